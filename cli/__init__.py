@@ -1,0 +1,1 @@
+"""The ``hexhop`` command: thin click commands over notation, engine, render."""

@@ -1,0 +1,1 @@
+"""The rules of Hexalit, Trigeo and Hüpfer, and the replay of records."""

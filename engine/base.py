@@ -1,0 +1,148 @@
+"""The small interface every game module implements, and its shared values.
+
+A game module (``hexalit``/``trigeo`` in :mod:`dice`, ``huepfer``) knows
+its board, positions and rules. It never reads records and never writes
+findings: :mod:`replay` does that, using only this interface.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator, Mapping, Protocol, Sequence
+
+from hexhop.notation.model import Action, Item
+
+
+class HeaderError(Exception):
+    """A tag value the game cannot use; ``code`` is an HD.. catalogue code."""
+
+    def __init__(self, code: str, tag: str, **params: object):
+        super().__init__(code)
+        self.code = code
+        self.tag = tag
+        self.params = params
+
+
+@dataclass(frozen=True)
+class Illegal:
+    """Why an action or cube event is not allowed.
+
+    ``code`` is ``IL01`` (an action the rules forbid), ``IL02`` (a cell or
+    point off the board; ``params`` then has ``cell``) or ``IL03`` (a cube
+    event). ``reason`` is in a player's words and already names the way out,
+    e.g. "the 2 on E6 captures only on D5 or D7 when a North die stands
+    there, and D5 is empty; this die can play E6XD6".
+    """
+
+    code: str
+    reason: str
+    cell: str | None = None
+
+
+@dataclass(frozen=True)
+class Played:
+    """What an action did.
+
+    ``position`` is the new position (the old one is untouched); ``mark`` is
+    the annotation the action must carry (``""``, ``"^"`` or ``"+"``);
+    ``threatened`` is the side whose One is attacked after it (for
+    messages), or None.
+    """
+
+    position: "Position"
+    mark: str = ""
+    threatened: str | None = None
+
+
+class Position(Protocol):
+    """A position of one game; immutable from the outside.
+
+    ``to_move`` is a side name (``North``/``South``/``Red``/``Turquoise``);
+    ``winner`` is the side that won on the board, or None while the game
+    goes on; ``ply`` counts the actions played since the start of the record
+    (0 at the start, cube events not counted); ``end_ply`` is the ply at
+    which the game ended (None while it goes on).
+    """
+
+    to_move: str
+    winner: str | None
+    ply: int
+    end_ply: int | None
+
+    def text(self) -> str:
+        """The ``Position`` tag text of notation.md; reading it back gives an
+        equal position (``end_ply``/``ply`` aside)."""
+        ...
+
+
+class LegalActions(Protocol):
+    """A lazy view of the legal actions: iterable, sized, answers ``in``."""
+
+    def __iter__(self) -> Iterator[Action]: ...
+    def __contains__(self, action: object) -> bool: ...
+    def __len__(self) -> int: ...
+
+
+class Rules(Protocol):
+    """One game's rules.
+
+    Actions passed in are the notation values (``DiceAction``,
+    ``HopAction``, ``CubeOffer``, ``CubeAnswer``); their ``mark`` is ignored
+    by ``check`` and ``play``: annotations are compared by the replay with
+    ``Played.mark``.
+    """
+
+    name: str  # "Hexalit", "Trigeo" or "Hüpfer"
+    sides: tuple[str, str]  # first side is the one the result 1-0 favours
+
+    def start(self, tags: Mapping[str, str], first: Item | None) -> Position:
+        """The start position of a record: the ``Position`` tag if given,
+        else the standard start (Board/Reserve/First tags honoured).
+        ``first`` is the record's first action, used when ``First`` is
+        missing. Raises :class:`HeaderError` for a tag it cannot use. Applies
+        rules.md §8.10 (a side to move with no legal action has lost at ply
+        0)."""
+        ...
+
+    def parse_position(self, text: str, tags: Mapping[str, str]) -> Position:
+        """A position from ``Position`` text; raises HeaderError(HD05...)."""
+        ...
+
+    def legal_actions(self, position: Position) -> LegalActions:
+        """Every legal action (moves, captures, rolls, whole Hüpfer turns) of
+        the side to move, without marks; cube events are not included."""
+        ...
+
+    def check(self, position: Position, item: Item) -> Illegal | None:
+        """None when ``item`` may be played now, else why not."""
+        ...
+
+    def play(self, position: Position, item: Item) -> Played:
+        """Play a checked item and return the result. Cube events return a
+        position with the same ``ply``; a dropped cube ends the game."""
+        ...
+
+    def diagram(self, position: Position) -> str:
+        """A plain-text picture of the position, for tests and ``show``."""
+        ...
+
+
+def action_sort_key(text: str) -> tuple:
+    """Sort actions by their text the way people read them (A2 before A10)."""
+    parts: list = []
+    number = ""
+    for ch in text:
+        if ch.isdigit():
+            number += ch
+            continue
+        if number:
+            parts.append((1, int(number), ""))
+            number = ""
+        parts.append((0, 0, ch))
+    if number:
+        parts.append((1, int(number), ""))
+    return tuple(parts)
+
+
+def sorted_texts(actions: Sequence[object]) -> list[str]:
+    return sorted((str(a) for a in actions), key=action_sort_key)

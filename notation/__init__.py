@@ -1,0 +1,1 @@
+"""The record language: text in, record trees out. No rules knowledge here."""

@@ -1,0 +1,115 @@
+"""The catalogue of findings: stable codes, categories and message templates.
+
+Every problem hexhop reports, from an unreadable file to a missing ``^``,
+is a :class:`Finding` made by :func:`make` from one entry of ``CATALOGUE``.
+The catalogue is documented in ``docs/errors.md``; codes never change
+meaning once released.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .model import Span
+
+ERROR_CATEGORIES = ("io", "syntax", "header", "illegal", "state")
+WARNING_CATEGORIES = ("annotation", "notation")
+
+
+@dataclass(frozen=True)
+class Entry:
+    category: str
+    template: str
+
+    @property
+    def severity(self) -> str:
+        return "error" if self.category in ERROR_CATEGORIES else "warning"
+
+
+CATALOGUE: dict[str, Entry] = {
+    # io: the bytes could not be read as a record
+    "IO01": Entry("io", "cannot read {path}: {reason}"),
+    "IO02": Entry("io", "{path} is not a text file (it contains binary data)"),
+    "IO03": Entry("io", "{path} is too large: {size} bytes (limit {limit})"),
+    # syntax: the text is not in the record language
+    "SY01": Entry("syntax", "{message}"),
+    "SY02": Entry("syntax", "unclosed comment started at {line}:{column}"),
+    "SY03": Entry("syntax", "unclosed variation started at {line}:{column}"),
+    "SY04": Entry("syntax", "unclosed tag: expected ']' to end the tag started at {line}:{column}"),
+    "SY05": Entry("syntax", "'{text}' is not an action of {game}: {hint}"),
+    "SY06": Entry("syntax", "too deeply nested: variations deeper than {limit} levels"),
+    # header: the tags do not describe a game that can be played
+    "HD01": Entry("header", "unknown game {value!r}: expected Hexalit, Trigeo or Hüpfer"),
+    "HD02": Entry("header", "no Game tag and the file name does not tell the game; "
+                            "add [Game \"...\"] or use --game"),
+    "HD03": Entry("header", "bad Board value {value!r}: expected 6x6, 8x8 or 10x10"),
+    "HD04": Entry("header", "bad Reserve value {value!r}: {reason}"),
+    "HD05": Entry("header", "bad Position value: {reason}"),
+    "HD06": Entry("header", "bad First value {value!r}: expected North or South"),
+    "HD07": Entry("header", "bad Result value {value!r}: expected 1-0, 0-1 or *"),
+    "HD08": Entry("header", "the Result tag says {tag} but the movetext ends with {marker}"),
+    # illegal: an action the rules do not allow here
+    "IL01": Entry("illegal", "{action} is not legal: {reason}"),
+    "IL02": Entry("illegal", "{action} is not legal: {cell} is not on the board"),
+    "IL03": Entry("illegal", "{action} is not legal: {reason}"),  # cube offers and answers
+    # state: the record and the end on the board disagree
+    "ST01": Entry("state", "{action} comes after the end of the game ({winner} won at ply {ply})"),
+    "ST02": Entry("state", "the result {result} contradicts the board: {winner} won at ply {ply}"),
+    # annotation: ^ and + marks
+    "AN01": Entry("annotation", "{action} should be marked '^': it leaves a One of {side} attacked"),
+    "AN02": Entry("annotation", "{action} should be marked '+': it wins the game"),
+    "AN03": Entry("annotation", "{action} is marked '^' but leaves no One of {side} attacked"),
+    "AN04": Entry("annotation", "{action} is marked '+' but does not win the game"),
+    "AN05": Entry("annotation", "{action} is marked '{mark}': Hüpfer actions carry no '^' or '+'"),
+    "AN06": Entry("annotation", "{action} is marked '^' but wins the game: write '+'"),
+    "AN07": Entry("annotation", "{action} is marked '+' but only threatens a One: write '^'"),
+    # notation: everything else that is written but not quite right
+    "NT01": Entry("notation", "move number {written} should be {expected}"),
+    "NT02": Entry("notation", "the result is '*' but the game ended on the board: {winner} won at ply {ply}"),
+    "NT03": Entry("notation", "the file is not valid UTF-8; it was read as Windows-1252"),
+    "NT04": Entry("notation", "a cube event after the game ended is ignored"),
+}
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem, tied to a place in the source."""
+
+    code: str
+    message: str
+    span: Span | None = None
+    ply: int | None = None
+    action: str | None = None
+
+    @property
+    def category(self) -> str:
+        return CATALOGUE[self.code].category
+
+    @property
+    def severity(self) -> str:
+        return CATALOGUE[self.code].severity
+
+    @property
+    def line(self) -> int | None:
+        return self.span.line if self.span else None
+
+    @property
+    def column(self) -> int | None:
+        return self.span.column if self.span else None
+
+
+def make(code: str, span: Span | None = None, *, ply: int | None = None,
+         action: str | None = None, **params: object) -> Finding:
+    """A finding of ``code`` with its message filled in from ``params``."""
+    entry = CATALOGUE[code]
+    if action is not None:
+        params.setdefault("action", action)
+    return Finding(code, entry.template.format(**params), span, ply, action)
+
+
+class NotationError(Exception):
+    """The one exception type the notation layer raises; carries a finding."""
+
+    def __init__(self, finding: Finding):
+        super().__init__(finding.message)
+        self.finding = finding
