@@ -1,0 +1,132 @@
+"""``hexhop check``: validate records, from one file to a whole archive."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections import deque
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
+from typing import Iterable, Iterator
+
+import click
+
+from .checking import CheckOptions, FileResult, check_source
+from .inputs import Limits, Source, iter_sources
+from .options import game_option
+
+EXAMPLE = """
+\b
+Examples:
+  hexhop check samples/good
+  hexhop check club-archive.zip --format json > report.json
+  hexhop check -j 2 --quiet archive/
+  cat game.hxl | hexhop check - --game Hexalit
+"""
+
+
+@click.command(epilog=EXAMPLE)
+@click.argument("paths", nargs=-1, required=True)
+@game_option
+@click.option("--glob", "globs", multiple=True, metavar="PATTERN",
+              help="Which files of a directory or archive to check "
+                   "(repeatable; default: *.hxl, *.trg, *.hpf).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "jsonl", "junit"]),
+              default="text", show_default=True, help="Report format.")
+@click.option("--strict", is_flag=True, help="Warnings make a game invalid too.")
+@click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto",
+              show_default=True, help="Colour in the text report.")
+@click.option("-j", "--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Check files in this many processes (output order stays the same).")
+@click.option("-q", "--quiet", is_flag=True, help="Print only the summary.")
+@click.option("--max-findings", type=click.IntRange(0), default=None,
+              help="Show at most this many findings in the text report.")
+@click.option("--max-file-size", type=click.IntRange(1), default=64, show_default=True,
+              metavar="MIB", help="Skip (and report) files larger than this.")
+def check(paths: tuple[str, ...], game: str | None, globs: tuple[str, ...], fmt: str,
+          strict: bool, color: str, jobs: int, quiet: bool, max_findings: int | None,
+          max_file_size: int) -> None:
+    """Check that every action of every game in PATHS is legal.
+
+    PATHS are record files, directories (searched recursively), .zip or
+    .tar(.gz) archives (read in place), or - for standard input.
+
+    Exit status: 0 when every game is valid, 1 when some game is invalid,
+    2 on a usage error or when some input could not be read.
+    """
+    from .report import REPORTERS
+
+    use_color = color == "always" or (color == "auto" and sys.stdout.isatty())
+    reporter = REPORTERS[fmt](click.get_text_stream("stdout"), color=use_color,
+                              quiet=quiet, max_findings=max_findings)
+    limits = Limits(max_file_bytes=max_file_size * 1024 * 1024)
+    options = CheckOptions(game=game, strict=strict)
+    started = time.perf_counter()
+    progress = _Progress(enabled=sys.stderr.isatty())
+    for result in _results(iter_sources(list(paths), globs=globs, limits=limits), options, jobs):
+        reporter.file(result)
+        progress.update(reporter.summary)
+    progress.done()
+    reporter.summary.seconds = time.perf_counter() - started
+    reporter.finish()
+    sys.exit(_exit_code(reporter.summary))
+
+
+def _results(sources: Iterable[Source], options: CheckOptions, jobs: int) -> Iterator[FileResult]:
+    work = partial(check_source, options=options)
+    if jobs == 1:
+        yield from map(work, sources)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from _ordered(pool, work, sources, window=jobs * 8)
+
+
+def _ordered(pool: ProcessPoolExecutor, work, sources: Iterable[Source],
+             window: int) -> Iterator[FileResult]:
+    """Results in input order, with at most ``window`` files in flight
+    (``Executor.map`` would read every file before the first result)."""
+    pending: deque = deque()
+    for source in sources:
+        pending.append((source, pool.submit(work, source)))
+        if len(pending) >= window:
+            yield _collect(*pending.popleft())
+    while pending:
+        yield _collect(*pending.popleft())
+
+
+def _collect(source: Source, future) -> FileResult:
+    """The future's result; a crashed worker becomes an unreadable file."""
+    try:
+        return future.result()
+    except Exception as error:  # a dead worker must not stop the run
+        return check_source(Source(source.path, error=f"the checker failed: {error!r}"),
+                            CheckOptions())
+
+
+def _exit_code(summary) -> int:
+    if summary.unreadable:
+        return 2
+    return 1 if summary.invalid else 0
+
+
+class _Progress:
+    """A one-line counter on standard error for runs longer than a second."""
+
+    def __init__(self, enabled: bool):
+        self.enabled = enabled
+        self.started = time.monotonic()
+        self.last = 0.0
+        self.shown = False
+
+    def update(self, summary) -> None:
+        now = time.monotonic()
+        if not self.enabled or now - self.started < 1.0 or now - self.last < 0.2:
+            return
+        self.last = now
+        self.shown = True
+        click.echo(f"\rchecked {summary.files} files, {summary.games} games, "
+                   f"{summary.plies} plies ...", err=True, nl=False)
+
+    def done(self) -> None:
+        if self.shown:
+            click.echo("\r\033[K", err=True, nl=False)

@@ -1,0 +1,227 @@
+"""The output formats of ``hexhop check``: text, json, jsonl, junit.
+
+Each reporter is fed one :class:`FileResult` at a time, in input order,
+and writes the summary at the end. Only ``json`` and ``junit`` hold the
+results until the end (they are single documents); the others stream.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Callable, TextIO
+from xml.etree import ElementTree as ET
+
+import click
+
+from .checking import FileResult
+
+
+@dataclass
+class Summary:
+    files: int = 0
+    unreadable: int = 0
+    games: int = 0
+    valid: int = 0
+    invalid: int = 0
+    plies: int = 0
+    findings: Counter = field(default_factory=Counter)
+    seconds: float = 0.0
+
+    def add(self, result: FileResult) -> None:
+        self.files += 1
+        if result.error:
+            self.unreadable += 1
+            self.findings[result.error["code"]] += 1
+        for game in result.games:
+            self.games += 1
+            self.plies += game["plies"]
+            if game["valid"]:
+                self.valid += 1
+            else:
+                self.invalid += 1
+            self.findings.update(f["code"] for f in game["findings"])
+
+    def as_dict(self) -> dict:
+        return {"files": self.files, "unreadable": self.unreadable, "games": self.games,
+                "valid": self.valid, "invalid": self.invalid, "plies": self.plies,
+                "findings": dict(sorted(self.findings.items())),
+                "seconds": round(self.seconds, 3)}
+
+
+class Reporter:
+    """Base: count everything; subclasses write."""
+
+    def __init__(self, out: TextIO, *, color: bool = False, quiet: bool = False,
+                 max_findings: int | None = None):
+        self.out = out
+        self.color = color
+        self.quiet = quiet
+        self.max_findings = max_findings
+        self.summary = Summary()
+
+    def file(self, result: FileResult) -> None:
+        self.summary.add(result)
+
+    def finish(self) -> None:
+        pass
+
+
+class TextReporter(Reporter):
+    """``path:line:col: CODE message``, the source line with a caret, a summary."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.shown = 0
+
+    def file(self, result: FileResult) -> None:
+        super().file(result)
+        if self.quiet:
+            return
+        if result.error:
+            self._finding(result, result.error)
+        for game in result.games:
+            for finding in game["findings"]:
+                self._finding(result, finding, game["index"])
+
+    def _finding(self, result: FileResult, finding: dict, game: int | None = None) -> None:
+        if self.max_findings is not None and self.shown >= self.max_findings:
+            return
+        self.shown += 1
+        place = result.path
+        if finding["line"]:
+            place += f":{finding['line']}:{finding['column']}"
+        severity = finding["severity"]
+        code = self._style(finding["code"], fg="red" if severity == "error" else "yellow",
+                           bold=True)
+        where = f" (game {game})" if game and len(result.games) > 1 else ""
+        self._echo(f"{self._style(place, bold=True)}: {code} {finding['message']}{where}")
+        source = result.sources.get(finding["line"] or 0)
+        if source is not None:
+            self._echo(caret_lines(source, finding["column"], finding.get("action"), self._style))
+
+    def _style(self, text: str, **style) -> str:
+        return click.style(text, **style) if self.color else text
+
+    def _echo(self, text: str) -> None:
+        self.out.write(text + "\n")
+
+    def finish(self) -> None:
+        s = self.summary
+        if self.max_findings is not None and self.shown < sum(s.findings.values()):
+            hidden = sum(s.findings.values()) - self.shown
+            self._echo(f"... {hidden} more findings not shown (--max-findings {self.max_findings})")
+        if not self.quiet and sum(s.findings.values()):
+            self._echo("")
+        verdict = self._style(f"{s.invalid} invalid", fg="red", bold=True) if s.invalid \
+            else f"{s.invalid} invalid"
+        self._echo(f"Checked {s.files} file{'s' * (s.files != 1)}, {s.games} "
+                   f"game{'s' * (s.games != 1)}, {s.plies} plies in {s.seconds:.2f} s: "
+                   f"{s.valid} valid, {verdict}"
+                   + (f", {s.unreadable} unreadable" if s.unreadable else "") + ".")
+        if s.findings:
+            counts = ", ".join(f"{code} ×{n}" for code, n in sorted(s.findings.items()))
+            self._echo(f"Findings: {counts}")
+
+
+def caret_lines(source: str, column: int | None, action: str | None,
+                style: Callable[..., str]) -> str:
+    """The source line and a caret (or a run of carets under the action)."""
+    source = source.replace("\t", " ")
+    col = max(1, column or 1)
+    width = len(action) if action and source[col - 1:col - 1 + len(action)] == action else 1
+    gutter = "    | "
+    return f"{gutter}{source}\n{gutter}{' ' * (col - 1)}{style('^' * width, fg='green', bold=True)}"
+
+
+class JsonReporter(Reporter):
+    """One JSON document, written at the end."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.files: list[dict] = []
+
+    def file(self, result: FileResult) -> None:
+        super().file(result)
+        self.files.append(file_dict(result))
+
+    def finish(self) -> None:
+        json.dump({"files": self.files, "summary": self.summary.as_dict()}, self.out,
+                  ensure_ascii=False, indent=1)
+        self.out.write("\n")
+
+
+class JsonLinesReporter(Reporter):
+    """One game object per line, each with its ``path``, as files finish."""
+
+    def file(self, result: FileResult) -> None:
+        super().file(result)
+        if result.error:
+            self._line({"path": result.path, "error": result.error})
+        for game in result.games:
+            self._line({"path": result.path, **game})
+
+    def _line(self, obj: dict) -> None:
+        self.out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        self.out.flush()
+
+    def finish(self) -> None:
+        self._line({"summary": self.summary.as_dict()})
+
+
+class JunitReporter(Reporter):
+    """JUnit XML: a test suite per file, a test case per game."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.root = ET.Element("testsuites", name="hexhop check")
+
+    def file(self, result: FileResult) -> None:
+        super().file(result)
+        suite = ET.SubElement(self.root, "testsuite", name=result.path)
+        if result.error:
+            case = ET.SubElement(suite, "testcase", classname=result.path, name="read")
+            ET.SubElement(case, "error", message=result.error["message"],
+                          type=result.error["code"])
+        for game in result.games:
+            self._case(suite, result.path, game)
+        failures = sum(1 for g in result.games if not g["valid"])
+        suite.set("tests", str(len(result.games) + bool(result.error)))
+        suite.set("failures", str(failures))
+        suite.set("errors", str(int(bool(result.error))))
+
+    def _case(self, suite: ET.Element, path: str, game: dict) -> None:
+        players = " vs ".join(game.get("players") or [])
+        name = f"game {game['index']}" + (f": {players}" if players else "")
+        case = ET.SubElement(suite, "testcase", classname=path, name=name)
+        if not game["valid"]:
+            text = "\n".join(f"{f['line']}:{f['column']}: {f['code']} {f['message']}"
+                             for f in game["findings"])
+            first = next((f for f in game["findings"] if f["severity"] == "error"),
+                         game["findings"][0] if game["findings"] else None)
+            failure = ET.SubElement(case, "failure",
+                                    message=first["message"] if first else "invalid",
+                                    type=first["code"] if first else "invalid")
+            failure.text = text
+
+    def finish(self) -> None:
+        s = self.summary
+        self.root.set("tests", str(s.games + s.unreadable))
+        self.root.set("failures", str(s.invalid))
+        self.root.set("errors", str(s.unreadable))
+        self.root.set("time", f"{s.seconds:.3f}")
+        ET.indent(self.root)
+        self.out.write('<?xml version="1.0" encoding="UTF-8"?>\n')
+        self.out.write(ET.tostring(self.root, encoding="unicode") + "\n")
+
+
+def file_dict(result: FileResult) -> dict:
+    data: dict = {"path": result.path, "games": result.games}
+    if result.error:
+        data["error"] = result.error
+    return data
+
+
+REPORTERS = {"text": TextReporter, "json": JsonReporter, "jsonl": JsonLinesReporter,
+             "junit": JunitReporter}
