@@ -1,0 +1,88 @@
+"""``hexhop fmt``: write records in canonical form, like ``black`` for code."""
+
+from __future__ import annotations
+
+import difflib
+import sys
+
+import click
+
+from .options import game_option
+from .safe_write import write_atomically
+
+EXAMPLE = """
+\b
+Examples:
+  hexhop fmt game.hxl                 print the canonical form
+  hexhop fmt --check samples/good/*   exit 1 if a file would change
+  hexhop fmt --diff game.hxl          show what would change
+  hexhop fmt --in-place game.hxl      rewrite the file (atomically)
+"""
+
+
+@click.command(epilog=EXAMPLE)
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@game_option
+@click.option("--check", "check_only", is_flag=True,
+              help="Write nothing; exit 1 when some file is not in canonical form.")
+@click.option("--diff", is_flag=True, help="Print a unified diff instead of the records.")
+@click.option("--in-place", is_flag=True, help="Rewrite the files themselves.")
+@click.option("--width", type=click.IntRange(20, 1000), default=79, show_default=True,
+              help="Wrap movetext at this column.")
+def fmt(files: tuple[str, ...], game: str | None, check_only: bool, diff: bool,
+        in_place: bool, width: int) -> None:
+    """Rewrite FILES in canonical form: tag order, symbols, move numbers,
+    wrapping. Every comment, glyph and variation is kept. A file with a
+    syntax error is reported and left alone.
+
+    Exit status: 0 when done (with --check: nothing would change), 1 when
+    --check finds a file to change, 2 when a file cannot be read or parsed.
+    """
+    changed = failed = 0
+    for path in files:
+        result = _format_file(path, game, width)
+        if result is None:
+            failed += 1
+            continue
+        old, new = result
+        if not (check_only or diff or in_place):
+            click.echo(new, nl=False)
+            continue
+        if old == new:
+            continue
+        changed += 1
+        if check_only:
+            click.echo(f"would reformat {path}", err=True)
+        elif diff:
+            click.echo("".join(difflib.unified_diff(
+                old.splitlines(True), new.splitlines(True), path, f"{path} (formatted)")),
+                nl=False)
+        elif in_place:
+            write_atomically(path, new.encode("utf-8"), overwrite=True)
+            click.echo(f"reformatted {path}", err=True)
+    if failed:
+        sys.exit(2)
+    if check_only and changed:
+        sys.exit(1)
+
+
+def _format_file(path: str, game: str | None, width: int) -> tuple[str, str] | None:
+    """(old text, new text), or None after printing why the file cannot be formatted."""
+    from hexhop.notation import format_archive, read_archive
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except OSError as error:
+        click.echo(f"{path}: IO01 cannot read {path}: {error.strerror}", err=True)
+        return None
+    games = list(read_archive(data, path=path, default_game=game))
+    errors = [f for parsed in games for f in parsed.findings if f.severity == "error"]
+    if errors:
+        for finding in errors:
+            click.echo(f"{path}:{finding.line}:{finding.column}: {finding.code} "
+                       f"{finding.message}", err=True)
+        click.echo(f"{path}: not formatted (fix the errors above first)", err=True)
+        return None
+    new = format_archive([parsed.record for parsed in games])
+    old = data.decode("utf-8-sig", errors="replace").replace("\r\n", "\n")
+    return old, new

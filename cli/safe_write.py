@@ -1,0 +1,32 @@
+"""Write output files so that a crash or Ctrl-C never leaves half a file."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+
+
+class ExistsError(Exception):
+    """The output file exists and overwriting was not asked for."""
+
+
+def write_atomically(path: str, data: bytes, *, overwrite: bool = False) -> None:
+    """Write ``data`` to a temporary file beside ``path``, then rename it.
+
+    Raises :class:`ExistsError` when ``path`` exists and ``overwrite`` is
+    False; the temporary file is removed whatever happens.
+    """
+    if not overwrite and os.path.exists(path):
+        raise ExistsError(path)
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, temp = tempfile.mkstemp(prefix=".hexhop-", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        if os.path.exists(path):
+            os.chmod(temp, os.stat(path).st_mode & 0o7777)
+        os.replace(temp, path)
+    except BaseException:
+        if os.path.exists(temp):
+            os.unlink(temp)
+        raise
