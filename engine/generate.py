@@ -1,0 +1,81 @@
+"""Random legal games, as record trees: for tests, fuzzing and benchmarks.
+
+Every action is drawn from the game's legal actions and carries the mark
+the rules require; the result is the end reached on the board, or ``*``
+when the game was cut off at ``max_plies``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from hexhop.notation.model import CubeAnswer, CubeOffer, Line, Node, Record, Span, Tag
+
+from .base import Position, Rules
+from .games import rules_for
+
+_SPAN = Span(0, 0)
+
+
+def random_game(game: str, rng: random.Random, *, board: int = 6, max_plies: int = 200,
+                cube: bool = True, index: int = 1) -> Record:
+    """One random legal game of ``game`` as a :class:`Record`."""
+    rules = rules_for(game)
+    tags = _tags(game, board, index)
+    position = rules.start(dict(tags), None)
+    nodes: list[Node] = []
+    while position.winner is None and position.ply < max_plies:
+        if cube and game == "Hexalit" and rng.random() < 0.02:
+            position = _double(rules, position, nodes)
+            if position.winner is not None:
+                break
+        actions = list(rules.legal_actions(position))
+        action = rng.choice(actions)
+        played = rules.play(position, action)
+        nodes.append(Node(replace(action, mark=played.mark), _SPAN, ""))
+        position = played.position
+    result = _result(rules, position)
+    tags.append(("Result", result))
+    return Record(tuple(Tag(k, v) for k, v in tags), game, Line(tuple(nodes)), result,
+                  index=index)
+
+
+def random_archive(game: str, count: int, seed: int, *, board: int = 6,
+                   max_plies: int = 200) -> list[Record]:
+    """``count`` random games from one seed (the same seed gives the same games)."""
+    rng = random.Random(seed)
+    return [random_game(game, rng, board=board, max_plies=max_plies, index=i + 1)
+            for i in range(count)]
+
+
+def _tags(game: str, board: int, index: int) -> list[tuple[str, str]]:
+    tags = [("Game", game), ("Event", "Random games"), ("Round", str(index))]
+    if game == "Hüpfer":
+        tags += [("Red", "Random"), ("Turquoise", "Random"), ("Board", f"{board}x{board}")]
+    else:
+        tags += [("North", "Random"), ("South", "Random"), ("First", "North")]
+    return tags
+
+
+def _double(rules: Rules, position: Position, nodes: list[Node]) -> Position:
+    """Offer the cube when the rules allow it, and take it."""
+    offer = CubeOffer(_next_cube(position))
+    if rules.check(position, offer) is not None:
+        return position
+    position = rules.play(position, offer).position
+    nodes.append(Node(offer, _SPAN, ""))
+    answer = CubeAnswer(take=True)
+    nodes.append(Node(answer, _SPAN, ""))
+    return rules.play(position, answer).position
+
+
+def _next_cube(position: Position) -> int:
+    cube = getattr(position, "cube", None)
+    return 2 if cube is None else cube * 2
+
+
+def _result(rules: Rules, position: Position) -> str:
+    if position.winner is None:
+        return "*"
+    return "1-0" if position.winner == rules.sides[0] else "0-1"
