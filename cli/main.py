@@ -9,6 +9,9 @@ import click
 COMMANDS = {
     "check": ("check_cmd", "check", "Check that every action of every game is legal."),
     "fmt": ("fmt_cmd", "fmt", "Rewrite records in canonical form."),
+    "show": ("show_cmd", "show", "Show a position as a diagram in the terminal."),
+    "moves": ("moves_cmd", "moves", "List every legal action of a position."),
+    "generate": ("generate_cmd", "generate", "Write random legal games as a record archive."),
 }
 
 

@@ -1,0 +1,47 @@
+"""``hexhop generate``: random legal games as a record archive."""
+
+from __future__ import annotations
+
+import click
+
+from .options import game_option
+from .safe_write import ExistsError, write_atomically
+
+EXAMPLE = """
+\b
+Examples:
+  hexhop generate --game Hexalit --count 100 --seed 1 > random.hxl
+  hexhop generate --game Hüpfer --board 10x10 --count 5 --out big.hpf
+"""
+
+
+@click.command(epilog=EXAMPLE)
+@game_option
+@click.option("--board", default="6x6", show_default=True,
+              type=click.Choice(["6x6", "8x8", "10x10"]), help="Hüpfer board.")
+@click.option("--count", type=click.IntRange(1), default=1, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="The same seed gives the same games.")
+@click.option("--max-plies", type=click.IntRange(1), default=200, show_default=True,
+              help="Stop a game after this many plies (its result is then *).")
+@click.option("--out", type=click.Path(dir_okay=False), default=None,
+              help="Write to this file instead of standard output.")
+@click.option("--force", is_flag=True, help="Overwrite --out if it exists.")
+def generate(game: str | None, board: str, count: int, seed: int, max_plies: int,
+             out: str | None, force: bool) -> None:
+    """Write random legal games of --game (with correct annotations and
+    results) as one record archive, for tests, fuzzing and benchmarks."""
+    if game is None:
+        raise click.UsageError("--game is required (Hexalit, Trigeo or Hüpfer)")
+    from hexhop.engine.generate import random_archive
+    from hexhop.notation import format_archive
+    size = int(board.split("x")[0])
+    text = format_archive(random_archive(game, count, seed, board=size, max_plies=max_plies))
+    if out is None:
+        click.echo(text, nl=False)
+        return
+    try:
+        write_atomically(out, text.encode("utf-8"), overwrite=force)
+    except ExistsError:
+        raise click.ClickException(f"{out} exists; use --force to overwrite it") from None
+    click.echo(f"wrote {count} games to {out}", err=True)

@@ -1,0 +1,64 @@
+"""``hexhop moves``: every legal action of a position."""
+
+from __future__ import annotations
+
+import json
+from itertools import groupby
+
+import click
+
+from hexhop.engine.base import sorted_texts
+
+from .options import game_option, index_option
+from .positions import position_from_options
+
+EXAMPLE = """
+\b
+Examples:
+  hexhop moves samples/good/hexalit-club-final.hxl --ply 10
+  hexhop moves --game Hexalit --position "N: A7=1 C7=2; S: F7=1 D6=2; turn: N"
+  hexhop moves --game Hüpfer --board 8x8 --position "R: a1 b1; T: g7 h8; turn: R" --count
+"""
+
+
+@click.command(epilog=EXAMPLE)
+@click.argument("record", required=False)
+@index_option
+@click.option("--ply", default=None, metavar="N|last", help="Which ply (default: last).")
+@game_option
+@click.option("--board", default=None, metavar="NxN", help="Hüpfer board for --position.")
+@click.option("--position", "position_text", default=None, metavar="TEXT",
+              help="A position (Position tag text) instead of a record.")
+@click.option("--count", is_flag=True, help="Print only the number of legal actions.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON: position, to_move, actions.")
+def moves(record: str | None, index: int, ply: str | None, game: str | None,
+          board: str | None, position_text: str | None, count: bool, as_json: bool) -> None:
+    """List every legal action of a position of RECORD (or of --position),
+    in canonical notation, one line per die or piece."""
+    chosen = position_from_options(record, index, ply, game, board, position_text)
+    position = chosen.position
+    actions = [] if position.winner else sorted_texts(list(chosen.rules.legal_actions(position)))
+    if count:
+        click.echo(len(actions))
+    elif as_json:
+        click.echo(json.dumps({"position": position.text(), "to_move": position.to_move,
+                               "actions": actions}, ensure_ascii=False))
+    else:
+        _print_grouped(actions, position)
+
+
+def _origin(text: str) -> str:
+    """The die's cell or the piece's point an action starts from."""
+    end = 1
+    while end < len(text) and text[end].isdigit():
+        end += 1
+    return text[:end]
+
+
+def _print_grouped(actions: list[str], position) -> None:
+    if position.winner is not None:
+        click.echo(f"The game is over: {position.winner} won.")
+        return
+    click.echo(f"{position.to_move} to move, {len(actions)} legal actions:")
+    for origin, group in groupby(actions, key=_origin):
+        click.echo(f"  {origin:>4}: {' '.join(group)}")

@@ -1,0 +1,51 @@
+"""Pick the position a command works on: a record's ply or a Position text."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import click
+
+from hexhop.engine.base import HeaderError, Position, Rules
+from hexhop.engine.games import rules_for
+from hexhop.notation.findings import make
+
+from .records import load_report, pick_ply
+
+
+@dataclass(frozen=True)
+class Chosen:
+    rules: Rules
+    position: Position
+    ply: int
+    last: str | None  # the text of the action that led here
+
+
+def position_from_options(record: str | None, index: int, ply: str | None,
+                          game: str | None, board: str | None,
+                          position_text: str | None) -> Chosen:
+    """The position named by a command's options, or a usage error."""
+    if position_text is not None:
+        return _from_text(position_text, game, board)
+    if record is None:
+        raise click.UsageError("give a RECORD file or --game with --position TEXT")
+    report = load_report(record, index, game)
+    number = pick_ply(report, ply)
+    last = report.nodes[number - 1].text or str(report.nodes[number - 1].item) \
+        if number else None
+    return Chosen(rules_for(report.game), report.positions[number], number, last)
+
+
+def _from_text(text: str, game: str | None, board: str | None) -> Chosen:
+    if game is None:
+        raise click.UsageError("--position needs --game (Hexalit, Trigeo or Hüpfer)")
+    rules = rules_for(game)
+    tags = {"Game": game}
+    if board:
+        tags["Board"] = board
+    try:
+        position = rules.parse_position(text, tags)
+    except HeaderError as error:
+        raise click.BadParameter(make(error.code, None, **error.params).message,
+                                 param_hint="--position") from None
+    return Chosen(rules, position, position.ply, None)

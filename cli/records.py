@@ -1,0 +1,47 @@
+"""Load one game of a record file for the commands that work on a single game."""
+
+from __future__ import annotations
+
+import click
+
+from hexhop.engine.replay import GameReport, replay_game
+
+
+def load_report(path: str, index: int, game: str | None) -> GameReport:
+    """Replay game ``index`` of ``path``; a clear click error when impossible."""
+    from hexhop.notation import read_archive
+    try:
+        with click.open_file(path, "rb") as handle:
+            data = handle.read()
+    except OSError as error:
+        raise click.ClickException(f"cannot read {path}: {error.strerror or error}") from None
+    for parsed in read_archive(data, path=path, default_game=game):
+        if parsed.index == index:
+            report = replay_game(parsed)
+            _fail_on_unplayable(path, report)
+            return report
+    raise click.ClickException(f"{path} has no game number {index}")
+
+
+def _fail_on_unplayable(path: str, report: GameReport) -> None:
+    if report.positions:
+        return
+    first = next((f for f in report.findings if f.severity == "error"), None)
+    where = f"{path}:{first.line}:{first.column}" if first and first.line else path
+    reason = f"{first.code} {first.message}" if first else "the game cannot be replayed"
+    raise click.ClickException(f"{where}: {reason}")
+
+
+def pick_ply(report: GameReport, ply: str | None) -> int:
+    """The ply asked for (a number or ``last``), checked against the game."""
+    last = len(report.positions) - 1
+    if ply is None or ply == "last":
+        return last
+    try:
+        number = int(ply)
+    except ValueError:
+        raise click.BadParameter(f"{ply!r}: expected a number or 'last'", param_hint="--ply")
+    if not 0 <= number <= last:
+        raise click.BadParameter(f"{number}: this game has plies 0 to {last}",
+                                 param_hint="--ply")
+    return number

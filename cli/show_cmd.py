@@ -1,0 +1,42 @@
+"""``hexhop show``: a position as a diagram in the terminal."""
+
+from __future__ import annotations
+
+import click
+
+from .options import game_option, index_option
+from .positions import position_from_options
+
+EXAMPLE = """
+\b
+Examples:
+  hexhop show samples/good/hexalit-club-final.hxl --ply 12
+  hexhop show archive.hxl --index 3 --ply last
+  hexhop show --game Trigeo --position "N: A7=1 B7=6; S: F7=1 E7=6; turn: N"
+"""
+
+
+@click.command(epilog=EXAMPLE)
+@click.argument("record", required=False)
+@index_option
+@click.option("--ply", default=None, metavar="N|last", help="Which ply (default: last).")
+@game_option
+@click.option("--board", default=None, metavar="NxN", help="Hüpfer board for --position.")
+@click.option("--position", "position_text", default=None, metavar="TEXT",
+              help="Show this position (Position tag text) instead of a record.")
+def show(record: str | None, index: int, ply: str | None, game: str | None,
+         board: str | None, position_text: str | None) -> None:
+    """Show a position of RECORD (or of --position) as a diagram, with the
+    last action, the side to move and the Position text to copy into a new
+    record."""
+    chosen = position_from_options(record, index, ply, game, board, position_text)
+    click.echo(chosen.rules.diagram(chosen.position))
+    click.echo()
+    if chosen.last is not None:
+        click.echo(f"Last action: {chosen.last}   (ply {chosen.ply})")
+    position = chosen.position
+    if position.winner is not None:
+        click.echo(f"Game over: {position.winner} won at ply {position.end_ply}")
+    else:
+        click.echo(f"To move: {position.to_move}")
+    click.echo(f"Position: {position.text()}")
