@@ -1,0 +1,417 @@
+"""The rules of Hüpfer (rules.md §6, §8.10, §8.11, §8.13): legality, turns, end.
+
+``HUEPFER`` implements the :class:`~hexhop.engine.base.Rules` interface for
+whole Hüpfer turns (:class:`HopAction`). ``check`` walks the written path
+step by step and lists legal turns only to explain a refusal; ``play``
+returns a new position and ends the game when the side to move is stuck.
+Geometry lives in :mod:`huepfer_board`, the search in :mod:`huepfer_moves`,
+positions and their text in :mod:`huepfer_position`. Nothing here reads
+records or makes findings.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator, Mapping
+
+from hexhop.notation.model import CubeAnswer, CubeOffer, HopAction, Item
+
+from .base import Illegal, Played, action_sort_key
+from .huepfer_board import Board, board
+from .huepfer_moves import NO_BIRTH, Turn, all_turns, first_capture, has_turn, piece_capture, turns_of
+from .huepfer_position import (DEFAULT_RESERVE, SIDES, HuepferPosition, _UNKNOWN, board_size, diamond,
+                               parse_text, start_cells, tag, tag_reserve)
+
+__all__ = ["HUEPFER", "HuepferRules", "HuepferPosition", "LegalTurns"]
+
+_SHOWN = 12  # legal turns listed in full in a refusal
+
+
+class _Refusal(Exception):
+    """Raised inside the path walk; carries the reason and where it went wrong."""
+
+    def __init__(self, reason: str, code: str = "IL01", cell: str | None = None):
+        super().__init__(reason)
+        self.reason = reason
+        self.code = code
+        self.cell = cell
+
+
+# -- turns as notation values ------------------------------------------------------
+
+def to_action(tables: Board, turn: Turn) -> HopAction:
+    """The :class:`HopAction` of an internal turn tuple."""
+    path, hops, birth = turn
+    names = tables.names
+    ops = ("-",) * hops + ("x",) * (len(path) - 1 - hops)
+    return HopAction(tuple(names[p] for p in path), ops,
+                     None if birth == NO_BIRTH else names[birth])
+
+
+def _capturing(position: HuepferPosition) -> tuple[int, int] | None:
+    """Some capture of the side to move (cached on the position), or None."""
+    found = position._capture
+    if found is _UNKNOWN:
+        found = first_capture(position.board, position.cells, position.turn + 1)
+        position._capture = found
+    return found  # type: ignore[return-value]
+
+
+def _finish(tables: Board, cells: bytes, reserve: tuple[int, int], turn: int,
+            ply: int) -> HuepferPosition:
+    """A position whose side to move has lost at ``ply`` when it has no turn."""
+    position = HuepferPosition(tables, cells, reserve, turn, ply=ply)
+    me = turn + 1
+    capture = first_capture(tables, cells, me)
+    position._capture = capture
+    if capture is None and not has_turn(tables, cells, me, reserve[turn]):
+        position._winner = SIDES[1 - turn]
+        position._end_ply = ply
+    return position
+
+
+class LegalTurns:
+    """The legal turns of a position: iterable, sized, answers ``in``.
+
+    ``in`` and truth are answered without listing every turn; iteration and
+    ``len`` list them once and keep the list.
+    """
+
+    __slots__ = ("_rules", "_position", "_actions")
+
+    def __init__(self, rules: "HuepferRules", position: HuepferPosition):
+        self._rules = rules
+        self._position = position
+        self._actions: list[HopAction] | None = None
+
+    def _list(self) -> list[HopAction]:
+        if self._actions is None:
+            position = self._position
+            if position.winner is not None:
+                turns: list[Turn] = []
+            else:
+                turns = all_turns(position.board, position.cells, position.turn + 1,
+                                  position.reserve[position.turn])
+            self._actions = [to_action(position.board, t) for t in turns]
+        return self._actions
+
+    def __iter__(self) -> Iterator[HopAction]:
+        return iter(self._list())
+
+    def __len__(self) -> int:
+        return len(self._list())
+
+    def __bool__(self) -> bool:
+        position = self._position
+        if position.winner is not None:
+            return False
+        if self._actions is not None:
+            return bool(self._actions)
+        return _capturing(position) is not None or has_turn(
+            position.board, position.cells, position.turn + 1, position.reserve[position.turn])
+
+    def __contains__(self, action: object) -> bool:
+        return isinstance(action, HopAction) and self._rules.check(self._position, action) is None
+
+    def __repr__(self) -> str:
+        return f"<LegalTurns {' '.join(sorted(str(a) for a in self._list()))}>"
+
+
+class HuepferRules:
+    """Hüpfer on 6 x 6, 8 x 8 and 10 x 10 boards."""
+
+    name = "Hüpfer"
+    sides = SIDES
+
+    # -- positions -----------------------------------------------------------
+
+    def start(self, tags: Mapping[str, str], first: Item | None = None) -> HuepferPosition:
+        """The Position tag's position, else the standard start for the Board
+        and Reserve tags; Red moves first. ``first`` is not needed here."""
+        size = board_size(tags)
+        reserve = tag_reserve(tags, size)
+        text = tag(tags, "Position")
+        if text is not None:
+            return self.parse_position(text, tags)
+        return _finish(board(size), start_cells(board(size)), reserve, 0, 0)
+
+    def standard(self, size: int = 6, reserve: tuple[int, int] | None = None) -> HuepferPosition:
+        """The standard start on a ``size`` board (default reserves by size)."""
+        tags = {"Board": f"{size}x{size}"}
+        if reserve is not None:
+            tags["Reserve"] = f"{reserve[0]}/{reserve[1]}"
+        return self.start(tags)
+
+    def parse_position(self, text: str, tags: Mapping[str, str]) -> HuepferPosition:
+        """The position of ``text`` on the Board tag's board; the Reserve tag
+        applies unless the text has ``reserve:``. A side to move with no
+        legal turn has lost at ply 0 (rules.md §8.10)."""
+        size = board_size(tags)
+        reserve = tag_reserve(tags, size) if tag(tags, "Reserve") is not None else None
+        default = reserve or (DEFAULT_RESERVE[size], DEFAULT_RESERVE[size])
+        parsed = parse_text(text, size, default)
+        return _finish(parsed.board, parsed.cells, parsed.reserve, parsed.turn, 0)
+
+    def diagram(self, position: HuepferPosition) -> str:  # type: ignore[override]
+        return diamond(position)
+
+    # -- legality ------------------------------------------------------------
+
+    def legal_actions(self, position: HuepferPosition) -> LegalTurns:  # type: ignore[override]
+        return LegalTurns(self, position)
+
+    def check(self, position: HuepferPosition, item: Item) -> Illegal | None:  # type: ignore[override]
+        """None when ``item`` is a legal turn now, else why not (and the way out)."""
+        if isinstance(item, (CubeOffer, CubeAnswer)):
+            return Illegal("IL03", "there is no doubling cube in Hüpfer")
+        if not isinstance(item, HopAction):
+            return Illegal("IL01", "this is not a Hüpfer action; Hüpfer turns are "
+                                   "written like a1-c1@d1 or c3xc5")
+        if position.winner is not None:
+            return Illegal("IL01", f"the game is over: {position.winner} won "
+                                   f"at ply {position.end_ply}")
+        outcome = self._outcome(position, item)
+        return outcome if isinstance(outcome, Illegal) else None
+
+    def play(self, position: HuepferPosition, item: Item) -> Played:  # type: ignore[override]
+        """Play a legal turn; ValueError when ``item`` is not one."""
+        illegal = self.check(position, item)
+        if illegal is not None:
+            raise ValueError(f"{item} is not legal: {illegal.reason}")
+        cells, used = self._outcome(position, item)  # type: ignore[misc]
+        turn = position.turn
+        reserve = position.reserve
+        if used:
+            reserve = (reserve[0] - 1, reserve[1]) if turn == 0 else (reserve[0], reserve[1] - 1)
+        return Played(_finish(position.board, cells, reserve, 1 - turn, position.ply + 1))
+
+    def _outcome(self, position: HuepferPosition, action: HopAction) -> Illegal | tuple[bytes, bool]:
+        """The cells after ``action`` and whether a piece was born, or why not.
+
+        The last answer is kept on the position, so ``check`` then ``play``
+        walk the path once.
+        """
+        memo = position._memo
+        if memo is not None and memo[0] == action:
+            return memo[1]
+        try:
+            outcome: Illegal | tuple[bytes, bool] = _walk(position, action)
+        except _Refusal as refusal:
+            reason = refusal.reason
+            if refusal.code == "IL01":
+                reason += "; " + _way_out(position, action)
+            outcome = Illegal(refusal.code, reason, refusal.cell)
+        position._memo = (action, outcome)
+        return outcome
+
+
+# -- walking a written path ----------------------------------------------------------
+
+def _points(tables: Board, action: HopAction) -> tuple[list[int], int]:
+    """The path's and the birth's point indices (birth -1 when absent)."""
+    names = list(action.path)
+    if action.birth is not None:
+        names.append(action.birth)
+    points = []
+    for name in names:
+        point = tables.point(name)
+        if point is None:
+            raise _Refusal(f"{name} is not on the {tables.label} board (files a-"
+                           f"{tables.names[-1][0]}, ranks 1-{tables.size})", "IL02", name)
+        points.append(point)
+    if action.birth is not None:
+        return points[:-1], points[-1]
+    return points, NO_BIRTH
+
+
+def _side_name(code: int) -> str:
+    return SIDES[code - 1]
+
+
+def _walk(position: HuepferPosition, action: HopAction) -> tuple[bytes, bool]:
+    """Follow ``action`` on the board; raise _Refusal at the first problem."""
+    tables = position.board
+    names = tables.names
+    path, birth = _points(tables, action)
+    ops = action.ops
+    if len(path) < 2 or len(ops) != len(path) - 1:
+        raise _Refusal("a turn moves a piece at least once: write the start and every "
+                       "landing, like a1-c1@d1 or c3xc5")
+    me = position.turn + 1
+    cells = bytearray(position.cells)
+    start = path[0]
+    _check_start(position, cells[start], names[start])
+    hops = _count_hops(ops, action)
+    if hops:
+        capture = _capturing(position)
+        if capture is not None:
+            raise _Refusal(f"a capture is possible ({_captures_text(position)}), "
+                           "and capturing is compulsory")
+    visited = {start}
+    here = start
+    written = names[start]
+    for step, (op, there) in enumerate(zip(ops, path[1:])):
+        over = tables.between.get((here, there))
+        written_step = f"{names[here]}{op}{names[there]}"
+        if over is None:
+            raise _Refusal(f"{written_step} is not a jump: a piece jumps over a neighbouring "
+                           "point to the point right behind it on the same line")
+        _check_step(cells, over, there, op, me, names, written_step)
+        written += op + names[there]
+        if op == "-":
+            if there in visited:
+                raise _Refusal(f"{written} lands on {names[there]} again; "
+                               "a hop may not revisit a point")
+            visited.add(there)
+        else:
+            cells[over] = 0
+        cells[here] = 0
+        cells[there] = me
+        here = there
+        if op == "-":
+            _check_hop_end(tables, cells, here, me, written,
+                           last=step + 1 == len(ops), capturing_next=step + 1 < len(ops) and step + 1 == hops)
+    if hops < len(ops):
+        _check_capture_end(tables, cells, here, me, birth, written)
+        return bytes(cells), False
+    _check_birth(position, cells, here, birth, written)
+    cells[birth] = me
+    return bytes(cells), True
+
+
+def _check_start(position: HuepferPosition, code: int, name: str) -> None:
+    if code == 0:
+        raise _Refusal(f"there is no piece on {name}")
+    if code != position.turn + 1:
+        raise _Refusal(f"the piece on {name} is {_side_name(code)}'s, "
+                       f"and {position.to_move} is to move")
+
+
+def _count_hops(ops: tuple[str, ...], action: HopAction) -> int:
+    """The number of leading hops; refuses unknown operators and a hop after a capture."""
+    hops = 0
+    for i, op in enumerate(ops):
+        if op not in ("-", "x"):
+            raise _Refusal(f"'{op}' is not a step: '-' hops over an own piece, "
+                           "'x' captures an enemy piece")
+        if op == "-":
+            if i > hops:
+                raise _Refusal("after a capture the piece may only go on capturing, "
+                               "not hop")
+            hops += 1
+    return hops
+
+
+def _check_step(cells: bytearray, over: int, there: int, op: str, me: int,
+                names: tuple[str, ...], written_step: str) -> None:
+    jumped = cells[over]
+    if jumped == 0:
+        raise _Refusal(f"{written_step} jumps over {names[over]}, which is empty: "
+                       "there is nothing to jump over")
+    if cells[there] != 0:
+        raise _Refusal(f"{written_step} lands on {names[there]}, which is occupied")
+    if op == "-" and jumped != me:
+        fixed = written_step.replace("-", "x")
+        raise _Refusal(f"{written_step} jumps over the {_side_name(jumped)} piece on "
+                       f"{names[over]}: that is a capture, written {fixed}")
+    if op == "x" and jumped == me:
+        fixed = written_step.replace("x", "-")
+        raise _Refusal(f"{written_step} jumps over an own piece on {names[over]}: "
+                       f"that is a hop, written {fixed}")
+
+
+def _check_hop_end(tables: Board, cells: bytearray, here: int, me: int, written: str,
+                   *, last: bool, capturing_next: bool) -> None:
+    """After a hop the hopper must capture when it can (only the hopper counts)."""
+    if capturing_next:
+        return
+    landing = piece_capture(tables, cells, here, me)
+    if landing is None:
+        return
+    names = tables.names
+    capture = f"{names[here]}x{names[landing]}"
+    if last:
+        raise _Refusal(f"after {written} the piece can capture ({capture}), "
+                       "so the turn must go on capturing")
+    raise _Refusal(f"after {written} the piece can capture ({capture}), "
+                   "so it must capture instead of hopping on")
+
+
+def _check_capture_end(tables: Board, cells: bytearray, here: int, me: int,
+                       birth: int, written: str) -> None:
+    names = tables.names
+    landing = piece_capture(tables, cells, here, me)
+    if landing is not None:
+        raise _Refusal(f"{written} stops too early: the piece can still capture from "
+                       f"{names[here]} ({names[here]}x{names[landing]})")
+    if birth != NO_BIRTH:
+        raise _Refusal(f"no piece is born in a turn that captures; leave out "
+                       f"@{names[birth]}")
+
+
+def _check_birth(position: HuepferPosition, cells: bytearray, here: int, birth: int,
+                 written: str) -> None:
+    tables = position.board
+    names = tables.names
+    if position.reserve[position.turn] == 0:
+        raise _Refusal("the reserve is empty: a hop must lead to a capture")
+    free = [n for n in tables.neighbours[here] if cells[n] == 0]
+    if birth == NO_BIRTH:
+        if not free:
+            raise _Refusal(f"a hop that ends without a capture places a newborn piece next "
+                           f"to {names[here]}, but no point next to it is empty")
+        raise _Refusal(f"a hop that ends without a capture must place a piece from the "
+                       f"reserve: add @ and an empty point next to {names[here]}, "
+                       f"e.g. {written}@{names[free[0]]}")
+    if birth not in tables.neighbours[here]:
+        raise _Refusal(f"{names[birth]} is not next to {names[here]}, where the hop ends; "
+                       "the newborn piece goes on an empty point next to it")
+    if cells[birth] != 0:
+        raise _Refusal(f"{names[birth]} is occupied; the newborn piece goes on an empty "
+                       f"point next to {names[here]}")
+
+
+# -- the way out ----------------------------------------------------------------------
+
+def _captures_text(position: HuepferPosition) -> str:
+    """The first steps of the captures of the side to move, e.g. ``b3xb5, c1xc3``."""
+    tables = position.board
+    names = tables.names
+    me = position.turn + 1
+    steps = []
+    for p, code in enumerate(position.cells):
+        if code == me:
+            for over, landing in tables.jumps[p]:
+                if position.cells[over] == 3 - me and position.cells[landing] == 0:
+                    steps.append(f"{names[p]}x{names[landing]}")
+    shown = ", ".join(steps[:4])
+    return shown + (f" and {len(steps) - 4} more" if len(steps) > 4 else "")
+
+
+def _listed(texts: list[str]) -> str:
+    texts = sorted(texts, key=action_sort_key)
+    if len(texts) <= _SHOWN:
+        return ", ".join(texts)
+    return ", ".join(texts[:_SHOWN]) + f" and {len(texts) - _SHOWN} more"
+
+
+def _way_out(position: HuepferPosition, action: HopAction) -> str:
+    """Which turns the written piece (or else the side to move) has."""
+    tables = position.board
+    me = position.turn + 1
+    reserve = position.reserve[position.turn]
+    capturing = _capturing(position) is not None
+    start = tables.point(action.path[0]) if action.path else None
+    if start is not None and position.cells[start] == me:
+        mine = turns_of(tables, position.cells, start, me, reserve, capturing)
+        if mine:
+            texts = [str(to_action(tables, t)) for t in mine]
+            return f"legal turns of the piece on {tables.names[start]}: {_listed(texts)}"
+        prefix = f"the piece on {tables.names[start]} has no legal turn"
+    else:
+        prefix = ""
+    every = [str(to_action(tables, t)) for t in all_turns(tables, position.cells, me, reserve)]
+    listed = f"legal turns: {_listed(every)}" if every else "there is no legal turn"
+    return f"{prefix}; {listed}" if prefix else listed
+
+
+HUEPFER = HuepferRules()

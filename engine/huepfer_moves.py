@@ -1,0 +1,167 @@
+"""Hüpfer turn generation on raw cells: captures, hops, births.
+
+Works on a ``bytes``/``bytearray`` of cells (0 empty, 1 Red, 2 Turquoise)
+and the tables of :mod:`huepfer_board`; it knows nothing of names,
+positions or notation. A turn is a :data:`Turn` tuple ``(path, hops,
+birth)``: every point from the start to the last landing, the number of
+leading hops (the remaining steps are captures) and the birth point, or
+-1 when no piece is born.
+
+Capture chains end because each capture removes a piece; hop chains end
+because a hop never lands on a point visited in the same turn. The
+functions that search mutate a ``bytearray`` and restore it before they
+return.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from .huepfer_board import Board
+
+Turn = tuple[tuple[int, ...], int, int]
+NO_BIRTH = -1
+
+
+def first_capture(board: Board, cells: bytes, me: int) -> tuple[int, int] | None:
+    """Some capture ``(start, landing)`` of side ``me``, or None when it has none."""
+    enemy = 3 - me
+    jumps = board.jumps
+    for p, cell in enumerate(cells):
+        if cell == me:
+            for over, landing in jumps[p]:
+                if cells[over] == enemy and cells[landing] == 0:
+                    return p, landing
+    return None
+
+
+def piece_capture(board: Board, cells: bytes | bytearray, p: int, me: int) -> int | None:
+    """A landing of some capture by the piece of ``me`` on ``p``, or None."""
+    enemy = 3 - me
+    for over, landing in board.jumps[p]:
+        if cells[over] == enemy and cells[landing] == 0:
+            return landing
+    return None
+
+
+def _capture_tails(board: Board, cells: bytearray, p: int, me: int) -> Iterator[tuple[int, ...]]:
+    """Every way for the piece on ``p`` to go on capturing until it cannot.
+
+    Yields the landings after ``p``; yields ``()`` once when it cannot
+    capture at all. ``cells`` is changed while a tail is being yielded.
+    """
+    enemy = 3 - me
+    found = False
+    for over, landing in board.jumps[p]:
+        if cells[over] == enemy and cells[landing] == 0:
+            found = True
+            cells[p] = 0
+            cells[over] = 0
+            cells[landing] = me
+            for tail in _capture_tails(board, cells, landing, me):
+                yield (landing,) + tail
+            cells[landing] = 0
+            cells[over] = enemy
+            cells[p] = me
+    if not found:
+        yield ()
+
+
+def capture_turns(board: Board, cells: bytes, start: int, me: int) -> list[Turn]:
+    """Every complete capture sequence of the piece on ``start``."""
+    work = bytearray(cells)
+    return [((start,) + tail, 0, NO_BIRTH)
+            for tail in _capture_tails(board, work, start, me) if tail]
+
+
+def hop_turns(board: Board, cells: bytes, start: int, me: int, reserve: int) -> list[Turn]:
+    """Every complete hop turn of the piece on ``start`` (no capture available).
+
+    A hop after which the hopper can capture continues as captures; a hop
+    sequence that stops without capturing needs a birth, so it is only
+    produced when ``reserve`` is positive, once per empty point next to
+    the final point.
+    """
+    work = bytearray(cells)
+    out: list[Turn] = []
+    path = [start]
+    _hops(board, work, start, me, reserve, path, out)
+    return out
+
+
+def _hops(board: Board, cells: bytearray, p: int, me: int, reserve: int,
+          path: list[int], out: list[Turn]) -> None:
+    for over, landing in board.jumps[p]:
+        if cells[over] != me or cells[landing] != 0 or landing in path:
+            continue
+        cells[p] = 0
+        cells[landing] = me
+        path.append(landing)
+        if piece_capture(board, cells, landing, me) is not None:
+            head = tuple(path)
+            hops = len(path) - 1
+            for tail in _capture_tails(board, cells, landing, me):
+                out.append((head + tail, hops, NO_BIRTH))
+        else:
+            if reserve:
+                head = tuple(path)
+                hops = len(path) - 1
+                for near in board.neighbours[landing]:
+                    if cells[near] == 0:
+                        out.append((head, hops, near))
+            _hops(board, cells, landing, me, reserve, path, out)
+        path.pop()
+        cells[landing] = 0
+        cells[p] = me
+
+
+def turns_of(board: Board, cells: bytes, start: int, me: int, reserve: int,
+             capturing: bool) -> list[Turn]:
+    """Every legal turn of the piece on ``start``; ``capturing`` says whether
+    its side must capture this turn."""
+    if cells[start] != me:
+        return []
+    if capturing:
+        return capture_turns(board, cells, start, me)
+    return hop_turns(board, cells, start, me, reserve)
+
+
+def all_turns(board: Board, cells: bytes, me: int, reserve: int) -> list[Turn]:
+    """Every legal turn of side ``me``."""
+    capturing = first_capture(board, cells, me) is not None
+    out: list[Turn] = []
+    for p, cell in enumerate(cells):
+        if cell == me:
+            out.extend(turns_of(board, cells, p, me, reserve, capturing))
+    return out
+
+
+def has_turn(board: Board, cells: bytes, me: int, reserve: int) -> bool:
+    """Whether side ``me`` has any legal turn (without listing them)."""
+    if first_capture(board, cells, me) is not None:
+        return True
+    work = bytearray(cells)
+    for p, cell in enumerate(cells):
+        if cell == me and _hop_exists(board, work, p, me, reserve, [p]):
+            return True
+    return False
+
+
+def _hop_exists(board: Board, cells: bytearray, p: int, me: int, reserve: int,
+                path: list[int]) -> bool:
+    for over, landing in board.jumps[p]:
+        if cells[over] != me or cells[landing] != 0 or landing in path:
+            continue
+        cells[p] = 0
+        cells[landing] = me
+        found = (piece_capture(board, cells, landing, me) is not None
+                 or (reserve > 0 and any(cells[n] == 0 for n in board.neighbours[landing])))
+        if not found:
+            path.append(landing)
+            found = _hop_exists(board, cells, landing, me, reserve, path)
+            path.pop()
+        cells[landing] = 0
+        cells[p] = me
+        if found:
+            return True
+    return False

@@ -1,0 +1,301 @@
+"""Hüpfer positions: the immutable value, its Position text and diagrams.
+
+Reads and writes the ``Position`` tag text of notation.md
+(``R: a1 b1 c3; T: e5 f6; reserve: 10/12; turn: R``) and the ``Board``
+and ``Reserve`` tags. It does not decide legality and does not know
+whether the side to move is stuck: :mod:`huepfer` sets ``winner``.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Mapping
+
+from .base import HeaderError
+from .huepfer_board import FILES, Board, board
+
+SIDES = ("Red", "Turquoise")
+LETTERS = ("R", "T")
+DEFAULT_RESERVE = {6: 12, 8: 24, 10: 40}
+BOARD_VALUES = {"6x6": 6, "8x8": 8, "10x10": 10}
+_SIDE_WORDS = {"r": 0, "red": 0, "rot": 0, "t": 1, "turquoise": 1, "türkis": 1}
+_UNKNOWN = object()
+
+
+class HuepferPosition:
+    """A Hüpfer position; immutable from the outside.
+
+    ``pieces`` maps point names to ``"Red"``/``"Turquoise"``; ``reserves``
+    maps each side to the pieces left beside the board. Equality compares
+    the board, pieces, reserves, side to move and winner, not ``ply`` or
+    ``end_ply``. ``cells`` holds the pieces by point index (0 empty, 1 Red,
+    2 Turquoise) for code that wants speed.
+    """
+
+    __slots__ = ("_board", "_cells", "_reserve", "_turn", "_winner", "_ply",
+                 "_end_ply", "_pieces", "_capture", "_memo")
+    game = "Hüpfer"
+
+    def __init__(self, tables: Board, cells: bytes, reserve: tuple[int, int], turn: int,
+                 winner: str | None = None, ply: int = 0, end_ply: int | None = None):
+        self._board = tables
+        self._cells = cells
+        self._reserve = reserve
+        self._turn = turn
+        self._winner = winner
+        self._ply = ply
+        self._end_ply = end_ply
+        self._pieces: Mapping[str, str] | None = None
+        self._capture: object = _UNKNOWN
+        self._memo: tuple | None = None
+
+    # -- public attributes ------------------------------------------------
+
+    @property
+    def board(self) -> Board:
+        return self._board
+
+    @property
+    def size(self) -> int:
+        return self._board.size
+
+    @property
+    def cells(self) -> bytes:
+        return self._cells
+
+    @property
+    def pieces(self) -> Mapping[str, str]:
+        if self._pieces is None:
+            names = self._board.names
+            self._pieces = MappingProxyType(
+                {names[p]: SIDES[c - 1] for p, c in enumerate(self._cells) if c})
+        return self._pieces
+
+    @property
+    def reserves(self) -> Mapping[str, int]:
+        return MappingProxyType(dict(zip(SIDES, self._reserve)))
+
+    @property
+    def reserve(self) -> tuple[int, int]:
+        """Red's and Turquoise's reserve."""
+        return self._reserve
+
+    @property
+    def turn(self) -> int:
+        """0 when Red is to move, 1 for Turquoise."""
+        return self._turn
+
+    @property
+    def to_move(self) -> str:
+        return SIDES[self._turn]
+
+    @property
+    def winner(self) -> str | None:
+        return self._winner
+
+    @property
+    def ply(self) -> int:
+        return self._ply
+
+    @property
+    def end_ply(self) -> int | None:
+        return self._end_ply
+
+    # -- values -------------------------------------------------------------
+
+    def _key(self) -> tuple:
+        return (self._board.size, self._cells, self._reserve, self._turn, self._winner)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HuepferPosition):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"HuepferPosition({self.text()!r}, size={self.size})"
+
+    def text(self) -> str:
+        """The Position tag text; reading it back gives an equal position."""
+        names = self._board.names
+        parts = []
+        for code, letter in ((1, "R"), (2, "T")):
+            points = " ".join(names[p] for p, c in enumerate(self._cells) if c == code)
+            parts.append(f"{letter}: {points}" if points else f"{letter}:")
+        red, turquoise = self._reserve
+        parts.append(f"reserve: {red}/{turquoise}")
+        parts.append(f"turn: {LETTERS[self._turn]}")
+        return "; ".join(parts)
+
+
+# -- tags ---------------------------------------------------------------------
+
+def tag(tags: Mapping[str, str], name: str) -> str | None:
+    """The value of tag ``name`` in ``tags``, whatever the case of its name."""
+    if name in tags:
+        return tags[name]
+    lower = name.lower()
+    for key, value in tags.items():
+        if key.lower() == lower:
+            return value
+    return None
+
+
+def board_size(tags: Mapping[str, str]) -> int:
+    """The board size of the ``Board`` tag (6 without it); HD03 otherwise."""
+    value = tag(tags, "Board")
+    if value is None:
+        return 6
+    size = BOARD_VALUES.get(value.strip().lower())
+    if size is None:
+        raise HeaderError("HD03", "Board", value=value)
+    return size
+
+
+def parse_reserve(value: str) -> tuple[int, int]:
+    """``12`` or ``12/10`` (Red/Turquoise); ValueError with a reason otherwise."""
+    parts = [part.strip() for part in value.split("/")]
+    if len(parts) > 2 or not all(part.isascii() and part.isdigit() for part in parts):
+        raise ValueError("expected a number of pieces such as 12, "
+                         "or one for each side such as 12/10 (Red/Turquoise)")
+    numbers = [int(part) for part in parts]
+    if len(numbers) == 1:
+        return numbers[0], numbers[0]
+    return numbers[0], numbers[1]
+
+
+def tag_reserve(tags: Mapping[str, str], size: int) -> tuple[int, int]:
+    """The reserves of the ``Reserve`` tag, or the default for ``size``; HD04."""
+    value = tag(tags, "Reserve")
+    if value is None:
+        return DEFAULT_RESERVE[size], DEFAULT_RESERVE[size]
+    try:
+        return parse_reserve(value)
+    except ValueError as error:
+        raise HeaderError("HD04", "Reserve", value=value, reason=str(error)) from None
+
+
+def start_cells(tables: Board) -> bytes:
+    """The standard start: 2 x 2 blocks in the a1 and opposite corners."""
+    size = tables.size
+    cells = bytearray(size * size)
+    for file in (0, 1):
+        for rank in (0, 1):
+            cells[file * size + rank] = 1
+            cells[(size - 1 - file) * size + (size - 1 - rank)] = 2
+    return bytes(cells)
+
+
+# -- Position text --------------------------------------------------------------
+
+def _bad(reason: str) -> HeaderError:
+    return HeaderError("HD05", "Position", reason=reason)
+
+
+def parse_text(text: str, size: int, reserve: tuple[int, int]) -> HuepferPosition:
+    """A position from Position text on a ``size`` board (HeaderError HD05).
+
+    ``reserve`` is used when the text has no ``reserve:`` part; a missing
+    ``turn:`` part means Red. Both ``R:`` and ``T:`` must be present (either
+    may list no point). ``winner`` is left None.
+    """
+    tables = board(size)
+    cells = bytearray(size * size)
+    seen: set[str] = set()
+    turn = 0
+    for part in text.split(";"):
+        if not part.strip():
+            continue
+        key, colon, value = part.partition(":")
+        key = key.strip().lower()
+        if not colon:
+            raise _bad(f"'{part.strip()}' has no ':'; expected parts like "
+                       "'R: a1 b1', 'T: e5', 'reserve: 12/12' and 'turn: R'")
+        if key in seen or (key in _SIDE_WORDS and LETTERS[_SIDE_WORDS[key]] in seen):
+            raise _bad(f"the part '{key}:' is given twice")
+        if key in _SIDE_WORDS:
+            side = _SIDE_WORDS[key]
+            seen.add(LETTERS[side])
+            _place(tables, cells, value, side + 1)
+        elif key == "reserve":
+            seen.add(key)
+            try:
+                reserve = parse_reserve(value)
+            except ValueError as error:
+                raise _bad(f"reserve: {error}") from None
+        elif key == "turn":
+            seen.add(key)
+            word = value.strip().lower()
+            if word not in _SIDE_WORDS:
+                raise _bad(f"turn must be R or T, not '{value.strip()}'")
+            turn = _SIDE_WORDS[word]
+        else:
+            raise _bad(f"unknown part '{key}:'; expected R:, T:, reserve: and turn:")
+    missing = [letter for letter in LETTERS if letter not in seen]
+    if missing:
+        raise _bad(f"the part '{missing[0]}:' is missing (write '{missing[0]}:' "
+                   "alone for a side with no piece on the board)")
+    return HuepferPosition(tables, bytes(cells), reserve, turn)
+
+
+def _place(tables: Board, cells: bytearray, value: str, code: int) -> None:
+    for name in value.replace(",", " ").split():
+        point = tables.point(name)
+        if point is None:
+            if tables.is_point_name(name):
+                raise _bad(f"{name} is not a point of the {tables.label} board")
+            raise _bad(f"'{name}' is not a point; points are written like a1 or f6")
+        if cells[point]:
+            raise _bad(f"{tables.names[point]} is listed twice")
+        cells[point] = code
+
+
+# -- pictures -------------------------------------------------------------------
+
+_SYMBOL = ".RT"
+
+
+def _caption(position: HuepferPosition) -> str:
+    red, turquoise = position.reserve
+    line = (f"Hüpfer {position.board.label}, {position.to_move} to move, "
+            f"reserve R {red} / T {turquoise}")
+    if position.winner is not None:
+        line += f"; {position.winner} won at ply {position.end_ply}"
+    return line
+
+
+def diamond(position: HuepferPosition) -> str:
+    """The board as a diamond: a1 at the bottom, files rising to the right,
+    ranks rising to the left; rank numbers and file letters on the two
+    lower edges."""
+    size = position.size
+    cells = position.cells
+    width = 4 + (2 * size - 1) * 2 + 3
+    lines = [_caption(position)]
+    for y in range(2 * size - 2, -1, -1):
+        row = [" "] * width
+        for file in range(max(0, y - size + 1), min(size - 1, y) + 1):
+            rank = y - file
+            column = 4 + (file - rank + size - 1) * 2
+            row[column] = _SYMBOL[cells[file * size + rank]]
+            if file == 0:
+                label = str(rank + 1)
+                row[column - 1 - len(label):column - 1] = list(label)
+            if rank == 0:
+                row[column + 2] = FILES[file]
+        lines.append("".join(row).rstrip())
+    return "\n".join(lines)
+
+
+def grid(position: HuepferPosition) -> str:
+    """The board as a square grid, rank N at the top, files a.. left to right."""
+    size = position.size
+    cells = position.cells
+    lines = [_caption(position)]
+    for rank in range(size - 1, -1, -1):
+        row = " ".join(_SYMBOL[cells[file * size + rank]] for file in range(size))
+        lines.append(f"{rank + 1:>2} {row}")
+    lines.append("   " + " ".join(FILES[:size]))
+    return "\n".join(lines)
