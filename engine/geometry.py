@@ -1,0 +1,177 @@
+"""The Hexalit/Trigeo board: 66 triangular cells and their relations, as tables.
+
+Every table is computed once, at import, from the rules of rules.md §1: the
+rows and columns, the orientation of each cell, its neighbours, the six
+straight directions and the rays along them. Cells are integer indices
+0..65 in board order (row A first, lower column first); ``CELLS[i]`` is the
+name and ``INDEX[name]`` the index. This module knows the two sides only as
+far as geometry goes (which way is forward, which row is last); it knows
+nothing about faces, turns or legality.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+ROWS = "ABCDEF"
+ROW_SPAN: tuple[tuple[int, int], ...] = ((3, 11), (2, 12), (1, 13), (1, 13), (2, 12), (3, 11))
+
+NORTH, SOUTH = 1, 2
+SIDE_NAMES: Mapping[int, str] = {NORTH: "North", SOUTH: "South"}
+LAST_ROW: Mapping[int, int] = {NORTH: 5, SOUTH: 0}
+AHEAD: Mapping[int, int] = {NORTH: +1, SOUTH: -1}
+
+DIRECTIONS = ("N", "NE", "SE", "S", "SW", "NW")
+N, NE, SE, S, SW, NW = range(6)
+ALL_DIRECTIONS = (N, NE, SE, S, SW, NW)
+
+# One step (row, column) along each direction, from an up- or a down-pointing cell.
+_STEP_FROM_UP = ((-1, 0), (0, +1), (+1, +2), (+1, 0), (+1, -2), (0, -1))
+_STEP_FROM_DOWN = ((-1, 0), (-1, +2), (0, +1), (+1, 0), (0, -1), (-1, -2))
+_SIDE_DIRS_UP, _CORNER_DIRS_UP = (S, NE, NW), (N, SE, SW)
+_SIDE_DIRS_DOWN, _CORNER_DIRS_DOWN = (N, SE, SW), (S, NE, NW)
+
+JUMP_FIELD_NAMES = ("C6", "C7", "C8", "D6", "D7", "D8")
+
+
+def opposite(direction: int) -> int:
+    """The direction pointing back: N <-> S, NE <-> SW, SE <-> NW."""
+    return (direction + 3) % 6
+
+
+def on_board(row: int, column: int) -> bool:
+    if not 0 <= row < 6:
+        return False
+    low, high = ROW_SPAN[row]
+    return low <= column <= high
+
+
+def is_up(row: int, column: int) -> bool:
+    """Up-pointing (apex toward row A) when row + column is odd."""
+    return (row + column) % 2 == 1
+
+
+def _cells() -> tuple[tuple[int, int], ...]:
+    return tuple((r, c) for r in range(6) for c in range(ROW_SPAN[r][0], ROW_SPAN[r][1] + 1))
+
+
+COORDS: tuple[tuple[int, int], ...] = _cells()
+CELL_COUNT = len(COORDS)
+CELLS: tuple[str, ...] = tuple(f"{ROWS[r]}{c}" for r, c in COORDS)
+INDEX: Mapping[str, int] = {name: i for i, name in enumerate(CELLS)}
+_AT: Mapping[tuple[int, int], int] = {rc: i for i, rc in enumerate(COORDS)}
+ROW: tuple[int, ...] = tuple(r for r, _ in COORDS)
+COLUMN: tuple[int, ...] = tuple(c for _, c in COORDS)
+UP: tuple[bool, ...] = tuple(is_up(r, c) for r, c in COORDS)
+
+
+def cell_at(row: int, column: int) -> int:
+    """The index of (row, column), or -1 when that is off the board."""
+    return _AT.get((row, column), -1)
+
+
+def _step(i: int, direction: int) -> int:
+    r, c = COORDS[i]
+    dr, dc = (_STEP_FROM_UP if UP[i] else _STEP_FROM_DOWN)[direction]
+    return cell_at(r + dr, c + dc)
+
+
+STEP: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_step(i, d) for d in ALL_DIRECTIONS) for i in range(CELL_COUNT))
+
+
+def _ray(i: int, direction: int) -> tuple[int, ...]:
+    out: list[int] = []
+    j = STEP[i][direction]
+    while j >= 0:
+        out.append(j)
+        j = STEP[j][direction]
+    return tuple(out)
+
+
+RAYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(_ray(i, d) for d in ALL_DIRECTIONS) for i in range(CELL_COUNT))
+SIDE_DIRS: tuple[tuple[int, ...], ...] = tuple(
+    _SIDE_DIRS_UP if UP[i] else _SIDE_DIRS_DOWN for i in range(CELL_COUNT))
+CORNER_DIRS: tuple[tuple[int, ...], ...] = tuple(
+    _CORNER_DIRS_UP if UP[i] else _CORNER_DIRS_DOWN for i in range(CELL_COUNT))
+
+
+def _edge_neighbours(i: int) -> tuple[int, ...]:
+    r, c = COORDS[i]
+    candidates = ((r, c - 1), (r, c + 1), (r + 1, c) if UP[i] else (r - 1, c))
+    return tuple(sorted(_AT[rc] for rc in candidates if rc in _AT))
+
+
+def _neighbours(i: int) -> tuple[int, ...]:
+    r, c = COORDS[i]
+    apex_row, base_row = (r - 1, r + 1) if UP[i] else (r + 1, r - 1)
+    spans = ((r, 2), (apex_row, 1), (base_row, 2))
+    found = {_AT[(row, c + dc)] for row, reach in spans for dc in range(-reach, reach + 1)
+             if (row, c + dc) in _AT}
+    found.discard(i)
+    return tuple(sorted(found))
+
+
+EDGE_NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_edge_neighbours(i) for i in range(CELL_COUNT))
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_neighbours(i) for i in range(CELL_COUNT))
+
+
+def _leaps(i: int) -> tuple[int, ...]:
+    """Where a 3 on ``i`` lands: 1st and 2nd cell along each corner direction."""
+    return tuple(sorted(j for d in CORNER_DIRS[i] for j in RAYS[i][d][:2]))
+
+
+LEAPS: tuple[tuple[int, ...], ...] = tuple(_leaps(i) for i in range(CELL_COUNT))
+
+
+def _between(i: int) -> dict[int, tuple[int, int]]:
+    """Target -> (direction, distance) for every cell on a straight line from ``i``."""
+    return {j: (d, k) for d in ALL_DIRECTIONS for k, j in enumerate(RAYS[i][d], 1)}
+
+
+LINE_TO: tuple[Mapping[int, tuple[int, int]], ...] = tuple(_between(i) for i in range(CELL_COUNT))
+
+
+def _forward(side: int, i: int) -> int:
+    r, c = COORDS[i]
+    return cell_at(r + AHEAD[side], c)
+
+
+def _pawn_captures(side: int, i: int) -> tuple[int, ...]:
+    r, c = COORDS[i]
+    row = r + AHEAD[side]
+    return tuple(j for j in (cell_at(row, c - 1), cell_at(row, c + 1)) if j >= 0)
+
+
+FORWARD: Mapping[int, tuple[int, ...]] = {
+    side: tuple(_forward(side, i) for i in range(CELL_COUNT)) for side in (NORTH, SOUTH)}
+PAWN_CAPTURES: Mapping[int, tuple[tuple[int, ...], ...]] = {
+    side: tuple(_pawn_captures(side, i) for i in range(CELL_COUNT)) for side in (NORTH, SOUTH)}
+
+
+def _reverse(table: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """For each cell x, the cells y whose entry in ``table`` holds x."""
+    found: list[list[int]] = [[] for _ in range(CELL_COUNT)]
+    for y, targets in enumerate(table):
+        for x in targets:
+            found[x].append(y)
+    return tuple(tuple(sorted(ys)) for ys in found)
+
+
+LEAPS_FROM = _reverse(LEAPS)
+PAWN_ATTACKERS: Mapping[int, tuple[tuple[int, ...], ...]] = {
+    side: _reverse(PAWN_CAPTURES[side]) for side in (NORTH, SOUTH)}
+
+JUMP_FIELDS: frozenset[int] = frozenset(INDEX[name] for name in JUMP_FIELD_NAMES)
+JUMP_OTHERS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted(JUMP_FIELDS - {i})) if i in JUMP_FIELDS else () for i in range(CELL_COUNT))
+
+
+def name(i: int) -> str:
+    return CELLS[i]
+
+
+def names(cells: object) -> list[str]:
+    """Cell names of an iterable of indices, in the given order."""
+    return [CELLS[i] for i in cells]  # type: ignore[attr-defined]
