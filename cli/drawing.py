@@ -1,0 +1,62 @@
+"""The pictures of one replayed game: frames as SVG, PNG, GIF, sheet, HTML."""
+
+from __future__ import annotations
+
+from hexhop.engine.games import rules_for
+from hexhop.engine.replay import GameReport
+
+
+class Frames:
+    """Draws the positions of one game; ``ply`` 0 is the start."""
+
+    def __init__(self, report: GameReport, *, size: int = 400, flip: bool = False):
+        self.report = report
+        self.size = size
+        self.flip = flip
+        self.rules = rules_for(report.game)
+
+    def title(self, ply: int) -> str:
+        names = " – ".join(self.report.tags.get(side, "?") for side in self.rules.sides)
+        if ply == 0:
+            return f"{names}: start"
+        return f"{names}: ply {ply}, {self.report.nodes[ply - 1].text}"
+
+    def svg(self, ply: int) -> str:
+        from hexhop.render.last import describe_last
+        from hexhop.render.svg import board_svg
+        position = self.report.positions[ply]
+        last = None
+        if ply:
+            node = self.report.nodes[ply - 1]
+            last = describe_last(self.report.positions[ply - 1], position, node.item,
+                                 threatened=self._threatened(position))
+        return board_svg(position, size=self.size, flip=self.flip, last=last,
+                         title=self.title(ply), ply=ply, position_text=position.text())
+
+    def _threatened(self, position) -> list[str] | None:
+        """Cells of attacked Ones, when the game can tell them."""
+        attacked = getattr(self.rules, "attacked_ones", None)
+        return list(attacked(position)) if attacked else None
+
+    def svg_bytes(self, ply: int) -> bytes:
+        return self.svg(ply).encode("utf-8")
+
+    def png_bytes(self, ply: int) -> bytes:
+        from hexhop.render.png import svg_to_png
+        return svg_to_png(self.svg(ply), size=self.size)
+
+    def gif(self, plies: list[int]) -> bytes:
+        from hexhop.render.sequence import gif
+        return gif([self.svg(p) for p in plies], size=self.size)
+
+    def sheet(self, plies: list[int]) -> bytes:
+        from hexhop.render.sequence import sheet
+        frames = [(self._label(p), self.svg(p)) for p in plies]
+        return sheet(frames, size=self.size)
+
+    def _label(self, ply: int) -> str:
+        return "start" if ply == 0 else f"{ply}. {self.report.nodes[ply - 1].text}"
+
+    def html(self) -> bytes:
+        from hexhop.render.html import game_page
+        return game_page(self.report, self).encode("utf-8")

@@ -1,0 +1,169 @@
+"""``hexhop render``: a record's positions as SVG, PNG, GIF or a contact sheet."""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+
+import click
+
+from hexhop.engine.replay import GameReport, replay_game
+
+from .inputs import iter_sources
+from .options import game_option
+from .safe_write import write_atomically
+
+EXAMPLE = """
+\b
+Examples:
+  hexhop render samples/good/hexalit-club-final.hxl --out diagrams
+  hexhop render game.hxl --format png --plies 0,10-20,last --size 600
+  hexhop render game.trg --format gif --out anim
+  hexhop render archive.hpf --index 2 --format sheet --plies 0-40
+"""
+
+FORMATS = ("svg", "png", "gif", "sheet", "html")
+
+
+@dataclass(frozen=True)
+class RenderOptions:
+    fmt: str
+    size: int
+    flip: bool
+    plies: str | None
+
+
+@click.command(epilog=EXAMPLE)
+@click.argument("record")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
+              help="Folder for the pictures (default: named after the record).")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="svg", show_default=True,
+              help="svg/png: one file per ply; gif: an animation; sheet: one PNG with a "
+                   "grid of diagrams; html: an interactive viewer page.")
+@click.option("--plies", default=None, metavar="SPEC",
+              help="Which plies, e.g. 0,10-20,last (default: all; for sheet: 12 spread "
+                   "over the game).")
+@click.option("--index", type=click.IntRange(1), default=None,
+              help="Only this game of an archive (default: every game).")
+@click.option("--size", type=click.IntRange(100, 4000), default=400, show_default=True,
+              help="Width of one diagram in pixels.")
+@click.option("--flip", is_flag=True, help="Turn the board (South / Turquoise at the top).")
+@click.option("--force", is_flag=True, help="Overwrite files that exist.")
+@game_option
+def render(record: str, out_dir: str | None, fmt: str, plies: str | None, index: int | None,
+           size: int, flip: bool, force: bool, game: str | None) -> None:
+    """Draw the positions of RECORD (a file, or a folder of records).
+
+    Files are named game1-ply000.svg, game1-ply001.svg, ... (game1.gif,
+    game1-sheet.png, game1.html); nothing that exists is overwritten unless
+    --force is given, and every file is written atomically.
+    """
+    options = RenderOptions(fmt, size, flip, plies)
+    sources = list(iter_sources([record]))
+    if not sources:
+        raise click.ClickException(f"{record}: no record files found")
+    out_root = out_dir or _default_out(record)
+    jobs = []
+    for source in sources:
+        if source.data is None:
+            raise click.ClickException(f"{source.path}: cannot read: {source.error}")
+        folder = out_root if len(sources) == 1 else os.path.join(out_root, _stem(source.path))
+        jobs += [(folder, report) for report in _reports(source, game, index)]
+    outputs = [out for folder, report in jobs for out in _plan(folder, report, options)]
+    _refuse_overwrite([path for path, _ in outputs], force)
+    for path, make in outputs:
+        os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+        write_atomically(path, make(), overwrite=True)
+    click.echo(f"wrote {len(outputs)} file{'s' * (len(outputs) != 1)} to {out_root}", err=True)
+
+
+def _default_out(record: str) -> str:
+    return _stem(record.rstrip("/\\")) + "-diagrams"
+
+
+def _stem(path: str) -> str:
+    """A safe file-name stem from a path or archive member name."""
+    base = re.split(r"[/\\:]", path)[-1]
+    stem = base.split(".")[0] or "record"
+    return re.sub(r"[^\w.-]", "_", stem)[:80]
+
+
+def _reports(source, game: str | None, index: int | None) -> list[GameReport]:
+    from hexhop.notation import read_archive
+    reports = []
+    for parsed in read_archive(source.data, path=source.path, default_game=game):
+        if index is not None and parsed.index != index:
+            continue
+        report = replay_game(parsed)
+        if not report.positions:
+            first = next((f for f in report.findings if f.severity == "error"), None)
+            where = f"{source.path}:{first.line}:{first.column}" if first and first.line \
+                else source.path
+            click.echo(f"{where}: game {parsed.index} cannot be drawn"
+                       + (f": {first.code} {first.message}" if first else ""), err=True)
+            continue
+        reports.append(report)
+    if index is not None and not reports:
+        raise click.ClickException(f"{source.path}: no game number {index} to draw")
+    return reports
+
+
+def _plan(folder: str, report: GameReport, options: RenderOptions) -> list[tuple[str, object]]:
+    """The files one game becomes: (path, function making the bytes)."""
+    from . import drawing
+    last = len(report.positions) - 1
+    default = "spread" if options.fmt == "sheet" else None
+    chosen = parse_plies(options.plies, last) if options.plies else (
+        spread_plies(last, 12) if default else list(range(last + 1)))
+    name = f"game{report.index}"
+    frame = drawing.Frames(report, size=options.size, flip=options.flip)
+    if options.fmt in ("svg", "png"):
+        return [(os.path.join(folder, f"{name}-ply{ply:03d}.{options.fmt}"),
+                 _bound(frame.svg_bytes if options.fmt == "svg" else frame.png_bytes, ply))
+                for ply in chosen]
+    if options.fmt == "gif":
+        return [(os.path.join(folder, f"{name}.gif"), lambda: frame.gif(chosen))]
+    if options.fmt == "sheet":
+        return [(os.path.join(folder, f"{name}-sheet.png"), lambda: frame.sheet(chosen))]
+    return [(os.path.join(folder, f"{name}.html"), lambda: frame.html())]
+
+
+def _bound(function, ply: int):
+    return lambda: function(ply)
+
+
+def parse_plies(spec: str, last: int) -> list[int]:
+    """``0,10-20,last`` → sorted ply numbers; a click error for a bad spec."""
+    chosen: set[int] = set()
+    for part in spec.split(","):
+        part = part.strip().lower()
+        bounds = part.split("-", 1)
+        try:
+            low, high = _ply(bounds[0], last), _ply(bounds[-1], last)
+        except ValueError:
+            raise click.BadParameter(f"{part!r}: expected N, N-M or last", param_hint="--plies")
+        if low > high or high > last:
+            raise click.BadParameter(f"{part!r}: this game has plies 0 to {last}",
+                                     param_hint="--plies")
+        chosen.update(range(low, high + 1))
+    return sorted(chosen)
+
+
+def _ply(text: str, last: int) -> int:
+    return last if text == "last" else int(text)
+
+
+def spread_plies(last: int, count: int) -> list[int]:
+    """``count`` plies spread evenly from 0 to ``last`` (both included)."""
+    if last + 1 <= count:
+        return list(range(last + 1))
+    return sorted({round(i * last / (count - 1)) for i in range(count)})
+
+
+def _refuse_overwrite(paths: list[str], force: bool) -> None:
+    existing = [p for p in paths if os.path.exists(p)]
+    if existing and not force:
+        shown = ", ".join(existing[:3]) + (" ..." if len(existing) > 3 else "")
+        raise click.ClickException(f"{len(existing)} file(s) exist: {shown}; "
+                                   "use --force to overwrite them")
