@@ -17,7 +17,7 @@ from hexhop.notation.model import CubeAnswer, CubeOffer, HopAction, Item
 
 from .base import Illegal, Played, action_sort_key
 from .huepfer_board import Board, board
-from .huepfer_moves import NO_BIRTH, Turn, all_turns, first_capture, has_turn, piece_capture, turns_of
+from .huepfer_moves import NO_BIRTH, Turn, all_turns, first_capture, has_hop_turn, has_turn, piece_capture, turns_of
 from .huepfer_position import (DEFAULT_RESERVE, SIDES, HuepferPosition, _UNKNOWN, board_size, diamond,
                                parse_text, start_cells, tag, tag_reserve)
 
@@ -63,7 +63,7 @@ def _finish(tables: Board, cells: bytes, reserve: tuple[int, int], turn: int,
     me = turn + 1
     capture = first_capture(tables, cells, me)
     position._capture = capture
-    if capture is None and not has_turn(tables, cells, me, reserve[turn]):
+    if capture is None and not has_hop_turn(tables, cells, me, reserve[turn]):
         position._winner = SIDES[1 - turn]
         position._end_ply = ply
     return position
@@ -247,33 +247,28 @@ def _walk(position: HuepferPosition, action: HopAction) -> tuple[bytes, bool]:
             raise _Refusal(f"a capture is possible ({_captures_text(position)}), "
                            "and capturing is compulsory")
     visited = {start}
+    between = tables.between
     here = start
-    written = names[start]
-    for step, (op, there) in enumerate(zip(ops, path[1:])):
-        over = tables.between.get((here, there))
-        written_step = f"{names[here]}{op}{names[there]}"
-        if over is None:
-            raise _Refusal(f"{written_step} is not a jump: a piece jumps over a neighbouring "
-                           "point to the point right behind it on the same line")
-        _check_step(cells, over, there, op, me, names, written_step)
-        written += op + names[there]
-        if op == "-":
-            if there in visited:
-                raise _Refusal(f"{written} lands on {names[there]} again; "
-                               "a hop may not revisit a point")
-            visited.add(there)
-        else:
-            cells[over] = 0
+    for step, op in enumerate(ops):
+        there = path[step + 1]
+        over = between.get((here, there), -1)
+        hop = op == "-"
+        if (over < 0 or cells[there] or cells[over] != (me if hop else 3 - me)
+                or (hop and there in visited)):
+            _refuse_step(cells, tables, path, ops, step, me, visited)
         cells[here] = 0
         cells[there] = me
         here = there
-        if op == "-":
-            _check_hop_end(tables, cells, here, me, written,
-                           last=step + 1 == len(ops), capturing_next=step + 1 < len(ops) and step + 1 == hops)
+        if hop:
+            visited.add(there)
+            if step + 1 != hops or hops == len(ops):
+                _check_hop_end(tables, cells, here, me, path, ops, step + 1)
+        else:
+            cells[over] = 0
     if hops < len(ops):
-        _check_capture_end(tables, cells, here, me, birth, written)
+        _check_capture_end(tables, cells, here, me, birth, path, ops)
         return bytes(cells), False
-    _check_birth(position, cells, here, birth, written)
+    _check_birth(position, cells, here, birth, path, ops)
     cells[birth] = me
     return bytes(cells), True
 
@@ -301,6 +296,28 @@ def _count_hops(ops: tuple[str, ...], action: HopAction) -> int:
     return hops
 
 
+def _written(names: tuple[str, ...], path: list[int], ops: tuple[str, ...], steps: int) -> str:
+    """The first ``steps`` steps of a path as written, e.g. ``a2-c2-a2``."""
+    return names[path[0]] + "".join(op + names[p] for op, p in zip(ops[:steps], path[1:]))
+
+
+def _refuse_step(cells: bytearray, tables: Board, path: list[int], ops: tuple[str, ...],
+                 step: int, me: int, visited: set[int]) -> None:
+    """Explain why step ``step`` of the path cannot be made."""
+    names = tables.names
+    here, there, op = path[step], path[step + 1], ops[step]
+    written_step = f"{names[here]}{op}{names[there]}"
+    over = tables.between.get((here, there))
+    if over is None:
+        raise _Refusal(f"{written_step} is not a jump: a piece jumps over a neighbouring "
+                       "point to the point right behind it on the same line")
+    _check_step(cells, over, there, op, me, names, written_step)
+    if op == "-" and there in visited:
+        raise _Refusal(f"{_written(names, path, ops, step + 1)} lands on {names[there]} "
+                       "again; a hop may not revisit a point")
+    raise AssertionError("step refused without a reason")
+
+
 def _check_step(cells: bytearray, over: int, there: int, op: str, me: int,
                 names: tuple[str, ...], written_step: str) -> None:
     jumped = cells[over]
@@ -319,15 +336,16 @@ def _check_step(cells: bytearray, over: int, there: int, op: str, me: int,
                        f"that is a hop, written {fixed}")
 
 
-def _check_hop_end(tables: Board, cells: bytearray, here: int, me: int, written: str,
-                   *, last: bool, capturing_next: bool) -> None:
-    """After a hop the hopper must capture when it can (only the hopper counts)."""
-    if capturing_next:
-        return
+def _check_hop_end(tables: Board, cells: bytearray, here: int, me: int,
+                   path: list[int], ops: tuple[str, ...], step: int) -> None:
+    """After a hop not followed by a capture the hopper must not be able to
+    capture (only the hopper counts, rules.md §8.13)."""
     landing = piece_capture(tables, cells, here, me)
     if landing is None:
         return
     names = tables.names
+    written = _written(names, path, ops, step)
+    last = step == len(ops)
     capture = f"{names[here]}x{names[landing]}"
     if last:
         raise _Refusal(f"after {written} the piece can capture ({capture}), "
@@ -337,10 +355,11 @@ def _check_hop_end(tables: Board, cells: bytearray, here: int, me: int, written:
 
 
 def _check_capture_end(tables: Board, cells: bytearray, here: int, me: int,
-                       birth: int, written: str) -> None:
+                       birth: int, path: list[int], ops: tuple[str, ...]) -> None:
     names = tables.names
     landing = piece_capture(tables, cells, here, me)
     if landing is not None:
+        written = _written(names, path, ops, len(ops))
         raise _Refusal(f"{written} stops too early: the piece can still capture from "
                        f"{names[here]} ({names[here]}x{names[landing]})")
     if birth != NO_BIRTH:
@@ -349,13 +368,16 @@ def _check_capture_end(tables: Board, cells: bytearray, here: int, me: int,
 
 
 def _check_birth(position: HuepferPosition, cells: bytearray, here: int, birth: int,
-                 written: str) -> None:
+                 path: list[int], ops: tuple[str, ...]) -> None:
     tables = position.board
     names = tables.names
     if position.reserve[position.turn] == 0:
         raise _Refusal("the reserve is empty: a hop must lead to a capture")
+    if birth != NO_BIRTH and cells[birth] == 0 and birth in tables.neighbours[here]:
+        return
     free = [n for n in tables.neighbours[here] if cells[n] == 0]
     if birth == NO_BIRTH:
+        written = _written(names, path, ops, len(ops))
         if not free:
             raise _Refusal(f"a hop that ends without a capture places a newborn piece next "
                            f"to {names[here]}, but no point next to it is empty")

@@ -27,11 +27,13 @@ def first_capture(board: Board, cells: bytes, me: int) -> tuple[int, int] | None
     """Some capture ``(start, landing)`` of side ``me``, or None when it has none."""
     enemy = 3 - me
     jumps = board.jumps
-    for p, cell in enumerate(cells):
-        if cell == me:
-            for over, landing in jumps[p]:
-                if cells[over] == enemy and cells[landing] == 0:
-                    return p, landing
+    find = cells.find
+    p = find(me)
+    while p >= 0:
+        for over, landing in jumps[p]:
+            if cells[over] == enemy and cells[landing] == 0:
+                return p, landing
+        p = find(me, p + 1)
     return None
 
 
@@ -138,12 +140,17 @@ def all_turns(board: Board, cells: bytes, me: int, reserve: int) -> list[Turn]:
 
 def has_turn(board: Board, cells: bytes, me: int, reserve: int) -> bool:
     """Whether side ``me`` has any legal turn (without listing them)."""
-    if first_capture(board, cells, me) is not None:
-        return True
+    return first_capture(board, cells, me) is not None or has_hop_turn(board, cells, me, reserve)
+
+
+def has_hop_turn(board: Board, cells: bytes, me: int, reserve: int) -> bool:
+    """Whether side ``me`` has a legal hop turn, ignoring compulsory capture."""
     work = bytearray(cells)
-    for p, cell in enumerate(cells):
-        if cell == me and _hop_exists(board, work, p, me, reserve, [p]):
+    p = cells.find(me)
+    while p >= 0:
+        if _hop_exists(board, work, p, me, reserve, [p]):
             return True
+        p = cells.find(me, p + 1)
     return False
 
 
