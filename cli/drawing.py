@@ -19,7 +19,7 @@ class Frames:
         names = " – ".join(self.report.tags.get(side, "?") for side in self.rules.sides)
         if ply == 0:
             return f"{names}: start"
-        return f"{names}: ply {ply}, {self.report.nodes[ply - 1].text}"
+        return f"{names}: ply {ply}, {_text(self.report.nodes[ply - 1])}"
 
     def svg(self, ply: int) -> str:
         from hexhop.render.last import describe_last
@@ -55,8 +55,13 @@ class Frames:
         return sheet(frames, size=self.size)
 
     def _label(self, ply: int) -> str:
-        return "start" if ply == 0 else f"{ply}. {self.report.nodes[ply - 1].text}"
+        return "start" if ply == 0 else f"{ply}. {_text(self.report.nodes[ply - 1])}"
 
     def html(self) -> bytes:
         from hexhop.render.html import game_page
         return game_page(self.report, self).encode("utf-8")
+
+
+def _text(node) -> str:
+    """The action as written, or its canonical form for generated records."""
+    return node.text or str(node.item)
