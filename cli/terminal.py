@@ -1,0 +1,115 @@
+"""Positions as Unicode diagrams for the terminal.
+
+Reads positions only (``dice`` or ``pieces``/``size``). Sides are told apart
+by letter case (North and Red upper case, South and Turquoise lower case)
+and, where the terminal allows, by colour.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import click
+
+ROWS = "ABCDEF"
+ROW_COLUMNS = {"A": (3, 11), "B": (2, 12), "C": (1, 13), "D": (1, 13), "E": (2, 12),
+               "F": (3, 11)}
+JUMP_FIELDS = {"C6", "C7", "C8", "D6", "D7", "D8"}
+COLOURS = {"North": "blue", "South": "red", "Red": "red", "Turquoise": "cyan"}
+CELL = 4  # characters per column of the dice board
+
+
+def diagram(position, *, color: bool = False) -> str:
+    """The position as text: the hexagon of triangles or the Hüpfer diamond."""
+    paint = _painter(color)
+    if getattr(position, "game", "") == "Hüpfer":
+        return huepfer_diagram(position, paint)
+    return dice_diagram(position, paint)
+
+
+def _painter(color: bool) -> Callable[[str, str], str]:
+    if not color:
+        return lambda text, side: text
+    return lambda text, side: click.style(text, fg=COLOURS.get(side), bold=True)
+
+
+def dice_diagram(position, paint: Callable[[str, str], str]) -> str:
+    """Rows A–F, columns 1–13 aligned: ``N5`` a North 5, ``s2`` a South 2,
+    ``N5'`` a rolled die, ``▲``/``▽`` empty up/down triangles, ``◆`` jump
+    fields (Trigeo)."""
+    header = "   " + "".join(f"{c:^{CELL}}" for c in range(1, 14))
+    lines = [header]
+    for r, row in enumerate(ROWS):
+        low, high = ROW_COLUMNS[row]
+        cells = []
+        for c in range(1, 14):
+            text = _dice_cell(position, row, r, c) if low <= c <= high else ""
+            cells.append(_centre(text, paint, position, f"{row}{c}"))
+        lines.append(f" {row} " + "".join(cells) + f" {row}")
+    lines.append(header)
+    return "\n".join(lines)
+
+
+def _dice_cell(position, row: str, r: int, c: int) -> str:
+    die = position.dice.get(f"{row}{c}")
+    if die is None:
+        if getattr(position, "game", "") == "Trigeo" and f"{row}{c}" in JUMP_FIELDS:
+            return "◆"
+        return "▲" if (r + c) % 2 else "▽"
+    letter = "N" if die.side == "North" else "s"
+    return f"{letter}{die.face}" + ("'" if die.home is not None else "")
+
+
+def _centre(text: str, paint, position, cell: str) -> str:
+    padded = f"{text:^{CELL}}"
+    die = position.dice.get(cell)
+    if die is None or not text:
+        return padded
+    left = (CELL - len(text)) // 2
+    return padded[:left] + paint(text, die.side) + padded[left + len(text):]
+
+
+def huepfer_diagram(position, paint: Callable[[str, str], str]) -> str:
+    """The grid turned 45°: a1 at the bottom, files up to the right, ranks up
+    to the left. ``R`` Red, ``t`` Turquoise, ``·`` an empty point."""
+    n = position.size
+    span = 4 * (n - 1) + 5  # points, the lines between them, and a label margin
+    canvas = [[" "] * span for _ in range(span)]
+    colours: dict[tuple[int, int], str] = {}
+
+    def place(f: int, r: int) -> tuple[int, int]:
+        return 2 * (f - r + n - 1) + 2, 2 * (f + r) + 2
+
+    for f in range(n):
+        for r in range(n):
+            x, y = place(f, r)
+            point = f"{chr(97 + f)}{r + 1}"
+            side = position.pieces.get(point)
+            canvas[y][x] = {"Red": "R", "Turquoise": "t"}.get(side, "·")
+            if side:
+                colours[(y, x)] = side
+            if f + 1 < n:
+                canvas[y + 1][x + 1] = "╱"
+            if r + 1 < n:
+                canvas[y + 1][x - 1] = "╲"
+        x, y = place(f, -1)
+        canvas[y][x] = chr(97 + f)
+    for r in range(n):
+        x, y = place(-1, r)
+        label = str(r + 1)
+        for i, ch in enumerate(label):  # right-aligned: "10" ends where "9" stands
+            canvas[y][x - len(label) + 1 + i] = ch
+    rows = []
+    for y in range(span - 1, -1, -1):
+        text = "".join(paint(ch, colours[(y, x)]) if (y, x) in colours else ch
+                       for x, ch in enumerate(canvas[y]))
+        if text.strip():
+            rows.append(text.rstrip())
+    return "\n".join(rows)
+
+
+def reserves_line(position) -> str:
+    reserves = getattr(position, "reserves", None)
+    if not reserves:
+        return ""
+    return "Reserves: " + ", ".join(f"{side} {count}" for side, count in reserves.items())
