@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from .options import game_option, index_option
 from .positions import position_from_options
+from .terminal import diagram, reserves_line
 
 EXAMPLE = """
 \b
@@ -24,19 +27,30 @@ Examples:
 @click.option("--board", default=None, metavar="NxN", help="Hüpfer board for --position.")
 @click.option("--position", "position_text", default=None, metavar="TEXT",
               help="Show this position (Position tag text) instead of a record.")
+@click.option("--color", "color_mode", type=click.Choice(["auto", "always", "never"]),
+              default="auto", show_default=True, help="Colour the sides.")
 def show(record: str | None, index: int, ply: str | None, game: str | None,
-         board: str | None, position_text: str | None) -> None:
+         board: str | None, position_text: str | None, color_mode: str) -> None:
     """Show a position of RECORD (or of --position) as a diagram, with the
     last action, the side to move and the Position text to copy into a new
     record."""
     chosen = position_from_options(record, index, ply, game, board, position_text)
-    click.echo(chosen.rules.diagram(chosen.position))
+    color = sys.stdout.isatty() if color_mode == "auto" else color_mode == "always"
+    click.echo(diagram(chosen.position, color=color))
     click.echo()
     if chosen.last is not None:
         click.echo(f"Last action: {chosen.last}   (ply {chosen.ply})")
     position = chosen.position
+    for line in (reserves_line(position), _cube_line(position)):
+        if line:
+            click.echo(line)
     if position.winner is not None:
         click.echo(f"Game over: {position.winner} won at ply {position.end_ply}")
     else:
         click.echo(f"To move: {position.to_move}")
     click.echo(f"Position: {position.text()}")
+
+
+def _cube_line(position) -> str:
+    cube = getattr(position, "cube", None)
+    return f"Cube: {cube}" if cube else ""

@@ -74,11 +74,11 @@ def huepfer_diagram(position, paint: Callable[[str, str], str]) -> str:
     to the left. ``R`` Red, ``t`` Turquoise, ``·`` an empty point."""
     n = position.size
     span = 4 * (n - 1) + 5  # points, the lines between them, and a label margin
-    canvas = [[" "] * span for _ in range(span)]
+    canvas = [[" "] * (span + 1) for _ in range(span)]
     colours: dict[tuple[int, int], str] = {}
 
     def place(f: int, r: int) -> tuple[int, int]:
-        return 2 * (f - r + n - 1) + 2, 2 * (f + r) + 2
+        return 2 * (f - r + n - 1) + 3, 2 * (f + r) + 2
 
     for f in range(n):
         for r in range(n):
