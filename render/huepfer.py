@@ -1,0 +1,244 @@
+"""Hüpfer positions as SVG: the diamond grid, pieces, reserves and markings.
+
+The grid with its coordinates is built once per board size, orientation and
+colour table; each frame adds pieces, highlights, the path of the last turn
+and the status. Reads positions only.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Iterable, Sequence
+
+from . import geometry as geo
+from .kit import (ColorKey, Point, cross, element, polyline_arrow, text, tostring)
+from .last import LastAction
+
+PIECE_RADIUS = 33.0
+RING_WIDTH = 9.0
+
+
+def extent(size: int) -> float:
+    """Width of the picture, and height without the status band."""
+    return geo.huepfer_extent(size)
+
+
+def scale(size: int) -> float:
+    """Text beside the board grows with the board, so that it keeps its
+    size in pixels for a picture of a given width."""
+    return extent(size) / extent(6)
+
+
+def status_band(size: int) -> float:
+    return 60.0 * scale(size)
+
+
+def height(size: int) -> float:
+    return extent(size) + status_band(size)
+
+
+def label_size(size: int) -> float:
+    return 16.0 + 2 * size
+
+
+def _xy(point: str, size: int, flip: bool) -> Point | None:
+    return geo.huepfer_points(size, flip).get(point)
+
+
+# ---------------------------------------------------------------------------
+# The static board
+
+
+@lru_cache(maxsize=32)
+def board_static(size: int, flip: bool, key: ColorKey) -> str:
+    colors = dict(key)
+    extent = geo.huepfer_extent(size)
+    parts = [tostring(element("rect", "background", x=0, y=-geo.TITLE_BAND, width=float(extent),
+                              height=float(height(size) + geo.TITLE_BAND),
+                              fill=colors["background"]))]
+    parts.extend(tostring(node) for node in _lines(size, flip, colors))
+    parts.extend(tostring(node) for node in _points(size, flip, colors))
+    parts.extend(tostring(node) for node in _labels(size, flip, colors))
+    return "".join(parts)
+
+
+def _lines(size: int, flip: bool, colors: dict[str, str]) -> list[Any]:
+    nodes = []
+    last = size - 1
+    for i in range(size):
+        for cls, a, b in ((f"line file {geo.FILES[i]}", (i, 0), (i, last)),
+                          (f"line rank r{i + 1}", (0, i), (last, i))):
+            (x1, y1), (x2, y2) = geo.huepfer_xy(*a, size, flip), geo.huepfer_xy(*b, size, flip)
+            edge = i in (0, last)
+            nodes.append(element("line", cls, x1=x1, y1=y1, x2=x2, y2=y2,
+                                 stroke=colors["border" if edge else "line"],
+                                 stroke_width=4.0 if edge else 2.5, stroke_linecap="round"))
+    return nodes
+
+
+def _points(size: int, flip: bool, colors: dict[str, str]) -> list[Any]:
+    return [element("circle", f"point {name}", cx=x, cy=y, r=6.0, fill=colors["point"])
+            for name, (x, y) in geo.huepfer_points(size, flip).items()]
+
+
+def _labels(size: int, flip: bool, colors: dict[str, str]) -> list[Any]:
+    """File letters beyond rank 1 and rank numbers beyond file a, on the two
+    lower edges (upper edges when flipped)."""
+    nodes = []
+    font = label_size(size)
+    push = (PIECE_RADIUS + 0.9 * font) / 1.4142135623730951
+    sign = -1 if flip else 1
+    for i in range(size):
+        x, y = geo.huepfer_xy(i, 0, size, flip)
+        nodes.append(text(x + sign * push, y + sign * push, geo.FILES[i],
+                          f"coord file {geo.FILES[i]}", size=font, fill=colors["coord"],
+                          weight="bold"))
+        x, y = geo.huepfer_xy(0, i, size, flip)
+        nodes.append(text(x - sign * push, y + sign * push, str(i + 1),
+                          f"coord rank r{i + 1}", size=font, fill=colors["coord"],
+                          weight="bold"))
+    return nodes
+
+
+# ---------------------------------------------------------------------------
+# Pieces
+
+
+@lru_cache(maxsize=8192)
+def piece_svg(point: str, colour: str, size: int, flip: bool, key: ColorKey) -> str:
+    xy = _xy(point, size, flip)
+    if xy is None:
+        return ""
+    return tostring(_piece(xy[0], xy[1], colour, PIECE_RADIUS, dict(key),
+                           f"piece {colour.lower()} {point}", data_point=point))
+
+
+def _piece(x: float, y: float, colour: str, radius: float, colors: dict[str, str],
+           cls: str, **data: object) -> Any:
+    """Red is a filled disc, Turquoise a thick ring: apart also in black and white."""
+    if colour == "Red":
+        return element("circle", cls, **data, cx=x, cy=y, r=radius, fill=colors["red"],
+                       stroke=colors["red-edge"], stroke_width=3.0)
+    ring = RING_WIDTH * radius / PIECE_RADIUS
+    return element("circle", cls, **data, cx=x, cy=y, r=radius - ring / 2,
+                   fill=colors["turquoise-fill"], stroke=colors["turquoise"],
+                   stroke_width=ring)
+
+
+def pieces_layer(position: Any, flip: bool, key: ColorKey) -> str:
+    size = position.size
+    return "".join(piece_svg(point, colour, size, flip, key)
+                   for point, colour in sorted(position.pieces.items(),
+                                               key=lambda item: _order(item[0])))
+
+
+def _order(point: str) -> tuple[int, int]:
+    index = geo.huepfer_index(point)
+    return index if index is not None else (99, 99)
+
+
+# ---------------------------------------------------------------------------
+# Highlights, path, arrows
+
+
+@lru_cache(maxsize=4096)
+def halo_svg(point: str, cls: str, role: str, size: int, flip: bool, key: ColorKey) -> str:
+    xy = _xy(point, size, flip)
+    if xy is None:
+        return ""
+    return tostring(element("circle", f"{cls} {point}", cx=xy[0], cy=xy[1],
+                            r=PIECE_RADIUS + 11, fill=dict(key)[role], fill_opacity=0.75))
+
+
+def highlight_layer(last: LastAction | None, highlights: Iterable[str], size: int,
+                    flip: bool, key: ColorKey) -> str:
+    parts = [halo_svg(point, "highlight", "highlight", size, flip, key) for point in highlights]
+    if last is not None:
+        if last.origin:
+            parts.append(halo_svg(last.origin, "last-from", "last-from", size, flip, key))
+        if last.target and last.target != last.origin:
+            parts.append(halo_svg(last.target, "last-to", "last-to", size, flip, key))
+    return "".join(parts)
+
+
+def marks_layer(last: LastAction | None, size: int, flip: bool, key: ColorKey) -> str:
+    """Above the pieces: captured ghosts, the newborn's ring, the turn's path."""
+    if last is None:
+        return ""
+    colors = dict(key)
+    parts = []
+    for point in last.captured:
+        xy = _xy(point, size, flip)
+        if xy is not None:
+            parts.append(tostring(_ghost(point, xy, colors)))
+    if last.birth:
+        xy = _xy(last.birth, size, flip)
+        if xy is not None:
+            parts.append(tostring(element(
+                "circle", f"birth {last.birth}", cx=xy[0], cy=xy[1], r=PIECE_RADIUS + 9,
+                fill="none", stroke=colors["birth"], stroke_width=4.0,
+                stroke_dasharray="7 5")))
+    path = [xy for xy in (_xy(p, size, flip) for p in last.path) if xy is not None]
+    if len(path) >= 2:
+        parts.append(tostring(polyline_arrow(path, "path", color=colors["path"],
+                                             width=8.0, shorten=18.0)))
+    return "".join(parts)
+
+
+def _ghost(point: str, xy: Point, colors: dict[str, str]) -> Any:
+    group = element("g", f"captured {point}")
+    group.append(element("circle", "ghost", cx=xy[0], cy=xy[1], r=PIECE_RADIUS - 4,
+                         fill="none", stroke=colors["captured"], stroke_width=3.0,
+                         stroke_dasharray="6 4"))
+    group.append(cross(xy[0], xy[1], 14.0, "cross", color=colors["captured"], width=5.0))
+    return group
+
+
+def arrows_layer(arrows: Sequence[tuple[str, str]], size: int, flip: bool,
+                 key: ColorKey) -> str:
+    parts = []
+    for start, end in arrows:
+        a, b = _xy(start, size, flip), _xy(end, size, flip)
+        if a is not None and b is not None:
+            parts.append(tostring(polyline_arrow([a, b], f"arrow {start}-{end}",
+                                                 color=dict(key)["arrow"], width=8.0,
+                                                 shorten=18.0)))
+    return "".join(parts)
+
+
+# ---------------------------------------------------------------------------
+# Reserves and status
+
+
+def status_layer(position: Any, flip: bool, key: ColorKey) -> str:
+    colors = dict(key)
+    size = position.size
+    k = scale(size)
+    full = extent(size)
+    bottom, top = ("Turquoise", "Red") if flip else ("Red", "Turquoise")
+    parts = [_reserve(bottom, position, full - 110 * k, full - 90 * k, k, colors),
+             _reserve(top, position, full - 110 * k, 70 * k, k, colors)]
+    winner = position.winner
+    side = winner if winner is not None else position.to_move
+    caption = f"{side} wins" if winner is not None else f"{side} to move"
+    y = full + status_band(size) / 2 - 12 * k
+    if side in ("Red", "Turquoise"):
+        parts.append(tostring(_piece(full / 2 - 95 * k, y, side, 15.0 * k, colors,
+                                     f"to-move {side.lower()}")))
+    parts.append(tostring(text(full / 2 - 70 * k, y, caption,
+                               "status winner" if winner is not None else "status",
+                               size=28 * k, fill=colors["title"], anchor="start")))
+    return "".join(parts)
+
+
+def _reserve(side: str, position: Any, x: float, y: float, k: float,
+             colors: dict[str, str]) -> str:
+    """The reserve of ``side``: a piece, the count and the word "reserve"."""
+    count = position.reserves.get(side, 0)
+    group = element("g", f"reserve {side.lower()}", data_side=side, data_count=count)
+    group.append(_piece(x - 20 * k, y, side, 22.0 * k, colors, "icon"))
+    group.append(text(x + 10 * k, y, str(count), "count", size=34 * k, fill=colors["title"],
+                      anchor="start", weight="bold"))
+    group.append(text(x + 10 * k, y + 40 * k, "reserve", "caption", size=20 * k,
+                      fill=colors["coord"]))
+    return tostring(group)
