@@ -10,6 +10,7 @@ COMMANDS = {
     "check": ("check_cmd", "check", "Check that every action of every game is legal."),
     "fmt": ("fmt_cmd", "fmt", "Rewrite records in canonical form."),
     "render": ("render_cmd", "render", "Draw a record's positions as SVG, PNG, GIF or a sheet."),
+    "convert": ("convert_cmd", "convert", "Convert a record to JSON (the full replay) and back."),
     "show": ("show_cmd", "show", "Show a position as a diagram in the terminal."),
     "moves": ("moves_cmd", "moves", "List every legal action of a position."),
     "generate": ("generate_cmd", "generate", "Write random legal games as a record archive."),

@@ -1,0 +1,158 @@
+"""``hexhop convert``: a record as JSON (the full replay) and back.
+
+The JSON document is described by ``docs/record.schema.json``. Going back
+(``--to record``) reads only what was written (tags, actions, numbers,
+glyphs, comments, variations, result); positions and findings are output
+only.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from hexhop.engine.games import rules_for
+from hexhop.engine.replay import replay_game
+from hexhop.notation.model import CubeAnswer, CubeOffer, Line, Node, Record, Span, Tag
+
+from .checking import finding_dict
+from .options import game_option
+from .safe_write import ExistsError, write_atomically
+
+FORMAT = "hexhop-record"
+VERSION = 1
+EXAMPLE = """
+\b
+Examples:
+  hexhop convert samples/good/hexalit-club-final.hxl --to json > game.json
+  hexhop convert game.json --to record > game.hxl
+"""
+
+
+@click.command(epilog=EXAMPLE)
+@click.argument("source")
+@click.option("--to", "target", type=click.Choice(["json", "record"]), required=True,
+              help="json: the full replay; record: a record archive from such JSON.")
+@game_option
+@click.option("--out", type=click.Path(dir_okay=False), default=None,
+              help="Write to this file instead of standard output.")
+@click.option("--force", is_flag=True, help="Overwrite --out if it exists.")
+def convert(source: str, target: str, game: str | None, out: str | None, force: bool) -> None:
+    """Convert SOURCE (a record file, or - for standard input) to JSON with
+    every action, comment, glyph, variation, the position after each ply and
+    the findings; or convert such JSON back to a record."""
+    data = _read(source)
+    text = to_json(data, source, game) if target == "json" else to_record(data, source)
+    if out is None:
+        click.echo(text, nl=False)
+        return
+    try:
+        write_atomically(out, text.encode("utf-8"), overwrite=force)
+    except ExistsError:
+        raise click.ClickException(f"{out} exists; use --force to overwrite it") from None
+
+
+def _read(source: str) -> bytes:
+    try:
+        if source == "-":
+            return sys.stdin.buffer.read()
+        with open(source, "rb") as handle:
+            return handle.read()
+    except OSError as error:
+        raise click.ClickException(f"cannot read {source}: {error.strerror or error}") from None
+
+
+# -- record → JSON ----------------------------------------------------------
+
+def to_json(data: bytes, path: str, game: str | None) -> str:
+    from hexhop.notation import read_archive
+    games = [_game_json(parsed) for parsed in read_archive(data, path=path, default_game=game)]
+    return json.dumps({"format": FORMAT, "version": VERSION, "games": games},
+                      ensure_ascii=False, indent=1) + "\n"
+
+
+def _game_json(parsed) -> dict:
+    report = replay_game(parsed)
+    record = parsed.record
+    doc: dict = {"index": parsed.index, "game": report.game,
+                 "tags": [[t.name, t.value] for t in record.tags] if record else [],
+                 "result": record.result if record else None,
+                 "start": report.positions[0].text() if report.positions else None,
+                 "end": {"winner": report.end.winner, "ply": report.end.ply}
+                 if report.end else None,
+                 "findings": [finding_dict(f) for f in report.findings]}
+    if record is not None and report.positions:
+        doc.update(_line_json(record.main, rules_for(report.game), report.positions[0]))
+    elif record is not None:
+        doc.update(_line_json(record.main, None, None))
+    return doc
+
+
+def _line_json(line: Line, rules, position) -> dict:
+    """A line with the position after each of its items (None once illegal)."""
+    moves = []
+    for node in line.nodes:
+        variations = [_line_json(v, rules, position) for v in node.variations]
+        position = _step(rules, position, node)
+        moves.append(_node_json(node, position, variations))
+    return {"comments": list(line.comments), "moves": moves}
+
+
+def _step(rules, position, node: Node):
+    if rules is None or position is None or position.winner is not None:
+        return None
+    if rules.check(position, node.item) is not None:
+        return None
+    return rules.play(position, node.item).position
+
+
+def _node_json(node: Node, position, variations: list[dict]) -> dict:
+    cube = isinstance(node.item, (CubeOffer, CubeAnswer))
+    return {"kind": "cube" if cube else "action", "text": str(node.item),
+            "written": node.text, "line": node.span.line, "column": node.span.column,
+            "number": node.number, "number_dots": node.number_dots,
+            "glyphs": list(node.glyphs), "comments": list(node.comments),
+            "ply": None if position is None else position.ply,
+            "position": None if position is None else position.text(),
+            "variations": variations}
+
+
+# -- JSON → record ----------------------------------------------------------
+
+def to_record(data: bytes, path: str) -> str:
+    from hexhop.notation import format_archive
+    try:
+        doc = json.loads(data.decode("utf-8-sig"))
+        if doc.get("format") != FORMAT:
+            raise ValueError(f"not a {FORMAT} document")
+        records = [_record(game) for game in doc["games"]]
+    except (ValueError, KeyError, TypeError, AttributeError) as error:
+        raise click.ClickException(f"{path}: not a hexhop record JSON document: {error}") from None
+    return format_archive(records)
+
+
+def _record(game: dict) -> Record:
+    name = game["game"]
+    if name is None:
+        raise ValueError(f"game {game.get('index')} has no known game")
+    tags = tuple(Tag(str(k), str(v)) for k, v in game["tags"])
+    return Record(tags, name, _line(game, name), game.get("result"), index=game["index"])
+
+
+def _line(doc: dict, game: str) -> Line:
+    from hexhop.notation import parse_action
+    from hexhop.notation.findings import NotationError
+    nodes = []
+    for move in doc["moves"]:
+        try:
+            item = parse_action(move["text"], game)
+        except NotationError as error:
+            raise ValueError(f"{move['text']!r}: {error}") from None
+        nodes.append(Node(item, Span(0, 0), move.get("written") or move["text"],
+                          number=move.get("number"), number_dots=move.get("number_dots", 0),
+                          glyphs=tuple(move.get("glyphs", ())),
+                          comments=tuple(move.get("comments", ())),
+                          variations=tuple(_line(v, game) for v in move.get("variations", ()))))
+    return Line(tuple(nodes), tuple(doc.get("comments", ())))
