@@ -244,6 +244,10 @@ def _walk(position: HuepferPosition, action: HopAction) -> tuple[bytes, bool]:
     if hops:
         capture = _capturing(position)
         if capture is not None:
+            over = tables.between.get((start, path[1]))
+            if over is not None and cells[over] == 3 - me:  # a capture written with '-'
+                _check_step(cells, over, path[1], "-", me, names,
+                            f"{names[start]}-{names[path[1]]}")
             raise _Refusal(f"a capture is possible ({_captures_text(position)}), "
                            "and capturing is compulsory")
     visited = {start}
