@@ -1,1 +1,16 @@
-"""Positions to pictures: SVG built here, PNG, GIF and sheets on top of it."""
+"""Positions to pictures: SVG built here, PNG, GIF and sheets on top of it.
+
+``board_svg`` draws one position; ``describe_last`` and ``LastAction`` say
+what the last action changed so that it can be highlighted; ``svg_to_png``,
+``gif`` and ``sheet`` rasterise (cairosvg and Pillow are imported only when
+they are first used). Positions are only read, never checked.
+"""
+
+from .kit import DEFAULT_COLORS
+from .last import LastAction, describe_last
+from .png import svg_to_png
+from .sequence import gif, sheet
+from .svg import board_svg
+
+__all__ = ["DEFAULT_COLORS", "LastAction", "board_svg", "describe_last", "gif", "sheet",
+           "svg_to_png"]

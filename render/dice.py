@@ -44,8 +44,9 @@ def _c(key: ColorKey, role: str) -> str:
 def board_base(flip: bool, key: ColorKey) -> str:
     """Cells in two shades (below highlights)."""
     colors = dict(key)
-    parts = [tostring(element("rect", "background", x=0, y=-geo.TITLE_BAND, width=float(WIDTH),
-                              height=float(HEIGHT + geo.TITLE_BAND), fill=colors["background"]))]
+    band = geo.title_band(WIDTH)
+    parts = [tostring(element("rect", "background", x=0, y=-band, width=float(WIDTH),
+                              height=float(HEIGHT + band), fill=colors["background"]))]
     for cell in geo.cells(flip).values():
         parts.append(tostring(_cell_polygon(cell, colors)))
     return "".join(parts)
@@ -240,10 +241,15 @@ def arrows_layer(arrows: Sequence[tuple[str, str]], flip: bool, key: ColorKey) -
 
 
 def status_layer(position: Any, key: ColorKey) -> str:
+    return _status_svg(str(position.to_move), position.winner, position.cube, key)
+
+
+@lru_cache(maxsize=256)
+def _status_svg(to_move: str, winner: str | None, cube: int | None, key: ColorKey) -> str:
+    """The line under the board (who moves or who won) and the cube."""
     colors = dict(key)
     y = geo.DICE_HEIGHT + STATUS_BAND / 2 - 6
-    winner = position.winner
-    side = winner if winner is not None else position.to_move
+    side = winner if winner is not None else to_move
     caption = f"{side} wins" if winner is not None else f"{side} to move"
     tone = str(side).lower()
     parts = []
@@ -254,8 +260,8 @@ def status_layer(position: Any, key: ColorKey) -> str:
     cls = "status winner" if winner is not None else "status"
     parts.append(tostring(text(WIDTH / 2 - 62, y, caption, cls, size=22,
                                fill=colors["title"], anchor="start")))
-    if position.cube is not None:
-        parts.append(_cube_svg(position.cube, colors))
+    if cube is not None:
+        parts.append(_cube_svg(cube, colors))
     return "".join(parts)
 
 

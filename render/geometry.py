@@ -28,7 +28,12 @@ BOARD_WIDTH = 7 * SIDE
 BOARD_HEIGHT = 6 * ROW_HEIGHT
 DICE_WIDTH = BOARD_WIDTH + 2 * MARGIN_X
 DICE_HEIGHT = BOARD_HEIGHT + 2 * MARGIN_Y
-TITLE_BAND = 56.0
+TITLE_SHARE = 0.068  # height of the title band, as a share of the width
+
+
+def title_band(width: float) -> float:
+    """Height of the band above the board that holds a title."""
+    return TITLE_SHARE * width
 
 
 @dataclass(frozen=True)

@@ -53,8 +53,9 @@ def _xy(point: str, size: int, flip: bool) -> Point | None:
 def board_static(size: int, flip: bool, key: ColorKey) -> str:
     colors = dict(key)
     extent = geo.huepfer_extent(size)
-    parts = [tostring(element("rect", "background", x=0, y=-geo.TITLE_BAND, width=float(extent),
-                              height=float(height(size) + geo.TITLE_BAND),
+    band = geo.title_band(extent)
+    parts = [tostring(element("rect", "background", x=0, y=-band, width=float(extent),
+                              height=float(height(size) + band),
                               fill=colors["background"]))]
     parts.extend(tostring(node) for node in _lines(size, flip, colors))
     parts.extend(tostring(node) for node in _points(size, flip, colors))
@@ -211,15 +212,23 @@ def arrows_layer(arrows: Sequence[tuple[str, str]], size: int, flip: bool,
 
 
 def status_layer(position: Any, flip: bool, key: ColorKey) -> str:
+    reserves = tuple(sorted(position.reserves.items()))
+    return _status_svg(position.size, reserves, str(position.to_move), position.winner,
+                       flip, key)
+
+
+@lru_cache(maxsize=1024)
+def _status_svg(size: int, reserves: tuple[tuple[str, int], ...], to_move: str,
+                winner: str | None, flip: bool, key: ColorKey) -> str:
+    """Both reserves in the right-hand corners and the status line."""
     colors = dict(key)
-    size = position.size
     k = scale(size)
     full = extent(size)
     bottom, top = ("Turquoise", "Red") if flip else ("Red", "Turquoise")
-    parts = [_reserve(bottom, position, full - 110 * k, full - 90 * k, k, colors),
-             _reserve(top, position, full - 110 * k, 70 * k, k, colors)]
-    winner = position.winner
-    side = winner if winner is not None else position.to_move
+    counts = dict(reserves)
+    parts = [_reserve(bottom, counts.get(bottom, 0), full - 110 * k, full - 90 * k, k, colors),
+             _reserve(top, counts.get(top, 0), full - 110 * k, 70 * k, k, colors)]
+    side = winner if winner is not None else to_move
     caption = f"{side} wins" if winner is not None else f"{side} to move"
     y = full + status_band(size) / 2 - 12 * k
     if side in ("Red", "Turquoise"):
@@ -231,10 +240,9 @@ def status_layer(position: Any, flip: bool, key: ColorKey) -> str:
     return "".join(parts)
 
 
-def _reserve(side: str, position: Any, x: float, y: float, k: float,
+def _reserve(side: str, count: int, x: float, y: float, k: float,
              colors: dict[str, str]) -> str:
     """The reserve of ``side``: a piece, the count and the word "reserve"."""
-    count = position.reserves.get(side, 0)
     group = element("g", f"reserve {side.lower()}", data_side=side, data_count=count)
     group.append(_piece(x - 20 * k, y, side, 22.0 * k, colors, "icon"))
     group.append(text(x + 10 * k, y, str(count), "count", size=34 * k, fill=colors["title"],

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
-from typing import Mapping, Sequence
+from typing import Iterable, Mapping, Sequence
 
 Point = tuple[float, float]
 ColorKey = tuple[tuple[str, str], ...]
@@ -109,7 +109,33 @@ def text(x: float, y: float, value: str, cls: str, *, size: float, fill: str,
 
 
 def tostring(node: ET.Element) -> str:
-    return ET.tostring(node, encoding="unicode")
+    """Serialize an element tree built here (no namespaces, no comments).
+
+    The same bytes as ``ET.tostring(node, encoding="unicode")`` for these
+    trees, several times faster because it skips the namespace pass.
+    """
+    parts: list[str] = []
+    _write(node, parts)
+    return "".join(parts)
+
+
+def _write(node: ET.Element, parts: list[str]) -> None:
+    parts.append(start_tag(node.tag, node.attrib.items())[:-1])
+    if node.text is None and len(node) == 0:
+        parts.append(" />")
+    else:
+        parts.append(">")
+        if node.text:
+            parts.append(escape_text(node.text))
+        for child in node:
+            _write(child, parts)
+        parts.append(f"</{node.tag}>")
+    if node.tail:
+        parts.append(escape_text(node.tail))
+
+
+def escape_text(value: str) -> str:
+    return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def escape_attr(value: str) -> str:
@@ -118,7 +144,7 @@ def escape_attr(value: str) -> str:
             .replace("\t", "&#09;"))
 
 
-def start_tag(tag: str, attrs: Sequence[tuple[str, str]]) -> str:
+def start_tag(tag: str, attrs: Iterable[tuple[str, str]]) -> str:
     """``<tag a="..." ...>`` with every value escaped (for the root element,
     whose children are joined from cached strings)."""
     body = "".join(f' {name}="{escape_attr(value)}"' for name, value in attrs)

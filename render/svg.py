@@ -54,7 +54,7 @@ def board_svg(position: Any, *, size: int = 400, flip: bool = False,
     else:
         raise ValueError(f"cannot draw a position of game {game!r}; "
                          f"known games: Hexalit, Trigeo, Hüpfer")
-    top = geo.TITLE_BAND if title is not None else 0.0
+    top = geo.title_band(width) if title is not None else 0.0
     head = _root(game, width, height + top, top, size, ply, position_text)
     parts = [head, _style(key), body]
     if title is not None:
@@ -91,7 +91,9 @@ def _title(title: str, width: float, key: ColorKey) -> str:
     """The title twice: as ``<title>`` (for screen readers) and as a caption."""
     label = element("title")
     label.text = title
-    caption = text(width / 2, -geo.TITLE_BAND / 2, title, "title", size=30,
+    band = geo.title_band(width)
+    font = min(band * 0.54, width * 0.92 / (0.62 * max(len(title), 1)))
+    caption = text(width / 2, -band / 2, title, "title", size=font,
                    fill=dict(key)["title"], weight="bold")
     return tostring(label) + tostring(caption)
 
