@@ -36,7 +36,7 @@ CATALOGUE: dict[str, Entry] = {
     "SY02": Entry("syntax", "unclosed comment started at {line}:{column}"),
     "SY03": Entry("syntax", "unclosed variation started at {line}:{column}"),
     "SY04": Entry("syntax", "unclosed tag: expected ']' to end the tag started at {line}:{column}"),
-    "SY05": Entry("syntax", "'{text}' is not an action of {game}: {hint}"),
+    "SY05": Entry("syntax", "'{text}' is not a {game} action: {hint}"),
     "SY06": Entry("syntax", "too deeply nested: variations deeper than {limit} levels"),
     # header: the tags do not describe a game that can be played
     "HD01": Entry("header", "unknown game {value!r}: expected Hexalit, Trigeo or Hüpfer"),

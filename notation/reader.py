@@ -1,0 +1,248 @@
+"""Archives to games: decoding, splitting into games, telling the game.
+
+``read_archive`` decodes bytes (UTF-8, else Windows-1252 with a notice),
+splits the text into games at their headers and parses them one by one,
+lazily: a broken game yields its findings and the next game is read as if
+nothing happened.  Nothing here knows the rules; the syntax itself is in
+the grammars read by :mod:`.parser`.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import unicodedata
+from typing import Iterator
+
+from lark.exceptions import UnexpectedInput
+
+from .findings import Finding, NotationError, make
+from .model import GAMES, Line, ParsedGame, Record, Span, Tag
+from .parser import (
+    Header, SyntaxProblem, empty_record, finding_for, parse_header, parse_movetext,
+    record_span,
+)
+
+_NAMES = {"hexalit": "Hexalit", "trigeo": "Trigeo", "hüpfer": "Hüpfer",
+          "huepfer": "Hüpfer", "hupfer": "Hüpfer"}
+_EXTENSIONS = {".hxl": "Hexalit", ".trg": "Trigeo", ".hpf": "Hüpfer"}
+_ONLY_COMMENTS = re.compile(r"(?:\s+|\{[^}]*\}|;[^\n]*)*")
+_SALVAGE_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\\n]|\\[^\n])*)"\s*\]')
+_ESCAPE = re.compile(r"\\([\\\"])")
+_COMMENT_CHARS = re.compile(r"[{};]")
+_BOM = b"\xef\xbb\xbf"
+
+
+# ---------------------------------------------------------------- games by name
+
+def game_from_name(value: str) -> str | None:
+    """``Hexalit``, ``Trigeo`` or ``Hüpfer`` for a Game tag value, any case.
+
+    ``Huepfer`` and ``Hupfer`` are read as Hüpfer; anything else is None.
+    """
+    if not isinstance(value, str):
+        return None
+    key = unicodedata.normalize("NFC", value.strip()).casefold()
+    return _NAMES.get(key)
+
+
+def game_from_path(path: str) -> str | None:
+    """The game a file extension suggests (``.hxl``, ``.trg``, ``.hpf``), or None."""
+    if not isinstance(path, (str, os.PathLike)):
+        return None
+    return _EXTENSIONS.get(os.path.splitext(os.fspath(path))[1].lower())
+
+
+# ---------------------------------------------------------------- decoding
+
+def decode(data: bytes) -> tuple[str, bool]:
+    """The text of ``data`` and whether it had to be read as Windows-1252."""
+    if data.startswith(_BOM):
+        data = data[len(_BOM):]
+    try:
+        return data.decode("utf-8"), False
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace"), True
+
+
+def read_archive(data: bytes, *, path: str = "", default_game: str | None = None
+                 ) -> Iterator[ParsedGame]:
+    """Every game of an archive file's bytes, parsed lazily, numbered from 1.
+
+    Not valid UTF-8: the text is read as Windows-1252 and the first game
+    carries an NT03 finding.  Raises only :class:`NotationError`.
+    """
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise NotationError(make("IO01", path=path or "<input>", reason="expected bytes"))
+    text, fallback = decode(bytes(data))
+    games = parse_text(text, path=path, default_game=default_game)
+    if not fallback:
+        yield from games
+        return
+    for game in games:
+        if game.index == 1:
+            notice = make("NT03", Span(1, 1))
+            game = ParsedGame(game.index, game.record, (notice,) + tuple(game.findings))
+        yield game
+
+
+def parse_text(text: str, *, path: str = "", default_game: str | None = None
+               ) -> Iterator[ParsedGame]:
+    """Every game of an archive's text, parsed lazily, numbered from 1.
+
+    The game of each record comes from its Game tag, else from ``path``'s
+    extension, else from ``default_game``.  Raises only
+    :class:`NotationError` (for a ``default_game`` that names no game).
+    """
+    if not isinstance(text, str):
+        raise NotationError(make("IO01", path=path or "<input>", reason="expected text"))
+    fallback = _fallback_game(path, default_game)
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if "\r" in text:
+        text = text.replace("\r\n", "\n")
+    index = 0
+    for first_line, chunk, has_tags in split_games(text):
+        if not has_tags and _ONLY_COMMENTS.fullmatch(chunk):
+            continue
+        index += 1
+        yield parse_game(chunk, first_line, index, fallback)
+
+
+def _fallback_game(path: str, default_game: str | None) -> str | None:
+    if default_game is not None:
+        game = game_from_name(default_game)
+        if game is None:
+            raise NotationError(make("HD01", value=default_game))
+    else:
+        game = None
+    return game_from_path(path) or game if path else game
+
+
+# ---------------------------------------------------------------- splitting
+
+def split_games(text: str) -> Iterator[tuple[int, str, bool]]:
+    """(first line, text, has tags) of every game of an archive, in order.
+
+    A line that starts with '[' starts the next game when movetext came
+    before it, or a blank line after the current header; a '[' inside an
+    open ``{`` comment does not.
+    """
+    pos = start = 0
+    line_no = first_line = 1
+    tags = blank = moves = in_comment = False
+    size = len(text)
+    while pos < size:
+        end = text.find("\n", pos)
+        if end < 0:
+            end = size
+        line = text[pos:end]
+        head = line.lstrip()
+        if head.startswith("[") and not in_comment:
+            if moves or (tags and blank):
+                yield first_line, text[start:pos], tags
+                start, first_line = pos, line_no
+                blank = moves = False
+            tags = True
+        elif not head:
+            blank = blank or tags
+        else:
+            moves = True
+            if in_comment or "{" in line:
+                in_comment = _still_in_comment(line, in_comment)
+        pos = end + 1
+        line_no += 1
+    if start < size:
+        yield first_line, text[start:], tags
+
+
+def _still_in_comment(line: str, in_comment: bool) -> bool:
+    """Whether a ``{`` comment is still open at the end of ``line``."""
+    for m in _COMMENT_CHARS.finditer(line):
+        char = m.group()
+        if in_comment:
+            in_comment = char != "}"
+        elif char == "{":
+            in_comment = True
+        elif char == ";":
+            break
+    return in_comment
+
+
+# ---------------------------------------------------------------- one game
+
+def parse_game(chunk: str, first_line: int, index: int, fallback: str | None) -> ParsedGame:
+    """One game's text (starting at ``first_line`` of the file) to a ParsedGame."""
+    try:
+        return _parse_game(chunk, first_line, index, fallback)
+    except Exception as error:  # a bug must not stop the rest of the archive
+        finding = make("SY01", Span(first_line, 1),
+                       message=f"this game could not be read (internal error: {error!r})")
+        return ParsedGame(index, None, (finding,))
+
+
+def _parse_game(chunk: str, first_line: int, index: int, fallback: str | None) -> ParsedGame:
+    span = record_span(chunk, first_line)
+    try:
+        header = parse_header(chunk, first_line)
+    except UnexpectedInput as error:
+        finding = finding_for(error, chunk, first_line - 1, None)
+        tags = _salvage_tags(chunk, error.pos_in_stream or 0, first_line)
+        record = empty_record(tags, _game_of(tags, fallback)[0], index, span)
+        return ParsedGame(index, record, (finding,))
+    game, problem = _game_of(header.tags, fallback, span)
+    if game is None or header.rest is None:
+        record = empty_record(header.tags, game, index, span)
+        return ParsedGame(index, record, (problem,) if problem else ())
+    return _with_movetext(header, game, chunk, first_line, index, span)
+
+
+def _with_movetext(header: Header, game: str, chunk: str, first_line: int,
+                   index: int, span: Span) -> ParsedGame:
+    rest = header.rest
+    assert rest is not None
+    try:
+        movetext = parse_movetext(game, rest, first_line)
+    except (UnexpectedInput, SyntaxProblem) as error:
+        text = " " * (rest.column - 1) + rest  # type: ignore[operator]
+        offset = first_line - 1 + rest.line - 1  # type: ignore[operator]
+        finding = finding_for(error, text, offset, game)
+        return ParsedGame(index, empty_record(header.tags, game, index, span), (finding,))
+    main = Line(movetext.line.nodes, movetext.line.comments,
+                Span(first_line + rest.line - 1, rest.column,  # type: ignore[operator]
+                     first_line + rest.end_line - 1, rest.end_column))  # type: ignore[operator]
+    record = Record(header.tags, game, main, movetext.result, movetext.result_span, index, span)
+    return ParsedGame(index, record, ())
+
+
+def _game_of(tags: tuple[Tag, ...], fallback: str | None, span: Span | None = None
+             ) -> tuple[str | None, Finding | None]:
+    """The game a header names (or the fallback) and the header finding if none."""
+    for tag in tags:
+        if tag.name.lower() == "game":
+            game = game_from_name(tag.value)
+            if game is None:
+                return None, make("HD01", tag.span, value=tag.value)
+            return game, None
+    if fallback is not None:
+        return fallback, None
+    return None, make("HD02", span)
+
+
+def _salvage_tags(chunk: str, stop: int, first_line: int) -> tuple[Tag, ...]:
+    """The well-formed tags before a header syntax error at ``stop``."""
+    tags = []
+    for m in _SALVAGE_TAG.finditer(chunk, 0, stop):
+        start = m.start()
+        line = first_line + chunk.count("\n", 0, start)
+        column = start - chunk.rfind("\n", 0, start)
+        end = m.end()
+        end_line = first_line + chunk.count("\n", 0, end)
+        end_column = end - chunk.rfind("\n", 0, end)
+        tags.append(Tag(m.group(1), _ESCAPE.sub(r"\1", m.group(2)),
+                        Span(line, column, end_line, end_column)))
+    return tuple(tags)
+
+
+__all__ = ["GAMES", "decode", "game_from_name", "game_from_path", "parse_text",
+           "read_archive", "split_games"]

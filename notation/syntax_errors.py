@@ -1,0 +1,303 @@
+"""Syntax errors in a person's words, at the exact line and column.
+
+Turns lark's ``UnexpectedInput`` (and the parser's own ``SyntaxProblem``)
+into one SY finding.  Known mistakes are recognised by looking at the word
+where reading stopped: a Hüpfer path in a Hexalit record, a ``0-0``
+result, a cell missing after an operator, an unclosed comment, tag or
+variation.  Nothing here knows the rules of a game; the CLI prints the
+source line and a caret from the finding's span.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from lark import Token
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+from .findings import Finding, make
+from .model import Span
+from .parser import SyntaxProblem
+
+_WORD = re.compile(r"[^\s(){}\[\];]*")
+_CELL = re.compile(r"[A-Za-z][0-9]{1,2}")
+_SPACES = re.compile(r"[ \t]*")
+_RESULTISH = re.compile(r"(?:[0-9]+|½|1/2)\s*[-–:]\s*(?:[0-9]+|½|1/2)")
+_HOPISH = re.compile(r"[A-Za-z][0-9]{1,2}(?:[-xX@][A-Za-z][0-9]{1,2})+[\^+]?")
+_CUBE_WORD = re.compile(r"(?i:double|doppler|take|drop|angenommen|abgelehnt)(?![A-Za-z])(?:\s+[0-9]+)?")
+_DIGITS = re.compile(r"[0-9]+")
+_SCAN = re.compile(r"[(){};]")
+_COMMENTS = ("COMMENT", "LINE_COMMENT", "$END")
+
+
+def explain(error: Exception, text: str, offset: int, game: str | None) -> Finding:
+    """One SY finding for a failed parse of ``text`` (lines shifted by ``offset``)."""
+    if isinstance(error, SyntaxProblem):
+        return make(error.code, _span(error.token, offset), **error.params)
+    if isinstance(error, UnexpectedCharacters):
+        return _characters(error, text, offset, game)
+    if isinstance(error, UnexpectedToken):
+        return _token(error, text, offset)
+    assert isinstance(error, UnexpectedInput)
+    return _say(_pos(text, len(text)), offset, f"unexpected end of the text")
+
+
+# ---------------------------------------------------------------- positions
+
+def _span(tok: Token, offset: int) -> Span:
+    return Span(tok.line + offset, tok.column)  # type: ignore[operator]
+
+
+def _pos(text: str, pos: int) -> Token:
+    line = text.count("\n", 0, pos) + 1
+    column = pos - text.rfind("\n", 0, pos)
+    return Token("X", text[pos:pos + 1], pos, line, column)
+
+
+def _say(tok: Token, offset: int, message: str) -> Finding:
+    return make("SY01", _span(tok, offset), message=message)
+
+
+def _wrong_action(tok: Token, offset: int, text: str, game: str, hint: str) -> Finding:
+    return make("SY05", _span(tok, offset), text=text, game=game, hint=hint)
+
+
+# ---------------------------------------------------------------- lexer errors
+
+def _characters(error: UnexpectedCharacters, text: str, offset: int, game: str | None) -> Finding:
+    pos = error.pos_in_stream
+    char = text[pos] if pos < len(text) else ""
+    at = _pos(text, pos)
+    if char == "{":
+        return make("SY02", _span(at, offset), line=at.line + offset, column=at.column)
+    if game is None or "TAG_NAME" in error.allowed or "TAG_VALUE" in error.allowed \
+            or "RSQB" in error.allowed:
+        return _header_characters(error, text, offset, at, char)
+    if char == "}":
+        return _say(at, offset, "'}' closes no comment")
+    if char == "[":
+        return _say(at, offset, "'[' in the movetext: tags go in the header, before the first action")
+    return _word(text, pos, offset, game)
+
+
+def _header_characters(error: UnexpectedCharacters, text: str, offset: int,
+                       at: Token, char: str) -> Finding:
+    allowed = error.allowed
+    if char == '"' and "TAG_VALUE" in allowed or char == '"' and "RSQB" not in allowed:
+        return _say(at, offset, "unclosed tag value: the closing '\"' is missing on this line")
+    if "TAG_NAME" in allowed:
+        return _say(at, offset, f"expected a tag name like Event after '[', found {_shown(text, at)}")
+    if "TAG_VALUE" in allowed:
+        return _say(at, offset, f"expected a quoted tag value like \"Hexalit\", found {_shown(text, at)}")
+    return _unclosed_tag(text, at, offset)
+
+
+def _unclosed_tag(text: str, at: Token, offset: int) -> Finding:
+    start = _pos(text, max(text.rfind("[", 0, at.start_pos), 0))  # type: ignore[arg-type]
+    return make("SY04", _span(at, offset), line=start.line + offset, column=start.column)
+
+
+def _shown(text: str, at: Token) -> str:
+    word = _WORD.match(text, at.start_pos).group()  # type: ignore[arg-type,union-attr]
+    if word:
+        return f"'{word}'"
+    return "the end of the line" if at.start_pos >= len(text) or text[at.start_pos] == "\n" \
+        else f"'{text[at.start_pos]}'"  # type: ignore[index]
+
+
+def _word(text: str, pos: int, offset: int, game: str) -> Finding:
+    """Explain the word at ``pos`` where no terminal of ``game`` matched."""
+    start = pos
+    while start > 0 and not text[start - 1].isspace() and text[start - 1] not in "(){}":
+        start -= 1
+    word = _WORD.match(text, start).group() or text[pos]  # type: ignore[union-attr]
+    at = _pos(text, start)
+    if _RESULTISH.fullmatch(word):
+        return _say(at, offset, f"'{word}' is not a result: write 1-0, 0-1 or *")
+    cube = _CUBE_WORD.match(text, start)
+    if cube and game != "Hexalit":
+        return _wrong_action(at, offset, cube.group(), game, "the doubling cube is only used in Hexalit")
+    if game == "Hüpfer":
+        found = _hop_word(word, game)
+    else:
+        found = _dice_word(text, start, game)
+    if found is not None:
+        where, code_message = found
+        if isinstance(code_message, tuple):
+            return _wrong_action(at, offset, code_message[0], game, code_message[1])
+        return _say(_pos(text, start + where), offset, code_message)
+    if _DIGITS.fullmatch(word):
+        return _say(at, offset, f"'{word}' is not a move number: write '{word}.' or '{word}...'")
+    at = _pos(text, pos)
+    shown = _WORD.match(text, pos).group() or text[pos]  # type: ignore[union-attr]
+    return _say(at, offset, f"unexpected '{shown}': expected an action, a move number, "
+                            "a comment, a variation or the result")
+
+
+def _dice_word(text: str, start: int, game: str) -> tuple[int, object] | None:
+    """Why the Hexalit/Trigeo action at ``start`` did not read, or None."""
+    word = _WORD.match(text, start).group()  # type: ignore[union-attr]
+    if _HOPISH.fullmatch(word) and ("-" in word or "@" in word):
+        cells = _CELL.findall(word)
+        return 0, (word, f"{game} moves are written {cells[0].upper()}X{cells[1].upper()}")
+    cell = _CELL.match(text, start)
+    if cell is None:
+        return None
+    i = _SPACES.match(text, cell.end()).end()
+    op = text[i:i + 1]
+    origin = cell.group().upper()
+    if op in ("", "\n", "\r") or op.isspace():
+        return 0, (cell.group(), f"write the origin, an operator and the target, e.g. {origin}XC6")
+    if op in "Ww":
+        return _roll(text, start, i, game)
+    if op not in "Xx°:º˚":
+        ops = "X, W or °" if game == "Hexalit" else "X or °"
+        return i - start, f"expected {ops} after '{origin}', found '{op}'"
+    j = _SPACES.match(text, i + 1).end()
+    target = _CELL.match(text, j)
+    if target is None:
+        return j - start, f"expected a cell like B6 after '{op}'"
+    return _promotion(text, start, _SPACES.match(text, target.end()).end(), game)
+
+
+def _roll(text: str, start: int, i: int, game: str) -> tuple[int, object] | None:
+    word = _WORD.match(text, start).group()  # type: ignore[union-attr]
+    if game != "Hexalit":
+        return 0, (word, f"{game} dice are never rolled (rolls like B5W4 are Hexalit only)")
+    j = _SPACES.match(text, i + 1).end()
+    if not text[j:j + 1].isdigit():
+        return j - start, f"expected the face the die shows (1 to 6) after '{text[i]}'"
+    return None
+
+
+def _promotion(text: str, start: int, k: int, game: str) -> tuple[int, object] | None:
+    if text[k:k + 1] != "=":
+        return None
+    if game != "Trigeo":
+        word = text[start:k + 2].strip()
+        return k - start, f"'{word}': {game} dice are not promoted ('=' is written in Trigeo only)"
+    m = _SPACES.match(text, k + 1).end()
+    if not text[m:m + 1].isdigit():
+        return m - start, "expected the new face (a digit) after '='"
+    return None
+
+
+def _hop_word(word: str, game: str) -> tuple[int, object] | None:
+    """Why the Hüpfer path ``word`` did not read, or None."""
+    cell = _CELL.match(word)
+    if cell is None:
+        return None
+    if any(c in word for c in "°:º˚=") or (len(word) > cell.end() and word[cell.end()] in "Ww"):
+        return 0, (word, "Hüpfer actions are paths like c3xc5 or a1-c1@d1")
+    return _hop_steps(word, cell.end())
+
+
+def _hop_steps(word: str, i: int) -> tuple[int, object] | None:
+    hops = captures = 0
+    while i < len(word):
+        op = word[i]
+        if op in "^+":
+            return None
+        if op not in "-xX@":
+            return i, f"expected '-', 'x' or '@' after '{word[:i]}', found '{op}'"
+        point = _CELL.match(word, i + 1)
+        if point is None:
+            kind = "d1" if op == "@" else "c3"
+            return i + 1, f"expected a point like {kind} after '{op}'"
+        if op == "-" and captures:
+            return 0, (word, "hops ('-') come before captures ('x'), e.g. a1-a3xa5")
+        if op == "@":
+            return _birth(word, hops, captures)
+        hops += op == "-"
+        captures += op != "-"
+        i = point.end()
+    return 0, (word, "write the whole path, e.g. a1-c1@d1 or c3xc5")
+
+
+def _birth(word: str, hops: int, captures: int) -> tuple[int, object]:
+    if captures:
+        return 0, (word, "a newborn piece ('@') follows hops only; a capture sequence has none")
+    if not hops:
+        return 0, (word, "a newborn piece ('@') follows a hop, e.g. a1-c1@d1")
+    return word.index("@"), "nothing may follow the newborn piece's point but '^' or '+'"
+
+
+# ---------------------------------------------------------------- parser errors
+
+def _token(error: UnexpectedToken, text: str, offset: int) -> Finding:
+    tok = error.token
+    expected = error.expected
+    if tok.type == "$END":
+        tok = _pos(text, len(text.rstrip()))
+    if "RSQB" in expected:
+        return _unclosed_tag(text, tok, offset)
+    if "TAG_VALUE" in expected:
+        return _say(tok, offset, f"expected a quoted tag value like \"Hexalit\", found {_shown(text, tok)}")
+    if "TAG_NAME" in expected:
+        return _say(tok, offset, f"expected a tag name like Event after '[', found {_shown(text, tok)}")
+    if expected <= set(_COMMENTS):
+        return _say(tok, offset, f"'{tok}' comes after the result: the result ends the movetext")
+    if error.token.type == "$END" and "RPAR" in expected:
+        return _unclosed_variation(text, tok, offset)
+    if tok.type == "RPAR":
+        return _say(tok, offset, "')' closes no variation")
+    if tok.type == "RESULT" and "RPAR" in expected:
+        return _say(tok, offset, f"a variation holds no result: close it with ')' before '{tok}'")
+    return _say(tok, offset, f"unexpected '{tok}'")
+
+
+def _unclosed_variation(text: str, at: Token, offset: int) -> Finding:
+    opened = [pos for depth, pos in open_parens(text)]
+    closes = _close_positions(text)
+    start = at
+    if opened:
+        start = _pos(text, _unmatched(opened, closes))
+    return make("SY03", _span(start, offset), line=start.line + offset, column=start.column)
+
+
+def _unmatched(opened: list[int], closes: list[int]) -> int:
+    stack: list[int] = []
+    events = sorted([(p, 1) for p in opened] + [(p, -1) for p in closes])
+    for pos, step in events:
+        if step > 0:
+            stack.append(pos)
+        elif stack:
+            stack.pop()
+    return stack[-1] if stack else opened[-1]
+
+
+def open_parens(text: str) -> Iterator[tuple[int, int]]:
+    """(depth, position) of every '(' outside comments, in order."""
+    depth = 0
+    for pos, char in _parens(text):
+        if char == "(":
+            depth += 1
+            yield depth, pos
+        elif depth:
+            depth -= 1
+
+
+def _close_positions(text: str) -> list[int]:
+    return [pos for pos, char in _parens(text) if char == ")"]
+
+
+def _parens(text: str) -> Iterator[tuple[int, str]]:
+    """Parentheses outside comments."""
+    pos = 0
+    while True:
+        m = _SCAN.search(text, pos)
+        if m is None:
+            return
+        char, pos = m.group(), m.end()
+        if char == "{":
+            pos = _after(text, "}", pos)
+        elif char == ";":
+            pos = _after(text, "\n", pos)
+        elif char in "()":
+            yield m.start(), char
+
+
+def _after(text: str, char: str, pos: int) -> int:
+    end = text.find(char, pos)
+    return len(text) if end < 0 else end + 1
