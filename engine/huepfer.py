@@ -17,9 +17,10 @@ from hexhop.notation.model import CubeAnswer, CubeOffer, HopAction, Item
 
 from .base import Illegal, Played, action_sort_key
 from .huepfer_board import Board, board
-from .huepfer_moves import NO_BIRTH, Turn, all_turns, first_capture, has_hop_turn, has_turn, piece_capture, turns_of
-from .huepfer_position import (DEFAULT_RESERVE, SIDES, HuepferPosition, _UNKNOWN, board_size, diamond,
-                               parse_text, start_cells, tag, tag_reserve)
+from .huepfer_moves import (NO_BIRTH, Turn, all_turns, first_capture, has_hop_turn,
+                            piece_capture, turns_of)
+from .huepfer_position import (_UNKNOWN, SIDES, HuepferPosition, board_size,
+                               diamond, parse_text, start_cells, tag, tag_reserve)
 
 __all__ = ["HUEPFER", "HuepferRules", "HuepferPosition", "LegalTurns"]
 
@@ -59,13 +60,12 @@ def _capturing(position: HuepferPosition) -> tuple[int, int] | None:
 def _finish(tables: Board, cells: bytes, reserve: tuple[int, int], turn: int,
             ply: int) -> HuepferPosition:
     """A position whose side to move has lost at ``ply`` when it has no turn."""
-    position = HuepferPosition(tables, cells, reserve, turn, ply=ply)
     me = turn + 1
     capture = first_capture(tables, cells, me)
-    position._capture = capture
     if capture is None and not has_hop_turn(tables, cells, me, reserve[turn]):
-        position._winner = SIDES[1 - turn]
-        position._end_ply = ply
+        return HuepferPosition(tables, cells, reserve, turn, SIDES[1 - turn], ply, ply)
+    position = HuepferPosition(tables, cells, reserve, turn, ply=ply)
+    position._capture = capture
     return position
 
 
@@ -106,7 +106,7 @@ class LegalTurns:
             return False
         if self._actions is not None:
             return bool(self._actions)
-        return _capturing(position) is not None or has_turn(
+        return _capturing(position) is not None or has_hop_turn(
             position.board, position.cells, position.turn + 1, position.reserve[position.turn])
 
     def __contains__(self, action: object) -> bool:
@@ -146,9 +146,7 @@ class HuepferRules:
         applies unless the text has ``reserve:``. A side to move with no
         legal turn has lost at ply 0 (rules.md §8.10)."""
         size = board_size(tags)
-        reserve = tag_reserve(tags, size) if tag(tags, "Reserve") is not None else None
-        default = reserve or (DEFAULT_RESERVE[size], DEFAULT_RESERVE[size])
-        parsed = parse_text(text, size, default)
+        parsed = parse_text(text, size, tag_reserve(tags, size))
         return _finish(parsed.board, parsed.cells, parsed.reserve, parsed.turn, 0)
 
     def diagram(self, position: HuepferPosition) -> str:  # type: ignore[override]
@@ -196,9 +194,7 @@ class HuepferRules:
         try:
             outcome: Illegal | tuple[bytes, bool] = _walk(position, action)
         except _Refusal as refusal:
-            reason = refusal.reason
-            if refusal.code == "IL01":
-                reason += "; " + _way_out(position, action)
+            reason = f"{refusal.reason}; {_way_out(position, action)}"
             outcome = Illegal(refusal.code, reason, refusal.cell)
         position._memo = (action, outcome)
         return outcome
@@ -240,7 +236,7 @@ def _walk(position: HuepferPosition, action: HopAction) -> tuple[bytes, bool]:
     cells = bytearray(position.cells)
     start = path[0]
     _check_start(position, cells[start], names[start])
-    hops = _count_hops(ops, action)
+    hops = _count_hops(ops)
     if hops:
         capture = _capturing(position)
         if capture is not None:
@@ -285,7 +281,7 @@ def _check_start(position: HuepferPosition, code: int, name: str) -> None:
                        f"and {position.to_move} is to move")
 
 
-def _count_hops(ops: tuple[str, ...], action: HopAction) -> int:
+def _count_hops(ops: tuple[str, ...]) -> int:
     """The number of leading hops; refuses unknown operators and a hop after a capture."""
     hops = 0
     for i, op in enumerate(ops):
