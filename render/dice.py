@@ -41,25 +41,25 @@ def _c(key: ColorKey, role: str) -> str:
 
 
 @lru_cache(maxsize=32)
-def board_base(flip: bool, key: ColorKey) -> str:
-    """Cells in two shades (below highlights)."""
+def board_base(game: str, flip: bool, key: ColorKey) -> str:
+    """Cells in two shades (below highlights); Trigeo's jump fields carry the
+    class ``jump-field``."""
     colors = dict(key)
     band = geo.title_band(WIDTH)
     parts = [tostring(element("rect", "background", x=0, y=-band, width=float(WIDTH),
                               height=float(HEIGHT + band), fill=colors["background"]))]
     for cell in geo.cells(flip).values():
-        parts.append(tostring(_cell_polygon(cell, colors)))
+        parts.append(tostring(_cell_polygon(cell, game == "Trigeo", colors)))
     return "".join(parts)
 
 
-def _cell_polygon(cell: geo.Cell, colors: dict[str, str]) -> Any:
+def _cell_polygon(cell: geo.Cell, trigeo: bool, colors: dict[str, str]) -> Any:
     shade = "light" if cell.up else "dark"
     orientation = "up" if cell.up else "down"
-    cls = f"cell {orientation} {shade} {cell.name}"
-    if cell.name in geo.JUMP_FIELDS:
-        cls += " jump-field"
-    return polygon(cell.corners, cls, fill=colors[shade], stroke=colors["grid"],
-                   stroke_width=1.2, stroke_linejoin="round")
+    jump = " jump-field" if trigeo and cell.name in geo.JUMP_FIELDS else ""
+    cls = f"cell {orientation} {shade}{jump} {cell.name}"
+    return polygon(cell.corners, cls, data_cell=cell.name, fill=colors[shade],
+                   stroke=colors["grid"], stroke_width=1.2, stroke_linejoin="round")
 
 
 @lru_cache(maxsize=32)

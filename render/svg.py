@@ -102,7 +102,7 @@ def _dice_body(position: Any, flip: bool, last: LastAction | None,
                arrows: Sequence[tuple[str, str]], highlights: Iterable[str],
                key: ColorKey) -> str:
     return "".join((
-        dice.board_base(flip, key),
+        dice.board_base(position.game, flip, key),
         dice.highlight_layer(last, tuple(highlights), flip, key),
         dice.board_top(position.game, flip, key),
         dice.dice_layer(position, flip, key),
