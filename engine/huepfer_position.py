@@ -148,7 +148,7 @@ def board_size(tags: Mapping[str, str]) -> int:
     value = tag(tags, "Board")
     if value is None:
         return 6
-    size = BOARD_VALUES.get(value.strip().lower())
+    size = BOARD_VALUES.get(value)
     if size is None:
         raise HeaderError("HD03", "Board", value=value)
     return size
@@ -156,7 +156,7 @@ def board_size(tags: Mapping[str, str]) -> int:
 
 def parse_reserve(value: str) -> tuple[int, int]:
     """``12`` or ``12/10`` (Red/Turquoise); ValueError with a reason otherwise."""
-    parts = [part.strip() for part in value.split("/")]
+    parts = value.split("/")
     if len(parts) > 2 or not all(part.isascii() and part.isdigit() for part in parts):
         raise ValueError("expected a number of pieces such as 12, "
                          "or one for each side such as 12/10 (Red/Turquoise)")
@@ -222,7 +222,7 @@ def parse_text(text: str, size: int, reserve: tuple[int, int]) -> HuepferPositio
         elif key == "reserve":
             seen.add(key)
             try:
-                reserve = parse_reserve(value)
+                reserve = parse_reserve(value.strip())
             except ValueError as error:
                 raise _bad(f"reserve: {error}") from None
         elif key == "turn":

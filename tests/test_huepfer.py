@@ -76,7 +76,7 @@ def test_standard_start_for_each_board(value, size, reserve, turquoise):
     assert (position.ply, position.winner, position.end_ply) == (0, None, None)
 
 
-@pytest.mark.parametrize("value", ["7x7", "6", "", "6x8", "12x12"])
+@pytest.mark.parametrize("value", ["7x7", "6", "", "6x8", "12x12", "8X8", " 8x8"])
 def test_bad_board_tag(value):
     with pytest.raises(HeaderError) as caught:
         HUEPFER.start({"Board": value}, None)
@@ -89,7 +89,7 @@ def test_reserve_tag_one_number_or_two():
     assert HUEPFER.start({"reserve": "0/3", "board": "8x8"}, None).reserve == (0, 3)
 
 
-@pytest.mark.parametrize("value", ["", "x", "-1", "1/2/3", "12/", "1.5"])
+@pytest.mark.parametrize("value", ["", "x", "-1", "1/2/3", "12/", "1.5", "12 / 10", "+3"])
 def test_bad_reserve_tag(value):
     with pytest.raises(HeaderError) as caught:
         HUEPFER.start({"Reserve": value}, None)
