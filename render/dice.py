@@ -157,10 +157,15 @@ def _board_order(name: str) -> tuple[int, int]:
 @lru_cache(maxsize=4096)
 def overlay_svg(cell_name: str, cls: str, role: str, opacity: float, flip: bool,
                 key: ColorKey) -> str:
-    """A cell tinted in ``role``'s colour, below the dice."""
+    """A cell tinted in ``role``'s colour and framed (the frame keeps it
+    visible in black and white), below the dice."""
     cell = geo.cells(flip)[cell_name]
-    return tostring(polygon(cell.corners, f"{cls} {cell_name}", fill=_c(key, role),
-                            fill_opacity=opacity))
+    edge = _c(key, "last-edge") if cls.startswith("last") else _c(key, "highlight")
+    group = element("g", f"{cls} {cell_name}")
+    group.append(polygon(cell.corners, "tint", fill=_c(key, role), fill_opacity=opacity))
+    group.append(polygon(inset(cell.corners, 0.07), "frame", fill="none", stroke=edge,
+                         stroke_width=3.5, stroke_linejoin="round"))
+    return tostring(group)
 
 
 def highlight_layer(last: LastAction | None, highlights: Iterable[str], flip: bool,

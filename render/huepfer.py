@@ -144,11 +144,16 @@ def _order(point: str) -> tuple[int, int]:
 
 @lru_cache(maxsize=4096)
 def halo_svg(point: str, cls: str, role: str, size: int, flip: bool, key: ColorKey) -> str:
+    """A tinted, framed disc behind a point (the frame keeps it visible in
+    black and white)."""
     xy = _xy(point, size, flip)
     if xy is None:
         return ""
+    colors = dict(key)
+    edge = colors["last-edge"] if cls.startswith("last") else colors["highlight"]
     return tostring(element("circle", f"{cls} {point}", cx=xy[0], cy=xy[1],
-                            r=PIECE_RADIUS + 11, fill=dict(key)[role], fill_opacity=0.75))
+                            r=PIECE_RADIUS + 11, fill=colors[role], fill_opacity=0.75,
+                            stroke=edge, stroke_width=3.5))
 
 
 def highlight_layer(last: LastAction | None, highlights: Iterable[str], size: int,

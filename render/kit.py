@@ -37,6 +37,7 @@ DEFAULT_COLORS: dict[str, str] = {
     "jump": "#3949ab",
     "last-from": "#f4d03f",
     "last-to": "#f1c40f",
+    "last-edge": "#8a6d00",
     "highlight": "#5dade2",
     "captured": "#c0392b",
     "threat": "#d32f2f",
