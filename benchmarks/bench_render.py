@@ -1,0 +1,126 @@
+"""Frames per second of hexhop.render next to python-chess's chess.svg.
+
+Plays seeded random games (the engines' legal actions for Hexalit, Trigeo
+and Hüpfer 8x8, python-chess's legal moves for chess), then draws every
+position with its last action highlighted, as a replay or GIF export does:
+
+- SVG: ``board_svg`` vs ``chess.svg.board`` (warm: board geometry already
+  built; the first frame of a process builds it once);
+- PNG: ``svg_to_png`` vs ``cairosvg.svg2png`` of the chess SVG.
+
+Run: ``python benchmarks/bench_render.py [--plies 60] [--png-frames 30]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from typing import Any, Callable, Sequence
+
+SIZE = 400
+
+
+def game_frames(game: str, tags: dict[str, str], plies: int, seed: int) -> list[tuple[Any, Any]]:
+    """(position, last action) pairs of a seeded random game."""
+    from hexhop.engine.games import rules_for
+    from hexhop.render import describe_last
+
+    rules = rules_for(game)
+    position = rules.start(tags, None)
+    rng = random.Random(seed)
+    frames: list[tuple[Any, Any]] = [(position, None)]
+    while len(frames) <= plies and position.winner is None:
+        actions = sorted(rules.legal_actions(position), key=str)
+        if not actions:
+            break
+        action = rng.choice(actions)
+        after = rules.play(position, action).position
+        frames.append((after, describe_last(position, after, action)))
+        position = after
+    return frames
+
+
+def chess_frames(plies: int, seed: int) -> list[tuple[Any, Any]]:
+    import chess
+
+    board = chess.Board()
+    rng = random.Random(seed)
+    frames: list[tuple[Any, Any]] = [(board.copy(), None)]
+    while len(frames) <= plies and not board.is_game_over():
+        move = rng.choice(sorted(board.legal_moves, key=lambda m: m.uci()))
+        board.push(move)
+        frames.append((board.copy(), move))
+    return frames
+
+
+def rate(draw: Callable[[Any, Any], Any], frames: Sequence[tuple[Any, Any]],
+         repeat: int) -> float:
+    """Frames per second over ``repeat`` passes through ``frames``."""
+    start = time.perf_counter()
+    for _ in range(repeat):
+        for position, last in frames:
+            draw(position, last)
+    return repeat * len(frames) / (time.perf_counter() - start)
+
+
+def first_frame_ms(game: str, tags: dict[str, str]) -> float:
+    """Time of the very first frame in a fresh interpreter state: the static
+    board is built then (cleared caches stand in for a fresh process)."""
+    from hexhop.engine.games import rules_for
+    from hexhop.render import board_svg, dice, geometry, huepfer
+
+    for module in (dice, geometry, huepfer):
+        for value in vars(module).values():
+            if hasattr(value, "cache_clear"):
+                value.cache_clear()
+    position = rules_for(game).start(tags, None)
+    start = time.perf_counter()
+    board_svg(position, size=SIZE)
+    return (time.perf_counter() - start) * 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--plies", type=int, default=60, help="plies per game (default 60)")
+    parser.add_argument("--repeat", type=int, default=5, help="SVG passes (default 5)")
+    parser.add_argument("--png-frames", type=int, default=30,
+                        help="frames rasterised per game (default 30)")
+    args = parser.parse_args()
+
+    import cairosvg
+    import chess
+    import chess.svg
+
+    from hexhop.render import board_svg, svg_to_png
+
+    chess_games = chess_frames(args.plies, 7)
+
+    def chess_svg(board: Any, move: Any) -> str:
+        return chess.svg.board(board, lastmove=move, size=SIZE)
+
+    def ours(position: Any, last: Any) -> str:
+        return board_svg(position, last=last, size=SIZE)
+
+    chess_svg_rate = rate(chess_svg, chess_games, args.repeat)
+    chess_svgs = [chess_svg(b, m) for b, m in chess_games[:args.png_frames]]
+    chess_png_rate = rate(lambda s, _: cairosvg.svg2png(bytestring=s.encode()),
+                          [(s, None) for s in chess_svgs], 1)
+    print(f"{'':14} {'SVG/s':>9} {'× chess':>8} {'PNG/s':>7} {'× chess':>8} {'1st ms':>7}")
+    print(f"{'chess.svg':14} {chess_svg_rate:9.0f} {1:8.2f} {chess_png_rate:7.1f} {1:8.2f}")
+    for label, game, tags, seed in (("Hexalit", "Hexalit", {}, 1), ("Trigeo", "Trigeo", {}, 2),
+                                    ("Hüpfer 6x6", "Hüpfer", {}, 3),
+                                    ("Hüpfer 8x8", "Hüpfer", {"Board": "8x8"}, 4),
+                                    ("Hüpfer 10x10", "Hüpfer", {"Board": "10x10"}, 5)):
+        first = first_frame_ms(game, tags)
+        frames = game_frames(game, tags, args.plies, seed)
+        svg_rate = rate(ours, frames, args.repeat)
+        svgs = [ours(p, last) for p, last in frames[:args.png_frames]]
+        png_rate = rate(lambda s, _: svg_to_png(s), [(s, None) for s in svgs], 1)
+        print(f"{label:14} {svg_rate:9.0f} {svg_rate / chess_svg_rate:8.2f} "
+              f"{png_rate:7.1f} {png_rate / chess_png_rate:8.2f} {first:7.2f}")
+    print(f"({len(chess_games)} chess frames; {args.plies} plies per game; size {SIZE} px)")
+
+
+if __name__ == "__main__":
+    main()
