@@ -204,9 +204,13 @@ class HuepferRules:
 
 def _points(tables: Board, action: HopAction) -> tuple[list[int], int]:
     """The path's and the birth's point indices (birth -1 when absent)."""
-    names = list(action.path)
-    if action.birth is not None:
-        names.append(action.birth)
+    index = tables.index
+    try:
+        path = [index[name] for name in action.path]
+        return path, NO_BIRTH if action.birth is None else index[action.birth]
+    except KeyError:
+        pass
+    names = list(action.path) + ([] if action.birth is None else [action.birth])
     points = []
     for name in names:
         point = tables.point(name)
