@@ -45,7 +45,6 @@ DEFAULT_COLORS: dict[str, str] = {
     "arrow": "#2e7d32",
     "path": "#2e7d32",
     "birth": "#2e7d32",
-    "marker": "#111111",
     "cube": "#ffffff",
     "cube-edge": "#111111",
 }
@@ -153,12 +152,12 @@ def start_tag(tag: str, attrs: Iterable[tuple[str, str]]) -> str:
 
 
 def style_block(key: ColorKey) -> ET.Element:
-    """The ``<style>`` element: fonts, and the colour table as CSS variables
-    so a page embedding the picture can restyle it by class."""
-    lines = [f"svg{{font-family:{FONT}}}"]
-    lines.append(":root{" + ";".join(f"--hexhop-{name}:{value}" for name, value in key) + "}")
+    """The ``<style>`` element, scoped to ``.hexhop-board`` so that pictures
+    inlined in a page touch nothing else: the font, and the colour table as
+    CSS variables (``--hexhop-light`` …) for pages that restyle by class."""
+    variables = ";".join(f"--hexhop-{name}:{value}" for name, value in key)
     node = element("style")
-    node.text = "".join(lines)
+    node.text = f".hexhop-board{{font-family:{FONT};{variables}}}"
     return node
 
 

@@ -62,8 +62,9 @@ def sheet(frames: Sequence[tuple[str, str]], *, columns: int = 4, size: int) -> 
         y = gap + (index // columns) * cell_h
         canvas.paste(image, (x, y))
         words = f"{index + 1}. {label}" if label else f"{index + 1}."
-        draw.text((x + size // 2, y + image.height + caption // 2), _fit_text(draw, words, font, size),
-                  fill=INK, font=font, anchor="mm")
+        words = _fit_text(draw, words, font, size)
+        draw.text((x + size // 2, y + image.height + caption // 2), words, fill=INK,
+                  font=font, anchor="mm")
     out = io.BytesIO()
     canvas.save(out, format="PNG", optimize=False)
     return out.getvalue()

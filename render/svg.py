@@ -18,7 +18,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from . import dice, huepfer
 from . import geometry as geo
-from .kit import DEFAULT_COLORS, SVG_NS, ColorKey, color_key, element, num, start_tag, \
+from .kit import DEFAULT_COLORS, FONT, SVG_NS, ColorKey, color_key, element, num, start_tag, \
     style_block, text, tostring
 from .last import LastAction, describe_last
 
@@ -69,7 +69,7 @@ def _root(game: str, width: float, height: float, top: float, size: int,
     attrs = [("xmlns", SVG_NS), ("version", "1.1"),
              ("class", f"hexhop-board {game.lower()}"), ("data-game", game),
              ("viewBox", f"0 {num(-top)} {num(width)} {num(height)}"),
-             ("width", str(size)), ("height", str(pixels_high))]
+             ("width", str(size)), ("height", str(pixels_high)), ("font-family", FONT)]
     if ply is not None:
         attrs.append(("data-ply", str(ply)))
     if position_text is not None:
