@@ -130,8 +130,18 @@ def _apex_offset(cell: geo.Cell, distance: float) -> float:
 
 
 def _home_mark(cell: geo.Cell, home: int, colors: dict[str, str]) -> Any:
-    return text(0, _apex_offset(cell, 31.5), f"\u2192{home}", "home", size=17,
-                fill=colors["rolled"], weight="bold")
+    """``→home`` towards the apex, with a halo so that it reads on any tint."""
+    y = _apex_offset(cell, 31.5)
+    group = element("g", "home")
+    halo = text(0, y, f"\u2192{home}", "halo", size=17, fill=colors["background"],
+                weight="bold")
+    halo.set("stroke", colors["background"])
+    halo.set("stroke-width", "4.5")
+    halo.set("stroke-linejoin", "round")
+    group.append(halo)
+    group.append(text(0, y, f"\u2192{home}", "label", size=17, fill=colors["rolled"],
+                      weight="bold"))
+    return group
 
 
 def dice_layer(position: Any, flip: bool, key: ColorKey) -> str:
@@ -221,13 +231,12 @@ def _captured_svg(cell_name: str, flip: bool, key: ColorKey) -> str:
 
 @lru_cache(maxsize=512)
 def _roll_frame_svg(cell_name: str, flip: bool, key: ColorKey) -> str:
+    """The edge of the die just rolled, redrawn thick in the roll colour."""
     cell = geo.cells(flip)[cell_name]
     x, y = cell.centroid
-    half = DIE_HALF + 3.5
-    return tostring(element("rect", f"roll-frame {cell_name}", x=x - half, y=y - half,
-                            width=2 * half, height=2 * half, rx=DIE_RADIUS + 3,
-                            fill="none", stroke=_c(key, "rolled"), stroke_width=2.5,
-                            stroke_dasharray="5 3"))
+    return tostring(element("rect", f"roll-frame {cell_name}", x=x - DIE_HALF, y=y - DIE_HALF,
+                            width=2 * DIE_HALF, height=2 * DIE_HALF, rx=DIE_RADIUS,
+                            fill="none", stroke=_c(key, "rolled"), stroke_width=4.0))
 
 
 def arrows_layer(arrows: Sequence[tuple[str, str]], flip: bool, key: ColorKey) -> str:

@@ -41,7 +41,7 @@ DEFAULT_COLORS: dict[str, str] = {
     "highlight": "#5dade2",
     "captured": "#c0392b",
     "threat": "#d32f2f",
-    "rolled": "#b03a2e",
+    "rolled": "#a01c10",
     "arrow": "#2e7d32",
     "path": "#2e7d32",
     "birth": "#2e7d32",

@@ -163,7 +163,7 @@ def test_rolled_die_shows_its_home_face() -> None:
     rolled = having(root, "die", "rolled")
     assert [d.get("data-cell") for d in rolled] == ["C5"]
     assert rolled[0].get("data-home") == "2"
-    assert [t.text for t in having(rolled[0], "home")] == ["\u21922"]
+    assert [t.text for t in having(rolled[0], "label")] == ["\u21922"]
     assert not having(root, "die", "face-1", "rolled")
 
 
