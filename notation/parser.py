@@ -20,6 +20,7 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedInput
 
 from .findings import Finding, NotationError, make
+from .scanner import HeaderScanner, MovetextScanner, Rest
 from .model import (
     NO_SPAN, CubeAnswer, CubeOffer, DiceAction, HopAction, Item, Line, Node,
     Record, Span, Tag,
@@ -32,7 +33,8 @@ _DICE = re.compile(
     r"([A-Za-z][0-9]{1,2})[ \t]*([XxWw°:º˚])[ \t]*([A-Za-z][0-9]{1,2}|[0-9])"
     r"(?:[ \t]*=[ \t]*([0-9]))?([\^+]?)"
 )
-_HOP_PART = re.compile(r"[A-Za-z][0-9]{1,2}|[-xX@]|[\^+]")
+_POINTS = re.compile(r"[a-z][0-9]{1,2}")
+_OPS = re.compile(r"[-x](?=[a-z])")
 _CUBE_NUMBER = re.compile(r"[0-9]+")
 _ESCAPE = re.compile(r"\\([\\\"])")
 _KINDS = {"X": "move", "x": "move", "W": "roll", "w": "roll"}
@@ -64,15 +66,15 @@ def dice_action(text: str) -> DiceAction:
 
 def hop_action(text: str) -> HopAction:
     """A Hüpfer action from the text of a HOP token."""
-    parts = _HOP_PART.findall(text)
-    mark = parts.pop() if parts[-1] in ("^", "+") else ""
+    low = text.lower()
+    mark = ""
+    if low[-1] in "^+":
+        mark, low = low[-1], low[:-1]
     birth = None
-    if len(parts) > 2 and parts[-2] == "@":
-        birth = parts.pop().lower()
-        parts.pop()
-    path = tuple(p.lower() for p in parts[0::2])
-    ops = tuple(p.lower() for p in parts[1::2])
-    return HopAction(path, ops, birth, mark)  # type: ignore[arg-type]
+    at = low.find("@")
+    if at >= 0:
+        birth, low = low[at + 1:], low[:at]
+    return HopAction(tuple(_POINTS.findall(low)), tuple(_OPS.findall(low)), birth, mark)  # type: ignore[arg-type]
 
 
 def cube_offer(text: str) -> CubeOffer:
@@ -124,12 +126,16 @@ class _Builder:
         return Span(tok.line + off, tok.column, tok.end_line + off, tok.end_column)  # type: ignore[operator]
 
     def item(self, tok: Token) -> Item:
+        return self.item_for(tok.type, str(tok))
+
+    def item_for(self, kind: str, text: str) -> Item:
+        """The item an action token's text stands for (cached: texts repeat)."""
         items = self._items
-        found = items.get(tok)
+        found = items.get(text)
         if found is None:
             if len(items) > 50_000:
                 items.clear()
-            found = items[str(tok)] = _ITEM_MAKERS[tok.type](str(tok))
+            found = items[text] = _ITEM_MAKERS[kind](text)
         return found
 
     # -- header
@@ -250,6 +256,7 @@ class _Parser:
     lark: Lark
     builder: _Builder
     lock: threading.Lock
+    scanner: Any
 
 
 _PARSERS: dict[str, _Parser] = {}
@@ -272,10 +279,10 @@ def _build(name: str) -> _Parser:
     if name == "header":
         lark = Lark.open_from_package("hexhop.notation", "header.lark", parser="lalr",
                                       start="head", transformer=builder)  # type: ignore[arg-type]
-    else:
-        lark = Lark.open_from_package("hexhop.notation", GRAMMAR_FILES[name], parser="lalr",
-                                      start="movetext", transformer=builder)  # type: ignore[arg-type]
-    return _Parser(lark, builder, threading.Lock())
+        return _Parser(lark, builder, threading.Lock(), HeaderScanner(lark))
+    lark = Lark.open_from_package("hexhop.notation", GRAMMAR_FILES[name], parser="lalr",
+                                  start="movetext", transformer=builder)  # type: ignore[arg-type]
+    return _Parser(lark, builder, threading.Lock(), MovetextScanner(lark, builder.item_for))
 
 
 def run(name: str, text: str, offset: int) -> Any:
@@ -291,30 +298,46 @@ def run(name: str, text: str, offset: int) -> Any:
 @dataclass(frozen=True)
 class Header:
     tags: tuple[Tag, ...]
-    rest: Token | None  # the movetext, as one token with its position
+    rest: Rest | None  # the movetext and where it starts
 
 
-def parse_header(text: str, first_line: int) -> Header:
+def parse_header(text: str, first_line: int, *, fast: bool = True) -> Header:
     """The tag pairs at the top of a game's text and where its movetext starts.
 
     Raises lark's ``UnexpectedInput`` on a malformed tag.
     """
+    parser = _parser("header")
+    if fast:
+        found = parser.scanner.scan(text, first_line)
+        if found is not None:
+            return Header(*found)
     children = run("header", text, first_line - 1)
     if children and isinstance(children[-1], Token):
-        return Header(tuple(children[:-1]), children[-1])
+        tok = children[-1]
+        off = first_line - 1
+        rest = Rest(str(tok), tok.line + off, tok.column, tok.end_line + off, tok.end_column)
+        return Header(tuple(children[:-1]), rest)
     return Header(tuple(children), None)
 
 
-def parse_movetext(game: str, rest: Token, first_line: int) -> Movetext:
-    """The movetext (token ``rest`` of the header parse) read as ``game``.
+def movetext_text(rest: Rest) -> str:
+    """The movetext padded so that lark's columns are the file's columns."""
+    return " " * (rest.column - 1) + rest.text
+
+
+def parse_movetext(game: str, rest: Rest, *, fast: bool = True) -> Movetext:
+    """The movetext ``rest`` read as ``game``.
 
     Raises lark's ``UnexpectedInput`` or :class:`SyntaxProblem`.
     """
-    text = " " * (rest.column - 1) + rest  # type: ignore[operator]
-    offset = first_line - 1 + rest.line - 1  # type: ignore[operator]
+    text = movetext_text(rest)
     if text.count("(") > MAX_DEPTH:
-        _check_depth(text, offset)
-    return run(game, text, offset)
+        _check_depth(text, rest.line - 1)
+    if fast:
+        found = _parser(game).scanner.scan(text, rest.line)
+        if found is not None:
+            return Movetext(*found)
+    return run(game, text, rest.line - 1)
 
 
 def _check_depth(text: str, offset: int) -> None:
@@ -346,7 +369,7 @@ def parse_action(text: str, game: str) -> Item:
     if not isinstance(text, str):
         raise NotationError(make("SY01", message=f"expected an action as text, not {type(text).__name__}"))
     try:
-        movetext = run(name, text, 0)
+        movetext = parse_movetext(name, Rest(text, 1, 1, 1, 1))
     except (UnexpectedInput, SyntaxProblem) as error:
         raise NotationError(explain(error, text, 0, name)) from None
     nodes = movetext.line.nodes

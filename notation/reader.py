@@ -19,8 +19,8 @@ from lark.exceptions import UnexpectedInput
 from .findings import Finding, NotationError, make
 from .model import GAMES, Line, ParsedGame, Record, Span, Tag
 from .parser import (
-    Header, SyntaxProblem, empty_record, finding_for, parse_header, parse_movetext,
-    record_span,
+    Header, SyntaxProblem, empty_record, finding_for, movetext_text, parse_header,
+    parse_movetext, record_span,
 )
 
 _NAMES = {"hexalit": "Hexalit", "trigeo": "Trigeo", "hüpfer": "Hüpfer",
@@ -202,15 +202,12 @@ def _with_movetext(header: Header, game: str, chunk: str, first_line: int,
     rest = header.rest
     assert rest is not None
     try:
-        movetext = parse_movetext(game, rest, first_line)
+        movetext = parse_movetext(game, rest)
     except (UnexpectedInput, SyntaxProblem) as error:
-        text = " " * (rest.column - 1) + rest  # type: ignore[operator]
-        offset = first_line - 1 + rest.line - 1  # type: ignore[operator]
-        finding = finding_for(error, text, offset, game)
+        finding = finding_for(error, movetext_text(rest), rest.line - 1, game)
         return ParsedGame(index, empty_record(header.tags, game, index, span), (finding,))
     main = Line(movetext.line.nodes, movetext.line.comments,
-                Span(first_line + rest.line - 1, rest.column,  # type: ignore[operator]
-                     first_line + rest.end_line - 1, rest.end_column))  # type: ignore[operator]
+                Span(rest.line, rest.column, rest.end_line, rest.end_column))
     record = Record(header.tags, game, main, movetext.result, movetext.result_span, index, span)
     return ParsedGame(index, record, ())
 
