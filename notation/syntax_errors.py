@@ -243,7 +243,9 @@ def _token(error: UnexpectedToken, text: str, offset: int) -> Finding:
     if tok.type == "RPAR":
         return _say(tok, offset, "')' closes no variation")
     if tok.type == "RESULT" and "RPAR" in expected:
-        return _say(tok, offset, f"a variation holds no result: close it with ')' before '{tok}'")
+        start = _pos(text, _unmatched([p for _, p in open_parens(text)], _close_positions(text)))
+        return _say(tok, offset, f"the result '{tok}' is inside the variation started at "
+                                 f"{start.line + offset}:{start.column}: close it with ')' first")
     return _say(tok, offset, f"unexpected '{tok}'")
 
 
