@@ -183,15 +183,17 @@ def _indices(board: Sequence[int], code: int) -> list[int]:
 
 def ones(board: Sequence[int], side: int) -> list[int]:
     """The cells of the dice of ``side`` that show 1, in board order."""
-    found = _indices(board, _PLAIN_ONE[side]) + _indices(board, _ROLLED_ONE[side])
-    return sorted(found) if len(found) > 1 else found
+    plain, rolled = _PLAIN_ONE[side], _ROLLED_ONE[side]
+    if rolled not in board and board.count(plain) == 1:  # the usual case
+        return [board.index(plain)]
+    return sorted(_indices(board, plain) + _indices(board, rolled))
 
 
 def _count_ones(board: Sequence[int], side: int) -> int:
     return board.count(_PLAIN_ONE[side]) + board.count(_ROLLED_ONE[side])
 
 
-def escapes(board: list[int], threatened: Sequence[int], side: int,
+def escapes(board: bytearray, threatened: Sequence[int], side: int,
             jump: bool) -> tuple[tuple[int, int, bool], ...]:
     """The safe moves (origin, target, capture) of the attacked Ones of ``side`` (§3.3)."""
     enemy = 3 - side
@@ -208,7 +210,7 @@ def escapes(board: list[int], threatened: Sequence[int], side: int,
     return tuple(out)
 
 
-def _turn_back(board: list[int], i: int, side: int) -> None:
+def _turn_back(board: bytearray, i: int, side: int) -> None:
     """Turn the rolled die on ``i`` back to its home face, never leaving ``side`` without a 1."""
     v = board[i]
     if v & 7 == 1 and _count_ones(board, side) == 1:
@@ -244,7 +246,7 @@ class DicePosition:
     __slots__ = ("_game", "_board", "_side", "_first", "_cube", "_offer", "_offered",
                  "_winner", "_ply", "_end_ply", "_forced", "_threat", "_rolled", "_dice")
 
-    def __init__(self, game: str, board: tuple[int, ...], side: int, first: int,
+    def __init__(self, game: str, board: bytes, side: int, first: int,
                  cube: int | None, offer: int | None, offered: bool, winner: int, ply: int,
                  end_ply: int | None, forced: tuple, threat: bool, rolled: tuple[int, ...]):
         self._game, self._board, self._side, self._first = game, board, side, first
@@ -390,7 +392,7 @@ def _read_die(token: str, side: int, rolling: bool, game: str) -> tuple[int, int
     return INDEX[cell], _code(side, face, home)
 
 
-def _read_dice(value: str, side: int, board: list[int], rolling: bool, game: str) -> None:
+def _read_dice(value: str, side: int, board: bytearray, rolling: bool, game: str) -> None:
     tokens = value.replace(",", " ").split()
     if len(tokens) > MAX_DICE:
         raise _bad_position(f"{SIDE_NAMES[side]} has {len(tokens)} dice; "
@@ -411,9 +413,9 @@ def _read_cube(value: str, cube_game: bool, game: str) -> int:
 
 
 def read_position_text(text: str, game: str, rolling: bool,
-                       cube_game: bool) -> tuple[list[int], int | None, int | None]:
+                       cube_game: bool) -> tuple[bytearray, int | None, int | None]:
     """(board, side to move or None, cube or None) from Position text; HeaderError if bad."""
-    board = [0] * CELL_COUNT
+    board = bytearray(CELL_COUNT)
     seen: dict[str, str] = {}
     turn = cube = None
     for part in (p.strip() for p in text.split(";")):
@@ -451,12 +453,12 @@ def _cell_token(v: int) -> str:
 
 
 def diagram_text(board: Sequence[int], side: int, cube: int | None, winner: int) -> str:
-    """Rows A..F, each cell four characters wide at its column: ``N5`` North,
+    """Rows A..F, each cell five characters wide at its column: ``N5`` North,
     ``s2`` South, ``N4/2`` a rolled die, ``.`` empty."""
-    lines = ["   " + "".join(f"{c:<4}" for c in range(1, 14)).rstrip()]
+    lines = ["   " + "".join(f"{c:<5}" for c in range(1, 14)).rstrip()]
     for r, (low, high) in enumerate(ROW_SPAN):
-        cells = "".join(f"{_cell_token(board[INDEX[f'{ROWS[r]}{c}']]):<4}" for c in range(low, high + 1))
-        lines.append((f"{ROWS[r]}  " + " " * 4 * (low - 1) + cells).rstrip())
+        cells = "".join(f"{_cell_token(board[INDEX[f'{ROWS[r]}{c}']]):<5}" for c in range(low, high + 1))
+        lines.append((f"{ROWS[r]}  " + " " * 5 * (low - 1) + cells).rstrip())
     status = f"{SIDE_NAMES[side]} to move"
     if cube is not None:
         status += f", cube {cube}"
@@ -465,10 +467,10 @@ def diagram_text(board: Sequence[int], side: int, cube: int | None, winner: int)
     return "\n".join(lines + [status])
 
 
-def read_diagram(text: str) -> list[int]:
+def read_diagram(text: str) -> bytearray:
     """The board of a diagram as :func:`diagram_text` draws it (only the cell
     tokens count, so the spacing may be loose); ValueError if malformed."""
-    board = [0] * CELL_COUNT
+    board = bytearray(CELL_COUNT)
     for line in text.splitlines():
         tokens = line.split()
         if not tokens or tokens[0] not in tuple(ROWS):
@@ -635,14 +637,14 @@ class DiceRules:
     def position_from_diagram(self, text: str, turn: str = "North",
                               cube: int | None = None) -> DicePosition:
         """A position from a diagram as :meth:`diagram` draws it (for tests)."""
-        board = read_diagram(text)
-        return self.parse_position(position_text(board, NORTH, cube) + f"; turn: {turn[0]}")
+        side = _side_value(turn, "turn")
+        return self._position(read_diagram(text), side, side, cube)
 
     def diagram(self, position: DicePosition) -> str:
         p = position
         return diagram_text(p._board, p._side, p._cube, p._winner)
 
-    def _read(self, text: str) -> tuple[list[int], int | None, int | None]:
+    def _read(self, text: str) -> tuple[bytearray, int | None, int | None]:
         return read_position_text(text, self.name, self.rolling, self.doubling)
 
     def _first_tag(self, tags: Mapping[str, str]) -> int | None:
@@ -660,11 +662,11 @@ class DiceRules:
             return board[INDEX[first.origin]] >> 6 or None
         return None
 
-    def _position(self, board: list[int], side: int, first: int, cube: int | None) -> DicePosition:
+    def _position(self, board: bytearray, side: int, first: int, cube: int | None) -> DicePosition:
         threatened = [x for x in ones(board, side) if attacked(board, x, 3 - side, self.jump_fields)]
         forced = escapes(board, threatened, side, self.jump_fields)
         rolled = tuple(i for i, v in enumerate(board) if v & _HOME_BITS)
-        return DicePosition(self.name, tuple(board), side, first, cube, None, False, 0, 0, None,
+        return DicePosition(self.name, bytes(board), side, first, cube, None, False, 0, 0, None,
                             forced, bool(threatened), rolled)
 
     @staticmethod
@@ -828,14 +830,16 @@ class DiceRules:
         """The side must make a safe move with an attacked One (§3.3)."""
         side = p.to_move
         threatened = sorted({f[0] for f in p._forced})
+        if o in threatened:
+            where = f"{CELLS[t]} is attacked, so the One would not be safe there" if t >= 0 else (
+                f"the One on {CELLS[o]} is attacked and can escape")
+            return self._illegal(p, o, f"{where}, and {side} must move an attacked One "
+                                       "to a cell that is not attacked")
         escapes_text = _or_list(sorted((str(_action(*f)) for f in p._forced), key=action_sort_key))
         cells = " and ".join(CELLS[x] for x in threatened)
         ones_text = f"One on {cells} is" if len(threatened) == 1 else f"Ones on {cells} are"
-        why = (f"{side}'s {ones_text} attacked and can escape, so {side} must move "
-               f"an attacked One to a cell that is not attacked: {escapes_text}")
-        if o in threatened and t >= 0:
-            why = f"{CELLS[t]} is attacked, so the One would not be safe there; " + why
-        return self._illegal(p, o, why)
+        return self._illegal(p, o, f"{side}'s {ones_text} attacked and can escape, so {side} "
+                                   f"must move it to a cell that is not attacked: {escapes_text}")
 
     # -- cube --------------------------------------------------------------------------------
 
@@ -888,7 +892,7 @@ class DiceRules:
         if type(item) is not DiceAction:
             return self._play_cube(p, item)
         side = p._side
-        board = list(p._board)
+        board = bytearray(p._board)
         o = INDEX[item.origin]
         v = board[o]
         rolled = p._rolled
@@ -914,7 +918,7 @@ class DiceRules:
         return self._after(p, board, rolled)
 
     @staticmethod
-    def _end_of_turn(board: list[int], rolled: tuple[int, ...], side: int,
+    def _end_of_turn(board: bytearray, rolled: tuple[int, ...], side: int,
                      kept: int) -> tuple[int, ...]:
         """Rolled dice of ``side`` not rolled this turn turn back (§3.2, §8.6)."""
         due = [i for i in rolled if board[i] >> 6 == side and i != kept]
@@ -922,7 +926,7 @@ class DiceRules:
             _turn_back(board, i, side)
         return tuple(i for i in rolled if i not in due) if due else rolled
 
-    def _after(self, p: DicePosition, board: list[int], rolled: tuple[int, ...]) -> Played:
+    def _after(self, p: DicePosition, board: bytearray, rolled: tuple[int, ...]) -> Played:
         """The new position after the mover's dice turned back, with the checks of §5."""
         mover, jump = p._side, self.jump_fields
         enemy = 3 - mover
@@ -933,7 +937,7 @@ class DiceRules:
         lost = not enemy_ones or (threatened and len(enemy_ones) == 1 and not forced)
         stuck = not lost and not self._has_action(board, enemy, forced)
         winner, end_ply = (mover, ply) if lost or stuck else (0, None)
-        new = DicePosition(self.name, tuple(board), enemy, p._first, p._cube, None, False,
+        new = DicePosition(self.name, bytes(board), enemy, p._first, p._cube, None, False,
                            winner, ply, end_ply, forced, bool(threatened), rolled)
         mark = "+" if lost else "^" if threatened else ""
         return Played(new, mark, SIDE_NAMES[enemy] if threatened else None)
