@@ -232,6 +232,8 @@ def _token(error: UnexpectedToken, text: str, offset: int) -> Finding:
         tok = _pos(text, len(text.rstrip()))
     if "RSQB" in expected:
         return _unclosed_tag(text, tok, offset)
+    if "TAG_VALUE" in expected and tok.startswith('"'):
+        return _say(tok, offset, "unclosed tag value: the closing '\"' is missing on this line")
     if "TAG_VALUE" in expected:
         return _say(tok, offset, f"expected a quoted tag value like \"Hexalit\", found {_shown(text, tok)}")
     if "TAG_NAME" in expected:
