@@ -1,0 +1,204 @@
+"""``hexhop check`` end to end: samples, formats, inputs, exit codes."""
+
+from __future__ import annotations
+
+import json
+import os
+import zipfile
+from pathlib import Path
+from xml.etree import ElementTree as ET
+
+import jsonschema
+import pytest
+from click.testing import CliRunner
+
+from hexhop.cli.main import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+GOOD = ROOT / "samples" / "good"
+BROKEN = ROOT / "samples" / "broken"
+SCHEMA = json.loads((ROOT / "docs" / "check-report.schema.json").read_text("utf-8"))
+
+# file → (code, line, column, ply) of its first finding
+EXPECTED = {
+    "action-after-end.hpf": ("ST01", 11, 85, 24),
+    "annotation-missing-threat.hxl": ("AN01", 8, 17, 3),
+    "header-bad-board.hpf": ("HD03", 6, 1, None),
+    "illegal-hexalit-off-board.hxl": ("IL02", 8, 4, 1),
+    "illegal-hexalit-one-must-escape.hxl": ("IL01", 8, 24, 4),
+    "illegal-hexalit-pawn-capture.hxl": ("IL01", 8, 9, 2),
+    "illegal-hexalit-promotion.hxl": ("IL01", 8, 4, 1),
+    "illegal-hexalit-wrong-operator.hxl": ("IL01", 8, 4, 1),
+    "illegal-huepfer-capture-compulsory.hpf": ("IL01", 9, 49, 5),
+    "illegal-huepfer-revisit.hpf": ("IL01", 9, 4, 1),
+    "illegal-huepfer-stops-early.hpf": ("IL01", 10, 13, 10),
+    "illegal-trigeo-promotion.trg": ("IL01", 7, 4, 1),
+    "illegal-trigeo-roll.trg": ("IL01", 7, 4, 1),
+    "result-contradicts-board.trg": ("ST02", 11, 53, None),
+}
+
+
+def run(*args: str, input: bytes | None = None):
+    return CliRunner().invoke(cli, ["check", *args], input=input, catch_exceptions=False)
+
+
+def report(*args: str, input: bytes | None = None) -> tuple[int, dict]:
+    result = run(*args, "--format", "json", input=input)
+    data = json.loads(result.stdout)
+    jsonschema.validate(data, SCHEMA)
+    return result.exit_code, data
+
+
+def first_findings(data: dict) -> dict[str, tuple]:
+    found = {}
+    for file in data["files"]:
+        for game in file["games"]:
+            if game["findings"]:
+                f = game["findings"][0]
+                found[Path(file["path"]).name] = (f["code"], f["line"], f["column"], f["ply"])
+    return found
+
+
+def test_good_samples_are_all_valid():
+    code, data = report(str(GOOD))
+    assert code == 0
+    games = [g for f in data["files"] for g in f["games"]]
+    assert len(games) == len(list(GOOD.iterdir()))
+    assert all(g["valid"] and not g["findings"] for g in games)
+    assert {g["game"] for g in games} == {"Hexalit", "Trigeo", "Hüpfer"}
+
+
+def test_good_samples_reach_their_stated_end():
+    _, data = report(str(GOOD))
+    for file in data["files"]:
+        for game in file["games"]:
+            assert game["end"] is not None, file["path"]
+            winner = game["end"]["winner"]
+            assert game["result"] == ("1-0" if winner in ("North", "Red") else "0-1")
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_broken_sample_is_reported_at_the_right_place(name):
+    code, data = report(str(BROKEN / name))
+    assert first_findings(data)[name] == EXPECTED[name]
+    game = data["files"][0]["games"][0]
+    assert game["valid"] == (EXPECTED[name][0][:2] in ("AN", "NT"))
+    assert code == (0 if game["valid"] else 1)
+
+
+def test_every_broken_sample_has_a_finding():
+    _, data = report(str(BROKEN))
+    assert {Path(f["path"]).name for f in data["files"]} == \
+        {p.name for p in BROKEN.iterdir()}
+    for file in data["files"]:
+        assert file["games"][0]["findings"], file["path"]
+
+
+def test_text_report_shows_place_code_source_line_and_caret():
+    result = run(str(BROKEN / "illegal-hexalit-pawn-capture.hxl"), "--color", "never")
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith(f"{BROKEN / 'illegal-hexalit-pawn-capture.hxl'}:8:9: IL01 "
+                               "ply 2, South: E6°D5 is not legal: the 2 on E6")
+    assert "this die can play" in lines[0] and "E6XD6" in lines[0]
+    assert lines[1] == "    | 1. B4W3 E6°D5 *"
+    assert lines[2] == "    |         ^^^^^"
+    assert lines[-2].startswith("Checked 1 file, 1 game, 2 plies in ")
+    assert lines[-2].endswith(": 0 valid, 1 invalid.")
+    assert lines[-1] == "Findings: IL01 ×1"
+
+
+def test_strict_makes_warnings_fail():
+    path = str(BROKEN / "annotation-missing-threat.hxl")
+    assert run(path).exit_code == 0
+    assert run(path, "--strict").exit_code == 1
+
+
+def test_quiet_prints_only_the_summary():
+    result = run(str(BROKEN), "--quiet")
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[0].startswith("Checked ")
+
+
+def test_max_findings_limits_the_text_report():
+    result = run(str(BROKEN), "--max-findings", "2", "--color", "never")
+    located = [line for line in result.stdout.splitlines() if ": " in line and
+               line.startswith(str(BROKEN))]
+    assert len(located) == 2
+    assert "more findings not shown" in result.stdout
+
+
+def test_jsonl_streams_one_game_per_line_then_the_summary():
+    result = run(str(GOOD), "--format", "jsonl")
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [set(("path", "index", "valid")) <= set(obj) for obj in lines[:-1]] == \
+        [True] * (len(lines) - 1)
+    game_schema = {**SCHEMA["$defs"]["game"], "$defs": SCHEMA["$defs"]}
+    for obj in lines[:-1]:
+        jsonschema.validate(obj, game_schema)
+    assert lines[-1]["summary"]["games"] == len(lines) - 1
+
+
+def test_junit_has_a_test_case_per_game_and_failures_for_invalid_ones():
+    result = run(str(BROKEN), "--format", "junit")
+    root = ET.fromstring(result.stdout)
+    cases = root.findall(".//testcase")
+    failures = root.findall(".//testcase/failure")
+    assert len(cases) == len(list(BROKEN.iterdir()))
+    assert int(root.get("failures")) == len(failures) > 0
+
+
+def test_zip_members_and_a_folder_mixed(tmp_path):
+    archive = tmp_path / "club.zip"
+    with zipfile.ZipFile(archive, "w") as zf:
+        zf.write(GOOD / "trigeo-goettingen-1999.trg", "2024/good.trg")
+        zf.write(BROKEN / "illegal-hexalit-pawn-capture.hxl", "2024/bad.hxl")
+    code, data = report(str(archive), str(GOOD / "huepfer-6x6-bremen-2003.hpf"))
+    assert code == 1
+    paths = [f["path"] for f in data["files"]]
+    assert paths == [f"{archive}:2024/bad.hxl", f"{archive}:2024/good.trg",
+                     str(GOOD / "huepfer-6x6-bremen-2003.hpf")]
+    assert first_findings(data)["bad.hxl"] == ("IL01", 8, 9, 2)
+
+
+def test_unreadable_and_binary_files_are_reported_and_the_rest_checked(tmp_path):
+    (tmp_path / "good.trg").write_bytes((GOOD / "trigeo-goettingen-1999.trg").read_bytes())
+    (tmp_path / "image.hxl").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    locked = tmp_path / "locked.hpf"
+    locked.write_text("[Game \"Hüpfer\"]\n*\n")
+    os.chmod(locked, 0)
+    code, data = report(str(tmp_path))
+    errors = {Path(f["path"]).name: f["error"]["code"] for f in data["files"] if "error" in f}
+    if os.access(locked, os.R_OK):  # running as root: the file is readable anyway
+        assert errors == {"image.hxl": "IO02"}
+    else:
+        assert errors == {"image.hxl": "IO02", "locked.hpf": "IO01"}
+    assert code == 2
+    assert data["summary"]["valid"] >= 1
+
+
+def test_missing_path_is_an_unreadable_input():
+    result = run("does-not-exist.hxl")
+    assert result.exit_code == 2
+    assert "IO01" in result.stdout
+
+
+def test_standard_input_with_game_option():
+    text = b"1. B6XC6 E8XD8 *\n"
+    code, data = report("-", "--game", "Hexalit", input=text)
+    assert code == 0
+    assert data["files"][0]["path"] == "<stdin>"
+    assert data["files"][0]["games"][0]["plies"] == 2
+
+
+def test_bad_option_is_a_usage_error():
+    assert CliRunner().invoke(cli, ["check", "--format", "xml", str(GOOD)]).exit_code == 2
+    assert CliRunner().invoke(cli, ["check", "--game", "Chess", str(GOOD)]).exit_code == 2
+
+
+def test_parallel_and_serial_reports_are_identical():
+    _, serial = report(str(ROOT / "samples"))
+    _, parallel = report(str(ROOT / "samples"), "-j", "2")
+    for data in (serial, parallel):
+        data["summary"].pop("seconds")
+    assert parallel == serial
