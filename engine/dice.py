@@ -26,7 +26,7 @@ from .base import HeaderError, Illegal, Played, action_sort_key
 from .geometry import (ALL_DIRECTIONS, CELL_COUNT, CELLS, COLUMN, CORNER_DIRS, DIRECTIONS,
                        FORWARD, INDEX, JUMP_FIELDS, JUMP_OTHERS, LAST_ROW, LEAPS, LEAPS_FROM,
                        LINE_TO, NEIGHBOURS, NORTH, PAWN_ATTACKERS, PAWN_CAPTURES, RAYS, ROW,
-                       ROW_SPAN, ROWS, SIDE_DIRS, SIDE_NAMES, SOUTH, opposite)
+                       ROW_SPAN, ROWS, SIDE_DIRS, SIDE_NAMES, SOUTH)
 
 SIDE_LETTERS = {NORTH: "N", SOUTH: "S"}
 CUBE_VALUES = (2, 4, 8, 16, 32, 64)
@@ -42,14 +42,7 @@ def _code(side: int, face: int, home: int = 0) -> int:
     return face | home << 3 | side << 6
 
 
-def _codes(side: int, faces: Sequence[int]) -> frozenset[int]:
-    """Every code of ``side`` showing one of ``faces``, rolled or not."""
-    return frozenset(_code(side, f, h) for f in faces for h in (0, 1, 2) if h != f)
-
-
 _PLAIN_ONE = {s: _code(s, 1) for s in (NORTH, SOUTH)}
-_ROLLED_ONE = {s: _code(s, 1, 2) for s in (NORTH, SOUTH)}
-_TWOS = {s: (_code(s, 2), _code(s, 2, 1)) for s in (NORTH, SOUTH)}
 _HOME_BITS = 0o70
 _NEIGHBOUR_SET = tuple(frozenset(n) for n in NEIGHBOURS)
 _LEAP_SET = tuple(frozenset(n) for n in LEAPS)
@@ -58,52 +51,95 @@ _SLIDES = {f: tuple(tuple(RAYS[i][d] for d in dirs[i]) for i in range(CELL_COUNT
            for f, dirs in _SLIDE_DIRS.items()}
 
 
-def _point_attackers(side: int, x: int) -> tuple[tuple[int, frozenset[int]], ...]:
-    """Cells from which a 1, 2 or 3 of ``side`` attacks ``x``, with the codes that do."""
-    faces: dict[int, set[int]] = {}
-    for table, face in ((NEIGHBOURS, 1), (PAWN_ATTACKERS[side], 2), (LEAPS_FROM, 3)):
-        for y in table[x]:
-            faces.setdefault(y, set()).add(face)
-    return tuple((y, _codes(side, sorted(fs))) for y, fs in sorted(faces.items()))
+def _mask(cells: Sequence[int]) -> int:
+    bits = 0
+    for c in cells:
+        bits |= 1 << c
+    return bits
 
 
-def _ray_attackers(side: int, x: int) -> tuple[tuple[tuple[int, frozenset[int]], ...], ...]:
-    """Per direction from ``x``: each cell on the ray with the slider codes that hit ``x``."""
-    rays = []
-    for d in ALL_DIRECTIONS:
-        back = opposite(d)
-        ray = []
-        for y in RAYS[x][d]:
-            faces = [6] + [4] * (back in CORNER_DIRS[y]) + [5] * (back in SIDE_DIRS[y])
-            ray.append((y, _codes(side, faces)))
-        if ray:
-            rays.append(tuple(ray))
-    return tuple(rays)
+# Where a die that attacks cell x can stand, as bit masks of cells (bit i = cell i).
+_NEIGHBOUR_MASK = tuple(_mask(NEIGHBOURS[x]) for x in range(CELL_COUNT))
+_PAWN_FROM_MASK = {s: tuple(_mask(PAWN_ATTACKERS[s][x]) for x in range(CELL_COUNT))
+                   for s in (NORTH, SOUTH)}
+_LEAP_FROM_MASK = tuple(_mask(LEAPS_FROM[x]) for x in range(CELL_COUNT))
+_JUMP_MASK = tuple(_mask(JUMP_OTHERS[x]) for x in range(CELL_COUNT))
 
 
-_POINT_ATT = {s: tuple(_point_attackers(s, x) for x in range(CELL_COUNT)) for s in (NORTH, SOUTH)}
-_RAY_ATT = {s: tuple(_ray_attackers(s, x) for x in range(CELL_COUNT)) for s in (NORTH, SOUTH)}
+def _slider_tables() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """Per sliding face 4, 5, 6 and cell x: the cells a slider could hit x from on an
+    empty board; and per x and such a cell y, the cells between y and x."""
+    reach = {face: [0] * CELL_COUNT for face in (4, 5, 6)}
+    between = [[0] * CELL_COUNT for _ in range(CELL_COUNT)]
+    for y in range(CELL_COUNT):
+        for face, dirs in ((4, CORNER_DIRS[y]), (5, SIDE_DIRS[y]), (6, ALL_DIRECTIONS)):
+            for d in dirs:
+                for k, x in enumerate(RAYS[y][d]):
+                    reach[face][x] |= 1 << y
+                    between[x][y] = _mask(RAYS[y][d][:k])
+    return tuple(tuple(reach[f]) for f in (4, 5, 6)), tuple(map(tuple, between))
 
 
-# --- board functions (a board is a tuple or list of 66 codes) ------------------
+(_SLIDE4_FROM, _SLIDE5_FROM, _SLIDE6_FROM), _BETWEEN = _slider_tables()
 
-def attacked(board: Sequence[int], x: int, by: int, jump: bool) -> bool:
-    """Whether a die of side ``by`` could capture on cell ``x`` (rules.md §2, §8.2)."""
-    for y, hits in _POINT_ATT[by][x]:
-        if board[y] in hits:
-            return True
-    for ray in _RAY_ATT[by][x]:
-        for y, hits in ray:
-            v = board[y]
-            if v:
-                if v in hits:
-                    return True
-                break
-    if jump and x in JUMP_FIELDS:
-        for y in JUMP_OTHERS[x]:
-            if board[y] >> 6 == by:
+
+# --- board functions --------------------------------------------------------------------
+# A board is a bytes/bytearray of 66 codes; its masks a sequence of 24 ints:
+# masks[side * 8] has a bit per die of that side, masks[side * 8 + f] per die showing f.
+
+def masks_of(board: Sequence[int]) -> list[int]:
+    masks = [0] * 24
+    for i, v in enumerate(board):
+        if v:
+            k, bit = (v >> 6) << 3, 1 << i
+            masks[k] |= bit
+            masks[k + (v & 7)] |= bit
+    return masks
+
+
+def _put(board: bytearray, masks: list[int], i: int, code: int) -> None:
+    """Set cell ``i`` to ``code`` and keep the masks in step."""
+    old, bit = board[i], 1 << i
+    if old:
+        k = (old >> 6) << 3
+        masks[k] ^= bit
+        masks[k + (old & 7)] ^= bit
+    if code:
+        k = (code >> 6) << 3
+        masks[k] |= bit
+        masks[k + (code & 7)] |= bit
+    board[i] = code
+
+
+def cells_of(bits: int) -> list[int]:
+    """The cells of a mask, in board order."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
+
+
+def attacked(masks: Sequence[int], x: int, by: int, jump: bool) -> bool:
+    """Whether a die of side ``by`` could capture on cell ``x`` (rules.md §2, §8.2).
+
+    Looks outward from ``x``: no move of ``by`` is generated.
+    """
+    k = by << 3
+    if (_NEIGHBOUR_MASK[x] & masks[k + 1] or _PAWN_FROM_MASK[by][x] & masks[k + 2]
+            or _LEAP_FROM_MASK[x] & masks[k + 3]):
+        return True
+    candidates = (_SLIDE4_FROM[x] & masks[k + 4] | _SLIDE5_FROM[x] & masks[k + 5]
+                  | _SLIDE6_FROM[x] & masks[k + 6])
+    if candidates:
+        occupied, between = masks[8] | masks[16], _BETWEEN[x]
+        while candidates:
+            low = candidates & -candidates
+            if not between[low.bit_length() - 1] & occupied:
                 return True
-    return False
+            candidates ^= low
+    return bool(jump and _JUMP_MASK[x] & masks[k])
 
 
 def _steps(board: Sequence[int], cells: Sequence[int], side: int, out: list) -> None:
@@ -172,28 +208,16 @@ def reaches(board: Sequence[int], o: int, t: int, side: int, face: int, jump: bo
     return ok or (jump and o in JUMP_FIELDS and t in JUMP_FIELDS)
 
 
-def _indices(board: Sequence[int], code: int) -> list[int]:
-    out: list[int] = []
-    i = -1
-    for _ in range(board.count(code)):
-        i = board.index(code, i + 1)
-        out.append(i)
-    return out
-
-
-def ones(board: Sequence[int], side: int) -> list[int]:
+def ones(masks: Sequence[int], side: int) -> list[int]:
     """The cells of the dice of ``side`` that show 1, in board order."""
-    plain, rolled = _PLAIN_ONE[side], _ROLLED_ONE[side]
-    if rolled not in board and board.count(plain) == 1:  # the usual case
-        return [board.index(plain)]
-    return sorted(_indices(board, plain) + _indices(board, rolled))
+    return cells_of(masks[(side << 3) + 1])
 
 
-def _count_ones(board: Sequence[int], side: int) -> int:
-    return board.count(_PLAIN_ONE[side]) + board.count(_ROLLED_ONE[side])
+def _count_ones(masks: Sequence[int], side: int) -> int:
+    return masks[(side << 3) + 1].bit_count()
 
 
-def escapes(board: bytearray, threatened: Sequence[int], side: int,
+def escapes(board: bytearray, masks: list[int], threatened: Sequence[int], side: int,
             jump: bool) -> tuple[tuple[int, int, bool], ...]:
     """The safe moves (origin, target, capture) of the attacked Ones of ``side`` (§3.3)."""
     enemy = 3 - side
@@ -202,21 +226,23 @@ def escapes(board: bytearray, threatened: Sequence[int], side: int,
         v = board[x]
         for t, capture in targets(board, x, side, 1, jump):
             saved = board[t]
-            board[x], board[t] = 0, v
-            safe = not attacked(board, t, enemy, jump)
-            board[x], board[t] = v, saved
+            _put(board, masks, x, 0)
+            _put(board, masks, t, v)
+            safe = not attacked(masks, t, enemy, jump)
+            _put(board, masks, t, saved)
+            _put(board, masks, x, v)
             if safe:
                 out.append((x, t, capture))
     return tuple(out)
 
 
-def _turn_back(board: bytearray, i: int, side: int) -> None:
+def _turn_back(board: bytearray, masks: list[int], i: int, side: int) -> None:
     """Turn the rolled die on ``i`` back to its home face, never leaving ``side`` without a 1."""
     v = board[i]
-    if v & 7 == 1 and _count_ones(board, side) == 1:
-        board[i] = _PLAIN_ONE[side]
+    if v & 7 == 1 and masks[(side << 3) + 1] == 1 << i:
+        _put(board, masks, i, _PLAIN_ONE[side])
     else:
-        board[i] = (v >> 3 & 7) | side << 6
+        _put(board, masks, i, (v >> 3 & 7) | side << 6)
 
 
 def _turn_back_order(board: Sequence[int], cells: Sequence[int]) -> list[int]:
@@ -243,13 +269,14 @@ class DicePosition:
     that moved first, a pending offer) is kept but not compared.
     """
 
-    __slots__ = ("_game", "_board", "_side", "_first", "_cube", "_offer", "_offered",
+    __slots__ = ("_game", "_board", "_masks", "_side", "_first", "_cube", "_offer", "_offered",
                  "_winner", "_ply", "_end_ply", "_forced", "_threat", "_rolled", "_dice")
 
-    def __init__(self, game: str, board: bytes, side: int, first: int,
+    def __init__(self, game: str, board: bytes, masks: tuple[int, ...], side: int, first: int,
                  cube: int | None, offer: int | None, offered: bool, winner: int, ply: int,
                  end_ply: int | None, forced: tuple, threat: bool, rolled: tuple[int, ...]):
-        self._game, self._board, self._side, self._first = game, board, side, first
+        self._game, self._board, self._masks = game, board, masks
+        self._side, self._first = side, first
         self._cube, self._offer, self._offered = cube, offer, offered
         self._winner, self._ply, self._end_ply = winner, ply, end_ply
         self._forced, self._threat, self._rolled = forced, threat, rolled
@@ -623,7 +650,7 @@ class DiceRules:
             board, turn, cube = self._read(text)
         turn = turn or first_side or self._owner(board, first) or NORTH
         position = self._position(board, turn, first_side or turn, cube)
-        if not self._has_action(position._board, turn, position._forced):
+        if not self._has_action(position._board, position._masks, turn, position._forced):
             return self._replace(position, winner=3 - turn, end_ply=0)
         return position
 
@@ -663,11 +690,12 @@ class DiceRules:
         return None
 
     def _position(self, board: bytearray, side: int, first: int, cube: int | None) -> DicePosition:
-        threatened = [x for x in ones(board, side) if attacked(board, x, 3 - side, self.jump_fields)]
-        forced = escapes(board, threatened, side, self.jump_fields)
+        masks = masks_of(board)
+        threatened = [x for x in ones(masks, side) if attacked(masks, x, 3 - side, self.jump_fields)]
+        forced = escapes(board, masks, threatened, side, self.jump_fields)
         rolled = tuple(i for i, v in enumerate(board) if v & _HOME_BITS)
-        return DicePosition(self.name, bytes(board), side, first, cube, None, False, 0, 0, None,
-                            forced, bool(threatened), rolled)
+        return DicePosition(self.name, bytes(board), tuple(masks), side, first, cube, None, False,
+                            0, 0, None, forced, bool(threatened), rolled)
 
     @staticmethod
     def _replace(p: DicePosition, **changes: object) -> DicePosition:
@@ -688,14 +716,13 @@ class DiceRules:
         if p._forced:
             return [_action(o, t, c) for o, t, c in p._forced]
         out: list[DiceAction] = []
-        board, side = p._board, p._side
-        for o in range(CELL_COUNT):
-            if board[o] >> 6 == side:
-                out.extend(self._die_actions(board, o, side))
+        for o in cells_of(p._masks[p._side << 3]):
+            out.extend(self._die_actions(p, o))
         return out
 
-    def _die_actions(self, board: Sequence[int], o: int, side: int) -> list[DiceAction]:
+    def _die_actions(self, p: DicePosition, o: int) -> list[DiceAction]:
         """The actions of one die when the One rule does not bind."""
+        board, side = p._board, p._side
         v = board[o]
         face = v & 7
         out = []
@@ -703,26 +730,18 @@ class DiceRules:
             out.append(_action(o, t, capture))
             if self.promotion and face == 2 and ROW[t] == LAST_ROW[side]:
                 out.append(_action(o, t, capture, 6))
-        if self._may_roll(board, v, side):
+        if self.rolling and (face == 2 or face == 1 and _count_ones(p._masks, side) > 1):
             out.extend(DiceAction(CELLS[o], "roll", None, f) for f in range(1, 7))
         return out
 
-    def _may_roll(self, board: Sequence[int], v: int, side: int) -> bool:
-        face = v & 7
-        return self.rolling and (face == 2 or (face == 1 and _count_ones(board, side) > 1))
-
-    def _has_action(self, board: Sequence[int], side: int, forced: tuple) -> bool:
+    def _has_action(self, board: Sequence[int], masks: Sequence[int], side: int,
+                    forced: tuple) -> bool:
         """Whether ``side`` has any legal action (§5.4); cheap in the usual cases."""
-        if forced:
+        k = side << 3
+        if forced or self.rolling and (masks[k + 2] or masks[k + 1].bit_count() > 1):
             return True
-        if self.rolling:
-            two, rolled_two = _TWOS[side]
-            if two in board or rolled_two in board or _count_ones(board, side) > 1:
-                return True
-        for o, v in enumerate(board):
-            if v >> 6 == side and targets(board, o, side, v & 7, self.jump_fields):
-                return True
-        return False
+        return any(targets(board, o, side, board[o] & 7, self.jump_fields)
+                   for o in cells_of(masks[k]))
 
     # -- check ----------------------------------------------------------------------------
 
@@ -793,7 +812,7 @@ class DiceRules:
             return self._illegal(p, o, f"dice are never rolled in {self.name}")
         if item.face not in range(1, 7) or item.promote is not None:
             return self._illegal(p, o, "a roll shows a face from 1 to 6, and nothing else")
-        if face == 1 and _count_ones(board, side) == 1:
+        if face == 1 and _count_ones(p._masks, side) == 1:
             return self._illegal(p, o, f"the 1 on {name} is {p.to_move}'s only die showing 1, "
                                        "and a side must always keep a 1")
         if face not in (1, 2):
@@ -892,7 +911,7 @@ class DiceRules:
         if type(item) is not DiceAction:
             return self._play_cube(p, item)
         side = p._side
-        board = bytearray(p._board)
+        board, masks = bytearray(p._board), list(p._masks)
         o = INDEX[item.origin]
         v = board[o]
         rolled = p._rolled
@@ -901,43 +920,44 @@ class DiceRules:
             home = v >> 3 & 7 or v & 7
             if item.face == home:
                 home = 0
-            board[o] = item.face | home << 3 | side << 6  # type: ignore[operator]
+            _put(board, masks, o, item.face | home << 3 | side << 6)  # type: ignore[operator]
             if rolled or home:
                 rolled = tuple(sorted({*rolled, o})) if home else tuple(i for i in rolled if i != o)
         else:
             kept = -1
             t = INDEX[item.target]  # type: ignore[index]
-            board[o] = 0
-            board[t] = _code(side, 6) if item.promote else v
+            _put(board, masks, o, 0)
+            _put(board, masks, t, _code(side, 6) if item.promote else v)
             if rolled:
                 rolled = tuple(i for i in rolled if i != o and i != t)
             if v & _HOME_BITS:
-                _turn_back(board, t, side)
+                _turn_back(board, masks, t, side)
         if rolled and not p._forced:
-            rolled = self._end_of_turn(board, rolled, side, kept)
-        return self._after(p, board, rolled)
+            rolled = self._end_of_turn(board, masks, rolled, side, kept)
+        return self._after(p, board, masks, rolled)
 
     @staticmethod
-    def _end_of_turn(board: bytearray, rolled: tuple[int, ...], side: int,
+    def _end_of_turn(board: bytearray, masks: list[int], rolled: tuple[int, ...], side: int,
                      kept: int) -> tuple[int, ...]:
         """Rolled dice of ``side`` not rolled this turn turn back (§3.2, §8.6)."""
         due = [i for i in rolled if board[i] >> 6 == side and i != kept]
         for i in _turn_back_order(board, due):
-            _turn_back(board, i, side)
+            _turn_back(board, masks, i, side)
         return tuple(i for i in rolled if i not in due) if due else rolled
 
-    def _after(self, p: DicePosition, board: bytearray, rolled: tuple[int, ...]) -> Played:
+    def _after(self, p: DicePosition, board: bytearray, masks: list[int],
+               rolled: tuple[int, ...]) -> Played:
         """The new position after the mover's dice turned back, with the checks of §5."""
         mover, jump = p._side, self.jump_fields
         enemy = 3 - mover
         ply = p._ply + 1
-        enemy_ones = ones(board, enemy)
-        threatened = [x for x in enemy_ones if attacked(board, x, mover, jump)]
-        forced = escapes(board, threatened, enemy, jump) if threatened else ()
+        enemy_ones = ones(masks, enemy)
+        threatened = [x for x in enemy_ones if attacked(masks, x, mover, jump)]
+        forced = escapes(board, masks, threatened, enemy, jump) if threatened else ()
         lost = not enemy_ones or (threatened and len(enemy_ones) == 1 and not forced)
-        stuck = not lost and not self._has_action(board, enemy, forced)
+        stuck = not lost and not self._has_action(board, masks, enemy, forced)
         winner, end_ply = (mover, ply) if lost or stuck else (0, None)
-        new = DicePosition(self.name, bytes(board), enemy, p._first, p._cube, None, False,
+        new = DicePosition(self.name, bytes(board), tuple(masks), enemy, p._first, p._cube, None, False,
                            winner, ply, end_ply, forced, bool(threatened), rolled)
         mark = "+" if lost else "^" if threatened else ""
         return Played(new, mark, SIDE_NAMES[enemy] if threatened else None)

@@ -85,10 +85,12 @@ def check_position(rules, p, rng: random.Random) -> list[DiceAction]:
     for side in ("North", "South"):
         assert sum(1 for d in p.dice.values() if d.side == side) <= 15
         assert any(d.face == 1 for d in p.dice.values() if d.side == side)
-    board, jump = p._board, rules.jump_fields
+    board, masks, jump = p._board, p._masks, rules.jump_fields
+    assert list(masks) == dice.masks_of(board)
     for side in (1, 2):
-        for x in dice.ones(board, side):
-            assert dice.attacked(board, x, 3 - side, jump) == attacked_by_generation(
+        for x in dice.ones(masks, side):
+            assert board[x] & 7 == 1 and board[x] >> 6 == side
+            assert dice.attacked(masks, x, 3 - side, jump) == attacked_by_generation(
                 board, x, 3 - side, jump)
     if p.forced_escape:
         assert all(p.dice[a.origin].face == 1 for a in actions)
