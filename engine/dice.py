@@ -111,6 +111,20 @@ def _put(board: bytearray, masks: list[int], i: int, code: int) -> None:
     board[i] = code
 
 
+def _move(board: bytearray, masks: list[int], o: int, t: int, code: int) -> None:
+    """The die on ``o`` goes to ``t`` (capturing what stands there) and shows ``code``."""
+    w, to = board[t], 1 << t
+    if w:
+        k = (w >> 6) << 3
+        masks[k] ^= to
+        masks[k + (w & 7)] ^= to
+    k = (code >> 6) << 3
+    masks[k] ^= 1 << o | to
+    masks[k + (board[o] & 7)] ^= 1 << o
+    masks[k + (code & 7)] |= to
+    board[o], board[t] = 0, code
+
+
 def cells_of(bits: int) -> list[int]:
     """The cells of a mask, in board order."""
     out = []
@@ -221,17 +235,17 @@ def escapes(board: bytearray, masks: list[int], threatened: Sequence[int], side:
             jump: bool) -> tuple[tuple[int, int, bool], ...]:
     """The safe moves (origin, target, capture) of the attacked Ones of ``side`` (§3.3)."""
     enemy = 3 - side
+    own, foe = side << 3, enemy << 3
     out = []
     for x in threatened:
-        v = board[x]
         for t, capture in targets(board, x, side, 1, jump):
-            saved = board[t]
-            _put(board, masks, x, 0)
-            _put(board, masks, t, v)
-            safe = not attacked(masks, t, enemy, jump)
-            _put(board, masks, t, saved)
-            _put(board, masks, x, v)
-            if safe:
+            after, moved = list(masks), 1 << x | 1 << t
+            after[own] ^= moved
+            after[own + 1] ^= moved
+            if capture:
+                after[foe] ^= 1 << t
+                after[foe + (board[t] & 7)] ^= 1 << t
+            if not attacked(after, t, enemy, jump):
                 out.append((x, t, capture))
     return tuple(out)
 
@@ -926,8 +940,7 @@ class DiceRules:
         else:
             kept = -1
             t = INDEX[item.target]  # type: ignore[index]
-            _put(board, masks, o, 0)
-            _put(board, masks, t, _code(side, 6) if item.promote else v)
+            _move(board, masks, o, t, _code(side, 6) if item.promote else v)
             if rolled:
                 rolled = tuple(i for i in rolled if i != o and i != t)
             if v & _HOME_BITS:
