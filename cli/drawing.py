@@ -58,8 +58,11 @@ class Frames:
         return "start" if ply == 0 else f"{ply}. {_text(self.report.nodes[ply - 1])}"
 
     def html(self) -> bytes:
+        """The interactive viewer page of the game (``--flip``: turned at first)."""
         from hexhop.render.html import game_page
-        return game_page(self.report, self).encode("utf-8")
+
+        from .html_data import page_data
+        return game_page(page_data(self.report, flip=self.flip)).encode("utf-8")
 
 
 def _text(node) -> str:

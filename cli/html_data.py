@@ -1,0 +1,264 @@
+"""The plain data of a viewer page, built from a replayed game.
+
+:func:`page_data` walks the record once more with the game's rules to get
+the positions of every variation (the replay keeps only the main line's),
+draws every position in both orientations and ties each finding of the
+check to the action it is about. :mod:`hexhop.render.html` turns the result
+into HTML without knowing any rules; nothing here writes HTML.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexhop.engine.base import Rules
+from hexhop.engine.games import rules_for
+from hexhop.engine.replay import GameReport
+from hexhop.notation.findings import Finding
+from hexhop.notation.model import CubeAnswer, CubeOffer, Line, Node
+from hexhop.render.html import (Entry, Frame, GameSummary, LineInfo, MoveLine, Note, Page)
+from hexhop.render.last import describe_last
+from hexhop.render.svg import board_svg
+
+#: Tags shown in the page header, in this order, when the record has them.
+HEADER_TAGS = ("Event", "Site", "Date", "Round", "Annotator", "Termination")
+
+
+def page_data(report: GameReport, *, flip: bool = False) -> Page:
+    """Everything a viewer page shows of ``report`` (which must have positions)."""
+    rules = rules_for(report.game)
+    builder = _Builder(report, rules)
+    main = builder.main_line()
+    return Page(game=report.game or "", title=_players(report, rules), sides=rules.sides,
+                players=tuple((side, report.tags.get(side, "?")) for side in rules.sides),
+                header=tuple((name, report.tags[name]) for name in HEADER_TAGS
+                             if report.tags.get(name)),
+                tags=tuple((tag.name, tag.value) for tag in report.record.tags)
+                if report.record else (),
+                result=report.result, outcome=_outcome(report), valid=report.valid(),
+                notes=tuple(builder.notes), frames=tuple(builder.frames),
+                lines=tuple(builder.lines), main=main, flipped=flip)
+
+
+def summary(report: GameReport, href: str | None) -> GameSummary:
+    """One row of an archive's index page; ``href`` None when no page was drawn."""
+    sides = rules_for(report.game).sides if report.game else ("North", "South")
+    errors = sum(1 for f in report.findings if f.severity == "error")
+    return GameSummary(index=report.index, game=report.game or "?",
+                       players=tuple((side, report.tags.get(side, "?")) for side in sides),
+                       event=report.tags.get("Event", ""), date=report.tags.get("Date", ""),
+                       result=report.result or "", plies=report.plies, valid=report.valid(),
+                       errors=errors, warnings=len(report.findings) - errors, href=href)
+
+
+def _players(report: GameReport, rules: Rules) -> str:
+    return " – ".join(report.tags.get(side, "?") for side in rules.sides)
+
+
+def _outcome(report: GameReport) -> str:
+    if report.end is None:
+        return ""
+    if report.end.ply == 0:
+        return f"{report.end.winner} won at the start"
+    return f"{report.end.winner} won at ply {report.end.ply}"
+
+
+class _Builder:
+    """Collects frames, lines and notes while walking the record."""
+
+    def __init__(self, report: GameReport, rules: Rules):
+        self.report = report
+        self.rules = rules
+        self.frames: list[Frame] = []
+        self.lines: list[LineInfo] = []
+        self.notes: list[Note] = []
+        self._line_frames: list[list[int]] = []
+        self._by_span = _findings_by_span(report.findings)
+        self._placed: set[int] = set()
+
+    def main_line(self) -> MoveLine:
+        start = self.report.positions[0]
+        line_id = self._open_line(None, None)
+        first = self._frame(start, None, None, line_id, label="start")
+        self._line_frames[line_id].append(first)
+        line = self._walk(self.report.record.main, start, first, line_id)
+        self._close_lines()
+        self._add_loose_notes()
+        return line
+
+    # -- lines ---------------------------------------------------------------
+
+    def _open_line(self, base: int | None, parent: int | None) -> int:
+        self.lines.append(LineInfo(base=base, parent=parent, frames=()))
+        self._line_frames.append([] if base is None else [base])
+        return len(self.lines) - 1
+
+    def _close_lines(self) -> None:
+        self.lines = [LineInfo(info.base, info.parent, tuple(frames))
+                      for info, frames in zip(self.lines, self._line_frames)]
+
+    def _variation(self, line: Line, position: Any, base: int, parent: int,
+                   playable: bool) -> MoveLine:
+        if not playable:
+            return self._unplayed(line, position.ply)
+        line_id = self._open_line(base, parent)
+        return self._walk(line, position, base, line_id)
+
+    def _walk(self, line: Line, position: Any, frame: int, line_id: int) -> MoveLine:
+        """Play ``line`` from ``position`` (drawn as ``frame``) as far as it is legal."""
+        entries: list[Entry] = []
+        numbering = _Numbering(position.ply, fresh=True)
+        stopped = False
+        for node in line.nodes:
+            variations = tuple(self._variation(v, position, frame, line_id, not stopped)
+                               for v in node.variations)
+            number = numbering.label(node)
+            if stopped:
+                entries.append(_entry(node, number, "unplayed", None, (), variations))
+                continue
+            entry, position, frame, stopped = self._play(node, number, position, frame,
+                                                         line_id, variations)
+            entries.append(entry)
+        return MoveLine(id=line_id, comments=line.comments, entries=tuple(entries))
+
+    def _unplayed(self, line: Line, ply: int) -> MoveLine:
+        numbering = _Numbering(ply, fresh=True)
+        entries = tuple(_entry(node, numbering.label(node), "unplayed", None, (),
+                               tuple(self._unplayed(v, ply) for v in node.variations))
+                        for node in line.nodes)
+        return MoveLine(id=-1, comments=line.comments, entries=entries)
+
+    # -- nodes ---------------------------------------------------------------
+
+    def _play(self, node: Node, number: str, position: Any, frame: int, line_id: int,
+              variations: tuple[MoveLine, ...]) -> tuple[Entry, Any, int, bool]:
+        """One node: its entry, the position and frame after it, whether the line stops."""
+        cube = isinstance(node.item, (CubeOffer, CubeAnswer))
+        refused = position.winner is not None or self.rules.check(position, node.item)
+        if refused:
+            notes = self._notes_of(node, frame)
+            self._mark_ahead(frame, notes)
+            return _entry(node, number, "illegal", None, notes, variations), position, frame, True
+        after = self.rules.play(position, node.item).position
+        if cube:
+            frame = self._after_cube(position, after, frame, line_id)
+            notes = self._notes_of(node, frame)
+            return _entry(node, number, "cube", None, notes, variations), after, frame, False
+        label = f"{number} {node.text or node.item}".strip() if number else \
+            node.text or str(node.item)
+        new = self._frame(after, position, node, line_id, label=label)
+        self._line_frames[line_id].append(new)
+        notes = self._notes_of(node, new)
+        self.frames[new] = _with(self.frames[new], notes=notes, comments=node.comments)
+        return _entry(node, number, "played", new, notes, variations), after, new, False
+
+    def _after_cube(self, before: Any, after: Any, frame: int, line_id: int) -> int:
+        """A cube event draws nothing, except a drop that ends the game: that
+        position replaces the last one drawn (the main line's last position
+        is the one after the drop, as in the replay)."""
+        if after.winner is None or before.winner is not None:
+            return frame
+        old = self.frames[frame]
+        if old.line == line_id:
+            self.frames[frame] = _with(old, **_drawings(after, self.rules, None, None))
+            return frame
+        new = self._frame(after, None, None, line_id, label="drop")
+        self._line_frames[line_id].append(new)
+        return new
+
+    def _frame(self, position: Any, before: Any, node: Node | None, line_id: int, *,
+               label: str) -> int:
+        index = len(self._line_frames[line_id])
+        self.frames.append(Frame(ply=position.ply, line=line_id, index=index, label=label,
+                                 **_drawings(position, self.rules, before, node)))
+        return len(self.frames) - 1
+
+    # -- findings ------------------------------------------------------------
+
+    def _notes_of(self, node: Node, frame: int) -> tuple[int, ...]:
+        found = []
+        for span in (node.span, node.number_span):
+            if span is None:
+                continue
+            for number in self._by_span.get((span.line, span.column), ()):
+                if number not in self._placed:
+                    self._placed.add(number)
+                    found.append(self._note(self.report.findings[number], frame, node.text))
+        return tuple(found)
+
+    def _note(self, finding: Finding, frame: int | None, action: str | None) -> int:
+        self.notes.append(Note(code=finding.code, severity=finding.severity,
+                               message=finding.message, line=finding.line,
+                               column=finding.column, ply=finding.ply, frame=frame,
+                               action=action or finding.action))
+        return len(self.notes) - 1
+
+    def _mark_ahead(self, frame: int, notes: tuple[int, ...]) -> None:
+        """The frame before a refused action tells what was refused next."""
+        if notes:
+            old = self.frames[frame]
+            self.frames[frame] = _with(old, ahead=old.ahead + notes)
+
+    def _add_loose_notes(self) -> None:
+        """Findings that belong to no action (header, result): by ply if any."""
+        main = self._line_frames[0]
+        for number, finding in enumerate(self.report.findings):
+            if number in self._placed:
+                continue
+            ply = finding.ply
+            frame = main[ply] if ply is not None and 0 <= ply < len(main) else None
+            self._note(finding, frame, None)
+
+
+class _Numbering:
+    """Move numbers for a line: ``3.`` before the first side's action,
+    ``3...`` before the reply when something interrupted the line."""
+
+    def __init__(self, ply: int, *, fresh: bool):
+        self.next_ply = ply + 1
+        self.fresh = fresh
+        self.done: set[int] = set()
+
+    def label(self, node: Node) -> str:
+        ply = self.next_ply
+        number = (ply - 1) // 2 + 1
+        text = ""
+        if ply not in self.done and (ply % 2 == 1 or self.fresh):
+            text = f"{number}." if ply % 2 == 1 else f"{number}..."
+            self.done.add(ply)
+        if not isinstance(node.item, (CubeOffer, CubeAnswer)):
+            self.next_ply += 1
+        self.fresh = bool(node.comments or node.variations)
+        return text
+
+
+def _entry(node: Node, number: str, state: str, frame: int | None, notes: tuple[int, ...],
+           variations: tuple[MoveLine, ...]) -> Entry:
+    return Entry(text=node.text or str(node.item), number=number, glyphs=node.glyphs,
+                 comments=node.comments, state=state, frame=frame, notes=notes,
+                 variations=variations)
+
+
+def _drawings(position: Any, rules: Rules, before: Any, node: Node | None) -> dict[str, str]:
+    last = None
+    if before is not None and node is not None:
+        attacked = getattr(rules, "attacked_ones", None)
+        threatened = list(attacked(position)) if attacked else None
+        last = describe_last(before, position, node.item, threatened=threatened)
+    text = position.text()
+    return {flip_key: board_svg(position, flip=flip, last=last, ply=position.ply,
+                                position_text=text)
+            for flip_key, flip in (("svg", False), ("svg_flipped", True))}
+
+
+def _with(frame: Frame, **changes: Any) -> Frame:
+    from dataclasses import replace
+    return replace(frame, **changes)
+
+
+def _findings_by_span(findings: list[Finding]) -> dict[tuple[int, int], list[int]]:
+    table: dict[tuple[int, int], list[int]] = {}
+    for number, finding in enumerate(findings):
+        if finding.span is not None:
+            table.setdefault((finding.span.line, finding.span.column), []).append(number)
+    return table

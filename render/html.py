@@ -1,0 +1,447 @@
+"""Interactive viewer pages: one self-contained HTML file per game, and an
+index page for an archive.
+
+The pages are built from plain data (:class:`Page`, :class:`GameSummary`)
+that the caller prepares with the rules; nothing here knows a game or
+checks a record. A page needs no network: the boards are inline SVG (both
+orientations of every position), the style and the script are inline, and
+a Content-Security-Policy forbids everything else. Every text taken from a
+record is escaped, in the HTML and in the embedded JSON.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from html import escape
+from importlib import resources
+from typing import Iterable, Sequence
+
+__all__ = ["Entry", "Frame", "GameSummary", "LineInfo", "MoveLine", "Note", "Page",
+           "game_page", "index_page"]
+
+
+# ---------------------------------------------------------------------------
+# The data a page is made of
+
+
+@dataclass(frozen=True)
+class Note:
+    """A finding of the check; ``frame`` is where the viewer shows it (for a
+    refused action: the position it was tried in), None when nowhere."""
+
+    code: str
+    severity: str  # "error" or "warning"
+    message: str
+    line: int | None = None
+    column: int | None = None
+    ply: int | None = None
+    frame: int | None = None
+    action: str | None = None
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One drawn position: after ``label`` (``start`` for the first one).
+
+    ``line``/``index`` place it in :attr:`Page.lines`; ``notes`` are the
+    findings about the action that led here, ``ahead`` those of a refused
+    action that follows it; ``comments`` the comments on that action.
+    """
+
+    svg: str
+    svg_flipped: str
+    ply: int
+    line: int
+    index: int
+    label: str
+    comments: tuple[str, ...] = ()
+    notes: tuple[int, ...] = ()
+    ahead: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class LineInfo:
+    """A line the viewer can step through: the main line (``base`` None) or
+    a variation, whose ``frames`` start with ``base``, the position it
+    branches from, which belongs to the ``parent`` line."""
+
+    base: int | None
+    parent: int | None
+    frames: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One written item in the move list.
+
+    ``state``: ``played`` (``frame`` shows the position after it),
+    ``cube`` (a doubling-cube event, no frame of its own), ``illegal`` (the
+    rules refused it; the line stops there) or ``unplayed`` (after a refused
+    item). ``number`` is the move number to print before it, or "".
+    """
+
+    text: str
+    number: str
+    state: str
+    frame: int | None = None
+    glyphs: tuple[str, ...] = ()
+    comments: tuple[str, ...] = ()
+    notes: tuple[int, ...] = ()
+    variations: tuple["MoveLine", ...] = ()
+
+
+@dataclass(frozen=True)
+class MoveLine:
+    """The move list of a line; ``id`` indexes :attr:`Page.lines` (-1 for a
+    variation that could not be played)."""
+
+    id: int
+    entries: tuple[Entry, ...]
+    comments: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Page:
+    game: str
+    title: str
+    sides: tuple[str, str]
+    players: tuple[tuple[str, str], ...]
+    header: tuple[tuple[str, str], ...]
+    tags: tuple[tuple[str, str], ...]
+    result: str | None
+    outcome: str
+    valid: bool
+    notes: tuple[Note, ...]
+    frames: tuple[Frame, ...]
+    lines: tuple[LineInfo, ...]
+    main: MoveLine
+    flipped: bool = False
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """One game of an archive's index; ``href`` None when it has no page."""
+
+    index: int
+    game: str
+    players: tuple[tuple[str, str], ...]
+    event: str
+    date: str
+    result: str
+    plies: int
+    valid: bool
+    errors: int = 0
+    warnings: int = 0
+    href: str | None = None
+
+
+# ---------------------------------------------------------------------------
+# Static parts
+
+
+@lru_cache(maxsize=None)
+def _asset(name: str) -> str:
+    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+def _script_hash(script: str) -> str:
+    digest = hashlib.sha256(script.encode("utf-8")).digest()
+    return "'sha256-" + base64.b64encode(digest).decode("ascii") + "'"
+
+
+def _csp(script: str | None) -> str:
+    rules = ["default-src 'none'", "img-src data:", "style-src 'unsafe-inline'",
+             f"script-src {_script_hash(script)}" if script else "script-src 'none'",
+             "base-uri 'none'", "form-action 'none'"]
+    return "; ".join(rules)
+
+
+def _head(title: str, script: str | None) -> str:
+    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            f"<meta http-equiv=\"Content-Security-Policy\" content=\"{_csp(script)}\">\n"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+            "<meta name=\"referrer\" content=\"no-referrer\">\n"
+            f"<title>{escape(title)}</title>\n<style>\n{_asset('viewer.css')}</style>\n"
+            "</head>\n")
+
+
+def _json_script(element_id: str, value: object) -> str:
+    """``value`` as JSON that no text inside can break out of."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    text = text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+    return f"<script type=\"application/json\" id=\"{element_id}\">{text}</script>\n"
+
+
+# ---------------------------------------------------------------------------
+# Sharing the drawings between frames
+
+_TAG_START = re.compile(r"(?=<)")
+
+
+class _Pieces:
+    """Splits SVG texts at every tag and keeps each distinct piece once.
+
+    A frame becomes a list of piece numbers; a run ``a, a+1, ..., a+k`` is
+    written ``a, -k``. Boards share most of their cells, so a game's frames
+    cost little more than their differences.
+    """
+
+    def __init__(self) -> None:
+        self.pieces: list[str] = []
+        self._numbers: dict[str, int] = {}
+
+    def encode(self, svg: str) -> list[int]:
+        numbers = [self._number(piece) for piece in _TAG_START.split(svg) if piece]
+        return _runs(numbers)
+
+    def _number(self, piece: str) -> int:
+        number = self._numbers.get(piece)
+        if number is None:
+            number = self._numbers[piece] = len(self.pieces)
+            self.pieces.append(piece)
+        return number
+
+
+def _runs(numbers: Sequence[int]) -> list[int]:
+    out: list[int] = []
+    i = 0
+    while i < len(numbers):
+        start = numbers[i]
+        j = i + 1
+        while j < len(numbers) and numbers[j] == numbers[j - 1] + 1:
+            j += 1
+        out.append(start)
+        if j - i > 1:
+            out.append(-(j - i - 1))
+        i = j
+    return out
+
+
+def _viewer_data(page: Page) -> dict:
+    pieces = _Pieces()
+    frames = [{"s": pieces.encode(f.svg), "v": pieces.encode(f.svg_flipped), "p": f.ply,
+               "l": f.line, "i": f.index, "t": f.label, "c": list(f.comments),
+               "n": list(f.notes), "a": list(f.ahead)} for f in page.frames]
+    lines = [{"b": info.base, "u": info.parent, "f": list(info.frames)} for info in page.lines]
+    notes = [{"c": n.code, "s": n.severity, "m": n.message, "p": n.ply, "x": n.action}
+             for n in page.notes]
+    return {"game": page.game, "flipped": page.flipped, "pieces": pieces.pieces,
+            "frames": frames, "lines": lines, "notes": notes}
+
+
+# ---------------------------------------------------------------------------
+# The game page
+
+
+def game_page(page: Page) -> str:
+    """The viewer page of one game: board, controls, header, check, moves."""
+    script = _asset("viewer.js")
+    first = page.frames[0]
+    board = first.svg_flipped if page.flipped else first.svg
+    parts = [_head(f"{page.title} · {page.game}", script), "<body>\n",
+             _header(page), "<main class=\"viewer\">\n",
+             "<section class=\"board-pane\" aria-label=\"Board\">\n",
+             f"<div id=\"board\" class=\"board\">{board}</div>\n",
+             "<div id=\"caption\" class=\"caption\" aria-live=\"polite\">"
+             f"{escape(_start_caption(page))}</div>\n",
+             _controls(page), "</section>\n",
+             "<section class=\"moves-pane\" aria-label=\"Moves\">\n",
+             _check(page), _moves(page), _outcome(page), "</section>\n</main>\n",
+             _json_script("hexhop-data", _viewer_data(page)),
+             f"<script>{script}</script>\n</body>\n</html>\n"]
+    return "".join(parts)
+
+
+def _start_caption(page: Page) -> str:
+    return "Start position"
+
+
+def _header(page: Page) -> str:
+    players = "".join(
+        f"<span class=\"player side-{escape(side.lower())}\"><span class=\"side\">"
+        f"{escape(side)}</span> {escape(name)}</span>" for side, name in page.players)
+    result = f"<span class=\"result\">{escape(page.result)}</span>" if page.result else ""
+    meta = " · ".join(escape(value) for _, value in page.header
+                      if value and value not in ("?", "????.??.??"))
+    tags = "".join(f"<dt>{escape(name)}</dt><dd>{escape(value)}</dd>"
+                   for name, value in page.tags)
+    return (f"<header class=\"game-head\">\n<p class=\"game-name\">{escape(page.game)}</p>\n"
+            f"<h1>{players}{result}</h1>\n"
+            + (f"<p class=\"meta\">{meta}</p>\n" if meta else "")
+            + (f"<details class=\"tags\"><summary>All tags</summary><dl>{tags}</dl>"
+               "</details>\n" if tags else "")
+            + "</header>\n")
+
+
+_ICONS = {
+    "first": "<path d=\"M5 4h2v16H5zM19 4v16L8 12z\"/>",
+    "prev": "<path d=\"M17 4v16L6 12z\"/>",
+    "next": "<path d=\"M7 4v16l11-8z\"/>",
+    "last": "<path d=\"M17 4h2v16h-2zM5 4v16l11-8z\"/>",
+    "play": "<path class=\"icon-play\" d=\"M7 4v16l12-8z\"/>"
+            "<path class=\"icon-pause\" d=\"M6 4h4v16H6zM14 4h4v16h-4z\"/>",
+    "flip": "<path d=\"M12 3a9 9 0 0 1 8.5 6H23l-4 5-4-5h3.3A7 7 0 0 0 5.1 9.5L3.3 8.6A9 9 0 0 1 "
+            "12 3zm0 18a9 9 0 0 1-8.5-6H1l4-5 4 5H5.7a7 7 0 0 0 13.2-.5l1.8.9A9 9 0 0 1 12 21z\"/>",
+}
+
+
+def _button(name: str, label: str, keys: str, text: str = "", extra: str = "") -> str:
+    icon = (f"<svg class=\"icon\" viewBox=\"0 0 24 24\" aria-hidden=\"true\" "
+            f"focusable=\"false\">{_ICONS[name]}</svg>")
+    shown = f"<span class=\"label\">{text}</span>" if text else ""
+    hint = f"{label} ({keys})" if keys else label
+    return (f"<button type=\"button\" id=\"{name}\" aria-label=\"{label}\" title=\"{hint}\""
+            f"{extra}>{icon}{shown}</button>")
+
+
+def _controls(page: Page) -> str:
+    last = len(page.lines[0].frames) - 1
+    pressed = "true" if page.flipped else "false"
+    return ("<div class=\"controls\" role=\"toolbar\" aria-label=\"Navigation\">"
+            + _button("first", "Start of the game", "Home")
+            + _button("prev", "Previous action", "←")
+            + _button("play", "Autoplay", "Space or P", "",
+                      " aria-pressed=\"false\"")
+            + _button("next", "Next action", "→")
+            + _button("last", "End of the line", "End")
+            + _button("flip", "Flip the board", "F", "Flip", f" aria-pressed=\"{pressed}\"")
+            + "<label class=\"speed\">Speed <select id=\"speed\">"
+              "<option value=\"2000\">slow</option><option value=\"1000\" selected>normal"
+              "</option><option value=\"400\">fast</option></select></label>"
+            + "</div>\n<div class=\"slider-row\">"
+            f"<input type=\"range\" id=\"slider\" min=\"0\" max=\"{last}\" value=\"0\" "
+            "step=\"1\" aria-label=\"Position in the line\">"
+            f"<span id=\"where\" class=\"where\">0 / {last}</span></div>\n"
+            "<div class=\"line-row\"><button type=\"button\" id=\"mainline\" hidden "
+            "title=\"Back to the main line (Esc)\">Back to the main line</button></div>\n"
+            "<div id=\"frame-notes\" class=\"frame-notes\" aria-live=\"polite\"></div>\n")
+
+
+def _check(page: Page) -> str:
+    errors = sum(1 for n in page.notes if n.severity == "error")
+    warnings = len(page.notes) - errors
+    if page.valid:
+        verdict = "Valid record" + (f", {_count(warnings, 'warning')}" if warnings else "")
+    else:
+        verdict = f"Invalid record: {_count(errors, 'error')}" + \
+            (f", {_count(warnings, 'warning')}" if warnings else "")
+    items = "".join(_note_item(n) for n in page.notes)
+    cls = "valid" if page.valid else "invalid"
+    return (f"<div class=\"check {cls}\"><p class=\"verdict\">{escape(verdict)}</p>"
+            + (f"<ul class=\"findings\">{items}</ul>" if items else "") + "</div>\n")
+
+
+def _count(number: int, word: str) -> str:
+    return f"{number} {word}" + ("s" if number != 1 else "")
+
+
+def _note_item(note: Note) -> str:
+    where = f"ply {note.ply}" if note.ply is not None else (
+        f"line {note.line}" if note.line else "")
+    jump = (f"<button type=\"button\" class=\"jump\" data-frame=\"{note.frame}\">"
+            f"{escape(where or 'show')}</button> " if note.frame is not None else
+            (f"<span class=\"where\">{escape(where)}</span> " if where else ""))
+    return (f"<li class=\"note {escape(note.severity)}\">{jump}<code>{escape(note.code)}</code> "
+            f"{escape(note.message)}</li>")
+
+
+def _moves(page: Page) -> str:
+    return (f"<div id=\"moves\" class=\"moves\" aria-label=\"Move list\">"
+            f"{_line(page.main, page, 0)}</div>\n")
+
+
+def _line(line: MoveLine, page: Page, depth: int) -> str:
+    parts = [_comment(c) for c in line.comments]
+    for entry in line.entries:
+        parts.append(_entry(entry, page))
+        parts += [_comment(c) for c in entry.comments]
+        parts += [_note_block(page.notes[n]) for n in entry.notes]
+        parts += [_variation(v, page, depth + 1) for v in entry.variations]
+    return "".join(parts)
+
+
+def _variation(line: MoveLine, page: Page, depth: int) -> str:
+    cls = "variation" + (" unplayable" if line.id < 0 else "")
+    return (f"<div class=\"{cls}\" data-line=\"{line.id}\" role=\"group\" "
+            f"aria-label=\"Variation\">{_line(line, page, depth)}</div>")
+
+
+def _entry(entry: Entry, page: Page) -> str:
+    number = f"<span class=\"num\">{escape(entry.number)}</span>" if entry.number else ""
+    glyphs = "".join(f"<span class=\"glyph\">{escape(g)}</span>" for g in entry.glyphs)
+    text = escape(entry.text)
+    severity = _worst(page.notes[n].severity for n in entry.notes)
+    cls = f"move {entry.state}" + (f" has-{severity}" if severity else "")
+    if entry.state == "played":
+        title = f" title=\"{escape(page.frames[entry.frame].label)}\"" if entry.frame else ""
+        body = (f"<button type=\"button\" class=\"{cls}\" data-frame=\"{entry.frame}\"{title}>"
+                f"{text}{glyphs}</button>")
+    else:
+        hint = {"illegal": "refused by the rules", "unplayed": "not played: an earlier "
+                "action was refused", "cube": "doubling cube"}[entry.state]
+        body = f"<span class=\"{cls}\" title=\"{hint}\">{text}{glyphs}</span>"
+    return f"{number}{body} "
+
+
+def _worst(severities: Iterable[str]) -> str:
+    found = set(severities)
+    return "error" if "error" in found else ("warning" if found else "")
+
+
+def _comment(text: str) -> str:
+    return f"<span class=\"comment\">{escape(text)}</span> "
+
+
+def _note_block(note: Note) -> str:
+    return (f"<span class=\"note-inline {escape(note.severity)}\"><code>{escape(note.code)}"
+            f"</code> {escape(note.message)}</span> ")
+
+
+def _outcome(page: Page) -> str:
+    parts = []
+    if page.outcome:
+        parts.append(escape(page.outcome))
+    if page.result:
+        parts.append(f"result {escape(page.result)}")
+    if not parts:
+        return ""
+    return f"<p class=\"outcome\">{' · '.join(parts)}</p>\n"
+
+
+# ---------------------------------------------------------------------------
+# The index page
+
+
+def index_page(games: Sequence[GameSummary], *, title: str = "Games") -> str:
+    """A table of ``games`` linking to their pages (no script at all)."""
+    rows = "".join(_index_row(g) for g in games)
+    valid = sum(1 for g in games if g.valid)
+    return (_head(title, None) + "<body class=\"index\">\n<main>\n"
+            f"<h1>{escape(title)}</h1>\n<p class=\"meta\">{_count(len(games), 'game')}, "
+            f"{valid} valid</p>\n<div class=\"table-wrap\"><table>\n<thead><tr><th>#</th>"
+            "<th>Game</th><th>Players</th><th>Event</th><th>Date</th><th>Result</th>"
+            "<th>Plies</th><th>Check</th></tr></thead>\n"
+            f"<tbody>\n{rows}</tbody>\n</table></div>\n</main>\n</body>\n</html>\n")
+
+
+def _index_row(game: GameSummary) -> str:
+    players = " – ".join(escape(name) for _, name in game.players)
+    if game.href:
+        players = f"<a href=\"{escape(game.href)}\">{players}</a>"
+    if game.valid:
+        check = "valid" + (f", {_count(game.warnings, 'warning')}" if game.warnings else "")
+    else:
+        check = f"invalid: {_count(game.errors, 'error')}"
+    if not game.href:
+        check += " (not drawn)"
+    cls = "valid" if game.valid else "invalid"
+    cells = (str(game.index), escape(game.game), players, escape(game.event),
+             escape(game.date), escape(game.result), str(game.plies))
+    return ("<tr>" + "".join(f"<td>{c}</td>" for c in cells)
+            + f"<td class=\"{cls}\">{escape(check)}</td></tr>\n")

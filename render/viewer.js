@@ -1,0 +1,208 @@
+/* hexhop game viewer: steps through the frames embedded as JSON.
+   No network, no eval; every record text goes in through textContent. */
+(function () {
+  "use strict";
+  var data = JSON.parse(document.getElementById("hexhop-data").textContent);
+  var frames = data.frames, lines = data.lines, pieces = data.pieces;
+  var $ = function (id) { return document.getElementById(id); };
+  var board = $("board"), slider = $("slider"), where = $("where");
+  var caption = $("caption"), notesBox = $("frame-notes"), moves = $("moves");
+  var playButton = $("play"), flipButton = $("flip"), mainButton = $("mainline");
+  var state = { frame: 0, flipped: !!data.flipped, timer: null };
+
+  function unpack(codes) {
+    var out = [], last = 0;
+    for (var i = 0; i < codes.length; i++) {
+      var code = codes[i];
+      if (code < 0) {
+        for (var j = 1; j <= -code; j++) { out.push(pieces[last + j]); }
+      } else {
+        out.push(pieces[code]);
+        last = code;
+      }
+    }
+    return out.join("");
+  }
+
+  function lineOf(id) { return lines[frames[id].l]; }
+
+  function neighbour(id, delta) {
+    var frame = frames[id], line = lines[frame.l];
+    var next = line.f[frame.i + delta];
+    return next === undefined ? null : next;
+  }
+
+  function mainFrame(id) {
+    while (frames[id].l !== 0) { id = lineOf(id).b; }
+    return id;
+  }
+
+  function noteElement(number, prefix) {
+    var note = data.notes[number], item = document.createElement("p");
+    item.className = "note " + note.s;
+    var code = document.createElement("code");
+    code.textContent = note.c;
+    item.appendChild(document.createTextNode(prefix));
+    item.appendChild(code);
+    item.appendChild(document.createTextNode(" " + note.m));
+    return item;
+  }
+
+  function showNotes(frame) {
+    notesBox.textContent = "";
+    frame.c.forEach(function (text) {
+      var p = document.createElement("p");
+      p.className = "comment";
+      p.textContent = text;
+      notesBox.appendChild(p);
+    });
+    frame.n.forEach(function (n) { notesBox.appendChild(noteElement(n, "")); });
+    frame.a.forEach(function (n) {
+      var note = data.notes[n];
+      notesBox.appendChild(noteElement(n, "Next, " + (note.x || "the next action") + ": "));
+    });
+  }
+
+  function markMove(id) {
+    var old = moves.querySelectorAll(".current, .current-line");
+    for (var i = 0; i < old.length; i++) {
+      old[i].classList.remove("current", "current-line");
+      old[i].removeAttribute("aria-current");
+    }
+    var frame = frames[id];
+    if (frame.l !== 0) {
+      var group = moves.querySelector('.variation[data-line="' + frame.l + '"]');
+      if (group) { group.classList.add("current-line"); }
+    }
+    var button = moves.querySelector('button.move[data-frame="' + id + '"]');
+    if (button) {
+      button.classList.add("current");
+      button.setAttribute("aria-current", "step");
+      scrollIntoList(button);
+    }
+  }
+
+  function scrollIntoList(element) {
+    var box = moves.getBoundingClientRect(), rect = element.getBoundingClientRect();
+    if (moves.scrollHeight <= moves.clientHeight + 1) { return; }
+    if (rect.top < box.top) {
+      moves.scrollTop -= box.top - rect.top + 8;
+    } else if (rect.bottom > box.bottom) {
+      moves.scrollTop += rect.bottom - box.bottom + 8;
+    }
+  }
+
+  function show(id) {
+    var frame = frames[id], line = lines[frame.l];
+    state.frame = id;
+    board.innerHTML = unpack(state.flipped ? frame.v : frame.s);
+    var variation = frame.l !== 0;
+    caption.textContent = (frame.p === 0 && !variation && frame.i === 0)
+      ? "Start position"
+      : "Ply " + frame.p + " · " + frame.t + (variation ? " · variation" : "");
+    slider.max = String(line.f.length - 1);
+    slider.value = String(frame.i);
+    where.textContent = frame.i + " / " + (line.f.length - 1);
+    mainButton.hidden = !variation;
+    $("first").disabled = id === 0;
+    $("prev").disabled = neighbour(id, -1) === null;
+    $("next").disabled = neighbour(id, 1) === null;
+    $("last").disabled = neighbour(id, 1) === null;
+    showNotes(frame);
+    markMove(id);
+  }
+
+  function go(id) {
+    if (id !== null && id !== undefined && frames[id]) { show(id); }
+  }
+
+  function step(delta) {
+    var next = neighbour(state.frame, delta);
+    if (next !== null) { show(next); return true; }
+    return false;
+  }
+
+  function toEnd() {
+    var line = lineOf(state.frame);
+    show(line.f[line.f.length - 1]);
+  }
+
+  function stopPlay() {
+    if (state.timer !== null) { clearInterval(state.timer); }
+    state.timer = null;
+    playButton.setAttribute("aria-pressed", "false");
+    playButton.classList.remove("playing");
+  }
+
+  function startPlay() {
+    if (neighbour(state.frame, 1) === null) { show(lineOf(state.frame).f[0]); }
+    playButton.setAttribute("aria-pressed", "true");
+    playButton.classList.add("playing");
+    state.timer = setInterval(function () {
+      if (!step(1) || neighbour(state.frame, 1) === null) { stopPlay(); }
+    }, Number($("speed").value) || 1000);
+  }
+
+  function togglePlay() {
+    if (state.timer === null) { startPlay(); } else { stopPlay(); }
+  }
+
+  function flip() {
+    state.flipped = !state.flipped;
+    flipButton.setAttribute("aria-pressed", String(state.flipped));
+    show(state.frame);
+  }
+
+  function user(action) {
+    return function () { stopPlay(); action(); };
+  }
+
+  $("first").addEventListener("click", user(function () { show(0); }));
+  $("prev").addEventListener("click", user(function () { step(-1); }));
+  $("next").addEventListener("click", user(function () { step(1); }));
+  $("last").addEventListener("click", user(toEnd));
+  playButton.addEventListener("click", togglePlay);
+  flipButton.addEventListener("click", flip);
+  mainButton.addEventListener("click", user(function () { show(mainFrame(state.frame)); }));
+  $("speed").addEventListener("change", function () {
+    if (state.timer !== null) { stopPlay(); startPlay(); }
+  });
+  slider.addEventListener("input", user(function () {
+    go(lineOf(state.frame).f[Number(slider.value)]);
+  }));
+
+  document.addEventListener("click", function (event) {
+    var target = event.target.closest ? event.target.closest("button[data-frame]") : null;
+    if (target) { stopPlay(); go(Number(target.getAttribute("data-frame"))); }
+  });
+
+  var keys = {
+    ArrowLeft: function () { step(-1); },
+    ArrowRight: function () { step(1); },
+    Home: function () { show(0); },
+    End: toEnd,
+    Escape: function () { show(mainFrame(state.frame)); }
+  };
+
+  document.addEventListener("keydown", function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey) { return; }
+    var tag = event.target && event.target.tagName;
+    if (tag === "SELECT" || tag === "TEXTAREA") { return; }
+    if (event.target && event.target.tagName === "SUMMARY" && event.key === " ") { return; }
+    var action = keys[event.key];
+    if (action) {
+      event.preventDefault();
+      stopPlay();
+      action();
+    } else if ((event.key === "p" || event.key === "P" ||
+                (event.key === " " && tag !== "BUTTON"))) {
+      event.preventDefault();
+      togglePlay();
+    } else if (event.key === "f" || event.key === "F") {
+      event.preventDefault();
+      flip();
+    }
+  });
+
+  show(0);
+})();
