@@ -570,3 +570,20 @@ def test_custom_position_without_first_tag():
 def test_no_cube_after_the_end():
     p = H.play(pos("N: C5=1 A7=4 B4=2; S: D6=1 F7=1; turn: S"), act("D6°C5")).position
     assert H.check(p, CubeOffer()).code == "IL03"
+
+
+def test_attacks_are_geometry():
+    """§8.2: a die attacks whatever its turn; here South's 5 attacks North's One while it is
+    North's turn, and North's own 4 on A7 does not shield C5 from below."""
+    p = pos("N: C5=1 A7=4 B4=2; S: F5=5 F7=1 E9=2; turn: N")
+    assert p.one_attacked
+    p = pos("N: C5=1 A7=4 B4=2 D5=2; S: F5=5 F7=1 E9=2; turn: N")
+    assert not p.one_attacked  # D5 blocks the column
+
+
+def test_legal_actions_view_is_lazy():
+    view = H.legal_actions(H.start({}, None))
+    assert act("B6XC6") in view and act("B6XD6") not in view
+    assert view._list is None  # answered by check, nothing generated
+    assert len(view) == 55 and bool(view)
+    assert view.texts()[:3] == ["A4XA3", "A5XB2", "A5XB3"]
