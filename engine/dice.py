@@ -6,9 +6,10 @@ and ``trigeo.py``. The board tables come from :mod:`geometry`; this module
 does not read records, write findings or draw anything but a plain-text
 diagram.
 
-Inside, a position is a tuple of 66 small integers, one per cell: 0 for an
-empty cell, else ``face | home << 3 | side << 6`` (home 0 = not rolled).
-Attacks are found by looking outward from the attacked cell, never by
+Inside, a position is 66 bytes, one per cell: 0 for an empty cell, else
+``face | home << 3 | side << 6`` (home 0 = not rolled), plus bit masks of
+the cells per side and face kept in step with them. Attacks are found by
+looking outward from the attacked cell through those masks, never by
 generating the enemy's moves, so that checking and playing one action costs
 a few microseconds.
 """
@@ -23,7 +24,7 @@ from typing import Iterator, Mapping, Sequence
 from hexhop.notation.model import CubeAnswer, CubeOffer, DiceAction, Item
 
 from .base import HeaderError, Illegal, Played, action_sort_key
-from .geometry import (ALL_DIRECTIONS, CELL_COUNT, CELLS, COLUMN, CORNER_DIRS, DIRECTIONS,
+from .geometry import (ALL_DIRECTIONS, CELL_COUNT, CELLS, CORNER_DIRS, DIRECTIONS,
                        FORWARD, INDEX, JUMP_FIELDS, JUMP_OTHERS, LAST_ROW, LEAPS, LEAPS_FROM,
                        LINE_TO, NEIGHBOURS, NORTH, PAWN_ATTACKERS, PAWN_CAPTURES, RAYS, ROW,
                        ROW_SPAN, ROWS, SIDE_DIRS, SIDE_NAMES, SOUTH)
