@@ -21,7 +21,7 @@ from hexhop.render.last import describe_last
 from hexhop.render.svg import board_svg
 
 #: Tags shown in the page header, in this order, when the record has them.
-HEADER_TAGS = ("Event", "Site", "Date", "Round", "Annotator", "Termination")
+HEADER_TAGS = ("Event", "Site", "Date", "Round", "Annotator")
 
 
 def page_data(report: GameReport, *, flip: bool = False) -> Page:
@@ -37,18 +37,21 @@ def page_data(report: GameReport, *, flip: bool = False) -> Page:
                 if report.record else (),
                 result=report.result, outcome=_outcome(report), valid=report.valid(),
                 notes=tuple(builder.notes), frames=tuple(builder.frames),
-                lines=tuple(builder.lines), main=main, flipped=flip)
+                lines=tuple(builder.lines), main=main, flipped=flip,
+                termination=report.tags.get("Termination", ""))
 
 
-def summary(report: GameReport, href: str | None) -> GameSummary:
-    """One row of an archive's index page; ``href`` None when no page was drawn."""
+def summary(report: GameReport, href: str | None, source: str = "") -> GameSummary:
+    """One row of an archive's index page; ``href`` None when no page was drawn,
+    ``source`` the file the game comes from when the index covers several."""
     sides = rules_for(report.game).sides if report.game else ("North", "South")
     errors = sum(1 for f in report.findings if f.severity == "error")
     return GameSummary(index=report.index, game=report.game or "?",
                        players=tuple((side, report.tags.get(side, "?")) for side in sides),
                        event=report.tags.get("Event", ""), date=report.tags.get("Date", ""),
                        result=report.result or "", plies=report.plies, valid=report.valid(),
-                       errors=errors, warnings=len(report.findings) - errors, href=href)
+                       errors=errors, warnings=len(report.findings) - errors, href=href,
+                       source=source)
 
 
 def _players(report: GameReport, rules: Rules) -> str:

@@ -65,12 +65,17 @@ def render(record: str, out_dir: str | None, fmt: str, plies: str | None, index:
         raise click.ClickException(f"{record}: no record files found")
     out_root = out_dir or _default_out(record)
     jobs = []
+    undrawn: list[tuple[str, GameReport]] = []
     for source in sources:
         if source.data is None:
             raise click.ClickException(f"{source.path}: cannot read: {source.error}")
         folder = out_root if len(sources) == 1 else os.path.join(out_root, _stem(source.path))
-        jobs += [(folder, report) for report in _reports(source, game, index)]
+        skipped: list[GameReport] = []
+        jobs += [(folder, report) for report in _reports(source, game, index, skipped)]
+        undrawn += [(folder, report) for report in skipped]
     outputs = [out for folder, report in jobs for out in _plan(folder, report, options)]
+    if fmt == "html" and len(jobs) + len(undrawn) > 1:
+        outputs.append(_html_index(out_root, record, jobs, undrawn))
     _refuse_overwrite([path for path, _ in outputs], force)
     for path, make in outputs:
         os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
@@ -89,7 +94,10 @@ def _stem(path: str) -> str:
     return re.sub(r"[^\w.-]", "_", stem)[:80]
 
 
-def _reports(source, game: str | None, index: int | None) -> list[GameReport]:
+def _reports(source, game: str | None, index: int | None,
+             skipped: list[GameReport] | None = None) -> list[GameReport]:
+    """The drawable games of ``source``; the others go to ``skipped`` (for
+    the html index) after a message saying why they cannot be drawn."""
     from hexhop.notation import read_archive
     reports = []
     for parsed in read_archive(source.data, path=source.path, default_game=game):
@@ -102,6 +110,8 @@ def _reports(source, game: str | None, index: int | None) -> list[GameReport]:
                 else source.path
             click.echo(f"{where}: game {parsed.index} cannot be drawn"
                        + (f": {first.code} {first.message}" if first else ""), err=True)
+            if skipped is not None:
+                skipped.append(report)
             continue
         reports.append(report)
     if index is not None and not reports:
@@ -127,6 +137,33 @@ def _plan(folder: str, report: GameReport, options: RenderOptions) -> list[tuple
     if options.fmt == "sheet":
         return [(os.path.join(folder, f"{name}-sheet.png"), lambda: frame.sheet(chosen))]
     return [(os.path.join(folder, f"{name}.html"), lambda: frame.html())]
+
+
+def _html_index(out_root: str, record: str, drawn: list[tuple[str, GameReport]],
+                undrawn: list[tuple[str, GameReport]]) -> tuple[str, object]:
+    """``index.html`` in ``out_root``: every game, drawn or not, linking to its page."""
+    from urllib.parse import quote
+
+    from hexhop.render.html import index_page
+
+    from .html_data import summary
+
+    def href(folder: str, report: GameReport) -> str:
+        path = os.path.relpath(os.path.join(folder, f"game{report.index}.html"), out_root)
+        return quote(path.replace(os.sep, "/"))
+
+    def source(folder: str) -> str:
+        name = os.path.relpath(folder, out_root)
+        return "" if name == "." else name
+
+    rows = sorted([(folder, r.index, summary(r, href(folder, r), source(folder)))
+                   for folder, r in drawn]
+                  + [(folder, r.index, summary(r, None, source(folder))) for folder, r in undrawn],
+                  key=lambda row: (row[0], row[1]))
+    title = os.path.basename(record.rstrip("/\\")) or record
+    def page() -> bytes:
+        return index_page([row[2] for row in rows], title=title).encode("utf-8")
+    return os.path.join(out_root, "index.html"), page
 
 
 def _bound(function, ply: int):

@@ -15,7 +15,7 @@ import base64
 import hashlib
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
 from importlib import resources
@@ -121,6 +121,7 @@ class Page:
     lines: tuple[LineInfo, ...]
     main: MoveLine
     flipped: bool = False
+    termination: str = ""
 
 
 @dataclass(frozen=True)
@@ -138,6 +139,7 @@ class GameSummary:
     errors: int = 0
     warnings: int = 0
     href: str | None = None
+    source: str = ""
 
 
 # ---------------------------------------------------------------------------
@@ -223,9 +225,19 @@ def _runs(numbers: Sequence[int]) -> list[int]:
     return out
 
 
+_SVG_XMLNS = ' xmlns="http://www.w3.org/2000/svg"'
+
+
+def _inline(svg: str) -> str:
+    """An SVG for inline use in HTML, where the namespace is implied (so that
+    the page holds no URL at all)."""
+    return svg.replace(_SVG_XMLNS, "", 1)
+
+
 def _viewer_data(page: Page) -> dict:
     pieces = _Pieces()
-    frames = [{"s": pieces.encode(f.svg), "v": pieces.encode(f.svg_flipped), "p": f.ply,
+    frames = [{"s": pieces.encode(_inline(f.svg)), "v": pieces.encode(_inline(f.svg_flipped)),
+               "p": f.ply,
                "l": f.line, "i": f.index, "t": f.label, "c": list(f.comments),
                "n": list(f.notes), "a": list(f.ahead)} for f in page.frames]
     lines = [{"b": info.base, "u": info.parent, "f": list(info.frames)} for info in page.lines]
@@ -243,7 +255,7 @@ def game_page(page: Page) -> str:
     """The viewer page of one game: board, controls, header, check, moves."""
     script = _asset("viewer.js")
     first = page.frames[0]
-    board = first.svg_flipped if page.flipped else first.svg
+    board = _inline(first.svg_flipped if page.flipped else first.svg)
     parts = [_head(f"{page.title} · {page.game}", script), "<body>\n",
              _header(page), "<main class=\"viewer\">\n",
              "<section class=\"board-pane\" aria-label=\"Board\">\n",
@@ -267,7 +279,7 @@ def _header(page: Page) -> str:
         f"<span class=\"player side-{escape(side.lower())}\"><span class=\"side\">"
         f"{escape(side)}</span> {escape(name)}</span>" for side, name in page.players)
     result = f"<span class=\"result\">{escape(page.result)}</span>" if page.result else ""
-    meta = " · ".join(escape(value) for _, value in page.header
+    meta = " · ".join(escape(_header_value(name, value)) for name, value in page.header
                       if value and value not in ("?", "????.??.??"))
     tags = "".join(f"<dt>{escape(name)}</dt><dd>{escape(value)}</dd>"
                    for name, value in page.tags)
@@ -277,6 +289,14 @@ def _header(page: Page) -> str:
             + (f"<details class=\"tags\"><summary>All tags</summary><dl>{tags}</dl>"
                "</details>\n" if tags else "")
             + "</header>\n")
+
+
+def _header_value(name: str, value: str) -> str:
+    if name == "Round":
+        return f"Round {value}"
+    if name == "Annotator":
+        return f"annotated by {value}"
+    return value
 
 
 _ICONS = {
@@ -306,8 +326,8 @@ def _controls(page: Page) -> str:
     return ("<div class=\"controls\" role=\"toolbar\" aria-label=\"Navigation\">"
             + _button("first", "Start of the game", "Home")
             + _button("prev", "Previous action", "←")
-            + _button("play", "Autoplay", "Space or P", "",
-                      " aria-pressed=\"false\"")
+            + _button("play", "Autoplay", "P", "<span class=\"icon-play\">Play</span>"
+                      "<span class=\"icon-pause\">Pause</span>", " aria-pressed=\"false\"")
             + _button("next", "Next action", "→")
             + _button("last", "End of the line", "End")
             + _button("flip", "Flip the board", "F", "Flip", f" aria-pressed=\"{pressed}\"")
@@ -386,7 +406,7 @@ def _entry(entry: Entry, page: Page) -> str:
         hint = {"illegal": "refused by the rules", "unplayed": "not played: an earlier "
                 "action was refused", "cube": "doubling cube"}[entry.state]
         body = f"<span class=\"{cls}\" title=\"{hint}\">{text}{glyphs}</span>"
-    return f"{number}{body} "
+    return f"<span class=\"ply\">{number}{body}</span> "
 
 
 def _worst(severities: Iterable[str]) -> str:
@@ -409,6 +429,8 @@ def _outcome(page: Page) -> str:
         parts.append(escape(page.outcome))
     if page.result:
         parts.append(f"result {escape(page.result)}")
+    if page.termination:
+        parts.append(f"termination: {escape(page.termination)}")
     if not parts:
         return ""
     return f"<p class=\"outcome\">{' · '.join(parts)}</p>\n"
@@ -420,17 +442,19 @@ def _outcome(page: Page) -> str:
 
 def index_page(games: Sequence[GameSummary], *, title: str = "Games") -> str:
     """A table of ``games`` linking to their pages (no script at all)."""
-    rows = "".join(_index_row(g) for g in games)
+    files = any(g.source for g in games)
+    rows = "".join(_index_row(g, files) for g in games)
     valid = sum(1 for g in games if g.valid)
     return (_head(title, None) + "<body class=\"index\">\n<main>\n"
             f"<h1>{escape(title)}</h1>\n<p class=\"meta\">{_count(len(games), 'game')}, "
-            f"{valid} valid</p>\n<div class=\"table-wrap\"><table>\n<thead><tr><th>#</th>"
+            f"{valid} valid</p>\n<div class=\"table-wrap\"><table>\n<thead><tr>"
+            + ("<th>File</th>" if files else "") + "<th>#</th>"
             "<th>Game</th><th>Players</th><th>Event</th><th>Date</th><th>Result</th>"
             "<th>Plies</th><th>Check</th></tr></thead>\n"
             f"<tbody>\n{rows}</tbody>\n</table></div>\n</main>\n</body>\n</html>\n")
 
 
-def _index_row(game: GameSummary) -> str:
+def _index_row(game: GameSummary, files: bool) -> str:
     players = " – ".join(escape(name) for _, name in game.players)
     if game.href:
         players = f"<a href=\"{escape(game.href)}\">{players}</a>"
@@ -441,7 +465,7 @@ def _index_row(game: GameSummary) -> str:
     if not game.href:
         check += " (not drawn)"
     cls = "valid" if game.valid else "invalid"
-    cells = (str(game.index), escape(game.game), players, escape(game.event),
+    cells = ((escape(game.source),) if files else ()) + (str(game.index), escape(game.game), players, escape(game.event),
              escape(game.date), escape(game.result), str(game.plies))
     return ("<tr>" + "".join(f"<td>{c}</td>" for c in cells)
             + f"<td class=\"{cls}\">{escape(check)}</td></tr>\n")
