@@ -209,8 +209,15 @@ class _Builder:
             if number in self._placed:
                 continue
             ply = finding.ply
+            if ply is None and self._about_result(finding):
+                ply = self.report.end.ply if self.report.end else len(main) - 1
             frame = main[ply] if ply is not None and 0 <= ply < len(main) else None
             self._note(finding, frame, None)
+
+    def _about_result(self, finding: Finding) -> bool:
+        record = self.report.record
+        spans = (record.result_span, record.tag_span("Result")) if record else ()
+        return finding.span is not None and finding.span in spans
 
 
 class _Numbering:

@@ -1,0 +1,233 @@
+"""The HTML viewer without a browser: page data from the replay, escaping,
+the Content-Security-Policy, no URLs, the archive index."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from hexhop.cli.html_data import page_data
+from hexhop.cli.main import cli
+from hexhop.engine.games import rules_for
+from hexhop.engine.replay import replay_game
+from hexhop.notation import read_archive
+from hexhop.render.html import _Pieces, game_page
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+GOOD = sorted((SAMPLES / "good").iterdir())
+
+#: A record that tries to run code from a tag, a comment and a variation.
+HOSTILE = """[Game "Trigeo"]
+[Event "<script>window.__pwned = 1</script>"]
+[North "<img src=x onerror=\\"window.__pwned = 2\\">"]
+[South "Karl & \\"Co\\" </script><b>bold</b>"]
+[Result "*"]
+
+{<script>window.__pwned = 3</script>} 1. C7°D7 {<img src=x onerror="window.__pwned = 4">}
+E6°D7 (1... E6XD6 {</script><script>window.__pwned = 5</script>}) 2. B7°D7 *
+"""
+
+
+def report_of(path_or_text: Path | str, index: int = 1, name: str = "x.trg"):
+    if isinstance(path_or_text, Path):
+        data, name = path_or_text.read_bytes(), str(path_or_text)
+    else:
+        data = path_or_text.encode("utf-8")
+    parsed = [g for g in read_archive(data, path=name) if g.index == index][0]
+    return replay_game(parsed)
+
+
+def unpack(codes: list[int], pieces: list[str]) -> str:
+    """The viewer script's decoding of a frame, in Python."""
+    out, last = [], 0
+    for code in codes:
+        if code < 0:
+            out += pieces[last + 1:last - code + 1]
+        else:
+            out.append(pieces[code])
+            last = code
+    return "".join(out)
+
+
+def embedded(page: str) -> dict:
+    match = re.search(r'<script type="application/json" id="hexhop-data">(.*?)</script>',
+                      page, re.S)
+    assert match
+    return json.loads(match.group(1))
+
+
+# ---------------------------------------------------------------------------
+# Page data
+
+
+@pytest.mark.parametrize("path", GOOD, ids=lambda p: p.name)
+def test_main_line_frames_are_the_replayed_positions(path):
+    report = report_of(path)
+    page = page_data(report)
+    main = [page.frames[i] for i in page.lines[0].frames]
+    assert [f.ply for f in main] == [p.ply for p in report.positions]
+    for frame, position in zip(main, report.positions):
+        assert f'data-position="{_attr(position.text())}"' in frame.svg
+        assert f'data-ply="{position.ply}"' in frame.svg_flipped
+
+
+def _attr(text: str) -> str:
+    return text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
+
+
+def test_variation_frames_come_from_the_rules():
+    report = report_of(SAMPLES / "good" / "hexalit-kassel-1998.hxl")
+    page = page_data(report)
+    assert len(page.lines) == 2
+    variation = page.lines[1]
+    base = page.frames[variation.base]
+    assert (base.line, base.ply) == (0, 6)
+    rules = rules_for("Hexalit")
+    node = report.nodes[6]  # 4. B8°C7, whose variation is 4. E10XD7+
+    alternative = node.variations[0].nodes[0]
+    after = rules.play(report.positions[6], alternative.item).position
+    frame = page.frames[variation.frames[1]]
+    assert frame.ply == 7 and frame.line == 1 and frame.index == 1
+    assert f'data-position="{after.text()}"' in frame.svg
+    assert frame.comments == alternative.comments
+
+
+def test_move_numbers_follow_plies_and_interruptions():
+    page = page_data(report_of(SAMPLES / "good" / "hexalit-kassel-1998.hxl"))
+    numbers = [(e.number, e.text) for e in page.main.entries[:12]]
+    assert numbers[:4] == [("1.", "B4W3"), ("1...", "D7W1"), ("2.", "A5XB2^"), ("2...", "D7XD5")]
+    assert ("3.", "double 2") in numbers and ("", "take") in numbers
+    assert ("", "B2°E10") in numbers
+    assert ("4...", "E5W6") in numbers  # after the variation
+    branch = next(e for e in page.main.entries if e.text == "B8°C7")
+    assert branch.variations[0].entries[0].number == "4."
+
+
+def test_illegal_action_is_marked_with_its_message():
+    page = page_data(report_of(SAMPLES / "broken" / "illegal-huepfer-revisit.hpf"))
+    entry = page.main.entries[0]
+    assert entry.state == "illegal" and entry.frame is None
+    note = page.notes[entry.notes[0]]
+    assert note.code == "IL01" and note.severity == "error" and note.frame == 0
+    assert "may not revisit" in note.message
+    assert page.frames[0].ahead == entry.notes
+    assert not page.valid
+
+
+def test_actions_after_a_refused_one_are_unplayed():
+    report = report_of(SAMPLES / "broken" / "illegal-hexalit-pawn-capture.hxl")
+    page = page_data(report)
+    states = [e.state for e in page.main.entries]
+    refused = states.index("illegal")
+    assert refused == len(report.positions) - 1
+    assert set(states[refused + 1:]) <= {"unplayed"}
+
+
+def test_findings_without_an_action_are_listed_by_ply():
+    page = page_data(report_of(SAMPLES / "broken" / "result-contradicts-board.trg"))
+    codes = {n.code: n for n in page.notes}
+    assert "ST02" in codes and page.frames[codes["ST02"].frame].ply == 40
+
+
+def test_warnings_stay_with_their_action():
+    page = page_data(report_of(SAMPLES / "broken" / "annotation-missing-threat.hxl"))
+    marked = [e for e in page.main.entries if e.notes]
+    assert [e.text for e in marked] == ["A5XB2"]
+    assert page.notes[marked[0].notes[0]].severity == "warning" and page.valid
+
+
+# ---------------------------------------------------------------------------
+# The page
+
+
+@pytest.fixture(scope="module")
+def kassel_page() -> str:
+    return game_page(page_data(report_of(SAMPLES / "good" / "hexalit-kassel-1998.hxl")))
+
+
+def test_page_has_a_restrictive_csp_matching_its_one_script(kassel_page):
+    csp = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">',
+                    kassel_page).group(1)
+    assert "default-src 'none'" in csp and "'unsafe-eval'" not in csp
+    scripts = re.findall(r"<script>(.*?)</script>", kassel_page, re.S)
+    assert len(scripts) == 1
+    digest = base64.b64encode(hashlib.sha256(scripts[0].encode()).digest()).decode()
+    assert f"script-src 'sha256-{digest}'" in csp
+
+
+def test_page_refers_to_nothing_outside(kassel_page):
+    assert "http://" not in kassel_page and "https://" not in kassel_page
+    assert not re.search(r"\b(src|href)\s*=", kassel_page.replace('href="#', ""))
+    assert "@import" not in kassel_page and "url(" not in kassel_page
+
+
+def test_frames_decode_to_the_drawn_svgs():
+    report = report_of(SAMPLES / "good" / "trigeo-goettingen-1999.trg")
+    page = page_data(report)
+    data = embedded(game_page(page))
+    assert len(data["frames"]) == len(page.frames)
+    for frame, packed in zip(page.frames, data["frames"]):
+        assert unpack(packed["s"], data["pieces"]) == frame.svg.replace(
+            ' xmlns="http://www.w3.org/2000/svg"', "", 1)
+        assert unpack(packed["v"], data["pieces"]) == frame.svg_flipped.replace(
+            ' xmlns="http://www.w3.org/2000/svg"', "", 1)
+
+
+def test_page_size_stays_reasonable():
+    page = game_page(page_data(report_of(SAMPLES / "good" / "huepfer-10x10-bremen-2003.hpf")))
+    assert len(page.encode()) < 15_000 * 75  # 75 positions, both orientations
+
+
+def test_pieces_share_runs():
+    pieces = _Pieces()
+    assert pieces.encode("<a><b><c>") == [0, -2]
+    assert pieces.encode("<a><b><d><c>") == [0, -1, 3, 2]
+
+
+def test_hostile_record_is_text_only():
+    page = game_page(page_data(report_of(HOSTILE)))
+    body = page.split("<body>", 1)[1]
+    assert "<script>window" not in body and "<img" not in body and "<b>" not in body
+    assert "&lt;script&gt;window.__pwned = 1&lt;/script&gt;" in body
+    assert "onerror=&quot;window.__pwned = 4&quot;" in body
+    data = re.search(r'id="hexhop-data">(.*?)</script>', page, re.S).group(1)
+    assert "<" not in data and ">" not in data and "&" not in data.replace("\\u0026", "")
+    assert "</script><script>window.__pwned = 5" in json.dumps(embedded(page))
+    assert len(re.findall(r"<script\b", page)) == 2  # the data and the viewer
+
+
+# ---------------------------------------------------------------------------
+# The command
+
+
+def test_render_html_writes_one_page_and_no_index_for_one_game(tmp_path):
+    out = tmp_path / "out"
+    result = CliRunner().invoke(cli, ["render", str(SAMPLES / "good" / "trigeo-goettingen-1999.trg"),
+                                      "--format", "html", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in out.iterdir()) == ["game1.html"]
+
+
+def test_render_html_archive_writes_an_index(tmp_path):
+    archive = tmp_path / "club.trg"
+    good = (SAMPLES / "good" / "trigeo-goettingen-1999.trg").read_text(encoding="utf-8")
+    broken = (SAMPLES / "broken" / "syntax-stray-paren.trg").read_text(encoding="utf-8")
+    archive.write_text(good + "\n" + HOSTILE + "\n" + broken, encoding="utf-8")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(cli, ["render", str(archive), "--format", "html",
+                                      "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in out.iterdir()) == ["game1.html", "game2.html", "index.html"]
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert 'href="game1.html"' in index and 'href="game2.html"' in index
+    assert "game3.html" not in index and "not drawn" in index
+    assert index.count("<tr>") == 4  # head and three games
+    assert "Ute Sommer – Karl Brandt" in index and "1999.11.06" in index
+    assert "&lt;img src=x" in index and "<img" not in index
+    assert "<script" not in index and "script-src 'none'" in index
