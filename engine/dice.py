@@ -66,6 +66,14 @@ _PAWN_FROM_MASK = {s: tuple(_mask(PAWN_ATTACKERS[s][x]) for x in range(CELL_COUN
 _LEAP_FROM_MASK = tuple(_mask(LEAPS_FROM[x]) for x in range(CELL_COUNT))
 _JUMP_MASK = tuple(_mask(JUMP_OTHERS[x]) for x in range(CELL_COUNT))
 
+# The first cells a die of a face can move to from x (the first cell of each slide):
+# the die has a move exactly when one of them does not hold a die of its own side.
+_FIRST_MASK = {1: _NEIGHBOUR_MASK, 3: tuple(_mask(LEAPS[x]) for x in range(CELL_COUNT))}
+_FIRST_MASK.update({f: tuple(_mask([ray[0] for ray in rays if ray]) for rays in _SLIDES[f])
+                    for f in (4, 5, 6)})
+_PAWN_CAPTURE_MASK = {s: tuple(_mask(PAWN_CAPTURES[s][x]) for x in range(CELL_COUNT))
+                      for s in (NORTH, SOUTH)}
+
 
 def _slider_tables() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
     """Per sliding face 4, 5, 6 and cell x: the cells a slider could hit x from on an
@@ -755,8 +763,20 @@ class DiceRules:
         k = side << 3
         if forced or self.rolling and (masks[k + 2] or masks[k + 1].bit_count() > 1):
             return True
-        return any(targets(board, o, side, board[o] & 7, self.jump_fields)
-                   for o in cells_of(masks[k]))
+        own, enemy = masks[k], masks[(3 - side) << 3]
+        free = ~own
+        forward, captures = FORWARD[side], _PAWN_CAPTURE_MASK[side]
+        for o in cells_of(own):
+            face = board[o] & 7
+            if face == 2:
+                f = forward[o]
+                if f >= 0 and not board[f] or captures[o] & enemy:
+                    return True
+            elif _FIRST_MASK[face][o] & free:
+                return True
+            if self.jump_fields and _JUMP_MASK[o] & free:
+                return True
+        return False
 
     # -- check ----------------------------------------------------------------------------
 
