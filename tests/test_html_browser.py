@@ -1,0 +1,273 @@
+"""The HTML viewer in a real browser (Chromium through Playwright).
+
+The pages are opened from file:// URLs, as users open them. The browser is
+the system Chromium at /usr/bin/chromium (``.ci/browser-setup`` installs it
+on Debian); without it, or without the ``playwright`` package, these tests
+skip and say how to get them running.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from hexhop.cli.html_data import page_data
+from hexhop.render.html import game_page
+
+from test_html import HOSTILE, SAMPLES, report_of
+
+CHROMIUM = os.environ.get("HEXHOP_CHROMIUM", "/usr/bin/chromium")
+HOW = ("install Chromium (`sudo apt-get install -y chromium`, or run .ci/browser-setup) "
+       "and `pip install playwright`; set HEXHOP_CHROMIUM for another browser path")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+GAMES = {
+    "hexalit": SAMPLES / "good" / "hexalit-kassel-1998.hxl",
+    "trigeo": SAMPLES / "good" / "trigeo-goettingen-1999.trg",
+    "huepfer": SAMPLES / "good" / "huepfer-6x6-bremen-2003.hpf",
+    "illegal": SAMPLES / "broken" / "illegal-hexalit-pawn-capture.hxl",
+    "hostile": HOSTILE,
+}
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api", reason=f"no playwright: {HOW}")
+    if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):
+        pytest.skip(f"no browser at {CHROMIUM}: {HOW}")
+    with sync_api.sync_playwright() as playwright:
+        try:
+            chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        except Exception as error:  # a broken browser install: say so, do not fail
+            pytest.skip(f"cannot start {CHROMIUM} ({error}): {HOW}")
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory) -> dict[str, tuple[Path, object]]:
+    """Every test game as a page on disk, with its replay report."""
+    folder = tmp_path_factory.mktemp("viewer")
+    out = {}
+    for name, source in GAMES.items():
+        report = report_of(source)
+        path = folder / f"{name}.html"
+        path.write_text(game_page(page_data(report)), encoding="utf-8")
+        out[name] = (path, report)
+    return out
+
+
+class Viewer:
+    """A page opened in the browser, with the console watched."""
+
+    def __init__(self, browser, path: Path, *, width: int = 1280, height: int = 860,
+                 clock: bool = False):
+        self.context = browser.new_context(viewport={"width": width, "height": height})
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(5_000)
+        self.problems: list[str] = []
+        self.page.on("console", self._console)
+        self.page.on("pageerror", lambda error: self.problems.append(str(error)))
+        self.requests: list[str] = []
+        self.page.on("request", lambda request: self.requests.append(request.url))
+        if clock:
+            self.page.clock.install()
+        self.page.goto(path.as_uri())
+
+    def _console(self, message) -> None:
+        if message.type in ("error", "warning"):
+            self.problems.append(message.text)
+
+    def shown(self) -> tuple[int, str]:
+        svg = self.page.locator("#board svg")
+        return int(svg.get_attribute("data-ply")), svg.get_attribute("data-position")
+
+    def press(self, key: str, times: int = 1) -> None:
+        for _ in range(times):
+            self.page.keyboard.press(key)
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture
+def open_page(browser, pages):
+    opened: list[Viewer] = []
+
+    def opener(name: str, **options) -> tuple[Viewer, object]:
+        path, report = pages[name]
+        viewer = Viewer(browser, path, **options)
+        opened.append(viewer)
+        return viewer, report
+
+    yield opener
+    for viewer in opened:
+        viewer.close()
+
+
+def expected(report, ply: int) -> tuple[int, str]:
+    position = report.positions[ply]
+    return position.ply, position.text()
+
+
+@pytest.mark.parametrize("name", ["hexalit", "trigeo", "huepfer", "illegal"])
+def test_page_loads_cleanly_at_the_start(open_page, name):
+    viewer, report = open_page(name)
+    assert viewer.shown() == expected(report, 0)
+    assert viewer.page.locator("#caption").inner_text() == "Start position"
+    assert viewer.problems == []
+    assert all(url.startswith("file://") for url in viewer.requests)
+
+
+def test_arrow_keys_step_through_every_position(open_page):
+    viewer, report = open_page("trigeo")
+    last = len(report.positions) - 1
+    for ply in range(1, last + 1):
+        viewer.press("ArrowRight")
+        assert viewer.shown() == expected(report, ply)
+    viewer.press("ArrowRight")
+    assert viewer.shown() == expected(report, last)
+    viewer.press("ArrowLeft", 3)
+    assert viewer.shown() == expected(report, last - 3)
+    viewer.press("Home")
+    assert viewer.shown() == expected(report, 0)
+    viewer.press("End")
+    assert viewer.shown() == expected(report, last)
+    assert viewer.problems == []
+
+
+def test_clicking_an_action_shows_its_position(open_page):
+    viewer, report = open_page("hexalit")
+    viewer.page.get_by_role("button", name="F6°A6!", exact=True).click()
+    ply = next(i for i, node in enumerate(report.nodes, 1) if node.text == "F6°A6")
+    assert viewer.shown() == expected(report, ply)
+    current = viewer.page.locator("#moves .move.current")
+    assert current.inner_text() == "F6°A6!" and current.get_attribute("aria-current") == "step"
+    assert viewer.page.locator("#slider").input_value() == str(ply)
+
+
+def test_buttons_and_slider_navigate(open_page):
+    viewer, report = open_page("huepfer")
+    page = viewer.page
+    page.click("#next")
+    page.click("#next")
+    assert viewer.shown() == expected(report, 2)
+    page.click("#prev")
+    assert viewer.shown() == expected(report, 1)
+    page.click("#last")
+    assert viewer.shown() == expected(report, len(report.positions) - 1)
+    page.locator("#slider").fill("7")
+    assert viewer.shown() == expected(report, 7)
+    page.click("#first")
+    assert viewer.shown() == expected(report, 0)
+    assert page.locator("#first").is_disabled() and page.locator("#prev").is_disabled()
+
+
+def test_variation_can_be_entered_played_and_left(open_page):
+    from hexhop.engine.games import rules_for
+    viewer, report = open_page("hexalit")
+    page = viewer.page
+    branch = next(i for i, node in enumerate(report.nodes) if node.variations)
+    alternative = report.nodes[branch].variations[0].nodes[0]
+    after = rules_for("Hexalit").play(report.positions[branch], alternative.item).position
+    assert page.locator("#mainline").is_hidden()
+    page.locator(".variation button.move").first.click()
+    assert viewer.shown() == (after.ply, after.text())
+    assert "variation" in page.locator("#caption").inner_text()
+    assert page.locator(".variation.current-line").count() == 1
+    assert "would have won at once" in page.locator("#frame-notes").inner_text()
+    assert page.locator("#mainline").is_visible() and page.locator("#next").is_disabled()
+    viewer.press("ArrowLeft")  # back to where the variation branches off
+    assert viewer.shown() == expected(report, branch)
+    assert page.locator("#mainline").is_hidden()
+    viewer.press("ArrowRight")  # the main line goes on with the game's action
+    assert viewer.shown() == expected(report, branch + 1)
+    page.locator(".variation button.move").first.click()
+    page.click("#mainline")
+    assert viewer.shown() == expected(report, branch)
+    page.locator(".variation button.move").first.click()
+    viewer.press("Escape")
+    assert viewer.shown() == expected(report, branch)
+    assert viewer.problems == []
+
+
+def test_autoplay_reaches_the_end(open_page):
+    viewer, report = open_page("huepfer", clock=True)
+    page = viewer.page
+    page.click("#play")
+    assert page.locator("#play").get_attribute("aria-pressed") == "true"
+    page.clock.run_for(2_500)
+    assert viewer.shown() == expected(report, 2)
+    page.clock.run_for(1_000 * len(report.positions))
+    assert viewer.shown() == expected(report, len(report.positions) - 1)
+    assert page.locator("#play").get_attribute("aria-pressed") == "false"
+    assert viewer.problems == []
+
+
+def test_flip_keeps_the_position(open_page):
+    viewer, report = open_page("trigeo")
+    viewer.press("ArrowRight", 5)
+    before = viewer.page.locator("#board").inner_html()
+    viewer.page.click("#flip")
+    assert viewer.page.locator("#board").inner_html() != before
+    assert viewer.shown() == expected(report, 5)
+    assert viewer.page.locator("#flip").get_attribute("aria-pressed") == "true"
+    viewer.press("ArrowRight")
+    assert viewer.shown() == expected(report, 6)
+
+
+def test_keyboard_alone_reaches_and_uses_the_controls(open_page):
+    viewer, report = open_page("trigeo")
+    page = viewer.page
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.id") == "next":
+            break
+    else:
+        pytest.fail("Tab never reached the next button")
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline not in ("none", "")
+    page.keyboard.press("Enter")
+    assert viewer.shown() == expected(report, 1)
+
+
+def test_refused_action_is_red_with_its_message(open_page):
+    viewer, report = open_page("illegal")
+    page = viewer.page
+    refused = page.locator("#moves .move.illegal")
+    assert refused.count() == 1
+    assert page.evaluate("getComputedStyle(document.querySelector('.move.illegal'))"
+                         ".backgroundColor") == "rgb(179, 38, 30)"
+    assert "IL01" in page.locator("#moves .note-inline.error").inner_text()
+    viewer.press("End")
+    assert viewer.shown() == expected(report, len(report.positions) - 1)
+    assert "is not legal" in page.locator("#frame-notes .note.error").inner_text()
+    assert "Invalid record" in page.locator(".verdict").inner_text()
+
+
+def test_hostile_record_shows_text_and_runs_nothing(open_page):
+    viewer, report = open_page("hostile")
+    page = viewer.page
+    assert page.evaluate("typeof window.__pwned") == "undefined"
+    assert page.locator("img").count() == 0 and page.locator("#moves b").count() == 0
+    assert "<script>window.__pwned = 1</script>" in page.locator(".meta").inner_text()
+    assert "<img src=x onerror=" in page.locator("h1").inner_text()
+    page.locator(".variation button.move").first.click()
+    assert "</script><script>window.__pwned = 5" in page.locator("#frame-notes").inner_text()
+    assert page.evaluate("typeof window.__pwned") == "undefined"
+    assert viewer.problems == []
+
+
+def test_phone_sized_screen_needs_no_sideways_scrolling(open_page):
+    viewer, report = open_page("hexalit", width=375, height=740)
+    page = viewer.page
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    board = page.locator("#board svg").bounding_box()
+    moves = page.locator("#moves").bounding_box()
+    assert board["width"] > 300 and moves["y"] > board["y"] + board["height"]
+    page.locator("#next").click()
+    assert viewer.shown() == expected(report, 1)
