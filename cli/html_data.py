@@ -147,8 +147,7 @@ class _Builder:
             frame = self._after_cube(position, after, frame, line_id)
             notes = self._notes_of(node, frame)
             return _entry(node, number, "cube", None, notes, variations), after, frame, False
-        label = f"{number} {node.text or node.item}".strip() if number else \
-            node.text or str(node.item)
+        label = f"{_move_number(after.ply)} {node.text or node.item}"
         new = self._frame(after, position, node, line_id, label=label)
         self._line_frames[line_id].append(new)
         notes = self._notes_of(node, new)
@@ -231,15 +230,19 @@ class _Numbering:
 
     def label(self, node: Node) -> str:
         ply = self.next_ply
-        number = (ply - 1) // 2 + 1
         text = ""
         if ply not in self.done and (ply % 2 == 1 or self.fresh):
-            text = f"{number}." if ply % 2 == 1 else f"{number}..."
+            text = _move_number(ply)
             self.done.add(ply)
         if not isinstance(node.item, (CubeOffer, CubeAnswer)):
             self.next_ply += 1
         self.fresh = bool(node.comments or node.variations)
         return text
+
+
+def _move_number(ply: int) -> str:
+    """``3.`` for ply 5, ``3...`` for ply 6."""
+    return f"{(ply - 1) // 2 + 1}" + ("." if ply % 2 else "...")
 
 
 def _entry(node: Node, number: str, state: str, frame: int | None, notes: tuple[int, ...],

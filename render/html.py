@@ -261,17 +261,13 @@ def game_page(page: Page) -> str:
              "<section class=\"board-pane\" aria-label=\"Board\">\n",
              f"<div id=\"board\" class=\"board\">{board}</div>\n",
              "<div id=\"caption\" class=\"caption\" aria-live=\"polite\">"
-             f"{escape(_start_caption(page))}</div>\n",
+             "Start position</div>\n",
              _controls(page), "</section>\n",
              "<section class=\"moves-pane\" aria-label=\"Moves\">\n",
              _check(page), _moves(page), _outcome(page), "</section>\n</main>\n",
              _json_script("hexhop-data", _viewer_data(page)),
              f"<script>{script}</script>\n</body>\n</html>\n"]
     return "".join(parts)
-
-
-def _start_caption(page: Page) -> str:
-    return "Start position"
 
 
 def _header(page: Page) -> str:
