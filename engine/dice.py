@@ -71,6 +71,7 @@ _JUMP_MASK = tuple(_mask(JUMP_OTHERS[x]) for x in range(CELL_COUNT))
 _FIRST_MASK = {1: _NEIGHBOUR_MASK, 3: tuple(_mask(LEAPS[x]) for x in range(CELL_COUNT))}
 _FIRST_MASK.update({f: tuple(_mask([ray[0] for ray in rays if ray]) for rays in _SLIDES[f])
                     for f in (4, 5, 6)})
+_JUMP_FIELDS_MASK = _mask(JUMP_FIELDS)
 _PAWN_CAPTURE_MASK = {s: tuple(_mask(PAWN_CAPTURES[s][x]) for x in range(CELL_COUNT))
                       for s in (NORTH, SOUTH)}
 
@@ -765,17 +766,26 @@ class DiceRules:
             return True
         own, enemy = masks[k], masks[(3 - side) << 3]
         free = ~own
-        forward, captures = FORWARD[side], _PAWN_CAPTURE_MASK[side]
-        for o in cells_of(own):
-            face = board[o] & 7
-            if face == 2:
-                f = forward[o]
-                if f >= 0 and not board[f] or captures[o] & enemy:
+        if self.jump_fields and own & _JUMP_FIELDS_MASK:
+            if any(_JUMP_MASK[o] & free for o in cells_of(own & _JUMP_FIELDS_MASK)):
+                return True
+        for face in (6, 5, 4, 1, 3):  # the likeliest to move first
+            first = _FIRST_MASK[face]
+            bits = masks[k + face]
+            while bits:
+                low = bits & -bits
+                if first[low.bit_length() - 1] & free:
                     return True
-            elif _FIRST_MASK[face][o] & free:
+                bits ^= low
+        forward, captures = FORWARD[side], _PAWN_CAPTURE_MASK[side]
+        bits = masks[k + 2]
+        while bits:
+            low = bits & -bits
+            o = low.bit_length() - 1
+            f = forward[o]
+            if f >= 0 and not board[f] or captures[o] & enemy:
                 return True
-            if self.jump_fields and _JUMP_MASK[o] & free:
-                return True
+            bits ^= low
         return False
 
     # -- check ----------------------------------------------------------------------------

@@ -135,3 +135,21 @@ def test_playouts_end_with_a_winner():
 
 def test_index_and_names_agree():
     assert all(INDEX[name] == i for i, name in enumerate(CELLS))
+
+
+@pytest.mark.parametrize("rules", [HEXALIT, TRIGEO], ids=lambda r: r.name)
+def test_quick_stuck_test_agrees_with_move_generation(rules):
+    """§5.4 is decided from first-step masks; generating every move must agree."""
+    rng = random.Random(5)
+    for _ in range(60):
+        position = rules.start({}, None)
+        while position.winner is None and position.ply < 120:
+            for side in (1, 2):
+                board, masks = position._board, position._masks
+                quick = rules._has_action(board, masks, side, ())
+                slow = any(dice.targets(board, o, side, board[o] & 7, rules.jump_fields)
+                           for o in dice.cells_of(masks[side << 3]))
+                rolls = rules.rolling and (masks[(side << 3) + 2]
+                                           or masks[(side << 3) + 1].bit_count() > 1)
+                assert quick == bool(slow or rolls), position.text()
+            position = rules.play(position, rng.choice(list(rules.legal_actions(position)))).position
