@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from hexhop.notation.findings import Finding, make
-from hexhop.notation.model import (CubeAnswer, CubeOffer, HopAction, Line, Node,
-                                   ParsedGame, Record, Span)
+from hexhop.notation.model import (CubeAnswer, CubeOffer, DiceAction, HopAction, Line,
+                                   Node, ParsedGame, Record)
 
 from .base import HeaderError, Position, Rules
 from .games import rules_for
@@ -21,6 +21,7 @@ KNOWN_TAGS = ("Game", "Event", "Site", "Date", "Round", "Annotator", "North", "S
               "Termination")
 _CANONICAL = {name.lower(): name for name in KNOWN_TAGS}
 RESULTS = ("1-0", "0-1", "*")
+_ACTIONS = (DiceAction, HopAction)
 
 
 @dataclass(frozen=True)
@@ -171,38 +172,35 @@ class _Replayer:
     def _node(self, node: Node, position: Position) -> Position | None:
         """Play one node; None (after a finding) when the line must stop."""
         ply = position.ply + 1
-        self._check_number(node, ply)
+        if node.number is not None:
+            self._check_number(node, ply)
+        item = node.item
         if position.winner is not None:
             self.findings.append(make("ST01", node.span, ply=ply, action=node.text,
                                       winner=position.winner, end_ply=position.end_ply))
             return None
-        illegal = self.rules.check(position, node.item)
+        illegal = self.rules.check(position, item)
         if illegal is not None:
             self.findings.append(_illegal(node, ply, position, illegal))
             return None
-        played = self.rules.play(position, node.item)
-        opponent = next(s for s in self.rules.sides if s != position.to_move)
-        self._check_mark(node, ply, played.mark, played.threatened or opponent)
+        played = self.rules.play(position, item)
+        if type(item) in _ACTIONS and item.mark != played.mark:
+            self._mark_finding(node, ply, played, position.to_move)
         return played.position
 
     def _check_number(self, node: Node, ply: int) -> None:
-        if node.number is None:
-            return
         expected = (ply - 1) // 2 + 1
         if node.number != expected:
             self.findings.append(make("NT01", node.number_span or node.span, ply=ply,
                                       written=node.number, expected=expected))
 
-    def _check_mark(self, node: Node, ply: int, required: str, side: str) -> None:
+    def _mark_finding(self, node: Node, ply: int, played, mover: str) -> None:
+        """A written ``^``/``+`` that differs from the one the rules require."""
         item = node.item
-        if isinstance(item, (CubeOffer, CubeAnswer)):
-            return
-        written = item.mark
-        if written == required:
-            return
-        code = _mark_code(isinstance(item, HopAction), written, required)
+        side = played.threatened or next(s for s in self.rules.sides if s != mover)
+        code = _mark_code(isinstance(item, HopAction), item.mark, played.mark)
         self.findings.append(make(code, node.span, ply=ply, action=node.text, side=side,
-                                  mark=written))
+                                  mark=item.mark))
 
 
 def _mark_code(hop: bool, written: str, required: str) -> str:
