@@ -204,5 +204,11 @@
     }
   });
 
-  show(0);
+  function startFrame() {
+    var match = /^#(?:ply-?)?(\d+)$/.exec(window.location.hash || "");
+    var main = lines[0].f;
+    return match ? main[Math.min(Number(match[1]), main.length - 1)] : 0;
+  }
+
+  show(startFrame());
 })();

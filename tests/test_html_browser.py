@@ -65,7 +65,7 @@ class Viewer:
     """A page opened in the browser, with the console watched."""
 
     def __init__(self, browser, path: Path, *, width: int = 1280, height: int = 860,
-                 clock: bool = False):
+                 clock: bool = False, fragment: str = ""):
         self.context = browser.new_context(viewport={"width": width, "height": height})
         self.page = self.context.new_page()
         self.page.set_default_timeout(5_000)
@@ -76,7 +76,7 @@ class Viewer:
         self.page.on("request", lambda request: self.requests.append(request.url))
         if clock:
             self.page.clock.install()
-        self.page.goto(path.as_uri())
+        self.page.goto(path.as_uri() + fragment)
 
     def _console(self, message) -> None:
         if message.type in ("error", "warning"):
@@ -271,3 +271,9 @@ def test_phone_sized_screen_needs_no_sideways_scrolling(open_page):
     assert board["width"] > 300 and moves["y"] > board["y"] + board["height"]
     page.locator("#next").click()
     assert viewer.shown() == expected(report, 1)
+
+
+def test_fragment_opens_at_a_ply(open_page):
+    viewer, report = open_page("trigeo", fragment="#12")
+    assert viewer.shown() == expected(report, 12)
+    assert viewer.page.locator("#moves .move.current").count() == 1
