@@ -174,8 +174,10 @@ class _Builder:
         """Nodes from a flat list of tokens and finished variations."""
         nodes: list[Node] = []
         lead: list[str] = []
-        item = None
-        number = number_span = None
+        item = span = text = number = number_span = None
+        glyphs: list[str] | None = None
+        comments: list[str] | None = None
+        variations: list[Line] | None = None
         dots = 0
         pending = None  # a move number token not yet followed by an item
         for el in elements:
@@ -187,7 +189,7 @@ class _Builder:
                                       tuple(comments) if comments else _EMPTY,
                                       tuple(variations) if variations else _EMPTY))
                 item, span, text = self.item(el), self.span(el), str(el)
-                glyphs = comments = variations = None  # type: ignore[assignment]
+                glyphs = comments = variations = None
                 if pending is None:
                     number, dots, number_span = None, 0, None
                 else:

@@ -40,7 +40,7 @@ def explain(error: Exception, text: str, offset: int, game: str | None) -> Findi
     if isinstance(error, UnexpectedToken):
         return _token(error, text, offset)
     assert isinstance(error, UnexpectedInput)
-    return _say(_pos(text, len(text)), offset, f"unexpected end of the text")
+    return _say(_pos(text, len(text)), offset, "unexpected end of the text")
 
 
 # ---------------------------------------------------------------- positions
