@@ -25,8 +25,16 @@ def write_atomically(path: str, data: bytes, *, overwrite: bool = False) -> None
             handle.write(data)
         if os.path.exists(path):
             os.chmod(temp, os.stat(path).st_mode & 0o7777)
+        else:  # what open() would have given: 0666 less the umask
+            os.chmod(temp, 0o666 & ~_umask())
         os.replace(temp, path)
     except BaseException:
         if os.path.exists(temp):
             os.unlink(temp)
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

@@ -691,6 +691,13 @@ class DiceRules:
         side = _side_value(turn, "turn")
         return self._position(read_diagram(text), side, side, cube)
 
+    def attacked_ones(self, position: DicePosition) -> list[str]:
+        """The cells of the side to move's Ones that the other side attacks
+        (what a ``^`` or ``+`` points at)."""
+        p = position
+        return [CELLS[x] for x in ones(p._masks, p._side)
+                if attacked(p._masks, x, 3 - p._side, self.jump_fields)]
+
     def diagram(self, position: DicePosition) -> str:
         p = position
         return diagram_text(p._board, p._side, p._cube, p._winner)

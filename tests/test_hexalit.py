@@ -587,3 +587,9 @@ def test_legal_actions_view_is_lazy():
     assert view._list is None  # answered by check, nothing generated
     assert len(view) == 55 and bool(view)
     assert view.texts()[:3] == ["A4XA3", "A5XB2", "A5XB3"]
+
+
+def test_attacked_ones_names_the_threatened_cells():
+    position = H.parse_position("N: A7=1 B7=6; S: F7=1 E6=1 E5=2; turn: S", {})
+    # the 6 on B7 slides south through C7, D7, E7 onto F7; E6 is out of its lines
+    assert H.attacked_ones(position) == ["F7"]
