@@ -25,7 +25,6 @@ _CELL = re.compile(r"[A-Za-z][0-9]{1,2}")
 _SPACES = re.compile(r"[ \t]*")
 _RESULTISH = re.compile(r"(?:[0-9]+|½|1/2)\s*[-–:]\s*(?:[0-9]+|½|1/2)")
 _HOPISH = re.compile(r"[A-Za-z][0-9]{1,2}(?:[-xX@][A-Za-z][0-9]{1,2})+[\^+]?")
-_CUBE_WORD = re.compile(r"(?i:double|doppler|take|drop|angenommen|abgelehnt)(?![A-Za-z])(?:\s+[0-9]+)?")
 _DIGITS = re.compile(r"[0-9]+")
 _SCAN = re.compile(r"[(){};]")
 _COMMENTS = ("COMMENT", "LINE_COMMENT", "$END")
@@ -115,9 +114,6 @@ def _word(text: str, pos: int, offset: int, game: str) -> Finding:
     at = _pos(text, start)
     if _RESULTISH.fullmatch(word):
         return _say(at, offset, f"'{word}' is not a result: write 1-0, 0-1 or *")
-    cube = _CUBE_WORD.match(text, start)
-    if cube and game != "Hexalit":
-        return _wrong_action(at, offset, cube.group(), game, "the doubling cube is only used in Hexalit")
     if game == "Hüpfer":
         found = _hop_word(word, game)
     else:
@@ -150,33 +146,26 @@ def _dice_word(text: str, start: int, game: str) -> tuple[int, object] | None:
     if op in ("", "\n", "\r") or op.isspace():
         return 0, (cell.group(), f"write the origin, an operator and the target, e.g. {origin}XC6")
     if op in "Ww":
-        return _roll(text, start, i, game)
+        return _roll(text, start, i)
     if op not in "Xx°:º˚":
-        ops = "X, W or °" if game == "Hexalit" else "X or °"
-        return i - start, f"expected {ops} after '{origin}', found '{op}'"
+        return i - start, f"expected X, W or ° after '{origin}', found '{op}'"
     j = _SPACES.match(text, i + 1).end()
     target = _CELL.match(text, j)
     if target is None:
         return j - start, f"expected a cell like B6 after '{op}'"
-    return _promotion(text, start, _SPACES.match(text, target.end()).end(), game)
+    return _promotion(text, _SPACES.match(text, target.end()).end(), start)
 
 
-def _roll(text: str, start: int, i: int, game: str) -> tuple[int, object] | None:
-    word = _WORD.match(text, start).group()  # type: ignore[union-attr]
-    if game != "Hexalit":
-        return 0, (word, f"{game} dice are never rolled (rolls like B5W4 are Hexalit only)")
+def _roll(text: str, start: int, i: int) -> tuple[int, object] | None:
     j = _SPACES.match(text, i + 1).end()
     if not text[j:j + 1].isdigit():
         return j - start, f"expected the face the die shows (1 to 6) after '{text[i]}'"
     return None
 
 
-def _promotion(text: str, start: int, k: int, game: str) -> tuple[int, object] | None:
+def _promotion(text: str, k: int, start: int) -> tuple[int, object] | None:
     if text[k:k + 1] != "=":
         return None
-    if game != "Trigeo":
-        word = text[start:k + 2].strip()
-        return k - start, f"'{word}': {game} dice are not promoted ('=' is written in Trigeo only)"
     m = _SPACES.match(text, k + 1).end()
     if not text[m:m + 1].isdigit():
         return m - start, "expected the new face (a digit) after '='"
