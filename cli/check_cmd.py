@@ -6,14 +6,17 @@ import sys
 import time
 from collections import deque
 from concurrent.futures import ProcessPoolExecutor
-from functools import partial
 from typing import Iterable, Iterator
 
 import click
 
-from .checking import CheckOptions, FileResult, check_source
+from .checking import (CheckOptions, FileResult, check_part, check_source, merge,
+                       split_source)
 from .inputs import Limits, Source, iter_sources
 from .options import game_option
+
+SPLIT_BYTES = 256 * 1024  # with -j, files larger than this are checked in parts
+GAMES_PER_PART = 100
 
 EXAMPLE = """
 \b
@@ -73,31 +76,41 @@ def check(paths: tuple[str, ...], game: str | None, globs: tuple[str, ...], fmt:
 
 
 def _results(sources: Iterable[Source], options: CheckOptions, jobs: int) -> Iterator[FileResult]:
-    work = partial(check_source, options=options)
     if jobs == 1:
-        yield from map(work, sources)
+        yield from (check_source(source, options) for source in sources)
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from _ordered(pool, work, sources, window=jobs * 8)
+        yield from _ordered(pool, sources, options, window=jobs * 8)
 
 
-def _ordered(pool: ProcessPoolExecutor, work, sources: Iterable[Source],
+def _ordered(pool: ProcessPoolExecutor, sources: Iterable[Source], options: CheckOptions,
              window: int) -> Iterator[FileResult]:
-    """Results in input order, with at most ``window`` files in flight
-    (``Executor.map`` would read every file before the first result)."""
+    """Results in input order, with at most ``window`` tasks in flight
+    (``Executor.map`` would read every file before the first result). A
+    large file is cut into parts of games so that its games are checked in
+    parallel too; its parts are merged back into one result."""
     pending: deque = deque()
     for source in sources:
-        pending.append((source, pool.submit(work, source)))
-        if len(pending) >= window:
+        pending.append((source, _submit(pool, source, options)))
+        while sum(len(futures) for _, futures in pending) >= window and len(pending) > 1:
             yield _collect(*pending.popleft())
     while pending:
         yield _collect(*pending.popleft())
 
 
-def _collect(source: Source, future) -> FileResult:
-    """The future's result; a crashed worker becomes an unreadable file."""
+def _submit(pool: ProcessPoolExecutor, source: Source, options: CheckOptions) -> list:
+    parts = None
+    if source.data is not None and len(source.data) > SPLIT_BYTES:
+        parts = split_source(source, options, GAMES_PER_PART)
+    if not parts:
+        return [pool.submit(check_source, source, options)]
+    return [pool.submit(check_part, part, options) for part in parts]
+
+
+def _collect(source: Source, futures: list) -> FileResult:
+    """The merged result; a crashed worker becomes an unreadable file."""
     try:
-        return future.result()
+        return merge([future.result() for future in futures])
     except Exception as error:  # a dead worker must not stop the run
         return check_source(Source(source.path, error=f"the checker failed: {error!r}"),
                             CheckOptions())

@@ -8,10 +8,12 @@ cheaply and every output format reads the same thing.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Iterable
 
 from hexhop.engine.replay import GameReport, replay_game
-from hexhop.notation import read_archive
 from hexhop.notation.findings import Finding, make
+from hexhop.notation.model import ParsedGame, Span
+from hexhop.notation.reader import decode, fallback_game, game_chunks, parse_game
 
 from .inputs import Source
 
@@ -36,24 +38,81 @@ class CheckOptions:
     strict: bool = False
 
 
+@dataclass(frozen=True)
+class Part:
+    """Games of one source to check together: the whole file, or a slice of
+    a large one checked in a worker process of its own.
+
+    ``games`` holds (game number, first line, text) as ``game_chunks`` gives
+    them; ``windows_1252`` says the bytes were not UTF-8.
+    """
+
+    path: str
+    games: Iterable[tuple[int, int, str]]
+    fallback: str | None
+    windows_1252: bool = False
+
+
 def check_source(source: Source, options: CheckOptions) -> FileResult:
     """Check every game of one source; never raises for bad input."""
-    result = FileResult(source.path)
-    if source.data is None:
-        result.error = finding_dict(make("IO01", None, path=source.path,
-                                         reason=source.error or "unknown error"))
-        return result
-    if _looks_binary(source.data):
-        result.error = finding_dict(make("IO02", None, path=source.path))
-        return result
-    lines_wanted: set[int] = set()
-    for parsed in read_archive(source.data, path=source.path, default_game=options.game):
+    unreadable = _unreadable(source)
+    if unreadable is not None:
+        return unreadable
+    text, windows_1252 = decode(source.data)
+    part = Part(source.path, game_chunks(text), _fallback(source.path, options), windows_1252)
+    return check_part(part, options)
+
+
+def split_source(source: Source, options: CheckOptions, games_per_part: int
+                 ) -> list[Part] | None:
+    """A readable source cut into parts of ``games_per_part`` games, or None
+    when it cannot be read (then :func:`check_source` reports why)."""
+    if _unreadable(source) is not None:
+        return None
+    text, windows_1252 = decode(source.data)
+    fallback = _fallback(source.path, options)
+    chunks = list(game_chunks(text))
+    return [Part(source.path, chunks[i:i + games_per_part], fallback, windows_1252)
+            for i in range(0, len(chunks), games_per_part)] or \
+        [Part(source.path, (), fallback, windows_1252)]
+
+
+def check_part(part: Part, options: CheckOptions) -> FileResult:
+    """Parse and replay the games of one part."""
+    result = FileResult(part.path)
+    for index, first_line, chunk in part.games:
+        parsed = parse_game(chunk, first_line, index, part.fallback)
+        if part.windows_1252 and index == 1:
+            notice = make("NT03", Span(1, 1))
+            parsed = ParsedGame(index, parsed.record, (notice, *parsed.findings))
         report = replay_game(parsed)
         result.games.append(game_dict(report, options.strict))
-        lines_wanted.update(f.line for f in report.findings if f.line)
-    if lines_wanted:
-        result.sources = _source_lines(source.data, lines_wanted)
+        _keep_lines(result.sources, report.findings, chunk, first_line)
     return result
+
+
+def merge(parts: list[FileResult]) -> FileResult:
+    """One file's result from the results of its parts, in order."""
+    whole = FileResult(parts[0].path)
+    for part in parts:
+        whole.games.extend(part.games)
+        whole.sources.update(part.sources)
+        whole.error = whole.error or part.error
+    return whole
+
+
+def _unreadable(source: Source) -> FileResult | None:
+    if source.data is None:
+        error = make("IO01", None, path=source.path, reason=source.error or "unknown error")
+    elif _looks_binary(source.data):
+        error = make("IO02", None, path=source.path)
+    else:
+        return None
+    return FileResult(source.path, error=finding_dict(error))
+
+
+def _fallback(path: str, options: CheckOptions) -> str | None:
+    return fallback_game(path.rsplit(":", 1)[-1], options.game)
 
 
 def _looks_binary(data: bytes) -> bool:
@@ -61,13 +120,15 @@ def _looks_binary(data: bytes) -> bool:
     return b"\x00" in data[:8192]
 
 
-def _source_lines(data: bytes, wanted: set[int]) -> dict[int, str]:
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = data.decode("cp1252", errors="replace")
-    lines = text.splitlines()
-    return {n: lines[n - 1] for n in wanted if 0 < n <= len(lines)}
+def _keep_lines(sources: dict[int, str], findings, chunk: str, first_line: int) -> None:
+    """Remember the source lines the findings point at (for the caret)."""
+    lines = None
+    for finding in findings:
+        number = finding.line
+        if number and number not in sources:
+            lines = lines or chunk.split("\n")
+            if 0 <= number - first_line < len(lines):
+                sources[number] = lines[number - first_line]
 
 
 def game_dict(report: GameReport, strict: bool) -> dict:

@@ -96,7 +96,15 @@ def parse_text(text: str, *, path: str = "", default_game: str | None = None
     """
     if not isinstance(text, str):
         raise NotationError(make("IO01", path=path or "<input>", reason="expected text"))
-    fallback = _fallback_game(path, default_game)
+    fallback = fallback_game(path, default_game)
+    for index, first_line, chunk in game_chunks(text):
+        yield parse_game(chunk, first_line, index, fallback)
+
+
+def game_chunks(text: str) -> Iterator[tuple[int, int, str]]:
+    """(game number, first line, text) of every game of an archive's text,
+    unparsed: what :func:`parse_game` reads, for callers that parse games
+    elsewhere (in worker processes, say)."""
     if text.startswith("\ufeff"):
         text = text[1:]
     if "\r" in text:
@@ -106,10 +114,10 @@ def parse_text(text: str, *, path: str = "", default_game: str | None = None
         if not has_tags and _ONLY_COMMENTS.fullmatch(chunk):
             continue
         index += 1
-        yield parse_game(chunk, first_line, index, fallback)
+        yield index, first_line, chunk
 
 
-def _fallback_game(path: str, default_game: str | None) -> str | None:
+def fallback_game(path: str, default_game: str | None) -> str | None:
     if default_game is not None:
         game = game_from_name(default_game)
         if game is None:

@@ -202,3 +202,20 @@ def test_parallel_and_serial_reports_are_identical():
     for data in (serial, parallel):
         data["summary"].pop("seconds")
     assert parallel == serial
+
+
+def test_a_large_file_is_checked_in_parts_with_the_same_report(tmp_path, monkeypatch):
+    from hexhop.cli import check_cmd
+    archive = tmp_path / "archive.hxl"
+    parts = [(BROKEN / "illegal-hexalit-pawn-capture.hxl").read_text("utf-8"),
+             (GOOD / "hexalit-kassel-1998.hxl").read_text("utf-8")]
+    archive.write_text("\n".join(parts * 5), "utf-8")
+    monkeypatch.setattr(check_cmd, "SPLIT_BYTES", 100)
+    monkeypatch.setattr(check_cmd, "GAMES_PER_PART", 3)
+    _, serial = report(str(archive))
+    _, parallel = report(str(archive), "-j", "2")
+    for data in (serial, parallel):
+        data["summary"].pop("seconds")
+    assert parallel == serial
+    assert [g["index"] for g in parallel["files"][0]["games"]] == list(range(1, 11))
+    assert [g["valid"] for g in parallel["files"][0]["games"]] == [False, True] * 5
