@@ -365,6 +365,11 @@ class DicePosition:
         i = INDEX.get(cell.upper())
         return _die(self._board[i]) if i is not None and self._board[i] else None
 
+    def _repr_svg_(self) -> str:
+        """Jupyter and IPython show a position as its diagram."""
+        from hexhop.render.svg import board_svg
+        return board_svg(self)
+
     def text(self) -> str:
         return position_text(self._board, self._side, self._cube)
 

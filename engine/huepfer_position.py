@@ -117,6 +117,11 @@ class HuepferPosition:
     def __repr__(self) -> str:
         return f"HuepferPosition({self.text()!r}, size={self.size})"
 
+    def _repr_svg_(self) -> str:
+        """Jupyter and IPython show a position as its diagram."""
+        from hexhop.render.svg import board_svg
+        return board_svg(self)
+
     def text(self) -> str:
         """The Position tag text; reading it back gives an equal position."""
         names = self._board.names

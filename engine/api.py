@@ -1,0 +1,138 @@
+"""A small Python API for scripts and notebooks.
+
+    from hexhop.engine.api import read_games, position, legal_actions, svg
+
+    for game in read_games("samples/good/trigeo-goettingen-1999.trg"):
+        print(game.tags["North"], game.valid, game.end)
+        print(game.actions[:4])
+        game.svg(12)                  # shows inline in Jupyter
+
+    p = position("Hexalit", "N: A7=1 C7=2; S: F7=1 D6=2; turn: N")
+    legal_actions(p)                  # ['A7XA5', ..., 'C7°D6']
+
+Everything here is a thin layer over :mod:`hexhop.notation` (reading),
+:mod:`.replay` (checking) and :mod:`hexhop.render` (pictures, imported only
+when a picture is asked for). It adds no rules of its own.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+from hexhop.notation import read_archive
+from hexhop.notation.findings import Finding
+
+from .base import Position, sorted_texts
+from .games import rules_for
+from .replay import End, GameReport, replay_game
+
+
+class SVG(str):
+    """SVG text that Jupyter shows as a picture."""
+
+    def _repr_svg_(self) -> str:
+        return str(self)
+
+
+def svg(position: Position, **options: Any) -> SVG:
+    """A diagram of ``position``; options as for ``hexhop.render.svg.board_svg``
+    (``size``, ``flip``, ``last``, ``arrows``, ``highlights``, ``title``…)."""
+    from hexhop.render.svg import board_svg
+    return SVG(board_svg(position, **options))
+
+
+def png(position: Position, *, size: int = 400, **options: Any) -> bytes:
+    """The diagram of ``position`` as PNG bytes."""
+    from hexhop.render.png import svg_to_png
+    return svg_to_png(svg(position, size=size, **options), size=size)
+
+
+def position(game: str, text: str, *, board: str | None = None) -> Position:
+    """A position of ``game`` (Hexalit, Trigeo, Hüpfer) from Position text;
+    raises ``HeaderError`` when the text cannot be read."""
+    tags = {"Game": game, **({"Board": board} if board else {})}
+    return rules_for(_game_name(game)).parse_position(text, tags)
+
+
+def legal_actions(position: Position) -> list[str]:
+    """Every legal action of ``position`` in canonical notation, sorted."""
+    if position.winner is not None:
+        return []
+    return sorted_texts(list(rules_for(position.game).legal_actions(position)))
+
+
+@dataclass
+class Game:
+    """One replayed game of an archive."""
+
+    report: GameReport
+
+    @property
+    def game(self) -> str | None:
+        return self.report.game
+
+    @property
+    def tags(self) -> dict[str, str]:
+        return self.report.tags
+
+    @property
+    def findings(self) -> list[Finding]:
+        return self.report.findings
+
+    @property
+    def valid(self) -> bool:
+        return self.report.valid()
+
+    @property
+    def end(self) -> End | None:
+        return self.report.end
+
+    @property
+    def positions(self) -> list[Position]:
+        """The position before the first action and after every legal one."""
+        return self.report.positions
+
+    @property
+    def actions(self) -> list[str]:
+        """The main line's actions, as written, up to the first illegal one."""
+        return [node.text or str(node.item) for node in self.report.nodes]
+
+    def legal_actions(self, ply: int = -1) -> list[str]:
+        return legal_actions(self.positions[ply])
+
+    def svg(self, ply: int = -1, **options: Any) -> SVG:
+        """The diagram after ``ply`` (default: the last), last action highlighted."""
+        from hexhop.render.last import describe_last
+        index = range(len(self.positions))[ply]
+        if index and "last" not in options:
+            before, after = self.positions[index - 1], self.positions[index]
+            options["last"] = describe_last(before, after, self.report.nodes[index - 1].item)
+        return svg(self.positions[index], ply=index, **options)
+
+    def _repr_svg_(self) -> str:
+        return self.svg() if self.positions else ""
+
+
+def read_games(source: str | bytes | os.PathLike, *, game: str | None = None) -> Iterator[Game]:
+    """Every game of a record file (a path) or of record bytes, replayed.
+
+    ``game`` names the game of records without a Game tag (the file's
+    extension is used first)."""
+    if isinstance(source, bytes):
+        data, path = source, ""
+    else:
+        path = os.fspath(source)
+        with open(path, "rb") as handle:
+            data = handle.read()
+    for parsed in read_archive(data, path=path, default_game=game):
+        yield Game(replay_game(parsed))
+
+
+def _game_name(game: str) -> str:
+    from hexhop.notation import game_from_name
+    name = game_from_name(game)
+    if name is None:
+        raise ValueError(f"unknown game {game!r}: expected Hexalit, Trigeo or Hüpfer")
+    return name
