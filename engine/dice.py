@@ -2,287 +2,28 @@
 
 A :class:`DiceRules` object is one game; Hexalit and Trigeo differ only in
 class constants (rolling, cube, jump fields, promotion), see ``hexalit.py``
-and ``trigeo.py``. The board tables come from :mod:`geometry`; this module
-does not read records, write findings or draw anything but a plain-text
-diagram.
-
-Inside, a position is 66 bytes, one per cell: 0 for an empty cell, else
-``face | home << 3 | side << 6`` (home 0 = not rolled), plus bit masks of
-the cells per side and face kept in step with them. Attacks are found by
-looking outward from the attacked cell through those masks, never by
-generating the enemy's moves, so that checking and playing one action costs
-a few microseconds.
+and ``trigeo.py``. The board bytes, masks and what a die can do come from
+:mod:`dice_board`, Position text and diagrams from :mod:`dice_text`; this
+module does not read records, write findings or draw anything.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Iterator, Mapping, Sequence
 
 from hexhop.notation.model import CubeAnswer, CubeOffer, DiceAction, Item
 
 from .base import HeaderError, Illegal, Played, action_sort_key
-from .geometry import (ALL_DIRECTIONS, CELL_COUNT, CELLS, CORNER_DIRS, DIRECTIONS,
-                       FORWARD, INDEX, JUMP_FIELDS, JUMP_OTHERS, LAST_ROW, LEAPS, LEAPS_FROM,
-                       LINE_TO, NEIGHBOURS, NORTH, PAWN_ATTACKERS, PAWN_CAPTURES, RAYS, ROW,
-                       ROW_SPAN, ROWS, SIDE_DIRS, SIDE_NAMES, SOUTH)
-
-SIDE_LETTERS = {NORTH: "N", SOUTH: "S"}
-CUBE_VALUES = (2, 4, 8, 16, 32, 64)
-MAX_DICE = 15
-START_TEXT = ("N: A4=5 A5=4 A6=3 A7=1 A8=4 A9=3 A10=5 B4=2 B5=2 B6=2 B7=6 B8=2 B9=2 B10=2 C7=2; "
-              "S: D7=2 E4=2 E5=2 E6=2 E7=6 E8=2 E9=2 E10=2 F4=5 F5=4 F6=3 F7=1 F8=4 F9=3 F10=5; "
-              "turn: N")
-
-
-# --- cell codes and the tables built from them --------------------------------
-
-def _code(side: int, face: int, home: int = 0) -> int:
-    return face | home << 3 | side << 6
-
-
-_PLAIN_ONE = {s: _code(s, 1) for s in (NORTH, SOUTH)}
-_HOME_BITS = 0o70
-_NEIGHBOUR_SET = tuple(frozenset(n) for n in NEIGHBOURS)
-_LEAP_SET = tuple(frozenset(n) for n in LEAPS)
-_SLIDE_DIRS = {4: CORNER_DIRS, 5: SIDE_DIRS, 6: (ALL_DIRECTIONS,) * CELL_COUNT}
-_SLIDES = {f: tuple(tuple(RAYS[i][d] for d in dirs[i]) for i in range(CELL_COUNT))
-           for f, dirs in _SLIDE_DIRS.items()}
-
-
-def _mask(cells: Sequence[int]) -> int:
-    bits = 0
-    for c in cells:
-        bits |= 1 << c
-    return bits
-
-
-# Where a die that attacks cell x can stand, as bit masks of cells (bit i = cell i).
-_NEIGHBOUR_MASK = tuple(_mask(NEIGHBOURS[x]) for x in range(CELL_COUNT))
-_PAWN_FROM_MASK = {s: tuple(_mask(PAWN_ATTACKERS[s][x]) for x in range(CELL_COUNT))
-                   for s in (NORTH, SOUTH)}
-_LEAP_FROM_MASK = tuple(_mask(LEAPS_FROM[x]) for x in range(CELL_COUNT))
-_JUMP_MASK = tuple(_mask(JUMP_OTHERS[x]) for x in range(CELL_COUNT))
-
-# The first cells a die of a face can move to from x (the first cell of each slide):
-# the die has a move exactly when one of them does not hold a die of its own side.
-_FIRST_MASK = {1: _NEIGHBOUR_MASK, 3: tuple(_mask(LEAPS[x]) for x in range(CELL_COUNT))}
-_FIRST_MASK.update({f: tuple(_mask([ray[0] for ray in rays if ray]) for rays in _SLIDES[f])
-                    for f in (4, 5, 6)})
-_JUMP_FIELDS_MASK = _mask(JUMP_FIELDS)
-_PAWN_CAPTURE_MASK = {s: tuple(_mask(PAWN_CAPTURES[s][x]) for x in range(CELL_COUNT))
-                      for s in (NORTH, SOUTH)}
-
-
-def _slider_tables() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
-    """Per sliding face 4, 5, 6 and cell x: the cells a slider could hit x from on an
-    empty board; and per x and such a cell y, the cells between y and x."""
-    reach = {face: [0] * CELL_COUNT for face in (4, 5, 6)}
-    between = [[0] * CELL_COUNT for _ in range(CELL_COUNT)]
-    for y in range(CELL_COUNT):
-        for face, dirs in ((4, CORNER_DIRS[y]), (5, SIDE_DIRS[y]), (6, ALL_DIRECTIONS)):
-            for d in dirs:
-                for k, x in enumerate(RAYS[y][d]):
-                    reach[face][x] |= 1 << y
-                    between[x][y] = _mask(RAYS[y][d][:k])
-    return tuple(tuple(reach[f]) for f in (4, 5, 6)), tuple(map(tuple, between))
-
-
-(_SLIDE4_FROM, _SLIDE5_FROM, _SLIDE6_FROM), _BETWEEN = _slider_tables()
-
-
-# --- board functions --------------------------------------------------------------------
-# A board is a bytes/bytearray of 66 codes; its masks a sequence of 24 ints:
-# masks[side * 8] has a bit per die of that side, masks[side * 8 + f] per die showing f.
-
-def masks_of(board: Sequence[int]) -> list[int]:
-    masks = [0] * 24
-    for i, v in enumerate(board):
-        if v:
-            k, bit = (v >> 6) << 3, 1 << i
-            masks[k] |= bit
-            masks[k + (v & 7)] |= bit
-    return masks
-
-
-def _put(board: bytearray, masks: list[int], i: int, code: int) -> None:
-    """Set cell ``i`` to ``code`` and keep the masks in step."""
-    old, bit = board[i], 1 << i
-    if old:
-        k = (old >> 6) << 3
-        masks[k] ^= bit
-        masks[k + (old & 7)] ^= bit
-    if code:
-        k = (code >> 6) << 3
-        masks[k] |= bit
-        masks[k + (code & 7)] |= bit
-    board[i] = code
-
-
-def _move(board: bytearray, masks: list[int], o: int, t: int, code: int) -> None:
-    """The die on ``o`` goes to ``t`` (capturing what stands there) and shows ``code``."""
-    w, to = board[t], 1 << t
-    if w:
-        k = (w >> 6) << 3
-        masks[k] ^= to
-        masks[k + (w & 7)] ^= to
-    k = (code >> 6) << 3
-    masks[k] ^= 1 << o | to
-    masks[k + (board[o] & 7)] ^= 1 << o
-    masks[k + (code & 7)] |= to
-    board[o], board[t] = 0, code
-
-
-def cells_of(bits: int) -> list[int]:
-    """The cells of a mask, in board order."""
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
-    return out
-
-
-def attacked(masks: Sequence[int], x: int, by: int, jump: bool) -> bool:
-    """Whether a die of side ``by`` could capture on cell ``x`` (rules.md §2, §8.2).
-
-    Looks outward from ``x``: no move of ``by`` is generated.
-    """
-    k = by << 3
-    if (_NEIGHBOUR_MASK[x] & masks[k + 1] or _PAWN_FROM_MASK[by][x] & masks[k + 2]
-            or _LEAP_FROM_MASK[x] & masks[k + 3]):
-        return True
-    candidates = (_SLIDE4_FROM[x] & masks[k + 4] | _SLIDE5_FROM[x] & masks[k + 5]
-                  | _SLIDE6_FROM[x] & masks[k + 6])
-    if candidates:
-        occupied, between = masks[8] | masks[16], _BETWEEN[x]
-        while candidates:
-            low = candidates & -candidates
-            if not between[low.bit_length() - 1] & occupied:
-                return True
-            candidates ^= low
-    return bool(jump and _JUMP_MASK[x] & masks[k])
-
-
-def _steps(board: Sequence[int], cells: Sequence[int], side: int, out: list) -> None:
-    for t in cells:
-        v = board[t]
-        if not v:
-            out.append((t, False))
-        elif v >> 6 != side:
-            out.append((t, True))
-
-
-def targets(board: Sequence[int], o: int, side: int, face: int, jump: bool) -> list[tuple[int, bool]]:
-    """(target, is_capture) for every move of a die of ``side`` showing ``face`` on ``o``.
-
-    Does not apply the One rule and knows nothing of rolls or promotion.
-    """
-    out: list[tuple[int, bool]] = []
-    if face == 1:
-        _steps(board, NEIGHBOURS[o], side, out)
-    elif face == 2:
-        f = FORWARD[side][o]
-        if f >= 0 and not board[f]:
-            out.append((f, False))
-        for t in PAWN_CAPTURES[side][o]:
-            v = board[t]
-            if v and v >> 6 != side:
-                out.append((t, True))
-    elif face == 3:
-        _steps(board, LEAPS[o], side, out)
-    else:
-        for ray in _SLIDES[face][o]:
-            for t in ray:
-                v = board[t]
-                if not v:
-                    out.append((t, False))
-                    continue
-                if v >> 6 != side:
-                    out.append((t, True))
-                break
-    if jump and o in JUMP_FIELDS:
-        seen = {t for t, _ in out}
-        _steps(board, [t for t in JUMP_OTHERS[o] if t not in seen], side, out)
-    return out
-
-
-def _clear(board: Sequence[int], ray: Sequence[int], count: int) -> bool:
-    for j in ray[:count]:
-        if board[j]:
-            return False
-    return True
-
-
-def reaches(board: Sequence[int], o: int, t: int, side: int, face: int, jump: bool) -> bool:
-    """Whether the die on ``o`` can go to ``t`` (which holds no die of ``side``)."""
-    if face == 1:
-        ok = t in _NEIGHBOUR_SET[o]
-    elif face == 2:
-        ok = (t == FORWARD[side][o] and not board[t]) or (
-            bool(board[t]) and t in PAWN_CAPTURES[side][o])
-    elif face == 3:
-        ok = t in _LEAP_SET[o]
-    else:
-        line = LINE_TO[o].get(t)
-        ok = (line is not None and line[0] in _SLIDE_DIRS[face][o]
-              and _clear(board, RAYS[o][line[0]], line[1] - 1))
-    return ok or (jump and o in JUMP_FIELDS and t in JUMP_FIELDS)
-
-
-def ones(masks: Sequence[int], side: int) -> list[int]:
-    """The cells of the dice of ``side`` that show 1, in board order."""
-    return cells_of(masks[(side << 3) + 1])
-
-
-def _count_ones(masks: Sequence[int], side: int) -> int:
-    return masks[(side << 3) + 1].bit_count()
-
-
-def escapes(board: bytearray, masks: list[int], threatened: Sequence[int], side: int,
-            jump: bool) -> tuple[tuple[int, int, bool], ...]:
-    """The safe moves (origin, target, capture) of the attacked Ones of ``side`` (§3.3)."""
-    enemy = 3 - side
-    own, foe = side << 3, enemy << 3
-    out = []
-    for x in threatened:
-        for t, capture in targets(board, x, side, 1, jump):
-            after, moved = list(masks), 1 << x | 1 << t
-            after[own] ^= moved
-            after[own + 1] ^= moved
-            if capture:
-                after[foe] ^= 1 << t
-                after[foe + (board[t] & 7)] ^= 1 << t
-            if not attacked(after, t, enemy, jump):
-                out.append((x, t, capture))
-    return tuple(out)
-
-
-def _turn_back(board: bytearray, masks: list[int], i: int, side: int) -> None:
-    """Turn the rolled die on ``i`` back to its home face, never leaving ``side`` without a 1."""
-    v = board[i]
-    if v & 7 == 1 and masks[(side << 3) + 1] == 1 << i:
-        _put(board, masks, i, _PLAIN_ONE[side])
-    else:
-        _put(board, masks, i, (v >> 3 & 7) | side << 6)
-
-
-def _turn_back_order(board: Sequence[int], cells: Sequence[int]) -> list[int]:
-    """§8.6: dice whose home face is 1 first, then the others in board order."""
-    return sorted(cells, key=lambda i: (board[i] >> 3 & 7) != 1)
-
-
-# --- positions -------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Die:
-    """One die as a player sees it: ``home`` is None unless it shows a rolled face."""
-
-    side: str
-    face: int
-    home: int | None = None
+from .geometry import (CELLS, CORNER_DIRS, DIRECTIONS, FORWARD, INDEX, JUMP_FIELDS,
+                       JUMP_OTHERS, LAST_ROW, LEAPS, LINE_TO, NORTH, PAWN_CAPTURES, RAYS,
+                       ROW, ROWS, SIDE_NAMES, SOUTH)
+from .dice_board import (CUBE_VALUES, Die, START_TEXT, FIRST_MASK, HOME_BITS, JUMP_FIELDS_MASK,
+                         JUMP_MASK, PAWN_CAPTURE_MASK, SLIDE_DIRS, die_code, count_ones,
+                         move_die, put_die, turn_back, turn_back_order, attacked, cells_of,
+                         escapes, masks_of, ones, reaches, targets)
+from .dice_text import (diagram_text, position_text, read_diagram, read_position_text,
+                        side_value)
 
 
 class DicePosition:
@@ -393,166 +134,6 @@ def _die(v: int) -> Die:
     return Die(SIDE_NAMES[v >> 6], v & 7, (v >> 3 & 7) or None)
 
 
-def _die_text(i: int, v: int) -> str:
-    home = v >> 3 & 7
-    return f"{CELLS[i]}={v & 7}" + (f"/{home}" if home else "")
-
-
-def position_text(board: Sequence[int], side: int, cube: int | None) -> str:
-    """The Position text of notation.md: ``N: A7=1 ...; S: ...; turn: N[; cube: 4]``."""
-    parts = []
-    for s in (NORTH, SOUTH):
-        dice = " ".join(_die_text(i, v) for i, v in enumerate(board) if v >> 6 == s)
-        parts.append(f"{SIDE_LETTERS[s]}: {dice}".rstrip())
-    parts.append(f"turn: {SIDE_LETTERS[side]}")
-    if cube is not None:
-        parts.append(f"cube: {cube}")
-    return "; ".join(parts)
-
-
-# --- reading Position text --------------------------------------------------------
-
-_DIE_TOKEN = re.compile(r"([A-Za-z])(\d{1,2})=(\d)(?:/(\d))?")
-_SIDE_KEYS = {"n": NORTH, "north": NORTH, "s": SOUTH, "south": SOUTH}
-
-
-def _bad_position(reason: str) -> HeaderError:
-    return HeaderError("HD05", "Position", reason=reason)
-
-
-def _side_value(text: str, what: str) -> int:
-    side = _SIDE_KEYS.get(text.strip().lower())
-    if side is None:
-        raise _bad_position(f"{what} must be N or S, not {text.strip()!r}")
-    return side
-
-
-def _read_die(token: str, side: int, rolling: bool, game: str) -> tuple[int, int]:
-    match = _DIE_TOKEN.fullmatch(token)
-    if not match:
-        raise _bad_position(f"{token!r} is not a die: write cell=face, e.g. C5=4, "
-                            "or C5=4/2 for a rolled die")
-    cell = match[1].upper() + match[2]
-    if cell not in INDEX:
-        raise _bad_position(f"{token!r}: {cell} is not on the board")
-    face, home = int(match[3]), int(match[4] or 0)
-    if not 1 <= face <= 6:
-        raise _bad_position(f"{token!r}: a die shows 1 to 6")
-    if home == face:
-        home = 0
-    if home and not rolling:
-        raise _bad_position(f"{token!r}: dice are never rolled in {game}, "
-                            "so no die shows a rolled face")
-    if home not in (0, 1, 2):
-        raise _bad_position(f"{token!r}: a rolled die turns back to 1 or 2, not {home}")
-    return INDEX[cell], _code(side, face, home)
-
-
-def _read_dice(value: str, side: int, board: bytearray, rolling: bool, game: str) -> None:
-    tokens = value.replace(",", " ").split()
-    if len(tokens) > MAX_DICE:
-        raise _bad_position(f"{SIDE_NAMES[side]} has {len(tokens)} dice; "
-                            f"a side has at most {MAX_DICE}")
-    for token in tokens:
-        i, code = _read_die(token, side, rolling, game)
-        if board[i]:
-            raise _bad_position(f"{CELLS[i]} is given twice")
-        board[i] = code
-
-
-def _read_cube(value: str, cube_game: bool, game: str) -> int:
-    if not cube_game:
-        raise _bad_position(f"there is no doubling cube in {game}")
-    if not value.strip().isdigit() or int(value) not in CUBE_VALUES:
-        raise _bad_position(f"cube must be 2, 4, 8, 16, 32 or 64, not {value.strip()!r}")
-    return int(value)
-
-
-def read_position_text(text: str, game: str, rolling: bool,
-                       cube_game: bool) -> tuple[bytearray, int | None, int | None]:
-    """(board, side to move or None, cube or None) from Position text; HeaderError if bad."""
-    board = bytearray(CELL_COUNT)
-    seen: dict[str, str] = {}
-    turn = cube = None
-    for part in (p.strip() for p in text.split(";")):
-        if not part:
-            continue
-        key, colon, value = part.partition(":")
-        key = key.strip().lower()
-        if not colon or key not in ("n", "s", "north", "south", "turn", "cube"):
-            raise _bad_position(f"expected 'N:', 'S:', 'turn:' or 'cube:', found {part!r}")
-        canonical = SIDE_LETTERS[_SIDE_KEYS[key]] if key in _SIDE_KEYS else key
-        if canonical in seen:
-            raise _bad_position(f"'{canonical}:' is given twice")
-        seen[canonical] = value
-        if key in _SIDE_KEYS:
-            _read_dice(value, _SIDE_KEYS[key], board, rolling, game)
-        elif key == "turn":
-            turn = _side_value(value, "turn")
-        else:
-            cube = _read_cube(value, cube_game, game)
-    for letter, side in (("N", NORTH), ("S", SOUTH)):
-        if letter not in seen:
-            raise _bad_position(f"the {SIDE_NAMES[side]} dice are missing: "
-                                f"expected '{letter}: cell=face ...'")
-    return board, turn, cube
-
-
-# --- diagrams -----------------------------------------------------------------------
-
-def _cell_token(v: int) -> str:
-    if not v:
-        return "."
-    letter = "N" if v >> 6 == NORTH else "s"
-    home = v >> 3 & 7
-    return f"{letter}{v & 7}" + (f"/{home}" if home else "")
-
-
-def diagram_text(board: Sequence[int], side: int, cube: int | None, winner: int) -> str:
-    """Rows A..F, each cell five characters wide at its column: ``N5`` North,
-    ``s2`` South, ``N4/2`` a rolled die, ``.`` empty."""
-    lines = ["   " + "".join(f"{c:<5}" for c in range(1, 14)).rstrip()]
-    for r, (low, high) in enumerate(ROW_SPAN):
-        cells = "".join(f"{_cell_token(board[INDEX[f'{ROWS[r]}{c}']]):<5}" for c in range(low, high + 1))
-        lines.append((f"{ROWS[r]}  " + " " * 5 * (low - 1) + cells).rstrip())
-    status = f"{SIDE_NAMES[side]} to move"
-    if cube is not None:
-        status += f", cube {cube}"
-    if winner:
-        status += f", {SIDE_NAMES[winner]} has won"
-    return "\n".join(lines + [status])
-
-
-def read_diagram(text: str) -> bytearray:
-    """The board of a diagram as :func:`diagram_text` draws it (only the cell
-    tokens count, so the spacing may be loose); ValueError if malformed."""
-    board = bytearray(CELL_COUNT)
-    for line in text.splitlines():
-        tokens = line.split()
-        if not tokens or tokens[0] not in tuple(ROWS):
-            continue
-        r = ROWS.index(tokens[0])
-        low, high = ROW_SPAN[r]
-        if len(tokens) - 1 != high - low + 1:
-            raise ValueError(f"row {tokens[0]} needs {high - low + 1} cells: {line!r}")
-        for c, token in zip(range(low, high + 1), tokens[1:]):
-            board[INDEX[f"{ROWS[r]}{c}"]] = _token_code(token)
-    return board
-
-
-def _token_code(token: str) -> int:
-    if token == ".":
-        return 0
-    match = re.fullmatch(r"([Ns])([1-6])(?:/([12]))?", token)
-    if not match:
-        raise ValueError(f"bad cell {token!r}: expected ., N1..N6, s1..s6, N4/2")
-    side = NORTH if match[1] == "N" else SOUTH
-    face, home = int(match[2]), int(match[3] or 0)
-    return _code(side, face, 0 if home == face else home)
-
-
-# --- describing dice in messages ----------------------------------------------------
-
 def _or_list(items: Sequence[str]) -> str:
     items = list(items)
     if len(items) <= 1:
@@ -578,7 +159,7 @@ def _two_moves(board: Sequence[int], o: int, t: int, side: int) -> str:
 
 
 def _slide_moves(board: Sequence[int], o: int, t: int, face: int) -> str:
-    dirs = _SLIDE_DIRS[face][o]
+    dirs = SLIDE_DIRS[face][o]
     kind = {4: "its corner directions", 5: "its side directions", 6: "all six directions"}[face]
     head = f"the {face} on {CELLS[o]} slides along {kind}"
     if face != 6:
@@ -693,7 +274,7 @@ class DiceRules:
     def position_from_diagram(self, text: str, turn: str = "North",
                               cube: int | None = None) -> DicePosition:
         """A position from a diagram as :meth:`diagram` draws it (for tests)."""
-        side = _side_value(turn, "turn")
+        side = side_value(turn, "turn")
         return self._position(read_diagram(text), side, side, cube)
 
     def attacked_ones(self, position: DicePosition) -> list[str]:
@@ -729,7 +310,7 @@ class DiceRules:
         masks = masks_of(board)
         threatened = [x for x in ones(masks, side) if attacked(masks, x, 3 - side, self.jump_fields)]
         forced = escapes(board, masks, threatened, side, self.jump_fields)
-        rolled = tuple(i for i, v in enumerate(board) if v & _HOME_BITS)
+        rolled = tuple(i for i, v in enumerate(board) if v & HOME_BITS)
         return DicePosition(self.name, bytes(board), tuple(masks), side, first, cube, None, False,
                             0, 0, None, forced, bool(threatened), rolled)
 
@@ -766,7 +347,7 @@ class DiceRules:
             out.append(_action(o, t, capture))
             if self.promotion and face == 2 and ROW[t] == LAST_ROW[side]:
                 out.append(_action(o, t, capture, 6))
-        if self.rolling and (face == 2 or face == 1 and _count_ones(p._masks, side) > 1):
+        if self.rolling and (face == 2 or face == 1 and count_ones(p._masks, side) > 1):
             out.extend(DiceAction(CELLS[o], "roll", None, f) for f in range(1, 7))
         return out
 
@@ -778,18 +359,18 @@ class DiceRules:
             return True
         own, enemy = masks[k], masks[(3 - side) << 3]
         free = ~own
-        if self.jump_fields and own & _JUMP_FIELDS_MASK:
-            if any(_JUMP_MASK[o] & free for o in cells_of(own & _JUMP_FIELDS_MASK)):
+        if self.jump_fields and own & JUMP_FIELDS_MASK:
+            if any(JUMP_MASK[o] & free for o in cells_of(own & JUMP_FIELDS_MASK)):
                 return True
         for face in (6, 5, 4, 1, 3):  # the likeliest to move first
-            first = _FIRST_MASK[face]
+            first = FIRST_MASK[face]
             bits = masks[k + face]
             while bits:
                 low = bits & -bits
                 if first[low.bit_length() - 1] & free:
                     return True
                 bits ^= low
-        forward, captures = FORWARD[side], _PAWN_CAPTURE_MASK[side]
+        forward, captures = FORWARD[side], PAWN_CAPTURE_MASK[side]
         bits = masks[k + 2]
         while bits:
             low = bits & -bits
@@ -869,7 +450,7 @@ class DiceRules:
             return self._illegal(p, o, f"dice are never rolled in {self.name}")
         if item.face not in range(1, 7) or item.promote is not None:
             return self._illegal(p, o, "a roll shows a face from 1 to 6, and nothing else")
-        if face == 1 and _count_ones(p._masks, side) == 1:
+        if face == 1 and count_ones(p._masks, side) == 1:
             return self._illegal(p, o, f"the 1 on {name} is {p.to_move}'s only die showing 1, "
                                        "and a side must always keep a 1")
         if face not in (1, 2):
@@ -977,17 +558,17 @@ class DiceRules:
             home = v >> 3 & 7 or v & 7
             if item.face == home:
                 home = 0
-            _put(board, masks, o, item.face | home << 3 | side << 6)  # type: ignore[operator]
+            put_die(board, masks, o, item.face | home << 3 | side << 6)  # type: ignore[operator]
             if rolled or home:
                 rolled = tuple(sorted({*rolled, o})) if home else tuple(i for i in rolled if i != o)
         else:
             kept = -1
             t = INDEX[item.target]  # type: ignore[index]
-            _move(board, masks, o, t, _code(side, 6) if item.promote else v)
+            move_die(board, masks, o, t, die_code(side, 6) if item.promote else v)
             if rolled:
                 rolled = tuple(i for i in rolled if i != o and i != t)
-            if v & _HOME_BITS:
-                _turn_back(board, masks, t, side)
+            if v & HOME_BITS:
+                turn_back(board, masks, t, side)
         if rolled and not p._forced:
             rolled = self._end_of_turn(board, masks, rolled, side, kept)
         return self._after(p, board, masks, rolled)
@@ -997,8 +578,8 @@ class DiceRules:
                      kept: int) -> tuple[int, ...]:
         """Rolled dice of ``side`` not rolled this turn turn back (§3.2, §8.6)."""
         due = [i for i in rolled if board[i] >> 6 == side and i != kept]
-        for i in _turn_back_order(board, due):
-            _turn_back(board, masks, i, side)
+        for i in turn_back_order(board, due):
+            turn_back(board, masks, i, side)
         return tuple(i for i in rolled if i not in due) if due else rolled
 
     def _after(self, p: DicePosition, board: bytearray, masks: list[int],

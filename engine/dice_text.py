@@ -1,0 +1,175 @@
+"""Position text (the Position tag) and plain-text diagrams of dice positions.
+
+Reads and writes the board bytes of :mod:`dice_board`; the positions
+themselves are built by :mod:`dice`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from .base import HeaderError
+from .geometry import CELL_COUNT, CELLS, INDEX, NORTH, ROW_SPAN, ROWS, SIDE_NAMES, SOUTH
+from .dice_board import CUBE_VALUES, MAX_DICE, SIDE_LETTERS, die_code
+
+
+def _die_text(i: int, v: int) -> str:
+    home = v >> 3 & 7
+    return f"{CELLS[i]}={v & 7}" + (f"/{home}" if home else "")
+
+
+def position_text(board: Sequence[int], side: int, cube: int | None) -> str:
+    """The Position text of notation.md: ``N: A7=1 ...; S: ...; turn: N[; cube: 4]``."""
+    parts = []
+    for s in (NORTH, SOUTH):
+        dice = " ".join(_die_text(i, v) for i, v in enumerate(board) if v >> 6 == s)
+        parts.append(f"{SIDE_LETTERS[s]}: {dice}".rstrip())
+    parts.append(f"turn: {SIDE_LETTERS[side]}")
+    if cube is not None:
+        parts.append(f"cube: {cube}")
+    return "; ".join(parts)
+
+
+# --- reading Position text --------------------------------------------------------
+
+_DIE_TOKEN = re.compile(r"([A-Za-z])(\d{1,2})=(\d)(?:/(\d))?")
+_SIDE_KEYS = {"n": NORTH, "north": NORTH, "s": SOUTH, "south": SOUTH}
+
+
+def _bad_position(reason: str) -> HeaderError:
+    return HeaderError("HD05", "Position", reason=reason)
+
+
+def side_value(text: str, what: str) -> int:
+    side = _SIDE_KEYS.get(text.strip().lower())
+    if side is None:
+        raise _bad_position(f"{what} must be N or S, not {text.strip()!r}")
+    return side
+
+
+def _read_die(token: str, side: int, rolling: bool, game: str) -> tuple[int, int]:
+    match = _DIE_TOKEN.fullmatch(token)
+    if not match:
+        raise _bad_position(f"{token!r} is not a die: write cell=face, e.g. C5=4, "
+                            "or C5=4/2 for a rolled die")
+    cell = match[1].upper() + match[2]
+    if cell not in INDEX:
+        raise _bad_position(f"{token!r}: {cell} is not on the board")
+    face, home = int(match[3]), int(match[4] or 0)
+    if not 1 <= face <= 6:
+        raise _bad_position(f"{token!r}: a die shows 1 to 6")
+    if home == face:
+        home = 0
+    if home and not rolling:
+        raise _bad_position(f"{token!r}: dice are never rolled in {game}, "
+                            "so no die shows a rolled face")
+    if home not in (0, 1, 2):
+        raise _bad_position(f"{token!r}: a rolled die turns back to 1 or 2, not {home}")
+    return INDEX[cell], die_code(side, face, home)
+
+
+def _read_dice(value: str, side: int, board: bytearray, rolling: bool, game: str) -> None:
+    tokens = value.replace(",", " ").split()
+    if len(tokens) > MAX_DICE:
+        raise _bad_position(f"{SIDE_NAMES[side]} has {len(tokens)} dice; "
+                            f"a side has at most {MAX_DICE}")
+    for token in tokens:
+        i, code = _read_die(token, side, rolling, game)
+        if board[i]:
+            raise _bad_position(f"{CELLS[i]} is given twice")
+        board[i] = code
+
+
+def _read_cube(value: str, cube_game: bool, game: str) -> int:
+    if not cube_game:
+        raise _bad_position(f"there is no doubling cube in {game}")
+    if not value.strip().isdigit() or int(value) not in CUBE_VALUES:
+        raise _bad_position(f"cube must be 2, 4, 8, 16, 32 or 64, not {value.strip()!r}")
+    return int(value)
+
+
+def read_position_text(text: str, game: str, rolling: bool,
+                       cube_game: bool) -> tuple[bytearray, int | None, int | None]:
+    """(board, side to move or None, cube or None) from Position text; HeaderError if bad."""
+    board = bytearray(CELL_COUNT)
+    seen: dict[str, str] = {}
+    turn = cube = None
+    for part in (p.strip() for p in text.split(";")):
+        if not part:
+            continue
+        key, colon, value = part.partition(":")
+        key = key.strip().lower()
+        if not colon or key not in ("n", "s", "north", "south", "turn", "cube"):
+            raise _bad_position(f"expected 'N:', 'S:', 'turn:' or 'cube:', found {part!r}")
+        canonical = SIDE_LETTERS[_SIDE_KEYS[key]] if key in _SIDE_KEYS else key
+        if canonical in seen:
+            raise _bad_position(f"'{canonical}:' is given twice")
+        seen[canonical] = value
+        if key in _SIDE_KEYS:
+            _read_dice(value, _SIDE_KEYS[key], board, rolling, game)
+        elif key == "turn":
+            turn = side_value(value, "turn")
+        else:
+            cube = _read_cube(value, cube_game, game)
+    for letter, side in (("N", NORTH), ("S", SOUTH)):
+        if letter not in seen:
+            raise _bad_position(f"the {SIDE_NAMES[side]} dice are missing: "
+                                f"expected '{letter}: cell=face ...'")
+    return board, turn, cube
+
+
+# --- diagrams -----------------------------------------------------------------------
+
+def _cell_token(v: int) -> str:
+    if not v:
+        return "."
+    letter = "N" if v >> 6 == NORTH else "s"
+    home = v >> 3 & 7
+    return f"{letter}{v & 7}" + (f"/{home}" if home else "")
+
+
+def diagram_text(board: Sequence[int], side: int, cube: int | None, winner: int) -> str:
+    """Rows A..F, each cell five characters wide at its column: ``N5`` North,
+    ``s2`` South, ``N4/2`` a rolled die, ``.`` empty."""
+    lines = ["   " + "".join(f"{c:<5}" for c in range(1, 14)).rstrip()]
+    for r, (low, high) in enumerate(ROW_SPAN):
+        cells = "".join(f"{_cell_token(board[INDEX[f'{ROWS[r]}{c}']]):<5}" for c in range(low, high + 1))
+        lines.append((f"{ROWS[r]}  " + " " * 5 * (low - 1) + cells).rstrip())
+    status = f"{SIDE_NAMES[side]} to move"
+    if cube is not None:
+        status += f", cube {cube}"
+    if winner:
+        status += f", {SIDE_NAMES[winner]} has won"
+    return "\n".join(lines + [status])
+
+
+def read_diagram(text: str) -> bytearray:
+    """The board of a diagram as :func:`diagram_text` draws it (only the cell
+    tokens count, so the spacing may be loose); ValueError if malformed."""
+    board = bytearray(CELL_COUNT)
+    for line in text.splitlines():
+        tokens = line.split()
+        if not tokens or tokens[0] not in tuple(ROWS):
+            continue
+        r = ROWS.index(tokens[0])
+        low, high = ROW_SPAN[r]
+        if len(tokens) - 1 != high - low + 1:
+            raise ValueError(f"row {tokens[0]} needs {high - low + 1} cells: {line!r}")
+        for c, token in zip(range(low, high + 1), tokens[1:]):
+            board[INDEX[f"{ROWS[r]}{c}"]] = _token_code(token)
+    return board
+
+
+def _token_code(token: str) -> int:
+    if token == ".":
+        return 0
+    match = re.fullmatch(r"([Ns])([1-6])(?:/([12]))?", token)
+    if not match:
+        raise ValueError(f"bad cell {token!r}: expected ., N1..N6, s1..s6, N4/2")
+    side = NORTH if match[1] == "N" else SOUTH
+    face, home = int(match[2]), int(match[3] or 0)
+    return die_code(side, face, 0 if home == face else home)
+
+
+# --- describing dice in messages ----------------------------------------------------
