@@ -8,6 +8,7 @@ results until the end (they are single documents); the others stream.
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, TextIO
@@ -16,6 +17,10 @@ from xml.etree import ElementTree as ET
 import click
 
 from .checking import FileResult
+
+#: Characters XML 1.0 cannot hold, not even escaped (ElementTree writes them
+#: as they are, which makes the document unreadable).
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 @dataclass
@@ -179,13 +184,14 @@ class JunitReporter(Reporter):
 
     def file(self, result: FileResult) -> None:
         super().file(result)
-        suite = ET.SubElement(self.root, "testsuite", name=result.path)
+        path = _xml(result.path)
+        suite = ET.SubElement(self.root, "testsuite", name=path)
         if result.error:
-            case = ET.SubElement(suite, "testcase", classname=result.path, name="read")
-            ET.SubElement(case, "error", message=result.error["message"],
+            case = ET.SubElement(suite, "testcase", classname=path, name="read")
+            ET.SubElement(case, "error", message=_xml(result.error["message"]),
                           type=result.error["code"])
         for game in result.games:
-            self._case(suite, result.path, game)
+            self._case(suite, path, game)
         failures = sum(1 for g in result.games if not g["valid"])
         suite.set("tests", str(len(result.games) + bool(result.error)))
         suite.set("failures", str(failures))
@@ -194,16 +200,16 @@ class JunitReporter(Reporter):
     def _case(self, suite: ET.Element, path: str, game: dict) -> None:
         players = " vs ".join(game.get("players") or [])
         name = f"game {game['index']}" + (f": {players}" if players else "")
-        case = ET.SubElement(suite, "testcase", classname=path, name=name)
+        case = ET.SubElement(suite, "testcase", classname=path, name=_xml(name))
         if not game["valid"]:
             text = "\n".join(f"{f['line']}:{f['column']}: {f['code']} {f['message']}"
                              for f in game["findings"])
             first = next((f for f in game["findings"] if f["severity"] == "error"),
                          game["findings"][0] if game["findings"] else None)
             failure = ET.SubElement(case, "failure",
-                                    message=first["message"] if first else "invalid",
+                                    message=_xml(first["message"]) if first else "invalid",
                                     type=first["code"] if first else "invalid")
-            failure.text = text
+            failure.text = _xml(text)
 
     def finish(self) -> None:
         s = self.summary
@@ -214,6 +220,11 @@ class JunitReporter(Reporter):
         ET.indent(self.root)
         self.out.write('<?xml version="1.0" encoding="UTF-8"?>\n')
         self.out.write(ET.tostring(self.root, encoding="unicode") + "\n")
+
+
+def _xml(text: str) -> str:
+    """``text`` with the characters XML cannot hold replaced by U+FFFD."""
+    return _NOT_XML.sub("\ufffd", text)
 
 
 def file_dict(result: FileResult) -> dict:

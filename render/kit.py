@@ -7,6 +7,7 @@ colour table and arrows. Nothing here knows a game.
 from __future__ import annotations
 
 import math
+import re
 import xml.etree.ElementTree as ET
 from typing import Iterable, Mapping, Sequence
 
@@ -134,12 +135,22 @@ def _write(node: ET.Element, parts: list[str]) -> None:
         parts.append(escape_text(node.tail))
 
 
+#: Characters XML 1.0 does not allow at all, not even as ``&#...;``: control
+#: characters (but tab and line ends), lone surrogates, U+FFFE and U+FFFF.
+NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def xml_chars(value: str) -> str:
+    """``value`` with every character XML cannot hold replaced by U+FFFD."""
+    return NOT_XML.sub("\ufffd", value)
+
+
 def escape_text(value: str) -> str:
-    return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return xml_chars(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def escape_attr(value: str) -> str:
-    return (value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return (xml_chars(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
             .replace('"', "&quot;").replace("\n", "&#10;").replace("\r", "&#13;")
             .replace("\t", "&#09;"))
 
