@@ -11,6 +11,7 @@ One rule's verdicts: :mod:`dice` builds the rules on top of this.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 
 from .geometry import (ALL_DIRECTIONS, CELL_COUNT, CORNER_DIRS, FORWARD, JUMP_FIELDS,
