@@ -60,7 +60,7 @@ def check(paths: tuple[str, ...], game: str | None, globs: tuple[str, ...], fmt:
     from .report import REPORTERS
 
     use_color = color == "always" or (color == "auto" and sys.stdout.isatty())
-    reporter = REPORTERS[fmt](click.get_text_stream("stdout"), color=use_color,
+    reporter = REPORTERS[fmt](sys.stdout, color=use_color,
                               quiet=quiet, max_findings=max_findings)
     limits = Limits(max_file_bytes=max_file_size * 1024 * 1024)
     options = CheckOptions(game=game, strict=strict)
