@@ -128,7 +128,7 @@ def to_record(data: bytes, path: str) -> str:
         if doc.get("format") != FORMAT:
             raise ValueError(f"not a {FORMAT} document")
         records = [_record(game) for game in doc["games"]]
-    except (ValueError, KeyError, TypeError, AttributeError) as error:
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as error:
         raise click.ClickException(f"{path}: not a hexhop record JSON document: {error}") from None
     return format_archive(records)
 
@@ -141,9 +141,12 @@ def _record(game: dict) -> Record:
     return Record(tags, name, _line(game, name), game.get("result"), index=game["index"])
 
 
-def _line(doc: dict, game: str) -> Line:
+def _line(doc: dict, game: str, depth: int = 0) -> Line:
     from hexhop.notation import parse_action
     from hexhop.notation.findings import NotationError
+    from hexhop.notation.parser import MAX_DEPTH
+    if depth > MAX_DEPTH:
+        raise ValueError(f"variations nested deeper than {MAX_DEPTH} levels")
     nodes = []
     for move in doc["moves"]:
         try:
@@ -154,5 +157,6 @@ def _line(doc: dict, game: str) -> Line:
                           number=move.get("number"), number_dots=move.get("number_dots", 0),
                           glyphs=tuple(move.get("glyphs", ())),
                           comments=tuple(move.get("comments", ())),
-                          variations=tuple(_line(v, game) for v in move.get("variations", ()))))
+                          variations=tuple(_line(v, game, depth + 1)
+                                           for v in move.get("variations", ()))))
     return Line(tuple(nodes), tuple(doc.get("comments", ())))

@@ -107,8 +107,8 @@ def game_chunks(text: str) -> Iterator[tuple[int, int, str]]:
     elsewhere (in worker processes, say)."""
     if text.startswith("\ufeff"):
         text = text[1:]
-    if "\r" in text:
-        text = text.replace("\r\n", "\n")
+    if "\r" in text:  # CRLF, and CR alone (old Mac files): a ';' comment ends there
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
     index = 0
     for first_line, chunk, has_tags in split_games(text):
         if not has_tags and _ONLY_COMMENTS.fullmatch(chunk):
