@@ -9,6 +9,7 @@ only.
 from __future__ import annotations
 
 import json
+import re
 import sys
 
 import click
@@ -20,6 +21,11 @@ from hexhop.notation.model import CubeAnswer, CubeOffer, Line, Node, Record, Spa
 from .checking import finding_dict
 from .options import game_option
 from .safe_write import ExistsError, write_atomically
+
+# what the record language allows where the JSON gives free text
+_TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
+_GLYPH = re.compile(r"[!?][!?]?|\$[0-9]+")
+_RESULTS = (None, "1-0", "0-1", "*")
 
 FORMAT = "hexhop-record"
 VERSION = 1
@@ -137,8 +143,19 @@ def _record(game: dict) -> Record:
     name = game["game"]
     if name is None:
         raise ValueError(f"game {game.get('index')} has no known game")
-    tags = tuple(Tag(str(k), str(v)) for k, v in game["tags"])
-    return Record(tags, name, _line(game, name), game.get("result"), index=game["index"])
+    tags = tuple(Tag(_checked(_TAG_NAME, str(k), "tag name"), str(v)) for k, v in game["tags"])
+    result = game.get("result")
+    if result not in _RESULTS:
+        raise ValueError(f"{result!r} is not a result: expected 1-0, 0-1, * or null")
+    return Record(tags, name, _line(game, name), result, index=game["index"])
+
+
+def _checked(pattern: re.Pattern, text: str, what: str) -> str:
+    """``text`` when it is a whole ``pattern``; else a ValueError (the record
+    written from it would say something else)."""
+    if not isinstance(text, str) or not pattern.fullmatch(text):
+        raise ValueError(f"{text!r} is not a {what}")
+    return text
 
 
 def _line(doc: dict, game: str, depth: int = 0) -> Line:
@@ -155,7 +172,8 @@ def _line(doc: dict, game: str, depth: int = 0) -> Line:
             raise ValueError(f"{move['text']!r}: {error}") from None
         nodes.append(Node(item, Span(0, 0), move.get("written") or move["text"],
                           number=move.get("number"), number_dots=move.get("number_dots", 0),
-                          glyphs=tuple(move.get("glyphs", ())),
+                          glyphs=tuple(_checked(_GLYPH, g, "glyph")
+                                       for g in move.get("glyphs", ())),
                           comments=tuple(move.get("comments", ())),
                           variations=tuple(_line(v, game, depth + 1)
                                            for v in move.get("variations", ()))))

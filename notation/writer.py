@@ -52,7 +52,8 @@ def _rank(tag: Tag) -> int:
 
 
 def _tag(tag: Tag) -> str:
-    value = tag.value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
+    value = tag.value.replace("\\", "\\\\").replace('"', '\\"')
+    value = value.replace("\r", " ").replace("\n", " ")
     return f'[{tag.name} "{value}"]'
 
 
@@ -72,7 +73,7 @@ class _Out:
 
     def comment(self, text: str) -> None:
         if "}" in text:
-            self.word("; " + text.replace("\n", " ") if text else ";", hard=True)
+            self.word("; " + text.replace("\r", " ").replace("\n", " ") if text else ";", hard=True)
         else:
             self.word("{" + text + "}")
 
