@@ -45,14 +45,36 @@ Examples:
 @click.option("--max-findings", type=click.IntRange(0), default=None,
               help="Show at most this many findings in the text report.")
 @click.option("--max-file-size", type=click.IntRange(1), default=64, show_default=True,
-              metavar="MIB", help="Skip (and report) files larger than this.")
+              metavar="MIB", help="Skip (and report, IO03) files larger than this.")
+@click.option("--max-member-size", type=click.IntRange(1), default=64, show_default=True,
+              metavar="MIB", help="Skip (and report, IO01) zip and tar members that "
+                                  "unpack to more than this.")
+@click.option("--max-archive-size", type=click.IntRange(1), default=1024, show_default=True,
+              metavar="MIB", help="Stop unpacking a zip or tar archive after this much "
+                                  "in all (the rest is reported, IO01).")
+@click.option("--max-games", type=click.IntRange(1), default=Limits.max_games,
+              show_default=True, help="Check at most this many games of one file "
+                                      "(IO04 for the rest).")
+@click.option("--max-plies", type=click.IntRange(1), default=Limits.max_actions,
+              show_default=True, help="Games with more actions than this, variations "
+                                      "included, are not replayed (IO05).")
+@click.option("--max-comment", type=click.IntRange(1), default=Limits.max_comment,
+              show_default=True, metavar="CHARS",
+              help="Games with a longer comment are not replayed (IO06).")
+@click.option("--max-depth", type=click.IntRange(1, Limits.max_depth),
+              default=Limits.max_depth, show_default=True,
+              help="Variations nested deeper than this are an error (SY06).")
 def check(paths: tuple[str, ...], game: str | None, globs: tuple[str, ...], fmt: str,
           strict: bool, color: str, jobs: int, quiet: bool, max_findings: int | None,
-          max_file_size: int) -> None:
+          max_file_size: int, max_member_size: int, max_archive_size: int,
+          max_games: int, max_plies: int, max_comment: int, max_depth: int) -> None:
     """Check that every action of every game in PATHS is legal.
 
     PATHS are record files, directories (searched recursively), .zip or
     .tar(.gz) archives (read in place), or - for standard input.
+
+    Limits (--max-...) keep hostile input from eating the machine; what
+    goes beyond one is reported and the run goes on.
 
     Exit status: 0 when every game is valid, 1 when some game is invalid,
     2 on a usage error or when some input could not be read.
@@ -62,8 +84,11 @@ def check(paths: tuple[str, ...], game: str | None, globs: tuple[str, ...], fmt:
     use_color = color == "always" or (color == "auto" and sys.stdout.isatty())
     reporter = REPORTERS[fmt](sys.stdout, color=use_color,
                               quiet=quiet, max_findings=max_findings)
-    limits = Limits(max_file_bytes=max_file_size * 1024 * 1024)
-    options = CheckOptions(game=game, strict=strict)
+    mib = 1024 * 1024
+    limits = Limits(max_file_bytes=max_file_size * mib, max_member_bytes=max_member_size * mib,
+                    max_archive_bytes=max_archive_size * mib, max_games=max_games,
+                    max_actions=max_plies, max_comment=max_comment, max_depth=max_depth)
+    options = CheckOptions(game=game, strict=strict, limits=limits)
     started = time.perf_counter()
     progress = _Progress(enabled=sys.stderr.isatty())
     for result in _results(iter_sources(list(paths), globs=globs, limits=limits), options, jobs):

@@ -15,7 +15,8 @@ from hexhop.notation.findings import Finding, make
 from hexhop.notation.model import ParsedGame, Span
 from hexhop.notation.reader import decode, fallback_game, game_chunks, parse_game
 
-from .inputs import Source
+from .inputs import Limits, Source
+from .record_limits import within_limits
 
 
 @dataclass
@@ -36,6 +37,7 @@ class FileResult:
 class CheckOptions:
     game: str | None = None
     strict: bool = False
+    limits: Limits = Limits()
 
 
 @dataclass(frozen=True)
@@ -81,7 +83,12 @@ def check_part(part: Part, options: CheckOptions) -> FileResult:
     """Parse and replay the games of one part."""
     result = FileResult(part.path)
     for index, first_line, chunk in part.games:
-        parsed = parse_game(chunk, first_line, index, part.fallback)
+        if index > options.limits.max_games:
+            result.error = finding_dict(make("IO04", None, path=part.path,
+                                             limit=options.limits.max_games))
+            break
+        parsed = within_limits(parse_game(chunk, first_line, index, part.fallback),
+                               options.limits)
         if part.windows_1252 and index == 1:
             notice = make("NT03", Span(1, 1))
             parsed = ParsedGame(index, parsed.record, (notice, *parsed.findings))
@@ -102,7 +109,10 @@ def merge(parts: list[FileResult]) -> FileResult:
 
 
 def _unreadable(source: Source) -> FileResult | None:
-    if source.data is None:
+    if source.too_large is not None:
+        size, limit = source.too_large
+        error = make("IO03", None, path=source.path, size=size, limit=limit)
+    elif source.data is None:
         error = make("IO01", None, path=source.path, reason=source.error or "unknown error")
     elif _looks_binary(source.data):
         error = make("IO02", None, path=source.path)

@@ -21,20 +21,32 @@ ARCHIVE_EXTENSIONS = (".zip", ".tar", ".tar.gz", ".tgz")
 
 @dataclass(frozen=True)
 class Limits:
-    """Upper bounds that keep hostile input from eating the machine."""
+    """Upper bounds that keep hostile input from eating the machine.
+
+    The byte limits are applied here, while reading; the others to each
+    parsed game, by :mod:`.record_limits` (README, "Safety and limits").
+    """
 
     max_file_bytes: int = 64 * 1024 * 1024
     max_member_bytes: int = 64 * 1024 * 1024
     max_archive_bytes: int = 1024 * 1024 * 1024
+    max_games: int = 100_000  # per file
+    max_actions: int = 100_000  # per game, variations included
+    max_comment: int = 100_000  # characters in one comment
+    max_depth: int = 64  # variations inside variations (the parser's MAX_DEPTH at most)
 
 
 @dataclass(frozen=True)
 class Source:
-    """One record file's bytes, or why they could not be read."""
+    """One record file's bytes, or why they could not be read.
+
+    ``too_large`` is (size, limit) for a file larger than the limit.
+    """
 
     path: str
     data: bytes | None = None
     error: str | None = None
+    too_large: tuple[int, int] | None = None
 
 
 def iter_sources(paths: list[str], *, globs: tuple[str, ...] = (),
@@ -69,7 +81,8 @@ def _file(path: str, limits: Limits) -> Source:
     try:
         size = os.path.getsize(path)
         if size > limits.max_file_bytes:
-            return Source(path, error=f"too large: {size} bytes (limit {limits.max_file_bytes})")
+            return Source(path, error=f"too large: {size} bytes (limit {limits.max_file_bytes})",
+                          too_large=(size, limits.max_file_bytes))
         with open(path, "rb") as handle:
             return Source(path, handle.read())
     except OSError as error:

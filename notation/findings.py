@@ -31,6 +31,12 @@ CATALOGUE: dict[str, Entry] = {
     "IO01": Entry("io", "cannot read {path}: {reason}"),
     "IO02": Entry("io", "{path} is not a text file (it contains binary data)"),
     "IO03": Entry("io", "{path} is too large: {size} bytes (limit {limit})"),
+    "IO04": Entry("io", "{path} has more than {limit} games: the games after game {limit} "
+                        "are not checked"),
+    "IO05": Entry("io", "the game has {count} actions, more than the limit of {limit}: "
+                        "it is not replayed"),
+    "IO06": Entry("io", "a comment of {length} characters is longer than the limit of "
+                        "{limit}: the game is not replayed"),
     # syntax: the text is not in the record language
     "SY01": Entry("syntax", "{message}"),
     "SY02": Entry("syntax", "unclosed comment started at {line}:{column}"),
