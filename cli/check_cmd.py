@@ -5,13 +5,17 @@ from __future__ import annotations
 import sys
 import time
 from collections import deque
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
 import click
 
-from .checking import (CheckOptions, FileResult, check_part, check_source, merge,
-                       split_source)
+from hexhop.notation.findings import make
+
+from .checking import (CheckOptions, FileResult, check_part, check_source, finding_dict,
+                       merge, split_source)
 from .inputs import Limits, Source, iter_sources
 from .options import game_option
 
@@ -104,41 +108,120 @@ def _results(sources: Iterable[Source], options: CheckOptions, jobs: int) -> Ite
     if jobs == 1:
         yield from (check_source(source, options) for source in sources)
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from _ordered(pool, sources, options, window=jobs * 8)
+    workers = _Workers(jobs)
+    try:
+        yield from _ordered(workers, sources, options, window=jobs * 8)
+    finally:
+        workers.close()
 
 
-def _ordered(pool: ProcessPoolExecutor, sources: Iterable[Source], options: CheckOptions,
+class _Workers:
+    """A process pool that is replaced when one of its processes dies.
+
+    After a worker dies, ``ProcessPoolExecutor`` fails every task in flight
+    and refuses new ones (``BrokenProcessPool``); :meth:`restart` makes a
+    new pool, and :meth:`submit` never raises: a task the pool refuses comes
+    back as a failed future.
+    """
+
+    def __init__(self, jobs: int):
+        self.jobs = jobs
+        self.pool = ProcessPoolExecutor(max_workers=jobs)
+
+    def submit(self, function, *args) -> Future:
+        try:
+            return self.pool.submit(function, *args)
+        except BrokenProcessPool as error:
+            failed: Future = Future()
+            failed.set_exception(error)
+            return failed
+
+    def restart(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        self.pool = ProcessPoolExecutor(max_workers=self.jobs)
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+@dataclass
+class _Task:
+    """One source in flight: its calls (the whole file, or its parts) and their futures."""
+
+    source: Source
+    calls: list[tuple]
+    futures: list[Future] = field(default_factory=list)
+
+    def submit(self, workers: _Workers) -> None:
+        """Submit every call that has not finished well (all of them at first)."""
+        old = self.futures or [None] * len(self.calls)
+        self.futures = [f if f is not None and _succeeded(f) else workers.submit(*call)
+                        for f, call in zip(old, self.calls)]
+
+
+def _succeeded(future: Future) -> bool:
+    return future.done() and not future.cancelled() and future.exception() is None
+
+
+def _ordered(workers: _Workers, sources: Iterable[Source], options: CheckOptions,
              window: int) -> Iterator[FileResult]:
-    """Results in input order, with at most ``window`` tasks in flight
+    """Results in input order, with at most ``window`` calls in flight
     (``Executor.map`` would read every file before the first result). A
     large file is cut into parts of games so that its games are checked in
     parallel too; its parts are merged back into one result."""
-    pending: deque = deque()
+    pending: deque[_Task] = deque()
     for source in sources:
-        pending.append((source, _submit(pool, source, options)))
-        while sum(len(futures) for _, futures in pending) >= window and len(pending) > 1:
-            yield _collect(*pending.popleft())
+        task = _Task(source, _calls(source, options))
+        task.submit(workers)
+        pending.append(task)
+        while sum(len(t.futures) for t in pending) >= window and len(pending) > 1:
+            yield _collect(workers, pending)
     while pending:
-        yield _collect(*pending.popleft())
+        yield _collect(workers, pending)
 
 
-def _submit(pool: ProcessPoolExecutor, source: Source, options: CheckOptions) -> list:
+def _calls(source: Source, options: CheckOptions) -> list[tuple]:
     parts = None
     if source.data is not None and len(source.data) > SPLIT_BYTES:
         parts = split_source(source, options, GAMES_PER_PART)
     if not parts:
-        return [pool.submit(check_source, source, options)]
-    return [pool.submit(check_part, part, options) for part in parts]
+        return [(check_source, source, options)]
+    return [(check_part, part, options) for part in parts]
 
 
-def _collect(source: Source, futures: list) -> FileResult:
-    """The merged result; a crashed worker becomes an unreadable file."""
+def _collect(workers: _Workers, pending: deque[_Task]) -> FileResult:
+    """The merged result of the first task; a crashed worker fails only its file."""
+    task = pending.popleft()
     try:
-        return merge([future.result() for future in futures])
-    except Exception as error:  # a dead worker must not stop the run
-        return check_source(Source(source.path, error=f"the checker failed: {error!r}"),
-                            CheckOptions())
+        return merge([future.result() for future in task.futures])
+    except BrokenProcessPool:
+        return _after_crash(workers, task, pending)
+    except Exception as error:  # an exception raised in the worker: only this file fails
+        return _failed(task.source, error)
+
+
+def _after_crash(workers: _Workers, task: _Task, pending: deque[_Task]) -> FileResult:
+    """A worker died while ``task`` or another file was in flight: check
+    ``task`` alone in a new pool (if it kills that one too, it is the
+    culprit and fails), then resubmit the other files in flight."""
+    workers.restart()
+    task.futures = []
+    task.submit(workers)
+    try:
+        result = merge([future.result() for future in task.futures])
+    except Exception as error:
+        if isinstance(error, BrokenProcessPool):
+            workers.restart()
+        result = _failed(task.source, error)
+    for other in pending:
+        other.submit(workers)
+    return result
+
+
+def _failed(source: Source, error: BaseException) -> FileResult:
+    reason = "a worker process died" if isinstance(error, BrokenProcessPool) else repr(error)
+    finding = make("IO01", None, path=source.path, reason=f"the checker failed: {reason}")
+    return FileResult(source.path, error=finding_dict(finding))
 
 
 def _exit_code(summary) -> int:
