@@ -55,7 +55,11 @@ class Frames:
         return sheet(frames, size=self.size)
 
     def _label(self, ply: int) -> str:
-        return "start" if ply == 0 else f"{ply}. {_text(self.report.nodes[ply - 1])}"
+        """``after 12... E6°D5`` in the move numbering of the record."""
+        if ply == 0:
+            return "start"
+        number, dots = (ply + 1) // 2, "." if ply % 2 else "..."
+        return f"after {number}{dots} {_text(self.report.nodes[ply - 1])}"
 
     def html(self) -> bytes:
         """The interactive viewer page of the game (``--flip``: turned at first)."""

@@ -61,7 +61,7 @@ def sheet(frames: Sequence[tuple[str, str]], *, columns: int = 4, size: int) -> 
         x = gap + (index % columns) * (size + gap)
         y = gap + (index // columns) * cell_h
         canvas.paste(image, (x, y))
-        words = f"{index + 1}. {label}" if label else f"{index + 1}."
+        words = f"Diagram {index + 1}: {label}" if label else f"Diagram {index + 1}"
         words = _fit_text(draw, words, font, size)
         draw.text((x + size // 2, y + image.height + caption // 2), words, fill=INK,
                   font=font, anchor="mm")
