@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import signal
 import sys
 import time
+from contextlib import closing
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -17,6 +19,7 @@ from hexhop.notation.findings import make
 from .checking import (CheckOptions, FileResult, check_part, check_source, finding_dict,
                        merge, split_source)
 from .inputs import Limits, Source, iter_sources
+from .interrupt import signals_held, stoppable
 from .options import game_option
 
 SPLIT_BYTES = 256 * 1024  # with -j, files larger than this are checked in parts
@@ -95,12 +98,20 @@ def check(paths: tuple[str, ...], game: str | None, globs: tuple[str, ...], fmt:
     options = CheckOptions(game=game, strict=strict, limits=limits)
     started = time.perf_counter()
     progress = _Progress(enabled=sys.stderr.isatty())
-    for result in _results(iter_sources(list(paths), globs=globs, limits=limits), options, jobs):
-        reporter.file(result)
-        progress.update(reporter.summary)
-    progress.done()
-    reporter.summary.seconds = time.perf_counter() - started
-    reporter.finish()
+
+    def report_so_far() -> str:
+        progress.done()
+        reporter.summary.seconds = time.perf_counter() - started
+        reporter.finish()
+        return f"after {reporter.summary.files} files"
+
+    sources = iter_sources(list(paths), globs=globs, limits=limits)
+    with stoppable(report_so_far), closing(_results(sources, options, jobs)) as results:
+        for result in results:
+            with signals_held():  # a file's report is written whole
+                reporter.file(result)
+            progress.update(reporter.summary)
+    report_so_far()
     sys.exit(_exit_code(reporter.summary))
 
 
@@ -126,7 +137,7 @@ class _Workers:
 
     def __init__(self, jobs: int):
         self.jobs = jobs
-        self.pool = ProcessPoolExecutor(max_workers=jobs)
+        self.pool = self._new()
 
     def submit(self, function, *args) -> Future:
         try:
@@ -136,12 +147,21 @@ class _Workers:
             failed.set_exception(error)
             return failed
 
+    def _new(self) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(max_workers=self.jobs, initializer=_quiet_worker)
+
     def restart(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)
-        self.pool = ProcessPoolExecutor(max_workers=self.jobs)
+        self.pool = self._new()
 
     def close(self) -> None:
         self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _quiet_worker() -> None:
+    """Ctrl-C is for the main process, which stops the workers; SIGTERM ends a worker."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 @dataclass

@@ -19,6 +19,7 @@ from hexhop.engine.replay import replay_game
 from hexhop.notation.model import CubeAnswer, CubeOffer, Line, Node, Record, Span, Tag
 
 from .checking import finding_dict
+from .interrupt import stoppable
 from .options import game_option
 from .safe_write import ExistsError, write_atomically
 
@@ -49,15 +50,16 @@ def convert(source: str, target: str, game: str | None, out: str | None, force: 
     """Convert SOURCE (a record file, or - for standard input) to JSON with
     every action, comment, glyph, variation, the position after each ply and
     the findings; or convert such JSON back to a record."""
-    data = _read(source)
-    text = to_json(data, source, game) if target == "json" else to_record(data, source)
-    if out is None:
-        click.echo(text, nl=False)
-        return
-    try:
-        write_atomically(out, text.encode("utf-8"), overwrite=force)
-    except ExistsError:
-        raise click.ClickException(f"{out} exists; use --force to overwrite it") from None
+    with stoppable(lambda: "before anything was written"):
+        data = _read(source)
+        text = to_json(data, source, game) if target == "json" else to_record(data, source)
+        if out is None:
+            click.echo(text, nl=False)
+            return
+        try:
+            write_atomically(out, text.encode("utf-8"), overwrite=force)
+        except ExistsError:
+            raise click.ClickException(f"{out} exists; use --force to overwrite it") from None
 
 
 def _read(source: str) -> bytes:

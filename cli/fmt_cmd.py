@@ -7,6 +7,7 @@ import sys
 
 import click
 
+from .interrupt import signals_held, stoppable
 from .options import game_option
 from .safe_write import write_atomically
 
@@ -38,32 +39,47 @@ def fmt(files: tuple[str, ...], game: str | None, check_only: bool, diff: bool,
     Exit status: 0 when done (with --check: nothing would change), 1 when
     --check finds a file to change, 2 when a file cannot be read or parsed.
     """
-    changed = failed = 0
-    for path in files:
-        result = _format_file(path, game, width)
-        if result is None:
-            failed += 1
-            continue
-        old, new = result
-        if not (check_only or diff or in_place):
-            click.echo(new, nl=False)
-            continue
-        if old == new:
-            continue
-        changed += 1
-        if check_only:
-            click.echo(f"would reformat {path}", err=True)
-        elif diff:
-            click.echo("".join(difflib.unified_diff(
-                old.splitlines(True), new.splitlines(True), path, f"{path} (formatted)")),
-                nl=False)
-        elif in_place:
-            write_atomically(path, new.encode("utf-8"), overwrite=True)
-            click.echo(f"reformatted {path}", err=True)
+    changed = failed = done = 0
+    with stoppable(lambda: f"after {done} of {len(files)} files"):
+        for path in files:
+            with signals_held():  # a file is done whole, or not at all
+                outcome = _format_one(path, game, width, check_only, diff, in_place)
+                done += 1
+            failed += outcome == "failed"
+            changed += outcome == "changed"
     if failed:
         sys.exit(2)
     if check_only and changed:
         sys.exit(1)
+
+
+def _format_one(path: str, game: str | None, width: int, check_only: bool, diff: bool,
+                in_place: bool) -> str:
+    """Format one file as asked: ``failed``, ``changed`` or ``same``."""
+    result = _format_file(path, game, width)
+    if result is None:
+        return "failed"
+    old, new = result
+    if not (check_only or diff or in_place):
+        click.echo(new, nl=False)
+        return "same"
+    if old == new:
+        return "same"
+    _report_change(path, old, new, check_only, diff, in_place)
+    return "changed"
+
+
+def _report_change(path: str, old: str, new: str, check_only: bool, diff: bool,
+                   in_place: bool) -> None:
+    if check_only:
+        click.echo(f"would reformat {path}", err=True)
+    elif diff:
+        click.echo("".join(difflib.unified_diff(
+            old.splitlines(True), new.splitlines(True), path, f"{path} (formatted)")),
+            nl=False)
+    elif in_place:
+        write_atomically(path, new.encode("utf-8"), overwrite=True)
+        click.echo(f"reformatted {path}", err=True)
 
 
 def _format_file(path: str, game: str | None, width: int) -> tuple[str, str] | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from .interrupt import stoppable
 from .options import game_option
 from .safe_write import ExistsError, write_atomically
 
@@ -36,12 +37,14 @@ def generate(game: str | None, board: str, count: int, seed: int, max_plies: int
     from hexhop.engine.generate import random_archive
     from hexhop.notation import format_archive
     size = int(board.split("x")[0])
-    text = format_archive(random_archive(game, count, seed, board=size, max_plies=max_plies))
-    if out is None:
-        click.echo(text, nl=False)
-        return
-    try:
-        write_atomically(out, text.encode("utf-8"), overwrite=force)
-    except ExistsError:
-        raise click.ClickException(f"{out} exists; use --force to overwrite it") from None
+    with stoppable(lambda: "before anything was written"):
+        text = format_archive(random_archive(game, count, seed, board=size,
+                                             max_plies=max_plies))
+        if out is None:
+            click.echo(text, nl=False)
+            return
+        try:
+            write_atomically(out, text.encode("utf-8"), overwrite=force)
+        except ExistsError:
+            raise click.ClickException(f"{out} exists; use --force to overwrite it") from None
     click.echo(f"wrote {count} games to {out}", err=True)

@@ -11,6 +11,7 @@ import click
 from hexhop.engine.replay import GameReport, replay_game
 
 from .inputs import iter_sources
+from .interrupt import signals_held, stoppable
 from .options import game_option
 from .safe_write import write_atomically
 
@@ -59,7 +60,21 @@ def render(record: str, out_dir: str | None, fmt: str, plies: str | None, index:
     game1-sheet.png, game1.html); nothing that exists is overwritten unless
     --force is given, and every file is written atomically.
     """
-    options = RenderOptions(fmt, size, flip, plies)
+    state = {"done": 0, "total": None}
+
+    def progress() -> str:
+        total = state["total"]
+        return (f"after {state['done']} of {total} files" if total is not None
+                else "before any file was written")
+
+    with stoppable(progress):
+        _render(record, out_dir, RenderOptions(fmt, size, flip, plies), index, force, game,
+                state)
+
+
+def _render(record: str, out_dir: str | None, options: RenderOptions, index: int | None,
+            force: bool, game: str | None, state: dict) -> None:
+    fmt = options.fmt
     sources = list(iter_sources([record]))
     if not sources:
         raise click.ClickException(f"{record}: no record files found")
@@ -77,9 +92,13 @@ def render(record: str, out_dir: str | None, fmt: str, plies: str | None, index:
     if fmt == "html" and len(jobs) + len(undrawn) > 1:
         outputs.append(_html_index(out_root, record, jobs, undrawn))
     _refuse_overwrite([path for path, _ in outputs], force)
+    state["total"] = len(outputs)
     for path, make in outputs:
         os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
-        write_atomically(path, make(), overwrite=True)
+        data = make()
+        with signals_held():  # written and counted, or neither
+            write_atomically(path, data, overwrite=True)
+            state["done"] += 1
     click.echo(f"wrote {len(outputs)} file{'s' * (len(outputs) != 1)} to {out_root}", err=True)
 
 

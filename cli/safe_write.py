@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import tempfile
 
+from .interrupt import signals_held
+
 
 class ExistsError(Exception):
     """The output file exists and overwriting was not asked for."""
@@ -14,10 +16,16 @@ def write_atomically(path: str, data: bytes, *, overwrite: bool = False) -> None
     """Write ``data`` to a temporary file beside ``path``, then rename it.
 
     Raises :class:`ExistsError` when ``path`` exists and ``overwrite`` is
-    False; the temporary file is removed whatever happens.
+    False; the temporary file is removed whatever happens. Ctrl-C and
+    SIGTERM are held back while the file is written.
     """
     if not overwrite and os.path.exists(path):
         raise ExistsError(path)
+    with signals_held():  # Ctrl-C or SIGTERM in the middle would leave a temporary file
+        _write(path, data)
+
+
+def _write(path: str, data: bytes) -> None:
     folder = os.path.dirname(os.path.abspath(path))
     fd, temp = tempfile.mkstemp(prefix=".hexhop-", suffix=".tmp", dir=folder)
     try:
