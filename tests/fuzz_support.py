@@ -29,6 +29,7 @@ from hexhop.engine.replay import replay_game
 from hexhop.notation import NotationError, format_archive, read_archive
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
+SCALE = float(os.environ.get("HEXHOP_FUZZ_SCALE", "1"))  # more (or fewer) inputs per test
 TIME_BOUND = 20.0  # seconds for one input through every command (generous: CI is slow)
 NAMES = ("game.hxl", "game.trg", "game.hpf", "game.txt")
 
@@ -220,6 +221,11 @@ def _encode(text: str, draw) -> bytes:
     return data
 
 
+def examples(count: int) -> int:
+    """``count`` inputs, times ``HEXHOP_FUZZ_SCALE``."""
+    return max(1, round(count * SCALE))
+
+
 def corpus_files() -> list[Path]:
     return sorted(p for p in CORPUS.iterdir() if p.is_file()) if CORPUS.is_dir() else []
 
@@ -229,5 +235,5 @@ def corpus_name(path: Path) -> str:
     return "game" + (path.suffix if path.suffix in (".hxl", ".trg", ".hpf", ".txt") else ".hxl")
 
 
-__all__ = ["CORPUS", "Hang", "corpus_files", "corpus_name", "exercise", "generated",
+__all__ = ["CORPUS", "Hang", "corpus_files", "corpus_name", "examples", "exercise", "generated",
            "hostile_texts", "mutated_records", "time_bound"]

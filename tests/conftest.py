@@ -1,0 +1,19 @@
+"""Hypothesis profiles: ``fuzz``, the default (the same inputs on every run,
+so that CI is stable), and ``deep`` (new random inputs on every run, for
+hunting: ``HYPOTHESIS_PROFILE=deep HEXHOP_FUZZ_SCALE=20 pytest tests/test_fuzz_*``)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from hypothesis import HealthCheck, settings
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # fuzz_support, notation_helpers
+
+_SLOW_INPUTS = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example]
+settings.register_profile("fuzz", derandomize=True, deadline=None, database=None,
+                          suppress_health_check=_SLOW_INPUTS)
+settings.register_profile("deep", deadline=None, suppress_health_check=_SLOW_INPUTS)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "fuzz"))
