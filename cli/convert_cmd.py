@@ -21,7 +21,7 @@ from hexhop.notation.model import CubeAnswer, CubeOffer, Line, Node, Record, Spa
 from .checking import finding_dict
 from .interrupt import stoppable
 from .options import game_option
-from .safe_write import ExistsError, write_atomically
+from .output import emit, force_option, out_option
 
 # what the record language allows where the JSON gives free text
 _TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
@@ -43,9 +43,8 @@ Examples:
 @click.option("--to", "target", type=click.Choice(["json", "record"]), required=True,
               help="json: the full replay; record: a record archive from such JSON.")
 @game_option
-@click.option("--out", type=click.Path(dir_okay=False), default=None,
-              help="Write to this file instead of standard output.")
-@click.option("--force", is_flag=True, help="Overwrite --out if it exists.")
+@out_option
+@force_option
 def convert(source: str, target: str, game: str | None, out: str | None, force: bool) -> None:
     """Convert SOURCE (a record file, or - for standard input) to JSON with
     every action, comment, glyph, variation, the position after each ply and
@@ -53,13 +52,7 @@ def convert(source: str, target: str, game: str | None, out: str | None, force: 
     with stoppable(lambda: "before anything was written"):
         data = _read(source)
         text = to_json(data, source, game) if target == "json" else to_record(data, source)
-        if out is None:
-            click.echo(text, nl=False)
-            return
-        try:
-            write_atomically(out, text.encode("utf-8"), overwrite=force)
-        except ExistsError:
-            raise click.ClickException(f"{out} exists; use --force to overwrite it") from None
+        emit(text, out, force)
 
 
 def _read(source: str) -> bytes:

@@ -6,7 +6,7 @@ import click
 
 from .interrupt import stoppable
 from .options import game_option
-from .safe_write import ExistsError, write_atomically
+from .output import emit, force_option, out_option
 
 EXAMPLE = """
 \b
@@ -25,9 +25,8 @@ Examples:
               help="The same seed gives the same games.")
 @click.option("--max-plies", type=click.IntRange(1), default=200, show_default=True,
               help="Stop a game after this many plies (its result is then *).")
-@click.option("--out", type=click.Path(dir_okay=False), default=None,
-              help="Write to this file instead of standard output.")
-@click.option("--force", is_flag=True, help="Overwrite --out if it exists.")
+@out_option
+@force_option
 def generate(game: str | None, board: str, count: int, seed: int, max_plies: int,
              out: str | None, force: bool) -> None:
     """Write random legal games of --game (with correct annotations and
@@ -40,11 +39,6 @@ def generate(game: str | None, board: str, count: int, seed: int, max_plies: int
     with stoppable(lambda: "before anything was written"):
         text = format_archive(random_archive(game, count, seed, board=size,
                                              max_plies=max_plies))
-        if out is None:
-            click.echo(text, nl=False)
-            return
-        try:
-            write_atomically(out, text.encode("utf-8"), overwrite=force)
-        except ExistsError:
-            raise click.ClickException(f"{out} exists; use --force to overwrite it") from None
-    click.echo(f"wrote {count} games to {out}", err=True)
+        emit(text, out, force)
+    if out is not None:
+        click.echo(f"wrote {count} games to {out}", err=True)

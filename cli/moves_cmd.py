@@ -9,8 +9,7 @@ import click
 
 from hexhop.engine.base import sorted_texts
 
-from .options import game_option, index_option
-from .positions import position_from_options
+from .positions import position_from_options, position_options
 
 EXAMPLE = """
 \b
@@ -22,13 +21,7 @@ Examples:
 
 
 @click.command(epilog=EXAMPLE)
-@click.argument("record", required=False)
-@index_option
-@click.option("--ply", default=None, metavar="N|last", help="Which ply (default: last).")
-@game_option
-@click.option("--board", default=None, metavar="NxN", help="Hüpfer board for --position.")
-@click.option("--position", "position_text", default=None, metavar="TEXT",
-              help="A position (Position tag text) instead of a record.")
+@position_options
 @click.option("--count", is_flag=True, help="Print only the number of legal actions.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON: position, to_move, actions.")
 def moves(record: str | None, index: int, ply: str | None, game: str | None,

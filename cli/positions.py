@@ -10,7 +10,25 @@ from hexhop.engine.base import HeaderError, Position, Rules
 from hexhop.engine.games import rules_for
 from hexhop.notation.findings import make
 
+from .options import game_option, index_option
 from .records import load_report, pick_ply
+
+
+def position_options(command):
+    """The options of commands that work on one position: RECORD with
+    --index and --ply, or --game (and --board) with --position TEXT."""
+    for option in reversed((
+            click.argument("record", required=False),
+            index_option,
+            click.option("--ply", default=None, metavar="N|last",
+                         help="Which ply (default: last)."),
+            game_option,
+            click.option("--board", default=None, metavar="NxN",
+                         help="Hüpfer board for --position."),
+            click.option("--position", "position_text", default=None, metavar="TEXT",
+                         help="A position (Position tag text) instead of a record."))):
+        command = option(command)
+    return command
 
 
 @dataclass(frozen=True)

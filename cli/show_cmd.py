@@ -6,8 +6,7 @@ import sys
 
 import click
 
-from .options import game_option, index_option
-from .positions import position_from_options
+from .positions import position_from_options, position_options
 from .terminal import diagram, reserves_line
 
 EXAMPLE = """
@@ -20,13 +19,7 @@ Examples:
 
 
 @click.command(epilog=EXAMPLE)
-@click.argument("record", required=False)
-@index_option
-@click.option("--ply", default=None, metavar="N|last", help="Which ply (default: last).")
-@game_option
-@click.option("--board", default=None, metavar="NxN", help="Hüpfer board for --position.")
-@click.option("--position", "position_text", default=None, metavar="TEXT",
-              help="Show this position (Position tag text) instead of a record.")
+@position_options
 @click.option("--color", "color_mode", type=click.Choice(["auto", "always", "never"]),
               default="auto", show_default=True, help="Colour the sides.")
 def show(record: str | None, index: int, ply: str | None, game: str | None,

@@ -1,0 +1,23 @@
+"""Where a command's text goes: standard output or a file given with --out."""
+
+from __future__ import annotations
+
+import click
+
+from .safe_write import ExistsError, write_atomically
+
+out_option = click.option("--out", type=click.Path(dir_okay=False), default=None,
+                          help="Write to this file instead of standard output.")
+force_option = click.option("--force", is_flag=True, help="Overwrite --out if it exists.")
+
+
+def emit(text: str, out: str | None, force: bool) -> None:
+    """Print ``text``, or write it atomically to ``out`` (never over an
+    existing file unless ``force``)."""
+    if out is None:
+        click.echo(text, nl=False)
+        return
+    try:
+        write_atomically(out, text.encode("utf-8"), overwrite=force)
+    except ExistsError:
+        raise click.ClickException(f"{out} exists; use --force to overwrite it") from None
