@@ -33,7 +33,7 @@ VERSION = 1
 EXAMPLE = """
 \b
 Examples:
-  hexhop convert samples/good/hexalit-club-final.hxl --to json > game.json
+  hexhop convert samples/good/hexalit-kassel-1998.hxl --to json > game.json
   hexhop convert game.json --to record > game.hxl
 """
 

@@ -14,7 +14,7 @@ from .positions import position_from_options, position_options
 EXAMPLE = """
 \b
 Examples:
-  hexhop moves samples/good/hexalit-club-final.hxl --ply 10
+  hexhop moves samples/good/hexalit-kassel-1998.hxl --ply 10
   hexhop moves --game Hexalit --position "N: A7=1 C7=2; S: F7=1 D6=2; turn: N"
   hexhop moves --game Hüpfer --board 8x8 --position "R: a1 b1; T: g7 h8; turn: R" --count
 """

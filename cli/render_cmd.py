@@ -18,7 +18,7 @@ from .safe_write import write_atomically
 EXAMPLE = """
 \b
 Examples:
-  hexhop render samples/good/hexalit-club-final.hxl --out diagrams
+  hexhop render samples/good/hexalit-kassel-1998.hxl --out diagrams
   hexhop render game.hxl --format png --plies 0,10-20,last --size 600
   hexhop render game.trg --format gif --out anim
   hexhop render archive.hpf --index 2 --format sheet --plies 0-40

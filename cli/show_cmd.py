@@ -12,7 +12,7 @@ from .terminal import diagram, reserves_line
 EXAMPLE = """
 \b
 Examples:
-  hexhop show samples/good/hexalit-club-final.hxl --ply 12
+  hexhop show samples/good/hexalit-kassel-1998.hxl --ply 12
   hexhop show archive.hxl --index 3 --ply last
   hexhop show --game Trigeo --position "N: A7=1 B7=6; S: F7=1 E7=6; turn: N"
 """
