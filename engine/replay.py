@@ -138,7 +138,8 @@ class _Replayer:
             self.findings.append(make("HD08", self.record.result_span, tag=value, marker=marker))
 
     def _check_result(self) -> None:
-        result = self.report.result
+        # no result written at all leaves the game as open as '*' does
+        result = "*" if self.report.result is None else self.report.result
         end = self.report.end
         span = self.record.result_span or self.record.tag_span("Result")
         if end is None or result not in RESULTS:
