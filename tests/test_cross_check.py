@@ -104,7 +104,27 @@ def random_dice_action(rng: random.Random, ref: DR.Pos) -> str:
     return f"{origin}{op}{target}{promote}"
 
 
-def compare_dice(ref: DR.Pos, eng, rng: random.Random, wrong: int = 4) -> list[str]:
+def dice_near_misses(ref: DR.Pos, legal: list[str], rng: random.Random,
+                     sweep: bool) -> list[str]:
+    """Actions close to the legal ones: every roll of every die of the side to move, the
+    other operator and a promotion on every move, and (with ``sweep``) every target cell
+    for a few of its dice."""
+    own = [c for c, v in ref.board.items() if v[0] == ref.to_move]
+    out = [f"{c}W{k}" for c in own for k in range(1, 7)]
+    for text in legal:
+        if "W" in text:
+            continue
+        out.append(text.replace("X", "#").replace("°", "X").replace("#", "°"))
+        if "=" not in text:
+            out.append(text + "=6")
+    if sweep:
+        origins = rng.sample(sorted(ref.board), min(3, len(ref.board))) + [rng.choice(DR.CELLS)]
+        out += [f"{o}{op}{t}" for o in origins for t in DR.CELLS for op in "X°"]
+    return out
+
+
+def compare_dice(ref: DR.Pos, eng, rng: random.Random, wrong: int = 4,
+                 sweep: bool = False) -> list[str]:
     """Compare everything at one position; returns the legal actions."""
     rules = RULES[ref.game]
     where = f"{ref.game} position {ref.text()!r} (ply {ref.ply})"
@@ -132,16 +152,16 @@ def compare_dice(ref: DR.Pos, eng, rng: random.Random, wrong: int = 4) -> list[s
         expect(played.mark == mark, "mark", where, text, f"engine {played.mark!r}",
                f"reference {mark!r}")
     legal_set = set(expected)
-    for _ in range(wrong):
-        text = random_dice_action(rng, ref)
-        if text in legal_set:
-            continue
+    candidates = [random_dice_action(rng, ref) for _ in range(wrong)]
+    candidates += dice_near_misses(ref, expected, rng, sweep)
+    for text in candidates:
         try:
             action = parse_action(text, ref.game)
         except Exception:
             continue
-        expect(rules.check(eng, action) is not None, "check allows an illegal action", where,
-               text)
+        allowed = rules.check(eng, action) is None
+        expect(allowed == (text in legal_set), "check and the legal actions differ", where,
+               text, f"engine check allows: {allowed}")
     if ref.game == "Hexalit":
         compare_cube(ref, eng, where)
     return expected
@@ -163,6 +183,8 @@ def compare_cube(ref: DR.Pos, eng, where: str) -> None:
     offered_eng = HEXALIT.play(eng, CubeOffer(None)).position
     offered_ref = DR.offer(ref)
     expect(offered_eng.ply == ref.ply and offered_eng.winner is None, "after an offer", where)
+    expect(len(HEXALIT.legal_actions(offered_eng)) == 0, "legal actions while an offer waits",
+           where)
     for text in DR.legal(ref)[:2]:
         expect(HEXALIT.check(offered_eng, parse_action(text, "Hexalit")) is not None,
                "an action while an offer waits for its answer", where, text)
@@ -191,7 +213,7 @@ def dice_playout(ref: DR.Pos, rng: random.Random, plies: int, cube_rate: float =
     expect(eng.winner == SIDE[ref.winner], "start of game", ref.text(), eng.winner, ref.winner)
     walked = 0
     while ref.winner is None and walked < plies:
-        actions = compare_dice(ref, eng, rng)
+        actions = compare_dice(ref, eng, rng, sweep=walked % 8 == 0)
         if ref.game == "Hexalit" and rng.random() < cube_rate and DR.can_offer(ref, None):
             eng = HEXALIT.play(HEXALIT.play(eng, CubeOffer(None)).position,
                                CubeAnswer(True)).position
@@ -278,6 +300,36 @@ def random_hop_action(rng: random.Random, ref: HR.Pos) -> str:
     return text
 
 
+def hop_near_misses(ref: HR.Pos, legal: list[str]) -> list[str]:
+    """Turns close to the legal ones: cut short, with the other operator at each step,
+    without or with another birth, and with a birth after a capture."""
+    out = []
+    for text in legal:
+        body, _, birth = text.partition("@")
+        points = body.replace("x", "-").split("-")
+        ops = [ch for ch in body if ch in "-x"]
+        last = points[-1]
+        f, r = HR.coords(last)
+        around = [HR.point(f + df, r + dr) for df, dr in HR.STEPS
+                  if ref.on(f + df, r + dr)]
+        if birth:
+            out.append(body)
+            out += [body + "@" + p for p in around + [points[0], last]]
+        else:
+            out += [body + "@" + p for p in around[:2]]
+        for i in range(len(ops)):
+            swapped = ops[:i] + ["x" if ops[i] == "-" else "-"] + ops[i + 1:]
+            out.append(points[0] + "".join(o + p for o, p in zip(swapped, points[1:]))
+                       + ("@" + birth if birth else ""))
+        for cut in range(1, len(ops)):
+            prefix = points[0] + "".join(o + p for o, p in zip(ops[:cut], points[1:cut + 1]))
+            out.append(prefix)
+            g, s = HR.coords(points[cut])
+            out += [prefix + "@" + HR.point(g + df, s + dr) for df, dr in HR.STEPS
+                    if ref.on(g + df, s + dr)]
+    return out
+
+
 def compare_huepfer(ref: HR.Pos, eng, rng: random.Random, wrong: int = 4) -> list[str]:
     where = f"Hüpfer {ref.n}x{ref.n} position {ref.text()!r} (ply {ref.ply})"
     expect(eng.text() == ref.text(), "position text", where, eng.text())
@@ -302,16 +354,16 @@ def compare_huepfer(ref: HR.Pos, eng, rng: random.Random, wrong: int = 4) -> lis
                "end after the turn", where, text)
         expect(played.mark == "", "a Hüpfer mark", where, text, played.mark)
     legal_set = set(expected)
-    for _ in range(wrong):
-        text = random_hop_action(rng, ref)
-        if text in legal_set:
-            continue
+    candidates = [random_hop_action(rng, ref) for _ in range(wrong)]
+    candidates += hop_near_misses(ref, expected)
+    for text in candidates:
         try:
             action = parse_action(text, "Hüpfer")
         except Exception:
             continue
-        expect(HUEPFER.check(eng, action) is not None, "check allows an illegal turn", where,
-               text)
+        allowed = HUEPFER.check(eng, action) is None
+        expect(allowed == (text in legal_set), "check and the legal turns differ", where,
+               text, f"engine check allows: {allowed}")
     for item in (CubeOffer(None), CubeAnswer(True)):
         expect(HUEPFER.check(eng, item) is not None, "a cube event in Hüpfer", where)
     return expected
@@ -381,3 +433,193 @@ def test_huepfer_random_position_playouts():
     rng = random.Random(31)
     for _ in range(400):
         huepfer_playout(random_huepfer_position(rng), rng, 12)
+
+
+# --- whole records: what the checker reports -------------------------------------------------
+
+MARK_CODES = {("", "^"): "AN01", ("", "+"): "AN02", ("^", ""): "AN03", ("+", ""): "AN04",
+              ("^", "+"): "AN06", ("+", "^"): "AN07"}
+RESULT_OF = {"N": "1-0", "S": "0-1", "R": "1-0", "T": "0-1"}
+
+
+def replay_codes(text: str) -> list[tuple[str, int | None]]:
+    (parsed,) = parse_text(text)
+    report = replay_game(parsed)
+    return sorted(((f.code, f.ply) for f in report.findings), key=str), report
+
+
+def finish_record(rng, lines, expected, ref, extra_action):
+    """Append an action after the end (ST01) or not, and a result; the expected findings."""
+    if ref.winner is not None and extra_action and rng.random() < 0.3:
+        lines.append(extra_action)
+        expected.append(("ST01", ref.ply + 1))
+    result = rng.choice(("1-0", "0-1", "*", None))
+    if ref.winner is not None and not any(code == "ST01" for code, _ in expected):
+        if result in (None, "*"):
+            expected.append(("NT02", None))
+        elif result != RESULT_OF[ref.winner]:
+            expected.append(("ST02", None))
+    return " ".join(lines) + (" " + result if result else "")
+
+
+def random_dice_record(rng: random.Random, game: str, custom: bool):
+    """A random record walked by the reference, with some wrong marks, cube events and
+    results; returns its text and the findings rules.md and notation.md call for."""
+    if custom:
+        ref = random_dice_position(rng, game)
+        while ref.winner is not None:
+            ref = random_dice_position(rng, game)
+        tags = f'[Game "{game}"]\n[Position "{ref.text()}"]\n'
+        if rng.random() < 0.5:
+            tags += f'[First "{SIDE[ref.first]}"]\n'
+        else:
+            ref = DR.Pos(ref.game, ref.board, ref.to_move, ref.to_move, ref.cube)
+    else:
+        first = rng.choice("NS")
+        ref = DR.start(game, first)
+        tags = f'[Game "{game}"]\n'
+        if first == "S" or rng.random() < 0.5:
+            tags += f'[First "{SIDE[first]}"]\n'
+    lines: list[str] = []
+    expected: list[tuple[str, int | None]] = []
+    last = None
+    for _ in range(rng.randint(1, 40)):
+        if ref.winner is not None:
+            break
+        ply = ref.ply + 1
+        if ply % 2 == 1:
+            lines.append(f"{(ply - 1) // 2 + 1}.")
+        if game == "Hexalit" and rng.random() < 0.15:
+            value = rng.choice((None, None, 2 if ref.cube is None else ref.cube * 2, 8))
+            offer = "double" + (f" {value}" if value else "")
+            if not DR.can_offer(ref, value):
+                lines.append(offer + " take")
+                expected.append(("IL03", ply))
+                return tags + "\n" + " ".join(lines) + " *\n", expected
+            take = rng.random() < 0.8
+            lines.append(offer + (" take" if take else " drop"))
+            ref = DR.answer(DR.offer(ref), take)
+            if not take:
+                break
+        action = rng.choice(DR.legal(ref))
+        ref, mark = DR.play(ref, action)
+        written = mark if rng.random() < 0.7 else rng.choice(("", "^", "+"))
+        if written != mark:
+            expected.append((MARK_CODES[(written, mark)], ply))
+        lines.append(action + written)
+        last = action
+    return tags + "\n" + finish_record(rng, lines, expected, ref, last) + "\n", expected
+
+
+def random_huepfer_record(rng: random.Random):
+    n = rng.choice((6, 8, 10))
+    reserve = rng.choice((None, (3, 2), (0, 4)))
+    ref = HR.start_checks(HR.start(n, reserve))
+    tags = f'[Game "Hüpfer"]\n[Board "{n}x{n}"]\n'
+    if reserve:
+        tags += f'[Reserve "{reserve[0]}/{reserve[1]}"]\n'
+    lines: list[str] = []
+    expected: list[tuple[str, int | None]] = []
+    last = None
+    for _ in range(rng.randint(0, 40)):
+        if ref.winner is not None:
+            break
+        ply = ref.ply + 1
+        if ply % 2 == 1:
+            lines.append(f"{(ply - 1) // 2 + 1}.")
+        if rng.random() < 0.03:
+            lines.append("double take")
+            expected.append(("IL03", ply))
+            return tags + "\n" + " ".join(lines) + " *\n", expected
+        turn = rng.choice(HR.legal(ref))
+        ref = HR.play(ref, turn)
+        written = "" if rng.random() < 0.9 else rng.choice("^+")
+        if written:
+            expected.append(("AN05", ply))
+        lines.append(turn + written)
+        last = turn
+    return tags + "\n" + finish_record(rng, lines, expected, ref, last) + "\n", expected
+
+
+@pytest.mark.parametrize("game, seed, count", [("Hexalit", 41, 50), ("Trigeo", 42, 40),
+                                               ("Hüpfer", 43, 40)])
+def test_random_records(game, seed, count):
+    rng = random.Random(seed)
+    for i in range(count):
+        if game == "Hüpfer":
+            text, expected = random_huepfer_record(rng)
+        else:
+            text, expected = random_dice_record(rng, game, custom=i % 2 == 1)
+        got, _ = replay_codes(text)
+        assert got == sorted(expected, key=str), text
+
+
+HEX = '[Game "Hexalit"]\n'
+STUDY = HEX + '[Position "N: A7=1 B7=6; S: F7=1 E6=2; turn: N"]\n'
+STUCK = ('[Game "Trigeo"]\n[Position "N: F3=1 F4=2 F5=2 F6=2 E2=2 E3=2 E4=2 E5=2 D10=2; '
+         'S: A11=1 B10=6; turn: S"]\n')
+
+
+@pytest.mark.parametrize("text, codes, end", [
+    # cube events are no plies; a problem with one is reported at the next ply (§8.8)
+    (HEX + "1. double take B6XC6 E6XD6 2. double 4 take B5W3 *", [], None),
+    (HEX + "1. B6XC6 double 2 take E6XD6 *", [("IL03", 2)], None),
+    (HEX + "1. double 4 take B6XC6 *", [("IL03", 1)], None),
+    (HEX + "1. double take double take B6XC6 *", [("IL03", 1)], None),
+    (HEX + "1. take B6XC6 *", [("IL03", 1)], None),
+    (HEX + "1. double B6XC6 *", [("IL03", 1)], None),
+    (HEX + "1. E6XD6 double take B6XC6 *", [("IL03", 2)], None),  # South moved first
+    (HEX + "1. E6XD6 B6XC6 2. double take E5XD5 *", [], None),
+    (HEX + '[First "South"]\n1. double take E6XD6 *', [], None),
+    # a dropped cube: the offering side wins, at the number of actions played (notation.md)
+    (HEX + "1. B6XC6 E8XD8 2. double drop 1-0", [], ("North", 2)),
+    (HEX + "1. B6XC6 E8XD8 2. double drop 0-1", [("ST02", None)], ("North", 2)),
+    (HEX + "1. B6XC6 double 2 take", [("IL03", 2)], None),
+    (HEX + "1. B6XC6 E8XD8 2. double drop B5W4 1-0", [("ST01", 3)], ("North", 2)),
+    (HEX + "1. B6XC6 E8XD8 2. double drop take 1-0", [("ST01", 3)], ("North", 2)),
+    # a custom start without First: the side to move there moved first (§8.8)
+    (HEX + '[Position "N: A7=1 C7=2; S: F7=1 D6=2; turn: S"]\n1. double take D6XC6 *', [], None),
+    (HEX + '[Position "N: A7=1 C7=2; S: F7=1 D6=2; turn: S"]\n[First "North"]\n'
+     '1. double take D6XC6 *', [("IL03", 1)], None),
+    # marks (§5, §8.14)
+    (STUDY + "1. B7°F7+ 1-0", [], ("North", 1)),
+    (STUDY + "1. B7°F7 1-0", [("AN02", 1)], ("North", 1)),
+    (STUDY + "1. B7°F7^ 1-0", [("AN06", 1)], ("North", 1)),
+    (STUDY + "1. B7XC7^ F7XF6 *", [], None),
+    (STUDY + "1. B7XC7 F7XF6 *", [("AN01", 1)], None),
+    (STUDY + "1. B7XC7+ F7XF6 *", [("AN07", 1)], None),
+    (STUDY + "1. B7XB8^ F7XF6^ *", [("AN03", 1), ("AN03", 2)], None),
+    (STUDY + "1. B7XB8+ *", [("AN04", 1)], None),
+    (STUDY + "1. B7°F7+ *", [("NT02", None)], ("North", 1)),
+    (STUDY + "1. B7°F7+", [("NT02", None)], ("North", 1)),
+    (STUDY + "1. B7°F7+ E6XD6 1-0", [("ST01", 2)], ("North", 1)),
+    (STUDY + "1. B7°F7+ double take 1-0", [("ST01", 2)], ("North", 1)),
+    # no legal action: a win without '+' (§5.4, §8.9); at the start, at ply 0 (§8.10)
+    (STUCK + "1. B10°D10 0-1", [], ("South", 1)),
+    (STUCK + "1. B10°D10+ 0-1", [("AN04", 1)], ("South", 1)),
+    (STUCK.replace("D10=2; ", "; ").replace("turn: S", "turn: N") + "0-1", [], ("South", 0)),
+    (STUCK.replace("D10=2; ", "; ").replace("turn: S", "turn: N") + "1. F3XE3 0-1",
+     [("ST01", 1)], ("South", 0)),
+    # a One already lost at a custom start is played on (§8.10)
+    (HEX + '[Position "N: A3=1 A4=4 A5=4 B2=2 B4=2 B5=2; S: F3=5 F7=1; turn: N"]\n'
+     "1. B5XC5 *", [], None),
+    # Hüpfer: no marks, no cube, the end by no legal turn, Reserve and Position (§6, §8.15)
+    ('[Game "Hüpfer"]\n1. a1-c1@d1^ *', [("AN05", 1)], None),
+    ('[Game "Hüpfer"]\n1. double take a1-c1@d1 *', [("IL03", 1)], None),
+    ('[Game "Hüpfer"]\n[Reserve "0"]\n0-1', [], ("Turquoise", 0)),
+    ('[Game "Hüpfer"]\n[Reserve "0"]\n1-0', [("ST02", None)], ("Turquoise", 0)),
+    ('[Game "Hüpfer"]\n[Reserve "0"]\n[Position "R: a1 a2; T: a4; reserve: 3/0"]\n'
+     "1. a1-a3xa5 1-0", [], ("Red", 1)),
+    ('[Game "Hüpfer"]\n[Reserve "0"]\n[Position "R: a1 a2; T: a4 f6"]\n1. a1-a3xa5 1-0',
+     [], ("Red", 1)),
+    ('[Game "Hüpfer"]\n[Reserve "0"]\n[Position "R: a1 a2; T: a4 e6 f6; reserve: 0/1"]\n'
+     "1. a1-a3xa5 *", [], None),
+    ('[Game "Hüpfer"]\n[Position "R: a1 a2; T: a4 f6; reserve: 0/0"]\n1. a1-a3@b3 *',
+     [("IL01", 1)], None),
+    ('[Game "Hüpfer"]\n[Position "R: a1 a2; T: a4 f6; reserve: 0/0"]\n1. a1-a3 *',
+     [("IL01", 1)], None),
+])
+def test_records(text, codes, end):
+    got, report = replay_codes(text)
+    assert got == sorted(codes, key=str), text
+    assert (report.end and (report.end.winner, report.end.ply)) == (end or None), text
