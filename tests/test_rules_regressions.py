@@ -30,3 +30,10 @@ def test_no_result_after_the_end_is_left_open():
 def test_no_result_in_an_unfinished_game_is_fine():
     report = replay(STUDY + "\n1. B7XC7\n")
     assert report.end is None and codes(report) == [("AN01", 1)]
+
+
+def test_sixteen_dice_on_a_side_are_a_header_error():
+    """docs/rules.md, Position values: a side owns 15 dice."""
+    dice = " ".join(f"C{c}=2" for c in range(1, 14)) + " B5=2 B6=2 B7=1"
+    report = replay(f'[Game "Hexalit"]\n[Position "N: {dice}; S: F7=1; turn: N"]\n*\n')
+    assert codes(report) == [("HD05", None)]
