@@ -65,7 +65,7 @@ CATALOGUE: dict[str, Entry] = {
     "AN01": Entry("annotation", "{action} should be marked '^': it leaves a One of {side} attacked"),
     "AN02": Entry("annotation", "{action} should be marked '+': it wins the game"),
     "AN03": Entry("annotation", "{action} is marked '^' but leaves no One of {side} attacked"),
-    "AN04": Entry("annotation", "{action} is marked '+' but does not win the game"),
+    "AN04": Entry("annotation", "{action} is marked '+' but does not win by the One rule"),
     "AN05": Entry("annotation", "{action} is marked '{mark}': Hüpfer actions carry no '^' or '+'"),
     "AN06": Entry("annotation", "{action} is marked '^' but wins the game: write '+'"),
     "AN07": Entry("annotation", "{action} is marked '+' but only threatens a One: write '^'"),

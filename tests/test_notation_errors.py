@@ -98,3 +98,11 @@ def test_actions_another_game_forbids_still_read(game, text, item):
     (parsed,) = parse_text(f'[Game "{game}"]\n{text} *\n')
     assert parsed.findings == ()
     assert parsed.record.main.nodes[0].item == item
+
+
+@pytest.mark.parametrize("result", ["1-0", "0-1"])
+def test_an_offer_without_a_number_before_the_result(result):
+    (parsed,) = parse_text(f'[Game "Hexalit"]\n1. B6XC6 double {result}\n')
+    assert parsed.findings == ()
+    assert parsed.record.main.nodes[-1].item == CubeOffer(None)
+    assert parsed.record.result == result
