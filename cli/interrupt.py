@@ -11,6 +11,7 @@ an interrupted run leaves either the old file or the new one.
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
 import sys
 import threading
@@ -28,10 +29,17 @@ class Terminated(KeyboardInterrupt):
 
 _held = 0  # depth of signals_held() blocks
 _pending: int | None = None  # a signal that arrived while held
+_owner = os.getpid()  # the process whose handlers these are
 
 
 def _on_signal(signum: int, frame: object) -> None:
     global _pending
+    if os.getpid() != _owner:
+        # a forked worker that has not yet set its own handlers (the pool
+        # stops workers with SIGTERM): die as if no handler were set
+        signal.signal(signum, signal.SIG_DFL)
+        os.kill(os.getpid(), signum)
+        return
     if _held:
         _pending = signum
         return
@@ -46,7 +54,10 @@ def _raise(signum: int) -> None:
 def stoppable(progress: Callable[[], str]) -> Iterator[None]:
     """Run the block; on Ctrl-C or SIGTERM print ``interrupted <progress()>``
     on standard error and exit with 130 or 143."""
+    global _owner
     main = threading.current_thread() is threading.main_thread()
+    if main:
+        _owner = os.getpid()
     watched = (signal.SIGINT, signal.SIGTERM)
     previous = [signal.signal(signum, _on_signal) for signum in watched] if main else []
     try:
