@@ -9,11 +9,16 @@ from hexhop.engine.replay import GameReport
 class Frames:
     """Draws the positions of one game; ``ply`` 0 is the start."""
 
-    def __init__(self, report: GameReport, *, size: int = 400, flip: bool = False):
+    def __init__(self, report: GameReport, *, size: int = 400, flip: bool = False,
+                 arrows: tuple[tuple[str, str], ...] = (), highlights: tuple[str, ...] = ()):
         self.report = report
         self.size = size
         self.flip = flip
         self.rules = rules_for(report.game)
+        # cells are written in upper case, Hüpfer points in lower case
+        case = str.lower if report.game == "Hüpfer" else str.upper
+        self.arrows = tuple((case(a), case(b)) for a, b in arrows)
+        self.highlights = tuple(case(cell) for cell in highlights)
 
     def title(self, ply: int) -> str:
         names = " – ".join(self.report.tags.get(side, "?") for side in self.rules.sides)
@@ -31,6 +36,7 @@ class Frames:
             last = describe_last(self.report.positions[ply - 1], position, node.item,
                                  threatened=self._threatened(position))
         return board_svg(position, size=self.size, flip=self.flip, last=last,
+                         arrows=self.arrows, highlights=self.highlights,
                          title=self.title(ply), ply=ply, position_text=position.text())
 
     def _threatened(self, position) -> list[str] | None:

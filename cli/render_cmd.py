@@ -22,6 +22,7 @@ Examples:
   hexhop render game.hxl --format png --plies 0,10-20,last --size 600
   hexhop render game.trg --format gif --out anim
   hexhop render archive.hpf --index 2 --format sheet --plies 0-40
+  hexhop render game.hxl --plies 12 --arrow B6-D6 --highlight D6
 """
 
 FORMATS = ("svg", "png", "gif", "sheet", "html")
@@ -33,6 +34,19 @@ class RenderOptions:
     size: int
     flip: bool
     plies: str | None
+    arrows: tuple[tuple[str, str], ...] = ()
+    highlights: tuple[str, ...] = ()
+
+
+def _arrows(ctx: click.Context, param: click.Parameter,
+            values: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    arrows = []
+    for value in values:
+        ends = value.split("-")
+        if len(ends) != 2 or not all(ends):
+            raise click.BadParameter(f"{value!r}: write FROM-TO, e.g. B6-D6 or a1-c1")
+        arrows.append((ends[0].strip(), ends[1].strip()))
+    return tuple(arrows)
 
 
 @click.command(epilog=EXAMPLE)
@@ -50,10 +64,15 @@ class RenderOptions:
 @click.option("--size", type=click.IntRange(100, 4000), default=400, show_default=True,
               help="Width of one diagram in pixels.")
 @click.option("--flip", is_flag=True, help="Turn the board (South / Turquoise at the top).")
+@click.option("--arrow", "arrows", multiple=True, metavar="FROM-TO", callback=_arrows,
+              help="Draw an arrow on every diagram, e.g. B6-D6 (repeatable; for annotators).")
+@click.option("--highlight", "highlights", multiple=True, metavar="CELL",
+              help="Highlight a cell or point on every diagram (repeatable).")
 @click.option("--force", is_flag=True, help="Overwrite files that exist.")
 @game_option
 def render(record: str, out_dir: str | None, fmt: str, plies: str | None, index: int | None,
-           size: int, flip: bool, force: bool, game: str | None) -> None:
+           size: int, flip: bool, arrows: tuple[tuple[str, str], ...],
+           highlights: tuple[str, ...], force: bool, game: str | None) -> None:
     """Draw the positions of RECORD (a file, or a folder of records).
 
     Files are named game1-ply000.svg, game1-ply001.svg, ... (game1.gif,
@@ -68,8 +87,8 @@ def render(record: str, out_dir: str | None, fmt: str, plies: str | None, index:
                 else "before any file was written")
 
     with stoppable(progress):
-        _render(record, out_dir, RenderOptions(fmt, size, flip, plies), index, force, game,
-                state)
+        options = RenderOptions(fmt, size, flip, plies, arrows, highlights)
+        _render(record, out_dir, options, index, force, game, state)
 
 
 def _render(record: str, out_dir: str | None, options: RenderOptions, index: int | None,
@@ -146,7 +165,8 @@ def _plan(folder: str, report: GameReport, options: RenderOptions) -> list[tuple
     chosen = parse_plies(options.plies, last) if options.plies else (
         spread_plies(last, 12) if default else list(range(last + 1)))
     name = f"game{report.index}"
-    frame = drawing.Frames(report, size=options.size, flip=options.flip)
+    frame = drawing.Frames(report, size=options.size, flip=options.flip,
+                           arrows=options.arrows, highlights=options.highlights)
     if options.fmt in ("svg", "png"):
         return [(os.path.join(folder, f"{name}-ply{ply:03d}.{options.fmt}"),
                  _bound(frame.svg_bytes if options.fmt == "svg" else frame.png_bytes, ply))

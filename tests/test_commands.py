@@ -204,3 +204,13 @@ def test_render_raster_formats(tmp_path, fmt, name, magic):
     run("render", str(sample), "--out", str(tmp_path), "--format", fmt, "--plies", "0-3",
         "--size", "200")
     assert (tmp_path / name).read_bytes().startswith(magic)
+
+
+def test_render_draws_the_annotators_arrows_and_highlights(tmp_path):
+    run("render", str(TRIGEO), "--out", str(tmp_path), "--plies", "3",
+        "--arrow", "b6-d6", "--highlight", "d6")
+    svg = (tmp_path / "game1-ply003.svg").read_text("utf-8")
+    assert 'class="arrow B6-D6"' in svg and 'class="highlight D6"' in svg
+    result = CliRunner().invoke(cli, ["render", str(TRIGEO), "--arrow", "B6", "--out",
+                                      str(tmp_path / "x")])
+    assert result.exit_code == 2 and "FROM-TO" in result.output
