@@ -57,17 +57,23 @@ class Played:
 class Position(Protocol):
     """A position of one game; immutable from the outside.
 
-    ``to_move`` is a side name (``North``/``South``/``Red``/``Turquoise``);
+    ``game`` is the game's name; ``to_move`` is a side name (``North``/``South``/``Red``/``Turquoise``);
     ``winner`` is the side that won on the board, or None while the game
     goes on; ``ply`` counts the actions played since the start of the record
     (0 at the start, cube events not counted); ``end_ply`` is the ply at
     which the game ended (None while it goes on).
     """
 
-    to_move: str
-    winner: str | None
-    ply: int
-    end_ply: int | None
+    @property
+    def game(self) -> str: ...
+    @property
+    def to_move(self) -> str: ...
+    @property
+    def winner(self) -> str | None: ...
+    @property
+    def ply(self) -> int: ...
+    @property
+    def end_ply(self) -> int | None: ...
 
     def text(self) -> str:
         """The ``Position`` tag text of notation.md; reading it back gives an
