@@ -40,10 +40,6 @@ class Board:
     def label(self) -> str:
         return f"{self.size}x{self.size}"
 
-    def file_rank(self, point: int) -> tuple[int, int]:
-        """0-based file and rank of ``point``."""
-        return divmod(point, self.size)
-
     def point(self, name: str) -> int | None:
         """The index of ``name`` (any case), or None when it is not a point here."""
         index = self.index.get(name)

@@ -138,11 +138,6 @@ def all_turns(board: Board, cells: bytes, me: int, reserve: int) -> list[Turn]:
     return out
 
 
-def has_turn(board: Board, cells: bytes, me: int, reserve: int) -> bool:
-    """Whether side ``me`` has any legal turn (without listing them)."""
-    return first_capture(board, cells, me) is not None or has_hop_turn(board, cells, me, reserve)
-
-
 def has_hop_turn(board: Board, cells: bytes, me: int, reserve: int) -> bool:
     """Whether side ``me`` has a legal hop turn, ignoring compulsory capture."""
     work = bytearray(cells)

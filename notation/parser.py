@@ -22,7 +22,7 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedInput
 
 from .findings import Finding, NotationError, make
-from .scanner import HeaderScanner, MovetextScanner, Rest
+from .scanner import HeaderScanner, MovetextScanner, Rest, comment_text
 from .model import (
     NO_SPAN, CubeAnswer, CubeOffer, DiceAction, HopAction, Item, Line, Node,
     Record, Span, Tag,
@@ -202,7 +202,7 @@ class _Builder:
                     raise _dangling(pending)
                 pending = el
             elif kind in ("COMMENT", "LINE_COMMENT"):
-                note = _comment_text(el)
+                note = comment_text(el)
                 if item is None:
                     lead.append(note)
                 elif comments is None:
@@ -247,10 +247,6 @@ def _dots(tok: Token) -> int:
 
 def _dangling(tok: Token) -> SyntaxProblem:
     return SyntaxProblem(tok, f"move number '{tok}' is not followed by an action")
-
-
-def _comment_text(tok: Token) -> str:
-    return tok[1:-1].strip() if tok[0] == "{" else tok[1:].strip()
 
 
 # ---------------------------------------------------------------- parsers

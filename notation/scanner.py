@@ -49,6 +49,11 @@ def _node(item: Any, span: Span, text: str, number: int | None, dots: int,
 
 
 @dataclass(frozen=True)
+def comment_text(token: str) -> str:
+    """The text of a ``{ … }`` or ``; …`` comment, without its marks."""
+    return token[1:-1].strip() if token[0] == "{" else token[1:].strip()
+
+
 class Rest:
     """The movetext of a game: its text and where it starts and ends."""
 
@@ -126,7 +131,7 @@ class MovetextScanner:
                 bare = value.rstrip(".")
                 pending = (int(bare), len(value) - len(bare), here)
             elif kind == "COMMENT" or kind == "LINE_COMMENT":
-                note = value[1:-1].strip() if kind == "COMMENT" else value[1:].strip()
+                note = comment_text(value)
                 if item is None:
                     lead.append(note)
                 elif comments is None:
