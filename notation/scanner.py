@@ -48,12 +48,12 @@ def _node(item: Any, span: Span, text: str, number: int | None, dots: int,
     return node
 
 
-@dataclass(frozen=True)
 def comment_text(token: str) -> str:
     """The text of a ``{ … }`` or ``; …`` comment, without its marks."""
     return token[1:-1].strip() if token[0] == "{" else token[1:].strip()
 
 
+@dataclass(frozen=True)
 class Rest:
     """The movetext of a game: its text and where it starts and ends."""
 
