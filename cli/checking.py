@@ -12,8 +12,8 @@ from typing import Iterable
 
 from hexhop.engine.replay import GameReport, replay_game
 from hexhop.notation.findings import Finding, make
-from hexhop.notation.model import ParsedGame, Span
-from hexhop.notation.reader import decode, fallback_game, game_chunks, parse_game
+from hexhop.notation.reader import (decode, fallback_game, game_chunks, parse_game,
+                                    with_encoding_notice)
 
 from .inputs import Limits, Source
 from .record_limits import within_limits
@@ -89,9 +89,8 @@ def check_part(part: Part, options: CheckOptions) -> FileResult:
             break
         parsed = within_limits(parse_game(chunk, first_line, index, part.fallback),
                                options.limits)
-        if part.windows_1252 and index == 1:
-            notice = make("NT03", Span(1, 1))
-            parsed = ParsedGame(index, parsed.record, (notice, *parsed.findings))
+        if part.windows_1252:
+            parsed = with_encoding_notice(parsed)
         report = replay_game(parsed)
         result.games.append(game_dict(report, options.strict))
         _keep_lines(result.sources, report.findings, chunk, first_line)

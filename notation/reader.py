@@ -80,10 +80,15 @@ def read_archive(data: bytes, *, path: str = "", default_game: str | None = None
         yield from games
         return
     for game in games:
-        if game.index == 1:
-            notice = make("NT03", Span(1, 1))
-            game = ParsedGame(game.index, game.record, (notice,) + tuple(game.findings))
-        yield game
+        yield with_encoding_notice(game)
+
+
+def with_encoding_notice(game: ParsedGame) -> ParsedGame:
+    """The game with an NT03 finding (the file was read as Windows-1252) when
+    it is the first game of its file: the notice is given once per file."""
+    if game.index != 1:
+        return game
+    return ParsedGame(game.index, game.record, (make("NT03", Span(1, 1)), *game.findings))
 
 
 def parse_text(text: str, *, path: str = "", default_game: str | None = None
