@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 
 import click
 
@@ -22,6 +21,7 @@ from .checking import finding_dict
 from .interrupt import stoppable
 from .options import game_option
 from .output import emit, force_option, out_option
+from .records import read_input
 
 # what the record language allows where the JSON gives free text
 _TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
@@ -50,19 +50,9 @@ def convert(source: str, target: str, game: str | None, out: str | None, force: 
     every action, comment, glyph, variation, the position after each ply and
     the findings; or convert such JSON back to a record."""
     with stoppable(lambda: "before anything was written"):
-        data = _read(source)
+        data = read_input(source)
         text = to_json(data, source, game) if target == "json" else to_record(data, source)
         emit(text, out, force)
-
-
-def _read(source: str) -> bytes:
-    try:
-        if source == "-":
-            return sys.stdin.buffer.read()
-        with open(source, "rb") as handle:
-            return handle.read()
-    except OSError as error:
-        raise click.ClickException(f"cannot read {source}: {error.strerror or error}") from None
 
 
 # -- record → JSON ----------------------------------------------------------

@@ -7,14 +7,20 @@ import click
 from hexhop.engine.replay import GameReport, replay_game
 
 
+def read_input(path: str) -> bytes:
+    """The bytes of ``path`` (``-`` for standard input); a clear click error
+    when it cannot be read."""
+    try:
+        with click.open_file(path, "rb") as handle:
+            return handle.read()
+    except OSError as error:
+        raise click.ClickException(f"cannot read {path}: {error.strerror or error}") from None
+
+
 def load_report(path: str, index: int, game: str | None) -> GameReport:
     """Replay game ``index`` of ``path``; a clear click error when impossible."""
     from hexhop.notation import read_archive
-    try:
-        with click.open_file(path, "rb") as handle:
-            data = handle.read()
-    except OSError as error:
-        raise click.ClickException(f"cannot read {path}: {error.strerror or error}") from None
+    data = read_input(path)
     for parsed in read_archive(data, path=path, default_game=game):
         if parsed.index == index:
             report = replay_game(parsed)
