@@ -30,12 +30,18 @@ def load_report(path: str, index: int, game: str | None) -> GameReport:
 
 
 def _fail_on_unplayable(path: str, report: GameReport) -> None:
-    if report.positions:
-        return
+    if not report.positions:
+        raise click.ClickException(why_unplayable(path, report, "the game cannot be replayed"))
+
+
+def why_unplayable(path: str, report: GameReport, prefix: str) -> str:
+    """``path:line:col: prefix: CODE message`` for the first error of a game
+    that could not be replayed at all (a header or syntax error)."""
     first = next((f for f in report.findings if f.severity == "error"), None)
-    where = f"{path}:{first.line}:{first.column}" if first and first.line else path
-    reason = f"{first.code} {first.message}" if first else "the game cannot be replayed"
-    raise click.ClickException(f"{where}: {reason}")
+    if first is None:
+        return f"{path}: {prefix}"
+    where = f"{path}:{first.line}:{first.column}" if first.line else path
+    return f"{where}: {prefix}: {first.code} {first.message}"
 
 
 def pick_ply(report: GameReport, ply: str | None) -> int:

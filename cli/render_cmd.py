@@ -13,6 +13,7 @@ from hexhop.engine.replay import GameReport, replay_game
 from .inputs import iter_sources
 from .interrupt import signals_held, stoppable
 from .options import game_option
+from .records import why_unplayable
 from .safe_write import write_atomically
 
 EXAMPLE = """
@@ -143,11 +144,8 @@ def _reports(source, game: str | None, index: int | None,
             continue
         report = replay_game(parsed)
         if not report.positions:
-            first = next((f for f in report.findings if f.severity == "error"), None)
-            where = f"{source.path}:{first.line}:{first.column}" if first and first.line \
-                else source.path
-            click.echo(f"{where}: game {parsed.index} cannot be drawn"
-                       + (f": {first.code} {first.message}" if first else ""), err=True)
+            click.echo(why_unplayable(source.path, report,
+                                      f"game {parsed.index} cannot be drawn"), err=True)
             if skipped is not None:
                 skipped.append(report)
             continue
