@@ -111,6 +111,8 @@ def _render(record: str, out_dir: str | None, options: RenderOptions, index: int
     outputs = [out for folder, report in jobs for out in _plan(folder, report, options)]
     if fmt == "html" and len(jobs) + len(undrawn) > 1:
         outputs.append(_html_index(out_root, record, jobs, undrawn))
+    if not outputs:
+        raise click.ClickException(f"{record}: no game could be drawn")
     _refuse_overwrite([path for path, _ in outputs], force)
     state["total"] = len(outputs)
     for path, make in outputs:

@@ -214,3 +214,13 @@ def test_render_draws_the_annotators_arrows_and_highlights(tmp_path):
     result = CliRunner().invoke(cli, ["render", str(TRIGEO), "--arrow", "B6", "--out",
                                       str(tmp_path / "x")])
     assert result.exit_code == 2 and "FROM-TO" in result.output
+
+
+def test_render_fails_when_no_game_can_be_drawn(tmp_path):
+    record = tmp_path / "bad.hpf"
+    record.write_text('[Game "Hüpfer"]\n[Board "7x7"]\n\n*\n', "utf-8")
+    result = CliRunner().invoke(cli, ["render", str(record), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1
+    assert f"{record}:2:1: game 1 cannot be drawn: HD03" in result.output
+    assert "no game could be drawn" in result.output
+    assert not (tmp_path / "out").exists()
