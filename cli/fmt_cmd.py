@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import difflib
+import os
 import sys
 
 import click
 
 from .interrupt import signals_held, stoppable
 from .options import game_option
-from .safe_write import write_atomically
+from .inputs import read_source
+from .safe_write import WriteError, write_atomically
 
 EXAMPLE = """
 \b
@@ -42,8 +44,9 @@ def fmt(files: tuple[str, ...], game: str | None, check_only: bool, diff: bool,
     changed = failed = done = 0
     with stoppable(lambda: f"after {done} of {len(files)} files"):
         for path in files:
-            with signals_held():  # a file is done whole, or not at all
-                outcome = _format_one(path, game, width, check_only, diff, in_place)
+            result = _format_file(path, game, width)  # the slow part: Ctrl-C stops it
+            with signals_held():  # written, reported and counted, or none of these
+                outcome = _finish(path, result, check_only, diff, in_place)
                 done += 1
             failed += outcome == "failed"
             changed += outcome == "changed"
@@ -53,10 +56,9 @@ def fmt(files: tuple[str, ...], game: str | None, check_only: bool, diff: bool,
         sys.exit(1)
 
 
-def _format_one(path: str, game: str | None, width: int, check_only: bool, diff: bool,
-                in_place: bool) -> str:
-    """Format one file as asked: ``failed``, ``changed`` or ``same``."""
-    result = _format_file(path, game, width)
+def _finish(path: str, result: tuple[str, str] | None, check_only: bool, diff: bool,
+            in_place: bool) -> str:
+    """Print or write one formatted file as asked: ``failed``, ``changed`` or ``same``."""
     if result is None:
         return "failed"
     old, new = result
@@ -65,7 +67,11 @@ def _format_one(path: str, game: str | None, width: int, check_only: bool, diff:
         return "same"
     if old == new:
         return "same"
-    _report_change(path, old, new, check_only, diff, in_place)
+    try:
+        _report_change(path, old, new, check_only, diff, in_place)
+    except WriteError as error:
+        click.echo(f"{path}: {error.message}; the file is left as it was", err=True)
+        return "failed"
     return "changed"
 
 
@@ -78,18 +84,18 @@ def _report_change(path: str, old: str, new: str, check_only: bool, diff: bool,
             old.splitlines(True), new.splitlines(True), path, f"{path} (formatted)")),
             nl=False)
     elif in_place:
-        write_atomically(path, new.encode("utf-8"), overwrite=True)
+        # through a symbolic link: the file it leads to is formatted, the link kept
+        write_atomically(os.path.realpath(path), new.encode("utf-8"), overwrite=True)
         click.echo(f"reformatted {path}", err=True)
 
 
 def _format_file(path: str, game: str | None, width: int) -> tuple[str, str] | None:
     """(old text, new text), or None after printing why the file cannot be formatted."""
     from hexhop.notation import format_archive, read_archive
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read()
-    except OSError as error:
-        click.echo(f"{path}: IO01 cannot read {path}: {error.strerror}", err=True)
+    source = read_source(path)
+    data = source.data
+    if data is None:
+        click.echo(f"{path}: IO01 cannot read {path}: {source.error}", err=True)
         return None
     games = list(read_archive(data, path=path, default_game=game))
     errors = [f for parsed in games for f in parsed.findings if f.severity == "error"]

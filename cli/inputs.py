@@ -2,18 +2,23 @@
 
 Everything is read in place: archives are never extracted to disk, and
 nothing here writes anywhere. A source that cannot be read becomes a
-:class:`Source` with an ``error`` instead of stopping the run.
+:class:`Source` with an ``error`` instead of stopping the run. Every read
+stops at its limit, whatever a file's size or an archive's header claims,
+and nothing here blocks on a FIFO.
 """
 
 from __future__ import annotations
 
 import fnmatch
+import lzma
 import os
+import stat
 import sys
 import tarfile
 import zipfile
+import zlib
 from dataclasses import dataclass
-from typing import BinaryIO, Iterator
+from typing import Any, BinaryIO, Iterator
 
 RECORD_EXTENSIONS = (".hxl", ".trg", ".hpf")
 ARCHIVE_EXTENSIONS = (".zip", ".tar", ".tar.gz", ".tgz")
@@ -54,15 +59,46 @@ def iter_sources(paths: list[str], *, globs: tuple[str, ...] = (),
     """Every record file named by ``paths``, in a stable order."""
     for path in paths:
         if path == "-":
-            data = _read_limited(sys.stdin.buffer, limits.max_file_bytes)
-            yield Source("<stdin>", data, None if data is not None else
-                         f"more than {limits.max_file_bytes} bytes")
+            yield read_source(path, limits.max_file_bytes)
         elif os.path.isdir(path):
             yield from _directory(path, globs, limits)
         elif _is_archive(path):
             yield from _archive(path, globs, limits)
         else:
-            yield _file(path, limits)
+            yield read_source(path, limits.max_file_bytes)
+
+
+def read_source(path: str, limit: int = Limits.max_file_bytes) -> Source:
+    """The bytes of one file named by the user (``-``: standard input), at
+    most ``limit`` of them.
+
+    A FIFO or a device is read too (``<(zcat games.gz)`` is a pipe), but a
+    FIFO that nobody writes to reads as empty instead of blocking, and
+    ``/dev/zero`` stops at the limit.
+    """
+    if path == "-":
+        data = _read_limited(sys.stdin.buffer, limit)
+        return Source("<stdin>", data, None if data is not None else _beyond(limit))
+    try:
+        fd = os.open(path, os.O_RDONLY | _NONBLOCK | _NOCTTY)
+    except OSError as error:
+        return Source(path, error=_reason(error))
+    try:
+        with open(fd, "rb") as handle:
+            info = os.fstat(fd)
+            if stat.S_ISREG(info.st_mode) and info.st_size > limit:
+                return Source(path, error=f"too large: {info.st_size} bytes (limit {limit})",
+                              too_large=(info.st_size, limit))
+            if _NONBLOCK:  # opened without waiting for a writer; now read as usual
+                os.set_blocking(fd, True)
+            data = _read_limited(handle, limit)
+    except OSError as error:
+        return Source(path, error=_reason(error))
+    return Source(path, data, None if data is not None else _beyond(limit))
+
+
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # not on Windows, which has no FIFOs to wait on
+_NOCTTY = getattr(os, "O_NOCTTY", 0)
 
 
 def wanted(name: str, globs: tuple[str, ...]) -> bool:
@@ -77,20 +113,32 @@ def _is_archive(path: str) -> bool:
     return path.lower().endswith(ARCHIVE_EXTENSIONS)
 
 
-def _file(path: str, limits: Limits) -> Source:
+def _reason(error: OSError) -> str:
+    return error.strerror or str(error)
+
+
+def _beyond(limit: int) -> str:
+    return f"more than {limit} bytes (limit {limit})"
+
+
+def _not_regular(path: str) -> str | None:
+    """Why ``path`` is not read from a folder or as an archive, or None
+    when it is a regular file (or cannot be looked at: opening it says why)."""
     try:
-        size = os.path.getsize(path)
-        if size > limits.max_file_bytes:
-            return Source(path, error=f"too large: {size} bytes (limit {limits.max_file_bytes})",
-                          too_large=(size, limits.max_file_bytes))
-        with open(path, "rb") as handle:
-            return Source(path, handle.read())
-    except OSError as error:
-        return Source(path, error=error.strerror or str(error))
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None
+    if stat.S_ISREG(mode):
+        return None
+    kind = ("a FIFO" if stat.S_ISFIFO(mode) else "a device"
+            if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+            else "a socket" if stat.S_ISSOCK(mode) else "a special file")
+    return f"not a regular file ({kind})"
 
 
 def _directory(root: str, globs: tuple[str, ...], limits: Limits) -> Iterator[Source]:
-    """Files under ``root``, sorted; symlinks that lead outside it are skipped."""
+    """Regular files under ``root``, sorted; symlinks that lead outside it are
+    skipped, and FIFOs and devices are reported, not read."""
     real_root = os.path.realpath(root)
     for folder, dirs, files in os.walk(root):
         dirs.sort()
@@ -98,10 +146,16 @@ def _directory(root: str, globs: tuple[str, ...], limits: Limits) -> Iterator[So
             path = os.path.join(folder, name)
             if not _inside(path, real_root):
                 continue
-            if _is_archive(name):
+            archive = _is_archive(name)
+            if not archive and not wanted(path.replace(os.sep, "/"), globs):
+                continue
+            special = _not_regular(path)
+            if special is not None:
+                yield Source(path, error=special)
+            elif archive:
                 yield from _archive(path, globs, limits)
-            elif wanted(path.replace(os.sep, "/"), globs):
-                yield _file(path, limits)
+            else:
+                yield read_source(path, limits.max_file_bytes)
 
 
 def _inside(path: str, real_root: str) -> bool:
@@ -109,21 +163,33 @@ def _inside(path: str, real_root: str) -> bool:
     return real == real_root or real.startswith(real_root + os.sep)
 
 
+# What the standard library's zip and tar readers raise on damaged input.
+_DAMAGE = (OSError, EOFError, ValueError, RuntimeError, NotImplementedError, IndexError,
+           KeyError, OverflowError, zipfile.BadZipFile, tarfile.TarError, zlib.error,
+           lzma.LZMAError)
+
+
 def _archive(path: str, globs: tuple[str, ...], limits: Limits) -> Iterator[Source]:
+    special = _not_regular(path)
+    if special is not None:  # zip and tar are read with seeks: a FIFO would block
+        yield Source(path, error=special)
+        return
     try:
         if path.lower().endswith(".zip"):
             yield from _zip_members(path, globs, limits)
         else:
             yield from _tar_members(path, globs, limits)
-    except (OSError, zipfile.BadZipFile, tarfile.TarError, EOFError) as error:
+    except _DAMAGE as error:
         yield Source(path, error=f"cannot read the archive: {error}")
 
 
 def _zip_members(path: str, globs: tuple[str, ...], limits: Limits) -> Iterator[Source]:
+    """The members, each read on its own: a damaged one is one error and
+    the others are still read (the central directory says where they are)."""
     budget = limits.max_archive_bytes
     with zipfile.ZipFile(path) as archive:
         for info in sorted(archive.infolist(), key=lambda i: i.filename):
-            if info.is_dir() or not wanted(info.filename, globs):
+            if not info.filename or info.is_dir() or not wanted(info.filename, globs):
                 continue
             name = f"{path}:{info.filename}"
             limit = min(limits.max_member_bytes, budget)
@@ -131,8 +197,12 @@ def _zip_members(path: str, globs: tuple[str, ...], limits: Limits) -> Iterator[
                 yield Source(name, error=f"too large when unpacked: {info.file_size} bytes "
                                          f"(limit {limit})")
                 continue
-            with archive.open(info) as member:
-                data = _read_limited(member, limit)
+            try:
+                with archive.open(info) as member:
+                    data = _read_limited(member, limit)
+            except _DAMAGE as error:
+                yield Source(name, error=f"damaged archive member: {error}")
+                continue
             if data is None:
                 yield Source(name, error=f"unpacks to more than {limit} bytes")
                 continue
@@ -142,8 +212,19 @@ def _zip_members(path: str, globs: tuple[str, ...], limits: Limits) -> Iterator[
 
 def _tar_members(path: str, globs: tuple[str, ...], limits: Limits) -> Iterator[Source]:
     budget = limits.max_archive_bytes
-    with tarfile.open(path) as archive:
-        for info in archive:  # in archive order: tar files are streams
+    with _TarFile.open(path) as archive:
+        archive.scan_limit = limits.max_member_bytes
+        while True:  # in archive order: tar files are streams
+            try:
+                info = archive.next()
+            except _DAMAGE as error:  # the stream itself is damaged: nothing more to read
+                yield from _tar_damage(path, archive)
+                yield Source(path, error=f"cannot read the rest of the archive: {error}")
+                return
+            archive.members.clear()  # only the current member is needed
+            yield from _tar_damage(path, archive)
+            if info is None:
+                return
             if not info.isfile() or not wanted(info.name, globs):
                 continue
             name = f"{path}:{info.name}"
@@ -151,8 +232,12 @@ def _tar_members(path: str, globs: tuple[str, ...], limits: Limits) -> Iterator[
             if info.size > limit:
                 yield Source(name, error=f"too large: {info.size} bytes (limit {limit})")
                 continue
-            member = archive.extractfile(info)
-            data = _read_limited(member, limit) if member else None
+            try:
+                member = archive.extractfile(info)
+                data = _read_limited(member, limit) if member else None
+            except _DAMAGE as error:
+                yield Source(name, error=f"damaged archive member: {error}")
+                continue
             if data is None:
                 yield Source(name, error="cannot read this member")
                 continue
@@ -160,7 +245,95 @@ def _tar_members(path: str, globs: tuple[str, ...], limits: Limits) -> Iterator[
             yield Source(name, data)
 
 
+def _tar_damage(path: str, archive: _TarFile) -> Iterator[Source]:
+    while archive.damage:
+        offset, reason = archive.damage.pop(0)
+        yield Source(f"{path}:<byte {offset}>", error=reason)
+
+
+# Long names and pax records are a few kilobytes; tarfile would read any
+# size claimed into memory.
+MAX_EXTENDED_HEADER = 1024 * 1024
+_EXTENDED = (tarfile.GNUTYPE_LONGNAME, tarfile.GNUTYPE_LONGLINK, tarfile.XHDTYPE,
+             tarfile.XGLTYPE, tarfile.SOLARIS_XHDTYPE)
+_BLOCK = tarfile.BLOCKSIZE
+
+
+class _TarFile(tarfile.TarFile):
+    """A tar archive that notes, in ``damage``, what its headers got wrong."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.damage: list[tuple[int, str]] = []  # (offset, what was wrong)
+        self.scan_limit = Limits.max_member_bytes  # how far to look for a good header
+        super().__init__(*args, **kwargs)
+
+
+class _TarInfo(tarfile.TarInfo):
+    """A tar header read with bounds: an extended header larger than
+    :data:`MAX_EXTENDED_HEADER` is skipped, and after a damaged header the
+    archive is searched for the next good one, as ``tar --ignore-zeros``
+    does. Both are noted in the archive's ``damage``."""
+
+    @classmethod
+    def fromtarfile(cls, archive: tarfile.TarFile) -> tarfile.TarInfo:
+        # Not the first header (that may be a compressed archive tried as a
+        # plain one) nor one that follows an extended header.
+        top = 0 < archive.offset == archive.fileobj.tell()
+        try:
+            return super().fromtarfile(archive)
+        except tarfile.InvalidHeaderError as error:
+            if not top or not isinstance(archive, _TarFile):
+                raise
+            return cls._next_good(archive, f"damaged tar header ({error})")
+
+    @classmethod
+    def _next_good(cls, archive: _TarFile, why: str) -> tarfile.TarInfo:
+        start = archive.offset
+        end = start + archive.scan_limit
+        while archive.fileobj.tell() < end:
+            buf = archive.fileobj.read(_BLOCK)
+            if len(buf) < _BLOCK:
+                break
+            if buf.count(0) == _BLOCK:
+                continue
+            try:
+                found = cls.frombuf(buf, archive.encoding, archive.errors)
+            except tarfile.HeaderError:
+                continue
+            found.offset = archive.fileobj.tell() - _BLOCK
+            archive.damage.append((start, f"{why}: {found.offset - start} bytes skipped"))
+            return found._proc_member(archive)
+        archive.damage.append((start, f"{why}: no good header after it"))
+        raise tarfile.EmptyHeaderError("end of the archive")  # ends the archive quietly
+
+    def _proc_member(self, archive: tarfile.TarFile) -> tarfile.TarInfo:
+        if (self.type in _EXTENDED and self.size > MAX_EXTENDED_HEADER
+                and isinstance(archive, _TarFile)):
+            archive.damage.append((self.offset, f"extended tar header of {self.size} bytes "
+                                                f"(limit {MAX_EXTENDED_HEADER}): skipped"))
+            self.offset_data = archive.fileobj.tell()
+            archive.offset = self.offset_data + self._block(self.size)
+            return self  # neither a file nor a link: passed over
+        return super()._proc_member(archive)
+
+
+_TarFile.tarinfo = _TarInfo
+
+
 def _read_limited(stream: BinaryIO, limit: int) -> bytes | None:
-    """Read at most ``limit`` bytes; None when there is more (a bomb, say)."""
-    data = stream.read(limit + 1)
-    return None if len(data) > limit else data
+    """Read at most ``limit`` bytes; None when there is more (a bomb, say).
+
+    Read in chunks, so that memory grows with what is there, not with the
+    limit."""
+    chunks = []
+    left = limit + 1
+    while left > 0:
+        chunk = stream.read(min(left, _CHUNK))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        left -= len(chunk)
+    return None if left <= 0 else b"".join(chunks)
+
+
+_CHUNK = 1024 * 1024

@@ -6,15 +6,16 @@ import click
 
 from hexhop.engine.replay import GameReport, replay_game
 
+from .inputs import Limits, read_source
 
-def read_input(path: str) -> bytes:
-    """The bytes of ``path`` (``-`` for standard input); a clear click error
-    when it cannot be read."""
-    try:
-        with click.open_file(path, "rb") as handle:
-            return handle.read()
-    except OSError as error:
-        raise click.ClickException(f"cannot read {path}: {error.strerror or error}") from None
+
+def read_input(path: str, limit: int = Limits.max_file_bytes) -> bytes:
+    """The bytes of ``path`` (``-`` for standard input), at most ``limit``
+    of them; a clear click error when it cannot be read."""
+    source = read_source(path, limit)
+    if source.data is None:
+        raise click.ClickException(f"cannot read {path}: {source.error}")
+    return source.data
 
 
 def load_report(path: str, index: int, game: str | None) -> GameReport:

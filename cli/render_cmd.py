@@ -14,7 +14,7 @@ from .inputs import iter_sources
 from .interrupt import signals_held, stoppable
 from .options import game_option
 from .records import why_unplayable
-from .safe_write import write_atomically
+from .safe_write import make_folder, write_atomically
 
 EXAMPLE = """
 \b
@@ -116,7 +116,7 @@ def _render(record: str, out_dir: str | None, options: RenderOptions, index: int
     _refuse_overwrite([path for path, _ in outputs], force)
     state["total"] = len(outputs)
     for path, make in outputs:
-        os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+        make_folder(os.path.dirname(path) or ".")
         data = make()
         with signals_held():  # written and counted, or neither
             write_atomically(path, data, overwrite=True)

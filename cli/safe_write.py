@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import tempfile
 
+import click
+
 from .interrupt import signals_held
 
 
@@ -12,17 +14,41 @@ class ExistsError(Exception):
     """The output file exists and overwriting was not asked for."""
 
 
+class WriteError(click.ClickException):
+    """A file or folder could not be written (a read-only folder, a full
+    disk); what was there before is left as it was. A command that lets it
+    through prints ``Error: cannot write PATH: REASON`` and exits with 2."""
+
+    exit_code = 2
+
+    def __init__(self, path: str, error: OSError) -> None:
+        super().__init__(f"cannot write {path}: {error.strerror or error}")
+        self.path = path
+
+
 def write_atomically(path: str, data: bytes, *, overwrite: bool = False) -> None:
     """Write ``data`` to a temporary file beside ``path``, then rename it.
 
     Raises :class:`ExistsError` when ``path`` exists and ``overwrite`` is
-    False; the temporary file is removed whatever happens. Ctrl-C and
-    SIGTERM are held back while the file is written.
+    False, :class:`WriteError` when it cannot be written; the temporary
+    file is removed whatever happens. Ctrl-C and SIGTERM are held back
+    while the file is written.
     """
     if not overwrite and os.path.exists(path):
         raise ExistsError(path)
     with signals_held():  # Ctrl-C or SIGTERM in the middle would leave a temporary file
-        _write(path, data)
+        try:
+            _write(path, data)
+        except OSError as error:
+            raise WriteError(path, error) from None
+
+
+def make_folder(path: str) -> None:
+    """``os.makedirs(path, exist_ok=True)``, raising :class:`WriteError`."""
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as error:
+        raise WriteError(path, error) from None
 
 
 def _write(path: str, data: bytes) -> None:
