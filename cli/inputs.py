@@ -212,7 +212,7 @@ def _zip_members(path: str, globs: tuple[str, ...], limits: Limits) -> Iterator[
 
 def _tar_members(path: str, globs: tuple[str, ...], limits: Limits) -> Iterator[Source]:
     budget = limits.max_archive_bytes
-    with _TarFile.open(path) as archive:
+    with _TarFile.open(path, _tar_mode(path)) as archive:
         archive.scan_limit = limits.max_member_bytes
         while True:  # in archive order: tar files are streams
             try:
@@ -243,6 +243,21 @@ def _tar_members(path: str, globs: tuple[str, ...], limits: Limits) -> Iterator[
                 continue
             budget -= len(data)
             yield Source(name, data)
+
+
+def _tar_mode(path: str) -> str:
+    """How to open a tar archive, from its first bytes (a ``.tar`` may be
+    compressed): tried blindly, a compressed archive would first be read
+    as a plain one with a damaged first header."""
+    with open(path, "rb") as handle:
+        magic = handle.read(6)
+    for start, mode in _COMPRESSED:
+        if magic.startswith(start):
+            return mode
+    return "r:"
+
+
+_COMPRESSED = ((b"\x1f\x8b", "r:gz"), (b"BZh", "r:bz2"), (b"\xfd7zXZ\x00", "r:xz"))
 
 
 def _tar_damage(path: str, archive: _TarFile) -> Iterator[Source]:
@@ -276,19 +291,18 @@ class _TarInfo(tarfile.TarInfo):
 
     @classmethod
     def fromtarfile(cls, archive: tarfile.TarFile) -> tarfile.TarInfo:
-        # Not the first header (that may be a compressed archive tried as a
-        # plain one) nor one that follows an extended header.
-        top = 0 < archive.offset == archive.fileobj.tell()
+        top = archive.offset == archive.fileobj.tell()  # not one after an extended header
         try:
             return super().fromtarfile(archive)
         except tarfile.InvalidHeaderError as error:
             if not top or not isinstance(archive, _TarFile):
                 raise
-            return cls._next_good(archive, f"damaged tar header ({error})")
+            return cls._next_good(archive, error)
 
     @classmethod
-    def _next_good(cls, archive: _TarFile, why: str) -> tarfile.TarInfo:
+    def _next_good(cls, archive: _TarFile, error: tarfile.HeaderError) -> tarfile.TarInfo:
         start = archive.offset
+        why = f"damaged tar header ({error})"
         end = start + archive.scan_limit
         while archive.fileobj.tell() < end:
             buf = archive.fileobj.read(_BLOCK)
@@ -303,6 +317,8 @@ class _TarInfo(tarfile.TarInfo):
             found.offset = archive.fileobj.tell() - _BLOCK
             archive.damage.append((start, f"{why}: {found.offset - start} bytes skipped"))
             return found._proc_member(archive)
+        if start == 0:
+            raise error  # not a tar archive at all
         archive.damage.append((start, f"{why}: no good header after it"))
         raise tarfile.EmptyHeaderError("end of the archive")  # ends the archive quietly
 
