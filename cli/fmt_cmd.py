@@ -70,7 +70,8 @@ def _finish(path: str, result: tuple[str, str] | None, check_only: bool, diff: b
     try:
         _report_change(path, old, new, check_only, diff, in_place)
     except WriteError as error:
-        click.echo(f"{path}: {error.message}; the file is left as it was", err=True)
+        click.echo(f"{path}: cannot write {path}: {error.reason}; the file is left as it was",
+                   err=True)
         return "failed"
     return "changed"
 

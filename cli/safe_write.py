@@ -22,8 +22,9 @@ class WriteError(click.ClickException):
     exit_code = 2
 
     def __init__(self, path: str, error: OSError) -> None:
-        super().__init__(f"cannot write {path}: {error.strerror or error}")
         self.path = path
+        self.reason = error.strerror or str(error)
+        super().__init__(f"cannot write {path}: {self.reason}")
 
 
 def write_atomically(path: str, data: bytes, *, overwrite: bool = False) -> None:
