@@ -1,6 +1,7 @@
 """``hexhop convert``: a record as JSON (the full replay) and back.
 
-The JSON document is described by ``docs/record.schema.json``. Going back
+The JSON document is described by ``docs/record.schema.json``, shipped
+beside this module and checked before going back. Going back
 (``--to record``) reads only what was written (tags, actions, numbers,
 glyphs, comments, variations, result); positions and findings are output
 only.
@@ -19,6 +20,7 @@ from hexhop.notation.model import CubeAnswer, CubeOffer, Line, Node, Record, Spa
 
 from .checking import finding_dict
 from .interrupt import stoppable
+from .json_schema import validate
 from .options import game_option
 from .output import emit, force_option, out_option
 from .records import read_input
@@ -116,8 +118,7 @@ def to_record(data: bytes, path: str) -> str:
     from hexhop.notation import format_archive
     try:
         doc = json.loads(data.decode("utf-8-sig"))
-        if doc.get("format") != FORMAT:
-            raise ValueError(f"not a {FORMAT} document")
+        validate(doc, "record.schema.json")  # what is read below has the types it expects
         records = [_record(game) for game in doc["games"]]
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as error:
         raise click.ClickException(f"{path}: not a hexhop record JSON document: {error}") from None
