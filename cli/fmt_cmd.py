@@ -10,6 +10,7 @@ import click
 from .interrupt import signals_held, stoppable
 from .options import game_option
 from .safe_write import write_atomically
+from .terminal import printable
 
 EXAMPLE = """
 \b
@@ -72,14 +73,14 @@ def _format_one(path: str, game: str | None, width: int, check_only: bool, diff:
 def _report_change(path: str, old: str, new: str, check_only: bool, diff: bool,
                    in_place: bool) -> None:
     if check_only:
-        click.echo(f"would reformat {path}", err=True)
+        click.echo(f"would reformat {printable(path)}", err=True)
     elif diff:
         click.echo("".join(difflib.unified_diff(
             old.splitlines(True), new.splitlines(True), path, f"{path} (formatted)")),
             nl=False)
     elif in_place:
         write_atomically(path, new.encode("utf-8"), overwrite=True)
-        click.echo(f"reformatted {path}", err=True)
+        click.echo(f"reformatted {printable(path)}", err=True)
 
 
 def _format_file(path: str, game: str | None, width: int) -> tuple[str, str] | None:
@@ -89,15 +90,16 @@ def _format_file(path: str, game: str | None, width: int) -> tuple[str, str] | N
         with open(path, "rb") as handle:
             data = handle.read()
     except OSError as error:
-        click.echo(f"{path}: IO01 cannot read {path}: {error.strerror}", err=True)
+        click.echo(f"{printable(path)}: IO01 cannot read {printable(path)}: {error.strerror}",
+                   err=True)
         return None
     games = list(read_archive(data, path=path, default_game=game))
     errors = [f for parsed in games for f in parsed.findings if f.severity == "error"]
     if errors:
         for finding in errors:
-            click.echo(f"{path}:{finding.line}:{finding.column}: {finding.code} "
-                       f"{finding.message}", err=True)
-        click.echo(f"{path}: not formatted (fix the errors above first)", err=True)
+            click.echo(f"{printable(path)}:{finding.line}:{finding.column}: {finding.code} "
+                       f"{printable(finding.message)}", err=True)
+        click.echo(f"{printable(path)}: not formatted (fix the errors above first)", err=True)
         return None
     new = format_archive([parsed.record for parsed in games])
     old = data.decode("utf-8-sig", errors="replace").replace("\r\n", "\n")
