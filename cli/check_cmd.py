@@ -4,24 +4,27 @@ from __future__ import annotations
 
 import signal
 import sys
+import threading
 import time
 from contextlib import closing
 from collections import deque
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 import click
 
 from hexhop.notation.findings import make
 
-from .checking import (CheckOptions, FileResult, check_part, check_source, finding_dict,
-                       merge, split_source)
+from .checking import (CheckOptions, FileResult, Part, check_part, check_source,
+                       finding_dict, merge, split_source)
 from .inputs import Limits, Source, iter_sources
 from .interrupt import signals_held, stoppable
 from .options import game_option
 
+ALARM_REPEAT = 0.05  # seconds between alarms once a check has overrun
+GRACE_SECONDS = 5.0  # beyond --max-seconds, before a stuck worker is killed
 SPLIT_BYTES = 256 * 1024  # with -j, files larger than this are checked in parts
 GAMES_PER_PART = 100
 
@@ -49,8 +52,12 @@ Examples:
 @click.option("-j", "--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Check files in this many processes (output order stays the same).")
 @click.option("-q", "--quiet", is_flag=True, help="Print only the summary.")
-@click.option("--max-findings", type=click.IntRange(0), default=None,
-              help="Show at most this many findings in the text report.")
+@click.option("--max-findings", type=click.IntRange(0), default=100, show_default=True,
+              help="Show at most this many findings of a game in the text report "
+                   "(the json, jsonl and junit reports hold them all).")
+@click.option("--max-seconds", type=click.FloatRange(0, min_open=True), default=60.0,
+              show_default=True, help="Stop checking a file after this long (IO09); "
+                                      "with -j, each part of a large file.")
 @click.option("--max-file-size", type=click.IntRange(1), default=64, show_default=True,
               metavar="MIB", help="Skip (and report, IO03) files larger than this.")
 @click.option("--max-member-size", type=click.IntRange(1), default=64, show_default=True,
@@ -72,7 +79,8 @@ Examples:
               default=Limits.max_depth, show_default=True,
               help="Variations nested deeper than this are an error (SY06).")
 def check(paths: tuple[str, ...], game: str | None, globs: tuple[str, ...], fmt: str,
-          strict: bool, color: str, jobs: int, quiet: bool, max_findings: int | None,
+          strict: bool, color: str, jobs: int, quiet: bool, max_findings: int,
+          max_seconds: float,
           max_file_size: int, max_member_size: int, max_archive_size: int,
           max_games: int, max_plies: int, max_comment: int, max_depth: int) -> None:
     """Check that every action of every game in PATHS is legal.
@@ -96,6 +104,7 @@ def check(paths: tuple[str, ...], game: str | None, globs: tuple[str, ...], fmt:
                     max_archive_bytes=max_archive_size * mib, max_games=max_games,
                     max_actions=max_plies, max_comment=max_comment, max_depth=max_depth)
     options = CheckOptions(game=game, strict=strict, limits=limits)
+
     started = time.perf_counter()
     progress = _Progress(enabled=sys.stderr.isatty())
 
@@ -106,7 +115,7 @@ def check(paths: tuple[str, ...], game: str | None, globs: tuple[str, ...], fmt:
         return f"after {reporter.summary.files} files"
 
     sources = iter_sources(list(paths), globs=globs, limits=limits)
-    with stoppable(report_so_far), closing(_results(sources, options, jobs)) as results:
+    with stoppable(report_so_far), closing(_results(sources, options, jobs, max_seconds)) as results:
         for result in results:
             with signals_held():  # a file's report is written whole
                 reporter.file(result)
@@ -115,13 +124,14 @@ def check(paths: tuple[str, ...], game: str | None, globs: tuple[str, ...], fmt:
     sys.exit(_exit_code(reporter.summary))
 
 
-def _results(sources: Iterable[Source], options: CheckOptions, jobs: int) -> Iterator[FileResult]:
+def _results(sources: Iterable[Source], options: CheckOptions, jobs: int,
+             seconds: float) -> Iterator[FileResult]:
     if jobs == 1:
-        yield from (check_source(source, options) for source in sources)
+        yield from (watched(check_source, source, options, seconds) for source in sources)
         return
     workers = _Workers(jobs)
     try:
-        yield from _ordered(workers, sources, options, window=jobs * 8)
+        yield from _ordered(workers, sources, options, seconds, window=jobs * 8)
     finally:
         workers.close()
 
@@ -150,8 +160,12 @@ class _Workers:
     def _new(self) -> ProcessPoolExecutor:
         return ProcessPoolExecutor(max_workers=self.jobs, initializer=_quiet_worker)
 
-    def restart(self) -> None:
+    def restart(self, kill: bool = False) -> None:
+        """A new pool; ``kill``: stop the old one's processes too (one is stuck)."""
+        processes = list(getattr(self.pool, "_processes", {}).values()) if kill else []
         self.pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.kill()
         self.pool = self._new()
 
     def close(self) -> None:
@@ -170,7 +184,13 @@ class _Task:
 
     source: Source
     calls: list[tuple]
+    seconds: float
     futures: list[Future] = field(default_factory=list)
+
+    def deadline(self) -> float:
+        """How long to wait for the task at the head of the queue: its parts
+        stop themselves after ``seconds`` each; this is for when they cannot."""
+        return self.seconds * len(self.calls) + GRACE_SECONDS
 
     def submit(self, workers: _Workers) -> None:
         """Submit every call that has not finished well (all of them at first)."""
@@ -184,14 +204,14 @@ def _succeeded(future: Future) -> bool:
 
 
 def _ordered(workers: _Workers, sources: Iterable[Source], options: CheckOptions,
-             window: int) -> Iterator[FileResult]:
+             seconds: float, window: int) -> Iterator[FileResult]:
     """Results in input order, with at most ``window`` calls in flight
     (``Executor.map`` would read every file before the first result). A
     large file is cut into parts of games so that its games are checked in
     parallel too; its parts are merged back into one result."""
     pending: deque[_Task] = deque()
     for source in sources:
-        task = _Task(source, _calls(source, options))
+        task = _Task(source, _calls(source, options, seconds), seconds)
         task.submit(workers)
         pending.append(task)
         while sum(len(t.futures) for t in pending) >= window and len(pending) > 1:
@@ -200,20 +220,26 @@ def _ordered(workers: _Workers, sources: Iterable[Source], options: CheckOptions
         yield _collect(workers, pending)
 
 
-def _calls(source: Source, options: CheckOptions) -> list[tuple]:
+def _calls(source: Source, options: CheckOptions, seconds: float) -> list[tuple]:
     parts = None
     if source.data is not None and len(source.data) > SPLIT_BYTES:
         parts = split_source(source, options, GAMES_PER_PART)
     if not parts:
-        return [(check_source, source, options)]
-    return [(check_part, part, options) for part in parts]
+        return [(watched, check_source, source, options, seconds)]
+    return [(watched, check_part, part, options, seconds) for part in parts]
 
 
 def _collect(workers: _Workers, pending: deque[_Task]) -> FileResult:
     """The merged result of the first task; a crashed worker fails only its file."""
     task = pending.popleft()
+    done, late = wait(task.futures, timeout=task.deadline())
+    if late:  # stuck where the alarm cannot reach (in C code): replace the workers
+        workers.restart(kill=True)
+        for other in pending:
+            other.submit(workers)
+        return _timed_out(task.source.path, task.seconds)
     try:
-        return merge([future.result() for future in task.futures])
+        return _merged(task, [future.result() for future in task.futures])
     except BrokenProcessPool:
         return _after_crash(workers, task, pending)
     except Exception as error:  # an exception raised in the worker: only this file fails
@@ -228,7 +254,7 @@ def _after_crash(workers: _Workers, task: _Task, pending: deque[_Task]) -> FileR
     task.futures = []
     task.submit(workers)
     try:
-        result = merge([future.result() for future in task.futures])
+        result = _merged(task, [future.result() for future in task.futures])
     except Exception as error:
         if isinstance(error, BrokenProcessPool):
             workers.restart()
@@ -236,6 +262,43 @@ def _after_crash(workers: _Workers, task: _Task, pending: deque[_Task]) -> FileR
     for other in pending:
         other.submit(workers)
     return result
+
+
+def _merged(task: _Task, parts: list[FileResult]) -> FileResult:
+    """The file's result; a part that ran out of time fails the whole file."""
+    late = next((part for part in parts if part.error and part.error["code"] == "IO09"), None)
+    return FileResult(task.source.path, error=late.error) if late else merge(parts)
+
+
+class Overrun(BaseException):
+    """The watchdog's alarm (a BaseException, so that no ``except Exception`` stops it)."""
+
+
+def _overrun(signum: int, frame: object) -> None:
+    raise Overrun()
+
+
+def watched(check: Callable[[Any, CheckOptions], FileResult], item: Source | Part,
+            options: CheckOptions, seconds: float) -> FileResult:
+    """``check(item, options)``, or one finding IO09 when it takes longer
+    than ``seconds``. SIGALRM stops the check wherever its Python code is;
+    the alarm repeats in case Python drops one (in a ``__del__``)."""
+    if threading.current_thread() is not threading.main_thread():
+        return check(item, options)
+    previous = signal.signal(signal.SIGALRM, _overrun)
+    try:
+        try:
+            signal.setitimer(signal.ITIMER_REAL, seconds, ALARM_REPEAT)
+            return check(item, options)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous or signal.SIG_DFL)
+    except Overrun:
+        return _timed_out(item.path, seconds)
+
+
+def _timed_out(path: str, seconds: float) -> FileResult:
+    return FileResult(path, error=finding_dict(make("IO09", None, path=path, limit=f"{seconds:g}")))
 
 
 def _failed(source: Source, error: BaseException) -> FileResult:

@@ -12,6 +12,7 @@ from .interrupt import signals_held, stoppable
 from .options import game_option
 from .inputs import read_source
 from .safe_write import WriteError, write_atomically
+from .terminal import printable
 
 EXAMPLE = """
 \b
@@ -70,8 +71,8 @@ def _finish(path: str, result: tuple[str, str] | None, check_only: bool, diff: b
     try:
         _report_change(path, old, new, check_only, diff, in_place)
     except WriteError as error:
-        click.echo(f"{path}: cannot write {path}: {error.reason}; the file is left as it was",
-                   err=True)
+        click.echo(f"{printable(path)}: cannot write {printable(path)}: {error.reason}; "
+                   "the file is left as it was", err=True)
         return "failed"
     return "changed"
 
@@ -79,7 +80,7 @@ def _finish(path: str, result: tuple[str, str] | None, check_only: bool, diff: b
 def _report_change(path: str, old: str, new: str, check_only: bool, diff: bool,
                    in_place: bool) -> None:
     if check_only:
-        click.echo(f"would reformat {path}", err=True)
+        click.echo(f"would reformat {printable(path)}", err=True)
     elif diff:
         click.echo("".join(difflib.unified_diff(
             old.splitlines(True), new.splitlines(True), path, f"{path} (formatted)")),
@@ -87,7 +88,7 @@ def _report_change(path: str, old: str, new: str, check_only: bool, diff: bool,
     elif in_place:
         # through a symbolic link: the file it leads to is formatted, the link kept
         write_atomically(os.path.realpath(path), new.encode("utf-8"), overwrite=True)
-        click.echo(f"reformatted {path}", err=True)
+        click.echo(f"reformatted {printable(path)}", err=True)
 
 
 def _format_file(path: str, game: str | None, width: int) -> tuple[str, str] | None:
@@ -96,15 +97,16 @@ def _format_file(path: str, game: str | None, width: int) -> tuple[str, str] | N
     source = read_source(path)
     data = source.data
     if data is None:
-        click.echo(f"{path}: IO01 cannot read {path}: {source.error}", err=True)
+        click.echo(f"{printable(path)}: IO01 cannot read {printable(path)}: "
+                   f"{printable(source.error or '')}", err=True)
         return None
     games = list(read_archive(data, path=path, default_game=game))
     errors = [f for parsed in games for f in parsed.findings if f.severity == "error"]
     if errors:
         for finding in errors:
-            click.echo(f"{path}:{finding.line}:{finding.column}: {finding.code} "
-                       f"{finding.message}", err=True)
-        click.echo(f"{path}: not formatted (fix the errors above first)", err=True)
+            click.echo(f"{printable(path)}:{finding.line}:{finding.column}: {finding.code} "
+                       f"{printable(finding.message)}", err=True)
+        click.echo(f"{printable(path)}: not formatted (fix the errors above first)", err=True)
         return None
     new = format_archive([parsed.record for parsed in games])
     old = data.decode("utf-8-sig", errors="replace").replace("\r\n", "\n")

@@ -15,6 +15,7 @@ import os
 import signal
 import sys
 import threading
+from types import FrameType
 from typing import Callable, Iterator
 
 import click
@@ -32,7 +33,14 @@ _pending: int | None = None  # a signal that arrived while held
 _owner = os.getpid()  # the process whose handlers these are
 
 
-def _on_signal(signum: int, frame: object) -> None:
+#: Libraries whose Python code runs as callbacks from C code that swallows
+#: exceptions (cffi prints and drops them, and cairo then fails with an
+#: unrelated error): an interrupt raised there would be lost.
+_CALLBACK_LIBRARIES = frozenset({"cairocffi", "cffi"})
+_RETRY_SECONDS = 0.01
+
+
+def _on_signal(signum: int, frame: FrameType | None) -> None:
     global _pending
     if os.getpid() != _owner:
         # a forked worker that has not yet set its own handlers (the pool
@@ -43,11 +51,44 @@ def _on_signal(signum: int, frame: object) -> None:
     if _held:
         _pending = signum
         return
+    if _in_callback(frame):
+        _redeliver(signum)
+        return
     _raise(signum)
+
+
+def _in_callback(frame: FrameType | None) -> bool:
+    """Whether Python code of a C library's callback is on the stack."""
+    while frame is not None:
+        module = frame.f_globals.get("__name__") or ""
+        if module.partition(".")[0] in _CALLBACK_LIBRARIES:
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _redeliver(signum: int) -> None:
+    """Send ``signum`` again in a moment, when the callback has returned."""
+    timer = threading.Timer(_RETRY_SECONDS, os.kill, (os.getpid(), signum))
+    timer.daemon = True
+    timer.start()
 
 
 def _raise(signum: int) -> None:
     raise Terminated() if signum == signal.SIGTERM else KeyboardInterrupt()
+
+
+def watch_signals() -> None:
+    """Make Ctrl-C and SIGTERM raise in this process (the command's start):
+    :func:`exit_code` then tells the status to exit with."""
+    global _owner
+    _owner = os.getpid()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, _on_signal)
+
+
+def exit_code(stop: KeyboardInterrupt) -> int:
+    return EXIT_SIGTERM if isinstance(stop, Terminated) else EXIT_SIGINT
 
 
 @contextlib.contextmanager
@@ -64,7 +105,7 @@ def stoppable(progress: Callable[[], str]) -> Iterator[None]:
         yield
     except KeyboardInterrupt as stop:
         click.echo(f"interrupted {progress()}", err=True)
-        sys.exit(EXIT_SIGTERM if isinstance(stop, Terminated) else EXIT_SIGINT)
+        sys.exit(exit_code(stop))
     finally:
         for signum, handler in zip(watched, previous):
             signal.signal(signum, handler)

@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 import importlib
+import os
+import sys
+from typing import NoReturn
 
 import click
+
+from .interrupt import EXIT_SIGINT, EXIT_SIGTERM, exit_code, watch_signals
+from .terminal import printable
 
 COMMANDS = {
     "check": ("check_cmd", "check", "Check that every action of every game is legal."),
@@ -30,6 +36,24 @@ class LazyGroup(click.Group):
         module, attr, _ = COMMANDS[name]
         return getattr(importlib.import_module(f"{__package__}.{module}"), attr)
 
+    def make_context(self, *args, **kwargs) -> click.Context:
+        try:
+            return super().make_context(*args, **kwargs)
+        except KeyboardInterrupt as stop:
+            _interrupted(stop)
+
+    def invoke(self, ctx: click.Context):
+        """Run the command; Ctrl-C or SIGTERM where the command does not
+        handle them ends it quietly (no traceback, no "Aborted!"), and
+        record text in an error message cannot drive the terminal."""
+        try:
+            return super().invoke(ctx)
+        except click.ClickException as error:
+            error.message = "\n".join(printable(line) for line in error.message.split("\n"))
+            raise
+        except KeyboardInterrupt as stop:
+            _interrupted(stop)
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
         with formatter.section("Commands"):
@@ -42,5 +66,31 @@ def cli() -> None:
     """Validate, format and draw recorded games of Hexalit, Trigeo and Hüpfer."""
 
 
+def _interrupted(stop: KeyboardInterrupt) -> NoReturn:
+    click.echo("interrupted", err=True)
+    sys.exit(exit_code(stop))
+
+
 def main() -> None:
-    cli(prog_name="hexhop")
+    """The ``hexhop`` program: Ctrl-C and SIGTERM raise from here on."""
+    watch_signals()
+    try:
+        cli(prog_name="hexhop")
+    except KeyboardInterrupt as stop:  # between two commands' handlers
+        _exit_now(exit_code(stop))
+    except SystemExit as done:
+        if done.code in (EXIT_SIGINT, EXIT_SIGTERM):
+            _exit_now(done.code)
+        raise
+
+
+def _exit_now(code: int) -> NoReturn:
+    """Exit with ``code`` after an interrupt. Python would kill itself with
+    SIGINT instead when the interrupt passed through ``exec`` of a string
+    (as dataclasses do while a module is imported)."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(code)

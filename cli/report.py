@@ -17,10 +17,16 @@ from xml.etree import ElementTree as ET
 import click
 
 from .checking import FileResult
+from .terminal import printable, source_window
 
 #: Characters XML 1.0 cannot hold, not even escaped (ElementTree writes them
 #: as they are, which makes the document unreadable).
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+#: Lone surrogates: bytes of file or member names that are not UTF-8, which
+#: no UTF-8 output can hold.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+#: Columns of a source line shown under a finding.
+SOURCE_COLUMNS = 100
 
 
 @dataclass
@@ -74,11 +80,8 @@ class Reporter:
 
 
 class TextReporter(Reporter):
-    """``path:line:col: CODE message``, the source line with a caret, a summary."""
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.shown = 0
+    """``path:line:col: CODE message``, a window of the source line with a
+    caret, at most ``max_findings`` findings per game, a summary."""
 
     def file(self, result: FileResult) -> None:
         super().file(result)
@@ -87,21 +90,25 @@ class TextReporter(Reporter):
         if result.error:
             self._finding(result, result.error)
         for game in result.games:
-            for finding in game["findings"]:
+            findings = game["findings"]
+            shown = findings if self.max_findings is None else findings[:self.max_findings]
+            for finding in shown:
                 self._finding(result, finding, game["index"])
+            if len(findings) > len(shown):
+                where = f" of game {game['index']}" if len(result.games) > 1 else ""
+                self._echo(f"{printable(result.path)}: ... {len(findings) - len(shown)} more "
+                           f"findings{where} not shown (--max-findings {self.max_findings})")
 
     def _finding(self, result: FileResult, finding: dict, game: int | None = None) -> None:
-        if self.max_findings is not None and self.shown >= self.max_findings:
-            return
-        self.shown += 1
-        place = result.path
+        place = printable(result.path)
         if finding["line"]:
             place += f":{finding['line']}:{finding['column']}"
         severity = finding["severity"]
         code = self._style(finding["code"], fg="red" if severity == "error" else "yellow",
                            bold=True)
         where = f" (game {game})" if game and len(result.games) > 1 else ""
-        self._echo(f"{self._style(place, bold=True)}: {code} {finding['message']}{where}")
+        self._echo(f"{self._style(place, bold=True)}: {code} {printable(finding['message'])}"
+                   f"{where}")
         source = result.sources.get(finding["line"] or 0)
         if source is not None:
             self._echo(caret_lines(source, finding["column"], finding.get("action"), self._style))
@@ -114,9 +121,6 @@ class TextReporter(Reporter):
 
     def finish(self) -> None:
         s = self.summary
-        if self.max_findings is not None and self.shown < sum(s.findings.values()):
-            hidden = sum(s.findings.values()) - self.shown
-            self._echo(f"... {hidden} more findings not shown (--max-findings {self.max_findings})")
         if not self.quiet and sum(s.findings.values()):
             self._echo("")
         verdict = self._style(f"{s.invalid} invalid", fg="red", bold=True) if s.invalid \
@@ -132,12 +136,12 @@ class TextReporter(Reporter):
 
 def caret_lines(source: str, column: int | None, action: str | None,
                 style: Callable[..., str]) -> str:
-    """The source line and a caret (or a run of carets under the action)."""
-    source = source.replace("\t", " ")
+    """A window of the source line and a caret (or a run of carets under the action)."""
     col = max(1, column or 1)
-    width = len(action) if action and source[col - 1:col - 1 + len(action)] == action else 1
+    length = len(action) if action and source[col - 1:col - 1 + len(action)] == action else 1
+    text, before, width = source_window(source, col, length, SOURCE_COLUMNS)
     gutter = "    | "
-    return f"{gutter}{source}\n{gutter}{' ' * (col - 1)}{style('^' * width, fg='green', bold=True)}"
+    return f"{gutter}{text}\n{gutter}{' ' * before}{style('^' * width, fg='green', bold=True)}"
 
 
 class JsonReporter(Reporter):
@@ -152,9 +156,8 @@ class JsonReporter(Reporter):
         self.files.append(file_dict(result))
 
     def finish(self) -> None:
-        json.dump({"files": self.files, "summary": self.summary.as_dict()}, self.out,
-                  ensure_ascii=False, indent=1)
-        self.out.write("\n")
+        self.out.write(_json({"files": self.files, "summary": self.summary.as_dict()},
+                             indent=1) + "\n")
 
 
 class JsonLinesReporter(Reporter):
@@ -168,7 +171,7 @@ class JsonLinesReporter(Reporter):
             self._line({"path": result.path, **game})
 
     def _line(self, obj: dict) -> None:
-        self.out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        self.out.write(_json(obj) + "\n")
         self.out.flush()
 
     def finish(self) -> None:
@@ -220,6 +223,12 @@ class JunitReporter(Reporter):
         ET.indent(self.root)
         self.out.write('<?xml version="1.0" encoding="UTF-8"?>\n')
         self.out.write(ET.tostring(self.root, encoding="unicode") + "\n")
+
+
+def _json(obj: object, indent: int | None = None) -> str:
+    """``obj`` as JSON that UTF-8 can hold: a byte of a name that is not
+    UTF-8 becomes U+FFFD."""
+    return _SURROGATE.sub("\ufffd", json.dumps(obj, ensure_ascii=False, indent=indent))
 
 
 def _xml(text: str) -> str:

@@ -7,7 +7,7 @@ import sys
 import click
 
 from .positions import position_from_options, position_options
-from .terminal import diagram, reserves_line
+from .terminal import diagram, printable, reserves_line
 
 EXAMPLE = """
 \b
@@ -32,7 +32,7 @@ def show(record: str | None, index: int, ply: str | None, game: str | None,
     click.echo(diagram(chosen.position, color=color))
     click.echo()
     if chosen.last is not None:
-        click.echo(f"Last action: {chosen.last}   (ply {chosen.ply})")
+        click.echo(f"Last action: {printable(chosen.last)}   (ply {chosen.ply})")
     position = chosen.position
     for line in (reserves_line(position), _cube_line(position)):
         if line:

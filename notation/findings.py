@@ -37,6 +37,7 @@ CATALOGUE: dict[str, Entry] = {
                         "it is not replayed"),
     "IO06": Entry("io", "a comment of {length} characters is longer than the limit of "
                         "{limit}: the game is not replayed"),
+    "IO09": Entry("io", "checking {path} took longer than {limit} s: it was stopped"),
     # syntax: the text is not in the record language
     "SY01": Entry("syntax", "{message}"),
     "SY02": Entry("syntax", "unclosed comment started at {line}:{column}"),

@@ -120,12 +120,80 @@ def test_quiet_prints_only_the_summary():
     assert result.stdout.splitlines()[0].startswith("Checked ")
 
 
-def test_max_findings_limits_the_text_report():
-    result = run(str(BROKEN), "--max-findings", "2", "--color", "never")
-    located = [line for line in result.stdout.splitlines() if ": " in line and
-               line.startswith(str(BROKEN))]
-    assert len(located) == 2
-    assert "more findings not shown" in result.stdout
+def numbered_wrong(count: int) -> str:
+    """A Hexalit game on one line with ``count`` variations, each with a
+    wrong move number (NT01 each): ``1. B4W2 (9. B4W2) (9. B4W2) ... D7W4 *``."""
+    return '[Game "Hexalit"]\n\n1. B4W2 ' + "(9. B4W2) " * count + "D7W4 *\n"
+
+
+def test_max_findings_limits_each_game_of_the_text_report(tmp_path):
+    path = tmp_path / "numbers.hxl"
+    path.write_text(numbered_wrong(8) + "\n" + numbered_wrong(4), "utf-8")
+    result = run(str(path), "--max-findings", "2", "--color", "never")
+    located = [line for line in result.stdout.splitlines() if ": NT01 move" in line]
+    assert [line.split(": ", 1)[1] for line in located] == \
+        [f"NT01 move number 9 should be 1 (game {game})" for game in (1, 1, 2, 2)]
+    assert f"{path}: ... 6 more findings of game 1 not shown (--max-findings 2)" in result.stdout
+    assert f"{path}: ... 2 more findings of game 2 not shown (--max-findings 2)" in result.stdout
+    assert result.stdout.splitlines()[-1] == "Findings: NT01 ×12"
+    assert result.exit_code == 0
+    _, data = report(str(path), "--max-findings", "2")  # json keeps them all
+    assert [len(g["findings"]) for g in data["files"][0]["games"]] == [8, 4]
+
+
+def test_at_most_100_findings_of_a_game_are_shown_by_default(tmp_path):
+    path = tmp_path / "numbers.hxl"
+    path.write_text(numbered_wrong(150), "utf-8")
+    result = run(str(path), "--color", "never")
+    assert result.stdout.count(": NT01 move number") == 100
+    assert f"{path}: ... 50 more findings not shown (--max-findings 100)" in result.stdout
+
+
+def test_a_long_line_is_shown_as_a_window_around_the_finding(tmp_path):
+    """Issue 17 item 5: a 1 MB line with 99,000 findings printed it whole under
+    each one (19 GB); now ~100 columns around the column, and the time and
+    output stay small."""
+    path = tmp_path / "long.hxl"
+    path.write_text(numbered_wrong(50_000), "utf-8")  # one line of 500 KB
+    result = run(str(path), "--color", "never", "--max-findings", "100000")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert len(result.stdout) < 50_000 * 3 * 120
+    assert max(len(line) for line in lines) < 120
+    assert lines[:3] == [f"{path}:3:10: NT01 move number 9 should be 1",
+                         "    | 1. B4W2 " + "(9. B4W2) " * 9 + "(9…",
+                         "    |          ^"]
+    assert lines[6:9] == [f"{path}:3:30: NT01 move number 9 should be 1",
+                          "    | 1. B4W2 " + "(9. B4W2) " * 9 + "(9…",
+                          "    |                              ^"]
+    assert lines[-6:-3] == [f"{path}:3:500000: NT01 move number 9 should be 1",
+                            "    | …W2) " + "(9. B4W2) " * 9 + "D7W4 *",
+                            "    | " + " " * 86 + "^"]
+
+
+@pytest.mark.parametrize("line, column, length, expected", [
+    ("1. B4W3 E6°D5 *", 9, 5, ("1. B4W3 E6°D5 *", 8, 5)),
+    ("\t1.\tB4W3 *", 5, 4, (" 1. B4W3 *", 4, 4)),  # a tab is one column
+    ("{棋士} 1. B4W3 *", 9, 4, ("{棋士} 1. B4W3 *", 10, 4)),  # wide characters take two
+    ("{e\u0301} B4W3", 6, 4, ("{e\u0301} B4W3", 4, 4)),  # a combining accent takes none
+    ("{\x1b[2J} B4W3", 8, 4, ("{\\x1b[2J} B4W3", 10, 4)),  # escaped, and counted as shown
+    ("B4W3", 9, 1, ("B4W3", 4, 1)),  # past the end of the line
+    ("x" * 300, 150, 200, ("…" + "x" * 100 + "…", 21, 50)),  # a long mark: cut too
+])
+def test_source_window(line, column, length, expected):
+    from hexhop.cli.terminal import source_window
+    assert source_window(line, column, length, width=100) == expected
+
+
+def test_the_source_window_reads_only_around_the_column():
+    import time
+    from hexhop.cli.terminal import source_window
+    line = "B4W3 " * 2_000_000
+    started = time.perf_counter()
+    for column in range(1, len(line), len(line) // 1000):
+        text, before, width = source_window(line, column, 4)
+        assert len(text) <= 102
+    assert time.perf_counter() - started < 1.0
 
 
 def test_jsonl_streams_one_game_per_line_then_the_summary():

@@ -7,6 +7,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import random
+import re
 import signal
 import subprocess
 import sys
@@ -153,3 +155,100 @@ def test_check_convert_and_render_never_change_their_inputs(tmp_path):
                             "--out", str(tmp_path / "pictures" / path.name)])
     assert (tmp_path / "pictures").is_dir()
     assert digest(inputs) == before
+
+
+# -- at random moments, from the very first one (issue 17 item 13) -----------
+
+def caught_signals(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("SigCgt:"):
+                return int(line.split()[1], 16)
+    return 0
+
+
+def started(process: subprocess.Popen) -> None:
+    """Wait until hexhop's own code runs: it catches SIGTERM from its first
+    line on (before that, the interpreter is still starting)."""
+    wait_for(lambda: process.poll() is not None
+             or caught_signals(process.pid) & (1 << (signal.SIGTERM - 1)), timeout=30)
+
+
+def interrupt_at_random(args: list[str], cwd: Path, rng: random.Random, latest: float
+                        ) -> tuple[int, str, str]:
+    """Run hexhop, send SIGINT or SIGTERM after a random delay; the run ends
+    with 130 or 143 (or 0 if it finished first), never with a traceback."""
+    process = start(*args, cwd=cwd)
+    started(process)
+    time.sleep(rng.uniform(0, latest))
+    signum = rng.choice([signal.SIGINT, signal.SIGTERM])
+    if process.poll() is None:
+        process.send_signal(signum)
+    out, err = process.communicate(timeout=60)
+    text = err.decode("utf-8", "replace")
+    assert process.returncode in (0, EXIT[signum]), (args, process.returncode, text)
+    assert "Traceback" not in text and "Error" not in text, (args, text)
+    assert not stray_temporaries(cwd), args
+    return process.returncode, out.decode("utf-8", "replace"), text
+
+
+def test_ctrl_c_in_the_first_moments_is_quiet():
+    rng = random.Random(17)
+    for _ in range(8):
+        code, out, err = interrupt_at_random(["check", str(ROOT / "samples")], ROOT, rng, 0.15)
+        assert code != 0 and err in ("", "interrupted\n") or err.startswith("interrupted after")
+
+
+@pytest.fixture(scope="module")
+def three_games(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("records") / "three.hpf"
+    path.write_text(format_archive(random_archive("Hüpfer", 3, 5, board=8, max_plies=300)),
+                    "utf-8")
+    return path
+
+
+@pytest.mark.parametrize("fmt, trials", [("png", 5), ("gif", 3), ("sheet", 3)])
+def test_render_stopped_at_random_moments_leaves_what_it_says(tmp_path, three_games, fmt,
+                                                              trials):
+    """Ctrl-C or SIGTERM while cairo draws used to land in a cairocffi callback:
+    an OSError traceback and exit 1, or the interrupt lost."""
+    rng = random.Random(f"render-{fmt}")
+    for trial in range(trials):
+        out = tmp_path / f"out{trial}"
+        code, _, err = interrupt_at_random(
+            ["render", str(three_games), "--format", fmt, "--out", str(out)], tmp_path, rng,
+            1.5)
+        written = sorted(out.glob("*")) if out.exists() else []
+        if code:  # quiet or a bare "interrupted" before the command began
+            match = re.fullmatch(r"(?:interrupted(?: after (\d+) of \d+ files| before any "
+                                 r"file was written)?\n)?", err)
+            assert match, err
+            assert len(written) == int(match.group(1) or 0), err
+        else:
+            assert f"wrote {len(written)} files" in err
+        from PIL import Image
+        for picture in written:
+            with Image.open(picture) as image:
+                image.load()
+
+
+def test_check_and_convert_stopped_at_random_moments(tmp_path):
+    text = format_archive(random_archive("Trigeo", 40, 3, max_plies=80))
+    for i in range(40):
+        (tmp_path / f"{i:02d}.trg").write_text(text, "utf-8")
+    rng = random.Random("check-convert")
+    for trial in range(4):
+        code, out, err = interrupt_at_random(["check", ".", "--format", "jsonl"], tmp_path,
+                                             rng, 1.5)
+        lines = [json.loads(line) for line in out.splitlines()]
+        assert not lines or lines[-1]["summary"]["games"] == len(lines) - 1
+        if code and lines:
+            assert f"interrupted after {lines[-1]['summary']['files']} files" in err
+        target = tmp_path / f"out{trial}.json"
+        code, _, err = interrupt_at_random(
+            ["convert", "00.trg", "--to", "json", "--out", target.name], tmp_path, rng, 1.5)
+        if code:
+            assert err in ("", "interrupted\n", "interrupted before anything was written\n")
+            assert not target.exists()
+        else:
+            assert len(json.loads(target.read_text("utf-8"))["games"]) == 40

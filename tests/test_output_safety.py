@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import builtins
 import io
+import json
+import os
+import subprocess
+import sys
 import urllib.request
 import zipfile
 from pathlib import Path
@@ -148,3 +152,91 @@ def test_output_names_never_leave_the_output_folder(tmp_path):
     assert written
     for path in written:
         assert out_dir.resolve() in path.resolve().parents
+
+
+# -- names that are not UTF-8, and terminal escapes (issue 17 items 10, 15) --
+
+ESCAPES = "\x1b]0;pwned\x07\x1b[2J"
+NOISY = ('[Game "Hexalit"]\n'
+         f'[North "{ESCAPES}"]\n'
+         '\n'
+         '1. B4W2 {\x1b[31m} D7W4 9. B8W6 \x1b[2J *\n')
+
+
+def hexhop(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    """The real program, its output as bytes: what a terminal would get."""
+    return subprocess.run([sys.executable, "-m", "hexhop.cli", *args], cwd=cwd,
+                          capture_output=True, timeout=60,
+                          env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+
+
+@pytest.fixture
+def bad_names(tmp_path) -> Path:
+    folder = tmp_path / "names"
+    folder.mkdir()
+    os.mkdir(os.fsencode(folder) + b"/d\xe9j\xe0")  # Latin-1 bytes: not UTF-8
+    game = NOISY.encode("utf-8")
+    (Path(os.fsdecode(os.fsencode(folder) + b"/d\xe9j\xe0/caf\xe9\x1b[2J.hxl"))
+     .write_bytes(game))
+    with zipfile.ZipFile(folder / "club.zip", "w") as archive:
+        archive.writestr("m\u00e9\x1b]0;x\x07.hxl", game)
+    return folder
+
+
+def test_names_that_are_not_utf8_are_shown_escaped_in_the_text_report(bad_names):
+    run = hexhop("check", ".", "--color", "never", cwd=bad_names)
+    assert run.returncode == 1, run.stderr
+    assert b"Traceback" not in run.stderr and b"\x1b" not in run.stdout
+    lines = run.stdout.decode("utf-8").splitlines()
+    assert "./d\\xe9j\\xe0/caf\\xe9\\x1b[2J.hxl:4:30: SY01 unexpected '\\x1b': expected an " \
+           "action, a move number, a comment, a variation or the result" in lines
+    assert "    | 1. B4W2 {\\x1b[31m} D7W4 9. B8W6 \\x1b[2J *" in lines
+    assert "    | " + " " * 32 + "^^^^" in lines
+    assert any(line.startswith("./club.zip:mé\\x1b]0;x\\x07.hxl:4:30: SY01") for line in lines)
+
+
+@pytest.mark.parametrize("fmt", ["json", "jsonl", "junit"])
+def test_names_that_are_not_utf8_are_replaced_in_the_machine_reports(bad_names, fmt):
+    run = hexhop("check", ".", "--format", fmt, cwd=bad_names)
+    assert run.returncode == 1 and b"Traceback" not in run.stderr, run.stderr
+    text = run.stdout.decode("utf-8")  # valid UTF-8
+    if fmt == "junit":
+        root = ET.fromstring(text.split("\n", 1)[1])
+        paths = [suite.get("name") for suite in root.iter("testsuite")]
+    elif fmt == "json":
+        paths = [file["path"] for file in json.loads(text)["files"]]
+    else:
+        paths = [json.loads(line).get("path") for line in text.splitlines()][:-1]
+    expected = ["./club.zip:mé\x1b]0;x\x07.hxl", "./d\ufffdj\ufffd/caf\ufffd\x1b[2J.hxl"]
+    if fmt == "junit":  # XML cannot hold ESC or BEL either
+        expected = [path.replace("\x1b", "\ufffd").replace("\x07", "\ufffd") for path in expected]
+    assert sorted(paths) == expected
+
+
+def test_fmt_messages_show_control_characters_escaped(tmp_path):
+    (tmp_path / "noisy\x1b[2J.hxl").write_text(NOISY, "utf-8")
+    run = hexhop("fmt", "noisy\x1b[2J.hxl", cwd=tmp_path)
+    assert run.returncode == 2
+    assert b"\x1b" not in run.stderr and b"\x07" not in run.stderr
+    assert run.stderr.decode("utf-8").splitlines() == [
+        "noisy\\x1b[2J.hxl:4:30: SY01 unexpected '\\x1b': expected an action, a move number, "
+        "a comment, a variation or the result",
+        "noisy\\x1b[2J.hxl: not formatted (fix the errors above first)"]
+
+
+def test_error_messages_of_every_command_show_control_characters_escaped(tmp_path):
+    (tmp_path / "noisy\x1b[2J.hxl").write_text(NOISY, "utf-8")
+    for args in (["show", "noisy\x1b[2J.hxl"], ["moves", "noisy\x1b[2J.hxl"],
+                 ["show", "missing\x1b]0;x\x07.hxl"],
+                 ["convert", "noisy\x1b[2J.hxl", "--to", "json", "--out", "noisy\x1b[2J.hxl"]):
+        run = hexhop(*args, cwd=tmp_path)
+        assert run.returncode in (1, 2), (args, run.stderr)
+        assert b"\x1b" not in run.stderr and b"\x07" not in run.stderr, (args, run.stderr)
+        assert b"Traceback" not in run.stderr and b"\\x1b" in run.stderr, (args, run.stderr)
+
+
+def test_printable_escapes_what_a_terminal_would_act_on():
+    from hexhop.cli.terminal import printable
+    assert printable("a\x1b[2Jb\x07\x9b\u202eé棋\t\n") == "a\\x1b[2Jb\\x07\\x9b\\u202eé棋\\x09\\x0a"
+    assert printable(os.fsdecode(b"caf\xe9")) == "caf\\xe9"
+    assert printable("\ud800") == "\\ud800"
