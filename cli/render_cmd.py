@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 import click
@@ -99,12 +100,16 @@ def _render(record: str, out_dir: str | None, options: RenderOptions, index: int
     if not sources:
         raise click.ClickException(f"{record}: no record files found")
     out_root = out_dir or _default_out(record)
+    if len(sources) == 1 and sources[0].data is None:
+        raise click.ClickException(f"{sources[0].path}: cannot read: {sources[0].error}")
+    names = _folder_names([source.path for source in sources], record)
     jobs = []
     undrawn: list[tuple[str, GameReport]] = []
-    for source in sources:
+    for source, name in zip(sources, names):
         if source.data is None:
-            raise click.ClickException(f"{source.path}: cannot read: {source.error}")
-        folder = out_root if len(sources) == 1 else os.path.join(out_root, _stem(source.path))
+            click.echo(f"{source.path}: cannot read: {source.error}", err=True)
+            continue
+        folder = out_root if len(sources) == 1 else os.path.join(out_root, name)
         skipped: list[GameReport] = []
         jobs += [(folder, report) for report in _reports(source, game, index, skipped)]
         undrawn += [(folder, report) for report in skipped]
@@ -133,6 +138,40 @@ def _stem(path: str) -> str:
     base = re.split(r"[/\\:]", path)[-1]
     stem = base.split(".")[0] or "record"
     return re.sub(r"[^\w.-]", "_", stem)[:80]
+
+
+def _folder_names(paths: list[str], record: str) -> list[str]:
+    """A folder name for each input file, distinct even on a file system that
+    ignores case: its stem (``game``), or where stems collide its path inside
+    RECORD (``a_game``, ``c_game.v2``), then a counter (``a_game-2``)."""
+    stems = [_stem(path) for path in paths]
+    counts = Counter(stem.casefold() for stem in stems)
+    used = {"index.html"}
+    names = []
+    for path, stem in zip(paths, stems):
+        name = stem if counts[stem.casefold()] == 1 else _path_stem(_inside(path, record))
+        unique, number = name, 2
+        while unique.casefold() in used:
+            unique, number = f"{name}-{number}", number + 1
+        used.add(unique.casefold())
+        names.append(unique)
+    return names
+
+
+def _inside(path: str, record: str) -> str:
+    """``path`` relative to the folder or archive RECORD it was found in."""
+    for prefix in (record + ":", record.rstrip("/\\") + os.sep, record.rstrip("/\\") + "/"):
+        if path.startswith(prefix):
+            return path[len(prefix):]
+    return path
+
+
+def _path_stem(path: str) -> str:
+    """``a/b/game.v2.hxl`` → ``a_b_game.v2``: safe, without the last extension."""
+    folder, _, base = re.sub(r"[/\\:]+", "/", path).rpartition("/")
+    base = base.rsplit(".", 1)[0] if "." in base.lstrip(".") else base
+    name = re.sub(r"[^\w.-]", "_", f"{folder}/{base}" if folder else base)
+    return name.strip("._")[-80:].strip("._") or "record"
 
 
 def _reports(source, game: str | None, index: int | None,

@@ -17,9 +17,11 @@ import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from html import escape
+from html import escape as _html_escape
 from importlib import resources
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
+
+from .kit import clip, xml_chars
 
 __all__ = ["Drawings", "Entry", "Frame", "GameSummary", "LineInfo", "MoveLine", "Note", "Page",
            "game_page", "index_page"]
@@ -179,9 +181,25 @@ def _head(title: str, script: str | None) -> str:
             "</head>\n")
 
 
+def escape(value: str) -> str:
+    """Text for HTML: characters XML cannot hold become U+FFFD, markup is escaped."""
+    return _html_escape(xml_chars(value))
+
+
+def _xml_texts(value: Any) -> Any:
+    """``value`` (JSON data) with :func:`xml_chars` applied to every string."""
+    if isinstance(value, str):
+        return xml_chars(value)
+    if isinstance(value, dict):
+        return {key: _xml_texts(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_xml_texts(item) for item in value]
+    return value
+
+
 def _json_script(element_id: str, value: object) -> str:
     """``value`` as JSON that no text inside can break out of."""
-    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    text = json.dumps(_xml_texts(value), ensure_ascii=False, separators=(",", ":"))
     text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     text = text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
     return f"<script type=\"application/json\" id=\"{element_id}\">{text}</script>\n"
@@ -285,7 +303,7 @@ def game_page(page: Page) -> str:
     """The viewer page of one game: board, controls, header, check, moves."""
     script = _asset("viewer.js")
     board = page.svg(page.frames[0], flipped=page.flipped)
-    parts = [_head(f"{page.title} · {page.game}", script), "<body>\n",
+    parts = [_head(f"{clip(page.title)} · {page.game}", script), "<body>\n",
              _header(page), "<main class=\"viewer\">\n",
              "<section class=\"board-pane\" aria-label=\"Board\">\n",
              f"<div id=\"board\" class=\"board\">{board}</div>\n",
@@ -302,9 +320,9 @@ def game_page(page: Page) -> str:
 def _header(page: Page) -> str:
     players = "".join(
         f"<span class=\"player side-{escape(side.lower())}\"><span class=\"side\">"
-        f"{escape(side)}</span> {escape(name)}</span>" for side, name in page.players)
+        f"{escape(side)}</span> {escape(clip(name))}</span>" for side, name in page.players)
     result = f"<span class=\"result\">{escape(page.result)}</span>" if page.result else ""
-    meta = " · ".join(escape(_header_value(name, value)) for name, value in page.header
+    meta = " · ".join(escape(clip(_header_value(name, value))) for name, value in page.header
                       if value and value not in ("?", "????.??.??"))
     tags = "".join(f"<dt>{escape(name)}</dt><dd>{escape(value)}</dd>"
                    for name, value in page.tags)
@@ -480,7 +498,7 @@ def index_page(games: Sequence[GameSummary], *, title: str = "Games") -> str:
 
 
 def _index_row(game: GameSummary, files: bool) -> str:
-    players = " – ".join(escape(name) for _, name in game.players)
+    players = " – ".join(escape(clip(name)) for _, name in game.players)
     if game.href:
         players = f"<a href=\"{escape(game.href)}\">{players}</a>"
     if game.valid:
@@ -490,7 +508,8 @@ def _index_row(game: GameSummary, files: bool) -> str:
     if not game.href:
         check += " (not drawn)"
     cls = "valid" if game.valid else "invalid"
-    cells = ((escape(game.source),) if files else ()) + (str(game.index), escape(game.game), players, escape(game.event),
-             escape(game.date), escape(game.result), str(game.plies))
+    cells = ((escape(game.source),) if files else ()) + (
+        str(game.index), escape(game.game), players, escape(clip(game.event)),
+        escape(clip(game.date)), escape(clip(game.result)), str(game.plies))
     return ("<tr>" + "".join(f"<td>{c}</td>" for c in cells)
             + f"<td class=\"{cls}\">{escape(check)}</td></tr>\n")
