@@ -216,3 +216,16 @@ def test_lone_surrogates_and_controls_never_reach_markup() -> None:
     assert "a\ufffdb" in script and "\\u0000" not in script
     assert escape_text(hostile) == xml_chars(hostile)
     assert escape_attr(hostile) == xml_chars(hostile)
+
+
+def test_an_unreadable_file_of_a_folder_is_reported_and_the_rest_drawn(tmp_path: Path) -> None:
+    folder = tmp_path / "club"
+    folder.mkdir()
+    (folder / "a.hxl").symlink_to(folder / "missing.hxl")
+    (folder / "b.trg").write_bytes((SAMPLES / "trigeo-goettingen-1999.trg").read_bytes())
+    out = tmp_path / "out"
+    result = CliRunner().invoke(cli, ["render", str(folder), "--plies", "0", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert f"{folder / 'a.hxl'}: cannot read: No such file or directory" in result.output
+    assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*.svg")) == [
+        "b/game1-ply000.svg"]
