@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from hexhop.engine.games import rules_for
 from hexhop.engine.replay import GameReport
+from hexhop.render.kit import clip
+
+#: Characters of each player's name in a title, so that both names show.
+NAME_CHARS = 60
 
 
 class Frames:
@@ -21,7 +25,8 @@ class Frames:
         self.highlights = tuple(case(cell) for cell in highlights)
 
     def title(self, ply: int) -> str:
-        names = " – ".join(self.report.tags.get(side, "?") for side in self.rules.sides)
+        names = " – ".join(clip(self.report.tags.get(side, "?"), NAME_CHARS)
+                           for side in self.rules.sides)
         if ply == 0:
             return f"{names}: start"
         return f"{names}: ply {ply}, {_text(self.report.nodes[ply - 1])}"

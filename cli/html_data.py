@@ -2,7 +2,8 @@
 
 :func:`page_data` walks the record once more with the game's rules to get
 the positions of every variation (the replay keeps only the main line's),
-draws every position in both orientations and ties each finding of the
+draws every position in both orientations (once for variations that play
+the same action from the same position) and ties each finding of the
 check to the action it is about. :mod:`hexhop.render.html` turns the result
 into HTML without knowing any rules; nothing here writes HTML.
 """
@@ -16,8 +17,9 @@ from hexhop.engine.games import rules_for
 from hexhop.engine.replay import GameReport
 from hexhop.notation.findings import Finding
 from hexhop.notation.model import CubeAnswer, CubeOffer, Line, Node
-from hexhop.render.html import (Entry, Frame, GameSummary, LineInfo, MoveLine, Note, Page)
-from hexhop.render.last import describe_last
+from hexhop.render.html import (Drawings, Entry, Frame, GameSummary, LineInfo, MoveLine, Note,
+                                Page)
+from hexhop.render.last import LastAction, describe_last
 from hexhop.render.svg import board_svg
 
 #: Tags shown in the page header, in this order, when the record has them.
@@ -37,7 +39,7 @@ def page_data(report: GameReport, *, flip: bool = False) -> Page:
                 if report.record else (),
                 result=report.result, outcome=_outcome(report), valid=report.valid(),
                 notes=tuple(builder.notes), frames=tuple(builder.frames),
-                lines=tuple(builder.lines), main=main, flipped=flip,
+                lines=tuple(builder.lines), main=main, drawings=builder.drawings, flipped=flip,
                 termination=report.tags.get("Termination", ""))
 
 
@@ -78,6 +80,8 @@ class _Builder:
         self._line_frames: list[list[int]] = []
         self._by_span = _findings_by_span(report.findings)
         self._placed: set[int] = set()
+        self.drawings = Drawings()
+        self._drawn: dict[tuple[int, Any], tuple[Any, dict[str, int]]] = {}
 
     def main_line(self) -> MoveLine:
         start = self.report.positions[0]
@@ -162,7 +166,7 @@ class _Builder:
             return frame
         old = self.frames[frame]
         if old.line == line_id:
-            self.frames[frame] = _with(old, **_drawings(after, self.rules, None, None))
+            self.frames[frame] = _with(old, **self._draw(after, None, None))
             return frame
         new = self._frame(after, None, None, line_id, label="drop")
         self._line_frames[line_id].append(new)
@@ -172,8 +176,31 @@ class _Builder:
                label: str) -> int:
         index = len(self._line_frames[line_id])
         self.frames.append(Frame(ply=position.ply, line=line_id, index=index, label=label,
-                                 **_drawings(position, self.rules, before, node)))
+                                 **self._draw(position, before, node)))
         return len(self.frames) - 1
+
+    def _draw(self, position: Any, before: Any, node: Node | None) -> dict[str, int]:
+        """The drawings of ``position`` in both orientations. Variations that
+        play the same action from the same position share them (the entry
+        keeps ``before`` alive, so that its ``id`` is not reused)."""
+        key = (id(before), node.item) if node is not None else None
+        if key is not None and key in self._drawn:
+            return self._drawn[key][1]
+        last = self._last(position, before, node)
+        text = position.text()
+        drawn = {name: self.drawings.add(board_svg(position, flip=flip, last=last,
+                                                   ply=position.ply, position_text=text))
+                 for name, flip in (("board", False), ("board_flipped", True))}
+        if key is not None:
+            self._drawn[key] = (before, drawn)
+        return drawn
+
+    def _last(self, position: Any, before: Any, node: Node | None) -> LastAction | None:
+        if before is None or node is None:
+            return None
+        attacked = getattr(self.rules, "attacked_ones", None)
+        threatened = list(attacked(position)) if attacked else None
+        return describe_last(before, position, node.item, threatened=threatened)
 
     # -- findings ------------------------------------------------------------
 
@@ -250,18 +277,6 @@ def _entry(node: Node, number: str, state: str, frame: int | None, notes: tuple[
     return Entry(text=node.text or str(node.item), number=number, glyphs=node.glyphs,
                  comments=node.comments, state=state, frame=frame, notes=notes,
                  variations=variations)
-
-
-def _drawings(position: Any, rules: Rules, before: Any, node: Node | None) -> dict[str, str]:
-    last = None
-    if before is not None and node is not None:
-        attacked = getattr(rules, "attacked_ones", None)
-        threatened = list(attacked(position)) if attacked else None
-        last = describe_last(before, position, node.item, threatened=threatened)
-    text = position.text()
-    return {flip_key: board_svg(position, flip=flip, last=last, ply=position.ply,
-                                position_text=text)
-            for flip_key, flip in (("svg", False), ("svg_flipped", True))}
 
 
 def _with(frame: Frame, **changes: Any) -> Frame:

@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import functools
+import itertools
 import os
 import re
+from collections import Counter
 from dataclasses import dataclass
+from typing import Any, Callable, Iterator
 
 import click
 
 from hexhop.engine.replay import GameReport, replay_game
 
-from .inputs import iter_sources
+from hexhop.render.html import GameSummary
+
+from .inputs import Source, iter_sources
 from .interrupt import signals_held, stoppable
 from .options import game_option
 from .records import why_unplayable
@@ -92,6 +98,17 @@ def render(record: str, out_dir: str | None, fmt: str, plies: str | None, index:
         _render(record, out_dir, options, index, force, game, state)
 
 
+@dataclass(frozen=True)
+class _Planned:
+    """What the plan keeps of a game to draw: not its replay, which is made
+    again when its files are written, so that one game at a time is held."""
+
+    source: Source
+    folder: str
+    index: int
+    files: tuple[tuple[str, tuple[int, ...]], ...]  # (path, plies drawn in it)
+
+
 def _render(record: str, out_dir: str | None, options: RenderOptions, index: int | None,
             force: bool, game: str | None, state: dict) -> None:
     fmt = options.fmt
@@ -99,29 +116,40 @@ def _render(record: str, out_dir: str | None, options: RenderOptions, index: int
     if not sources:
         raise click.ClickException(f"{record}: no record files found")
     out_root = out_dir or _default_out(record)
-    jobs = []
-    undrawn: list[tuple[str, GameReport]] = []
-    for source in sources:
+    if len(sources) == 1 and sources[0].data is None:
+        raise click.ClickException(f"{sources[0].path}: cannot read: {sources[0].error}")
+    names = _folder_names([source.path for source in sources], record)
+    planned: list[_Planned] = []
+    rows: list[tuple[str, int, GameSummary]] = []
+    for source, name in zip(sources, names):
         if source.data is None:
-            raise click.ClickException(f"{source.path}: cannot read: {source.error}")
-        folder = out_root if len(sources) == 1 else os.path.join(out_root, _stem(source.path))
-        skipped: list[GameReport] = []
-        jobs += [(folder, report) for report in _reports(source, game, index, skipped)]
-        undrawn += [(folder, report) for report in skipped]
-    outputs = [out for folder, report in jobs for out in _plan(folder, report, options)]
-    if fmt == "html" and len(jobs) + len(undrawn) > 1:
-        outputs.append(_html_index(out_root, record, jobs, undrawn))
-    if not outputs:
+            click.echo(f"{source.path}: cannot read: {source.error}", err=True)
+            continue
+        folder = out_root if len(sources) == 1 else os.path.join(out_root, name)
+        for report, drawable in _reports(source, game, index):
+            if drawable:
+                planned.append(_Planned(source, folder, report.index,
+                                        _plan(folder, report, options)))
+            if fmt == "html":
+                rows.append(_index_row(out_root, folder, report, drawable))
+    paths = [path for item in planned for path, _ in item.files]
+    index_page = fmt == "html" and len(rows) > 1
+    if index_page:
+        paths.append(os.path.join(out_root, "index.html"))
+    if not paths:
         raise click.ClickException(f"{record}: no game could be drawn")
-    _refuse_overwrite([path for path, _ in outputs], force)
-    state["total"] = len(outputs)
+    _refuse_overwrite(paths, force)
+    state["total"] = len(paths)
+    outputs = _drawn(planned, options, game)
+    if index_page:
+        outputs = itertools.chain(outputs, [_html_index(out_root, record, rows)])
     for path, make in outputs:
         make_folder(os.path.dirname(path) or ".")
         data = make()
         with signals_held():  # written and counted, or neither
             write_atomically(path, data, overwrite=True)
             state["done"] += 1
-    click.echo(f"wrote {len(outputs)} file{'s' * (len(outputs) != 1)} to {out_root}", err=True)
+    click.echo(f"wrote {len(paths)} file{'s' * (len(paths) != 1)} to {out_root}", err=True)
 
 
 def _default_out(record: str) -> str:
@@ -135,78 +163,131 @@ def _stem(path: str) -> str:
     return re.sub(r"[^\w.-]", "_", stem)[:80]
 
 
-def _reports(source, game: str | None, index: int | None,
-             skipped: list[GameReport] | None = None) -> list[GameReport]:
-    """The drawable games of ``source``; the others go to ``skipped`` (for
-    the html index) after a message saying why they cannot be drawn."""
+def _folder_names(paths: list[str], record: str) -> list[str]:
+    """A folder name for each input file, distinct even on a file system that
+    ignores case: its stem (``game``), or where stems collide its path inside
+    RECORD (``a_game``, ``c_game.v2``), then a counter (``a_game-2``)."""
+    stems = [_stem(path) for path in paths]
+    counts = Counter(stem.casefold() for stem in stems)
+    used = {"index.html"}
+    names = []
+    for path, stem in zip(paths, stems):
+        name = stem if counts[stem.casefold()] == 1 else _path_stem(_inside(path, record))
+        unique, number = name, 2
+        while unique.casefold() in used:
+            unique, number = f"{name}-{number}", number + 1
+        used.add(unique.casefold())
+        names.append(unique)
+    return names
+
+
+def _inside(path: str, record: str) -> str:
+    """``path`` relative to the folder or archive RECORD it was found in."""
+    for prefix in (record + ":", record.rstrip("/\\") + os.sep, record.rstrip("/\\") + "/"):
+        if path.startswith(prefix):
+            return path[len(prefix):]
+    return path
+
+
+def _path_stem(path: str) -> str:
+    """``a/b/game.v2.hxl`` → ``a_b_game.v2``: safe, without the last extension."""
+    folder, _, base = re.sub(r"[/\\:]+", "/", path).rpartition("/")
+    base = base.rsplit(".", 1)[0] if "." in base.lstrip(".") else base
+    name = re.sub(r"[^\w.-]", "_", f"{folder}/{base}" if folder else base)
+    return name.strip("._")[-80:].strip("._") or "record"
+
+
+def _reports(source: Source, game: str | None,
+             index: int | None) -> Iterator[tuple[GameReport, bool]]:
+    """Every game of ``source`` (or game ``index``) replayed, with whether it
+    can be drawn; for one that cannot, a message says why."""
     from hexhop.notation import read_archive
-    reports = []
-    for parsed in read_archive(source.data, path=source.path, default_game=game):
+    found = False
+    for parsed in read_archive(source.data or b"", path=source.path, default_game=game):
         if index is not None and parsed.index != index:
             continue
         report = replay_game(parsed)
-        if not report.positions:
+        drawable = bool(report.positions)
+        if not drawable:
             click.echo(why_unplayable(source.path, report,
                                       f"game {parsed.index} cannot be drawn"), err=True)
-            if skipped is not None:
-                skipped.append(report)
-            continue
-        reports.append(report)
-    if index is not None and not reports:
+        found = found or drawable
+        yield report, drawable
+        if index is not None:
+            break
+    if index is not None and not found:
         raise click.ClickException(f"{source.path}: no game number {index} to draw")
-    return reports
 
 
-def _plan(folder: str, report: GameReport, options: RenderOptions) -> list[tuple[str, object]]:
-    """The files one game becomes: (path, function making the bytes)."""
-    from . import drawing
+def _plan(folder: str, report: GameReport,
+          options: RenderOptions) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The files one game becomes: (path, the plies drawn in it)."""
     last = len(report.positions) - 1
-    default = "spread" if options.fmt == "sheet" else None
-    chosen = parse_plies(options.plies, last) if options.plies else (
-        spread_plies(last, 12) if default else list(range(last + 1)))
-    name = f"game{report.index}"
-    frame = drawing.Frames(report, size=options.size, flip=options.flip,
-                           arrows=options.arrows, highlights=options.highlights)
+    chosen = tuple(parse_plies(options.plies, last) if options.plies else (
+        spread_plies(last, 12) if options.fmt == "sheet" else range(last + 1)))
+    name = os.path.join(folder, f"game{report.index}")
     if options.fmt in ("svg", "png"):
-        return [(os.path.join(folder, f"{name}-ply{ply:03d}.{options.fmt}"),
-                 _bound(frame.svg_bytes if options.fmt == "svg" else frame.png_bytes, ply))
-                for ply in chosen]
-    if options.fmt == "gif":
-        return [(os.path.join(folder, f"{name}.gif"), lambda: frame.gif(chosen))]
-    if options.fmt == "sheet":
-        return [(os.path.join(folder, f"{name}-sheet.png"), lambda: frame.sheet(chosen))]
-    return [(os.path.join(folder, f"{name}.html"), lambda: frame.html())]
+        return tuple((f"{name}-ply{ply:03d}.{options.fmt}", (ply,)) for ply in chosen)
+    suffix = {"gif": ".gif", "sheet": "-sheet.png", "html": ".html"}[options.fmt]
+    return ((name + suffix, chosen),)
 
 
-def _html_index(out_root: str, record: str, drawn: list[tuple[str, GameReport]],
-                undrawn: list[tuple[str, GameReport]]) -> tuple[str, object]:
-    """``index.html`` in ``out_root``: every game, drawn or not, linking to its page."""
+def _drawn(planned: list[_Planned], options: RenderOptions,
+           game: str | None) -> Iterator[tuple[str, Callable[[], bytes]]]:
+    """(path, function making the bytes) of every planned file, in order;
+    each game is read and replayed again, one at a time."""
+    from hexhop.notation import read_archive
+
+    from . import drawing
+    for source, group in itertools.groupby(planned, key=lambda item: item.source):
+        wanted = {item.index: item for item in group}
+        for parsed in read_archive(source.data or b"", path=source.path, default_game=game):
+            item = wanted.pop(parsed.index, None)
+            if item is not None:
+                frames = drawing.Frames(replay_game(parsed), size=options.size,
+                                        flip=options.flip, arrows=options.arrows,
+                                        highlights=options.highlights)
+                for path, plies in item.files:
+                    yield path, functools.partial(_picture, frames, options.fmt, plies)
+            if not wanted:
+                break
+
+
+def _picture(frames: Any, fmt: str, plies: tuple[int, ...]) -> bytes:
+    if fmt == "svg":
+        return frames.svg_bytes(plies[0])
+    if fmt == "png":
+        return frames.png_bytes(plies[0])
+    if fmt == "gif":
+        return frames.gif(list(plies))
+    if fmt == "sheet":
+        return frames.sheet(list(plies))
+    return frames.html()
+
+
+def _index_row(out_root: str, folder: str, report: GameReport,
+               drawn: bool) -> tuple[str, int, GameSummary]:
+    """A game's row of ``index.html``, sorted by folder and game number."""
     from urllib.parse import quote
 
+    from .html_data import summary
+    page = os.path.relpath(os.path.join(folder, f"game{report.index}.html"), out_root)
+    name = os.path.relpath(folder, out_root)
+    return folder, report.index, summary(report, quote(page.replace(os.sep, "/")) if drawn
+                                         else None, "" if name == "." else name)
+
+
+def _html_index(out_root: str, record: str,
+                rows: list[tuple[str, int, GameSummary]]) -> tuple[str, Callable[[], bytes]]:
+    """``index.html`` in ``out_root``: every game, drawn or not, linking to its page."""
     from hexhop.render.html import index_page
 
-    from .html_data import summary
-
-    def href(folder: str, report: GameReport) -> str:
-        path = os.path.relpath(os.path.join(folder, f"game{report.index}.html"), out_root)
-        return quote(path.replace(os.sep, "/"))
-
-    def source(folder: str) -> str:
-        name = os.path.relpath(folder, out_root)
-        return "" if name == "." else name
-
-    rows = sorted([(folder, r.index, summary(r, href(folder, r), source(folder)))
-                   for folder, r in drawn]
-                  + [(folder, r.index, summary(r, None, source(folder))) for folder, r in undrawn],
-                  key=lambda row: (row[0], row[1]))
     title = os.path.basename(record.rstrip("/\\")) or record
+
     def page() -> bytes:
-        return index_page([row[2] for row in rows], title=title).encode("utf-8")
+        ordered = sorted(rows, key=lambda row: (row[0], row[1]))
+        return index_page([row[2] for row in ordered], title=title).encode("utf-8")
     return os.path.join(out_root, "index.html"), page
-
-
-def _bound(function, ply: int):
-    return lambda: function(ply)
 
 
 def parse_plies(spec: str, last: int) -> list[int]:

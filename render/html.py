@@ -17,11 +17,13 @@ import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from html import escape
+from html import escape as _html_escape
 from importlib import resources
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
-__all__ = ["Entry", "Frame", "GameSummary", "LineInfo", "MoveLine", "Note", "Page",
+from .kit import clip, xml_chars
+
+__all__ = ["Drawings", "Entry", "Frame", "GameSummary", "LineInfo", "MoveLine", "Note", "Page",
            "game_page", "index_page"]
 
 
@@ -48,13 +50,15 @@ class Note:
 class Frame:
     """One drawn position: after ``label`` (``start`` for the first one).
 
-    ``line``/``index`` place it in :attr:`Page.lines`; ``notes`` are the
-    findings about the action that led here, ``ahead`` those of a refused
-    action that follows it; ``comments`` the comments on that action.
+    ``board``/``board_flipped`` number its drawings in :attr:`Page.drawings`
+    (frames that look alike share one); ``line``/``index`` place it in
+    :attr:`Page.lines`; ``notes`` are the findings about the action that
+    led here, ``ahead`` those of a refused action that follows it;
+    ``comments`` the comments on that action.
     """
 
-    svg: str
-    svg_flipped: str
+    board: int
+    board_flipped: int
     ply: int
     line: int
     index: int
@@ -120,8 +124,13 @@ class Page:
     frames: tuple[Frame, ...]
     lines: tuple[LineInfo, ...]
     main: MoveLine
+    drawings: Drawings
     flipped: bool = False
     termination: str = ""
+
+    def svg(self, frame: Frame, *, flipped: bool = False) -> str:
+        """The board of ``frame`` as inline SVG."""
+        return self.drawings.svg(frame.board_flipped if flipped else frame.board)
 
 
 @dataclass(frozen=True)
@@ -172,9 +181,25 @@ def _head(title: str, script: str | None) -> str:
             "</head>\n")
 
 
+def escape(value: str) -> str:
+    """Text for HTML: characters XML cannot hold become U+FFFD, markup is escaped."""
+    return _html_escape(xml_chars(value))
+
+
+def _xml_texts(value: Any) -> Any:
+    """``value`` (JSON data) with :func:`xml_chars` applied to every string."""
+    if isinstance(value, str):
+        return xml_chars(value)
+    if isinstance(value, dict):
+        return {key: _xml_texts(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_xml_texts(item) for item in value]
+    return value
+
+
 def _json_script(element_id: str, value: object) -> str:
     """``value`` as JSON that no text inside can break out of."""
-    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    text = json.dumps(_xml_texts(value), ensure_ascii=False, separators=(",", ":"))
     text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     text = text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
     return f"<script type=\"application/json\" id=\"{element_id}\">{text}</script>\n"
@@ -183,29 +208,57 @@ def _json_script(element_id: str, value: object) -> str:
 # ---------------------------------------------------------------------------
 # Sharing the drawings between frames
 
-_TAG_START = re.compile(r"(?=<)")
+#: Before every start tag: an element's text and end tag stay with it.
+_PIECE_START = re.compile(r"(?=<(?!/))")
+_SVG_XMLNS = ' xmlns="http://www.w3.org/2000/svg"'
 
 
-class _Pieces:
-    """Splits SVG texts at every tag and keeps each distinct piece once.
+class Drawings:
+    """The board drawings of a page, each kept small and only once.
 
-    A frame becomes a list of piece numbers; a run ``a, a+1, ..., a+k`` is
-    written ``a, -k``. Boards share most of their cells, so a game's frames
-    cost little more than their differences.
+    An SVG is split before each start tag and every distinct piece is kept
+    once; a drawing becomes the list of its piece numbers, where a run
+    ``a, a+1, ..., a+k`` is written ``a, -k``, and equal lists are kept
+    once. Boards share most of their cells, so a game's drawings cost
+    little more than their differences, and a thousand variations that
+    reach the same position cost one drawing.
     """
 
     def __init__(self) -> None:
         self.pieces: list[str] = []
-        self._numbers: dict[str, int] = {}
+        self.codes: list[tuple[int, ...]] = []
+        self._piece_numbers: dict[str, int] = {}
+        self._numbers: dict[tuple[int, ...], int] = {}
+
+    def add(self, svg: str) -> int:
+        """The number of the drawing ``svg``, inlined (see :func:`_inline`)."""
+        codes = tuple(self.encode(_inline(svg)))
+        number = self._numbers.get(codes)
+        if number is None:
+            number = self._numbers[codes] = len(self.codes)
+            self.codes.append(codes)
+        return number
 
     def encode(self, svg: str) -> list[int]:
-        numbers = [self._number(piece) for piece in _TAG_START.split(svg) if piece]
+        numbers = [self._piece(piece) for piece in _PIECE_START.split(svg) if piece]
         return _runs(numbers)
 
-    def _number(self, piece: str) -> int:
-        number = self._numbers.get(piece)
+    def svg(self, number: int) -> str:
+        """Drawing ``number`` as text again (what the viewer script does)."""
+        out: list[str] = []
+        last = 0
+        for code in self.codes[number]:
+            if code < 0:
+                out += self.pieces[last + 1:last - code + 1]
+            else:
+                out.append(self.pieces[code])
+                last = code
+        return "".join(out)
+
+    def _piece(self, piece: str) -> int:
+        number = self._piece_numbers.get(piece)
         if number is None:
-            number = self._numbers[piece] = len(self.pieces)
+            number = self._piece_numbers[piece] = len(self.pieces)
             self.pieces.append(piece)
         return number
 
@@ -225,9 +278,6 @@ def _runs(numbers: Sequence[int]) -> list[int]:
     return out
 
 
-_SVG_XMLNS = ' xmlns="http://www.w3.org/2000/svg"'
-
-
 def _inline(svg: str) -> str:
     """An SVG for inline use in HTML, where the namespace is implied (so that
     the page holds no URL at all)."""
@@ -235,16 +285,14 @@ def _inline(svg: str) -> str:
 
 
 def _viewer_data(page: Page) -> dict:
-    pieces = _Pieces()
-    frames = [{"s": pieces.encode(_inline(f.svg)), "v": pieces.encode(_inline(f.svg_flipped)),
-               "p": f.ply,
-               "l": f.line, "i": f.index, "t": f.label, "c": list(f.comments),
-               "n": list(f.notes), "a": list(f.ahead)} for f in page.frames]
+    frames = [{"s": f.board, "v": f.board_flipped, "p": f.ply, "l": f.line, "i": f.index,
+               "t": f.label, "c": list(f.comments), "n": list(f.notes), "a": list(f.ahead)}
+              for f in page.frames]
     lines = [{"b": info.base, "u": info.parent, "f": list(info.frames)} for info in page.lines]
     notes = [{"c": n.code, "s": n.severity, "m": n.message, "p": n.ply, "x": n.action}
              for n in page.notes]
-    return {"game": page.game, "flipped": page.flipped, "pieces": pieces.pieces,
-            "frames": frames, "lines": lines, "notes": notes}
+    return {"game": page.game, "flipped": page.flipped, "pieces": page.drawings.pieces,
+            "drawings": page.drawings.codes, "frames": frames, "lines": lines, "notes": notes}
 
 
 # ---------------------------------------------------------------------------
@@ -254,9 +302,8 @@ def _viewer_data(page: Page) -> dict:
 def game_page(page: Page) -> str:
     """The viewer page of one game: board, controls, header, check, moves."""
     script = _asset("viewer.js")
-    first = page.frames[0]
-    board = _inline(first.svg_flipped if page.flipped else first.svg)
-    parts = [_head(f"{page.title} · {page.game}", script), "<body>\n",
+    board = page.svg(page.frames[0], flipped=page.flipped)
+    parts = [_head(f"{clip(page.title)} · {page.game}", script), "<body>\n",
              _header(page), "<main class=\"viewer\">\n",
              "<section class=\"board-pane\" aria-label=\"Board\">\n",
              f"<div id=\"board\" class=\"board\">{board}</div>\n",
@@ -273,9 +320,9 @@ def game_page(page: Page) -> str:
 def _header(page: Page) -> str:
     players = "".join(
         f"<span class=\"player side-{escape(side.lower())}\"><span class=\"side\">"
-        f"{escape(side)}</span> {escape(name)}</span>" for side, name in page.players)
+        f"{escape(side)}</span> {escape(clip(name))}</span>" for side, name in page.players)
     result = f"<span class=\"result\">{escape(page.result)}</span>" if page.result else ""
-    meta = " · ".join(escape(_header_value(name, value)) for name, value in page.header
+    meta = " · ".join(escape(clip(_header_value(name, value))) for name, value in page.header
                       if value and value not in ("?", "????.??.??"))
     tags = "".join(f"<dt>{escape(name)}</dt><dd>{escape(value)}</dd>"
                    for name, value in page.tags)
@@ -451,7 +498,7 @@ def index_page(games: Sequence[GameSummary], *, title: str = "Games") -> str:
 
 
 def _index_row(game: GameSummary, files: bool) -> str:
-    players = " – ".join(escape(name) for _, name in game.players)
+    players = " – ".join(escape(clip(name)) for _, name in game.players)
     if game.href:
         players = f"<a href=\"{escape(game.href)}\">{players}</a>"
     if game.valid:
@@ -461,7 +508,8 @@ def _index_row(game: GameSummary, files: bool) -> str:
     if not game.href:
         check += " (not drawn)"
     cls = "valid" if game.valid else "invalid"
-    cells = ((escape(game.source),) if files else ()) + (str(game.index), escape(game.game), players, escape(game.event),
-             escape(game.date), escape(game.result), str(game.plies))
+    cells = ((escape(game.source),) if files else ()) + (
+        str(game.index), escape(game.game), players, escape(clip(game.event)),
+        escape(clip(game.date)), escape(clip(game.result)), str(game.plies))
     return ("<tr>" + "".join(f"<td>{c}</td>" for c in cells)
             + f"<td class=\"{cls}\">{escape(check)}</td></tr>\n")

@@ -135,14 +135,27 @@ def _write(node: ET.Element, parts: list[str]) -> None:
         parts.append(escape_text(node.tail))
 
 
-#: Characters XML 1.0 does not allow at all, not even as ``&#...;``: control
-#: characters (but tab and line ends), lone surrogates, U+FFFE and U+FFFF.
-NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+#: Characters XML 1.0 cannot hold, not even as ``&#...;`` (control characters
+#: but tab and line ends, lone surrogates, U+FFFE and U+FFFF), and those it
+#: and HTML advise against: DEL and the C1 controls.
+NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 
 
 def xml_chars(value: str) -> str:
-    """``value`` with every character XML cannot hold replaced by U+FFFD."""
+    """``value`` with every character of :data:`NOT_XML` replaced by U+FFFD:
+    every text from a record that reaches SVG, HTML or JUnit XML goes
+    through here."""
     return NOT_XML.sub("\ufffd", value)
+
+
+#: How many characters of a record's text a picture or heading shows.
+CLIP_CHARS = 120
+
+
+def clip(value: str, limit: int = CLIP_CHARS) -> str:
+    """``value`` cut to ``limit`` characters, the last one an ellipsis, so that
+    a megabyte player name costs no more to draw than a short one."""
+    return value if len(value) <= limit else value[:limit - 1] + "\u2026"
 
 
 def escape_text(value: str) -> str:

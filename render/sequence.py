@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 from typing import Any, Sequence
 
+from .kit import clip
 from .png import svg_to_png
 
 BACKGROUND = (255, 255, 255)
@@ -61,7 +62,7 @@ def sheet(frames: Sequence[tuple[str, str]], *, columns: int = 4, size: int) -> 
         x = gap + (index % columns) * (size + gap)
         y = gap + (index // columns) * cell_h
         canvas.paste(image, (x, y))
-        words = f"Diagram {index + 1}: {label}" if label else f"Diagram {index + 1}"
+        words = f"Diagram {index + 1}: {clip(label)}" if label else f"Diagram {index + 1}"
         words = _fit_text(draw, words, font, size)
         draw.text((x + size // 2, y + image.height + caption // 2), words, fill=INK,
                   font=font, anchor="mm")
@@ -116,6 +117,7 @@ def _fit_text(draw: Any, words: str, font: Any, width: int) -> str:
     """``words`` shortened with … until it fits in ``width`` pixels."""
     if draw.textlength(words, font=font) <= width:
         return words
+    words = words.removesuffix("…")
     while len(words) > 2 and draw.textlength(words + "…", font=font) > width:
         words = words[:-1]
     return words + "…"

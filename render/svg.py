@@ -18,8 +18,8 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from . import dice, huepfer
 from . import geometry as geo
-from .kit import DEFAULT_COLORS, FONT, SVG_NS, ColorKey, color_key, element, num, start_tag, \
-    style_block, text, tostring
+from .kit import DEFAULT_COLORS, FONT, SVG_NS, ColorKey, clip, color_key, element, num, \
+    start_tag, style_block, text, tostring
 from .last import LastAction, describe_last
 
 __all__ = ["DEFAULT_COLORS", "LastAction", "board_svg", "describe_last"]
@@ -41,7 +41,7 @@ def board_svg(position: Any, *, size: int = 400, flip: bool = False,
     tint, both given by the caller. ``colors`` overrides roles of
     :data:`DEFAULT_COLORS`. ``ply`` and ``position_text`` are stored as
     ``data-ply`` / ``data-position`` on the root element. Cells or points
-    that are not on the board are not drawn.
+    that are not on the board are not drawn; a long title is clipped.
     """
     key = color_key(colors)
     game = position.game
@@ -89,6 +89,7 @@ def _style(key: ColorKey) -> str:
 
 def _title(title: str, width: float, key: ColorKey) -> str:
     """The title twice: as ``<title>`` (for screen readers) and as a caption."""
+    title = clip(title)
     label = element("title")
     label.text = title
     band = geo.title_band(width)

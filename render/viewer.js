@@ -4,6 +4,7 @@
   "use strict";
   var data = JSON.parse(document.getElementById("hexhop-data").textContent);
   var frames = data.frames, lines = data.lines, pieces = data.pieces;
+  var drawings = data.drawings;
   var $ = function (id) { return document.getElementById(id); };
   var board = $("board"), slider = $("slider"), where = $("where");
   var caption = $("caption"), notesBox = $("frame-notes"), moves = $("moves");
@@ -95,7 +96,7 @@
   function show(id) {
     var frame = frames[id], line = lines[frame.l];
     state.frame = id;
-    board.innerHTML = unpack(state.flipped ? frame.v : frame.s);
+    board.innerHTML = unpack(drawings[state.flipped ? frame.v : frame.s]);
     var variation = frame.l !== 0;
     caption.textContent = (frame.p === 0 && !variation && frame.i === 0)
       ? "Start position"

@@ -7,6 +7,7 @@ import base64
 import hashlib
 import json
 import re
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ from hexhop.cli.main import cli
 from hexhop.engine.games import rules_for
 from hexhop.engine.replay import replay_game
 from hexhop.notation import read_archive
-from hexhop.render.html import _Pieces, game_page
+from hexhop.render.html import Drawings, game_page
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 GOOD = sorted((SAMPLES / "good").iterdir())
@@ -73,8 +74,8 @@ def test_main_line_frames_are_the_replayed_positions(path):
     main = [page.frames[i] for i in page.lines[0].frames]
     assert [f.ply for f in main] == [p.ply for p in report.positions]
     for frame, position in zip(main, report.positions):
-        assert f'data-position="{_attr(position.text())}"' in frame.svg
-        assert f'data-ply="{position.ply}"' in frame.svg_flipped
+        assert f'data-position="{_attr(position.text())}"' in page.svg(frame)
+        assert f'data-ply="{position.ply}"' in page.svg(frame, flipped=True)
 
 
 def _attr(text: str) -> str:
@@ -94,7 +95,7 @@ def test_variation_frames_come_from_the_rules():
     after = rules.play(report.positions[6], alternative.item).position
     frame = page.frames[variation.frames[1]]
     assert frame.ply == 7 and frame.line == 1 and frame.index == 1
-    assert f'data-position="{after.text()}"' in frame.svg
+    assert f'data-position="{after.text()}"' in page.svg(frame)
     assert frame.comments == alternative.comments
 
 
@@ -173,10 +174,13 @@ def test_frames_decode_to_the_drawn_svgs():
     data = embedded(game_page(page))
     assert len(data["frames"]) == len(page.frames)
     for frame, packed in zip(page.frames, data["frames"]):
-        assert unpack(packed["s"], data["pieces"]) == frame.svg.replace(
-            ' xmlns="http://www.w3.org/2000/svg"', "", 1)
-        assert unpack(packed["v"], data["pieces"]) == frame.svg_flipped.replace(
-            ' xmlns="http://www.w3.org/2000/svg"', "", 1)
+        for key, flipped in (("s", False), ("v", True)):
+            drawing = unpack(data["drawings"][packed[key]], data["pieces"])
+            assert drawing.startswith("<svg version=")  # no namespace URL inline
+            assert f'data-ply="{frame.ply}"' in drawing
+            assert drawing == page.svg(frame, flipped=flipped)
+            svg = drawing.replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1)
+            ET.fromstring(svg)  # well-formed
 
 
 def test_page_size_stays_reasonable():
@@ -185,9 +189,18 @@ def test_page_size_stays_reasonable():
 
 
 def test_pieces_share_runs():
-    pieces = _Pieces()
-    assert pieces.encode("<a><b><c>") == [0, -2]
-    assert pieces.encode("<a><b><d><c>") == [0, -1, 3, 2]
+    drawings = Drawings()
+    assert drawings.encode("<a><b><c>") == [0, -2]
+    assert drawings.encode("<a><b><d><c>") == [0, -1, 3, 2]
+    assert drawings.encode("<a><b>x</b><c/></a>") == [0, 4, -1]  # end tags stay with a piece
+
+
+def test_equal_drawings_are_kept_once():
+    drawings = Drawings()
+    first = drawings.add("<svg><a/><b/></svg>")
+    assert drawings.add("<svg><a/><b/></svg>") == first
+    assert drawings.add("<svg><b/><a/></svg>") != first
+    assert drawings.svg(first) == "<svg><a/><b/></svg>"
 
 
 def test_hostile_record_is_text_only():
