@@ -21,7 +21,6 @@ from .terminal import printable, source_window
 
 #: Characters XML 1.0 cannot hold, not even escaped (ElementTree writes them
 #: as they are, which makes the document unreadable).
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 #: Lone surrogates: bytes of file or member names that are not UTF-8, which
 #: no UTF-8 output can hold.
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -232,8 +231,10 @@ def _json(obj: object, indent: int | None = None) -> str:
 
 
 def _xml(text: str) -> str:
-    """``text`` with the characters XML cannot hold replaced by U+FFFD."""
-    return _NOT_XML.sub("\ufffd", text)
+    """``text`` with the characters XML cannot hold replaced by U+FFFD, as
+    in every picture and page hexhop writes."""
+    from hexhop.render.kit import xml_chars
+    return xml_chars(text)
 
 
 def file_dict(result: FileResult) -> dict:
