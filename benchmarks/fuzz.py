@@ -27,8 +27,10 @@ code; keep it between runs (it is not committed).  With atheris
 (``pip install -e .[fuzz]``) the search is libFuzzer's, guided by
 coverage of the instrumented hexhop modules; without it, a small loop
 mutates the corpus and keeps inputs that run new lines (``sys.settrace``),
-which is about ten times slower.  At the end it prints executions,
-executions per second and the findings.
+which is about ten times slower.  Each finding is printed (``FOUND``) as
+it is found; at the end libFuzzer prints its statistics
+(``stat::number_of_executed_units``, ``stat::average_exec_per_sec``), the
+other loop its own summary.
 """
 
 from __future__ import annotations

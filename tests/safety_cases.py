@@ -332,6 +332,12 @@ def corrupt_tars(folder: Path) -> str:
     return "tars"
 
 
+def lzma_dictionary() -> bytes:
+    """30 bytes that ``tarfile`` takes for .lzma asking for a 4 GiB dictionary
+    (found by the fuzzer)."""
+    return b"\x01\xff\xff\xff\xff\x00\x00\x00I" + b"\x00" * 21
+
+
 def big_tar_header(kind: bytes) -> Callable[[Path], str]:
     """A .tar.gz whose first header is a pax (``x``) or GNU long-name
     (``L``) header of SIZES["tar_header"] bytes, then a record."""
@@ -465,6 +471,7 @@ CASES: list[Case] = [
     Case("corrupt-zip", corrupt_zip, notes="item 8"),
     Case("corrupt-tars", corrupt_tars, notes="item 8"),
     Case("mutated-archives", mutated_archives, notes="item 8"),
+    Case("lzma-dictionary", _file("a.tar", lzma_dictionary), notes="item 8 (fuzzer)"),
     Case("pax-header", big_tar_header(b"x"), notes="item 3"),
     Case("gnu-long-name", big_tar_header(b"L"), notes="item 3"),
 ] + [Case(f"json-{name}", _file("a.json", content), tuple(JSON_COMMANDS), notes="item 12")
