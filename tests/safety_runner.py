@@ -170,6 +170,9 @@ def _child(request: dict[str, Any]) -> None:
                                       line_buffering=True)
         signal.signal(signal.SIGINT, signal.default_int_handler)
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        # Python ignores SIGXFSZ: a write beyond RLIMIT_FSIZE would become an
+        # OSError traceback of our making; be killed instead, and say so
+        signal.signal(signal.SIGXFSZ, signal.SIG_DFL)
         sys.argv = ["hexhop", *request["args"]]
         from hexhop.cli.main import main
         try:
