@@ -30,14 +30,14 @@ SIZES = {
     "comment_run": 24,  # short comments with blanks between them, before such a record
     "tag_value": 3 * MIB,  # characters of one tag value
     "movetext": 3 * MIB,  # bytes of movetext on many lines
-    "path": 3 * MIB,  # bytes of one Hüpfer path
+    "path": 8 * MIB,  # bytes of one Hüpfer path
     "siblings": 6_000,  # sibling variations of one move
     "findings_line": 400_000,  # bytes of one line holding a finding every 12 bytes
     "player_name": 400_000,  # characters of a player name
     "digits": 5_000,  # digits of a move number and of a cube value
     "newlines": 24 * MIB,  # newlines of a newline-heavy file
     "newline_members": 4,  # members of that many newlines in a zip
-    "tar_header": 320 * MIB,  # bytes of a pax / GNU long-name header in a .tar.gz
+    "tar_header": 384 * MIB,  # bytes of a pax / GNU long-name header in a .tar.gz
     "mutated_archives": 24,  # randomly damaged zip and tar files
     "json_depth": 100_000,  # nested arrays in JSON
 }

@@ -143,7 +143,7 @@ def _run_and_judge(runner: Runner, template: list[str], path: str, folder: Path,
         problems.append("the input was changed")
     strays = sorted(p.name for p in cwd.iterdir() if p.name != "out")
     strays += sorted(p.name for p in temporary.iterdir())
-    if strays:
+    if strays and not outcome.timed_out:  # SIGKILL leaves no chance to clean up
         problems.append(f"files left outside the output folder: {strays[:5]}")
     if problems:
         problems.append(f"[{outcome.describe()}; stderr: {_last_lines(stderr)}]")
