@@ -22,7 +22,7 @@ from click.testing import CliRunner
 from hypothesis import strategies as st
 
 from hexhop.cli.checking import CheckOptions, check_source
-from hexhop.cli.inputs import Source
+from hexhop.cli.inputs import Source, iter_sources
 from hexhop.cli.main import cli
 from hexhop.engine.generate import random_archive
 from hexhop.engine.replay import replay_game
@@ -227,13 +227,40 @@ def examples(count: int) -> int:
 
 
 def corpus_files() -> list[Path]:
-    return sorted(p for p in CORPUS.iterdir() if p.is_file()) if CORPUS.is_dir() else []
+    """The corpus: hand-made cases, and what ``benchmarks/fuzz.py`` found (``fuzz/``)."""
+    return sorted(p for p in CORPUS.rglob("*") if p.is_file()) if CORPUS.is_dir() else []
 
 
 def corpus_name(path: Path) -> str:
-    """The record name a corpus file is read as: its own extension, else .hxl."""
+    """The record name a corpus file is read as: for a fuzzer's find, the name
+    the fuzzer gave it (by its first byte); else its own extension, else .hxl."""
+    if path.parent.name == "fuzz":
+        data = path.read_bytes()
+        return ("game.hxl", "game.trg", "game.hpf")[data[0] % 3 if data else 0]
     return "game" + (path.suffix if path.suffix in (".hxl", ".trg", ".hpf", ".txt") else ".hxl")
 
 
-__all__ = ["CORPUS", "Hang", "corpus_files", "corpus_name", "examples", "exercise", "generated",
-           "hostile_texts", "mutated_records", "time_bound"]
+def is_archive(path: Path) -> bool:
+    return path.name.endswith((".zip", ".tar", ".tar.gz", ".tgz"))
+
+
+def exercise_archive(path: Path, folder: Path) -> None:
+    """An archive through the archive reader and the commands that take one."""
+    copy = folder / ("input" + (".tar.gz" if path.name.endswith(".tar.gz") else path.suffix))
+    copy.write_bytes(path.read_bytes())
+    with time_bound():
+        for source in iter_sources([str(copy)]):
+            if source.data is not None:
+                try:
+                    list(read_archive(source.data, path=source.path))
+                except NotationError:
+                    pass
+        for args in (["check", str(copy)], ["check", "--format", "json", str(copy)],
+                     ["render", str(copy), "--format", "svg", "--plies", "last",
+                      "--out", str(folder / "pictures")]):
+            assert _invoke(*args).exit_code in (0, 1, 2)
+    assert copy.read_bytes() == path.read_bytes(), "an input was modified"
+
+
+__all__ = ["CORPUS", "Hang", "corpus_files", "corpus_name", "examples", "exercise", "exercise_archive", "generated",
+           "hostile_texts", "is_archive", "mutated_records", "time_bound"]

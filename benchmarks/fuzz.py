@@ -1,0 +1,360 @@
+"""Coverage-guided fuzzing of hexhop's readers, for N minutes.
+
+    python benchmarks/fuzz.py --target reader|archive|fmt|convert --minutes N --corpus DIR
+
+Targets (each takes the fuzzer's bytes):
+
+- ``reader``: ``read_archive`` on the bytes (as .hxl, .trg or .hpf, by the
+  first byte), and every game replayed;
+- ``archive``: the bytes written to a temporary .zip, .tar.gz or .tar (by
+  their magic number) and read with ``iter_sources``, every member parsed;
+- ``fmt``: parse, format, parse the result again: a record without errors
+  formats to text without errors, and formatting is idempotent;
+- ``convert``: the bytes as JSON to a record (``convert --to record``), and
+  as a record to JSON and back.
+
+An input is a *finding* when a target raises anything but its documented
+clean errors (``NotationError``; ``click.ClickException`` for convert),
+breaks an assertion, or runs longer than ``--seconds`` (default 2).  Each
+finding is written to ``tests/corpus/fuzz/`` (``<target>-<hash>.<ext>``),
+one per kind (exception type and place), and the fuzzer goes on; the
+corpus test (``tests/test_fuzz_corpus.py``) replays that folder through
+every command on every test run.
+
+``DIR`` is the working corpus: it is seeded from ``samples/`` and
+``tests/corpus/`` when empty and grows with the inputs that reach new
+code; keep it between runs (it is not committed).  With atheris
+(``pip install -e .[fuzz]``) the search is libFuzzer's, guided by
+coverage of the instrumented hexhop modules; without it, a small loop
+mutates the corpus and keeps inputs that run new lines (``sys.settrace``),
+which is about ten times slower.  Each finding is printed (``FOUND``) as
+it is found; at the end libFuzzer prints its statistics
+(``stat::number_of_executed_units``, ``stat::average_exec_per_sec``), the
+other loop its own summary.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import io
+import os
+import random
+import resource
+import signal
+import sys
+import tarfile
+import tempfile
+import time
+import traceback
+import zipfile
+from pathlib import Path
+from typing import Callable
+
+ROOT = Path(__file__).resolve().parent.parent
+FINDINGS = ROOT / "tests" / "corpus" / "fuzz"
+EXTENSIONS = {"reader": ".hxl", "fmt": ".hxl", "convert": ".json", "archive": ".bin"}
+
+
+class Slow(Exception):
+    """An input ran longer than the per-input bound."""
+
+
+# ---------------------------------------------------------------- targets
+
+def _game_name(data: bytes) -> str:
+    return ("game.hxl", "game.trg", "game.hpf")[data[0] % 3 if data else 0]
+
+
+def target_reader(data: bytes) -> None:
+    from hexhop.engine.replay import replay_game
+    from hexhop.notation import NotationError, read_archive
+    try:
+        for parsed in read_archive(data, path=_game_name(data)):
+            replay_game(parsed)
+    except NotationError:
+        pass
+
+
+def archive_suffix(data: bytes) -> str:
+    """The archive type the bytes claim by their magic number."""
+    if data.startswith(b"PK"):
+        return ".zip"
+    if data.startswith(b"\x1f\x8b"):
+        return ".tar.gz"
+    return ".tar"
+
+
+def target_archive(data: bytes) -> None:
+    from hexhop.cli.inputs import iter_sources
+    from hexhop.notation import NotationError, read_archive
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "fuzz" + archive_suffix(data))
+        with open(path, "wb") as handle:
+            handle.write(data)
+        for source in iter_sources([path]):
+            if source.data is not None:
+                try:
+                    list(read_archive(source.data, path=source.path))
+                except NotationError:
+                    pass
+
+
+def target_fmt(data: bytes) -> None:
+    from hexhop.notation import NotationError, format_archive, read_archive
+    name = _game_name(data)
+    try:
+        games = list(read_archive(data, path=name))
+    except NotationError:
+        return
+    if not games or any(f.severity == "error" for g in games for f in g.findings):
+        return
+    text = format_archive(games)
+    again = list(read_archive(text.encode("utf-8"), path=name))
+    errors = [f for g in again for f in g.findings if f.severity == "error"]
+    assert not errors, f"the formatted text does not parse: {errors[0]}"
+    assert format_archive(again) == text, "formatting is not idempotent"
+
+
+def target_convert(data: bytes) -> None:
+    import click
+    from hexhop.cli.convert_cmd import to_json, to_record
+    from hexhop.notation import NotationError
+    try:
+        to_record(data, "fuzz.json")
+    except click.ClickException:
+        pass
+    try:
+        document = to_json(data, _game_name(data), None)
+    except NotationError:
+        return
+    try:
+        record = to_record(document.encode("utf-8"), "fuzz.json")
+    except click.ClickException:
+        return
+    to_json(record.encode("utf-8"), _game_name(data), None)
+
+
+TARGETS: dict[str, Callable[[bytes], None]] = {
+    "reader": target_reader, "archive": target_archive, "fmt": target_fmt,
+    "convert": target_convert}
+
+
+# ---------------------------------------------------------------- seeds
+
+def seeds(target: str) -> list[bytes]:
+    """Inputs to start from: the samples and the corpus, shaped for ``target``."""
+    records = [p.read_bytes() for p in sorted((ROOT / "samples").rglob("*"))
+               if p.suffix in (".hxl", ".trg", ".hpf")]
+    records += [p.read_bytes() for p in sorted((ROOT / "tests" / "corpus").rglob("*"))
+                if p.is_file() and p.suffix != ".json"]
+    if target == "archive":
+        return [_zip(records[i:i + 3]) for i in range(0, 12, 3)] + \
+               [_tar(records[i:i + 3], "w:gz" if i % 2 else "w") for i in range(0, 12, 3)]
+    if target == "convert":
+        from hexhop.cli.convert_cmd import to_json
+        made = [to_json(r, "game.hxl" if b"Hexalit" in r else "game.hpf", None).encode()
+                for r in records[:20]]
+        made += [p.read_bytes() for p in sorted((ROOT / "tests" / "corpus").rglob("*.json"))]
+        return made + records[:10]
+    return records
+
+
+def _zip(records: list[bytes]) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for i, data in enumerate(records):
+            archive.writestr(f"d/g{i}.hxl", data)
+    return buffer.getvalue()
+
+
+def _tar(records: list[bytes], mode: str) -> bytes:
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode=mode) as archive:  # type: ignore[call-overload]
+        for i, data in enumerate(records):
+            info = tarfile.TarInfo(f"d/g{i}.hpf")
+            info.size = len(data)
+            archive.addfile(info, io.BytesIO(data))
+    return buffer.getvalue()
+
+
+# ---------------------------------------------------------------- one input
+
+class Fuzzer:
+    """Runs inputs through a target, bounded in time, and keeps the findings."""
+
+    def __init__(self, target: str, seconds: float, out: Path) -> None:
+        self.name = target
+        self.target = TARGETS[target]
+        self.seconds = seconds
+        self.out = out
+        self.executions = 0
+        self.kinds: dict[str, Path] = {}
+
+    def one(self, data: bytes) -> None:
+        self.executions += 1
+        previous = signal.signal(signal.SIGALRM, _alarm)
+        signal.setitimer(signal.ITIMER_REAL, self.seconds)
+        try:
+            self.target(data)
+        except (Slow, Exception, RecursionError) as error:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            self._found(data, error)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+
+    def _found(self, data: bytes, error: BaseException) -> None:
+        frames = traceback.extract_tb(error.__traceback__)
+        ours = [f for f in frames if "hexhop" in f.filename or "/cli/" in f.filename
+                or "/notation/" in f.filename or "/engine/" in f.filename]
+        place = ours[-1] if ours else (frames[-1] if frames else None)
+        where = f"{Path(place.filename).name}:{place.lineno}" if place else "?"
+        kind = "slow" if isinstance(error, Slow) else f"{type(error).__name__} at {where}"
+        if kind in self.kinds:
+            return
+        digest = hashlib.sha1(data).hexdigest()[:12]
+        suffix = archive_suffix(data) if self.name == "archive" else EXTENSIONS[self.name]
+        path = self.out / f"{self.name}-{digest}{suffix}"
+        self.out.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+        self.kinds[kind] = path
+        print(f"\nFOUND {kind}: {error!r:.200} -> {_shown(path)}", flush=True)
+
+
+def _shown(path: Path) -> str:
+    return str(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
+
+
+def _alarm(signum: int, frame: object) -> None:
+    raise Slow("took longer than the per-input bound")
+
+
+# ---------------------------------------------------------------- engines
+
+def instrument() -> None:
+    """Import hexhop with atheris's coverage instrumentation (before anything
+    else imports it)."""
+    import atheris
+    with atheris.instrument_imports(include=["hexhop"]):
+        import hexhop.cli.convert_cmd  # noqa: F401
+        import hexhop.cli.inputs  # noqa: F401
+        import hexhop.engine.replay  # noqa: F401
+        import hexhop.notation  # noqa: F401
+
+
+def run_atheris(fuzzer: Fuzzer, minutes: float, corpus: Path) -> None:
+    import atheris
+    args = [sys.argv[0], f"-max_total_time={max(1, round(minutes * 60))}", "-max_len=65536",
+            "-rss_limit_mb=2048", "-print_final_stats=1",
+            f"-artifact_prefix={tempfile.gettempdir()}{os.sep}", str(corpus)]
+    atheris.Setup(args, fuzzer.one)
+    atheris.Fuzz()  # ends the process; the summary is printed by atexit
+
+
+def run_traced(fuzzer: Fuzzer, minutes: float, corpus: Path) -> None:
+    """Without atheris: mutate, and keep inputs that run lines never run before."""
+    rng = random.Random()
+    pool = [p.read_bytes() for p in sorted(corpus.iterdir()) if p.is_file()]
+    seen: set[tuple[str, int]] = set()
+    for data in pool:
+        seen |= _lines(fuzzer, data)
+    end = time.monotonic() + minutes * 60
+    while time.monotonic() < end:
+        data = _mutate(rng.choice(pool), rng, pool)
+        new = _lines(fuzzer, data) - seen
+        if new:
+            seen |= new
+            pool.append(data)
+            (corpus / hashlib.sha1(data).hexdigest()).write_bytes(data)
+
+
+_SOURCES = str(ROOT) + os.sep
+
+
+def _lines(fuzzer: Fuzzer, data: bytes) -> set[tuple[str, int]]:
+    lines: set[tuple[str, int]] = set()
+
+    def tracer(frame, event, arg):  # type: ignore[no-untyped-def]
+        name = frame.f_code.co_filename
+        if not name.startswith(_SOURCES):
+            return None
+        if event == "line":
+            lines.add((name, frame.f_lineno))
+        return tracer
+    sys.settrace(tracer)
+    try:
+        fuzzer.one(data)
+    finally:
+        sys.settrace(None)
+    return lines
+
+
+def _mutate(data: bytes, rng: random.Random, pool: list[bytes]) -> bytes:
+    buf = bytearray(data)
+    for _ in range(rng.randint(1, 8)):
+        how = rng.randrange(6)
+        at = rng.randrange(len(buf) + 1)
+        if how == 0 and buf:
+            buf[min(at, len(buf) - 1)] = rng.randrange(256)
+        elif how == 1:
+            buf[at:at] = bytes([rng.randrange(256)]) * rng.choice((1, 2, 40, 1000))
+        elif how == 2:
+            del buf[at:at + rng.randint(1, 64)]
+        elif how == 3:
+            other = rng.choice(pool)
+            start = rng.randrange(len(other) + 1)
+            buf[at:at] = other[start:start + rng.randint(1, 256)]
+        elif how == 4:
+            buf[at:at] = rng.choice((b" ", b"\n", b"{", b"}", b";", b"(", b")", b"[", b"]",
+                                     b'"', b"\\", b"9" * 30, b"\r", b"\xff", b"\x00"))
+        else:
+            start = rng.randrange(len(buf) + 1)
+            buf[at:at] = buf[start:start + rng.randint(1, 128)]
+    return bytes(buf)
+
+
+# ---------------------------------------------------------------- main
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--target", choices=sorted(TARGETS), required=True)
+    parser.add_argument("--minutes", type=float, default=2.0)
+    parser.add_argument("--corpus", type=Path, required=True, help="the working corpus folder")
+    parser.add_argument("--seconds", type=float, default=2.0, help="bound for one input")
+    parser.add_argument("--out", type=Path, default=FINDINGS, help="where findings go")
+    parser.add_argument("--engine", choices=("atheris", "traced"), default=None)
+    options = parser.parse_args()
+
+    engine = options.engine
+    if engine is None:
+        try:
+            import atheris  # noqa: F401
+            engine = "atheris"
+        except ImportError:
+            engine = "traced"
+    if engine == "atheris":
+        instrument()
+    limit = 3 << 30  # a blow-up becomes a MemoryError (a finding), not a dead machine
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    options.corpus.mkdir(parents=True, exist_ok=True)
+    if not any(options.corpus.iterdir()):
+        for data in seeds(options.target):
+            (options.corpus / hashlib.sha1(data).hexdigest()).write_bytes(data)
+    fuzzer = Fuzzer(options.target, options.seconds, options.out)
+    started = time.monotonic()
+
+    def summary() -> None:
+        elapsed = time.monotonic() - started
+        print(f"\n{options.target}: {fuzzer.executions} executions in {elapsed:.0f} s "
+              f"({fuzzer.executions / max(elapsed, 1e-9):.0f}/s); "
+              f"{len(fuzzer.kinds)} finding(s)", flush=True)
+        for kind, path in fuzzer.kinds.items():
+            print(f"  {kind}: {_shown(path)}")
+    import atexit
+    atexit.register(summary)
+    (run_atheris if engine == "atheris" else run_traced)(fuzzer, options.minutes, options.corpus)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,483 @@
+"""Pathological inputs for the safety suite (``test_safety.py``), and the commands.
+
+Each :class:`Case` builds one input in a folder: a record file, a folder,
+an archive, a special file, JSON for ``convert --to record``, or bytes on
+standard input.  The sizes are all in :data:`SIZES`: large enough that
+code which is quadratic, exponential or unbounded in them breaks the time
+or memory bound, small enough that code which is not runs in a blink.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import json
+import os
+import random
+import stat
+import struct
+import tarfile
+import zipfile
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+MIB = 1024 * 1024
+
+SIZES = {
+    "blank_run": 40,  # blank characters before a record without tags (exponential regex)
+    "comment_run": 24,  # short comments with blanks between them, before such a record
+    "tag_value": 3 * MIB,  # characters of one tag value
+    "movetext": 3 * MIB,  # bytes of movetext on many lines
+    "path": 8 * MIB,  # bytes of one Hüpfer path
+    "siblings": 6_000,  # sibling variations of one move
+    "findings_line": 400_000,  # bytes of one line holding a finding every 12 bytes
+    "player_name": 400_000,  # characters of a player name
+    "digits": 5_000,  # digits of a move number and of a cube value
+    "newlines": 24 * MIB,  # newlines of a newline-heavy file
+    "newline_members": 4,  # members of that many newlines in a zip
+    "tar_header": 384 * MIB,  # bytes of a pax / GNU long-name header in a .tar.gz
+    "mutated_archives": 24,  # randomly damaged zip and tar files
+    "json_depth": 100_000,  # nested arrays in JSON
+}
+
+SECONDS = 10.0  # every command on every case ends within this
+PEAK_MIB = 300  # and adds at most this much resident memory
+OUTPUT_MIB = 64  # and writes at most this much to any one file (standard output included)
+
+HEXALIT = '[Game "Hexalit"]\n[North "N"]\n[South "S"]\n[Result "*"]\n\n'
+HUEPFER = '[Game "Hüpfer"]\n[Board "6x6"]\n[Result "*"]\n\n'
+GOOD_HEXALIT = HEXALIT + "1. B4W3 D7W1 2. A5XB2^ D7XD5 *\n"
+BROKEN_HEXALIT = HEXALIT + "1. B4W3 D7W1 2. A0XB2 *\n"
+CONTROLS = "\x1b]0;owned\x07\x1b[2J\x00\x01\x08\x7f\x9b"
+
+
+# ---------------------------------------------------------------- commands
+
+# {in}: the input argument; {out}: a folder for the command's files
+COMMANDS: dict[str, list[str]] = {
+    "check-text": ["check", "{in}"],
+    "check-json": ["check", "--format", "json", "{in}"],
+    "check-junit": ["check", "--format", "junit", "{in}"],
+    "fmt": ["fmt", "{in}"],
+    "fmt-check": ["fmt", "--check", "{in}"],
+    "convert-json": ["convert", "--to", "json", "{in}"],
+    "show": ["show", "{in}"],
+    "moves": ["moves", "{in}"],
+    "render-svg": ["render", "{in}", "--format", "svg", "--plies", "0,last", "--out", "{out}"],
+    "render-png": ["render", "{in}", "--format", "png", "--plies", "last", "--out", "{out}"],
+    "render-html": ["render", "{in}", "--format", "html", "--out", "{out}"],
+}
+RECORD_COMMANDS = tuple(COMMANDS)
+JSON_COMMANDS = {"convert-record": ["convert", "--to", "record", "{in}"]}
+# commands whose standard output is for a terminal: no raw control characters
+TERMINAL_OUTPUT = ("check-text", "show", "moves")
+
+
+@dataclass(frozen=True)
+class Case:
+    """One pathological input: ``build(folder)`` makes it and returns the
+    argument to give the command (``-`` for standard input)."""
+
+    name: str
+    build: Callable[[Path], str]
+    commands: tuple[str, ...] = RECORD_COMMANDS
+    stdin: str | None = None  # a file to read standard input from
+    needs_root: bool = False
+    notes: str = field(default="", compare=False)
+
+
+def _file(name: str, content: Callable[[], bytes]) -> Callable[[Path], str]:
+    def build(folder: Path) -> str:
+        (folder / name).write_bytes(content())
+        return name
+    return build
+
+
+# ---------------------------------------------------------------- record texts
+
+def blank_run() -> bytes:
+    return (" " * SIZES["blank_run"] + "1. B4W3 *\n").encode()
+
+
+def blank_lines() -> bytes:
+    return ("\n \t" * (SIZES["blank_run"] // 3) + "1. B4W3 *\n").encode()
+
+
+def comment_run() -> bytes:
+    return ("{c}  ; x\n  " * SIZES["comment_run"] + "1. B4W3 *\n").encode()
+
+
+def huge_tag_value() -> bytes:
+    return ('[Event "' + "x" * SIZES["tag_value"] + '"]\n' + GOOD_HEXALIT).encode()
+
+
+def huge_movetext() -> bytes:
+    moves = "1. B4W3 D7W1\n" * (SIZES["movetext"] // 13)
+    return (HEXALIT + moves + "*\n").encode()
+
+
+def huge_path() -> bytes:
+    hops = SIZES["path"] // 3
+    return (HUEPFER + "1. a1" + "-a3-a1" * (hops // 2) + "@a4 *\n").encode()
+
+
+def many_siblings() -> bytes:
+    siblings = " ".join(f"(1. B4W{1 + i % 3})" for i in range(SIZES["siblings"]))
+    return (HEXALIT + "1. B4W3 " + siblings + " 1... D7W1 *\n").encode()
+
+
+def findings_line() -> bytes:
+    # every variation is illegal (A0 is off the board): one finding each
+    count = SIZES["findings_line"] // 12
+    return (HEXALIT + "1. B4W3 " + "(1. A0W3) " * count + "*\n").encode()
+
+
+def huge_player_name() -> bytes:
+    name = ("Anna Berger " * (SIZES["player_name"] // 12 + 1))[:SIZES["player_name"]]
+    return GOOD_HEXALIT.replace('[North "N"]', f'[North "{name}"]').encode()
+
+
+def long_move_number() -> bytes:
+    return (HEXALIT + "1" * SIZES["digits"] + ". B4W3 D7W1 *\n").encode()
+
+
+def long_cube_value() -> bytes:
+    return (HEXALIT + "1. B4W3 D7W1 2. double " + "9" * SIZES["digits"] + " take *\n").encode()
+
+
+def long_numbers_in_tags() -> bytes:
+    digits = "9" * SIZES["digits"]
+    return (f'[Game "Hüpfer"]\n[Board "{digits}x{digits}"]\n[Reserve "{digits}"]\n'
+            f'[Round "{digits}"]\n[Result "*"]\n\n1. a1-a3@a4 *\n').encode()
+
+
+def newlines() -> bytes:
+    return b"\n" * SIZES["newlines"] + GOOD_HEXALIT.encode()
+
+
+def control_characters() -> bytes:
+    return (f'[Game "Hexalit"]\n[Event "{CONTROLS}"]\n[North "{CONTROLS}"]\n[Result "*"]\n\n'
+            f"{{{CONTROLS}}} 1. B4W3 {{{CONTROLS}}} D7W1 2. B4{CONTROLS}W1 *\n").encode()
+
+
+def not_utf8() -> bytes:
+    return GOOD_HEXALIT.encode().replace(b'"N"', b'"\xff\xfe\x81 \x1b[2J"')
+
+
+# ---------------------------------------------------------------- folders, specials
+
+def fifo_in_folder(folder: Path) -> str:
+    (folder / "d").mkdir()
+    (folder / "d" / "a.hxl").write_text(BROKEN_HEXALIT)
+    os.mkfifo(folder / "d" / "p.hxl")
+    os.mkfifo(folder / "d" / "x.zip")
+    return "d"
+
+
+def fifo_named_zip(folder: Path) -> str:
+    os.mkfifo(folder / "x.zip")
+    return "x.zip"
+
+
+def fifo_record(folder: Path) -> str:
+    os.mkfifo(folder / "p.hxl")
+    return "p.hxl"
+
+
+def device_in_folder(folder: Path) -> str:
+    (folder / "d").mkdir()
+    (folder / "d" / "a.hxl").write_text(BROKEN_HEXALIT)
+    os.mknod(folder / "d" / "z.hxl", stat.S_IFCHR | 0o644, os.makedev(1, 5))  # /dev/zero
+    os.mknod(folder / "d" / "z.tar", stat.S_IFCHR | 0o644, os.makedev(1, 5))
+    return "d"
+
+
+def dev_zero(folder: Path) -> str:
+    return "/dev/zero"
+
+
+def stdin_marker(folder: Path) -> str:
+    return "-"
+
+
+def _stdin(name: str, content: Callable[[], bytes]) -> Callable[[Path], str]:
+    """Standard input from a file ``name`` made in the folder."""
+    def build(folder: Path) -> str:
+        (folder / name).write_bytes(content())
+        return "-"
+    return build
+
+
+def odd_names(folder: Path) -> str:
+    root = folder / "d"
+    root.mkdir()
+    for name in (b"bad\xff\xfe.hxl", b"\x1b]0;owned\x07\x1b[2J.hxl", b"new\nline.hxl",
+                 b"caf\xe9.trg"):
+        with open(os.path.join(os.fsencode(root), name), "wb") as handle:
+            handle.write(BROKEN_HEXALIT.encode())
+    return "d"
+
+
+def odd_member_names(folder: Path) -> str:
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w", format=tarfile.GNU_FORMAT,
+                      encoding="utf-8", errors="surrogateescape") as archive:
+        for name in ("bad\udcff\udcfe.hxl", "\x1b]0;owned\x07\x1b[2J.hxl", "new\nline.hxl"):
+            _add(archive, name, BROKEN_HEXALIT.encode())
+    (folder / "names.tar").write_bytes(buffer.getvalue())
+    return "names.tar"
+
+
+# ---------------------------------------------------------------- archives
+
+def _add(archive: tarfile.TarFile, name: str, data: bytes) -> None:
+    info = tarfile.TarInfo(name)
+    info.size = len(data)
+    archive.addfile(info, io.BytesIO(data))
+
+
+def newline_zip(folder: Path) -> str:
+    with zipfile.ZipFile(folder / "lines.zip", "w", zipfile.ZIP_DEFLATED) as archive:
+        for i in range(SIZES["newline_members"]):
+            archive.writestr(f"m{i}.hxl", b"\n" * SIZES["newlines"])
+        archive.writestr("z.hxl", BROKEN_HEXALIT)
+    return "lines.zip"
+
+
+def newline_tar(folder: Path) -> str:
+    with tarfile.open(folder / "lines.tar.gz", "w:gz", compresslevel=1) as archive:
+        for i in range(SIZES["newline_members"]):
+            _add(archive, f"m{i}.hxl", b"\n" * SIZES["newlines"])
+        _add(archive, "z.hxl", BROKEN_HEXALIT.encode())
+    return "lines.tar.gz"
+
+
+def corrupt_zip(folder: Path) -> str:
+    """A zip whose members are damaged in every way seen so far, the last one sound."""
+    body = (GOOD_HEXALIT * 40).encode()
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, method in (("a-deflate.hxl", zipfile.ZIP_DEFLATED),
+                             ("b-crc.hxl", zipfile.ZIP_STORED),
+                             ("c-encrypted.hxl", zipfile.ZIP_STORED),
+                             ("d-method.hxl", zipfile.ZIP_STORED),
+                             ("e-lzma.hxl", zipfile.ZIP_LZMA),
+                             ("f-bzip2.hxl", zipfile.ZIP_BZIP2),
+                             ("g-lying-size.hxl", zipfile.ZIP_DEFLATED),
+                             ("h-utf8-flag.hxl", zipfile.ZIP_STORED),
+                             ("i-nul.hxl", zipfile.ZIP_STORED),
+                             ("z-last.hxl", zipfile.ZIP_DEFLATED)):
+            archive.writestr(zipfile.ZipInfo(name, (2001, 1, 1, 0, 0, 0)), body,
+                             compress_type=method)
+    data = bytearray(buffer.getvalue())
+
+    def patch_both(name: str, offset: int, value: bytes) -> None:
+        """Change a field at ``offset`` of member ``name``'s local header, and
+        the same field of its central directory entry (two bytes further)."""
+        here, central = _all(data, name.encode())
+        for spot in (here - 30 + offset, central - 46 + offset + 2):
+            data[spot:spot + len(value)] = value
+
+    start = data.index(b"a-deflate.hxl") + len("a-deflate.hxl")
+    data[start + 5:start + 25] = b"\xff" * 20  # corrupt deflate stream
+    start = data.index(b"b-crc.hxl") + len("b-crc.hxl")
+    data[start + 3] ^= 0x20  # a stored byte changed: bad CRC
+    patch_both("c-encrypted.hxl", 6, b"\x01\x00")  # encrypted flag
+    patch_both("d-method.hxl", 8, b"\x63\x00")  # compression method 99
+    start = data.index(b"e-lzma.hxl") + len("e-lzma.hxl")
+    data[start + 9:start + 40] = b"\x00" * 31  # corrupt lzma stream
+    start = data.index(b"f-bzip2.hxl") + len("f-bzip2.hxl")
+    data[start + 4:start + 30] = b"\x00" * 26
+    patch_both("g-lying-size.hxl", 22, struct.pack("<I", 10))  # says 10 bytes unpacked
+    patch_both("h-utf8-flag.hxl", 6, b"\x00\x08")  # UTF-8 flag ...
+    for spot in _all(data, b"h-utf8-flag.hxl"):
+        data[spot:spot + 2] = b"\xff\xfe"  # ... on a name that is not UTF-8
+    for spot in _all(data, b"i-nul.hxl"):
+        data[spot] = 0  # a name starting with NUL
+    (folder / "corrupt.zip").write_bytes(bytes(data))
+    return "corrupt.zip"
+
+
+def _all(data: bytearray, needle: bytes) -> list[int]:
+    spots, at = [], data.find(needle)
+    while at >= 0:
+        spots.append(at)
+        at = data.find(needle, at + 1)
+    return spots
+
+
+def corrupt_tars(folder: Path) -> str:
+    """A folder of broken tar files: corrupt xz named .tar, bad checksum in
+    the middle, truncated gzip, a member whose size runs past the end."""
+    root = folder / "tars"
+    root.mkdir()
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w") as archive:
+        for name in ("a.hxl", "b.hxl", "c.hxl"):
+            _add(archive, name, BROKEN_HEXALIT.encode())
+    plain = buffer.getvalue()
+    import lzma
+    xz = bytearray(lzma.compress(plain))
+    xz[20:60] = b"\x00" * 40
+    (root / "xz.tar").write_bytes(bytes(xz))
+    checksum = bytearray(plain)
+    checksum[512 * 2 + 148:512 * 2 + 156] = b"9999999\x00"  # second header
+    (root / "checksum.tar").write_bytes(bytes(checksum))
+    (root / "cut.tar.gz").write_bytes(gzip.compress(plain)[:-40])
+    long = bytearray(plain)
+    long[124:136] = b"77777777777\x00"  # first member: 8 GiB
+    (root / "size.tar").write_bytes(bytes(long))
+    return "tars"
+
+
+def lzma_dictionary() -> bytes:
+    """30 bytes that ``tarfile`` takes for .lzma asking for a 4 GiB dictionary
+    (found by the fuzzer)."""
+    return b"\x01\xff\xff\xff\xff\x00\x00\x00I" + b"\x00" * 21
+
+
+def big_tar_header(kind: bytes) -> Callable[[Path], str]:
+    """A .tar.gz whose first header is a pax (``x``) or GNU long-name
+    (``L``) header of SIZES["tar_header"] bytes, then a record."""
+    def build(folder: Path) -> str:
+        name = f"header-{kind.decode()}.tar.gz"
+        size = SIZES["tar_header"]
+        with open(folder / name, "wb") as raw:
+            packer = zlib.compressobj(1, zlib.DEFLATED, 31)  # gzip
+            raw.write(packer.compress(_tar_header("././@LongLink", size, kind)))
+            chunk = (b"path=" + b"a" * (MIB - 5)) if kind == b"x" else b"a" * MIB
+            for _ in range(size // MIB):
+                raw.write(packer.compress(chunk))
+            raw.write(packer.compress(b"\0" * (-size % 512)))
+            record = BROKEN_HEXALIT.encode()
+            raw.write(packer.compress(_tar_header("a.hxl", len(record), b"0") + record
+                                      + b"\0" * (-len(record) % 512) + b"\0" * 1024))
+            raw.write(packer.flush())
+        return name
+    return build
+
+
+def _tar_header(name: str, size: int, kind: bytes) -> bytes:
+    header = bytearray(512)
+    header[0:len(name)] = name.encode()
+    header[100:108] = b"0000644\0"
+    header[108:116] = header[116:124] = b"0000000\0"
+    header[124:136] = f"{size:011o}\0".encode()
+    header[136:148] = b"00000000000\0"
+    header[148:156] = b" " * 8
+    header[156:157] = kind
+    header[257:265] = b"ustar  \0"
+    header[148:156] = f"{sum(header):06o}\0 ".encode()
+    return bytes(header)
+
+
+def mutated_archives(folder: Path) -> str:
+    """Zip and tar archives of a few records with random bytes changed."""
+    root = folder / "mutated"
+    root.mkdir()
+    rng = random.Random(17)
+    records = [(f"g{i}.hxl", (GOOD_HEXALIT if i % 2 else BROKEN_HEXALIT).encode() * 8)
+               for i in range(4)]
+    zipped, tarred = io.BytesIO(), io.BytesIO()
+    with zipfile.ZipFile(zipped, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in records:
+            archive.writestr(name, data)
+    with tarfile.open(fileobj=tarred, mode="w:gz") as tar:
+        for name, data in records:
+            _add(tar, name, data)
+    for i in range(SIZES["mutated_archives"]):
+        base, suffix = (zipped, ".zip") if i % 2 else (tarred, ".tar.gz")
+        data = bytearray(base.getvalue())
+        for _ in range(rng.randint(1, 6)):
+            data[rng.randrange(len(data))] = rng.randrange(256)
+        (root / f"m{i:02d}{suffix}").write_bytes(bytes(data))
+    return "mutated"
+
+
+# ---------------------------------------------------------------- JSON for convert
+
+def _json(document: object) -> Callable[[], bytes]:
+    return lambda: json.dumps(document).encode()
+
+
+def _record(**game: object) -> dict[str, object]:
+    base: dict[str, object] = {"index": 1, "game": "Hexalit", "tags": [["Game", "Hexalit"]],
+                               "result": "*", "start": None, "end": None, "findings": [],
+                               "comments": [], "moves": []}
+    base.update(game)
+    return {"format": "hexhop-record", "version": 1, "games": [base]}
+
+
+_MOVE = {"kind": "action", "text": "B4W3", "glyphs": [], "comments": [], "variations": []}
+
+JSON_DOCUMENTS: dict[str, Callable[[], bytes]] = {
+    "comment-not-string": _json(_record(comments=[5])),
+    "move-comment-not-string": _json(_record(moves=[{**_MOVE, "comments": [{"a": 1}]}])),
+    "tags-not-pairs": _json(_record(tags=[["Game"], 5, None])),
+    "tags-object": _json(_record(tags={"Game": "Hexalit"})),
+    "moves-string": _json(_record(moves="1. B4W3")),
+    "move-text-number": _json(_record(moves=[{**_MOVE, "text": 12}])),
+    "glyphs-number": _json(_record(moves=[{**_MOVE, "glyphs": 7}])),
+    "variations-of-strings": _json(_record(moves=[{**_MOVE, "variations": ["x", 1]}])),
+    "variation-without-moves": _json(_record(moves=[{**_MOVE, "variations": [{}]}])),
+    "game-number": _json(_record(game=3)),
+    "result-list": _json(_record(result=[1])),
+    "games-object": _json({"format": "hexhop-record", "version": 1, "games": {"a": 1}}),
+    "top-level-list": _json([1, 2, 3]),
+    "long-number": lambda: b'{"format": "hexhop-record", "version": 1' + b"0" * SIZES["digits"]
+                           + b', "games": []}',
+    "deep-arrays": lambda: b"[" * SIZES["json_depth"] + b"]" * SIZES["json_depth"],
+    "not-utf8": lambda: json.dumps(_record(comments=["x"])).encode().replace(b'"x"', b'"\xff"'),
+    "control-characters": _json(_record(comments=[CONTROLS],
+                                        tags=[["Game", "Hexalit"], ["Event", CONTROLS],
+                                              [CONTROLS, "x"]])),
+    "nan": lambda: b'{"format": "hexhop-record", "version": NaN, "games": []}',
+}
+
+
+# ---------------------------------------------------------------- all cases
+
+CASES: list[Case] = [
+    Case("blank-run", _file("a.hxl", blank_run), notes="item 1"),
+    Case("blank-lines", _file("a.hxl", blank_lines), notes="item 1"),
+    Case("comment-run", _file("a.hxl", comment_run), notes="item 1"),
+    Case("blank-run-stdin", _stdin("a.hxl", blank_run), ("check-text", "fmt", "convert-json", "show"),
+         stdin="a.hxl", notes="item 1"),
+    Case("huge-tag-value", _file("a.hxl", huge_tag_value), notes="item 3"),
+    Case("huge-movetext", _file("a.hxl", huge_movetext), notes="item 3"),
+    Case("huge-path", _file("a.hpf", huge_path), notes="item 3"),
+    Case("many-siblings", _file("a.hxl", many_siblings), notes="item 4"),
+    Case("findings-line", _file("a.hxl", findings_line), notes="item 5"),
+    Case("huge-player-name", _file("a.hxl", huge_player_name), notes="item 6"),
+    Case("newlines", _file("a.hxl", newlines), notes="item 7"),
+    Case("newline-zip", newline_zip, notes="item 7"),
+    Case("newline-tar", newline_tar, notes="item 7"),
+    Case("long-move-number", _file("a.hxl", long_move_number), notes="item 11"),
+    Case("long-cube-value", _file("a.hxl", long_cube_value), notes="item 11"),
+    Case("long-numbers-in-tags", _file("a.hpf", long_numbers_in_tags), notes="item 11"),
+    Case("control-characters", _file("a.hxl", control_characters), notes="items 15, 16"),
+    Case("not-utf8", _file("a.hxl", not_utf8), notes="item 15"),
+    Case("fifo-in-folder", fifo_in_folder, notes="item 2"),
+    Case("fifo-named-zip", fifo_named_zip, notes="item 2"),
+    Case("fifo-record", fifo_record, notes="item 2"),
+    Case("device-in-folder", device_in_folder, needs_root=True, notes="item 2"),
+    Case("dev-zero", dev_zero, notes="item 2"),
+    Case("dev-zero-stdin", stdin_marker, ("check-text", "fmt", "convert-json", "show", "moves"),
+         stdin="/dev/zero", notes="item 2"),
+    Case("odd-file-names", odd_names, notes="items 10, 15"),
+    Case("odd-member-names", odd_member_names, notes="items 10, 15"),
+    Case("corrupt-zip", corrupt_zip, notes="item 8"),
+    Case("corrupt-tars", corrupt_tars, notes="item 8"),
+    Case("mutated-archives", mutated_archives, notes="item 8"),
+    Case("lzma-dictionary", _file("a.tar", lzma_dictionary), notes="item 8 (fuzzer)"),
+    Case("pax-header", big_tar_header(b"x"), notes="item 3"),
+    Case("gnu-long-name", big_tar_header(b"L"), notes="item 3"),
+] + [Case(f"json-{name}", _file("a.json", content), tuple(JSON_COMMANDS), notes="item 12")
+     for name, content in JSON_DOCUMENTS.items()]
+
+ALL_COMMANDS = {**COMMANDS, **JSON_COMMANDS}
+
+__all__ = ["ALL_COMMANDS", "CASES", "COMMANDS", "Case", "OUTPUT_MIB", "PEAK_MIB", "SECONDS",
+           "SIZES", "TERMINAL_OUTPUT"]

@@ -1,0 +1,215 @@
+"""Run ``hexhop`` commands in child processes with bounds on time, memory and output.
+
+A server process imports hexhop once and forks one child per command, so
+that a run costs milliseconds instead of an interpreter start.  The child
+is the ``hexhop`` console script in all that matters: ``main()`` with
+``sys.argv`` set, standard streams on files (UTF-8, strict, as under a
+UTF-8 locale), the default signal handlers, a traceback and exit 1 for an
+uncaught exception, ``atexit`` handlers run at the end.  It runs in its
+own process group with ``RLIMIT_AS`` (a runaway allocation fails instead
+of eating the shared machine), ``RLIMIT_FSIZE`` (a runaway report is cut
+off by SIGXFSZ instead of filling the disk) and no core files.
+
+The server answers each request with the exit status, the wall time and
+the child's peak resident memory (``ru_maxrss`` from ``os.wait4``) minus
+that of a child that does nothing: what the command itself added.
+
+    client = Runner()
+    result = client.run(["check", "a.hxl"], cwd=..., stdout=..., stderr=...)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How one child ended."""
+
+    exit_code: int | None  # None when killed by a signal or the time bound
+    signal: int | None  # the signal that ended it, if any
+    timed_out: bool
+    seconds: float
+    peak_mib: float  # resident memory added to a forked idle child
+
+    def describe(self) -> str:
+        how = ("killed after the time bound" if self.timed_out else
+               f"killed by {signal.Signals(self.signal).name}" if self.signal else
+               f"exit {self.exit_code}")
+        return f"{how}, {self.seconds:.2f} s, {self.peak_mib:.0f} MiB"
+
+
+class Runner:
+    """A client of the fork server (one per test session)."""
+
+    def __init__(self) -> None:
+        self._server = subprocess.Popen(
+            [sys.executable, __file__], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            text=True, bufsize=1)
+
+    def run(self, args: list[str], *, cwd: str, stdout: str, stderr: str,
+            stdin: str | None = None, env: dict[str, str] | None = None,
+            seconds: float = 10.0, address_space_mib: int = 1024, output_mib: int = 64,
+            signal_after: float | None = None, signal_number: int = signal.SIGTERM
+            ) -> Outcome:
+        request = {"args": args, "cwd": cwd, "stdin": stdin or os.devnull, "stdout": stdout,
+                   "stderr": stderr, "env": env or {}, "seconds": seconds,
+                   "address_space": address_space_mib << 20, "output": output_mib << 20,
+                   "signal_after": signal_after, "signal_number": int(signal_number)}
+        assert self._server.stdin is not None and self._server.stdout is not None
+        self._server.stdin.write(json.dumps(request) + "\n")
+        answer = json.loads(self._server.stdout.readline())
+        return Outcome(**answer)
+
+    def close(self) -> None:
+        if self._server.stdin is not None:
+            self._server.stdin.close()
+        self._server.wait(timeout=10)
+
+
+# ---------------------------------------------------------------- the server
+
+def _serve() -> None:
+    import hexhop.cli.main  # noqa: F401  (and every command, so children start at once)
+    from hexhop.cli.main import COMMANDS
+    import importlib
+    for module, _, _ in COMMANDS.values():
+        importlib.import_module(f"hexhop.cli.{module}")
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the test run's Ctrl-C ends the run, not us
+    idle = _idle_rss()
+    for line in sys.stdin:
+        answer = _one(json.loads(line), idle)
+        sys.stdout.write(json.dumps(answer) + "\n")
+        sys.stdout.flush()
+
+
+def _idle_rss() -> int:
+    """ru_maxrss (KiB) of a forked child that does nothing."""
+    pid = os.fork()
+    if pid == 0:
+        os._exit(0)
+    return os.wait4(pid, 0)[2].ru_maxrss
+
+
+def _one(request: dict[str, Any], idle: int) -> dict[str, Any]:
+    start = time.monotonic()
+    pid = os.fork()
+    if pid == 0:
+        _child(request)
+    deadline = start + request["seconds"]
+    signal_at = (start + request["signal_after"]) if request["signal_after"] else None
+    pause = 0.001
+    timed_out = False
+    while True:
+        done, status, usage = os.wait4(pid, os.WNOHANG)
+        if done:
+            break
+        now = time.monotonic()
+        if signal_at is not None and now >= signal_at:
+            _kill(pid, request["signal_number"])
+            signal_at = None
+        if now >= deadline:
+            timed_out = True
+            _kill(pid, signal.SIGKILL)
+            done, status, usage = os.wait4(pid, 0)
+            break
+        time.sleep(pause)
+        pause = min(pause * 2, 0.02)
+    seconds = time.monotonic() - start
+    killed = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
+    return {"exit_code": os.WEXITSTATUS(status) if os.WIFEXITED(status) else None,
+            "signal": killed, "timed_out": timed_out, "seconds": round(seconds, 3),
+            "peak_mib": round(max(0, usage.ru_maxrss - idle) / 1024, 1)}
+
+
+def _kill(pid: int, number: int) -> None:
+    try:
+        os.killpg(pid, number)
+    except ProcessLookupError:
+        pass
+
+
+def _child(request: dict[str, Any]) -> None:
+    """Become ``hexhop ARGS`` and never return."""
+    import atexit
+    import io
+    import resource
+    import tempfile
+    import traceback
+
+    code = 1
+    try:
+        os.setpgid(0, 0)
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+        resource.setrlimit(resource.RLIMIT_FSIZE, (request["output"], request["output"]))
+        limit = _vm_size() + request["address_space"]
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        os.chdir(request["cwd"])
+        os.environ.update(request["env"])
+        tempfile.tempdir = None  # read TMPDIR again
+        for fd, path, flags in ((0, request["stdin"], os.O_RDONLY),
+                                (1, request["stdout"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC),
+                                (2, request["stderr"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC)):
+            opened = os.open(path, flags, 0o644)
+            os.dup2(opened, fd)
+            os.close(opened)
+        sys.stdin = io.TextIOWrapper(io.BufferedReader(io.FileIO(0, "r", closefd=False)),
+                                     encoding="utf-8")
+        sys.stdout = io.TextIOWrapper(io.BufferedWriter(io.FileIO(1, "w", closefd=False)),
+                                      encoding="utf-8")
+        sys.stderr = io.TextIOWrapper(io.BufferedWriter(io.FileIO(2, "w", closefd=False)),
+                                      encoding="utf-8", errors="backslashreplace",
+                                      line_buffering=True)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        # Python ignores SIGXFSZ: a write beyond RLIMIT_FSIZE would become an
+        # OSError traceback of our making; be killed instead, and say so
+        signal.signal(signal.SIGXFSZ, signal.SIG_DFL)
+        sys.argv = ["hexhop", *request["args"]]
+        from hexhop.cli.main import main
+        try:
+            main()
+            code = 0
+        except SystemExit as stop:
+            code = _exit_code(stop.code)
+        except BaseException:  # what the interpreter does with an uncaught exception
+            traceback.print_exc()
+            code = 1
+        atexit._run_exitfuncs()
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except BaseException:
+                traceback.print_exc(file=sys.__stderr__)
+                code = 1
+    finally:
+        os._exit(code)
+
+
+def _exit_code(value: object) -> int:
+    if value is None:
+        return 0
+    if isinstance(value, int):
+        return value
+    print(value, file=sys.stderr)
+    return 1
+
+
+def _vm_size() -> int:
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmSize:"):
+                return int(line.split()[1]) * 1024
+    return 0
+
+
+if __name__ == "__main__":
+    _serve()
