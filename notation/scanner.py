@@ -230,7 +230,8 @@ class MovetextScanner:
                     _check_comment(text, pos, end, first_line, limits)
             elif end - pos > limits.max_token and kind != "WS":
                 raise BeyondLimit(make("IO08", _place(text, pos, first_line),
-                                       start=text[pos:pos + 20], limit=limits.max_token))
+                                       start=text[pos:min(end, pos + 20)],
+                                       limit=limits.max_token))
             elif kind in _COUNTED:
                 actions += 1
                 if actions > max_actions:
@@ -305,7 +306,7 @@ def _place(text: str, pos: int, first_line: int) -> Span:
 class HeaderScanner:
     """Reads well-formed tag pairs and finds the movetext, or returns None.
 
-    A tag value is matched in a window one longer than the limit, so that
+    A tag value is matched in a window just longer than the limit, so that
     a value of megabytes is found too long without being read.
     """
 
@@ -330,7 +331,7 @@ class HeaderScanner:
             name_start, name_end = m.span(1)
             if name_end - name_start > limits.max_token:
                 raise BeyondLimit(make("IO08", _place(text, name_start, first_line),
-                                       start=text[name_start:name_start + 20],
+                                       start=text[name_start:min(name_end, name_start + 20)],
                                        limit=limits.max_token))
             lsqb = text.rindex("[", pos, name_start)
             lines = text.count("\n", pos, lsqb)
@@ -338,7 +339,8 @@ class HeaderScanner:
                 line_no += lines
                 line_start = text.rindex("\n", pos, lsqb) + 1
             line, column = line_no, lsqb - line_start + 1
-            value = self.value.match(text, m.end(), m.end() + limits.max_tag_value + 1)
+            # two beyond the limit: an escape pair cut by the window still shows
+            value = self.value.match(text, m.end(), m.end() + limits.max_tag_value + 2)
             if value.end() - m.end() > limits.max_tag_value:  # type: ignore[union-attr]
                 raise BeyondLimit(make("IO07", Span(line, column), limit=limits.max_tag_value))
             close = self.close.match(text, value.end())  # type: ignore[union-attr]
