@@ -128,6 +128,7 @@ class _Builder:
 
     def __init__(self) -> None:
         self.offset = 0
+        self.max_token = MAX_TOKEN  # set with the offset: the limit of the game read
         self._items: dict[str, Item] = {}
 
     def span(self, tok: Token) -> Span:
@@ -135,8 +136,8 @@ class _Builder:
         return Span(tok.line + off, tok.column, tok.end_line + off, tok.end_column)  # type: ignore[operator]
 
     def item(self, tok: Token) -> Item:
-        if len(tok) > MAX_TOKEN:
-            raise SyntaxProblem(tok, "", "IO08", start=tok[:20], limit=MAX_TOKEN)
+        if len(tok) > self.max_token:
+            raise SyntaxProblem(tok, "", "IO08", start=tok[:20], limit=self.max_token)
         return self.item_for(tok.type, str(tok))
 
     def item_for(self, kind: str, text: str) -> Item:
@@ -209,8 +210,8 @@ class _Builder:
             elif kind == "MOVE_NUMBER":
                 if pending is not None:
                     raise _dangling(pending)
-                if len(el) > MAX_TOKEN:
-                    raise SyntaxProblem(el, "", "IO08", start=el[:20], limit=MAX_TOKEN)
+                if len(el) > self.max_token:
+                    raise SyntaxProblem(el, "", "IO08", start=el[:20], limit=self.max_token)
                 pending = el
             elif kind in ("COMMENT", "LINE_COMMENT"):
                 note = comment_text(el)
@@ -314,11 +315,13 @@ def _cache_file(name: str) -> str | bool:
     return os.path.join(folder, f"{name}-py{sys.version_info[0]}{sys.version_info[1]}.lark")
 
 
-def run(name: str, text: str, offset: int) -> Any:
-    """Parse ``text`` with the parser ``name``; positions shifted by ``offset`` lines."""
+def run(name: str, text: str, offset: int, max_token: int = MAX_TOKEN) -> Any:
+    """Parse ``text`` with the parser ``name``; positions shifted by ``offset``
+    lines, actions and move numbers longer than ``max_token`` refused (IO08)."""
     parser = _parser(name)
     with parser.lock:
         parser.builder.offset = offset
+        parser.builder.max_token = max_token
         return parser.lark.parse(text)
 
 
@@ -374,7 +377,10 @@ def parse_movetext(game: str, rest: Rest, *, fast: bool = True,
     found = _parser(game).scanner.scan(text, rest.line, limits)
     if not isinstance(found, int):
         return Movetext(*found)
-    return run(game, text[:found], rest.line - 1)
+    read = run(game, text[:found], rest.line - 1, limits.max_token)
+    if found < len(text):  # the part should hold an error: read it all to be sure
+        return run(game, text, rest.line - 1, limits.max_token)
+    return read
 
 
 def _check_depth(text: str, offset: int) -> None:

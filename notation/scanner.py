@@ -86,6 +86,9 @@ class MovetextScanner:
 
     def __init__(self, lark: Lark, item: Any) -> None:
         self.regex = re.compile(terminal_regex(lark) + r"|(?P<BAD>[\s\S])")
+        # blanks, then a token: one match a token (the lookahead and back
+        # reference take the blanks whole, so they are never given back)
+        self.token = re.compile(r"(?=(\s*))\1(?:" + self.regex.pattern + ")")
         self.item = item  # text of an action token -> Item (cached)
 
     def scan(self, text: str, first_line: int, limits: ReadLimits = DEFAULT_LIMITS) -> Any:
@@ -107,13 +110,13 @@ class MovetextScanner:
         pending = None
         lpar = None
         result = result_span = None
+        last = 0  # the end of the token before
         for kind, start, stop in tokens:
-            if kind == "WS":
-                lines = text.count("\n", start, stop)
-                if lines:
-                    line_no += lines
-                    line_start = text.rindex("\n", start, stop) + 1
-                continue
+            lines = text.count("\n", last, start)
+            if lines:
+                line_no += lines
+                line_start = text.rindex("\n", last, start) + 1
+            last = stop
             value = text[start:stop]
             column = start - line_start + 1
             if "\n" in value:
@@ -198,45 +201,46 @@ class MovetextScanner:
 
     def tokens(self, text: str, first_line: int, limits: ReadLimits
                ) -> Iterator[tuple[str, int, int]]:
-        """(kind, start, end) of every token of ``text``, up to the first that
-        matches no terminal (kind ``BAD``); raises :class:`BeyondLimit`."""
+        """(kind, start, end) of every token of ``text`` but blanks, up to the
+        first that matches no terminal (kind ``BAD``); raises :class:`BeyondLimit`."""
         match = self.regex.match
+        token = self.token.match
         size = len(text)
         window = max(limits.max_token, limits.max_comment) + _SLACK
-        max_actions, max_items = limits.max_actions, limits.max_items
+        max_actions, max_items, max_token = limits.max_actions, limits.max_items, limits.max_token
         actions = items = depth = 0
         pos = 0
         while pos < size:
-            m = match(text, pos, pos + window)
-            kind = m.lastgroup
-            end = m.end()
-            if kind == "WS":
-                yield "WS", pos, end
-                pos = end
+            stop = pos + window
+            m = token(text, pos, stop)
+            if m is None:  # blanks to the end of the window
+                pos = _SPACES.match(text, pos).end()  # type: ignore[union-attr]
                 continue
-            if kind == "BAD":  # perhaps a token longer than the window: the whole text tells
+            pos = m.end(1)
+            end = m.end()
+            if end > stop - _SLACK and stop < size:  # perhaps cut short: again from its start
+                stop = pos + window
+                m = match(text, pos, stop)
+                end = m.end()
+            kind = m.lastgroup
+            items += 1
+            if kind in _COUNTED:
+                actions += 1
+                if end - pos > max_token or actions > max_actions:
+                    _beyond(text, pos, end, first_line, limits, actions)
+            elif kind == "BAD":  # perhaps a token longer than the window: the whole text tells
                 m = match(text, pos)
                 kind = m.lastgroup
                 end = m.end()
                 if kind == "BAD":
                     yield "BAD", pos, end
                     return
-            elif kind == "LINE_COMMENT" and end == pos + window:
-                end = text.find("\n", pos)
-                end = size if end < 0 else end
-            items += 1
-            if kind == "COMMENT" or kind == "LINE_COMMENT":
-                if end - pos - 2 >= limits.max_comment:
-                    _check_comment(text, pos, end, first_line, limits)
-            elif end - pos > limits.max_token and kind != "WS":
-                raise BeyondLimit(make("IO08", _place(text, pos, first_line),
-                                       start=text[pos:min(end, pos + 20)],
-                                       limit=limits.max_token))
-            elif kind in _COUNTED:
-                actions += 1
-                if actions > max_actions:
-                    raise BeyondLimit(make("IO05", _place(text, pos, first_line),
-                                           limit=max_actions, items="actions"))
+                if kind in _COUNTED or kind in _WORDS:
+                    _beyond(text, pos, end, first_line, limits, actions)
+                _check_comment(text, pos, end, first_line, limits)
+            elif kind in _WORDS:
+                if end - pos > max_token:
+                    _beyond(text, pos, end, first_line, limits, actions)
             elif kind == "LPAR":
                 depth += 1
                 if depth > limits.max_depth:
@@ -244,6 +248,12 @@ class MovetextScanner:
                                            limit=limits.max_depth))
             elif kind == "RPAR" and depth:
                 depth -= 1
+            elif kind == "COMMENT" or kind == "LINE_COMMENT":
+                if kind == "LINE_COMMENT" and end == stop:
+                    end = text.find("\n", pos)
+                    end = size if end < 0 else end
+                if end - pos - 2 >= limits.max_comment:
+                    _check_comment(text, pos, end, first_line, limits)
             if items > max_items:
                 raise BeyondLimit(make("IO05", _place(text, pos, first_line), limit=max_items,
                                        items="items (actions, move numbers, glyphs, "
@@ -252,8 +262,20 @@ class MovetextScanner:
             pos = end
 
 
+_SPACES = re.compile(r"\s*")
 _SLACK = 64  # a window this much longer than a limit holds every token within it
 _COUNTED = _ACTIONS - {"CUBE_OFFER", "CUBE_ANSWER"}
+_WORDS = frozenset({"CUBE_OFFER", "CUBE_ANSWER", "MOVE_NUMBER", "NAG"})  # length-limited too
+
+
+def _beyond(text: str, start: int, end: int, first_line: int, limits: ReadLimits,
+            actions: int) -> None:
+    """Raise IO08 for a token longer than the limit, else IO05."""
+    where = _place(text, start, first_line)
+    if end - start > limits.max_token:
+        raise BeyondLimit(make("IO08", where, start=text[start:min(end, start + 20)],
+                               limit=limits.max_token))
+    raise BeyondLimit(make("IO05", where, limit=limits.max_actions, items="actions"))
 
 
 class _Cut:
@@ -271,7 +293,7 @@ class _Cut:
                  after_result: bool = False) -> int:
         if not immediate:
             for kind, _, stop in self.tokens:
-                if kind == "WS" or kind == "COMMENT" or kind == "LINE_COMMENT":
+                if kind == "COMMENT" or kind == "LINE_COMMENT":
                     continue
                 if after_result or kind == "BAD":
                     break
@@ -292,6 +314,8 @@ class _Cut:
 
 def _check_comment(text: str, start: int, end: int, first_line: int, limits: ReadLimits) -> None:
     """Raise IO06 when the comment text[start:end] is longer than the limit."""
+    if end - start - 2 < limits.max_comment:
+        return
     length = len(comment_text(text[start:end]))
     if length > limits.max_comment:
         raise BeyondLimit(make("IO06", _place(text, start, first_line), length=length,

@@ -27,6 +27,7 @@ from hypothesis import given, settings, strategies as st
 
 from hexhop.cli.main import cli
 from hexhop.notation import NotationError, parse_action, parse_text, read_archive
+from hexhop.notation import parser as notation_parser
 from hexhop.notation.limits import ReadLimits
 from hexhop.notation.reader import only_comments, split_games
 from hexhop.notation.writer import format_archive
@@ -274,3 +275,22 @@ def test_fmt_is_idempotent_with_comments_across_lines(words, gap):
         return
     once = format_archive(games)
     assert fmt(once) == once
+
+
+SMALL_WINDOW = ReadLimits(max_token=12, max_comment=12)  # tokens are matched 76 at a time
+WINDOW_WORDS = st.sampled_from(["B6XC6", "E6XF6=6", "!?", "!!", "$12", "12...", "double 12",
+                                "take", "{comment}", "; line\n", "(", ")", "E1°D2^"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(WINDOW_WORDS, st.integers(1, 80)), max_size=30))
+def test_tokens_across_window_edges_read_as_the_grammar_reads_them(words):
+    """Tokens that straddle the scanner's window are matched again from their start."""
+    text = "".join(word + " " * gap for word, gap in words)
+    rest = notation_parser.Rest(text, 1, 1, 1, 1)
+    def outcome(fast: bool) -> object:
+        try:
+            return notation_parser.parse_movetext("Trigeo", rest, fast=fast, limits=SMALL_WINDOW)
+        except Exception as error:
+            return type(error).__name__
+    assert outcome(True) == outcome(False)
