@@ -78,11 +78,18 @@ Examples:
 @click.option("--max-depth", type=click.IntRange(1, Limits.max_depth),
               default=Limits.max_depth, show_default=True,
               help="Variations nested deeper than this are an error (SY06).")
+@click.option("--max-tag-length", type=click.IntRange(1), default=Limits.max_tag_value,
+              show_default=True, metavar="CHARS",
+              help="Games with a longer tag value are not read (IO07).")
+@click.option("--max-token-length", type=click.IntRange(1, 4000), default=Limits.max_token,
+              show_default=True, metavar="CHARS",
+              help="Games with a longer action, move number or tag name are not read (IO08).")
 def check(paths: tuple[str, ...], game: str | None, globs: tuple[str, ...], fmt: str,
           strict: bool, color: str, jobs: int, quiet: bool, max_findings: int,
           max_seconds: float,
           max_file_size: int, max_member_size: int, max_archive_size: int,
-          max_games: int, max_plies: int, max_comment: int, max_depth: int) -> None:
+          max_games: int, max_plies: int, max_comment: int, max_depth: int,
+          max_tag_length: int, max_token_length: int) -> None:
     """Check that every action of every game in PATHS is legal.
 
     PATHS are record files, directories (searched recursively), .zip or
@@ -102,7 +109,8 @@ def check(paths: tuple[str, ...], game: str | None, globs: tuple[str, ...], fmt:
     mib = 1024 * 1024
     limits = Limits(max_file_bytes=max_file_size * mib, max_member_bytes=max_member_size * mib,
                     max_archive_bytes=max_archive_size * mib, max_games=max_games,
-                    max_actions=max_plies, max_comment=max_comment, max_depth=max_depth)
+                    max_actions=max_plies, max_comment=max_comment, max_depth=max_depth,
+                    max_tag_value=max_tag_length, max_token=max_token_length)
     options = CheckOptions(game=game, strict=strict, limits=limits)
 
     started = time.perf_counter()

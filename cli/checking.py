@@ -16,7 +16,7 @@ from hexhop.notation.reader import (decode, fallback_game, game_chunks, parse_ga
                                     with_encoding_notice)
 
 from .inputs import Limits, Source
-from .record_limits import within_limits
+from .record_limits import read_limits
 
 
 @dataclass
@@ -82,13 +82,13 @@ def split_source(source: Source, options: CheckOptions, games_per_part: int
 def check_part(part: Part, options: CheckOptions) -> FileResult:
     """Parse and replay the games of one part."""
     result = FileResult(part.path)
+    limits = read_limits(options.limits)
     for index, first_line, chunk in part.games:
         if index > options.limits.max_games:
             result.error = finding_dict(make("IO04", None, path=part.path,
                                              limit=options.limits.max_games))
             break
-        parsed = within_limits(parse_game(chunk, first_line, index, part.fallback),
-                               options.limits)
+        parsed = parse_game(chunk, first_line, index, part.fallback, limits)
         if part.windows_1252:
             parsed = with_encoding_notice(parsed)
         report = replay_game(parsed)

@@ -28,8 +28,9 @@ ARCHIVE_EXTENSIONS = (".zip", ".tar", ".tar.gz", ".tgz")
 class Limits:
     """Upper bounds that keep hostile input from eating the machine.
 
-    The byte limits are applied here, while reading; the others to each
-    parsed game, by :mod:`.record_limits` (README, "Safety and limits").
+    The byte limits are applied here, while reading; the others while each
+    game is scanned, by the notation reader (:func:`.record_limits.read_limits`;
+    README, "Safety and limits").
     """
 
     max_file_bytes: int = 64 * 1024 * 1024
@@ -39,6 +40,8 @@ class Limits:
     max_actions: int = 100_000  # per game, variations included
     max_comment: int = 100_000  # characters in one comment
     max_depth: int = 64  # variations inside variations (the parser's MAX_DEPTH at most)
+    max_tag_value: int = 10_000  # characters in one tag value
+    max_token: int = 1_000  # characters in one action, move number or tag name (4000 at most)
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ importing this package stays cheap.
 """
 
 from .findings import CATALOGUE, Finding, NotationError, make
+from .limits import ReadLimits
 from .model import (
     GAMES, CubeAnswer, CubeOffer, DiceAction, HopAction, Item, Line, Node,
     ParsedGame, Record, Span, Tag,
@@ -17,7 +18,7 @@ from .writer import format_archive, format_record
 
 __all__ = [
     "CATALOGUE", "GAMES", "CubeAnswer", "CubeOffer", "DiceAction", "Finding",
-    "HopAction", "Item", "Line", "Node", "NotationError", "ParsedGame", "Record",
+    "HopAction", "Item", "Line", "Node", "NotationError", "ParsedGame", "ReadLimits", "Record",
     "Span", "Tag", "format_archive", "format_record", "game_from_name",
     "game_from_path", "make", "parse_action", "parse_text", "read_archive",
 ]

@@ -33,10 +33,13 @@ CATALOGUE: dict[str, Entry] = {
     "IO03": Entry("io", "{path} is too large: {size} bytes (limit {limit})"),
     "IO04": Entry("io", "{path} has more than {limit} games: the games after game {limit} "
                         "are not checked"),
-    "IO05": Entry("io", "the game has {count} actions, more than the limit of {limit}: "
-                        "it is not replayed"),
+    "IO05": Entry("io", "the game has more than {limit} {items}: it is not replayed"),
     "IO06": Entry("io", "a comment of {length} characters is longer than the limit of "
                         "{limit}: the game is not replayed"),
+    "IO07": Entry("io", "a tag value is longer than the limit of {limit} characters: "
+                        "the game is not read"),
+    "IO08": Entry("io", "'{start}…' is longer than the limit of {limit} characters for one "
+                        "word (an action, move number or tag name): the game is not read"),
     "IO09": Entry("io", "checking {path} took longer than {limit} s: it was stopped"),
     # syntax: the text is not in the record language
     "SY01": Entry("syntax", "{message}"),

@@ -22,6 +22,7 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedInput
 
 from .findings import Finding, NotationError, make
+from .limits import DEFAULT_LIMITS, MAX_DEPTH, MAX_TOKEN, BeyondLimit, ReadLimits
 from .scanner import HeaderScanner, MovetextScanner, Rest, comment_text
 from .model import (
     NO_SPAN, CubeAnswer, CubeOffer, DiceAction, HopAction, Item, Line, Node,
@@ -29,7 +30,6 @@ from .model import (
 )
 
 GRAMMAR_FILES = {"Hexalit": "hexalit.lark", "Trigeo": "trigeo.lark", "Hüpfer": "huepfer.lark"}
-MAX_DEPTH = 64  # variations nested deeper than this are refused (SY06)
 
 _DICE = re.compile(
     r"([A-Za-z][0-9]{1,2})[ \t]*([XxWw°:º˚])[ \t]*([A-Za-z][0-9]{1,2}|[0-9])"
@@ -81,7 +81,14 @@ def hop_action(text: str) -> HopAction:
 
 def cube_offer(text: str) -> CubeOffer:
     number = _CUBE_NUMBER.search(text)
-    return CubeOffer(int(number.group()) if number else None)
+    return CubeOffer(_int(number.group()) if number else None)
+
+
+def _int(digits: str) -> int:
+    """The number ``digits`` stand for; the scanner refuses longer words first."""
+    if len(digits) > MAX_TOKEN:
+        raise ValueError(f"a number of more than {MAX_TOKEN} digits")
+    return int(digits)
 
 
 def cube_answer(text: str) -> CubeAnswer:
@@ -121,6 +128,7 @@ class _Builder:
 
     def __init__(self) -> None:
         self.offset = 0
+        self.max_token = MAX_TOKEN  # set with the offset: the limit of the game read
         self._items: dict[str, Item] = {}
 
     def span(self, tok: Token) -> Span:
@@ -128,6 +136,8 @@ class _Builder:
         return Span(tok.line + off, tok.column, tok.end_line + off, tok.end_column)  # type: ignore[operator]
 
     def item(self, tok: Token) -> Item:
+        if len(tok) > self.max_token:
+            raise SyntaxProblem(tok, "", "IO08", start=tok[:20], limit=self.max_token)
         return self.item_for(tok.type, str(tok))
 
     def item_for(self, kind: str, text: str) -> Item:
@@ -200,6 +210,8 @@ class _Builder:
             elif kind == "MOVE_NUMBER":
                 if pending is not None:
                     raise _dangling(pending)
+                if len(el) > self.max_token:
+                    raise SyntaxProblem(el, "", "IO08", start=el[:20], limit=self.max_token)
                 pending = el
             elif kind in ("COMMENT", "LINE_COMMENT"):
                 note = comment_text(el)
@@ -238,7 +250,7 @@ class _Builder:
 
 
 def _number(tok: Token) -> int:
-    return int(tok.rstrip("."))
+    return _int(tok.rstrip("."))
 
 
 def _dots(tok: Token) -> int:
@@ -303,11 +315,13 @@ def _cache_file(name: str) -> str | bool:
     return os.path.join(folder, f"{name}-py{sys.version_info[0]}{sys.version_info[1]}.lark")
 
 
-def run(name: str, text: str, offset: int) -> Any:
-    """Parse ``text`` with the parser ``name``; positions shifted by ``offset`` lines."""
+def run(name: str, text: str, offset: int, max_token: int = MAX_TOKEN) -> Any:
+    """Parse ``text`` with the parser ``name``; positions shifted by ``offset``
+    lines, actions and move numbers longer than ``max_token`` refused (IO08)."""
     parser = _parser(name)
     with parser.lock:
         parser.builder.offset = offset
+        parser.builder.max_token = max_token
         return parser.lark.parse(text)
 
 
@@ -319,14 +333,16 @@ class Header:
     rest: Rest | None  # the movetext and where it starts
 
 
-def parse_header(text: str, first_line: int, *, fast: bool = True) -> Header:
+def parse_header(text: str, first_line: int, *, fast: bool = True,
+                 limits: ReadLimits = DEFAULT_LIMITS) -> Header:
     """The tag pairs at the top of a game's text and where its movetext starts.
 
-    Raises lark's ``UnexpectedInput`` on a malformed tag.
+    Raises lark's ``UnexpectedInput`` on a malformed tag and
+    :class:`BeyondLimit` for a tag beyond ``limits``.
     """
     parser = _parser("header")
     if fast:
-        found = parser.scanner.scan(text, first_line)
+        found = parser.scanner.scan(text, first_line, limits)
         if found is not None:
             return Header(*found)
     children = run("header", text, first_line - 1)
@@ -343,19 +359,28 @@ def movetext_text(rest: Rest) -> str:
     return " " * (rest.column - 1) + rest.text
 
 
-def parse_movetext(game: str, rest: Rest, *, fast: bool = True) -> Movetext:
+def parse_movetext(game: str, rest: Rest, *, fast: bool = True,
+                   limits: ReadLimits = DEFAULT_LIMITS) -> Movetext:
     """The movetext ``rest`` read as ``game``.
 
-    Raises lark's ``UnexpectedInput`` or :class:`SyntaxProblem`.
+    Raises lark's ``UnexpectedInput``, :class:`SyntaxProblem` or
+    :class:`BeyondLimit`.  The fast scanner reads well-formed text and
+    measures it against ``limits``; the LALR parser reads only as much of
+    an ill-formed text as it needs to explain it, which the scanner has
+    measured first.
     """
     text = movetext_text(rest)
-    if text.count("(") > MAX_DEPTH:
-        _check_depth(text, rest.line - 1)
-    if fast:
-        found = _parser(game).scanner.scan(text, rest.line)
-        if found is not None:
-            return Movetext(*found)
-    return run(game, text, rest.line - 1)
+    if not fast:
+        if text.count("(") > MAX_DEPTH:
+            _check_depth(text, rest.line - 1)
+        return run(game, text, rest.line - 1)
+    found = _parser(game).scanner.scan(text, rest.line, limits)
+    if not isinstance(found, int):
+        return Movetext(*found)
+    read = run(game, text[:found], rest.line - 1, limits.max_token)
+    if found < len(text):  # the part should hold an error: read it all to be sure
+        return run(game, text, rest.line - 1, limits.max_token)
+    return read
 
 
 def _check_depth(text: str, offset: int) -> None:
@@ -390,6 +415,8 @@ def parse_action(text: str, game: str) -> Item:
         movetext = parse_movetext(name, Rest(text, 1, 1, 1, 1))
     except (UnexpectedInput, SyntaxProblem) as error:
         raise NotationError(explain(error, text, 0, name)) from None
+    except BeyondLimit as beyond:
+        raise NotationError(beyond.finding) from None
     nodes = movetext.line.nodes
     if len(nodes) != 1 or movetext.result or movetext.line.comments or _extras(nodes[0]):
         raise NotationError(make("SY01", Span(1, 1), message=f"{text!r} is not one action of {name}"))

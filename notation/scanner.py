@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterator
 
 from lark import Lark
 
+from .findings import make
+from .limits import DEFAULT_LIMITS, BeyondLimit, ReadLimits
 from .model import NO_SPAN, Line, Node, Span, Tag
 
 _EMPTY: tuple = ()
@@ -72,15 +74,30 @@ def terminal_regex(lark: Lark, names: set[str] | None = None) -> str:
 
 
 class MovetextScanner:
-    """Reads a well-formed movetext of one game, or returns None."""
+    """Reads a well-formed movetext of one game, or tells how far the LALR
+    parser may read to explain why it is not well formed.
+
+    Tokens are matched one at a time in a window a little longer than the
+    longest token or comment the limits allow, so that no regular
+    expression runs over more text than that; actions, items, token and
+    comment lengths and the nesting depth are measured on the way and the
+    first one beyond its limit raises :class:`BeyondLimit`.
+    """
 
     def __init__(self, lark: Lark, item: Any) -> None:
         self.regex = re.compile(terminal_regex(lark) + r"|(?P<BAD>[\s\S])")
+        # blanks, then a token: one match a token (the lookahead and back
+        # reference take the blanks whole, so they are never given back)
+        self.token = re.compile(r"(?=(\s*))\1(?:" + self.regex.pattern + ")")
         self.item = item  # text of an action token -> Item (cached)
 
-    def scan(self, text: str, first_line: int) -> Any:
-        """(Line, result, result span) of ``text`` whose line 1 is ``first_line``, or None."""
+    def scan(self, text: str, first_line: int, limits: ReadLimits = DEFAULT_LIMITS) -> Any:
+        """(Line, result, result span) of ``text`` whose line 1 is ``first_line``;
+        or, when ``text`` is not plainly well formed, the length of its
+        start that the LALR parser needs to explain why (an int)."""
         item_of = self.item
+        tokens = self.tokens(text, first_line, limits)
+        cut = _Cut(text, tokens, max(limits.max_token, limits.max_comment) + _SLACK)
         line_no, line_start = first_line, 0
         stack: list[tuple] = []
         nodes: list[Node] = []
@@ -93,16 +110,14 @@ class MovetextScanner:
         pending = None
         lpar = None
         result = result_span = None
-        for m in self.regex.finditer(text):
-            kind = m.lastgroup
-            if kind == "WS":
-                ws = m.group()
-                if "\n" in ws:
-                    line_no += ws.count("\n")
-                    line_start = m.start() + ws.rindex("\n") + 1
-                continue
-            value = m.group()
-            start = m.start()
+        last = 0  # the end of the token before
+        for kind, start, stop in tokens:
+            lines = text.count("\n", last, start)
+            if lines:
+                line_no += lines
+                line_start = text.rindex("\n", last, start) + 1
+            last = stop
+            value = text[start:stop]
             column = start - line_start + 1
             if "\n" in value:
                 end_line = line_no + value.count("\n")
@@ -113,7 +128,7 @@ class MovetextScanner:
             if end_line != line_no:
                 line_no, line_start = end_line, start + value.rindex("\n") + 1
             if result is not None and kind != "COMMENT" and kind != "LINE_COMMENT":
-                return None
+                return cut(stop, 0, True)
             if kind in _ACTIONS:
                 if item is not None:
                     nodes.append(_node(item, span, words, number, dots, number_span,
@@ -127,7 +142,7 @@ class MovetextScanner:
                     pending = None
             elif kind == "MOVE_NUMBER":
                 if pending is not None:
-                    return None
+                    return cut(stop, len(stack), False)
                 bare = value.rstrip(".")
                 pending = (int(bare), len(value) - len(bare), here)
             elif kind == "COMMENT" or kind == "LINE_COMMENT":
@@ -140,21 +155,23 @@ class MovetextScanner:
                     comments.append(note)
             elif kind == "GLYPH" or kind == "NAG":
                 if pending is not None or item is None:
-                    return None
+                    return cut(stop, len(stack), False)
                 if glyphs is None:
                     glyphs = [value]
                 else:
                     glyphs.append(value)
             elif kind == "LPAR":
                 if pending is not None or item is None:
-                    return None
+                    return cut(stop, len(stack) + 1, False)
                 stack.append((nodes, lead, item, span, words, number, dots, number_span,
                               glyphs, comments, variations, lpar))
                 nodes, lead, lpar = [], [], here
                 item = None
             elif kind == "RPAR":
-                if not stack or pending is not None:
-                    return None
+                if not stack:
+                    return cut(stop, 0, True)
+                if pending is not None:
+                    return cut(stop, len(stack) - 1, False)
                 if item is not None:
                     nodes.append(_node(item, span, words, number, dots, number_span,
                                       glyphs, comments, variations))
@@ -168,50 +185,200 @@ class MovetextScanner:
                 else:
                     variations.append(done)
             elif kind == "RESULT":
-                if stack or pending is not None:
-                    return None
+                if stack:
+                    return cut(stop, 0, True)
+                if pending is not None:
+                    return cut(stop, 0, False, after_result=True)
                 result, result_span = value, here
             else:
-                return None
+                return cut(start, 0, True)
         if stack or pending is not None:
-            return None
+            return len(text)
         if item is not None:
             nodes.append(_node(item, span, words, number, dots, number_span,
                                       glyphs, comments, variations))
         return Line(tuple(nodes), tuple(lead), NO_SPAN), result, result_span
 
+    def tokens(self, text: str, first_line: int, limits: ReadLimits
+               ) -> Iterator[tuple[str, int, int]]:
+        """(kind, start, end) of every token of ``text`` but blanks, up to the
+        first that matches no terminal (kind ``BAD``); raises :class:`BeyondLimit`."""
+        match = self.regex.match
+        token = self.token.match
+        size = len(text)
+        window = max(limits.max_token, limits.max_comment) + _SLACK
+        max_actions, max_items, max_token = limits.max_actions, limits.max_items, limits.max_token
+        actions = items = depth = 0
+        pos = 0
+        while pos < size:
+            stop = pos + window
+            m = token(text, pos, stop)
+            if m is None:  # blanks to the end of the window
+                pos = _SPACES.match(text, pos).end()  # type: ignore[union-attr]
+                continue
+            pos = m.end(1)
+            end = m.end()
+            if end > stop - _SLACK and stop < size:  # perhaps cut short: again from its start
+                stop = pos + window
+                m = match(text, pos, stop)
+                end = m.end()
+            kind = m.lastgroup
+            items += 1
+            if kind in _COUNTED:
+                actions += 1
+                if end - pos > max_token or actions > max_actions:
+                    _beyond(text, pos, end, first_line, limits, actions)
+            elif kind == "BAD":  # perhaps a token longer than the window: the whole text tells
+                m = match(text, pos)
+                kind = m.lastgroup
+                end = m.end()
+                if kind == "BAD":
+                    yield "BAD", pos, end
+                    return
+                if kind in _COUNTED or kind in _WORDS:
+                    _beyond(text, pos, end, first_line, limits, actions)
+                _check_comment(text, pos, end, first_line, limits)
+            elif kind in _WORDS:
+                if end - pos > max_token:
+                    _beyond(text, pos, end, first_line, limits, actions)
+            elif kind == "LPAR":
+                depth += 1
+                if depth > limits.max_depth:
+                    raise BeyondLimit(make("SY06", _place(text, pos, first_line),
+                                           limit=limits.max_depth))
+            elif kind == "RPAR" and depth:
+                depth -= 1
+            elif kind == "COMMENT" or kind == "LINE_COMMENT":
+                if kind == "LINE_COMMENT" and end == stop:
+                    end = text.find("\n", pos)
+                    end = size if end < 0 else end
+                if end - pos - 2 >= limits.max_comment:
+                    _check_comment(text, pos, end, first_line, limits)
+            if items > max_items:
+                raise BeyondLimit(make("IO05", _place(text, pos, first_line), limit=max_items,
+                                       items="items (actions, move numbers, glyphs, "
+                                             "comments and parentheses)"))
+            yield kind, pos, end  # type: ignore[misc]
+            pos = end
+
+
+_SPACES = re.compile(r"\s*")
+_SLACK = 64  # a window this much longer than a limit holds every token within it
+_COUNTED = _ACTIONS - {"CUBE_OFFER", "CUBE_ANSWER"}
+_WORDS = frozenset({"CUBE_OFFER", "CUBE_ANSWER", "MOVE_NUMBER", "NAG"})  # length-limited too
+
+
+def _beyond(text: str, start: int, end: int, first_line: int, limits: ReadLimits,
+            actions: int) -> None:
+    """Raise IO08 for a token longer than the limit, else IO05."""
+    where = _place(text, start, first_line)
+    if end - start > limits.max_token:
+        raise BeyondLimit(make("IO08", where, start=text[start:min(end, start + 20)],
+                               limit=limits.max_token))
+    raise BeyondLimit(make("IO05", where, limit=limits.max_actions, items="actions"))
+
+
+class _Cut:
+    """How much of a movetext the LALR parser needs to explain the problem the
+    scanner met: up to where it stops reading for sure (a character no
+    terminal matches, a ')' too many, a result inside a variation or
+    anything but a comment after the result), and a window beyond.  The
+    tokens up to there are counted against the limits on the way, so the
+    parser never reads more than the limits allow."""
+
+    def __init__(self, text: str, tokens: Iterator[tuple[str, int, int]], window: int):
+        self.text, self.tokens, self.window = text, tokens, window
+
+    def __call__(self, stop: int, depth: int, immediate: bool, *,
+                 after_result: bool = False) -> int:
+        if not immediate:
+            for kind, _, stop in self.tokens:
+                if kind == "COMMENT" or kind == "LINE_COMMENT":
+                    continue
+                if after_result or kind == "BAD":
+                    break
+                if kind == "LPAR":
+                    depth += 1
+                elif kind == "RPAR":
+                    if not depth:
+                        break
+                    depth -= 1
+                elif kind == "RESULT":
+                    if depth:
+                        break
+                    after_result = True
+            else:
+                return len(self.text)
+        return min(len(self.text), stop + self.window)
+
+
+def _check_comment(text: str, start: int, end: int, first_line: int, limits: ReadLimits) -> None:
+    """Raise IO06 when the comment text[start:end] is longer than the limit."""
+    if end - start - 2 < limits.max_comment:
+        return
+    length = len(comment_text(text[start:end]))
+    if length > limits.max_comment:
+        raise BeyondLimit(make("IO06", _place(text, start, first_line), length=length,
+                               limit=limits.max_comment))
+
+
+def _place(text: str, pos: int, first_line: int) -> Span:
+    """Where ``pos`` of ``text`` (whose line 1 is ``first_line``) is."""
+    return Span(first_line + text.count("\n", 0, pos), pos - text.rfind("\n", 0, pos))
+
 
 class HeaderScanner:
-    """Reads well-formed tag pairs and finds the movetext, or returns None."""
+    """Reads well-formed tag pairs and finds the movetext, or returns None.
+
+    A tag value is matched in a window just longer than the limit, so that
+    a value of megabytes is found too long without being read.
+    """
 
     def __init__(self, lark: Lark) -> None:
         name = lark.get_terminal("TAG_NAME").pattern.to_regexp()
         value = lark.get_terminal("TAG_VALUE").pattern.to_regexp()
-        self.tag = re.compile(rf"(\s*)\[\s*({name})\s*({value})\s*\]")
+        assert value.startswith('"') and value.endswith('"')  # a quoted string
+        self.open = re.compile(rf'\s*\[\s*({name})\s*"')
+        self.value = re.compile(value[1:-1])
+        self.close = re.compile(r'"\s*\]')
         self.space = re.compile(r"\s*")
 
-    def scan(self, text: str, first_line: int) -> tuple[tuple[Tag, ...], Rest | None] | None:
+    def scan(self, text: str, first_line: int, limits: ReadLimits = DEFAULT_LIMITS
+             ) -> tuple[tuple[Tag, ...], Rest | None] | None:
         tags = []
         pos = 0
-        line_no, line_start = first_line, 0
-        match = self.tag.match
+        line_no, line_start = first_line, 0  # the line of ``pos`` and where it starts
         while True:
-            m = match(text, pos)
+            m = self.open.match(text, pos)
             if m is None:
                 break
-            lead = m.group(1)
-            if "\n" in lead:
-                line_no += lead.count("\n")
-                line_start = pos + lead.rindex("\n") + 1
-            start = m.start() + len(lead)
-            body = m.group()[len(lead):]
-            column = start - line_start + 1
-            if "\n" in body:
-                return None  # tags across lines: let the grammar read them
-            raw = m.group(3)[1:-1]
-            value = _ESCAPE.sub(r"\1", raw) if "\\" in raw else raw
-            tags.append(Tag(m.group(2), value, Span(line_no, column, line_no, column + len(body))))
-            pos = m.end()
+            name_start, name_end = m.span(1)
+            if name_end - name_start > limits.max_token:
+                raise BeyondLimit(make("IO08", _place(text, name_start, first_line),
+                                       start=text[name_start:min(name_end, name_start + 20)],
+                                       limit=limits.max_token))
+            lsqb = text.rindex("[", pos, name_start)
+            lines = text.count("\n", pos, lsqb)
+            if lines:
+                line_no += lines
+                line_start = text.rindex("\n", pos, lsqb) + 1
+            line, column = line_no, lsqb - line_start + 1
+            # two beyond the limit: an escape pair cut by the window still shows
+            value = self.value.match(text, m.end(), m.end() + limits.max_tag_value + 2)
+            if value.end() - m.end() > limits.max_tag_value:  # type: ignore[union-attr]
+                raise BeyondLimit(make("IO07", Span(line, column), limit=limits.max_tag_value))
+            close = self.close.match(text, value.end())  # type: ignore[union-attr]
+            if close is None:
+                return None  # the grammar explains
+            raw = value.group()  # type: ignore[union-attr]
+            pos = close.end()
+            lines = text.count("\n", lsqb, pos)
+            if lines:
+                line_no += lines
+                line_start = text.rindex("\n", lsqb, pos) + 1
+            text_value = _ESCAPE.sub(r"\1", raw) if "\\" in raw else raw
+            tags.append(Tag(m.group(1), text_value,
+                            Span(line, column, line_no, pos - line_start + 1)))
         gap = self.space.match(text, pos).group()  # type: ignore[union-attr]
         if "\n" in gap:
             line_no += gap.count("\n")

@@ -24,10 +24,10 @@ _WORD = re.compile(r"[^\s(){}\[\];]*")
 _CELL = re.compile(r"[A-Za-z][0-9]{1,2}")
 _SPACES = re.compile(r"[ \t]*")
 _RESULTISH = re.compile(r"(?:[0-9]+|½|1/2)\s*[-–:]\s*(?:[0-9]+|½|1/2)")
-_HOPISH = re.compile(r"[A-Za-z][0-9]{1,2}(?:[-xX@][A-Za-z][0-9]{1,2})+[\^+]?")
 _DIGITS = re.compile(r"[0-9]+")
 _SCAN = re.compile(r"[(){};]")
 _COMMENTS = ("COMMENT", "LINE_COMMENT", "$END")
+_LONGEST_WORD = 200  # a word in a message, and the most of it looked at
 
 
 def explain(error: Exception, text: str, offset: int, game: str | None) -> Finding:
@@ -98,19 +98,24 @@ def _unclosed_tag(text: str, at: Token, offset: int) -> Finding:
 
 
 def _shown(text: str, at: Token) -> str:
-    word = _WORD.match(text, at.start_pos).group()  # type: ignore[arg-type,union-attr]
+    word = _word_at(text, at.start_pos)  # type: ignore[arg-type]
     if word:
         return f"'{word}'"
     return "the end of the line" if at.start_pos >= len(text) or text[at.start_pos] == "\n" \
         else f"'{text[at.start_pos]}'"  # type: ignore[index]
 
 
+def _word_at(text: str, pos: int) -> str:
+    """The word at ``pos``: up to a blank or bracket, and at most _LONGEST_WORD long."""
+    return _WORD.match(text, pos, pos + _LONGEST_WORD).group()  # type: ignore[union-attr]
+
+
 def _word(text: str, pos: int, offset: int, game: str) -> Finding:
     """Explain the word at ``pos`` where no terminal of ``game`` matched."""
-    start = pos
-    while start > 0 and not text[start - 1].isspace() and text[start - 1] not in "(){}":
+    start, first = pos, max(0, pos - _LONGEST_WORD)
+    while start > first and not text[start - 1].isspace() and text[start - 1] not in "(){}":
         start -= 1
-    word = _WORD.match(text, start).group() or text[pos]  # type: ignore[union-attr]
+    word = _word_at(text, start) or text[pos]
     at = _pos(text, start)
     if _RESULTISH.fullmatch(word):
         return _say(at, offset, f"'{word}' is not a result: write 1-0, 0-1 or *")
@@ -126,15 +131,15 @@ def _word(text: str, pos: int, offset: int, game: str) -> Finding:
     if _DIGITS.fullmatch(word):
         return _say(at, offset, f"'{word}' is not a move number: write '{word}.' or '{word}...'")
     at = _pos(text, pos)
-    shown = _WORD.match(text, pos).group() or text[pos]  # type: ignore[union-attr]
+    shown = _word_at(text, pos) or text[pos]
     return _say(at, offset, f"unexpected '{shown}': expected an action, a move number, "
                             "a comment, a variation or the result")
 
 
 def _dice_word(text: str, start: int, game: str) -> tuple[int, object] | None:
     """Why the Hexalit/Trigeo action at ``start`` did not read, or None."""
-    word = _WORD.match(text, start).group()  # type: ignore[union-attr]
-    if _HOPISH.fullmatch(word) and ("-" in word or "@" in word):
+    word = _word_at(text, start)
+    if _hopish(word) and ("-" in word or "@" in word):
         cells = _CELL.findall(word)
         return 0, (word, f"{game} moves are written {cells[0].upper()}X{cells[1].upper()}")
     cell = _CELL.match(text, start)
@@ -154,6 +159,22 @@ def _dice_word(text: str, start: int, game: str) -> tuple[int, object] | None:
     if target is None:
         return j - start, f"expected a cell like B6 after '{op}'"
     return _promotion(text, _SPACES.match(text, target.end()).end(), start)
+
+
+def _hopish(word: str) -> bool:
+    """Whether ``word`` looks like a Hüpfer path: a cell, then one or more
+    steps of '-', 'x' or '@' and a cell, perhaps a mark."""
+    cell = _CELL.match(word)
+    steps = 0
+    while cell is not None:
+        i = cell.end()
+        if i == len(word) or word[i:] in ("^", "+"):
+            return steps > 0
+        if word[i] not in "-xX@":
+            return False
+        cell = _CELL.match(word, i + 1)
+        steps += 1
+    return False
 
 
 def _roll(text: str, start: int, i: int) -> tuple[int, object] | None:

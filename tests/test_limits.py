@@ -53,7 +53,7 @@ def test_a_game_with_too_many_actions_is_not_replayed(tmp_path):
     _, report = check(str(path), "--max-plies", "3")
     first, second = report["files"][0]["games"]
     assert [f["code"] for f in first["findings"]] == ["IO05"]
-    assert "4 actions" in first["findings"][0]["message"]
+    assert "more than 3 actions" in first["findings"][0]["message"]
     assert second["valid"]
 
 

@@ -1,0 +1,54 @@
+"""Bounds on what one game's text may hold, applied while it is read.
+
+A record from a stranger can hold a tag value, a word or a comment of
+millions of characters, or millions of actions.  The reader measures each
+while it scans and stops at the first one beyond its bound, so that time
+and memory never grow with what lies beyond a limit.  Every command reads
+with these bounds (the defaults here); ``hexhop check`` passes its options.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .findings import Finding
+
+MAX_DEPTH = 64  # variations nested deeper than this are refused (SY06)
+MAX_TOKEN = 4_000  # the longest token limit: longer digit strings do not convert to int
+
+
+@dataclass(frozen=True)
+class ReadLimits:
+    """Upper bounds for one game; beyond one the game gets one finding and is not read."""
+
+    max_actions: int = 100_000  # actions, variations included (IO05)
+    max_comment: int = 100_000  # characters in one comment (IO06)
+    max_tag_value: int = 10_000  # characters in one tag value (IO07)
+    max_token: int = 1_000  # characters in one action, move number, NAG or tag name (IO08)
+    max_depth: int = MAX_DEPTH  # variations inside variations (SY06)
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.max_depth <= MAX_DEPTH:
+            raise ValueError(f"max_depth must be 1 to {MAX_DEPTH}")
+        if not 1 <= self.max_token <= MAX_TOKEN:
+            raise ValueError(f"max_token must be 1 to {MAX_TOKEN}")
+        if min(self.max_actions, self.max_comment, self.max_tag_value) < 1:
+            raise ValueError("limits must be positive")
+
+    @property
+    def max_items(self) -> int:
+        """Movetext items of one game (actions, move numbers, glyphs, comments,
+        parentheses): a game within the action limit has far fewer, and a
+        flood of them is refused before it is held in memory."""
+        return 4 * self.max_actions + 1_000
+
+
+DEFAULT_LIMITS = ReadLimits()
+
+
+class BeyondLimit(Exception):
+    """A game's text goes beyond a :class:`ReadLimits` bound; carries the finding."""
+
+    def __init__(self, finding: Finding):
+        super().__init__(finding.message)
+        self.finding = finding
