@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from .safe_write import ExistsError, write_atomically
+from .terminal import printable
 
 out_option = click.option("--out", type=click.Path(dir_okay=False), default=None,
                           help="Write to this file instead of standard output.")
@@ -21,3 +22,9 @@ def emit(text: str, out: str | None, force: bool) -> None:
         write_atomically(out, text.encode("utf-8"), overwrite=force)
     except ExistsError:
         raise click.ClickException(f"{out} exists; use --force to overwrite it") from None
+
+
+def tell(message: str) -> None:
+    """A message to the user on standard error, with any control characters
+    from records or file names in it shown escaped."""
+    click.echo(printable(message), err=True)

@@ -19,6 +19,7 @@ from hexhop.render.html import GameSummary
 from .inputs import Source, iter_sources
 from .interrupt import signals_held, stoppable
 from .options import game_option
+from .output import tell
 from .records import why_unplayable
 from .safe_write import make_folder, write_atomically
 
@@ -123,7 +124,7 @@ def _render(record: str, out_dir: str | None, options: RenderOptions, index: int
     rows: list[tuple[str, int, GameSummary]] = []
     for source, name in zip(sources, names):
         if source.data is None:
-            click.echo(f"{source.path}: cannot read: {source.error}", err=True)
+            tell(f"{source.path}: cannot read: {source.error}")
             continue
         folder = out_root if len(sources) == 1 else os.path.join(out_root, name)
         for report, drawable in _reports(source, game, index):
@@ -149,7 +150,7 @@ def _render(record: str, out_dir: str | None, options: RenderOptions, index: int
         with signals_held():  # written and counted, or neither
             write_atomically(path, data, overwrite=True)
             state["done"] += 1
-    click.echo(f"wrote {len(paths)} file{'s' * (len(paths) != 1)} to {out_root}", err=True)
+    tell(f"wrote {len(paths)} file{'s' * (len(paths) != 1)} to {out_root}")
 
 
 def _default_out(record: str) -> str:
@@ -209,8 +210,7 @@ def _reports(source: Source, game: str | None,
         report = replay_game(parsed)
         drawable = bool(report.positions)
         if not drawable:
-            click.echo(why_unplayable(source.path, report,
-                                      f"game {parsed.index} cannot be drawn"), err=True)
+            tell(why_unplayable(source.path, report, f"game {parsed.index} cannot be drawn"))
         found = found or drawable
         yield report, drawable
         if index is not None:
