@@ -86,7 +86,7 @@ def archive_suffix(data: bytes) -> str:
 
 
 def target_archive(data: bytes) -> None:
-    from hexhop.cli.inputs import iter_sources
+    from hexhop.records.sources import iter_sources
     from hexhop.notation import NotationError, read_archive
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "fuzz" + archive_suffix(data))
@@ -207,7 +207,7 @@ class Fuzzer:
     def _found(self, data: bytes, error: BaseException) -> None:
         frames = traceback.extract_tb(error.__traceback__)
         ours = [f for f in frames if "hexhop" in f.filename or "/cli/" in f.filename
-                or "/notation/" in f.filename or "/engine/" in f.filename]
+                or "/records/" in f.filename or "/notation/" in f.filename or "/engine/" in f.filename]
         place = ours[-1] if ours else (frames[-1] if frames else None)
         where = f"{Path(place.filename).name}:{place.lineno}" if place else "?"
         kind = "slow" if isinstance(error, Slow) else f"{type(error).__name__} at {where}"
@@ -238,7 +238,7 @@ def instrument() -> None:
     import atheris
     with atheris.instrument_imports(include=["hexhop"]):
         import hexhop.cli.convert_cmd  # noqa: F401
-        import hexhop.cli.inputs  # noqa: F401
+        import hexhop.records.sources  # noqa: F401
         import hexhop.engine.replay  # noqa: F401
         import hexhop.notation  # noqa: F401
 

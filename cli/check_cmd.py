@@ -16,10 +16,10 @@ from typing import Any, Callable, Iterable, Iterator
 import click
 
 from hexhop.notation.findings import make
+from hexhop.records.checking import (CheckOptions, FileResult, Part, check_part, check_source,
+                                     finding_dict, merge, split_source)
+from hexhop.records.sources import Limits, Source, iter_sources
 
-from .checking import (CheckOptions, FileResult, Part, check_part, check_source,
-                       finding_dict, merge, split_source)
-from .inputs import Limits, Source, iter_sources
 from .interrupt import signals_held, stoppable
 from .options import game_option
 
@@ -101,7 +101,7 @@ def check(paths: tuple[str, ...], game: str | None, globs: tuple[str, ...], fmt:
     Exit status: 0 when every game is valid, 1 when some game is invalid,
     2 on a usage error or when some input could not be read.
     """
-    from .report import REPORTERS
+    from hexhop.records.report import REPORTERS
 
     use_color = color == "always" or (color == "auto" and sys.stdout.isatty())
     reporter = REPORTERS[fmt](sys.stdout, color=use_color,

@@ -18,12 +18,12 @@ from hexhop.engine.games import rules_for
 from hexhop.engine.replay import replay_game
 from hexhop.notation.model import CubeAnswer, CubeOffer, Line, Node, Record, Span, Tag
 
-from .checking import finding_dict
+from hexhop.records.checking import finding_dict
 from .interrupt import stoppable
-from .json_schema import validate
+from hexhop.records.schema import validate
 from .options import game_option
 from .output import emit, force_option, out_option
-from .records import read_input
+from .single_game import read_input
 
 # what the record language allows where the JSON gives free text
 _TAG_NAME = re.compile(r"[A-Za-z0-9_]+")

@@ -10,7 +10,7 @@ import click
 
 from .interrupt import signals_held, stoppable
 from .options import game_option
-from .inputs import read_source
+from hexhop.records.sources import read_source
 from .safe_write import WriteError, write_atomically
 from .terminal import printable
 

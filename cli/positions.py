@@ -11,7 +11,7 @@ from hexhop.engine.games import rules_for
 from hexhop.notation.findings import make
 
 from .options import game_option, index_option
-from .records import load_report, pick_ply
+from .single_game import load_report, pick_ply
 
 
 def position_options(command):

@@ -14,13 +14,13 @@ import click
 
 from hexhop.engine.replay import GameReport, replay_game
 
+from hexhop.records.sources import Source, iter_sources
 from hexhop.render.html import GameSummary
 
-from .inputs import Source, iter_sources
 from .interrupt import signals_held, stoppable
 from .options import game_option
 from .output import tell
-from .records import why_unplayable
+from .single_game import why_unplayable
 from .safe_write import make_folder, write_atomically
 
 EXAMPLE = """
@@ -238,7 +238,7 @@ def _drawn(planned: list[_Planned], options: RenderOptions,
     each game is read and replayed again, one at a time."""
     from hexhop.notation import read_archive
 
-    from . import drawing
+    from hexhop.records import frames as drawing
     for source, group in itertools.groupby(planned, key=lambda item: item.source):
         wanted = {item.index: item for item in group}
         for parsed in read_archive(source.data or b"", path=source.path, default_game=game):
@@ -270,7 +270,7 @@ def _index_row(out_root: str, folder: str, report: GameReport,
     """A game's row of ``index.html``, sorted by folder and game number."""
     from urllib.parse import quote
 
-    from .html_data import summary
+    from hexhop.records.viewer import summary
     page = os.path.relpath(os.path.join(folder, f"game{report.index}.html"), out_root)
     name = os.path.relpath(folder, out_root)
     return folder, report.index, summary(report, quote(page.replace(os.sep, "/")) if drawn

@@ -21,8 +21,8 @@ from xml.etree import ElementTree as ET
 from click.testing import CliRunner
 from hypothesis import strategies as st
 
-from hexhop.cli.checking import CheckOptions, check_source
-from hexhop.cli.inputs import Source, iter_sources
+from hexhop.records.checking import CheckOptions, check_source
+from hexhop.records.sources import Source, iter_sources
 from hexhop.cli.main import cli
 from hexhop.engine.generate import random_archive
 from hexhop.engine.replay import replay_game

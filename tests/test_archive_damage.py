@@ -13,7 +13,7 @@ import zipfile
 import pytest
 from click.testing import CliRunner
 
-from hexhop.cli.inputs import MAX_EXTENDED_HEADER, Limits, iter_sources
+from hexhop.records.sources import MAX_EXTENDED_HEADER, Limits, iter_sources
 from hexhop.cli.main import cli
 
 GAMES = [f'[Game "Hexalit"]\n[Round "{i}"]\n1. B4W3 *\n'.encode() for i in range(6)]

@@ -181,13 +181,13 @@ def test_a_long_line_is_shown_as_a_window_around_the_finding(tmp_path):
     ("x" * 300, 150, 200, ("…" + "x" * 100 + "…", 21, 50)),  # a long mark: cut too
 ])
 def test_source_window(line, column, length, expected):
-    from hexhop.cli.terminal import source_window
+    from hexhop.records.text import source_window
     assert source_window(line, column, length, width=100) == expected
 
 
 def test_the_source_window_reads_only_around_the_column():
     import time
-    from hexhop.cli.terminal import source_window
+    from hexhop.records.text import source_window
     line = "B4W3 " * 2_000_000
     started = time.perf_counter()
     for column in range(1, len(line), len(line) // 1000):

@@ -7,7 +7,7 @@ import os
 import tarfile
 import zipfile
 
-from hexhop.cli.inputs import Limits, iter_sources, wanted
+from hexhop.records.sources import Limits, iter_sources, wanted
 
 
 def _write(path, text="[Game \"Hexalit\"]\n*\n"):

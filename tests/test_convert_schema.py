@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from hexhop.cli.json_schema import SchemaError, validate
+from hexhop.records.schema import SchemaError, validate
 from hexhop.cli.main import cli
 
 from test_commands import record_validator
@@ -45,11 +45,11 @@ def test_a_comment_that_is_not_a_string(doc, where, path):
 
 def test_the_shipped_schemas_are_the_published_ones():
     for name in ("record.schema.json", "check-report.schema.json"):
-        assert (ROOT / "cli" / name).read_bytes() == (ROOT / "docs" / name).read_bytes()
+        assert (ROOT / "records" / name).read_bytes() == (ROOT / "docs" / name).read_bytes()
 
 
 def test_a_keyword_the_checker_does_not_know_is_refused(monkeypatch):
-    from hexhop.cli import json_schema
+    from hexhop.records import schema as json_schema
     monkeypatch.setattr(json_schema, "load", lambda name: {"uniqueItems": True})
     with pytest.raises(NotImplementedError, match="uniqueItems"):
         validate([], "any")

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from hexhop.cli.html_data import page_data
+from hexhop.records.viewer import page_data
 from hexhop.cli.main import cli
 from hexhop.engine.games import rules_for
 from hexhop.engine.replay import replay_game

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from hexhop.cli.html_data import page_data
+from hexhop.records.viewer import page_data
 from hexhop.render.html import game_page
 
 from test_html import HOSTILE, SAMPLES, report_of

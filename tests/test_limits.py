@@ -10,7 +10,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from hexhop.cli.inputs import Limits, iter_sources
+from hexhop.records.sources import Limits, iter_sources
 from hexhop.cli.main import cli
 from hexhop.notation.findings import CATALOGUE
 

@@ -236,7 +236,7 @@ def test_error_messages_of_every_command_show_control_characters_escaped(tmp_pat
 
 
 def test_printable_escapes_what_a_terminal_would_act_on():
-    from hexhop.cli.terminal import printable
+    from hexhop.records.text import printable
     assert printable("a\x1b[2Jb\x07\x9b\u202eé棋\t\n") == "a\\x1b[2Jb\\x07\\x9b\\u202eé棋\\x09\\x0a"
     assert printable(os.fsdecode(b"caf\xe9")) == "caf\\xe9"
     assert printable("\ud800") == "\\ud800"

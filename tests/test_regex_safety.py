@@ -32,7 +32,8 @@ import pytest
 
 from hexhop.notation import parser as notation_parser
 
-PACKAGES = ("hexhop.notation", "hexhop.engine", "hexhop.render", "hexhop.cli")
+PACKAGES = ("hexhop.notation", "hexhop.engine", "hexhop.render", "hexhop.cli",
+            "hexhop.records")
 N = 100_000
 SECONDS = 2.0  # per call; a linear pass over 10^5 characters takes milliseconds
 # Patterns used on whole texts must not cost memory per character.  Grammar

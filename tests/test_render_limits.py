@@ -15,7 +15,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from hexhop.cli.drawing import NAME_CHARS
+from hexhop.records.frames import NAME_CHARS
 from hexhop.cli.main import cli
 from hexhop.render.html import _json_script, escape
 from hexhop.render.kit import CLIP_CHARS, NOT_XML, clip, escape_attr, escape_text, xml_chars

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from hexhop.cli.inputs import Limits, iter_sources, read_source
+from hexhop.records.sources import Limits, iter_sources, read_source
 
 GAME = b'[Game "Hexalit"]\n1. B4W3 *\n'
 MIB = 1024 * 1024

@@ -6,7 +6,7 @@ import click
 
 from hexhop.engine.replay import GameReport, replay_game
 
-from .inputs import Limits, read_source
+from hexhop.records.sources import Limits, read_source
 
 
 def read_input(path: str, limit: int = Limits.max_file_bytes) -> bytes:

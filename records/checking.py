@@ -15,8 +15,8 @@ from hexhop.notation.findings import Finding, make
 from hexhop.notation.reader import (decode, fallback_game, game_chunks, parse_game,
                                     with_encoding_notice)
 
-from .inputs import Limits, Source
-from .record_limits import read_limits
+from .sources import Limits, Source
+from .limits import read_limits
 
 
 @dataclass

@@ -29,7 +29,7 @@ class SchemaError(ValueError):
 @functools.lru_cache(maxsize=None)
 def load(name: str) -> dict:
     """A schema shipped with hexhop, e.g. ``record.schema.json``."""
-    return json.loads(resources.files("hexhop.cli").joinpath(name).read_text("utf-8"))
+    return json.loads(resources.files("hexhop.records").joinpath(name).read_text("utf-8"))
 
 
 def validate(doc: Any, name: str) -> None:

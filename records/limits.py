@@ -1,6 +1,6 @@
 """The limits of a check run as the notation reader applies them.
 
-The byte limits are applied while reading (:mod:`.inputs`); the limits of
+The byte limits are applied while reading (:mod:`.sources`); the limits of
 one game (actions, items, comment, tag value and word length, variation
 depth) by the notation reader while it scans the game's text, before
 anything grows with it.  A game beyond a limit gets one finding and is not
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from hexhop.notation.limits import ReadLimits
 
-from .inputs import Limits
+from .sources import Limits
 
 
 def read_limits(limits: Limits) -> ReadLimits:

@@ -76,7 +76,7 @@ class Frames:
         """The interactive viewer page of the game (``--flip``: turned at first)."""
         from hexhop.render.html import game_page
 
-        from .html_data import page_data
+        from .viewer import page_data
         return game_page(page_data(self.report, flip=self.flip)).encode("utf-8")
 
 

@@ -14,10 +14,8 @@ from dataclasses import dataclass, field
 from typing import Callable, TextIO
 from xml.etree import ElementTree as ET
 
-import click
-
 from .checking import FileResult
-from .terminal import printable, source_window
+from .text import printable, source_window, style
 
 #: Characters XML 1.0 cannot hold, not even escaped (ElementTree writes them
 #: as they are, which makes the document unreadable).
@@ -112,8 +110,8 @@ class TextReporter(Reporter):
         if source is not None:
             self._echo(caret_lines(source, finding["column"], finding.get("action"), self._style))
 
-    def _style(self, text: str, **style) -> str:
-        return click.style(text, **style) if self.color else text
+    def _style(self, text: str, **styles) -> str:
+        return style(text, **styles) if self.color else text
 
     def _echo(self, text: str) -> None:
         self.out.write(text + "\n")

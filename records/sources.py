@@ -29,7 +29,7 @@ class Limits:
     """Upper bounds that keep hostile input from eating the machine.
 
     The byte limits are applied here, while reading; the others while each
-    game is scanned, by the notation reader (:func:`.record_limits.read_limits`;
+    game is scanned, by the notation reader (:func:`.limits.read_limits`;
     README, "Safety and limits").
     """
 

@@ -1,0 +1,101 @@
+"""Record text and file names made safe to show on a terminal, a window
+of a long source line, and ANSI colour, without any terminal library."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+#: The ANSI codes of the colours the text report uses.
+_COLOURS = {"red": 31, "green": 32, "yellow": 33}
+_RESET = "\x1b[0m"
+
+
+def style(text: str, fg: str | None = None, bold: bool | None = None) -> str:
+    """``text`` in colour ``fg`` (red, green or yellow) and/or bold, as ANSI
+    escape codes, the way ``click.style`` writes them."""
+    codes = ([f"\x1b[{_COLOURS[fg]}m"] if fg else []) + \
+        ([f"\x1b[{1 if bold else 22}m"] if bold is not None else [])
+    return "".join(codes) + text + _RESET
+
+
+#: What must not reach a terminal raw: control characters (escape sequences
+#: start with ESC or CSI), line and paragraph separators, the bidirectional
+#: overrides that can make text read differently from what it is, and lone
+#: surrogates (bytes of file names that are not UTF-8).
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069"
+                     "\ud800-\udfff]")
+
+
+def printable(text: str) -> str:
+    """``text`` with every character a terminal could act on written as an
+    escape (``\\x1b``, ``\\u202e``); a byte of a name that is not UTF-8
+    (kept by Python as a surrogate) is written as ``\\xff``."""
+    return _UNSAFE.sub(_escape, text)
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    if 0xDC80 <= code <= 0xDCFF:  # surrogateescape: the undecodable byte
+        return f"\\x{code - 0xDC00:02x}"
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def _cell(char: str) -> tuple[str, int]:
+    """How one character of a source line is shown, and how many columns it takes."""
+    if char == "\t":
+        return " ", 1  # one column, so that the caret stays under its character
+    if _UNSAFE.match(char):
+        shown = printable(char)
+        return shown, len(shown)
+    if unicodedata.combining(char) or unicodedata.category(char) in ("Mn", "Me", "Cf"):
+        return char, 0
+    return char, 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+
+
+def source_window(line: str, column: int, length: int, width: int = 100
+                  ) -> tuple[str, int, int]:
+    """At most about ``width`` columns of ``line`` around the characters
+    ``column`` (1-based) to ``column + length - 1``, as a compiler shows
+    them: ``…`` where the line is cut, wide characters taking two columns,
+    control characters escaped.
+
+    Returns (the text, the columns before the marked characters, the
+    columns they take), so a caret line can be put under them. Only the
+    window is looked at, whatever the length of the line.
+    """
+    start = min(max(column - 1, 0), len(line))
+    end = min(start + max(length, 1), len(line))
+    marked = []
+    marked_width = 0
+    for char in line[start:end]:
+        shown, cells = _cell(char)
+        if marked and marked_width + cells > width // 2:
+            break  # a very long mark is cut too
+        marked.append(shown)
+        marked_width += cells
+    end = start + len(marked)
+    room = width - marked_width
+    right, right_width = _take(line, end, 1, room)
+    left, left_width = _take(line, start - 1, -1, max(room - right_width, room * 2 // 5))
+    if left_width + right_width > room:  # both sides cut: give the rest back to the right
+        right, right_width = _take(line, end, 1, room - left_width)
+    cut_left = start - len(left) > 0
+    cut_right = end + len(right) < len(line)
+    head = "…" * cut_left + "".join(reversed(left))
+    text = head + "".join(marked) + "".join(right) + "…" * cut_right
+    return text, left_width + cut_left, max(marked_width, 1)
+
+
+def _take(line: str, index: int, step: int, room: int) -> tuple[list[str], int]:
+    """Characters from ``index`` on (towards ``step``) while they fit in ``room`` columns."""
+    taken: list[str] = []
+    used = 0
+    while 0 <= index < len(line) and len(taken) < 4 * room + 8:
+        shown, cells = _cell(line[index])
+        if used + cells > room:
+            break
+        taken.append(shown)
+        used += cells
+        index += step
+    return taken, used
