@@ -14,7 +14,7 @@ Targets (each takes the fuzzer's bytes):
   as a record to JSON and back.
 
 An input is a *finding* when a target raises anything but its documented
-clean errors (``NotationError``; ``click.ClickException`` for convert),
+clean errors (``NotationError``; ``CodecError`` for convert),
 breaks an assertion, or runs longer than ``--seconds`` (default 2).  Each
 finding is written to ``tests/corpus/fuzz/`` (``<target>-<hash>.<ext>``),
 one per kind (exception type and place), and the fuzzer goes on; the
@@ -117,12 +117,12 @@ def target_fmt(data: bytes) -> None:
 
 
 def target_convert(data: bytes) -> None:
-    import click
-    from hexhop.cli.convert_cmd import to_json, to_record
     from hexhop.notation import NotationError
+    from hexhop.records.codec import to_json, to_record
+    from hexhop.records.errors import CodecError
     try:
         to_record(data, "fuzz.json")
-    except click.ClickException:
+    except CodecError:
         pass
     try:
         document = to_json(data, _game_name(data), None)
@@ -130,7 +130,7 @@ def target_convert(data: bytes) -> None:
         return
     try:
         record = to_record(document.encode("utf-8"), "fuzz.json")
-    except click.ClickException:
+    except CodecError:
         return
     to_json(record.encode("utf-8"), _game_name(data), None)
 
@@ -152,7 +152,7 @@ def seeds(target: str) -> list[bytes]:
         return [_zip(records[i:i + 3]) for i in range(0, 12, 3)] + \
                [_tar(records[i:i + 3], "w:gz" if i % 2 else "w") for i in range(0, 12, 3)]
     if target == "convert":
-        from hexhop.cli.convert_cmd import to_json
+        from hexhop.records.codec import to_json
         made = [to_json(r, "game.hxl" if b"Hexalit" in r else "game.hpf", None).encode()
                 for r in records[:20]]
         made += [p.read_bytes() for p in sorted((ROOT / "tests" / "corpus").rglob("*.json"))]
@@ -207,7 +207,8 @@ class Fuzzer:
     def _found(self, data: bytes, error: BaseException) -> None:
         frames = traceback.extract_tb(error.__traceback__)
         ours = [f for f in frames if "hexhop" in f.filename or "/cli/" in f.filename
-                or "/records/" in f.filename or "/notation/" in f.filename or "/engine/" in f.filename]
+                or "/records/" in f.filename or "/notation/" in f.filename
+                or "/engine/" in f.filename]
         place = ours[-1] if ours else (frames[-1] if frames else None)
         where = f"{Path(place.filename).name}:{place.lineno}" if place else "?"
         kind = "slow" if isinstance(error, Slow) else f"{type(error).__name__} at {where}"
@@ -237,7 +238,7 @@ def instrument() -> None:
     else imports it)."""
     import atheris
     with atheris.instrument_imports(include=["hexhop"]):
-        import hexhop.cli.convert_cmd  # noqa: F401
+        import hexhop.records.codec  # noqa: F401
         import hexhop.records.sources  # noqa: F401
         import hexhop.engine.replay  # noqa: F401
         import hexhop.notation  # noqa: F401

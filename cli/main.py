@@ -9,6 +9,8 @@ from typing import NoReturn
 
 import click
 
+from hexhop.records.errors import RecordsError
+
 from .interrupt import EXIT_SIGINT, EXIT_SIGTERM, exit_code, watch_signals
 from .terminal import printable
 
@@ -45,12 +47,18 @@ class LazyGroup(click.Group):
     def invoke(self, ctx: click.Context):
         """Run the command; Ctrl-C or SIGTERM where the command does not
         handle them ends it quietly (no traceback, no "Aborted!"), and
-        record text in an error message cannot drive the terminal."""
+        record text in an error message cannot drive the terminal; an error
+        the library raises is told as a click error."""
         try:
             return super().invoke(ctx)
         except click.ClickException as error:
             error.message = "\n".join(printable(line) for line in error.message.split("\n"))
             raise
+        except RecordsError as error:
+            told = click.ClickException(str(error))
+            told.message = "\n".join(printable(line) for line in told.message.split("\n"))
+            told.exit_code = error.exit_code
+            raise told from None
         except KeyboardInterrupt as stop:
             _interrupted(stop)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import tempfile
 
-import click
+from hexhop.records.errors import RecordsError
 
 from .interrupt import signals_held
 
@@ -14,10 +14,11 @@ class ExistsError(Exception):
     """The output file exists and overwriting was not asked for."""
 
 
-class WriteError(click.ClickException):
+class WriteError(RecordsError):
     """A file or folder could not be written (a read-only folder, a full
     disk); what was there before is left as it was. A command that lets it
-    through prints ``Error: cannot write PATH: REASON`` and exits with 2."""
+    through prints ``Error: cannot write PATH: REASON`` and exits with 2
+    (the command group tells it as a click error)."""
 
     exit_code = 2
 

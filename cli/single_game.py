@@ -5,17 +5,7 @@ from __future__ import annotations
 import click
 
 from hexhop.engine.replay import GameReport, replay_game
-
-from hexhop.records.sources import Limits, read_source
-
-
-def read_input(path: str, limit: int = Limits.max_file_bytes) -> bytes:
-    """The bytes of ``path`` (``-`` for standard input), at most ``limit``
-    of them; a clear click error when it cannot be read."""
-    source = read_source(path, limit)
-    if source.data is None:
-        raise click.ClickException(f"cannot read {path}: {source.error}")
-    return source.data
+from hexhop.records.sources import read_input
 
 
 def load_report(path: str, index: int, game: str | None) -> GameReport:

@@ -20,6 +20,8 @@ import zlib
 from dataclasses import dataclass
 from typing import Any, BinaryIO, Iterator
 
+from .errors import ReadError
+
 RECORD_EXTENSIONS = (".hxl", ".trg", ".hpf")
 ARCHIVE_EXTENSIONS = (".zip", ".tar", ".tar.gz", ".tgz")
 
@@ -102,6 +104,15 @@ def read_source(path: str, limit: int = Limits.max_file_bytes) -> Source:
 
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # not on Windows, which has no FIFOs to wait on
 _NOCTTY = getattr(os, "O_NOCTTY", 0)
+
+
+def read_input(path: str, limit: int = Limits.max_file_bytes) -> bytes:
+    """The bytes of ``path`` (``-`` for standard input), at most ``limit``
+    of them; :class:`ReadError` when it cannot be read."""
+    source = read_source(path, limit)
+    if source.data is None:
+        raise ReadError(f"cannot read {path}: {source.error}")
+    return source.data
 
 
 def wanted(name: str, globs: tuple[str, ...]) -> bool:

@@ -1,0 +1,140 @@
+"""A record as JSON (the full replay) and back.
+
+The JSON document is described by ``docs/record.schema.json``, shipped
+beside this module and checked before going back. Going back reads only
+what was written (tags, actions, numbers, glyphs, comments, variations,
+result); positions and findings are output only.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from hexhop.engine.games import rules_for
+from hexhop.engine.replay import replay_game
+from hexhop.notation.model import CubeAnswer, CubeOffer, Line, Node, Record, Span, Tag
+
+from .checking import finding_dict
+from .errors import CodecError
+from .schema import validate
+
+# what the record language allows where the JSON gives free text
+_TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
+_GLYPH = re.compile(r"[!?][!?]?|\$[0-9]+")
+_RESULTS = (None, "1-0", "0-1", "*")
+
+FORMAT = "hexhop-record"
+VERSION = 1
+
+
+# -- record → JSON ----------------------------------------------------------
+
+def to_json(data: bytes, path: str, game: str | None) -> str:
+    """Every game of the record archive ``data`` as one JSON document."""
+    from hexhop.notation import read_archive
+    games = [_game_json(parsed) for parsed in read_archive(data, path=path, default_game=game)]
+    return json.dumps({"format": FORMAT, "version": VERSION, "games": games},
+                      ensure_ascii=False, indent=1) + "\n"
+
+
+def _game_json(parsed) -> dict:
+    report = replay_game(parsed)
+    record = parsed.record
+    doc: dict = {"index": parsed.index, "game": report.game,
+                 "tags": [[t.name, t.value] for t in record.tags] if record else [],
+                 "result": record.result if record else None,
+                 "start": report.positions[0].text() if report.positions else None,
+                 "end": {"winner": report.end.winner, "ply": report.end.ply}
+                 if report.end else None,
+                 "findings": [finding_dict(f) for f in report.findings]}
+    if record is not None and report.positions:
+        doc.update(_line_json(record.main, rules_for(report.game), report.positions[0]))
+    elif record is not None:
+        doc.update(_line_json(record.main, None, None))
+    return doc
+
+
+def _line_json(line: Line, rules, position) -> dict:
+    """A line with the position after each of its items (None once illegal)."""
+    moves = []
+    for node in line.nodes:
+        variations = [_line_json(v, rules, position) for v in node.variations]
+        position = _step(rules, position, node)
+        moves.append(_node_json(node, position, variations))
+    return {"comments": list(line.comments), "moves": moves}
+
+
+def _step(rules, position, node: Node):
+    if rules is None or position is None or position.winner is not None:
+        return None
+    if rules.check(position, node.item) is not None:
+        return None
+    return rules.play(position, node.item).position
+
+
+def _node_json(node: Node, position, variations: list[dict]) -> dict:
+    cube = isinstance(node.item, (CubeOffer, CubeAnswer))
+    return {"kind": "cube" if cube else "action", "text": str(node.item),
+            "written": node.text, "line": node.span.line, "column": node.span.column,
+            "number": node.number, "number_dots": node.number_dots,
+            "glyphs": list(node.glyphs), "comments": list(node.comments),
+            "ply": None if position is None else position.ply,
+            "position": None if position is None else position.text(),
+            "variations": variations}
+
+
+# -- JSON → record ----------------------------------------------------------
+
+def to_record(data: bytes, path: str) -> str:
+    """The record archive written from a JSON document; :class:`CodecError`
+    when ``data`` is not one."""
+    from hexhop.notation import format_archive
+    try:
+        doc = json.loads(data.decode("utf-8-sig"))
+        validate(doc, "record.schema.json")  # what is read below has the types it expects
+        records = [_record(game) for game in doc["games"]]
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as error:
+        raise CodecError(f"{path}: not a hexhop record JSON document: {error}") from None
+    return format_archive(records)
+
+
+def _record(game: dict) -> Record:
+    name = game["game"]
+    if name is None:
+        raise ValueError(f"game {game.get('index')} has no known game")
+    tags = tuple(Tag(_checked(_TAG_NAME, str(k), "tag name"), str(v)) for k, v in game["tags"])
+    result = game.get("result")
+    if result not in _RESULTS:
+        raise ValueError(f"{result!r} is not a result: expected 1-0, 0-1, * or null")
+    return Record(tags, name, _line(game, name), result, index=game["index"])
+
+
+def _checked(pattern: re.Pattern, text: str, what: str) -> str:
+    """``text`` when it is a whole ``pattern``; else a ValueError (the record
+    written from it would say something else)."""
+    if not isinstance(text, str) or not pattern.fullmatch(text):
+        raise ValueError(f"{text!r} is not a {what}")
+    return text
+
+
+def _line(doc: dict, game: str, depth: int = 0) -> Line:
+    from hexhop.notation import parse_action
+    from hexhop.notation.findings import NotationError
+    from hexhop.notation.parser import MAX_DEPTH
+    if depth > MAX_DEPTH:
+        raise ValueError(f"variations nested deeper than {MAX_DEPTH} levels")
+    nodes = []
+    for move in doc["moves"]:
+        try:
+            item = parse_action(move["text"], game)
+        except NotationError as error:
+            raise ValueError(f"{move['text']!r}: {error}") from None
+        nodes.append(Node(item, Span(0, 0), move.get("written") or move["text"],
+                          number=move.get("number"), number_dots=move.get("number_dots", 0),
+                          glyphs=tuple(_checked(_GLYPH, g, "glyph")
+                                       for g in move.get("glyphs", ())),
+                          comments=tuple(move.get("comments", ())),
+                          variations=tuple(_line(v, game, depth + 1)
+                                           for v in move.get("variations", ()))))
+    return Line(tuple(nodes), tuple(doc.get("comments", ())))

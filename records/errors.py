@@ -1,0 +1,20 @@
+"""What the library raises when it must stop and tell the user why."""
+
+from __future__ import annotations
+
+
+class RecordsError(Exception):
+    """A problem with what the user gave (a file that cannot be read or
+    written, a document that is not what it should be): the message says
+    which and why, ready to show. ``exit_code`` is the status a command line
+    exits with when it stops on it."""
+
+    exit_code = 1
+
+
+class ReadError(RecordsError):
+    """A file (or standard input) could not be read."""
+
+
+class CodecError(RecordsError, ValueError):
+    """A JSON document is not a hexhop record document."""
