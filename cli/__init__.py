@@ -1,1 +1,1 @@
-"""The ``hexhop`` command: thin click commands over notation, engine, render."""
+"""The ``hexhop`` command: thin click commands over notation, engine, render and records."""
