@@ -14,9 +14,10 @@ _RESET = "\x1b[0m"
 def style(text: str, fg: str | None = None, bold: bool | None = None) -> str:
     """``text`` in colour ``fg`` (red, green or yellow) and/or bold, as ANSI
     escape codes, the way ``click.style`` writes them."""
-    codes = ([f"\x1b[{_COLOURS[fg]}m"] if fg else []) + \
-        ([f"\x1b[{1 if bold else 22}m"] if bold is not None else [])
-    return "".join(codes) + text + _RESET
+    codes = f"\x1b[{_COLOURS[fg]}m" if fg else ""
+    if bold is not None:
+        codes += f"\x1b[{1 if bold else 22}m"
+    return codes + text + _RESET
 
 
 #: What must not reach a terminal raw: control characters (escape sequences
