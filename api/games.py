@@ -1,17 +1,8 @@
-"""A small Python API for scripts and notebooks.
+"""Replayed games, positions, legal actions and pictures for scripts and
+notebooks; everything is re-exported by the ``hexhop`` package.
 
-    from hexhop.engine.api import read_games, position, legal_actions, svg
-
-    for game in read_games("samples/good/trigeo-goettingen-1999.trg"):
-        print(game.tags["North"], game.valid, game.end)
-        print(game.actions[:4])
-        game.svg(12)                  # shows inline in Jupyter
-
-    p = position("Hexalit", "N: A7=1 C7=2; S: F7=1 D6=2; turn: N")
-    legal_actions(p)                  # ['A7XA5', ..., 'C7°D6']
-
-Everything here is a thin layer over :mod:`hexhop.notation` (reading),
-:mod:`.replay` (checking) and :mod:`hexhop.render` (pictures, imported only
+A thin layer over :mod:`hexhop.notation` (reading), :mod:`hexhop.engine`
+(the rules and the replay) and :mod:`hexhop.render` (pictures, imported only
 when a picture is asked for). It adds no rules of its own.
 """
 
@@ -23,10 +14,9 @@ from typing import Any, Iterator
 
 from hexhop.notation import read_archive
 from hexhop.notation.findings import Finding
-
-from .base import Position, sorted_texts
-from .games import rules_for
-from .replay import End, GameReport, replay_game
+from hexhop.engine.base import Position, sorted_texts
+from hexhop.engine.games import rules_for
+from hexhop.engine.replay import End, GameReport, replay_game
 
 
 class SVG(str):
@@ -115,7 +105,7 @@ class Game:
         return self.svg() if self.positions else ""
 
 
-def read_games(source: str | bytes | os.PathLike, *, game: str | None = None) -> Iterator[Game]:
+def read_games(source: str | bytes | os.PathLike[str], *, game: str | None = None) -> Iterator[Game]:
     """Every game of a record file (a path) or of record bytes, replayed.
 
     ``game`` names the game of records without a Game tag (the file's
