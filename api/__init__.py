@@ -19,8 +19,8 @@ this API: :mod:`hexhop.notation` (reading and writing records, no rules),
 from __future__ import annotations
 
 from importlib import import_module
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without the cost of importing typing
 if TYPE_CHECKING:
     from hexhop.engine.base import HeaderError, Position
     from hexhop.engine.games import rules_for
