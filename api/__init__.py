@@ -18,8 +18,6 @@ this API: :mod:`hexhop.notation` (reading and writing records, no rules),
 
 from __future__ import annotations
 
-from importlib import import_module
-
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without the cost of importing typing
 if TYPE_CHECKING:
     from hexhop.engine.base import HeaderError, Position
@@ -53,6 +51,8 @@ def __getattr__(name: str) -> object:
     if name == "__version__":
         value: object = _version()
     elif name in _EXPORTS:
+        from importlib import import_module
+
         value = getattr(import_module(_EXPORTS[name], __name__), name)
     else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
