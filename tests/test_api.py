@@ -69,13 +69,15 @@ def test_every_exported_name_resolves():
 
 
 def test_version_has_one_source():
-    """Issue 12 item 1: ``hexhop.__version__``, pyproject.toml and
-    ``hexhop --version`` agree."""
+    """Issue 12 item 1: ``hexhop.__version__``, pyproject.toml,
+    ``hexhop --version`` and the changelog agree."""
     pyproject = (ROOT / "pyproject.toml").read_text("utf-8")
     assert hexhop.__version__ == re.search(r'^version = "(.+)"', pyproject, re.M)[1]
     shown = subprocess.run([sys.executable, "-m", "hexhop.cli", "--version"],
                            capture_output=True, text=True, check=True).stdout
     assert shown == f"hexhop, version {hexhop.__version__}\n"
+    changelog = (ROOT / "CHANGELOG.md").read_text("utf-8")
+    assert f"\n## {hexhop.__version__} — " in changelog
 
 
 def _imported_after(code: str) -> list[str]:
