@@ -24,7 +24,12 @@ if TYPE_CHECKING:
     from hexhop.engine.games import rules_for
     from hexhop.engine.replay import End
     from hexhop.notation import (
-        Finding, NotationError, ReadLimits, format_archive, format_record, parse_text,
+        Finding,
+        NotationError,
+        ReadLimits,
+        format_archive,
+        format_record,
+        parse_text,
         read_archive,
     )
 
@@ -34,17 +39,47 @@ if TYPE_CHECKING:
 
 # Where each public name lives; the module is imported when the name is first used.
 _EXPORTS = {
-    "Game": ".games", "SVG": ".games", "legal_actions": ".games", "png": ".games",
-    "position": ".games", "read_games": ".games", "svg": ".games",
-    "HeaderError": "hexhop.engine.base", "Position": "hexhop.engine.base",
-    "rules_for": "hexhop.engine.games", "End": "hexhop.engine.replay",
-    "Finding": "hexhop.notation", "NotationError": "hexhop.notation",
-    "ReadLimits": "hexhop.notation", "format_archive": "hexhop.notation",
-    "format_record": "hexhop.notation", "parse_text": "hexhop.notation",
+    "Game": ".games",
+    "SVG": ".games",
+    "legal_actions": ".games",
+    "png": ".games",
+    "position": ".games",
+    "read_games": ".games",
+    "svg": ".games",
+    "HeaderError": "hexhop.engine.base",
+    "Position": "hexhop.engine.base",
+    "rules_for": "hexhop.engine.games",
+    "End": "hexhop.engine.replay",
+    "Finding": "hexhop.notation",
+    "NotationError": "hexhop.notation",
+    "ReadLimits": "hexhop.notation",
+    "format_archive": "hexhop.notation",
+    "format_record": "hexhop.notation",
+    "parse_text": "hexhop.notation",
     "read_archive": "hexhop.notation",
 }
 
-__all__ = ["__version__", *sorted(_EXPORTS)]
+__all__ = [
+    "SVG",
+    "End",
+    "Finding",
+    "Game",
+    "HeaderError",
+    "NotationError",
+    "Position",
+    "ReadLimits",
+    "__version__",
+    "format_archive",
+    "format_record",
+    "legal_actions",
+    "parse_text",
+    "png",
+    "position",
+    "read_archive",
+    "read_games",
+    "rules_for",
+    "svg",
+]
 
 
 def __getattr__(name: str) -> object:

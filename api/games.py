@@ -9,14 +9,15 @@ when a picture is asked for). It adds no rules of its own.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any
 
-from hexhop.notation import read_archive
-from hexhop.notation.findings import Finding
 from hexhop.engine.base import Position, sorted_texts
 from hexhop.engine.games import rules_for
 from hexhop.engine.replay import End, GameReport, replay_game
+from hexhop.notation import DiceAction, HopAction, read_archive
+from hexhop.notation.findings import Finding
 
 
 class SVG(str):
@@ -30,12 +31,14 @@ def svg(position: Position, **options: Any) -> SVG:
     """A diagram of ``position``; options as for ``hexhop.render.svg.board_svg``
     (``size``, ``flip``, ``last``, ``arrows``, ``highlights``, ``title``…)."""
     from hexhop.render.svg import board_svg
+
     return SVG(board_svg(position, **options))
 
 
 def png(position: Position, *, size: int = 400, **options: Any) -> bytes:
     """The diagram of ``position`` as PNG bytes."""
     from hexhop.render.png import svg_to_png
+
     return svg_to_png(svg(position, size=size, **options), size=size)
 
 
@@ -95,17 +98,21 @@ class Game:
     def svg(self, ply: int = -1, **options: Any) -> SVG:
         """The diagram after ``ply`` (default: the last), last action highlighted."""
         from hexhop.render.last import describe_last
+
         index = range(len(self.positions))[ply]
-        if index and "last" not in options:
+        action = self.report.nodes[index - 1].item if index else None
+        if isinstance(action, (DiceAction, HopAction)) and "last" not in options:
             before, after = self.positions[index - 1], self.positions[index]
-            options["last"] = describe_last(before, after, self.report.nodes[index - 1].item)
+            options["last"] = describe_last(before, after, action)
         return svg(self.positions[index], ply=index, **options)
 
     def _repr_svg_(self) -> str:
         return self.svg() if self.positions else ""
 
 
-def read_games(source: str | bytes | os.PathLike[str], *, game: str | None = None) -> Iterator[Game]:
+def read_games(
+    source: str | bytes | os.PathLike[str], *, game: str | None = None
+) -> Iterator[Game]:
     """Every game of a record file (a path) or of record bytes, replayed.
 
     ``game`` names the game of records without a Game tag (the file's
@@ -122,6 +129,7 @@ def read_games(source: str | bytes | os.PathLike[str], *, game: str | None = Non
 
 def _game_name(game: str) -> str:
     from hexhop.notation import game_from_name
+
     name = game_from_name(game)
     if name is None:
         raise ValueError(f"unknown game {game!r}: expected Hexalit, Trigeo or Hüpfer")

@@ -57,6 +57,7 @@ def test_png_of_a_position():
 
 def test_every_exported_name_resolves():
     """Issue 12 item 1: the public API is re-exported by the package."""
+    assert sorted(hexhop.__all__) == sorted(["__version__", *hexhop._EXPORTS])
     for name in hexhop.__all__:
         assert getattr(hexhop, name) is not None
         assert name in dir(hexhop)
@@ -65,7 +66,7 @@ def test_every_exported_name_resolves():
     (parsed,) = hexhop.parse_text('[Game "Trigeo"]\n\n1. C7°D7 *\n')
     assert parsed.ok and parsed.record.game == "Trigeo"
     with pytest.raises(AttributeError, match="no attribute 'nothing'"):
-        hexhop.nothing
+        _ = hexhop.nothing
 
 
 def test_version_has_one_source():

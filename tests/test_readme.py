@@ -52,7 +52,7 @@ def _run(example: str, monkeypatch: pytest.MonkeyPatch) -> str:
     return shown.getvalue()
 
 
-@pytest.mark.parametrize("example", PYTHON, ids=[f"example{n}" for n, _ in enumerate(PYTHON, 1)])
+@pytest.mark.parametrize("example", PYTHON, ids=[f"example{n + 1}" for n in range(len(PYTHON))])
 def test_python_examples_run(example, monkeypatch):
     assert _run(example, monkeypatch)
 
