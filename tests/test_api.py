@@ -1,15 +1,19 @@
-"""The Python API for scripts and notebooks."""
+"""The Python API for scripts and notebooks: the ``hexhop`` package."""
 
 from __future__ import annotations
 
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from hexhop.engine.api import Game, SVG, legal_actions, position, read_games
-from hexhop.engine.base import HeaderError
+import hexhop
+from hexhop import SVG, Game, HeaderError, legal_actions, position, read_games
 
-GOOD = Path(__file__).resolve().parent.parent / "samples" / "good"
+ROOT = Path(__file__).resolve().parent.parent
+GOOD = ROOT / "samples" / "good"
 
 
 def test_read_games_replays_every_game():
@@ -43,3 +47,61 @@ def test_svg_displays_inline():
     assert 'data-ply="5"' in picture and "last-to" in picture
     assert game.positions[0]._repr_svg_().startswith("<svg")
     assert game._repr_svg_() == game.svg()
+
+
+def test_png_of_a_position():
+    p = hexhop.position("Trigeo", "N: C7=2; S: E6=2; turn: N")
+    assert hexhop.png(p, size=60).startswith(b"\x89PNG\r\n\x1a\n")
+    assert hexhop.svg(p, size=60)._repr_svg_().startswith("<svg")
+
+
+def test_every_exported_name_resolves():
+    """Issue 12 item 1: the public API is re-exported by the package."""
+    assert sorted(hexhop.__all__) == sorted(["__version__", *hexhop._EXPORTS])
+    for name in hexhop.__all__:
+        assert getattr(hexhop, name) is not None
+        assert name in dir(hexhop)
+    assert hexhop.rules_for("Hüpfer").legal_actions is not None
+    assert hexhop.read_archive is hexhop.notation.read_archive
+    (parsed,) = hexhop.parse_text('[Game "Trigeo"]\n\n1. C7°D7 *\n')
+    assert parsed.ok and parsed.record.game == "Trigeo"
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        _ = hexhop.nothing
+
+
+def test_version_has_one_source():
+    """Issue 12 item 1: ``hexhop.__version__``, pyproject.toml,
+    ``hexhop --version`` and the changelog agree."""
+    pyproject = (ROOT / "pyproject.toml").read_text("utf-8")
+    assert hexhop.__version__ == re.search(r'^version = "(.+)"', pyproject, re.M)[1]
+    shown = subprocess.run([sys.executable, "-m", "hexhop.cli", "--version"],
+                           capture_output=True, text=True, check=True).stdout
+    assert shown == f"hexhop, version {hexhop.__version__}\n"
+    changelog = (ROOT / "CHANGELOG.md").read_text("utf-8")
+    assert f"\n## {hexhop.__version__} — " in changelog
+
+
+def _imported_after(code: str) -> list[str]:
+    """The modules of hexhop, cairo, lark and click loaded by ``code``."""
+    probe = (f"import sys\n{code}\nprint(' '.join(sorted(m for m in sys.modules"
+             " if m.split('.')[0] in {'hexhop', 'cairosvg', 'cairocffi', 'lark', 'click'})))")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    return out.stdout.split()
+
+
+def test_import_hexhop_stays_cheap():
+    """``import hexhop`` loads nothing but itself; the layers come on first use."""
+    assert _imported_after("import hexhop") == ["hexhop"]
+    loaded = _imported_after("import hexhop; hexhop.read_games")
+    assert "hexhop.notation" in loaded and "hexhop.engine.replay" in loaded
+    assert not [m for m in loaded if m.startswith(("hexhop.render", "hexhop.cli", "cairo"))]
+
+
+def test_engine_does_not_import_render():
+    """The rules sit under the pictures: importing every engine module loads no render code."""
+    code = ("import importlib, pkgutil, hexhop.engine\n"
+            "for module in pkgutil.walk_packages(hexhop.engine.__path__, 'hexhop.engine.'):\n"
+            "    importlib.import_module(module.name)")
+    loaded = _imported_after(code)
+    assert "hexhop.engine.replay" in loaded and "hexhop.engine.api" not in loaded
+    assert not [m for m in loaded if m.startswith(("hexhop.render", "cairo"))]

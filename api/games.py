@@ -1,32 +1,23 @@
-"""A small Python API for scripts and notebooks.
+"""Replayed games, positions, legal actions and pictures for scripts and
+notebooks; everything is re-exported by the ``hexhop`` package.
 
-    from hexhop.engine.api import read_games, position, legal_actions, svg
-
-    for game in read_games("samples/good/trigeo-goettingen-1999.trg"):
-        print(game.tags["North"], game.valid, game.end)
-        print(game.actions[:4])
-        game.svg(12)                  # shows inline in Jupyter
-
-    p = position("Hexalit", "N: A7=1 C7=2; S: F7=1 D6=2; turn: N")
-    legal_actions(p)                  # ['A7XA5', ..., 'C7°D6']
-
-Everything here is a thin layer over :mod:`hexhop.notation` (reading),
-:mod:`.replay` (checking) and :mod:`hexhop.render` (pictures, imported only
+A thin layer over :mod:`hexhop.notation` (reading), :mod:`hexhop.engine`
+(the rules and the replay) and :mod:`hexhop.render` (pictures, imported only
 when a picture is asked for). It adds no rules of its own.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any
 
-from hexhop.notation import read_archive
+from hexhop.engine.base import Position, sorted_texts
+from hexhop.engine.games import rules_for
+from hexhop.engine.replay import End, GameReport, replay_game
+from hexhop.notation import DiceAction, HopAction, read_archive
 from hexhop.notation.findings import Finding
-
-from .base import Position, sorted_texts
-from .games import rules_for
-from .replay import End, GameReport, replay_game
 
 
 class SVG(str):
@@ -40,12 +31,14 @@ def svg(position: Position, **options: Any) -> SVG:
     """A diagram of ``position``; options as for ``hexhop.render.svg.board_svg``
     (``size``, ``flip``, ``last``, ``arrows``, ``highlights``, ``title``…)."""
     from hexhop.render.svg import board_svg
+
     return SVG(board_svg(position, **options))
 
 
 def png(position: Position, *, size: int = 400, **options: Any) -> bytes:
     """The diagram of ``position`` as PNG bytes."""
     from hexhop.render.png import svg_to_png
+
     return svg_to_png(svg(position, size=size, **options), size=size)
 
 
@@ -105,17 +98,21 @@ class Game:
     def svg(self, ply: int = -1, **options: Any) -> SVG:
         """The diagram after ``ply`` (default: the last), last action highlighted."""
         from hexhop.render.last import describe_last
+
         index = range(len(self.positions))[ply]
-        if index and "last" not in options:
+        action = self.report.nodes[index - 1].item if index else None
+        if isinstance(action, (DiceAction, HopAction)) and "last" not in options:
             before, after = self.positions[index - 1], self.positions[index]
-            options["last"] = describe_last(before, after, self.report.nodes[index - 1].item)
+            options["last"] = describe_last(before, after, action)
         return svg(self.positions[index], ply=index, **options)
 
     def _repr_svg_(self) -> str:
         return self.svg() if self.positions else ""
 
 
-def read_games(source: str | bytes | os.PathLike, *, game: str | None = None) -> Iterator[Game]:
+def read_games(
+    source: str | bytes | os.PathLike[str], *, game: str | None = None
+) -> Iterator[Game]:
     """Every game of a record file (a path) or of record bytes, replayed.
 
     ``game`` names the game of records without a Game tag (the file's
@@ -132,6 +129,7 @@ def read_games(source: str | bytes | os.PathLike, *, game: str | None = None) ->
 
 def _game_name(game: str) -> str:
     from hexhop.notation import game_from_name
+
     name = game_from_name(game)
     if name is None:
         raise ValueError(f"unknown game {game!r}: expected Hexalit, Trigeo or Hüpfer")

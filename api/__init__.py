@@ -1,0 +1,110 @@
+"""hexhop: records of Hexalit, Trigeo and Hüpfer games for scripts and notebooks.
+
+    import hexhop
+
+    for game in hexhop.read_games("samples/good/trigeo-goettingen-1999.trg"):
+        print(game.tags["North"], game.valid, game.end)
+        game.svg(12)                                  # shows inline in Jupyter
+
+    p = hexhop.position("Hexalit", "N: A7=1 C7=2; S: F7=1 D6=2; turn: N")
+    hexhop.legal_actions(p)                           # ['A7XA5', ..., 'C7°D6']
+
+The names below are imported on first use, so ``import hexhop`` (which every
+run of the ``hexhop`` program does) costs next to nothing. The layers under
+this API: :mod:`hexhop.notation` (reading and writing records, no rules),
+:mod:`hexhop.engine` (the rules and the replay), :mod:`hexhop.render`
+(pictures).
+"""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without the cost of importing typing
+if TYPE_CHECKING:
+    from hexhop.engine.base import HeaderError, Position
+    from hexhop.engine.games import rules_for
+    from hexhop.engine.replay import End
+    from hexhop.notation import (
+        Finding,
+        NotationError,
+        ReadLimits,
+        format_archive,
+        format_record,
+        parse_text,
+        read_archive,
+    )
+
+    from .games import SVG, Game, legal_actions, png, position, read_games, svg
+
+    __version__: str
+
+# Where each public name lives; the module is imported when the name is first used.
+_EXPORTS = {
+    "Game": ".games",
+    "SVG": ".games",
+    "legal_actions": ".games",
+    "png": ".games",
+    "position": ".games",
+    "read_games": ".games",
+    "svg": ".games",
+    "HeaderError": "hexhop.engine.base",
+    "Position": "hexhop.engine.base",
+    "rules_for": "hexhop.engine.games",
+    "End": "hexhop.engine.replay",
+    "Finding": "hexhop.notation",
+    "NotationError": "hexhop.notation",
+    "ReadLimits": "hexhop.notation",
+    "format_archive": "hexhop.notation",
+    "format_record": "hexhop.notation",
+    "parse_text": "hexhop.notation",
+    "read_archive": "hexhop.notation",
+}
+
+__all__ = [
+    "SVG",
+    "End",
+    "Finding",
+    "Game",
+    "HeaderError",
+    "NotationError",
+    "Position",
+    "ReadLimits",
+    "__version__",
+    "format_archive",
+    "format_record",
+    "legal_actions",
+    "parse_text",
+    "png",
+    "position",
+    "read_archive",
+    "read_games",
+    "rules_for",
+    "svg",
+]
+
+
+def __getattr__(name: str) -> object:
+    if name == "__version__":
+        value: object = _version()
+    elif name in _EXPORTS:
+        from importlib import import_module
+
+        value = getattr(import_module(_EXPORTS[name], __name__), name)
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
+
+def _version() -> str:
+    """The installed distribution's version: pyproject.toml's ``version``,
+    the one source that ``hexhop --version`` reads as well."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("hexhop")
+    except PackageNotFoundError:  # imported from a copy that was never installed
+        return "0+unknown"
