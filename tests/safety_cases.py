@@ -32,7 +32,7 @@ SIZES = {
     "movetext": 3 * MIB,  # bytes of movetext on many lines
     "path": 8 * MIB,  # bytes of one Hüpfer path
     "siblings": 6_000,  # sibling variations of one move
-    "findings_line": 400_000,  # bytes of one line holding a finding every 12 bytes
+    "findings_line": 200_000,  # bytes of one line holding a finding every 12 bytes (old report: GBs)
     "player_name": 400_000,  # characters of a player name
     "digits": 5_000,  # digits of a move number and of a cube value
     "newlines": 24 * MIB,  # newlines of a newline-heavy file
