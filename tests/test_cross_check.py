@@ -403,6 +403,7 @@ def random_huepfer_position(rng: random.Random) -> HR.Pos:
 
 # --- the random walks ------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, seed, games, plies", [
     ("Hexalit", 1, 6, 90),
     ("Trigeo", 2, 8, 90),
@@ -416,6 +417,7 @@ def test_standard_start_playouts(game, seed, games, plies):
     assert walked > games * 20
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, seed, count, plies", [
     ("Hexalit", 11, 220, 10),
     ("Trigeo", 12, 220, 10),
@@ -427,7 +429,9 @@ def test_random_position_playouts(game, seed, count, plies):
         dice_playout(start, rng, plies, cube_rate=0.2)
 
 
-@pytest.mark.parametrize("n, seed, games", [(6, 21, 40), (8, 22, 12), (10, 23, 5)])
+@pytest.mark.parametrize("n, seed, games", [pytest.param(6, 21, 40, marks=pytest.mark.slow),
+                                            (8, 22, 12),
+                                            pytest.param(10, 23, 5, marks=pytest.mark.slow)])
 def test_huepfer_start_playouts(n, seed, games):
     rng = random.Random(seed)
     walked = 0
@@ -437,6 +441,7 @@ def test_huepfer_start_playouts(n, seed, games):
     assert walked > games * 10
 
 
+@pytest.mark.slow
 def test_huepfer_random_position_playouts():
     rng = random.Random(31)
     for _ in range(400):

@@ -113,6 +113,7 @@ def playout(rules, rng: random.Random, max_plies: int) -> int:
     return p.ply
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, seed", [("Hexalit", 1), ("Hexalit", 2), ("Trigeo", 3)])
 def test_random_playouts(game, seed):
     rng = random.Random(seed)

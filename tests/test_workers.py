@@ -10,6 +10,7 @@ import textwrap
 import time
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from fuzz_support import CORPUS
@@ -27,6 +28,7 @@ def json_report(*args: str) -> dict:
     return data
 
 
+@pytest.mark.slow
 def test_two_processes_report_exactly_what_one_does(tmp_path):
     for folder in (ROOT / "samples" / "good", ROOT / "samples" / "broken", CORPUS):
         shutil.copytree(folder, tmp_path / folder.name)
@@ -117,6 +119,7 @@ STUCK = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow
 def test_a_worker_stuck_beyond_the_alarm_is_replaced(tmp_path):
     for i in range(6):
         (tmp_path / f"{i:02d}.hxl").write_text(GAME, "utf-8")
