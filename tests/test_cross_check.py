@@ -46,7 +46,7 @@ MID_HUEPFER = ("R: a2 a4 a5 b1 b3 b5 b6 b7 c2 c3 d1 d3 d7; T: e3 e4 e6 f1 f4 f7 
 # --- the reference proves itself on rules.md §7 ---------------------------------------------
 
 @pytest.mark.parametrize("game, text, counts", [
-    ("Hexalit", None, (55, 3028, 168711)),
+    pytest.param("Hexalit", None, (55, 3028, 168711), marks=pytest.mark.slow),
     ("Trigeo", None, (18, 322, 6829)),
     ("Hexalit", MID_HEXALIT, (59, 4060)),
     ("Trigeo", MID_TRIGEO, (39, 1098)),
@@ -429,9 +429,8 @@ def test_random_position_playouts(game, seed, count, plies):
         dice_playout(start, rng, plies, cube_rate=0.2)
 
 
-@pytest.mark.parametrize("n, seed, games", [pytest.param(6, 21, 40, marks=pytest.mark.slow),
-                                            (8, 22, 12),
-                                            pytest.param(10, 23, 5, marks=pytest.mark.slow)])
+@pytest.mark.slow
+@pytest.mark.parametrize("n, seed, games", [(6, 21, 40), (8, 22, 12), (10, 23, 5)])
 def test_huepfer_start_playouts(n, seed, games):
     rng = random.Random(seed)
     walked = 0

@@ -138,7 +138,8 @@ def test_index_and_names_agree():
     assert all(INDEX[name] == i for i, name in enumerate(CELLS))
 
 
-@pytest.mark.parametrize("rules", [HEXALIT, TRIGEO], ids=lambda r: r.name)
+@pytest.mark.parametrize("rules", [pytest.param(HEXALIT, marks=pytest.mark.slow), TRIGEO],
+                         ids=lambda r: r.name)
 def test_quick_stuck_test_agrees_with_move_generation(rules):
     """§5.4 is decided from first-step masks; generating every move must agree."""
     rng = random.Random(5)

@@ -114,6 +114,7 @@ def records(draw) -> Record:
     return Record(tags, game, draw(lines(items, 2)), result)
 
 
+@pytest.mark.slow
 @RECORDS
 @given(records(), st.integers(20, 100))
 def test_round_trip_and_idempotent_format(rec, width):

@@ -55,7 +55,8 @@ def alter(record, ply: int, action):
     return replace(record, tags=tags, main=Line(tuple(kept)), result="*")
 
 
-@pytest.mark.parametrize("game, board", CASES)
+@pytest.mark.parametrize("game, board", [pytest.param(*c, marks=pytest.mark.slow)
+                                         if c == ("Hüpfer", 10) else c for c in CASES])
 def test_one_altered_action_fails_at_exactly_its_ply(game, board):
     rng = random.Random(board * 7 + len(game))
     rules = rules_for(game)

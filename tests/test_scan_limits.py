@@ -104,7 +104,7 @@ def floods(tmp_path_factory) -> Path:
     ("escapes.hxl", "IO07", (2, 1)),
     pytest.param("moves.hxl", "IO05", (3, 500_001), marks=pytest.mark.slow),
     ("path.hpf", "IO08", (3, 4)),
-    ("soup.hxl", "IO05", None),
+    pytest.param("soup.hxl", "IO05", None, marks=pytest.mark.slow),
 ])
 def test_a_flood_is_refused_within_time_and_memory(floods, name, code, where):
     started = time.monotonic()
@@ -116,9 +116,8 @@ def test_a_flood_is_refused_within_time_and_memory(floods, name, code, where):
         assert (finding["line"], finding["column"]) == where
 
 
-@pytest.mark.parametrize("command", [["fmt"], pytest.param(["show"], marks=pytest.mark.slow),
-                                     pytest.param(["convert", "--to", "json"],
-                                                  marks=pytest.mark.slow)])
+@pytest.mark.slow
+@pytest.mark.parametrize("command", [["fmt"], ["show"], ["convert", "--to", "json"]])
 def test_every_command_reads_with_the_limits(floods, command):
     result = run(*command, "moves.hxl", cwd=floods, memory_mib=400)
     assert "IO05" in result.stderr + result.stdout and "Traceback" not in result.stderr

@@ -83,6 +83,7 @@ def big_file(tmp_path: Path) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_the_watchdog_stops_a_file_that_takes_too_long_and_the_batch_goes_on(tmp_path):
     """--max-seconds: a file checked for longer becomes one finding IO09
     (SIGALRM in the process that checks it, with -j 1 and with -j 2)."""
