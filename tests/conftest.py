@@ -1,6 +1,10 @@
 """Hypothesis profiles: ``fuzz``, the default (the same inputs on every run,
 so that CI is stable), and ``deep`` (new random inputs on every run, for
-hunting: ``HYPOTHESIS_PROFILE=deep HEXHOP_FUZZ_SCALE=20 pytest tests/test_fuzz_*``)."""
+hunting: ``HYPOTHESIS_PROFILE=deep HEXHOP_FUZZ_SCALE=20 pytest tests/test_fuzz_*``).
+
+The quick tier (``pytest -m "not slow"``) runs the fuzz tests with a small
+budget (``QUICK_FUZZ_SCALE`` of their inputs) unless ``HEXHOP_FUZZ_SCALE``
+is set; the full run keeps the whole budget."""
 
 from __future__ import annotations
 
@@ -8,6 +12,7 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # fuzz_support, notation_helpers
@@ -17,3 +22,11 @@ settings.register_profile("fuzz", derandomize=True, deadline=None, database=None
                           suppress_health_check=_SLOW_INPUTS)
 settings.register_profile("deep", deadline=None, suppress_health_check=_SLOW_INPUTS)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "fuzz"))
+
+QUICK_FUZZ_SCALE = "0.02"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # before the test modules import fuzz_support, which reads the scale once
+    if "not slow" in (config.option.markexpr or ""):
+        os.environ.setdefault("HEXHOP_FUZZ_SCALE", QUICK_FUZZ_SCALE)

@@ -46,7 +46,7 @@ MID_HUEPFER = ("R: a2 a4 a5 b1 b3 b5 b6 b7 c2 c3 d1 d3 d7; T: e3 e4 e6 f1 f4 f7 
 # --- the reference proves itself on rules.md §7 ---------------------------------------------
 
 @pytest.mark.parametrize("game, text, counts", [
-    ("Hexalit", None, (55, 3028, 168711)),
+    pytest.param("Hexalit", None, (55, 3028, 168711), marks=pytest.mark.slow),
     ("Trigeo", None, (18, 322, 6829)),
     ("Hexalit", MID_HEXALIT, (59, 4060)),
     ("Trigeo", MID_TRIGEO, (39, 1098)),
@@ -403,6 +403,7 @@ def random_huepfer_position(rng: random.Random) -> HR.Pos:
 
 # --- the random walks ------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, seed, games, plies", [
     ("Hexalit", 1, 6, 90),
     ("Trigeo", 2, 8, 90),
@@ -416,6 +417,7 @@ def test_standard_start_playouts(game, seed, games, plies):
     assert walked > games * 20
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, seed, count, plies", [
     ("Hexalit", 11, 220, 10),
     ("Trigeo", 12, 220, 10),
@@ -427,6 +429,7 @@ def test_random_position_playouts(game, seed, count, plies):
         dice_playout(start, rng, plies, cube_rate=0.2)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n, seed, games", [(6, 21, 40), (8, 22, 12), (10, 23, 5)])
 def test_huepfer_start_playouts(n, seed, games):
     rng = random.Random(seed)
@@ -437,6 +440,7 @@ def test_huepfer_start_playouts(n, seed, games):
     assert walked > games * 10
 
 
+@pytest.mark.slow
 def test_huepfer_random_position_playouts():
     rng = random.Random(31)
     for _ in range(400):

@@ -113,6 +113,7 @@ def playout(rules, rng: random.Random, max_plies: int) -> int:
     return p.ply
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, seed", [("Hexalit", 1), ("Hexalit", 2), ("Trigeo", 3)])
 def test_random_playouts(game, seed):
     rng = random.Random(seed)
@@ -137,7 +138,8 @@ def test_index_and_names_agree():
     assert all(INDEX[name] == i for i, name in enumerate(CELLS))
 
 
-@pytest.mark.parametrize("rules", [HEXALIT, TRIGEO], ids=lambda r: r.name)
+@pytest.mark.parametrize("rules", [pytest.param(HEXALIT, marks=pytest.mark.slow), TRIGEO],
+                         ids=lambda r: r.name)
 def test_quick_stuck_test_agrees_with_move_generation(rules):
     """§5.4 is decided from first-step masks; generating every move must agree."""
     rng = random.Random(5)

@@ -57,7 +57,12 @@ HUGE = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(HUGE))
+SLOW_HUGE = {"two thousand games", "twenty thousand move numbers", "long line of glyphs",
+             "ten thousand tags", "unclosed million-character comment"}
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n in SLOW_HUGE
+                                  else n for n in sorted(HUGE)])
 def test_known_hostile_inputs(name):
     text = HUGE[name]
     data = text.encode("utf-8") if text else (_big().encode("utf-8")

@@ -33,6 +33,8 @@ GAMES = {
     "hostile": HOSTILE,
 }
 
+pytestmark = pytest.mark.slow  # a real browser
+
 
 @pytest.fixture(scope="module")
 def browser():

@@ -146,7 +146,8 @@ OWN_COUNTS = {6: (10, 100, 1158, 12036), 8: (10, 100, 1180, 13924),
               10: (10, 100, 1180, 13924, 206972)}
 
 
-@pytest.mark.parametrize("size", sorted(OWN_COUNTS))
+@pytest.mark.parametrize("size", [pytest.param(s, marks=pytest.mark.slow) if s == 10 else s
+                                  for s in sorted(OWN_COUNTS)])
 def test_deeper_counts_agree_with_the_reference_search(size):
     start = HUEPFER.standard(size)
     counts = OWN_COUNTS[size]
@@ -191,7 +192,8 @@ def _totals(position: HuepferPosition) -> dict[str, int]:
     return counts
 
 
-@pytest.mark.parametrize("size", sorted(TURNS))
+@pytest.mark.parametrize("size", [pytest.param(s, marks=pytest.mark.slow) if s > 6 else s
+                                  for s in sorted(TURNS)])
 def test_random_playouts(size):
     rng = random.Random(size)
     played = games = 0

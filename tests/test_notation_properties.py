@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import string
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -113,6 +114,7 @@ def records(draw) -> Record:
     return Record(tags, game, draw(lines(items, 2)), result)
 
 
+@pytest.mark.slow
 @RECORDS
 @given(records(), st.integers(20, 100))
 def test_round_trip_and_idempotent_format(rec, width):
@@ -126,6 +128,7 @@ def test_round_trip_and_idempotent_format(rec, width):
     assert record_shape(reparsed.record) == record_shape(parsed.record)
 
 
+@pytest.mark.slow
 @RECORDS
 @given(records())
 def test_every_action_reads_back_from_its_text(rec):
@@ -141,6 +144,7 @@ def test_every_action_reads_back_from_its_text(rec):
 SPACING = st.sampled_from([" ", "  ", "\t", " \t "])  # newlines would end a ; comment
 
 
+@pytest.mark.slow
 @RECORDS
 @given(records(), st.data())
 def test_fast_path_reads_what_the_grammar_reads(rec, data):

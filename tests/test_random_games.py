@@ -21,7 +21,8 @@ def checked(text: str):
     return [replay_game(parsed) for parsed in parse_text(text)]
 
 
-@pytest.mark.parametrize("game, board", CASES)
+@pytest.mark.parametrize("game, board", [pytest.param(*c, marks=pytest.mark.slow)
+                                         if c == ("Hüpfer", 10) else c for c in CASES])
 def test_random_legal_games_pass_strictly(game, board):
     records = random_archive(game, 25, seed=board, board=board, max_plies=120)
     reports = checked(format_archive(records))
@@ -54,7 +55,8 @@ def alter(record, ply: int, action):
     return replace(record, tags=tags, main=Line(tuple(kept)), result="*")
 
 
-@pytest.mark.parametrize("game, board", CASES)
+@pytest.mark.parametrize("game, board", [pytest.param(*c, marks=pytest.mark.slow)
+                                         if c == ("Hüpfer", 10) else c for c in CASES])
 def test_one_altered_action_fails_at_exactly_its_ply(game, board):
     rng = random.Random(board * 7 + len(game))
     rules = rules_for(game)

@@ -13,6 +13,7 @@ import time
 import zipfile
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from hexhop.records.frames import NAME_CHARS
@@ -59,6 +60,7 @@ def record(movetext: str, **tags: str) -> str:
         f"\n{movetext} *\n"
 
 
+@pytest.mark.slow
 def test_sibling_variations_cost_little_in_a_viewer_page(tmp_path: Path) -> None:
     """Item 4: 20,000 sibling variations (200 KB) took 2.6 GB and 50 s."""
     siblings = " ".join(["(1. B4W3)"] * 20_000)
@@ -138,6 +140,7 @@ def test_a_member_named_twice_is_drawn_twice(tmp_path: Path) -> None:
 LONG_NAME = "N" * 10_000
 
 
+@pytest.mark.slow
 def test_a_long_player_name_is_clipped_in_pictures(tmp_path: Path) -> None:
     """Item 6: a 1 MB player name made each PNG frame take 30 s."""
     path = tmp_path / "long.hxl"

@@ -61,10 +61,16 @@ def inputs(tmp_path_factory):
     return get
 
 
+QUICK = {"blank-run-stdin", "fifo-record", "control-characters", "long-move-number",
+         "huge-tag-value", "corrupt-zip", "huge-player-name"}  # and every json-* case
+
+
 def _params():
     for case in CASES:
         for command in case.commands:
-            yield pytest.param(case, command, id=f"{case.name}:{command}")
+            quick = case.name in QUICK or case.name.startswith("json-")
+            yield pytest.param(case, command, id=f"{case.name}:{command}",
+                               marks=() if quick else pytest.mark.slow)
 
 
 @pytest.mark.parametrize("case,command", list(_params()))
@@ -94,7 +100,8 @@ _BUSY = [
 
 
 @pytest.mark.parametrize("number", [signal.SIGINT, signal.SIGTERM], ids=["INT", "TERM"])
-@pytest.mark.parametrize("delay", [0.01, 0.05, 0.2, 0.6])
+@pytest.mark.parametrize("delay", [0.01, 0.05, pytest.param(0.2, marks=pytest.mark.slow),
+                                   pytest.param(0.6, marks=pytest.mark.slow)])
 @pytest.mark.parametrize("name,args,where", _BUSY, ids=[b[0] for b in _BUSY])
 def test_a_signal_stops_cleanly(name, args, where, delay, number, runner, tmp_path):
     """Ctrl-C or SIGTERM at any moment: exit 130/143 (or the run's own

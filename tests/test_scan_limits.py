@@ -102,9 +102,9 @@ def floods(tmp_path_factory) -> Path:
 @pytest.mark.parametrize("name, code, where", [
     ("tag.hxl", "IO07", (2, 1)),
     ("escapes.hxl", "IO07", (2, 1)),
-    ("moves.hxl", "IO05", (3, 500_001)),
+    pytest.param("moves.hxl", "IO05", (3, 500_001), marks=pytest.mark.slow),
     ("path.hpf", "IO08", (3, 4)),
-    ("soup.hxl", "IO05", None),
+    pytest.param("soup.hxl", "IO05", None, marks=pytest.mark.slow),
 ])
 def test_a_flood_is_refused_within_time_and_memory(floods, name, code, where):
     started = time.monotonic()
@@ -116,6 +116,7 @@ def test_a_flood_is_refused_within_time_and_memory(floods, name, code, where):
         assert (finding["line"], finding["column"]) == where
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", [["fmt"], ["show"], ["convert", "--to", "json"]])
 def test_every_command_reads_with_the_limits(floods, command):
     result = run(*command, "moves.hxl", cwd=floods, memory_mib=400)
@@ -173,6 +174,7 @@ def test_blank_lines_cost_next_to_nothing():
     assert [(first, tags) for first, _, tags in chunks] == [(1, True), (10_000_004, True)]
 
 
+@pytest.mark.slow
 def test_a_zip_of_newline_members_is_checked_quickly(tmp_path):
     path = tmp_path / "blank.zip"
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
@@ -282,6 +284,7 @@ WINDOW_WORDS = st.sampled_from(["B6XC6", "E6XF6=6", "!?", "!!", "$12", "12...", 
                                 "take", "{comment}", "; line\n", "(", ")", "E1°D2^"])
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.tuples(WINDOW_WORDS, st.integers(1, 80)), max_size=30))
 def test_tokens_across_window_edges_read_as_the_grammar_reads_them(words):

@@ -10,6 +10,7 @@ import textwrap
 import time
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from fuzz_support import CORPUS
@@ -27,6 +28,7 @@ def json_report(*args: str) -> dict:
     return data
 
 
+@pytest.mark.slow
 def test_two_processes_report_exactly_what_one_does(tmp_path):
     for folder in (ROOT / "samples" / "good", ROOT / "samples" / "broken", CORPUS):
         shutil.copytree(folder, tmp_path / folder.name)
@@ -81,6 +83,7 @@ def big_file(tmp_path: Path) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_the_watchdog_stops_a_file_that_takes_too_long_and_the_batch_goes_on(tmp_path):
     """--max-seconds: a file checked for longer becomes one finding IO09
     (SIGALRM in the process that checks it, with -j 1 and with -j 2)."""
@@ -117,6 +120,7 @@ STUCK = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow
 def test_a_worker_stuck_beyond_the_alarm_is_replaced(tmp_path):
     for i in range(6):
         (tmp_path / f"{i:02d}.hxl").write_text(GAME, "utf-8")
