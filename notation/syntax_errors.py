@@ -11,21 +11,19 @@ source line and a caret from the finding's span.
 from __future__ import annotations
 
 import re
-from typing import Iterator
-
 from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from .findings import Finding, make
 from .model import Span
-from .parser import SyntaxProblem
+from .problems import SyntaxProblem
+from .text import line_column, open_parens, parens
 
 _WORD = re.compile(r"[^\s(){}\[\];]*")
 _CELL = re.compile(r"[A-Za-z][0-9]{1,2}")
 _SPACES = re.compile(r"[ \t]*")
 _RESULTISH = re.compile(r"(?:[0-9]+|½|1/2)\s*[-–:]\s*(?:[0-9]+|½|1/2)")
 _DIGITS = re.compile(r"[0-9]+")
-_SCAN = re.compile(r"[(){};]")
 _COMMENTS = ("COMMENT", "LINE_COMMENT", "$END")
 _LONGEST_WORD = 200  # a word in a message, and the most of it looked at
 
@@ -49,8 +47,7 @@ def _span(tok: Token, offset: int) -> Span:
 
 
 def _pos(text: str, pos: int) -> Token:
-    line = text.count("\n", 0, pos) + 1
-    column = pos - text.rfind("\n", 0, pos)
+    line, column = line_column(text, pos)
     return Token("X", text[pos:pos + 1], pos, line, column)
 
 
@@ -281,37 +278,5 @@ def _unmatched(opened: list[int], closes: list[int]) -> int:
     return stack[-1] if stack else opened[-1]
 
 
-def open_parens(text: str) -> Iterator[tuple[int, int]]:
-    """(depth, position) of every '(' outside comments, in order."""
-    depth = 0
-    for pos, char in _parens(text):
-        if char == "(":
-            depth += 1
-            yield depth, pos
-        elif depth:
-            depth -= 1
-
-
 def _close_positions(text: str) -> list[int]:
-    return [pos for pos, char in _parens(text) if char == ")"]
-
-
-def _parens(text: str) -> Iterator[tuple[int, str]]:
-    """Parentheses outside comments."""
-    pos = 0
-    while True:
-        m = _SCAN.search(text, pos)
-        if m is None:
-            return
-        char, pos = m.group(), m.end()
-        if char == "{":
-            pos = _after(text, "}", pos)
-        elif char == ";":
-            pos = _after(text, "\n", pos)
-        elif char in "()":
-            yield m.start(), char
-
-
-def _after(text: str, char: str, pos: int) -> int:
-    end = text.find(char, pos)
-    return len(text) if end < 0 else end + 1
+    return [pos for pos, char in parens(text) if char == ")"]
