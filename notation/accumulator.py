@@ -15,7 +15,7 @@ from typing import Any
 from .model import Item, Line, Node, Span
 from .text import comment_text
 
-_EMPTY: tuple = ()
+_EMPTY: tuple[()] = ()
 _new = object.__new__
 _set = object.__setattr__
 

@@ -3,7 +3,7 @@
 The grammars (``common.lark`` plus one file per game) are the single source
 of truth for the syntax.  They are built once, on first use, as LALR parsers
 whose callbacks build the record tree while parsing (no parse tree is
-made).  This module knows spellings, not rules: whether ``G1`` exists or a
+made), with the fast scanner's :class:`.LineAccumulator`.  This module knows spellings, not rules: whether ``G1`` exists or a
 move is legal is for the engine.  Splitting an archive into games and
 decoding bytes is :mod:`.reader`'s job; explaining syntax errors is
 :mod:`.syntax_errors`'.
@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from lark import Lark, Token
-from lark.exceptions import UnexpectedInput
 
 from .accumulator import LineAccumulator, Misplaced
 from .limits import DEFAULT_LIMITS, MAX_DEPTH, MAX_TOKEN, ReadLimits

@@ -3,8 +3,8 @@
 ``read_archive`` decodes bytes (UTF-8, else Windows-1252 with a notice),
 splits the text into games at their headers and parses them one by one,
 lazily: a broken game yields its findings and the next game is read as if
-nothing happened.  Nothing here knows the rules; the syntax itself is in
-the grammars read by :mod:`.parser`.
+nothing happened; ``parse_action`` reads one action alone.  Nothing here
+knows the rules; the syntax itself is in the grammars read by :mod:`.parser`.
 """
 
 from __future__ import annotations

@@ -4,7 +4,8 @@ The lark grammars define the language.  Running lark's LALR parser on every
 token costs about 10 µs per action, so well-formed text is read here
 instead: one regular expression made of the grammar's own terminals (in
 lark's lexer order), and a loop that follows the grammar's structure (a
-flat movetext, nested variations, the result last).  Whenever the text is
+flat movetext, nested variations, the result last) and hands the tokens to
+the :class:`.LineAccumulator` the LALR parser's callbacks use too.  Whenever the text is
 not plainly well formed this module gives up (``None``) and the LALR
 parser reads the game, which also explains the error.  A property test
 checks that both paths give the same records.  Nothing here knows the rules.
