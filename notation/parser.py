@@ -23,9 +23,9 @@ from lark import Lark, Token
 from .accumulator import LineAccumulator, Misplaced
 from .limits import DEFAULT_LIMITS, MAX_DEPTH, MAX_TOKEN, ReadLimits
 from .model import NO_SPAN, CubeAnswer, CubeOffer, DiceAction, HopAction, Item, Line, Span, Tag
-from .problems import SyntaxProblem
+from .problems import SyntaxProblem, token_at
 from .scanner import HeaderScanner, MovetextScanner, Rest
-from .text import line_column, open_parens, unescape
+from .text import open_parens, unescape
 
 GRAMMAR_FILES = {"Hexalit": "hexalit.lark", "Trigeo": "trigeo.lark", "Hüpfer": "huepfer.lark"}
 
@@ -314,10 +314,6 @@ def parse_movetext(game: str, rest: Rest, *, fast: bool = True,
 def _check_depth(text: str, offset: int) -> None:
     for depth, pos in open_parens(text):
         if depth > MAX_DEPTH:
-            tok = Token.new_borrow_pos("LPAR", "(", _at(text, pos))
+            tok = Token.new_borrow_pos("LPAR", "(", token_at(text, pos))
             raise SyntaxProblem(tok, "", "SY06", limit=MAX_DEPTH)
 
-
-def _at(text: str, pos: int) -> Token:
-    line, column = line_column(text, pos)
-    return Token("X", text[pos:pos + 1], pos, line, column, line, column + 1, pos + 1)

@@ -1,7 +1,8 @@
-"""The syntax error the tree builder raises itself (lark raises the others).
+"""The syntax error the tree builder raises itself (lark raises the others),
+and the token it points at.
 
-A leaf, so that the parser raises it and :mod:`.syntax_errors` explains it
-without either importing the other.
+Below the parser, so that the parser raises it and :mod:`.syntax_errors`
+explains it without either importing the other.
 """
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from lark import Token
+
+from .text import line_column
 
 
 class SyntaxProblem(Exception):
@@ -19,3 +22,9 @@ class SyntaxProblem(Exception):
         self.token = token
         self.code = code
         self.params = params or {"message": message}
+
+
+def token_at(text: str, pos: int) -> Token:
+    """A one-character token at offset ``pos`` of ``text``, to point a message at."""
+    line, column = line_column(text, pos)
+    return Token("X", text[pos:pos + 1], pos, line, column, line, column + 1, pos + 1)
