@@ -15,6 +15,8 @@ from typing import Any
 from .model import Item, Line, Node, Span
 from .text import comment_text
 
+# the grammars' terminals that each make a node
+ACTION_TOKENS = frozenset({"MOVE", "CAPTURE", "ROLL", "HOP", "CUBE_OFFER", "CUBE_ANSWER"})
 _EMPTY: tuple[()] = ()
 _new = object.__new__
 _set = object.__setattr__
@@ -43,15 +45,17 @@ class LineAccumulator:
         self.nodes: list[Node] = []
         self.lead: list[str] = []  # comments before the first action
         self.open: dict[str, Any] | None = None  # the fields of the last node
-        # a move number not yet followed by its action: (number, dots, span, at)
-        self.pending: tuple[int, int, Span, Any] | None = None
+        # a move number not yet followed by its action: (text, span, at)
+        self.pending: tuple[str, Span, Any] | None = None
 
     def action(self, item: Item, span: Span, text: str) -> None:
         pending = self.pending
         if pending is None:
             number, dots, number_span = None, 0, None
         else:
-            number, dots, number_span, _ = pending
+            written, number_span, _ = pending
+            bare = written.rstrip(".")
+            number, dots = int(bare), len(written) - len(bare)
             self.pending = None
         # the same value as Node(...), without the frozen dataclass's slower __init__
         fields = {"item": item, "span": span, "text": text, "number": number,
@@ -62,10 +66,11 @@ class LineAccumulator:
         self.nodes.append(node)
         self.open = fields
 
-    def move_number(self, number: int, dots: int, span: Span, at: Any) -> None:
+    def move_number(self, text: str, span: Span, at: Any) -> None:
+        """A move number (``12.`` or ``12...``) for the action that follows."""
         if self.pending is not None:
             self._dangling()
-        self.pending = (number, dots, span, at)
+        self.pending = (text, span, at)
 
     def comment(self, token: str) -> None:
         """A ``{ … }`` or ``; …`` comment token."""
@@ -104,5 +109,5 @@ class LineAccumulator:
 
     def _dangling(self) -> None:
         assert self.pending is not None
-        at = self.pending[3]
+        at = self.pending[2]
         raise Misplaced(at, f"move number '{at}' is not followed by an action")

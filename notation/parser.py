@@ -20,7 +20,7 @@ from typing import Any, Callable
 
 from lark import Lark, Token
 
-from .accumulator import LineAccumulator, Misplaced
+from .accumulator import ACTION_TOKENS, LineAccumulator, Misplaced
 from .limits import DEFAULT_LIMITS, MAX_DEPTH, MAX_TOKEN, ReadLimits
 from .model import NO_SPAN, CubeAnswer, CubeOffer, DiceAction, HopAction, Item, Line, Span, Tag
 from .problems import SyntaxProblem, token_at
@@ -37,7 +37,6 @@ _POINTS = re.compile(r"[a-z][0-9]{1,2}")
 _OPS = re.compile(r"[-x](?=[a-z])")
 _CUBE_NUMBER = re.compile(r"[0-9]+")
 _KINDS = {"X": "move", "x": "move", "W": "roll", "w": "roll"}
-_ACTION_TYPES = frozenset({"MOVE", "CAPTURE", "ROLL", "HOP", "CUBE_OFFER", "CUBE_ANSWER"})
 
 
 # ---------------------------------------------------------------- actions
@@ -170,13 +169,12 @@ class _Builder:
         try:
             for el in elements:
                 kind = el.type
-                if kind in _ACTION_TYPES:
+                if kind in ACTION_TOKENS:
                     acc.action(self.item(el), self.span(el), str(el))
                 elif kind == "MOVE_NUMBER":
+                    acc.move_number(el, self.span(el), el)
                     if len(el) > self.max_token:
                         raise SyntaxProblem(el, "", "IO08", start=el[:20], limit=self.max_token)
-                    bare = el.rstrip(".")
-                    acc.move_number(int(bare), len(el) - len(bare), self.span(el), el)
                 elif kind in ("COMMENT", "LINE_COMMENT"):
                     acc.comment(el)
                 elif kind == "variation":

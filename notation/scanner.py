@@ -19,13 +19,12 @@ from typing import Any, Iterator
 
 from lark import Lark
 
-from .accumulator import LineAccumulator, Misplaced
+from .accumulator import ACTION_TOKENS, LineAccumulator, Misplaced
 from .findings import make
 from .limits import DEFAULT_LIMITS, BeyondLimit, ReadLimits
 from .model import NO_SPAN, Span, Tag
 from .text import comment_text, place, unescape
 
-_ACTIONS = frozenset({"MOVE", "CAPTURE", "ROLL", "HOP", "CUBE_OFFER", "CUBE_ANSWER"})
 _new = object.__new__
 _set = object.__setattr__
 
@@ -108,11 +107,10 @@ class MovetextScanner:
                     line_no, line_start = end_line, start + value.rindex("\n") + 1
                 if result is not None and kind != "COMMENT" and kind != "LINE_COMMENT":
                     return cut(stop, 0, True)
-                if kind in _ACTIONS:
+                if kind in ACTION_TOKENS:
                     action(item_of(kind, value), here, value)
                 elif kind == "MOVE_NUMBER":
-                    bare = value.rstrip(".")
-                    acc.move_number(int(bare), len(value) - len(bare), here, value)
+                    acc.move_number(value, here, value)
                 elif kind == "COMMENT" or kind == "LINE_COMMENT":
                     acc.comment(value)
                 elif kind == "GLYPH" or kind == "NAG":
@@ -210,7 +208,7 @@ class MovetextScanner:
 
 _SPACES = re.compile(r"\s*")
 _SLACK = 64  # a window this much longer than a limit holds every token within it
-_COUNTED = _ACTIONS - {"CUBE_OFFER", "CUBE_ANSWER"}
+_COUNTED = ACTION_TOKENS - {"CUBE_OFFER", "CUBE_ANSWER"}
 _WORDS = frozenset({"CUBE_OFFER", "CUBE_ANSWER", "MOVE_NUMBER", "NAG"})  # length-limited too
 _DEPTH_AFTER = {"LPAR": 1, "RPAR": -1}  # the nesting once a misplaced token is read
 
