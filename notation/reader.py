@@ -23,6 +23,7 @@ from .problems import SyntaxProblem
 from .scanner import Rest
 from .syntax_errors import explain
 from .text import line_column, unescape
+
 _GAP = re.compile(r"\s*(?:\{[^}]*\}|;[^\n]*)?")  # blanks, then perhaps one comment
 _SPACES = re.compile(r"\s*")
 # the next line that starts with '[' (after blanks), or the next '{'

@@ -11,6 +11,7 @@ source line and a caret from the finding's span.
 from __future__ import annotations
 
 import re
+
 from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
