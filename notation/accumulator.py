@@ -36,19 +36,24 @@ class LineAccumulator:
     """The nodes of one line (the main line or one variation) so far.
 
     A node is made when its action arrives and filled in by the glyphs,
-    comments and variations after it; no one sees it before :meth:`line`.
+    comments and variations after it (gathered in lists, so that a flood of
+    them costs linear time); no one sees it before :meth:`line`.
     """
 
-    __slots__ = ("nodes", "lead", "open", "pending")
+    __slots__ = ("nodes", "lead", "open", "extras", "pending")
 
     def __init__(self) -> None:
         self.nodes: list[Node] = []
         self.lead: list[str] = []  # comments before the first action
         self.open: dict[str, Any] | None = None  # the fields of the last node
+        # its glyphs, comments and variations so far, by field name
+        self.extras: dict[str, list[Any]] | None = None
         # a move number not yet followed by its action: (text, span, at)
         self.pending: tuple[str, Span, Any] | None = None
 
     def action(self, item: Item, span: Span, text: str) -> None:
+        if self.extras is not None:
+            self._finish()
         pending = self.pending
         if pending is None:
             number, dots, number_span = None, 0, None
@@ -78,7 +83,7 @@ class LineAccumulator:
         if self.open is None:
             self.lead.append(note)
         else:
-            self.open["comments"] += (note,)
+            self._extra("comments", note)
 
     def glyph(self, text: str, at: Any) -> None:
         """A ``!``/``?`` glyph or a ``$n`` NAG."""
@@ -86,7 +91,7 @@ class LineAccumulator:
             self._dangling()
         if self.open is None:
             raise Misplaced(at, f"'{text}' must follow the action it judges")
-        self.open["glyphs"] += (text,)
+        self._extra("glyphs", text)
 
     def branch(self, at: Any) -> None:
         """A variation opens here: it must replace the action before it."""
@@ -97,15 +102,32 @@ class LineAccumulator:
 
     def variation(self, line: Line) -> None:
         """The finished variation opened by the last :meth:`branch`."""
-        assert self.open is not None
-        self.open["variations"] += (line,)
+        self._extra("variations", line)
 
     def line(self, span: Span) -> Line:
         """The finished line, written at ``span``."""
         if self.pending is not None:
             self._dangling()
+        if self.extras is not None:
+            self._finish()
         self.open = None
         return Line(tuple(self.nodes), tuple(self.lead), span)
+
+    def _extra(self, field: str, value: Any) -> None:
+        extras = self.extras
+        if extras is None:
+            self.extras = {field: [value]}
+        elif field in extras:
+            extras[field].append(value)
+        else:
+            extras[field] = [value]
+
+    def _finish(self) -> None:
+        """The last node's glyphs, comments and variations into its fields."""
+        assert self.open is not None and self.extras is not None
+        for field, values in self.extras.items():
+            self.open[field] = tuple(values)
+        self.extras = None
 
     def _dangling(self) -> None:
         assert self.pending is not None
