@@ -12,8 +12,8 @@ from .model import (
     GAMES, CubeAnswer, CubeOffer, DiceAction, HopAction, Item, Line, Node,
     ParsedGame, Record, Span, Tag,
 )
-from .parser import parse_action
-from .reader import game_from_name, game_from_path, parse_text, read_archive
+from .names import game_from_name, game_from_path
+from .reader import parse_action, parse_text, read_archive
 from .writer import format_archive, format_record
 
 __all__ = [

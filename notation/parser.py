@@ -3,7 +3,7 @@
 The grammars (``common.lark`` plus one file per game) are the single source
 of truth for the syntax.  They are built once, on first use, as LALR parsers
 whose callbacks build the record tree while parsing (no parse tree is
-made).  This module knows spellings, not rules: whether ``G1`` exists or a
+made), with the fast scanner's :class:`.LineAccumulator`.  This module knows spellings, not rules: whether ``G1`` exists or a
 move is legal is for the engine.  Splitting an archive into games and
 decoding bytes is :mod:`.reader`'s job; explaining syntax errors is
 :mod:`.syntax_errors`'.
@@ -19,15 +19,13 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from lark import Lark, Token
-from lark.exceptions import UnexpectedInput
 
-from .findings import Finding, NotationError, make
-from .limits import DEFAULT_LIMITS, MAX_DEPTH, MAX_TOKEN, BeyondLimit, ReadLimits
-from .scanner import HeaderScanner, MovetextScanner, Rest, comment_text
-from .model import (
-    NO_SPAN, CubeAnswer, CubeOffer, DiceAction, HopAction, Item, Line, Node,
-    Record, Span, Tag,
-)
+from .accumulator import ACTION_TOKENS, LineAccumulator, Misplaced
+from .limits import DEFAULT_LIMITS, MAX_DEPTH, MAX_TOKEN, ReadLimits
+from .model import NO_SPAN, CubeAnswer, CubeOffer, DiceAction, HopAction, Item, Line, Span, Tag
+from .problems import SyntaxProblem, token_at
+from .scanner import HeaderScanner, MovetextScanner, Rest
+from .text import open_parens, unescape
 
 GRAMMAR_FILES = {"Hexalit": "hexalit.lark", "Trigeo": "trigeo.lark", "Hüpfer": "huepfer.lark"}
 
@@ -38,20 +36,7 @@ _DICE = re.compile(
 _POINTS = re.compile(r"[a-z][0-9]{1,2}")
 _OPS = re.compile(r"[-x](?=[a-z])")
 _CUBE_NUMBER = re.compile(r"[0-9]+")
-_ESCAPE = re.compile(r"\\([\\\"])")
 _KINDS = {"X": "move", "x": "move", "W": "roll", "w": "roll"}
-_ACTION_TYPES = frozenset({"MOVE", "CAPTURE", "ROLL", "HOP", "CUBE_OFFER", "CUBE_ANSWER"})
-_EMPTY: tuple = ()
-
-
-class SyntaxProblem(Exception):
-    """A syntax error found while building the tree (not by lark itself)."""
-
-    def __init__(self, token: Token, message: str, code: str = "SY01", **params: Any):
-        super().__init__(message)
-        self.token = token
-        self.code = code
-        self.params = params or {"message": message}
 
 
 # ---------------------------------------------------------------- actions
@@ -153,11 +138,8 @@ class _Builder:
     # -- header
     def tag(self, children: list[Token]) -> Tag:
         lsqb, name, value, rsqb = children
-        text = value[1:-1]
-        if "\\" in text:
-            text = _ESCAPE.sub(r"\1", text)
         off = self.offset
-        return Tag(str(name), text, Span(lsqb.line + off, lsqb.column,  # type: ignore[operator]
+        return Tag(str(name), unescape(value[1:-1]), Span(lsqb.line + off, lsqb.column,  # type: ignore[operator]
                                          rsqb.end_line + off, rsqb.end_column))  # type: ignore[operator]
 
     def head(self, children: list[Any]) -> list[Any]:
@@ -166,10 +148,9 @@ class _Builder:
     # -- movetext
     def variation(self, children: list[Any]) -> _Variation:
         lpar, rpar = children[0], children[-1]
-        line = self.line(children[1:-1], lpar)
         off = self.offset
         span = Span(lpar.line + off, lpar.column, rpar.end_line + off, rpar.end_column)
-        return _Variation(Line(line.nodes, line.comments, span), lpar)
+        return _Variation(self.line(children[1:-1], span), lpar)
 
     def movetext(self, children: list[Any]) -> Movetext:
         end = len(children)
@@ -178,87 +159,32 @@ class _Builder:
         if end and children[end - 1].type == "RESULT":
             result = children[end - 1]
             trailing = children[end:]
-            line = self.line(children[:end - 1] + trailing, None)
+            line = self.line(children[:end - 1] + trailing, NO_SPAN)
             return Movetext(line, str(result), self.span(result))
-        return Movetext(self.line(children, None), None, None)
+        return Movetext(self.line(children, NO_SPAN), None, None)
 
-    def line(self, elements: list[Any], lpar: Token | None) -> Line:
-        """Nodes from a flat list of tokens and finished variations."""
-        nodes: list[Node] = []
-        lead: list[str] = []
-        item = span = text = number = number_span = None
-        glyphs: list[str] | None = None
-        comments: list[str] | None = None
-        variations: list[Line] | None = None
-        dots = 0
-        pending = None  # a move number token not yet followed by an item
-        for el in elements:
-            kind = el.type
-            if kind in _ACTION_TYPES:
-                if item is not None:
-                    nodes.append(Node(item, span, text, number, dots, number_span,
-                                      tuple(glyphs) if glyphs else _EMPTY,
-                                      tuple(comments) if comments else _EMPTY,
-                                      tuple(variations) if variations else _EMPTY))
-                item, span, text = self.item(el), self.span(el), str(el)
-                glyphs = comments = variations = None
-                if pending is None:
-                    number, dots, number_span = None, 0, None
-                else:
-                    number, dots, number_span = _number(pending), _dots(pending), self.span(pending)
-                    pending = None
-            elif kind == "MOVE_NUMBER":
-                if pending is not None:
-                    raise _dangling(pending)
-                if len(el) > self.max_token:
-                    raise SyntaxProblem(el, "", "IO08", start=el[:20], limit=self.max_token)
-                pending = el
-            elif kind in ("COMMENT", "LINE_COMMENT"):
-                note = comment_text(el)
-                if item is None:
-                    lead.append(note)
-                elif comments is None:
-                    comments = [note]
-                else:
-                    comments.append(note)
-            elif kind == "variation":
-                if pending is not None:
-                    raise _dangling(pending)
-                if item is None:
-                    raise SyntaxProblem(el.lpar, "a variation '(' must follow the action it replaces")
-                if variations is None:
-                    variations = [el.line]
-                else:
-                    variations.append(el.line)
-            else:  # GLYPH or NAG
-                if pending is not None:
-                    raise _dangling(pending)
-                if item is None:
-                    raise SyntaxProblem(el, f"'{el}' must follow the action it judges")
-                if glyphs is None:
-                    glyphs = [str(el)]
-                else:
-                    glyphs.append(str(el))
-        if pending is not None:
-            raise _dangling(pending)
-        if item is not None:
-            nodes.append(Node(item, span, text, number, dots, number_span,
-                              tuple(glyphs) if glyphs else _EMPTY,
-                              tuple(comments) if comments else _EMPTY,
-                              tuple(variations) if variations else _EMPTY))
-        return Line(tuple(nodes), tuple(lead), NO_SPAN)
-
-
-def _number(tok: Token) -> int:
-    return _int(tok.rstrip("."))
-
-
-def _dots(tok: Token) -> int:
-    return len(tok) - len(tok.rstrip("."))
-
-
-def _dangling(tok: Token) -> SyntaxProblem:
-    return SyntaxProblem(tok, f"move number '{tok}' is not followed by an action")
+    def line(self, elements: list[Any], span: Span) -> Line:
+        """The line of a flat list of tokens and finished variations, written at ``span``."""
+        acc = LineAccumulator()
+        try:
+            for el in elements:
+                kind = el.type
+                if kind in ACTION_TOKENS:
+                    acc.action(self.item(el), self.span(el), str(el))
+                elif kind == "MOVE_NUMBER":
+                    acc.move_number(el, self.span(el), el)
+                    if len(el) > self.max_token:
+                        raise SyntaxProblem(el, "", "IO08", start=el[:20], limit=self.max_token)
+                elif kind in ("COMMENT", "LINE_COMMENT"):
+                    acc.comment(el)
+                elif kind == "variation":
+                    acc.branch(el.lpar)
+                    acc.variation(el.line)
+                else:  # GLYPH or NAG
+                    acc.glyph(str(el), el)
+            return acc.line(span)
+        except Misplaced as wrong:
+            raise SyntaxProblem(wrong.at, wrong.message) from None
 
 
 # ---------------------------------------------------------------- parsers
@@ -384,64 +310,8 @@ def parse_movetext(game: str, rest: Rest, *, fast: bool = True,
 
 
 def _check_depth(text: str, offset: int) -> None:
-    from .syntax_errors import open_parens
     for depth, pos in open_parens(text):
         if depth > MAX_DEPTH:
-            tok = Token.new_borrow_pos("LPAR", "(", _at(text, pos))
+            tok = Token.new_borrow_pos("LPAR", "(", token_at(text, pos))
             raise SyntaxProblem(tok, "", "SY06", limit=MAX_DEPTH)
 
-
-def _at(text: str, pos: int) -> Token:
-    line = text.count("\n", 0, pos) + 1
-    column = pos - text.rfind("\n", 0, pos)
-    return Token("X", text[pos:pos + 1], pos, line, column, line, column + 1, pos + 1)
-
-
-def parse_action(text: str, game: str) -> Item:
-    """One action or cube token of ``game``; raises :class:`NotationError`.
-
-    ``parse_action(str(a), game) == a`` for every action ``a`` of that game.
-    Move numbers, glyphs, comments and results are not actions.
-    """
-    from .reader import game_from_name
-    from .syntax_errors import explain
-
-    name = game_from_name(game) if isinstance(game, str) else None
-    if name is None:
-        raise NotationError(make("HD01", value=game))
-    if not isinstance(text, str):
-        raise NotationError(make("SY01", message=f"expected an action as text, not {type(text).__name__}"))
-    try:
-        movetext = parse_movetext(name, Rest(text, 1, 1, 1, 1))
-    except (UnexpectedInput, SyntaxProblem) as error:
-        raise NotationError(explain(error, text, 0, name)) from None
-    except BeyondLimit as beyond:
-        raise NotationError(beyond.finding) from None
-    nodes = movetext.line.nodes
-    if len(nodes) != 1 or movetext.result or movetext.line.comments or _extras(nodes[0]):
-        raise NotationError(make("SY01", Span(1, 1), message=f"{text!r} is not one action of {name}"))
-    return nodes[0].item
-
-
-def _extras(node: Node) -> bool:
-    return bool(node.number is not None or node.glyphs or node.comments or node.variations)
-
-
-def record_span(text: str, first_line: int) -> Span:
-    """Where a game's text starts and ends in the file."""
-    start = len(text) - len(text.lstrip())
-    line = first_line + text.count("\n", 0, start)
-    column = start - text.rfind("\n", 0, start)
-    body = text.rstrip()
-    end_line = first_line + body.count("\n")
-    end_column = len(body) - body.rfind("\n")
-    return Span(line, column, end_line, end_column)
-
-
-def empty_record(tags: tuple[Tag, ...], game: str | None, index: int, span: Span) -> Record:
-    return Record(tags, game, Line(), None, None, index, span)
-
-
-def finding_for(error: Exception, text: str, offset: int, game: str | None) -> Finding:
-    from .syntax_errors import explain
-    return explain(error, text, offset, game)

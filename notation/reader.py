@@ -3,58 +3,34 @@
 ``read_archive`` decodes bytes (UTF-8, else Windows-1252 with a notice),
 splits the text into games at their headers and parses them one by one,
 lazily: a broken game yields its findings and the next game is read as if
-nothing happened.  Nothing here knows the rules; the syntax itself is in
-the grammars read by :mod:`.parser`.
+nothing happened; ``parse_action`` reads one action alone.  Nothing here
+knows the rules; the syntax itself is in the grammars read by :mod:`.parser`.
 """
 
 from __future__ import annotations
 
-import os
 import re
-import unicodedata
 from typing import Iterator
 
 from lark.exceptions import UnexpectedInput
 
 from .findings import Finding, NotationError, make
 from .limits import DEFAULT_LIMITS, BeyondLimit, ReadLimits
-from .model import GAMES, Line, ParsedGame, Record, Span, Tag
-from .parser import (
-    Header, SyntaxProblem, empty_record, finding_for, movetext_text, parse_header,
-    parse_movetext, record_span,
-)
+from .model import GAMES, Item, Line, Node, ParsedGame, Record, Span, Tag
+from .names import game_from_name, game_from_path
+from .parser import Header, movetext_text, parse_header, parse_movetext
+from .problems import SyntaxProblem
+from .scanner import Rest
+from .syntax_errors import explain
+from .text import line_column, unescape
 
-_NAMES = {"hexalit": "Hexalit", "trigeo": "Trigeo", "hüpfer": "Hüpfer",
-          "huepfer": "Hüpfer", "hupfer": "Hüpfer"}
-_EXTENSIONS = {".hxl": "Hexalit", ".trg": "Trigeo", ".hpf": "Hüpfer"}
 _GAP = re.compile(r"\s*(?:\{[^}]*\}|;[^\n]*)?")  # blanks, then perhaps one comment
 _SPACES = re.compile(r"\s*")
 # the next line that starts with '[' (after blanks), or the next '{'
 _TAG_LINE_OR_BRACE = re.compile(r"^[^\S\n]*\[|\{", re.MULTILINE)
 _SALVAGE_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"([^"\\\n]*(?:\\[^\n][^"\\\n]*)*)"\s*\]')
-_ESCAPE = re.compile(r"\\([\\\"])")
 _COMMENT_CHARS = re.compile(r"[{};]")
 _BOM = b"\xef\xbb\xbf"
-
-
-# ---------------------------------------------------------------- games by name
-
-def game_from_name(value: str) -> str | None:
-    """``Hexalit``, ``Trigeo`` or ``Hüpfer`` for a Game tag value, any case.
-
-    ``Huepfer`` and ``Hupfer`` are read as Hüpfer; anything else is None.
-    """
-    if not isinstance(value, str):
-        return None
-    key = unicodedata.normalize("NFC", value.strip()).casefold()
-    return _NAMES.get(key)
-
-
-def game_from_path(path: str) -> str | None:
-    """The game a file extension suggests (``.hxl``, ``.trg``, ``.hpf``), or None."""
-    if not isinstance(path, (str, os.PathLike)):
-        return None
-    return _EXTENSIONS.get(os.path.splitext(os.fspath(path))[1].lower())
 
 
 # ---------------------------------------------------------------- decoding
@@ -247,7 +223,7 @@ def _parse_game(chunk: str, first_line: int, index: int, fallback: str | None,
     try:
         header = parse_header(chunk, first_line, limits=limits)
     except UnexpectedInput as error:
-        finding = finding_for(error, chunk, first_line - 1, None)
+        finding = explain(error, chunk, first_line - 1, None)
         tags = _salvage_tags(chunk, error.pos_in_stream or 0, first_line)
         record = empty_record(tags, _game_of(tags, fallback)[0], index, span)
         return ParsedGame(index, record, (finding,))
@@ -265,7 +241,7 @@ def _with_movetext(header: Header, game: str, index: int, span: Span,
     try:
         movetext = parse_movetext(game, rest, limits=limits)
     except (UnexpectedInput, SyntaxProblem) as error:
-        finding = finding_for(error, movetext_text(rest), rest.line - 1, game)
+        finding = explain(error, movetext_text(rest), rest.line - 1, game)
         return ParsedGame(index, empty_record(header.tags, game, index, span), (finding,))
     except BeyondLimit as beyond:
         record = empty_record(header.tags, game, index, span)
@@ -294,16 +270,53 @@ def _salvage_tags(chunk: str, stop: int, first_line: int) -> tuple[Tag, ...]:
     """The well-formed tags before a header syntax error at ``stop``."""
     tags = []
     for m in _SALVAGE_TAG.finditer(chunk, 0, stop):
-        start = m.start()
-        line = first_line + chunk.count("\n", 0, start)
-        column = start - chunk.rfind("\n", 0, start)
-        end = m.end()
-        end_line = first_line + chunk.count("\n", 0, end)
-        end_column = end - chunk.rfind("\n", 0, end)
-        tags.append(Tag(m.group(1), _ESCAPE.sub(r"\1", m.group(2)),
-                        Span(line, column, end_line, end_column)))
+        line, column = line_column(chunk, m.start())
+        end_line, end_column = line_column(chunk, m.end())
+        tags.append(Tag(m.group(1), unescape(m.group(2)),
+                        Span(first_line - 1 + line, column, first_line - 1 + end_line, end_column)))
     return tuple(tags)
 
 
+def record_span(text: str, first_line: int) -> Span:
+    """Where a game's text starts and ends in the file."""
+    line, column = line_column(text, len(text) - len(text.lstrip()))
+    body = text.rstrip()
+    end_line, end_column = line_column(body, len(body))
+    return Span(first_line - 1 + line, column, first_line - 1 + end_line, end_column)
+
+
+def empty_record(tags: tuple[Tag, ...], game: str | None, index: int, span: Span) -> Record:
+    return Record(tags, game, Line(), None, None, index, span)
+
+
+# ---------------------------------------------------------------- one action
+
+def parse_action(text: str, game: str) -> Item:
+    """One action or cube token of ``game``; raises :class:`NotationError`.
+
+    ``parse_action(str(a), game) == a`` for every action ``a`` of that game.
+    Move numbers, glyphs, comments and results are not actions.
+    """
+    name = game_from_name(game) if isinstance(game, str) else None
+    if name is None:
+        raise NotationError(make("HD01", value=game))
+    if not isinstance(text, str):
+        raise NotationError(make("SY01", message=f"expected an action as text, not {type(text).__name__}"))
+    try:
+        movetext = parse_movetext(name, Rest(text, 1, 1, 1, 1))
+    except (UnexpectedInput, SyntaxProblem) as error:
+        raise NotationError(explain(error, text, 0, name)) from None
+    except BeyondLimit as beyond:
+        raise NotationError(beyond.finding) from None
+    nodes = movetext.line.nodes
+    if len(nodes) != 1 or movetext.result or movetext.line.comments or _extras(nodes[0]):
+        raise NotationError(make("SY01", Span(1, 1), message=f"{text!r} is not one action of {name}"))
+    return nodes[0].item
+
+
+def _extras(node: Node) -> bool:
+    return bool(node.number is not None or node.glyphs or node.comments or node.variations)
+
+
 __all__ = ["GAMES", "ReadLimits", "decode", "game_from_name", "game_from_path",
-           "only_comments", "parse_text", "read_archive", "split_games"]
+           "only_comments", "parse_action", "parse_text", "read_archive", "split_games"]

@@ -4,7 +4,8 @@ The lark grammars define the language.  Running lark's LALR parser on every
 token costs about 10 µs per action, so well-formed text is read here
 instead: one regular expression made of the grammar's own terminals (in
 lark's lexer order), and a loop that follows the grammar's structure (a
-flat movetext, nested variations, the result last).  Whenever the text is
+flat movetext, nested variations, the result last) and hands the tokens to
+the :class:`.LineAccumulator` the LALR parser's callbacks use too.  Whenever the text is
 not plainly well formed this module gives up (``None``) and the LALR
 parser reads the game, which also explains the error.  A property test
 checks that both paths give the same records.  Nothing here knows the rules.
@@ -18,13 +19,12 @@ from typing import Any, Iterator
 
 from lark import Lark
 
+from .accumulator import ACTION_TOKENS, LineAccumulator, Misplaced
 from .findings import make
 from .limits import DEFAULT_LIMITS, BeyondLimit, ReadLimits
-from .model import NO_SPAN, Line, Node, Span, Tag
+from .model import NO_SPAN, Span, Tag
+from .text import comment_text, place, unescape
 
-_EMPTY: tuple = ()
-_ACTIONS = frozenset({"MOVE", "CAPTURE", "ROLL", "HOP", "CUBE_OFFER", "CUBE_ANSWER"})
-_ESCAPE = re.compile(r"\\([\\\"])")
 _new = object.__new__
 _set = object.__setattr__
 
@@ -35,24 +35,6 @@ def _span(line: int, column: int, end_line: int, end_column: int) -> Span:
     _set(span, "__dict__", {"line": line, "column": column,
                             "end_line": end_line, "end_column": end_column})
     return span
-
-
-def _node(item: Any, span: Span, text: str, number: int | None, dots: int,
-          number_span: Span | None, glyphs: Any, comments: Any, variations: Any) -> Node:
-    """``Node(...)`` without the frozen dataclass's slower ``__init__``."""
-    node = _new(Node)
-    _set(node, "__dict__", {
-        "item": item, "span": span, "text": text, "number": number, "number_dots": dots,
-        "number_span": number_span,
-        "glyphs": tuple(glyphs) if glyphs else _EMPTY,
-        "comments": tuple(comments) if comments else _EMPTY,
-        "variations": tuple(variations) if variations else _EMPTY})
-    return node
-
-
-def comment_text(token: str) -> str:
-    """The text of a ``{ … }`` or ``; …`` comment, without its marks."""
-    return token[1:-1].strip() if token[0] == "{" else token[1:].strip()
 
 
 @dataclass(frozen=True)
@@ -99,105 +81,67 @@ class MovetextScanner:
         tokens = self.tokens(text, first_line, limits)
         cut = _Cut(text, tokens, max(limits.max_token, limits.max_comment) + _SLACK)
         line_no, line_start = first_line, 0
-        stack: list[tuple] = []
-        nodes: list[Node] = []
-        lead: list[str] = []
-        item = span = words = number = number_span = None
-        dots = 0
-        glyphs: Any = None
-        comments: Any = None
-        variations: Any = None
-        pending = None
-        lpar = None
+        acc = LineAccumulator()
+        action = acc.action
+        stack: list[tuple[LineAccumulator, Span]] = []  # the lines a '(' left, and where
         result = result_span = None
         last = 0  # the end of the token before
-        for kind, start, stop in tokens:
-            lines = text.count("\n", last, start)
-            if lines:
-                line_no += lines
-                line_start = text.rindex("\n", last, start) + 1
-            last = stop
-            value = text[start:stop]
-            column = start - line_start + 1
-            if "\n" in value:
-                end_line = line_no + value.count("\n")
-                end_column = len(value) - value.rindex("\n")
-            else:
-                end_line, end_column = line_no, column + len(value)
-            here = _span(line_no, column, end_line, end_column)
-            if end_line != line_no:
-                line_no, line_start = end_line, start + value.rindex("\n") + 1
-            if result is not None and kind != "COMMENT" and kind != "LINE_COMMENT":
-                return cut(stop, 0, True)
-            if kind in _ACTIONS:
-                if item is not None:
-                    nodes.append(_node(item, span, words, number, dots, number_span,
-                                      glyphs, comments, variations))
-                item, span, words = item_of(kind, value), here, value
-                glyphs = comments = variations = None
-                if pending is None:
-                    number, dots, number_span = None, 0, None
+        kind = ""
+        stop = 0
+        try:
+            for kind, start, stop in tokens:
+                lines = text.count("\n", last, start)
+                if lines:
+                    line_no += lines
+                    line_start = text.rindex("\n", last, start) + 1
+                last = stop
+                value = text[start:stop]
+                column = start - line_start + 1
+                if "\n" in value:
+                    end_line = line_no + value.count("\n")
+                    end_column = len(value) - value.rindex("\n")
                 else:
-                    number, dots, number_span = pending
-                    pending = None
-            elif kind == "MOVE_NUMBER":
-                if pending is not None:
-                    return cut(stop, len(stack), False)
-                bare = value.rstrip(".")
-                pending = (int(bare), len(value) - len(bare), here)
-            elif kind == "COMMENT" or kind == "LINE_COMMENT":
-                note = comment_text(value)
-                if item is None:
-                    lead.append(note)
-                elif comments is None:
-                    comments = [note]
-                else:
-                    comments.append(note)
-            elif kind == "GLYPH" or kind == "NAG":
-                if pending is not None or item is None:
-                    return cut(stop, len(stack), False)
-                if glyphs is None:
-                    glyphs = [value]
-                else:
-                    glyphs.append(value)
-            elif kind == "LPAR":
-                if pending is not None or item is None:
-                    return cut(stop, len(stack) + 1, False)
-                stack.append((nodes, lead, item, span, words, number, dots, number_span,
-                              glyphs, comments, variations, lpar))
-                nodes, lead, lpar = [], [], here
-                item = None
-            elif kind == "RPAR":
-                if not stack:
+                    end_line, end_column = line_no, column + len(value)
+                here = _span(line_no, column, end_line, end_column)
+                if end_line != line_no:
+                    line_no, line_start = end_line, start + value.rindex("\n") + 1
+                if result is not None and kind != "COMMENT" and kind != "LINE_COMMENT":
                     return cut(stop, 0, True)
-                if pending is not None:
-                    return cut(stop, len(stack) - 1, False)
-                if item is not None:
-                    nodes.append(_node(item, span, words, number, dots, number_span,
-                                      glyphs, comments, variations))
-                assert lpar is not None
-                done = Line(tuple(nodes), tuple(lead),
-                            Span(lpar.line, lpar.column, end_line, end_column))
-                (nodes, lead, item, span, words, number, dots, number_span,
-                 glyphs, comments, variations, lpar) = stack.pop()
-                if variations is None:
-                    variations = [done]
+                if kind in ACTION_TOKENS:
+                    action(item_of(kind, value), here, value)
+                elif kind == "MOVE_NUMBER":
+                    acc.move_number(value, here, value)
+                elif kind == "COMMENT" or kind == "LINE_COMMENT":
+                    acc.comment(value)
+                elif kind == "GLYPH" or kind == "NAG":
+                    acc.glyph(value, value)
+                elif kind == "LPAR":
+                    acc.branch(value)
+                    stack.append((acc, here))
+                    acc = LineAccumulator()
+                    action = acc.action
+                elif kind == "RPAR":
+                    if not stack:
+                        return cut(stop, 0, True)
+                    outer, lpar = stack[-1]
+                    done = acc.line(Span(lpar.line, lpar.column, end_line, end_column))
+                    stack.pop()
+                    acc = outer
+                    action = acc.action
+                    acc.variation(done)
+                elif kind == "RESULT":
+                    if stack:
+                        return cut(stop, 0, True)
+                    if acc.pending is not None:
+                        return cut(stop, 0, False, after_result=True)
+                    result, result_span = value, here
                 else:
-                    variations.append(done)
-            elif kind == "RESULT":
-                if stack:
-                    return cut(stop, 0, True)
-                if pending is not None:
-                    return cut(stop, 0, False, after_result=True)
-                result, result_span = value, here
-            else:
-                return cut(start, 0, True)
-        if stack or pending is not None:
+                    return cut(start, 0, True)
+        except Misplaced:  # the parser explains; it reads on to the end of the line
+            return cut(stop, len(stack) + _DEPTH_AFTER.get(kind, 0), False)
+        if stack or acc.pending is not None:
             return len(text)
-        if item is not None:
-            nodes.append(_node(item, span, words, number, dots, number_span,
-                                      glyphs, comments, variations))
-        return Line(tuple(nodes), tuple(lead), NO_SPAN), result, result_span
+        return acc.line(NO_SPAN), result, result_span
 
     def tokens(self, text: str, first_line: int, limits: ReadLimits
                ) -> Iterator[tuple[str, int, int]]:
@@ -244,7 +188,7 @@ class MovetextScanner:
             elif kind == "LPAR":
                 depth += 1
                 if depth > limits.max_depth:
-                    raise BeyondLimit(make("SY06", _place(text, pos, first_line),
+                    raise BeyondLimit(make("SY06", place(text, pos, first_line),
                                            limit=limits.max_depth))
             elif kind == "RPAR" and depth:
                 depth -= 1
@@ -255,7 +199,7 @@ class MovetextScanner:
                 if end - pos - 2 >= limits.max_comment:
                     _check_comment(text, pos, end, first_line, limits)
             if items > max_items:
-                raise BeyondLimit(make("IO05", _place(text, pos, first_line), limit=max_items,
+                raise BeyondLimit(make("IO05", place(text, pos, first_line), limit=max_items,
                                        items="items (actions, move numbers, glyphs, "
                                              "comments and parentheses)"))
             yield kind, pos, end  # type: ignore[misc]
@@ -264,14 +208,15 @@ class MovetextScanner:
 
 _SPACES = re.compile(r"\s*")
 _SLACK = 64  # a window this much longer than a limit holds every token within it
-_COUNTED = _ACTIONS - {"CUBE_OFFER", "CUBE_ANSWER"}
+_COUNTED = ACTION_TOKENS - {"CUBE_OFFER", "CUBE_ANSWER"}
 _WORDS = frozenset({"CUBE_OFFER", "CUBE_ANSWER", "MOVE_NUMBER", "NAG"})  # length-limited too
+_DEPTH_AFTER = {"LPAR": 1, "RPAR": -1}  # the nesting once a misplaced token is read
 
 
 def _beyond(text: str, start: int, end: int, first_line: int, limits: ReadLimits,
             actions: int) -> None:
     """Raise IO08 for a token longer than the limit, else IO05."""
-    where = _place(text, start, first_line)
+    where = place(text, start, first_line)
     if end - start > limits.max_token:
         raise BeyondLimit(make("IO08", where, start=text[start:min(end, start + 20)],
                                limit=limits.max_token))
@@ -318,13 +263,8 @@ def _check_comment(text: str, start: int, end: int, first_line: int, limits: Rea
         return
     length = len(comment_text(text[start:end]))
     if length > limits.max_comment:
-        raise BeyondLimit(make("IO06", _place(text, start, first_line), length=length,
+        raise BeyondLimit(make("IO06", place(text, start, first_line), length=length,
                                limit=limits.max_comment))
-
-
-def _place(text: str, pos: int, first_line: int) -> Span:
-    """Where ``pos`` of ``text`` (whose line 1 is ``first_line``) is."""
-    return Span(first_line + text.count("\n", 0, pos), pos - text.rfind("\n", 0, pos))
 
 
 class HeaderScanner:
@@ -354,7 +294,7 @@ class HeaderScanner:
                 break
             name_start, name_end = m.span(1)
             if name_end - name_start > limits.max_token:
-                raise BeyondLimit(make("IO08", _place(text, name_start, first_line),
+                raise BeyondLimit(make("IO08", place(text, name_start, first_line),
                                        start=text[name_start:min(name_end, name_start + 20)],
                                        limit=limits.max_token))
             lsqb = text.rindex("[", pos, name_start)
@@ -376,8 +316,7 @@ class HeaderScanner:
             if lines:
                 line_no += lines
                 line_start = text.rindex("\n", lsqb, pos) + 1
-            text_value = _ESCAPE.sub(r"\1", raw) if "\\" in raw else raw
-            tags.append(Tag(m.group(1), text_value,
+            tags.append(Tag(m.group(1), unescape(raw),
                             Span(line, column, line_no, pos - line_start + 1)))
         gap = self.space.match(text, pos).group()  # type: ignore[union-attr]
         if "\n" in gap:

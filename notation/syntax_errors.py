@@ -11,21 +11,20 @@ source line and a caret from the finding's span.
 from __future__ import annotations
 
 import re
-from typing import Iterator
 
 from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from .findings import Finding, make
 from .model import Span
-from .parser import SyntaxProblem
+from .problems import SyntaxProblem, token_at
+from .text import open_parens, parens
 
 _WORD = re.compile(r"[^\s(){}\[\];]*")
 _CELL = re.compile(r"[A-Za-z][0-9]{1,2}")
 _SPACES = re.compile(r"[ \t]*")
 _RESULTISH = re.compile(r"(?:[0-9]+|½|1/2)\s*[-–:]\s*(?:[0-9]+|½|1/2)")
 _DIGITS = re.compile(r"[0-9]+")
-_SCAN = re.compile(r"[(){};]")
 _COMMENTS = ("COMMENT", "LINE_COMMENT", "$END")
 _LONGEST_WORD = 200  # a word in a message, and the most of it looked at
 
@@ -39,19 +38,13 @@ def explain(error: Exception, text: str, offset: int, game: str | None) -> Findi
     if isinstance(error, UnexpectedToken):
         return _token(error, text, offset)
     assert isinstance(error, UnexpectedInput)
-    return _say(_pos(text, len(text)), offset, "unexpected end of the text")
+    return _say(token_at(text, len(text)), offset, "unexpected end of the text")
 
 
 # ---------------------------------------------------------------- positions
 
 def _span(tok: Token, offset: int) -> Span:
     return Span(tok.line + offset, tok.column)  # type: ignore[operator]
-
-
-def _pos(text: str, pos: int) -> Token:
-    line = text.count("\n", 0, pos) + 1
-    column = pos - text.rfind("\n", 0, pos)
-    return Token("X", text[pos:pos + 1], pos, line, column)
 
 
 def _say(tok: Token, offset: int, message: str) -> Finding:
@@ -67,7 +60,7 @@ def _wrong_action(tok: Token, offset: int, text: str, game: str, hint: str) -> F
 def _characters(error: UnexpectedCharacters, text: str, offset: int, game: str | None) -> Finding:
     pos = error.pos_in_stream
     char = text[pos] if pos < len(text) else ""
-    at = _pos(text, pos)
+    at = token_at(text, pos)
     if char == "{":
         return make("SY02", _span(at, offset), line=at.line + offset, column=at.column)
     if game is None or "TAG_NAME" in error.allowed or "TAG_VALUE" in error.allowed \
@@ -93,7 +86,7 @@ def _header_characters(error: UnexpectedCharacters, text: str, offset: int,
 
 
 def _unclosed_tag(text: str, at: Token, offset: int) -> Finding:
-    start = _pos(text, max(text.rfind("[", 0, at.start_pos), 0))  # type: ignore[arg-type]
+    start = token_at(text, max(text.rfind("[", 0, at.start_pos), 0))  # type: ignore[arg-type]
     return make("SY04", _span(at, offset), line=start.line + offset, column=start.column)
 
 
@@ -116,7 +109,7 @@ def _word(text: str, pos: int, offset: int, game: str) -> Finding:
     while start > first and not text[start - 1].isspace() and text[start - 1] not in "(){}":
         start -= 1
     word = _word_at(text, start) or text[pos]
-    at = _pos(text, start)
+    at = token_at(text, start)
     if _RESULTISH.fullmatch(word):
         return _say(at, offset, f"'{word}' is not a result: write 1-0, 0-1 or *")
     if game == "Hüpfer":
@@ -127,10 +120,10 @@ def _word(text: str, pos: int, offset: int, game: str) -> Finding:
         where, code_message = found
         if isinstance(code_message, tuple):
             return _wrong_action(at, offset, code_message[0], game, code_message[1])
-        return _say(_pos(text, start + where), offset, code_message)
+        return _say(token_at(text, start + where), offset, code_message)
     if _DIGITS.fullmatch(word):
         return _say(at, offset, f"'{word}' is not a move number: write '{word}.' or '{word}...'")
-    at = _pos(text, pos)
+    at = token_at(text, pos)
     shown = _word_at(text, pos) or text[pos]
     return _say(at, offset, f"unexpected '{shown}': expected an action, a move number, "
                             "a comment, a variation or the result")
@@ -239,7 +232,7 @@ def _token(error: UnexpectedToken, text: str, offset: int) -> Finding:
     tok = error.token
     expected = error.expected
     if tok.type == "$END":
-        tok = _pos(text, len(text.rstrip()))
+        tok = token_at(text, len(text.rstrip()))
     if "RSQB" in expected:
         return _unclosed_tag(text, tok, offset)
     if "TAG_VALUE" in expected and tok.startswith('"'):
@@ -255,7 +248,7 @@ def _token(error: UnexpectedToken, text: str, offset: int) -> Finding:
     if tok.type == "RPAR":
         return _say(tok, offset, "')' closes no variation")
     if tok.type == "RESULT" and "RPAR" in expected:
-        start = _pos(text, _unmatched([p for _, p in open_parens(text)], _close_positions(text)))
+        start = token_at(text, _unmatched([p for _, p in open_parens(text)], _close_positions(text)))
         return _say(tok, offset, f"the result '{tok}' is inside the variation started at "
                                  f"{start.line + offset}:{start.column}: close it with ')' first")
     return _say(tok, offset, f"unexpected '{tok}'")
@@ -266,7 +259,7 @@ def _unclosed_variation(text: str, at: Token, offset: int) -> Finding:
     closes = _close_positions(text)
     start = at
     if opened:
-        start = _pos(text, _unmatched(opened, closes))
+        start = token_at(text, _unmatched(opened, closes))
     return make("SY03", _span(start, offset), line=start.line + offset, column=start.column)
 
 
@@ -281,37 +274,5 @@ def _unmatched(opened: list[int], closes: list[int]) -> int:
     return stack[-1] if stack else opened[-1]
 
 
-def open_parens(text: str) -> Iterator[tuple[int, int]]:
-    """(depth, position) of every '(' outside comments, in order."""
-    depth = 0
-    for pos, char in _parens(text):
-        if char == "(":
-            depth += 1
-            yield depth, pos
-        elif depth:
-            depth -= 1
-
-
 def _close_positions(text: str) -> list[int]:
-    return [pos for pos, char in _parens(text) if char == ")"]
-
-
-def _parens(text: str) -> Iterator[tuple[int, str]]:
-    """Parentheses outside comments."""
-    pos = 0
-    while True:
-        m = _SCAN.search(text, pos)
-        if m is None:
-            return
-        char, pos = m.group(), m.end()
-        if char == "{":
-            pos = _after(text, "}", pos)
-        elif char == ";":
-            pos = _after(text, "\n", pos)
-        elif char in "()":
-            yield m.start(), char
-
-
-def _after(text: str, char: str, pos: int) -> int:
-    end = text.find(char, pos)
-    return len(text) if end < 0 else end + 1
+    return [pos for pos, char in parens(text) if char == ")"]
