@@ -1,16 +1,16 @@
-"""Find a game's rules by name."""
+"""Find a game's rules by name, through the game registry."""
 
 from __future__ import annotations
 
 from importlib import import_module
 
-from .base import Rules
+from hexhop.notation.games import find_game
 
-_MODULES = {"Hexalit": ("hexalit", "HEXALIT"), "Trigeo": ("trigeo", "TRIGEO"),
-            "Hüpfer": ("huepfer", "HUEPFER")}
+from .base import Rules
 
 
 def rules_for(game: str) -> Rules:
-    """The rules object of ``game`` (a canonical name: Hexalit, Trigeo, Hüpfer)."""
-    module, name = _MODULES[game]
-    return getattr(import_module(f"{__package__}.{module}"), name)
+    """The rules object of ``game`` (a name or alias: Hexalit, Trigeo, Hüpfer)."""
+    module, name = find_game(game).engine.split(":")
+    rules: Rules = getattr(import_module(f"{__package__}.{module}"), name)
+    return rules

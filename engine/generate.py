@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from hexhop.notation.games import GameSpec, find_game
 from hexhop.notation.model import CubeAnswer, CubeOffer, Line, Node, Record, Span, Tag
 
 from .base import Position, Rules
@@ -21,12 +22,14 @@ _SPAN = Span(0, 0)
 def random_game(game: str, rng: random.Random, *, board: int = 6, max_plies: int = 200,
                 cube: bool = True, index: int = 1) -> Record:
     """One random legal game of ``game`` as a :class:`Record`."""
-    rules = rules_for(game)
-    tags = _tags(game, board, index)
+    spec = find_game(game)
+    rules = rules_for(spec.name)
+    doubling = getattr(rules, "doubling", False)  # only dice rules have a cube
+    tags = _tags(spec, board, index)
     position = rules.start(dict(tags), None)
     nodes: list[Node] = []
     while position.winner is None and position.ply < max_plies:
-        if cube and game == "Hexalit" and rng.random() < 0.02:
+        if cube and doubling and rng.random() < 0.02:
             position = _double(rules, position, nodes)
             if position.winner is not None:
                 break
@@ -37,7 +40,7 @@ def random_game(game: str, rng: random.Random, *, board: int = 6, max_plies: int
         position = played.position
     result = _result(rules, position)
     tags.append(("Result", result))
-    return Record(tuple(Tag(k, v) for k, v in tags), game, Line(tuple(nodes)), result,
+    return Record(tuple(Tag(k, v) for k, v in tags), spec.name, Line(tuple(nodes)), result,
                   index=index)
 
 
@@ -49,12 +52,14 @@ def random_archive(game: str, count: int, seed: int, *, board: int = 6,
             for i in range(count)]
 
 
-def _tags(game: str, board: int, index: int) -> list[tuple[str, str]]:
-    tags = [("Game", game), ("Event", "Random games"), ("Round", str(index))]
-    if game == "Hüpfer":
-        tags += [("Red", "Random"), ("Turquoise", "Random"), ("Board", f"{board}x{board}")]
+def _tags(game: GameSpec, board: int, index: int) -> list[tuple[str, str]]:
+    tags = [("Game", game.name), ("Event", "Random games"), ("Round", str(index))]
+    tags += [(side, "Random") for side in game.sides]
+    # a game of several boards names its board; one of a fixed board, who moves first
+    if game.board_sizes:
+        tags.append(("Board", f"{board}x{board}"))
     else:
-        tags += [("North", "Random"), ("South", "Random"), ("First", "North")]
+        tags.append(("First", game.sides[0]))
     return tags
 
 

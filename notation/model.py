@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal, Union
 
-GAMES = ("Hexalit", "Trigeo", "Hüpfer")
-DICE_GAMES = ("Hexalit", "Trigeo")
+from .games import GAME_NAMES
+
+GAMES = GAME_NAMES
 
 Mark = Literal["", "^", "+"]
 

@@ -21,13 +21,14 @@ from typing import Any, Callable
 from lark import Lark, Token
 
 from .accumulator import ACTION_TOKENS, LineAccumulator, Misplaced
+from .games import GAMES
 from .limits import DEFAULT_LIMITS, MAX_DEPTH, MAX_TOKEN, ReadLimits
 from .model import NO_SPAN, CubeAnswer, CubeOffer, DiceAction, HopAction, Item, Line, Span, Tag
 from .problems import SyntaxProblem, token_at
 from .scanner import HeaderScanner, MovetextScanner, Rest
 from .text import open_parens, unescape
 
-GRAMMAR_FILES = {"Hexalit": "hexalit.lark", "Trigeo": "trigeo.lark", "Hüpfer": "huepfer.lark"}
+GRAMMAR_FILES = {game.name: game.grammar for game in GAMES}
 
 _DICE = re.compile(
     r"([A-Za-z][0-9]{1,2})[ \t]*([XxWw°:º˚])[ \t]*([A-Za-z][0-9]{1,2}|[0-9])"

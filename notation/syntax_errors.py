@@ -16,6 +16,7 @@ from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from .findings import Finding, make
+from .games import find_game
 from .model import Span
 from .problems import SyntaxProblem, token_at
 from .text import open_parens, parens
@@ -112,7 +113,7 @@ def _word(text: str, pos: int, offset: int, game: str) -> Finding:
     at = token_at(text, start)
     if _RESULTISH.fullmatch(word):
         return _say(at, offset, f"'{word}' is not a result: write 1-0, 0-1 or *")
-    if game == "Hüpfer":
+    if find_game(game).family == "huepfer":
         found = _hop_word(word, game)
     else:
         found = _dice_word(text, start, game)

@@ -41,35 +41,36 @@ def _c(key: ColorKey, role: str) -> str:
 
 
 @lru_cache(maxsize=32)
-def board_base(game: str, flip: bool, key: ColorKey) -> str:
-    """Cells in two shades (below highlights); Trigeo's jump fields carry the
-    class ``jump-field``."""
+def board_base(jump_fields: bool, flip: bool, key: ColorKey) -> str:
+    """Cells in two shades (below highlights); with ``jump_fields`` (Trigeo)
+    the jump fields carry the class ``jump-field``."""
     colors = dict(key)
     band = geo.title_band(WIDTH)
     parts = [tostring(element("rect", "background", x=0, y=-band, width=float(WIDTH),
                               height=float(HEIGHT + band), fill=colors["background"]))]
     for cell in geo.cells(flip).values():
-        parts.append(tostring(_cell_polygon(cell, game == "Trigeo", colors)))
+        parts.append(tostring(_cell_polygon(cell, jump_fields, colors)))
     return "".join(parts)
 
 
-def _cell_polygon(cell: geo.Cell, trigeo: bool, colors: dict[str, str]) -> Any:
+def _cell_polygon(cell: geo.Cell, jump_fields: bool, colors: dict[str, str]) -> Any:
     shade = "light" if cell.up else "dark"
     orientation = "up" if cell.up else "down"
-    jump = " jump-field" if trigeo and cell.name in geo.JUMP_FIELDS else ""
+    jump = " jump-field" if jump_fields and cell.name in geo.JUMP_FIELDS else ""
     cls = f"cell {orientation} {shade}{jump} {cell.name}"
     return polygon(cell.corners, cls, data_cell=cell.name, fill=colors[shade],
                    stroke=colors["grid"], stroke_width=1.2, stroke_linejoin="round")
 
 
 @lru_cache(maxsize=32)
-def board_top(game: str, flip: bool, key: ColorKey) -> str:
-    """Outline, Trigeo jump fields and coordinates (above highlights)."""
+def board_top(jump_fields: bool, flip: bool, key: ColorKey) -> str:
+    """Outline, the jump fields if the game has them, and coordinates (above
+    highlights)."""
     colors = dict(key)
     parts = [tostring(polygon(geo.outline(flip), "outline", fill="none",
                               stroke=colors["border"], stroke_width=4,
                               stroke_linejoin="round"))]
-    if game == "Trigeo":
+    if jump_fields:
         parts.extend(tostring(_jump_mark(geo.cells(flip)[name], colors))
                      for name in geo.JUMP_FIELDS)
     parts.extend(tostring(node) for node in _labels(flip, colors))

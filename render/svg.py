@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence
 
+from hexhop.notation.games import GAME_NAMES, lookup_game
+
 from . import dice, huepfer
 from . import geometry as geo
 from .kit import DEFAULT_COLORS, FONT, SVG_NS, ColorKey, clip, color_key, element, num, \
@@ -23,9 +25,6 @@ from .kit import DEFAULT_COLORS, FONT, SVG_NS, ColorKey, clip, color_key, elemen
 from .last import LastAction, describe_last
 
 __all__ = ["DEFAULT_COLORS", "LastAction", "board_svg", "describe_last"]
-
-DICE_GAMES = ("Hexalit", "Trigeo")
-
 
 def board_svg(position: Any, *, size: int = 400, flip: bool = False,
               last: LastAction | None = None, arrows: Sequence[tuple[str, str]] = (),
@@ -45,15 +44,16 @@ def board_svg(position: Any, *, size: int = 400, flip: bool = False,
     """
     key = color_key(colors)
     game = position.game
-    if game in DICE_GAMES:
+    spec = lookup_game(game)
+    if spec is None:
+        raise ValueError(f"cannot draw a position of game {game!r}; "
+                         f"known games: {', '.join(GAME_NAMES)}")
+    if spec.family == "dice":
         width, height = dice.WIDTH, dice.HEIGHT
-        body = _dice_body(position, flip, last, arrows, highlights, key)
-    elif game in ("Hüpfer", "Huepfer"):
+        body = _dice_body(position, spec.jump_fields, flip, last, arrows, highlights, key)
+    else:
         width, height = huepfer.extent(position.size), huepfer.height(position.size)
         body = _huepfer_body(position, flip, last, arrows, highlights, key)
-    else:
-        raise ValueError(f"cannot draw a position of game {game!r}; "
-                         f"known games: Hexalit, Trigeo, Hüpfer")
     top = geo.title_band(width) if title is not None else 0.0
     head = _root(game, width, height + top, top, size, ply, position_text)
     parts = [head, _style(key), body]
@@ -99,13 +99,13 @@ def _title(title: str, width: float, key: ColorKey) -> str:
     return tostring(label) + tostring(caption)
 
 
-def _dice_body(position: Any, flip: bool, last: LastAction | None,
+def _dice_body(position: Any, jump_fields: bool, flip: bool, last: LastAction | None,
                arrows: Sequence[tuple[str, str]], highlights: Iterable[str],
                key: ColorKey) -> str:
     return "".join((
-        dice.board_base(position.game, flip, key),
+        dice.board_base(jump_fields, flip, key),
         dice.highlight_layer(last, tuple(highlights), flip, key),
-        dice.board_top(position.game, flip, key),
+        dice.board_top(jump_fields, flip, key),
         dice.dice_layer(position, flip, key),
         dice.marks_layer(last, flip, key),
         dice.arrows_layer(tuple(arrows), flip, key),
