@@ -4,22 +4,21 @@ from __future__ import annotations
 
 import click
 
-GAME_NAMES = {"hexalit": "Hexalit", "trigeo": "Trigeo", "hüpfer": "Hüpfer",
-              "huepfer": "Hüpfer", "hupfer": "Hüpfer"}
+from hexhop.notation.games import game_list, lookup_game
 
 
 def _game(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     if value is None:
         return None
-    try:
-        return GAME_NAMES[value.lower()]
-    except KeyError:
-        raise click.BadParameter(f"{value!r}: expected Hexalit, Trigeo or Hüpfer") from None
+    game = lookup_game(value)
+    if game is None:
+        raise click.BadParameter(f"{value!r}: expected {game_list()}")
+    return game.name
 
 
 game_option = click.option(
     "--game", callback=_game, metavar="GAME",
-    help="The game of records without a Game tag: Hexalit, Trigeo or Hüpfer.")
+    help=f"The game of records without a Game tag: {game_list()}.")
 
 index_option = click.option(
     "--index", type=click.IntRange(1), default=1, show_default=True,

@@ -11,6 +11,7 @@ from typing import Callable
 
 import click
 
+from hexhop.notation.games import lookup_game
 # the commands show record text and names through this module
 from hexhop.records.text import printable, source_window  # noqa: F401
 
@@ -25,9 +26,10 @@ CELL = 4  # characters per column of the dice board
 def diagram(position, *, color: bool = False) -> str:
     """The position as text: the hexagon of triangles or the Hüpfer diamond."""
     paint = _painter(color)
-    if getattr(position, "game", "") == "Hüpfer":
+    game = lookup_game(getattr(position, "game", ""))
+    if game is not None and game.family == "huepfer":
         return huepfer_diagram(position, paint)
-    return dice_diagram(position, paint)
+    return dice_diagram(position, paint, jump_fields=game is not None and game.jump_fields)
 
 
 def _painter(color: bool) -> Callable[[str, str], str]:
@@ -36,27 +38,27 @@ def _painter(color: bool) -> Callable[[str, str], str]:
     return lambda text, side: click.style(text, fg=COLOURS.get(side), bold=True)
 
 
-def dice_diagram(position, paint: Callable[[str, str], str]) -> str:
+def dice_diagram(position, paint: Callable[[str, str], str], *, jump_fields: bool = False) -> str:
     """Rows A–F, columns 1–13 aligned: ``N5`` a North 5, ``s2`` a South 2,
     ``N5'`` a rolled die, ``▲``/``▽`` empty up/down triangles, ``◆`` jump
-    fields (Trigeo)."""
+    fields (with ``jump_fields``: Trigeo)."""
     header = "   " + "".join(f"{c:^{CELL}}" for c in range(1, 14))
     lines = [header]
     for r, row in enumerate(ROWS):
         low, high = ROW_COLUMNS[row]
         cells = []
         for c in range(1, 14):
-            text = _dice_cell(position, row, r, c) if low <= c <= high else ""
+            text = _dice_cell(position, row, r, c, jump_fields) if low <= c <= high else ""
             cells.append(_centre(text, paint, position, f"{row}{c}"))
         lines.append(f" {row} " + "".join(cells) + f" {row}")
     lines.append(header)
     return "\n".join(lines)
 
 
-def _dice_cell(position, row: str, r: int, c: int) -> str:
+def _dice_cell(position, row: str, r: int, c: int, jump_fields: bool) -> str:
     die = position.dice.get(f"{row}{c}")
     if die is None:
-        if getattr(position, "game", "") == "Trigeo" and f"{row}{c}" in JUMP_FIELDS:
+        if jump_fields and f"{row}{c}" in JUMP_FIELDS:
             return "◆"
         return "▲" if (r + c) % 2 else "▽"
     letter = "N" if die.side == "North" else "s"

@@ -12,6 +12,7 @@ from typing import Iterable
 
 from hexhop.engine.replay import GameReport, replay_game
 from hexhop.notation.findings import Finding, make
+from hexhop.notation.games import lookup_game
 from hexhop.notation.reader import (decode, fallback_game, game_chunks, parse_game,
                                     with_encoding_notice)
 
@@ -157,7 +158,8 @@ def game_dict(report: GameReport, strict: bool) -> dict:
 
 def _players(report: GameReport) -> list[str]:
     tags = report.tags
-    names = ("Red", "Turquoise") if report.game == "Hüpfer" else ("North", "South")
+    game = lookup_game(report.game)
+    names = game.sides if game else ("North", "South")
     return [tags.get(name, "?") for name in names]
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hexhop.engine.games import rules_for
 from hexhop.engine.replay import GameReport
+from hexhop.notation.games import find_game
 from hexhop.render.kit import clip
 
 #: Characters of each player's name in a title, so that both names show.
@@ -20,7 +21,7 @@ class Frames:
         self.flip = flip
         self.rules = rules_for(report.game)
         # cells are written in upper case, Hüpfer points in lower case
-        case = str.lower if report.game == "Hüpfer" else str.upper
+        case = find_game(report.game).cell
         self.arrows = tuple((case(a), case(b)) for a, b in arrows)
         self.highlights = tuple(case(cell) for cell in highlights)
 

@@ -20,9 +20,11 @@ import zlib
 from dataclasses import dataclass
 from typing import Any, BinaryIO, Iterator
 
+from hexhop.notation.games import record_extensions
+
 from .errors import ReadError
 
-RECORD_EXTENSIONS = (".hxl", ".trg", ".hpf")
+RECORD_EXTENSIONS = record_extensions()
 ARCHIVE_EXTENSIONS = (".zip", ".tar", ".tar.gz", ".tgz")
 
 
