@@ -15,7 +15,7 @@ import pytest
 import hexhop.notation
 from hexhop.engine.games import rules_for
 from hexhop.engine.huepfer_board import SIZES
-from hexhop.notation.games import GAMES, find_game, game_for_path, game_list, lookup_game
+from hexhop.notation.games import GAMES, GameSpec, find_game, game_for_path, game_list, lookup_game
 
 ROOT = Path(hexhop.notation.__file__).parent.parent
 LAYERS = ("notation", "engine", "render", "records", "cli", "api")
@@ -106,7 +106,7 @@ def test_extensions() -> None:
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
-def test_the_registry_agrees_with_the_rules(game) -> None:
+def test_the_registry_agrees_with_the_rules(game: GameSpec) -> None:
     rules = rules_for(game.name)
     assert rules.name == game.name and rules.sides == game.sides
     assert rules_for(game.aliases[0] if game.aliases else game.name.upper()) is rules
