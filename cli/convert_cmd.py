@@ -19,7 +19,7 @@ from hexhop.engine.replay import replay_game
 from hexhop.notation.model import CubeAnswer, CubeOffer, Line, Node, Record, Span, Tag
 
 from .checking import finding_dict
-from .interrupt import stoppable
+from .interrupt import checked, stoppable
 from .json_schema import validate
 from .options import game_option
 from .output import emit, force_option, out_option
@@ -61,7 +61,8 @@ def convert(source: str, target: str, game: str | None, out: str | None, force: 
 
 def to_json(data: bytes, path: str, game: str | None) -> str:
     from hexhop.notation import read_archive
-    games = [_game_json(parsed) for parsed in read_archive(data, path=path, default_game=game)]
+    games = [_game_json(parsed)
+             for parsed in checked(read_archive(data, path=path, default_game=game))]
     return json.dumps({"format": FORMAT, "version": VERSION, "games": games},
                       ensure_ascii=False, indent=1) + "\n"
 
@@ -119,7 +120,7 @@ def to_record(data: bytes, path: str) -> str:
     try:
         doc = json.loads(data.decode("utf-8-sig"))
         validate(doc, "record.schema.json")  # what is read below has the types it expects
-        records = [_record(game) for game in doc["games"]]
+        records = [_record(game) for game in checked(doc["games"])]
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as error:
         raise click.ClickException(f"{path}: not a hexhop record JSON document: {error}") from None
     return format_archive(records)
