@@ -10,12 +10,14 @@ an exception raised in a C library's callback (cairocffi), a weakref
 callback (the import machinery), a ``__del__`` or a generator being closed,
 so there the signal waits: the commands call :func:`checkpoint` between
 files, games and frames, and the signal is sent again every few
-milliseconds until it lands somewhere safe. A long computation in C ends before the stop.
+milliseconds until it lands somewhere safe. A long computation in C ends
+before the stop.
 
 What must be done whole (writing a file and counting it, one file's report)
 runs in :func:`signals_held`; :func:`~.safe_write.write_atomically` holds
 the signals while it writes, so an interrupted run leaves either the old
-file or the new one.
+file or the new one. A signal that comes after a command's last checkpoint
+(while it writes its last file) lets it finish.
 """
 
 from __future__ import annotations
@@ -89,7 +91,7 @@ def _on_signal(signum: int, frame: FrameType | None) -> None:
         return
     _pending = signum
     if _held:
-        return  # raised when the block ends
+        return  # raised at the checkpoint after the block
     if can_raise(frame, _catchers):
         checkpoint()
     _send_again(signum)
@@ -111,7 +113,7 @@ def _resend(thread: int | None, signum: int) -> None:
 
 def checkpoint() -> None:
     """A safe point: raise the Ctrl-C or SIGTERM that came since, if any
-    (not inside :func:`signals_held`, which raises it when it ends)."""
+    (not inside :func:`signals_held`)."""
     global _pending, _stopping
     if _pending is None or _held:
         return
@@ -125,6 +127,11 @@ def checked(items: Iterable[T]) -> Iterator[T]:
     for item in items:
         checkpoint()
         yield item
+
+
+def _finish() -> None:
+    global _pending, _stopping
+    _pending, _stopping = None, True
 
 
 def _reset() -> None:
@@ -145,8 +152,7 @@ def ignore_signals() -> None:
     """The run is over: Ctrl-C and SIGTERM (or one sent again by
     :func:`_send_again`) change nothing from now on. Python's own exit would
     reset the handlers, and a signal sent again would then kill the process."""
-    global _stopping
-    _stopping = True
+    _finish()
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, signal.SIG_IGN)
 
@@ -167,6 +173,7 @@ def stoppable(progress: Callable[[], str]) -> Iterator[None]:
     try:
         checkpoint()  # one that came while the command was being prepared
         yield
+        _finish()  # the work is done: a signal now changes nothing
     except KeyboardInterrupt as stop:
         click.echo(f"interrupted {progress()}", err=True)
         sys.exit(exit_code(stop))
@@ -177,8 +184,9 @@ def stoppable(progress: Callable[[], str]) -> Iterator[None]:
 
 @contextlib.contextmanager
 def signals_held() -> Iterator[None]:
-    """Hold Ctrl-C and SIGTERM back in the block: they are raised when the
-    block ends, so that what it does is done whole.
+    """Hold Ctrl-C and SIGTERM back in the block, so that what it does is
+    done whole: they are raised at the next :func:`checkpoint`, or not at
+    all when the command's work is done by then (its last file written).
 
     Python runs signal handlers in the main thread only, between two
     bytecodes; outside :func:`stoppable` this changes nothing.
@@ -189,4 +197,3 @@ def signals_held() -> Iterator[None]:
         yield
     finally:
         _held -= 1
-        checkpoint()
