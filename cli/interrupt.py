@@ -27,8 +27,9 @@ import os
 import signal
 import sys
 import threading
+from collections.abc import Callable, Collection, Iterable, Iterator
 from types import CodeType, FrameType
-from typing import Callable, Collection, Iterable, Iterator, TypeVar
+from typing import TypeVar
 
 import click
 
@@ -57,7 +58,7 @@ _RETRY_SECONDS = 0.01
 
 def catches_interrupts(function: F) -> F:
     """Mark ``function`` as one that catches ``KeyboardInterrupt`` from its callees."""
-    _catchers.add(function.__code__)  # type: ignore[attr-defined]
+    _catchers.add(function.__code__)
     return function
 
 
