@@ -9,9 +9,9 @@ runs code that lets exceptions through (:func:`can_raise`). Python drops
 an exception raised in a C library's callback (cairocffi), a weakref
 callback (the import machinery), a ``__del__`` or a generator being closed,
 so there the signal waits: the commands call :func:`checkpoint` between
-files, games and frames, and the signal is sent again every few
-milliseconds until it lands somewhere safe. A long computation in C ends
-before the stop.
+files, games and frames, and a timer (SIGPROF) calls the handler again
+after every few milliseconds of work until it finds a safe place. A long
+computation in C ends before the stop.
 
 What must be done whole (writing a file and counting it, one file's report)
 runs in :func:`signals_held`; :func:`~.safe_write.write_atomically` holds
@@ -54,6 +54,7 @@ _catchers: set[CodeType] = set()
 #: callbacks from C, no finalizers): an interrupt raised there is not lost.
 _PROPAGATING = frozenset({"hexhop", "click", "lark", "threading", "concurrent"})
 _RETRY_SECONDS = 0.01
+_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGPROF)  # SIGPROF: the retry
 
 
 def catches_interrupts(function: F) -> F:
@@ -95,21 +96,17 @@ def _on_signal(signum: int, frame: FrameType | None) -> None:
         return  # raised at the checkpoint after the block
     if can_raise(frame, _catchers):
         checkpoint()
-    _send_again(signum)
+    # in case no checkpoint comes soon: try again after a few milliseconds of
+    # work (a timer signal: no thread to start, no lock to take in a handler)
+    signal.setitimer(signal.ITIMER_PROF, _RETRY_SECONDS)
 
 
-def _send_again(signum: int) -> None:
-    """Send ``signum`` again in a moment, in case no :func:`checkpoint` comes soon."""
-    main = threading.main_thread().ident
-    timer = threading.Timer(_RETRY_SECONDS, _resend, (main, signum))
-    timer.daemon = True
-    timer.start()
+def _on_retry(signum: int, frame: FrameType | None) -> None:
+    if _pending is not None and not _stopping and os.getpid() == _owner:
+        _on_signal(_pending, frame)
 
 
-def _resend(thread: int | None, signum: int) -> None:
-    if (_pending == signum and not _stopping and thread is not None
-            and signal.getsignal(signum) is _on_signal):
-        signal.pthread_kill(thread, signum)
+_HANDLERS = (_on_signal, _on_signal, _on_retry)
 
 
 def checkpoint() -> None:
@@ -145,16 +142,17 @@ def watch_signals() -> None:
     """Make Ctrl-C and SIGTERM stop this process (the command's start):
     :func:`exit_code` then tells the status to exit with."""
     _reset()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(signum, _on_signal)
+    for signum, handler in zip(_SIGNALS, _HANDLERS):
+        signal.signal(signum, handler)
 
 
 def ignore_signals() -> None:
-    """The run is over: Ctrl-C and SIGTERM (or one sent again by
-    :func:`_send_again`) change nothing from now on. Python's own exit would
-    reset the handlers, and a signal sent again would then kill the process."""
+    """The run is over: Ctrl-C and SIGTERM change nothing from now on (at
+    its exit, Python would set the default handlers back, and the retry
+    timer's SIGPROF would then kill the process)."""
     _finish()
-    for signum in (signal.SIGINT, signal.SIGTERM):
+    signal.setitimer(signal.ITIMER_PROF, 0)
+    for signum in _SIGNALS:
         signal.signal(signum, signal.SIG_IGN)
 
 
@@ -169,8 +167,8 @@ def stoppable(progress: Callable[[], str]) -> Iterator[None]:
     main = threading.current_thread() is threading.main_thread()
     if main:
         _reset()
-    watched = (signal.SIGINT, signal.SIGTERM)
-    previous = [signal.signal(signum, _on_signal) for signum in watched] if main else []
+    previous = [signal.signal(signum, handler)
+                for signum, handler in zip(_SIGNALS, _HANDLERS)] if main else []
     try:
         checkpoint()  # one that came while the command was being prepared
         yield
@@ -179,7 +177,9 @@ def stoppable(progress: Callable[[], str]) -> Iterator[None]:
         click.echo(f"interrupted {progress()}", err=True)
         sys.exit(exit_code(stop))
     finally:
-        for signum, handler in zip(watched, previous):
+        if main:
+            signal.setitimer(signal.ITIMER_PROF, 0)
+        for signum, handler in zip(_SIGNALS, previous):
             signal.signal(signum, handler)
 
 
