@@ -41,7 +41,7 @@ T = TypeVar("T")
 
 
 class Terminated(KeyboardInterrupt):
-    """SIGTERM, raised where the program is, like Ctrl-C."""
+    """SIGTERM, raised like Ctrl-C."""
 
 
 _held = 0  # depth of signals_held() blocks
