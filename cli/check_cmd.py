@@ -11,6 +11,7 @@ from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from types import FrameType
 from typing import Any, Callable, Iterable, Iterator
 
 import click
@@ -20,7 +21,7 @@ from hexhop.records.checking import (CheckOptions, FileResult, Part, check_part,
                                      finding_dict, merge, split_source)
 from hexhop.records.sources import Limits, Source, iter_sources
 
-from .interrupt import signals_held, stoppable
+from .interrupt import can_raise, checkpoint, signals_held, stoppable
 from .options import game_option
 
 ALARM_REPEAT = 0.05  # seconds between alarms once a check has overrun
@@ -125,6 +126,7 @@ def check(paths: tuple[str, ...], game: str | None, globs: tuple[str, ...], fmt:
     sources = iter_sources(list(paths), globs=globs, limits=limits)
     with stoppable(report_so_far), closing(_results(sources, options, jobs, max_seconds)) as results:
         for result in results:
+            checkpoint()
             with signals_held():  # a file's report is written whole
                 reporter.file(result)
             progress.update(reporter.summary)
@@ -282,15 +284,18 @@ class Overrun(BaseException):
     """The watchdog's alarm (a BaseException, so that no ``except Exception`` stops it)."""
 
 
-def _overrun(signum: int, frame: object) -> None:
-    raise Overrun()
+def _overrun(signum: int, frame: FrameType | None) -> None:
+    """Raise where the check surely gets it (see :func:`.interrupt.can_raise`);
+    elsewhere, the next alarm will."""
+    if can_raise(frame, (watched.__code__,)):
+        raise Overrun()
 
 
 def watched(check: Callable[[Any, CheckOptions], FileResult], item: Source | Part,
             options: CheckOptions, seconds: float) -> FileResult:
     """``check(item, options)``, or one finding IO09 when it takes longer
-    than ``seconds``. SIGALRM stops the check wherever its Python code is;
-    the alarm repeats in case Python drops one (in a ``__del__``)."""
+    than ``seconds``. SIGALRM stops the check where its Python code can be
+    stopped; the alarm repeats until it is."""
     if threading.current_thread() is not threading.main_thread():
         return check(item, options)
     previous = signal.signal(signal.SIGALRM, _overrun)

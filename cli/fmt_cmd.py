@@ -8,7 +8,7 @@ import sys
 
 import click
 
-from .interrupt import signals_held, stoppable
+from .interrupt import checkpoint, signals_held, stoppable
 from .options import game_option
 from hexhop.records.sources import read_source
 from .safe_write import WriteError, write_atomically
@@ -45,7 +45,9 @@ def fmt(files: tuple[str, ...], game: str | None, check_only: bool, diff: bool,
     changed = failed = done = 0
     with stoppable(lambda: f"after {done} of {len(files)} files"):
         for path in files:
+            checkpoint()
             result = _format_file(path, game, width)  # the slow part: Ctrl-C stops it
+            checkpoint()
             with signals_held():  # written, reported and counted, or none of these
                 outcome = _finish(path, result, check_only, diff, in_place)
                 done += 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .interrupt import stoppable
+from .interrupt import checked, stoppable
 from .options import game_option
 from .output import emit, force_option, out_option
 
@@ -37,8 +37,8 @@ def generate(game: str | None, board: str, count: int, seed: int, max_plies: int
     from hexhop.notation import format_archive
     size = int(board.split("x")[0])
     with stoppable(lambda: "before anything was written"):
-        text = format_archive(random_archive(game, count, seed, board=size,
-                                             max_plies=max_plies))
+        text = format_archive(checked(random_archive(game, count, seed, board=size,
+                                                     max_plies=max_plies)))
         emit(text, out, force)
     if out is not None:
         click.echo(f"wrote {count} games to {out}", err=True)

@@ -1,11 +1,23 @@
-"""Ctrl-C and SIGTERM for the commands: stop cleanly and say how far the run got.
+"""Ctrl-C and SIGTERM for the commands: stop at a safe point and say how far the run got.
 
-Inside :func:`stoppable`, SIGTERM is raised as :class:`Terminated` (a
-``KeyboardInterrupt``), so that one ``except`` clause and the ``finally``
-blocks on the way clean up after both.  What must be done whole (writing
-a file and counting it, one file's report) runs in :func:`signals_held`;
-:func:`~.safe_write.write_atomically` holds the signals while it writes, so
-an interrupted run leaves either the old file or the new one.
+A signal is first recorded. It is raised at once (SIGTERM as
+:class:`Terminated`, a ``KeyboardInterrupt``, so that one ``except`` clause
+and the ``finally`` blocks on the way clean up after both) only where the
+exception surely reaches the code that catches it: when every frame from
+the interrupted one down to a function marked :func:`catches_interrupts`
+runs code that lets exceptions through (:func:`can_raise`). Python drops
+an exception raised in a C library's callback (cairocffi), a weakref
+callback (the import machinery), a ``__del__`` or a generator being closed,
+so there the signal waits: the commands call :func:`checkpoint` between
+files, games and frames, and a timer (SIGPROF) calls the handler again
+after every few milliseconds of work until it finds a safe place. A long
+computation in C ends before the stop.
+
+What must be done whole (writing a file and counting it, one file's report)
+runs in :func:`signals_held`; :func:`~.safe_write.write_atomically` holds
+the signals while it writes, so an interrupted run leaves either the old
+file or the new one. A signal that comes after a command's last checkpoint
+(while it writes its last file) lets it finish.
 """
 
 from __future__ import annotations
@@ -15,29 +27,58 @@ import os
 import signal
 import sys
 import threading
-from types import FrameType
-from typing import Callable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
+from types import CodeType, FrameType
+from typing import TypeVar
 
 import click
 
 EXIT_SIGINT = 128 + signal.SIGINT  # 130, as shells report Ctrl-C
 EXIT_SIGTERM = 128 + signal.SIGTERM  # 143
 
+F = TypeVar("F", bound=Callable[..., object])
+T = TypeVar("T")
+
 
 class Terminated(KeyboardInterrupt):
-    """SIGTERM, raised where the program is, like Ctrl-C."""
+    """SIGTERM, raised like Ctrl-C."""
 
 
 _held = 0  # depth of signals_held() blocks
-_pending: int | None = None  # a signal that arrived while held
+_pending: int | None = None  # a signal not raised yet
+_stopping = False  # an interrupt was raised: the run is ending, later signals change nothing
 _owner = os.getpid()  # the process whose handlers these are
+_catchers: set[CodeType] = set()
 
-
-#: Libraries whose Python code runs as callbacks from C code that swallows
-#: exceptions (cffi prints and drops them, and cairo then fails with an
-#: unrelated error): an interrupt raised there would be lost.
-_CALLBACK_LIBRARIES = frozenset({"cairocffi", "cffi"})
+#: Packages whose Python code lets an exception through to its caller (no
+#: callbacks from C, no finalizers): an interrupt raised there is not lost.
+_PROPAGATING = frozenset({"hexhop", "click", "lark", "threading", "concurrent"})
 _RETRY_SECONDS = 0.01
+_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGPROF)  # SIGPROF: the retry
+
+
+def catches_interrupts(function: F) -> F:
+    """Mark ``function`` as one that catches ``KeyboardInterrupt`` from its callees."""
+    _catchers.add(function.__code__)
+    return function
+
+
+def can_raise(frame: FrameType | None, catchers: Collection[CodeType]) -> bool:
+    """Whether an exception raised in ``frame`` surely reaches a frame of
+    one of ``catchers`` below it: only through code of :data:`_PROPAGATING`
+    packages, none of it a ``__del__`` or a generator being closed."""
+    if frame is None or frame.f_code in catchers:
+        return False  # in the catcher itself, it may be past its ``try``
+    if isinstance(sys.exc_info()[1], GeneratorExit):
+        return False
+    while frame is not None:
+        if frame.f_code in catchers:
+            return True
+        module = frame.f_globals.get("__name__") or ""
+        if module.partition(".")[0] not in _PROPAGATING or frame.f_code.co_name == "__del__":
+            return False
+        frame = frame.f_back
+    return False
 
 
 def _on_signal(signum: int, frame: FrameType | None) -> None:
@@ -48,43 +89,71 @@ def _on_signal(signum: int, frame: FrameType | None) -> None:
         signal.signal(signum, signal.SIG_DFL)
         os.kill(os.getpid(), signum)
         return
+    if _stopping:
+        return
+    _pending = signum
     if _held:
-        _pending = signum
+        return  # raised at the checkpoint after the block
+    if can_raise(frame, _catchers):
+        checkpoint()
+    # in case no checkpoint comes soon: try again after a few milliseconds of
+    # work (a timer signal: no thread to start, no lock to take in a handler)
+    signal.setitimer(signal.ITIMER_PROF, _RETRY_SECONDS)
+
+
+def _on_retry(signum: int, frame: FrameType | None) -> None:
+    if _pending is not None and not _stopping and os.getpid() == _owner:
+        _on_signal(_pending, frame)
+
+
+_HANDLERS = (_on_signal, _on_signal, _on_retry)
+
+
+def checkpoint() -> None:
+    """A safe point: raise the Ctrl-C or SIGTERM that came since, if any
+    (not inside :func:`signals_held`)."""
+    global _pending, _stopping
+    if _pending is None or _held:
         return
-    if _in_callback(frame):
-        _redeliver(signum)
-        return
-    _raise(signum)
-
-
-def _in_callback(frame: FrameType | None) -> bool:
-    """Whether Python code of a C library's callback is on the stack."""
-    while frame is not None:
-        module = frame.f_globals.get("__name__") or ""
-        if module.partition(".")[0] in _CALLBACK_LIBRARIES:
-            return True
-        frame = frame.f_back
-    return False
-
-
-def _redeliver(signum: int) -> None:
-    """Send ``signum`` again in a moment, when the callback has returned."""
-    timer = threading.Timer(_RETRY_SECONDS, os.kill, (os.getpid(), signum))
-    timer.daemon = True
-    timer.start()
-
-
-def _raise(signum: int) -> None:
+    signum, _pending = _pending, None
+    _stopping = True
     raise Terminated() if signum == signal.SIGTERM else KeyboardInterrupt()
 
 
-def watch_signals() -> None:
-    """Make Ctrl-C and SIGTERM raise in this process (the command's start):
-    :func:`exit_code` then tells the status to exit with."""
-    global _owner
+def checked(items: Iterable[T]) -> Iterator[T]:
+    """``items``, with a :func:`checkpoint` before each."""
+    for item in items:
+        checkpoint()
+        yield item
+
+
+def _finish() -> None:
+    global _pending, _stopping
+    _pending, _stopping = None, True
+
+
+def _reset() -> None:
+    global _owner, _stopping
     _owner = os.getpid()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(signum, _on_signal)
+    _stopping = False
+
+
+def watch_signals() -> None:
+    """Make Ctrl-C and SIGTERM stop this process (the command's start):
+    :func:`exit_code` then tells the status to exit with."""
+    _reset()
+    for signum, handler in zip(_SIGNALS, _HANDLERS):
+        signal.signal(signum, handler)
+
+
+def ignore_signals() -> None:
+    """The run is over: Ctrl-C and SIGTERM change nothing from now on (at
+    its exit, Python would set the default handlers back, and the retry
+    timer's SIGPROF would then kill the process)."""
+    _finish()
+    signal.setitimer(signal.ITIMER_PROF, 0)
+    for signum in _SIGNALS:
+        signal.signal(signum, signal.SIG_IGN)
 
 
 def exit_code(stop: KeyboardInterrupt) -> int:
@@ -95,36 +164,37 @@ def exit_code(stop: KeyboardInterrupt) -> int:
 def stoppable(progress: Callable[[], str]) -> Iterator[None]:
     """Run the block; on Ctrl-C or SIGTERM print ``interrupted <progress()>``
     on standard error and exit with 130 or 143."""
-    global _owner
     main = threading.current_thread() is threading.main_thread()
     if main:
-        _owner = os.getpid()
-    watched = (signal.SIGINT, signal.SIGTERM)
-    previous = [signal.signal(signum, _on_signal) for signum in watched] if main else []
+        _reset()
+    previous = [signal.signal(signum, handler)
+                for signum, handler in zip(_SIGNALS, _HANDLERS)] if main else []
     try:
+        checkpoint()  # one that came while the command was being prepared
         yield
+        _finish()  # the work is done: a signal now changes nothing
     except KeyboardInterrupt as stop:
         click.echo(f"interrupted {progress()}", err=True)
         sys.exit(exit_code(stop))
     finally:
-        for signum, handler in zip(watched, previous):
+        if main:
+            signal.setitimer(signal.ITIMER_PROF, 0)
+        for signum, handler in zip(_SIGNALS, previous):
             signal.signal(signum, handler)
 
 
 @contextlib.contextmanager
 def signals_held() -> Iterator[None]:
-    """Hold Ctrl-C and SIGTERM back in the block: inside :func:`stoppable`
-    they are raised when the block ends, so that what it does is done whole.
+    """Hold Ctrl-C and SIGTERM back in the block, so that what it does is
+    done whole: they are raised at the next :func:`checkpoint`, or not at
+    all when the command's work is done by then (its last file written).
 
     Python runs signal handlers in the main thread only, between two
     bytecodes; outside :func:`stoppable` this changes nothing.
     """
-    global _held, _pending
+    global _held
     _held += 1
     try:
         yield
     finally:
         _held -= 1
-        if not _held and _pending is not None:
-            signum, _pending = _pending, None
-            _raise(signum)

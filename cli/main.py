@@ -11,7 +11,8 @@ import click
 
 from hexhop.records.errors import RecordsError
 
-from .interrupt import EXIT_SIGINT, EXIT_SIGTERM, exit_code, watch_signals
+from .interrupt import (EXIT_SIGINT, EXIT_SIGTERM, catches_interrupts, checkpoint,
+                        exit_code, ignore_signals, watch_signals)
 from .terminal import printable
 
 COMMANDS = {
@@ -38,18 +39,21 @@ class LazyGroup(click.Group):
         module, attr, _ = COMMANDS[name]
         return getattr(importlib.import_module(f"{__package__}.{module}"), attr)
 
+    @catches_interrupts
     def make_context(self, *args, **kwargs) -> click.Context:
         try:
             return super().make_context(*args, **kwargs)
         except KeyboardInterrupt as stop:
             _interrupted(stop)
 
+    @catches_interrupts
     def invoke(self, ctx: click.Context):
         """Run the command; Ctrl-C or SIGTERM where the command does not
         handle them ends it quietly (no traceback, no "Aborted!"), and
         record text in an error message cannot drive the terminal; an error
         the library raises is told as a click error."""
         try:
+            checkpoint()  # a signal that came while the arguments were read
             return super().invoke(ctx)
         except click.ClickException as error:
             error.message = "\n".join(printable(line) for line in error.message.split("\n"))
@@ -80,7 +84,7 @@ def _interrupted(stop: KeyboardInterrupt) -> NoReturn:
 
 
 def main() -> None:
-    """The ``hexhop`` program: Ctrl-C and SIGTERM raise from here on."""
+    """The ``hexhop`` program: Ctrl-C and SIGTERM stop it from here on."""
     watch_signals()
     try:
         cli(prog_name="hexhop")
@@ -90,6 +94,8 @@ def main() -> None:
         if done.code in (EXIT_SIGINT, EXIT_SIGTERM):
             _exit_now(done.code)
         raise
+    finally:
+        ignore_signals()
 
 
 def _exit_now(code: int) -> NoReturn:

@@ -9,6 +9,7 @@ import click
 
 from hexhop.engine.base import sorted_texts
 
+from .interrupt import checkpoint
 from .positions import position_from_options, position_options
 
 EXAMPLE = """
@@ -31,6 +32,7 @@ def moves(record: str | None, index: int, ply: str | None, game: str | None,
     chosen = position_from_options(record, index, ply, game, board, position_text)
     position = chosen.position
     actions = [] if position.winner else sorted_texts(list(chosen.rules.legal_actions(position)))
+    checkpoint()
     if count:
         click.echo(len(actions))
     elif as_json:

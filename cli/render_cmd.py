@@ -17,7 +17,7 @@ from hexhop.engine.replay import GameReport, replay_game
 from hexhop.records.sources import Source, iter_sources
 from hexhop.render.html import GameSummary
 
-from .interrupt import signals_held, stoppable
+from .interrupt import checkpoint, signals_held, stoppable
 from .options import game_option
 from .output import tell
 from .single_game import why_unplayable
@@ -123,11 +123,13 @@ def _render(record: str, out_dir: str | None, options: RenderOptions, index: int
     planned: list[_Planned] = []
     rows: list[tuple[str, int, GameSummary]] = []
     for source, name in zip(sources, names):
+        checkpoint()
         if source.data is None:
             tell(f"{source.path}: cannot read: {source.error}")
             continue
         folder = out_root if len(sources) == 1 else os.path.join(out_root, name)
         for report, drawable in _reports(source, game, index):
+            checkpoint()
             if drawable:
                 planned.append(_Planned(source, folder, report.index,
                                         _plan(folder, report, options)))
@@ -145,8 +147,10 @@ def _render(record: str, out_dir: str | None, options: RenderOptions, index: int
     if index_page:
         outputs = itertools.chain(outputs, [_html_index(out_root, record, rows)])
     for path, make in outputs:
+        checkpoint()
         make_folder(os.path.dirname(path) or ".")
         data = make()
+        checkpoint()
         with signals_held():  # written and counted, or neither
             write_atomically(path, data, overwrite=True)
             state["done"] += 1

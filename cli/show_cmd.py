@@ -6,6 +6,7 @@ import sys
 
 import click
 
+from .interrupt import checkpoint
 from .positions import position_from_options, position_options
 from .terminal import diagram, printable, reserves_line
 
@@ -28,6 +29,7 @@ def show(record: str | None, index: int, ply: str | None, game: str | None,
     last action, the side to move and the Position text to copy into a new
     record."""
     chosen = position_from_options(record, index, ply, game, board, position_text)
+    checkpoint()
     color = sys.stdout.isatty() if color_mode == "auto" else color_mode == "always"
     click.echo(diagram(chosen.position, color=color))
     click.echo()

@@ -105,7 +105,9 @@ def _one(request: dict[str, Any], idle: int) -> dict[str, Any]:
     if pid == 0:
         _child(request)
     deadline = start + request["seconds"]
-    signal_at = (start + request["signal_after"]) if request["signal_after"] else None
+    # the delay counts from when hexhop's handlers are set (the child sets
+    # SIGTERM's to the default first), not from the fork
+    signal_after, signal_at = request["signal_after"], None
     pause = 0.001
     timed_out = False
     while True:
@@ -113,6 +115,8 @@ def _one(request: dict[str, Any], idle: int) -> dict[str, Any]:
         if done:
             break
         now = time.monotonic()
+        if signal_after and _catches(pid, signal.SIGTERM):
+            signal_at, signal_after = now + signal_after, None
         if signal_at is not None and now >= signal_at:
             _kill(pid, request["signal_number"])
             signal_at = None
@@ -128,6 +132,18 @@ def _one(request: dict[str, Any], idle: int) -> dict[str, Any]:
     return {"exit_code": os.WEXITSTATUS(status) if os.WIFEXITED(status) else None,
             "signal": killed, "timed_out": timed_out, "seconds": round(seconds, 3),
             "peak_mib": round(max(0, usage.ru_maxrss - idle) / 1024, 1)}
+
+
+def _catches(pid: int, number: int) -> bool:
+    """Whether process ``pid`` has a handler for signal ``number`` (hexhop's own code runs)."""
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            for line in status:
+                if line.startswith("SigCgt:"):
+                    return bool(int(line.split()[1], 16) & (1 << (number - 1)))
+    except OSError:
+        pass
+    return False
 
 
 def _kill(pid: int, number: int) -> None:
