@@ -22,8 +22,7 @@ from .dice_board import (CUBE_VALUES, Die, START_TEXT, FIRST_MASK, HOME_BITS, JU
                          JUMP_MASK, PAWN_CAPTURE_MASK, SLIDE_DIRS, die_code, count_ones,
                          move_die, put_die, turn_back, turn_back_order, attacked, cells_of,
                          escapes, masks_of, ones, reaches, targets)
-from .dice_text import (diagram_text, position_text, read_diagram, read_position_text,
-                        side_value)
+from .dice_text import diagram_text, position_text, read_position_text
 
 
 class DicePosition:
@@ -87,10 +86,6 @@ class DicePosition:
     @property
     def end_ply(self) -> int | None:
         return self._end_ply
-
-    @property
-    def is_over(self) -> bool:
-        return bool(self._winner)
 
     @property
     def forced_escape(self) -> bool:
@@ -270,12 +265,6 @@ class DiceRules:
         board, turn, cube = self._read(text)
         turn = turn or first_side or NORTH
         return self._position(board, turn, first_side or turn, cube)
-
-    def position_from_diagram(self, text: str, turn: str = "North",
-                              cube: int | None = None) -> DicePosition:
-        """A position from a diagram as :meth:`diagram` draws it (for tests)."""
-        side = side_value(turn, "turn")
-        return self._position(read_diagram(text), side, side, cube)
 
     def attacked_ones(self, position: DicePosition) -> list[str]:
         """The cells of the side to move's Ones that the other side attacks

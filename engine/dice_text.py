@@ -144,32 +144,4 @@ def diagram_text(board: Sequence[int], side: int, cube: int | None, winner: int)
     return "\n".join(lines + [status])
 
 
-def read_diagram(text: str) -> bytearray:
-    """The board of a diagram as :func:`diagram_text` draws it (only the cell
-    tokens count, so the spacing may be loose); ValueError if malformed."""
-    board = bytearray(CELL_COUNT)
-    for line in text.splitlines():
-        tokens = line.split()
-        if not tokens or tokens[0] not in tuple(ROWS):
-            continue
-        r = ROWS.index(tokens[0])
-        low, high = ROW_SPAN[r]
-        if len(tokens) - 1 != high - low + 1:
-            raise ValueError(f"row {tokens[0]} needs {high - low + 1} cells: {line!r}")
-        for c, token in zip(range(low, high + 1), tokens[1:]):
-            board[INDEX[f"{ROWS[r]}{c}"]] = _token_code(token)
-    return board
-
-
-def _token_code(token: str) -> int:
-    if token == ".":
-        return 0
-    match = re.fullmatch(r"([Ns])([1-6])(?:/([12]))?", token)
-    if not match:
-        raise ValueError(f"bad cell {token!r}: expected ., N1..N6, s1..s6, N4/2")
-    side = NORTH if match[1] == "N" else SOUTH
-    face, home = int(match[2]), int(match[3] or 0)
-    return die_code(side, face, 0 if home == face else home)
-
-
 # --- describing dice in messages ----------------------------------------------------

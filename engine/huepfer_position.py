@@ -293,14 +293,3 @@ def diamond(position: HuepferPosition) -> str:
         lines.append("".join(row).rstrip())
     return "\n".join(lines)
 
-
-def grid(position: HuepferPosition) -> str:
-    """The board as a square grid, rank N at the top, files a.. left to right."""
-    size = position.size
-    cells = position.cells
-    lines = [_caption(position)]
-    for rank in range(size - 1, -1, -1):
-        row = " ".join(_SYMBOL[cells[file * size + rank]] for file in range(size))
-        lines.append(f"{rank + 1:>2} {row}")
-    lines.append("   " + " ".join(FILES[:size]))
-    return "\n".join(lines)

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from .model import Span
 
 ERROR_CATEGORIES = ("io", "syntax", "header", "illegal", "state")
-WARNING_CATEGORIES = ("annotation", "notation")
 
 
 @dataclass(frozen=True)
