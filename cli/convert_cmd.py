@@ -13,7 +13,7 @@ from hexhop.records.sources import read_input
 
 from .interrupt import stoppable
 from .options import game_option
-from .output import emit, force_option, out_option
+from .command_output import emit, force_option, out_option
 
 EXAMPLE = """
 \b

@@ -6,7 +6,7 @@ import click
 
 from .interrupt import stoppable
 from .options import game_option
-from .output import emit, force_option, out_option
+from .command_output import emit, force_option, out_option
 
 EXAMPLE = """
 \b

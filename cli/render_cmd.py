@@ -19,7 +19,7 @@ from hexhop.render.html import GameSummary
 
 from .interrupt import signals_held, stoppable
 from .options import game_option
-from .output import tell
+from .command_output import tell
 from .single_game import why_unplayable
 from .safe_write import make_folder, write_atomically
 

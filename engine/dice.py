@@ -15,7 +15,7 @@ from typing import Iterator, Mapping, Sequence
 from hexhop.notation.model import CubeAnswer, CubeOffer, DiceAction, Item
 
 from .base import HeaderError, Illegal, Played, action_sort_key
-from .geometry import (CELLS, CORNER_DIRS, DIRECTIONS, FORWARD, INDEX, JUMP_FIELDS,
+from .dice_geometry import (CELLS, CORNER_DIRS, DIRECTIONS, FORWARD, INDEX, JUMP_FIELDS,
                        JUMP_OTHERS, LAST_ROW, LEAPS, LINE_TO, NORTH, PAWN_CAPTURES, RAYS,
                        ROW, ROWS, SIDE_NAMES, SOUTH)
 from .dice_board import (CUBE_VALUES, Die, START_TEXT, FIRST_MASK, HOME_BITS, JUMP_FIELDS_MASK,

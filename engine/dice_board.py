@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from .geometry import (ALL_DIRECTIONS, CELL_COUNT, CORNER_DIRS, FORWARD, JUMP_FIELDS,
+from .dice_geometry import (ALL_DIRECTIONS, CELL_COUNT, CORNER_DIRS, FORWARD, JUMP_FIELDS,
                        JUMP_OTHERS, LEAPS, LEAPS_FROM, LINE_TO, NEIGHBOURS, NORTH,
                        PAWN_ATTACKERS, PAWN_CAPTURES, RAYS, SIDE_DIRS, SOUTH)
 

@@ -10,7 +10,7 @@ import re
 from typing import Sequence
 
 from .base import HeaderError
-from .geometry import CELL_COUNT, CELLS, INDEX, NORTH, ROW_SPAN, ROWS, SIDE_NAMES, SOUTH
+from .dice_geometry import CELL_COUNT, CELLS, INDEX, NORTH, ROW_SPAN, ROWS, SIDE_NAMES, SOUTH
 from .dice_board import CUBE_VALUES, MAX_DICE, SIDE_LETTERS, die_code
 
 

@@ -231,7 +231,7 @@ def _json(obj: object, indent: int | None = None) -> str:
 def _xml(text: str) -> str:
     """``text`` with the characters XML cannot hold replaced by U+FFFD, as
     in every picture and page hexhop writes."""
-    from hexhop.render.kit import xml_chars
+    from hexhop.render.svg_parts import xml_chars
     return xml_chars(text)
 
 

@@ -6,8 +6,8 @@ what the last action changed so that it can be highlighted; ``svg_to_png``,
 they are first used). Positions are only read, never checked.
 """
 
-from .kit import DEFAULT_COLORS
-from .last import LastAction, describe_last
+from .svg_parts import DEFAULT_COLORS
+from .last_action import LastAction, describe_last
 from .png import svg_to_png
 from .sequence import gif, sheet
 from .svg import board_svg

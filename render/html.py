@@ -21,7 +21,7 @@ from html import escape as _html_escape
 from importlib import resources
 from typing import Any, Iterable, Sequence
 
-from .kit import clip, xml_chars
+from .svg_parts import clip, xml_chars
 
 __all__ = ["Drawings", "Entry", "Frame", "GameSummary", "LineInfo", "MoveLine", "Note", "Page",
            "game_page", "index_page"]

@@ -11,8 +11,8 @@ from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
 from . import geometry as geo
-from .kit import (ColorKey, Point, cross, element, polyline_arrow, text, tostring)
-from .last import LastAction
+from .svg_parts import (ColorKey, Point, cross, element, polyline_arrow, text, tostring)
+from .last_action import LastAction
 
 PIECE_RADIUS = 33.0
 RING_WIDTH = 9.0

@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 from typing import Any, Sequence
 
-from .kit import clip
+from .svg_parts import clip
 from .png import svg_to_png
 
 BACKGROUND = (255, 255, 255)

@@ -11,7 +11,7 @@ import re
 import pytest
 
 from hexhop.engine.base import HeaderError, Illegal
-from hexhop.engine.geometry import ROW_SPAN, ROWS
+from hexhop.engine.dice_geometry import ROW_SPAN, ROWS
 from hexhop.engine.hexalit import HEXALIT as H
 from hexhop.notation.model import CubeAnswer, CubeOffer, DiceAction
 

@@ -1,4 +1,4 @@
-"""The board tables of engine.geometry, checked against plane geometry.
+"""The board tables of engine.dice_geometry, checked against plane geometry.
 
 Every cell is drawn as a real equilateral triangle (side 1): a cell's
 neighbours are the triangles that share a vertex with it, a straight line
@@ -14,7 +14,7 @@ import math
 
 import pytest
 
-from hexhop.engine import geometry as g
+from hexhop.engine import dice_geometry as g
 
 H = math.sqrt(3) / 2
 ANGLES = {"N": 90, "NE": 30, "SE": -30, "S": -90, "SW": -150, "NW": 150}
