@@ -9,19 +9,55 @@ module does not read records, write findings or draw anything.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping, Sequence
 from types import MappingProxyType
-from typing import Iterator, Mapping, Sequence
 
 from hexhop.notation.model import CubeAnswer, CubeOffer, DiceAction, Item
 
 from .base import HeaderError, Illegal, Played, action_sort_key
-from .dice_geometry import (CELLS, CORNER_DIRS, DIRECTIONS, FORWARD, INDEX, JUMP_FIELDS,
-                       JUMP_OTHERS, LAST_ROW, LEAPS, LINE_TO, NORTH, PAWN_CAPTURES, RAYS,
-                       ROW, ROWS, SIDE_NAMES, SOUTH)
-from .dice_board import (CUBE_VALUES, Die, START_TEXT, FIRST_MASK, HOME_BITS, JUMP_FIELDS_MASK,
-                         JUMP_MASK, PAWN_CAPTURE_MASK, SLIDE_DIRS, die_code, count_ones,
-                         move_die, put_die, turn_back, turn_back_order, attacked, cells_of,
-                         escapes, masks_of, ones, reaches, targets)
+from .dice_board import (
+    CUBE_VALUES,
+    FIRST_MASK,
+    HOME_BITS,
+    JUMP_FIELDS_MASK,
+    JUMP_MASK,
+    PAWN_CAPTURE_MASK,
+    SLIDE_DIRS,
+    START_TEXT,
+    Die,
+    attacked,
+    cells_of,
+    count_ones,
+    die_code,
+    escapes,
+    masks_of,
+    move_die,
+    ones,
+    put_die,
+    reaches,
+    targets,
+    turn_back,
+    turn_back_order,
+)
+from .dice_geometry import (
+    CELLS,
+    CORNER_DIRS,
+    DIRECTIONS,
+    FORWARD,
+    INDEX,
+    JUMP_FIELDS,
+    JUMP_OTHERS,
+    LAST_ROW,
+    LEAPS,
+    LINE_TO,
+    NORTH,
+    PAWN_CAPTURES,
+    RAYS,
+    ROW,
+    ROWS,
+    SIDE_NAMES,
+    SOUTH,
+)
 from .dice_text import diagram_text, position_text, read_position_text
 
 
@@ -54,7 +90,8 @@ class DicePosition:
     def dice(self) -> Mapping[str, Die]:
         """Cell name -> :class:`Die`, in board order."""
         if self._dice is None:
-            self._dice = MappingProxyType({CELLS[i]: _die(v) for i, v in enumerate(self._board) if v})
+            self._dice = MappingProxyType(
+                {CELLS[i]: _die(v) for i, v in enumerate(self._board) if v})
         return self._dice
 
     @property
@@ -193,7 +230,7 @@ class DiceLegalActions:
 
     __slots__ = ("_rules", "_position", "_list")
 
-    def __init__(self, rules: "DiceRules", position: DicePosition):
+    def __init__(self, rules: DiceRules, position: DicePosition):
         self._rules, self._position = rules, position
         self._list: list[DiceAction] | None = None
 
@@ -297,7 +334,8 @@ class DiceRules:
 
     def _position(self, board: bytearray, side: int, first: int, cube: int | None) -> DicePosition:
         masks = masks_of(board)
-        threatened = [x for x in ones(masks, side) if attacked(masks, x, 3 - side, self.jump_fields)]
+        threatened = [x for x in ones(masks, side)
+                      if attacked(masks, x, 3 - side, self.jump_fields)]
         forced = escapes(board, masks, threatened, side, self.jump_fields)
         rolled = tuple(i for i, v in enumerate(board) if v & HOME_BITS)
         return DicePosition(self.name, bytes(board), tuple(masks), side, first, cube, None, False,
@@ -348,9 +386,9 @@ class DiceRules:
             return True
         own, enemy = masks[k], masks[(3 - side) << 3]
         free = ~own
-        if self.jump_fields and own & JUMP_FIELDS_MASK:
-            if any(JUMP_MASK[o] & free for o in cells_of(own & JUMP_FIELDS_MASK)):
-                return True
+        if self.jump_fields and own & JUMP_FIELDS_MASK and any(
+                JUMP_MASK[o] & free for o in cells_of(own & JUMP_FIELDS_MASK)):
+            return True
         for face in (6, 5, 4, 1, 3):  # the likeliest to move first
             first = FIRST_MASK[face]
             bits = masks[k + face]
@@ -583,7 +621,7 @@ class DiceRules:
         lost = not enemy_ones or (threatened and len(enemy_ones) == 1 and not forced)
         stuck = not lost and not self._has_action(board, masks, enemy, forced)
         winner, end_ply = (mover, ply) if lost or stuck else (0, None)
-        new = DicePosition(self.name, bytes(board), tuple(masks), enemy, p._first, p._cube, None, False,
-                           winner, ply, end_ply, forced, bool(threatened), rolled)
+        new = DicePosition(self.name, bytes(board), tuple(masks), enemy, p._first, p._cube, None,
+                           False, winner, ply, end_ply, forced, bool(threatened), rolled)
         mark = "+" if lost else "^" if threatened else ""
         return Played(new, mark, SIDE_NAMES[enemy] if threatened else None)

@@ -11,7 +11,7 @@ nothing about faces, turns or legality.
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 ROWS = "ABCDEF"
 ROW_SPAN: tuple[tuple[int, int], ...] = ((3, 11), (2, 12), (1, 13), (1, 13), (2, 12), (3, 11))

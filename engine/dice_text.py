@@ -7,11 +7,11 @@ themselves are built by :mod:`dice`.
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from collections.abc import Sequence
 
 from .base import HeaderError
-from .dice_geometry import CELL_COUNT, CELLS, INDEX, NORTH, ROW_SPAN, ROWS, SIDE_NAMES, SOUTH
 from .dice_board import CUBE_VALUES, MAX_DICE, SIDE_LETTERS, die_code
+from .dice_geometry import CELL_COUNT, CELLS, INDEX, NORTH, ROW_SPAN, ROWS, SIDE_NAMES, SOUTH
 
 
 def _die_text(i: int, v: int) -> str:
@@ -134,7 +134,8 @@ def diagram_text(board: Sequence[int], side: int, cube: int | None, winner: int)
     ``s2`` South, ``N4/2`` a rolled die, ``.`` empty."""
     lines = ["   " + "".join(f"{c:<5}" for c in range(1, 14)).rstrip()]
     for r, (low, high) in enumerate(ROW_SPAN):
-        cells = "".join(f"{_cell_token(board[INDEX[f'{ROWS[r]}{c}']]):<5}" for c in range(low, high + 1))
+        cells = "".join(f"{_cell_token(board[INDEX[f'{ROWS[r]}{c}']]):<5}"
+                        for c in range(low, high + 1))
         lines.append((f"{ROWS[r]}  " + " " * 5 * (low - 1) + cells).rstrip())
     status = f"{SIDE_NAMES[side]} to move"
     if cube is not None:

@@ -8,8 +8,8 @@ whether the side to move is stuck: :mod:`huepfer` sets ``winner``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Mapping
 
 from .base import HeaderError
 from .huepfer_board import FILES, Board, board
@@ -73,7 +73,7 @@ class HuepferPosition:
 
     @property
     def reserves(self) -> Mapping[str, int]:
-        return MappingProxyType(dict(zip(SIDES, self._reserve)))
+        return MappingProxyType(dict(zip(SIDES, self._reserve, strict=True)))
 
     @property
     def reserve(self) -> tuple[int, int]:

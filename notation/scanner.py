@@ -14,8 +14,9 @@ checks that both paths give the same records.  Nothing here knows the rules.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any
 
 from lark import Lark
 
@@ -237,7 +238,7 @@ class _Cut:
     def __call__(self, stop: int, depth: int, immediate: bool, *,
                  after_result: bool = False) -> int:
         if not immediate:
-            for kind, _, stop in self.tokens:
+            for kind, _, stop in self.tokens:  # noqa: B007 - stop: where a break leaves it
                 if kind == "COMMENT" or kind == "LINE_COMMENT":
                     continue
                 if after_result or kind == "BAD":

@@ -10,8 +10,9 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable, TextIO
+from typing import TextIO
 from xml.etree import ElementTree as ET
 
 from .checking import FileResult

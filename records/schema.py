@@ -26,7 +26,7 @@ class SchemaError(ValueError):
         self.where = where
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def load(name: str) -> dict:
     """A schema shipped with hexhop, e.g. ``record.schema.json``."""
     return json.loads(resources.files("hexhop.records").joinpath(name).read_text("utf-8"))
@@ -115,7 +115,7 @@ def _items(value: Any, rule: dict, schema: dict, where: str, root: dict) -> None
 
 def _prefix_items(value: Any, rule: list, schema: dict, where: str, root: dict) -> None:
     if isinstance(value, list):
-        for index, (item, sub) in enumerate(zip(value, rule)):
+        for index, (item, sub) in enumerate(zip(value, rule, strict=False)):
             _check(item, sub, f"{where}[{index}]", root)
 
 

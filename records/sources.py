@@ -17,8 +17,9 @@ import sys
 import tarfile
 import zipfile
 import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, BinaryIO, Iterator
+from typing import Any, BinaryIO
 
 from .errors import ReadError
 

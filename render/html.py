@@ -15,11 +15,12 @@ import base64
 import hashlib
 import json
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from html import escape as _html_escape
 from importlib import resources
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from .svg_parts import clip, xml_chars
 
@@ -96,7 +97,7 @@ class Entry:
     glyphs: tuple[str, ...] = ()
     comments: tuple[str, ...] = ()
     notes: tuple[int, ...] = ()
-    variations: tuple["MoveLine", ...] = ()
+    variations: tuple[MoveLine, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -155,7 +156,7 @@ class GameSummary:
 # Static parts
 
 
-@lru_cache(maxsize=None)
+@cache
 def _asset(name: str) -> str:
     return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
 

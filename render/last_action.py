@@ -8,8 +8,9 @@ caller, who has the rules.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from hexhop.notation.model import DiceAction, HopAction
 
@@ -98,7 +99,7 @@ def _jumped(before: Any, action: HopAction, mover: str) -> list[str]:
     """Points jumped by ``x`` steps that held an enemy piece (when ``after``
     does not tell, e.g. a stand-in that did not remove them)."""
     out = []
-    for op, a, b in zip(action.ops, action.path, action.path[1:]):
+    for op, a, b in zip(action.ops, action.path, action.path[1:], strict=False):
         ia, ib = huepfer_index(a), huepfer_index(b)
         if op != "x" or ia is None or ib is None:
             continue

@@ -78,9 +78,10 @@ class Runner:
 # ---------------------------------------------------------------- the server
 
 def _serve() -> None:
+    import importlib
+
     import hexhop.cli.main  # noqa: F401  (and every command, so children start at once)
     from hexhop.cli.main import COMMANDS
-    import importlib
     for module, _, _ in COMMANDS.values():
         importlib.import_module(f"hexhop.cli.{module}")
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the test run's Ctrl-C ends the run, not us

@@ -13,8 +13,8 @@ import zipfile
 import pytest
 from click.testing import CliRunner
 
-from hexhop.records.sources import MAX_EXTENDED_HEADER, Limits, iter_sources
 from hexhop.cli.main import cli
+from hexhop.records.sources import MAX_EXTENDED_HEADER, Limits, iter_sources
 
 GAMES = [f'[Game "Hexalit"]\n[Round "{i}"]\n1. B4W3 *\n'.encode() for i in range(6)]
 NAMES = [f"g{i}.hxl" for i in range(6)]

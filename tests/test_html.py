@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from hexhop.records.viewer import page_data
 from hexhop.cli.main import cli
 from hexhop.engine.games import rules_for
 from hexhop.engine.replay import replay_game
 from hexhop.notation import read_archive
+from hexhop.records.viewer import page_data
 from hexhop.render.html import Drawings, game_page
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"

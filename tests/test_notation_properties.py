@@ -8,16 +8,28 @@ import string
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from notation_helpers import record_shape
 
 from hexhop.notation import (
-    GAMES, CubeAnswer, CubeOffer, DiceAction, HopAction, Line, Node, NotationError, Record,
-    Span, Tag, format_record, parse_action, parse_text, read_archive,
+    GAMES,
+    CubeAnswer,
+    CubeOffer,
+    DiceAction,
+    HopAction,
+    Line,
+    Node,
+    NotationError,
+    Record,
+    Span,
+    Tag,
+    format_record,
+    parse_action,
+    parse_text,
+    read_archive,
+    reader,
 )
 from hexhop.notation import parser as notation_parser
-from hexhop.notation import reader
 from hexhop.notation.writer import TAG_ORDER
-
-from notation_helpers import record_shape
 
 FAST = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 RECORDS = settings(FAST, max_examples=40)

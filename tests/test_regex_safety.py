@@ -25,8 +25,8 @@ import re
 import signal
 import time
 import tracemalloc
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Callable, Iterator
 
 import pytest
 

@@ -12,7 +12,7 @@ for a die that is not rolled, else the face it turns back to.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache
 
 ROWS = "ABCDEF"
 COLUMNS = {0: (3, 11), 1: (2, 12), 2: (1, 13), 3: (1, 13), 4: (2, 12), 5: (3, 11)}
@@ -32,7 +32,7 @@ def name(r: int, c: int) -> str:
     return f"{ROWS[r]}{c}"
 
 
-@lru_cache(maxsize=None)
+@cache
 def coords(cell: str) -> tuple[int, int]:
     return ROWS.index(cell[0]), int(cell[1:])
 
@@ -46,7 +46,7 @@ def is_up(cell: str) -> bool:
     return (r + c) % 2 == 1
 
 
-@lru_cache(maxsize=None)
+@cache
 def neighbours(cell: str) -> tuple[str, ...]:
     r, c = coords(cell)
     if is_up(cell):
@@ -73,7 +73,7 @@ SIDE_DIRECTIONS = {True: ("S", "NE", "NW"), False: ("N", "SE", "SW")}
 CORNER_DIRECTIONS = {True: ("N", "SE", "SW"), False: ("S", "NE", "NW")}
 
 
-@lru_cache(maxsize=None)
+@cache
 def ray(cell: str, direction: str) -> tuple[str, ...]:
     """The cells along ``direction`` from ``cell`` (excluded) up to the edge."""
     out = []
@@ -316,9 +316,7 @@ def play(p: Pos, text: str) -> tuple[Pos, str]:
     winner, mark = None, ""
     enemy_ones = ones(board, enemy)
     attacked = [o for o in enemy_ones if attacks(game, board, side, o)]
-    if not enemy_ones:
-        winner, mark = side, "+"
-    elif (len(enemy_ones) == 1 and attacked
+    if not enemy_ones or (len(enemy_ones) == 1 and attacked
           and not safe_moves(game, board, enemy, enemy_ones[0])):
         winner, mark = side, "+"
     else:
