@@ -20,6 +20,7 @@ that of a child that does nothing: what the command itself added.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -132,10 +133,8 @@ def _one(request: dict[str, Any], idle: int) -> dict[str, Any]:
 
 
 def _kill(pid: int, number: int) -> None:
-    try:
+    with contextlib.suppress(ProcessLookupError):
         os.killpg(pid, number)
-    except ProcessLookupError:
-        pass
 
 
 def _child(request: dict[str, Any]) -> None:

@@ -30,7 +30,7 @@ def vertices(i: int) -> set[tuple[int, int]]:
 
 def centre(i: int) -> tuple[float, float]:
     """Centre with y pointing up (row A on top)."""
-    xs, ys = zip(*vertices(i))
+    xs, ys = zip(*vertices(i), strict=True)
     return sum(xs) / 6, -sum(ys) / 3 * H
 
 
@@ -125,7 +125,7 @@ def test_side_direction_first_step_crosses_a_side():
 
 
 def test_jump_fields_are_the_six_cells_nearest_the_centre():
-    xs, ys = zip(*(centre(i) for i in range(g.CELL_COUNT)))
+    xs, ys = zip(*(centre(i) for i in range(g.CELL_COUNT)), strict=True)
     mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
     by_distance = sorted(range(g.CELL_COUNT),
                          key=lambda i: math.dist(centre(i), (mx, my)))

@@ -43,7 +43,7 @@ def from_diagram(picture: str, turn: str):
             continue
         low, high = ROW_SPAN[ROWS.index(tokens[0])]
         assert len(tokens) - 1 == high - low + 1, line
-        for column, token in zip(range(low, high + 1), tokens[1:]):
+        for column, token in zip(range(low, high + 1), tokens[1:], strict=True):
             if token != ".":
                 dice[token[0].upper()].append(f"{tokens[0]}{column}={token[1:]}")
     return pos(f"N: {' '.join(dice['N'])}; S: {' '.join(dice['S'])}; turn: {turn[0]}")

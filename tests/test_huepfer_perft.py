@@ -101,7 +101,7 @@ class Reference:
         points = text.replace("x", " x ").replace("-", " - ").split()
         board = dict(self.board)
         at = self.point(points[0])
-        for op, target in zip(points[1::2], points[2::2]):
+        for op, target in zip(points[1::2], points[2::2], strict=False):
             land = self.point(target)
             del board[at]
             if op == "x":

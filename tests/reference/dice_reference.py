@@ -49,10 +49,7 @@ def is_up(cell: str) -> bool:
 @cache
 def neighbours(cell: str) -> tuple[str, ...]:
     r, c = coords(cell)
-    if is_up(cell):
-        rows = {r: 2, r - 1: 1, r + 1: 2}
-    else:
-        rows = {r: 2, r + 1: 1, r - 1: 2}
+    rows = {r: 2, r - 1: 1, r + 1: 2} if is_up(cell) else {r: 2, r + 1: 1, r - 1: 2}
     out = []
     for rr, reach in rows.items():
         for cc in range(c - reach, c + reach + 1):
@@ -253,9 +250,8 @@ def generate(game: str, board: dict, side: str) -> list[str]:
             if (game == "Trigeo" and face == 2 and coords(t)[0] == last_row(side)
                     and t not in JUMP_FIELDS):
                 out.append(action_text(board, origin, t, 6))
-        if game == "Hexalit":
-            if face == 2 or (face == 1 and len(ones(board, side)) >= 2):
-                out += [f"{origin}W{k}" for k in range(1, 7)]
+        if game == "Hexalit" and (face == 2 or (face == 1 and len(ones(board, side)) >= 2)):
+            out += [f"{origin}W{k}" for k in range(1, 7)]
     return out
 
 
