@@ -135,9 +135,9 @@ class Rules(Protocol):
         ...
 
 
-def action_sort_key(text: str) -> tuple:
+def action_sort_key(text: str) -> tuple[tuple[int, int, str], ...]:
     """Sort actions by their text the way people read them (A2 before A10)."""
-    parts: list = []
+    parts: list[tuple[int, int, str]] = []
     number = ""
     for ch in text:
         if ch.isdigit():

@@ -60,6 +60,9 @@ from .dice_geometry import (
 )
 from .dice_text import diagram_text, position_text, read_position_text
 
+#: The safe moves (origin, target, capture) of attacked Ones, as escapes() gives them.
+Escapes = tuple[tuple[int, int, bool], ...]
+
 
 class DicePosition:
     """A Hexalit or Trigeo position; immutable (``play`` returns a new one).
@@ -74,7 +77,8 @@ class DicePosition:
 
     def __init__(self, game: str, board: bytes, masks: tuple[int, ...], side: int, first: int,
                  cube: int | None, offer: int | None, offered: bool, winner: int, ply: int,
-                 end_ply: int | None, forced: tuple, threat: bool, rolled: tuple[int, ...]):
+                 end_ply: int | None, forced: Escapes, threat: bool,
+                 rolled: tuple[int, ...]):
         self._game, self._board, self._masks = game, board, masks
         self._side, self._first = side, first
         self._cube, self._offer, self._offered = cube, offer, offered
@@ -146,7 +150,7 @@ class DicePosition:
     def text(self) -> str:
         return position_text(self._board, self._side, self._cube)
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return (self._game, self._board, self._side, self._cube)
 
     def __eq__(self, other: object) -> bool:
@@ -345,7 +349,7 @@ class DiceRules:
     def _replace(p: DicePosition, **changes: object) -> DicePosition:
         values = {name[1:]: getattr(p, name) for name in DicePosition.__slots__[:-1]}
         values.update(changes)
-        return DicePosition(**values)  # type: ignore[arg-type]
+        return DicePosition(**values)
 
     # -- legal actions ------------------------------------------------------------------
 
@@ -379,7 +383,7 @@ class DiceRules:
         return out
 
     def _has_action(self, board: Sequence[int], masks: Sequence[int], side: int,
-                    forced: tuple) -> bool:
+                    forced: Escapes) -> bool:
         """Whether ``side`` has any legal action (§5.4); cheap in the usual cases."""
         k = side << 3
         if forced or self.rolling and (masks[k + 2] or masks[k + 1].bit_count() > 1):

@@ -10,7 +10,7 @@ One rule's verdicts: :mod:`dice` builds the rules on top of this.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .dice_geometry import (
@@ -55,7 +55,7 @@ _SLIDES = {f: tuple(tuple(RAYS[i][d] for d in dirs[i]) for i in range(CELL_COUNT
            for f, dirs in SLIDE_DIRS.items()}
 
 
-def _mask(cells: Sequence[int]) -> int:
+def _mask(cells: Iterable[int]) -> int:
     bits = 0
     for c in cells:
         bits |= 1 << c
@@ -169,7 +169,8 @@ def attacked(masks: Sequence[int], x: int, by: int, jump: bool) -> bool:
     return bool(jump and JUMP_MASK[x] & masks[k])
 
 
-def _steps(board: Sequence[int], cells: Sequence[int], side: int, out: list) -> None:
+def _steps(board: Sequence[int], cells: Sequence[int], side: int,
+           out: list[tuple[int, bool]]) -> None:
     for t in cells:
         v = board[t]
         if not v:

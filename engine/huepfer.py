@@ -12,6 +12,7 @@ records or makes findings.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from typing import cast
 
 from hexhop.notation.model import CubeAnswer, CubeOffer, HopAction, Item
 
@@ -165,15 +166,15 @@ class HuepferRules:
         parsed = parse_text(text, size, tag_reserve(tags, size))
         return _finish(parsed.board, parsed.cells, parsed.reserve, parsed.turn, 0)
 
-    def diagram(self, position: HuepferPosition) -> str:  # type: ignore[override]
+    def diagram(self, position: HuepferPosition) -> str:
         return diamond(position)
 
     # -- legality ------------------------------------------------------------
 
-    def legal_actions(self, position: HuepferPosition) -> LegalTurns:  # type: ignore[override]
+    def legal_actions(self, position: HuepferPosition) -> LegalTurns:
         return LegalTurns(self, position)
 
-    def check(self, position: HuepferPosition, item: Item) -> Illegal | None:  # type: ignore[override]
+    def check(self, position: HuepferPosition, item: Item) -> Illegal | None:
         """None when ``item`` is a legal turn now, else why not (and the way out)."""
         if isinstance(item, (CubeOffer, CubeAnswer)):
             return Illegal("IL03", "there is no doubling cube in Hüpfer")
@@ -186,12 +187,13 @@ class HuepferRules:
         outcome = self._outcome(position, item)
         return outcome if isinstance(outcome, Illegal) else None
 
-    def play(self, position: HuepferPosition, item: Item) -> Played:  # type: ignore[override]
+    def play(self, position: HuepferPosition, item: Item) -> Played:
         """Play a legal turn; ValueError when ``item`` is not one."""
         illegal = self.check(position, item)
         if illegal is not None:
             raise ValueError(f"{item} is not legal: {illegal.reason}")
-        cells, used = self._outcome(position, item)  # type: ignore[misc]
+        # check() has made sure that item is a legal HopAction
+        cells, used = cast("tuple[bytes, bool]", self._outcome(position, cast(HopAction, item)))
         turn = position.turn
         reserve = position.reserve
         if used:

@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from .base import HeaderError
+from hexhop.notation.model import HopAction
+
+from .base import HeaderError, Illegal
 from .huepfer_board import FILES, Board, board
 
 SIDES = ("Red", "Turquoise")
@@ -47,7 +49,8 @@ class HuepferPosition:
         self._end_ply = end_ply
         self._pieces: Mapping[str, str] | None = None
         self._capture: object = _UNKNOWN
-        self._memo: tuple | None = None
+        # the last turn checked and its outcome (see HuepferRules._outcome)
+        self._memo: tuple[HopAction, Illegal | tuple[bytes, bool]] | None = None
 
     # -- public attributes ------------------------------------------------
 
@@ -103,7 +106,7 @@ class HuepferPosition:
 
     # -- values -------------------------------------------------------------
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return (self._board.size, self._cells, self._reserve, self._turn, self._winner)
 
     def __eq__(self, other: object) -> bool:

@@ -285,7 +285,7 @@ def _inline(svg: str) -> str:
     return svg.replace(_SVG_XMLNS, "", 1)
 
 
-def _viewer_data(page: Page) -> dict:
+def _viewer_data(page: Page) -> dict[str, object]:
     frames = [{"s": f.board, "v": f.board_flipped, "p": f.ply, "l": f.line, "i": f.index,
                "t": f.label, "c": list(f.comments), "n": list(f.notes), "a": list(f.ahead)}
               for f in page.frames]

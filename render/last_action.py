@@ -74,7 +74,7 @@ def _describe_dice(before: Any, after: Any, action: DiceAction,
 
 def _dice_mover(before: Any, action: DiceAction) -> str:
     die = before.dice.get(action.origin)
-    return die.side if die is not None else before.to_move
+    return str(die.side if die is not None else before.to_move)
 
 
 def _guess_threatened(after: Any, mover: str, mark: str) -> tuple[str, ...]:

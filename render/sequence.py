@@ -76,7 +76,7 @@ def _raster(svg: str, size: int) -> Any:
     """The picture as an RGB image on white, ``size`` pixels wide."""
     from PIL import Image
 
-    image = Image.open(io.BytesIO(svg_to_png(svg, size=size)))
+    image: Image.Image = Image.open(io.BytesIO(svg_to_png(svg, size=size)))
     image.load()
     if image.mode in ("RGBA", "LA", "P"):
         image = image.convert("RGBA")

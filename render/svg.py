@@ -18,9 +18,9 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from . import dice, huepfer
 from . import geometry as geo
+from .last_action import LastAction, describe_last
 from .svg_parts import DEFAULT_COLORS, FONT, SVG_NS, ColorKey, clip, color_key, element, num, \
     start_tag, style_block, text, tostring
-from .last_action import LastAction, describe_last
 
 __all__ = ["DEFAULT_COLORS", "LastAction", "board_svg", "describe_last"]
 
