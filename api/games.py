@@ -97,7 +97,7 @@ class Game:
 
     def svg(self, ply: int = -1, **options: Any) -> SVG:
         """The diagram after ``ply`` (default: the last), last action highlighted."""
-        from hexhop.render.last import describe_last
+        from hexhop.render.last_action import describe_last
 
         index = range(len(self.positions))[ply]
         action = self.report.nodes[index - 1].item if index else None

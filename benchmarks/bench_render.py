@@ -16,7 +16,8 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 SIZE = 400
 

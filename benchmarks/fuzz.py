@@ -36,6 +36,7 @@ other loop its own summary.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import io
 import os
@@ -48,8 +49,8 @@ import tempfile
 import time
 import traceback
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 FINDINGS = ROOT / "tests" / "corpus" / "fuzz"
@@ -86,18 +87,16 @@ def archive_suffix(data: bytes) -> str:
 
 
 def target_archive(data: bytes) -> None:
-    from hexhop.records.sources import iter_sources
     from hexhop.notation import NotationError, read_archive
+    from hexhop.records.sources import iter_sources
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "fuzz" + archive_suffix(data))
         with open(path, "wb") as handle:
             handle.write(data)
         for source in iter_sources([path]):
             if source.data is not None:
-                try:
+                with contextlib.suppress(NotationError):
                     list(read_archive(source.data, path=source.path))
-                except NotationError:
-                    pass
 
 
 def target_fmt(data: bytes) -> None:
@@ -120,10 +119,8 @@ def target_convert(data: bytes) -> None:
     from hexhop.notation import NotationError
     from hexhop.records.codec import to_json, to_record
     from hexhop.records.errors import CodecError
-    try:
+    with contextlib.suppress(CodecError):
         to_record(data, "fuzz.json")
-    except CodecError:
-        pass
     try:
         document = to_json(data, _game_name(data), None)
     except NotationError:
@@ -238,10 +235,10 @@ def instrument() -> None:
     else imports it)."""
     import atheris
     with atheris.instrument_imports(include=["hexhop"]):
-        import hexhop.records.codec  # noqa: F401
-        import hexhop.records.sources  # noqa: F401
         import hexhop.engine.replay  # noqa: F401
         import hexhop.notation  # noqa: F401
+        import hexhop.records.codec  # noqa: F401
+        import hexhop.records.sources  # noqa: F401
 
 
 def run_atheris(fuzzer: Fuzzer, minutes: float, corpus: Path) -> None:

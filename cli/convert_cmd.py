@@ -11,9 +11,9 @@ import click
 from hexhop.records.codec import to_json, to_record
 from hexhop.records.sources import read_input
 
+from .command_output import emit, force_option, out_option
 from .interrupt import stoppable
 from .options import game_option
-from .output import emit, force_option, out_option
 
 EXAMPLE = """
 \b

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import click
 
+from .command_output import emit, force_option, out_option
 from .interrupt import checked, stoppable
 from .options import game_option
-from .output import emit, force_option, out_option
 
 EXAMPLE = """
 \b

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
 import sys
@@ -103,8 +104,6 @@ def _exit_now(code: int) -> NoReturn:
     SIGINT instead when the interrupt passed through ``exec`` of a string
     (as dataclasses do while a module is imported)."""
     for stream in (sys.stdout, sys.stderr):
-        try:
+        with contextlib.suppress(OSError, ValueError):
             stream.flush()
-        except (OSError, ValueError):
-            pass
     os._exit(code)

@@ -17,9 +17,9 @@ from hexhop.engine.replay import GameReport, replay_game
 from hexhop.records.sources import Source, iter_sources
 from hexhop.render.html import GameSummary
 
+from .command_output import tell
 from .interrupt import checkpoint, signals_held, stoppable
 from .options import game_option
-from .output import tell
 from .single_game import why_unplayable
 from .safe_write import make_folder, write_atomically
 

@@ -43,7 +43,8 @@ def pick_ply(report: GameReport, ply: str | None) -> int:
     try:
         number = int(ply)
     except ValueError:
-        raise click.BadParameter(f"{ply!r}: expected a number or 'last'", param_hint="--ply")
+        raise click.BadParameter(f"{ply!r}: expected a number or 'last'",
+                                 param_hint="--ply") from None
     if not 0 <= number <= last:
         raise click.BadParameter(f"{number}: this game has plies 0 to {last}",
                                  param_hint="--ply")

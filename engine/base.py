@@ -7,8 +7,9 @@ findings: :mod:`replay` does that, using only this interface.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Iterator, Mapping, Protocol, Sequence
+from typing import Protocol
 
 from hexhop.notation.model import Action, Item
 
@@ -49,7 +50,7 @@ class Played:
     messages), or None.
     """
 
-    position: "Position"
+    position: Position
     mark: str = ""
     threatened: str | None = None
 
@@ -57,11 +58,12 @@ class Played:
 class Position(Protocol):
     """A position of one game; immutable from the outside.
 
-    ``game`` is the game's name; ``to_move`` is a side name (``North``/``South``/``Red``/``Turquoise``);
-    ``winner`` is the side that won on the board, or None while the game
-    goes on; ``ply`` counts the actions played since the start of the record
-    (0 at the start, cube events not counted); ``end_ply`` is the ply at
-    which the game ended (None while it goes on).
+    ``game`` is the game's name; ``to_move`` is a side name
+    (``North``/``South``/``Red``/``Turquoise``); ``winner`` is the side that
+    won on the board, or None while the game goes on; ``ply`` counts the
+    actions played since the start of the record (0 at the start, cube
+    events not counted); ``end_ply`` is the ply at which the game ended
+    (None while it goes on).
     """
 
     @property
@@ -133,9 +135,9 @@ class Rules(Protocol):
         ...
 
 
-def action_sort_key(text: str) -> tuple:
+def action_sort_key(text: str) -> tuple[tuple[int, int, str], ...]:
     """Sort actions by their text the way people read them (A2 before A10)."""
-    parts: list = []
+    parts: list[tuple[int, int, str]] = []
     number = ""
     for ch in text:
         if ch.isdigit():

@@ -9,21 +9,59 @@ module does not read records, write findings or draw anything.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping, Sequence
 from types import MappingProxyType
-from typing import Iterator, Mapping, Sequence
 
 from hexhop.notation.model import CubeAnswer, CubeOffer, DiceAction, Item
 
 from .base import HeaderError, Illegal, Played, action_sort_key
-from .geometry import (CELLS, CORNER_DIRS, DIRECTIONS, FORWARD, INDEX, JUMP_FIELDS,
-                       JUMP_OTHERS, LAST_ROW, LEAPS, LINE_TO, NORTH, PAWN_CAPTURES, RAYS,
-                       ROW, ROWS, SIDE_NAMES, SOUTH)
-from .dice_board import (CUBE_VALUES, Die, START_TEXT, FIRST_MASK, HOME_BITS, JUMP_FIELDS_MASK,
-                         JUMP_MASK, PAWN_CAPTURE_MASK, SLIDE_DIRS, die_code, count_ones,
-                         move_die, put_die, turn_back, turn_back_order, attacked, cells_of,
-                         escapes, masks_of, ones, reaches, targets)
-from .dice_text import (diagram_text, position_text, read_diagram, read_position_text,
-                        side_value)
+from .dice_board import (
+    CUBE_VALUES,
+    FIRST_MASK,
+    HOME_BITS,
+    JUMP_FIELDS_MASK,
+    JUMP_MASK,
+    PAWN_CAPTURE_MASK,
+    SLIDE_DIRS,
+    START_TEXT,
+    Die,
+    attacked,
+    cells_of,
+    count_ones,
+    die_code,
+    escapes,
+    masks_of,
+    move_die,
+    ones,
+    put_die,
+    reaches,
+    targets,
+    turn_back,
+    turn_back_order,
+)
+from .dice_geometry import (
+    CELLS,
+    CORNER_DIRS,
+    DIRECTIONS,
+    FORWARD,
+    INDEX,
+    JUMP_FIELDS,
+    JUMP_OTHERS,
+    LAST_ROW,
+    LEAPS,
+    LINE_TO,
+    NORTH,
+    PAWN_CAPTURES,
+    RAYS,
+    ROW,
+    ROWS,
+    SIDE_NAMES,
+    SOUTH,
+)
+from .dice_text import diagram_text, position_text, read_position_text
+
+#: The safe moves (origin, target, capture) of attacked Ones, as escapes() gives them.
+Escapes = tuple[tuple[int, int, bool], ...]
 
 
 class DicePosition:
@@ -39,7 +77,8 @@ class DicePosition:
 
     def __init__(self, game: str, board: bytes, masks: tuple[int, ...], side: int, first: int,
                  cube: int | None, offer: int | None, offered: bool, winner: int, ply: int,
-                 end_ply: int | None, forced: tuple, threat: bool, rolled: tuple[int, ...]):
+                 end_ply: int | None, forced: Escapes, threat: bool,
+                 rolled: tuple[int, ...]):
         self._game, self._board, self._masks = game, board, masks
         self._side, self._first = side, first
         self._cube, self._offer, self._offered = cube, offer, offered
@@ -55,7 +94,8 @@ class DicePosition:
     def dice(self) -> Mapping[str, Die]:
         """Cell name -> :class:`Die`, in board order."""
         if self._dice is None:
-            self._dice = MappingProxyType({CELLS[i]: _die(v) for i, v in enumerate(self._board) if v})
+            self._dice = MappingProxyType(
+                {CELLS[i]: _die(v) for i, v in enumerate(self._board) if v})
         return self._dice
 
     @property
@@ -89,10 +129,6 @@ class DicePosition:
         return self._end_ply
 
     @property
-    def is_over(self) -> bool:
-        return bool(self._winner)
-
-    @property
     def forced_escape(self) -> bool:
         """Whether the One rule binds the side to move this turn (§3.3)."""
         return bool(self._forced)
@@ -114,7 +150,7 @@ class DicePosition:
     def text(self) -> str:
         return position_text(self._board, self._side, self._cube)
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return (self._game, self._board, self._side, self._cube)
 
     def __eq__(self, other: object) -> bool:
@@ -198,7 +234,7 @@ class DiceLegalActions:
 
     __slots__ = ("_rules", "_position", "_list")
 
-    def __init__(self, rules: "DiceRules", position: DicePosition):
+    def __init__(self, rules: DiceRules, position: DicePosition):
         self._rules, self._position = rules, position
         self._list: list[DiceAction] | None = None
 
@@ -271,12 +307,6 @@ class DiceRules:
         turn = turn or first_side or NORTH
         return self._position(board, turn, first_side or turn, cube)
 
-    def position_from_diagram(self, text: str, turn: str = "North",
-                              cube: int | None = None) -> DicePosition:
-        """A position from a diagram as :meth:`diagram` draws it (for tests)."""
-        side = side_value(turn, "turn")
-        return self._position(read_diagram(text), side, side, cube)
-
     def attacked_ones(self, position: DicePosition) -> list[str]:
         """The cells of the side to move's Ones that the other side attacks
         (what a ``^`` or ``+`` points at)."""
@@ -308,7 +338,8 @@ class DiceRules:
 
     def _position(self, board: bytearray, side: int, first: int, cube: int | None) -> DicePosition:
         masks = masks_of(board)
-        threatened = [x for x in ones(masks, side) if attacked(masks, x, 3 - side, self.jump_fields)]
+        threatened = [x for x in ones(masks, side)
+                      if attacked(masks, x, 3 - side, self.jump_fields)]
         forced = escapes(board, masks, threatened, side, self.jump_fields)
         rolled = tuple(i for i, v in enumerate(board) if v & HOME_BITS)
         return DicePosition(self.name, bytes(board), tuple(masks), side, first, cube, None, False,
@@ -318,7 +349,7 @@ class DiceRules:
     def _replace(p: DicePosition, **changes: object) -> DicePosition:
         values = {name[1:]: getattr(p, name) for name in DicePosition.__slots__[:-1]}
         values.update(changes)
-        return DicePosition(**values)  # type: ignore[arg-type]
+        return DicePosition(**values)
 
     # -- legal actions ------------------------------------------------------------------
 
@@ -352,16 +383,16 @@ class DiceRules:
         return out
 
     def _has_action(self, board: Sequence[int], masks: Sequence[int], side: int,
-                    forced: tuple) -> bool:
+                    forced: Escapes) -> bool:
         """Whether ``side`` has any legal action (§5.4); cheap in the usual cases."""
         k = side << 3
         if forced or self.rolling and (masks[k + 2] or masks[k + 1].bit_count() > 1):
             return True
         own, enemy = masks[k], masks[(3 - side) << 3]
         free = ~own
-        if self.jump_fields and own & JUMP_FIELDS_MASK:
-            if any(JUMP_MASK[o] & free for o in cells_of(own & JUMP_FIELDS_MASK)):
-                return True
+        if self.jump_fields and own & JUMP_FIELDS_MASK and any(
+                JUMP_MASK[o] & free for o in cells_of(own & JUMP_FIELDS_MASK)):
+            return True
         for face in (6, 5, 4, 1, 3):  # the likeliest to move first
             first = FIRST_MASK[face]
             bits = masks[k + face]
@@ -594,7 +625,7 @@ class DiceRules:
         lost = not enemy_ones or (threatened and len(enemy_ones) == 1 and not forced)
         stuck = not lost and not self._has_action(board, masks, enemy, forced)
         winner, end_ply = (mover, ply) if lost or stuck else (0, None)
-        new = DicePosition(self.name, bytes(board), tuple(masks), enemy, p._first, p._cube, None, False,
-                           winner, ply, end_ply, forced, bool(threatened), rolled)
+        new = DicePosition(self.name, bytes(board), tuple(masks), enemy, p._first, p._cube, None,
+                           False, winner, ply, end_ply, forced, bool(threatened), rolled)
         mark = "+" if lost else "^" if threatened else ""
         return Played(new, mark, SIDE_NAMES[enemy] if threatened else None)

@@ -10,12 +10,27 @@ One rule's verdicts: :mod:`dice` builds the rules on top of this.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
-from .geometry import (ALL_DIRECTIONS, CELL_COUNT, CORNER_DIRS, FORWARD, JUMP_FIELDS,
-                       JUMP_OTHERS, LEAPS, LEAPS_FROM, LINE_TO, NEIGHBOURS, NORTH,
-                       PAWN_ATTACKERS, PAWN_CAPTURES, RAYS, SIDE_DIRS, SOUTH)
+from .dice_geometry import (
+    ALL_DIRECTIONS,
+    CELL_COUNT,
+    CORNER_DIRS,
+    FORWARD,
+    JUMP_FIELDS,
+    JUMP_OTHERS,
+    LEAPS,
+    LEAPS_FROM,
+    LINE_TO,
+    NEIGHBOURS,
+    NORTH,
+    PAWN_ATTACKERS,
+    PAWN_CAPTURES,
+    RAYS,
+    SIDE_DIRS,
+    SOUTH,
+)
 
 SIDE_LETTERS = {NORTH: "N", SOUTH: "S"}
 CUBE_VALUES = (2, 4, 8, 16, 32, 64)
@@ -40,7 +55,7 @@ _SLIDES = {f: tuple(tuple(RAYS[i][d] for d in dirs[i]) for i in range(CELL_COUNT
            for f, dirs in SLIDE_DIRS.items()}
 
 
-def _mask(cells: Sequence[int]) -> int:
+def _mask(cells: Iterable[int]) -> int:
     bits = 0
     for c in cells:
         bits |= 1 << c
@@ -154,7 +169,8 @@ def attacked(masks: Sequence[int], x: int, by: int, jump: bool) -> bool:
     return bool(jump and JUMP_MASK[x] & masks[k])
 
 
-def _steps(board: Sequence[int], cells: Sequence[int], side: int, out: list) -> None:
+def _steps(board: Sequence[int], cells: Sequence[int], side: int,
+           out: list[tuple[int, bool]]) -> None:
     for t in cells:
         v = board[t]
         if not v:
@@ -163,7 +179,8 @@ def _steps(board: Sequence[int], cells: Sequence[int], side: int, out: list) -> 
             out.append((t, True))
 
 
-def targets(board: Sequence[int], o: int, side: int, face: int, jump: bool) -> list[tuple[int, bool]]:
+def targets(board: Sequence[int], o: int, side: int, face: int,
+            jump: bool) -> list[tuple[int, bool]]:
     """(target, is_capture) for every move of a die of ``side`` showing ``face`` on ``o``.
 
     Does not apply the One rule and knows nothing of rolls or promotion.
@@ -198,7 +215,7 @@ def targets(board: Sequence[int], o: int, side: int, face: int, jump: bool) -> l
 
 
 def _clear(board: Sequence[int], ray: Sequence[int], count: int) -> bool:
-    for j in ray[:count]:
+    for j in ray[:count]:  # noqa: SIM110 - a loop is faster than all() on this hot path
         if board[j]:
             return False
     return True

@@ -7,11 +7,11 @@ themselves are built by :mod:`dice`.
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from collections.abc import Sequence
 
 from .base import HeaderError
-from .geometry import CELL_COUNT, CELLS, INDEX, NORTH, ROW_SPAN, ROWS, SIDE_NAMES, SOUTH
 from .dice_board import CUBE_VALUES, MAX_DICE, SIDE_LETTERS, die_code
+from .dice_geometry import CELL_COUNT, CELLS, INDEX, NORTH, ROW_SPAN, ROWS, SIDE_NAMES, SOUTH
 
 
 def _die_text(i: int, v: int) -> str:
@@ -134,7 +134,8 @@ def diagram_text(board: Sequence[int], side: int, cube: int | None, winner: int)
     ``s2`` South, ``N4/2`` a rolled die, ``.`` empty."""
     lines = ["   " + "".join(f"{c:<5}" for c in range(1, 14)).rstrip()]
     for r, (low, high) in enumerate(ROW_SPAN):
-        cells = "".join(f"{_cell_token(board[INDEX[f'{ROWS[r]}{c}']]):<5}" for c in range(low, high + 1))
+        cells = "".join(f"{_cell_token(board[INDEX[f'{ROWS[r]}{c}']]):<5}"
+                        for c in range(low, high + 1))
         lines.append((f"{ROWS[r]}  " + " " * 5 * (low - 1) + cells).rstrip())
     status = f"{SIDE_NAMES[side]} to move"
     if cube is not None:
@@ -142,34 +143,6 @@ def diagram_text(board: Sequence[int], side: int, cube: int | None, winner: int)
     if winner:
         status += f", {SIDE_NAMES[winner]} has won"
     return "\n".join(lines + [status])
-
-
-def read_diagram(text: str) -> bytearray:
-    """The board of a diagram as :func:`diagram_text` draws it (only the cell
-    tokens count, so the spacing may be loose); ValueError if malformed."""
-    board = bytearray(CELL_COUNT)
-    for line in text.splitlines():
-        tokens = line.split()
-        if not tokens or tokens[0] not in tuple(ROWS):
-            continue
-        r = ROWS.index(tokens[0])
-        low, high = ROW_SPAN[r]
-        if len(tokens) - 1 != high - low + 1:
-            raise ValueError(f"row {tokens[0]} needs {high - low + 1} cells: {line!r}")
-        for c, token in zip(range(low, high + 1), tokens[1:]):
-            board[INDEX[f"{ROWS[r]}{c}"]] = _token_code(token)
-    return board
-
-
-def _token_code(token: str) -> int:
-    if token == ".":
-        return 0
-    match = re.fullmatch(r"([Ns])([1-6])(?:/([12]))?", token)
-    if not match:
-        raise ValueError(f"bad cell {token!r}: expected ., N1..N6, s1..s6, N4/2")
-    side = NORTH if match[1] == "N" else SOUTH
-    face, home = int(match[2]), int(match[3] or 0)
-    return die_code(side, face, 0 if home == face else home)
 
 
 # --- describing dice in messages ----------------------------------------------------

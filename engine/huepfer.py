@@ -11,16 +11,33 @@ records or makes findings.
 
 from __future__ import annotations
 
-from typing import Iterator, Mapping
+from collections.abc import Iterator, Mapping
+from typing import cast
 
 from hexhop.notation.model import CubeAnswer, CubeOffer, HopAction, Item
 
 from .base import Illegal, Played, action_sort_key
 from .huepfer_board import Board, board
-from .huepfer_moves import (NO_BIRTH, Turn, all_turns, first_capture, has_hop_turn,
-                            piece_capture, turns_of)
-from .huepfer_position import (_UNKNOWN, SIDES, HuepferPosition, board_size,
-                               diamond, parse_text, start_cells, tag, tag_reserve)
+from .huepfer_moves import (
+    NO_BIRTH,
+    Turn,
+    all_turns,
+    first_capture,
+    has_hop_turn,
+    piece_capture,
+    turns_of,
+)
+from .huepfer_position import (
+    _UNKNOWN,
+    SIDES,
+    HuepferPosition,
+    board_size,
+    diamond,
+    parse_text,
+    start_cells,
+    tag,
+    tag_reserve,
+)
 
 __all__ = ["HUEPFER", "HuepferRules", "HuepferPosition", "LegalTurns"]
 
@@ -78,7 +95,7 @@ class LegalTurns:
 
     __slots__ = ("_rules", "_position", "_actions")
 
-    def __init__(self, rules: "HuepferRules", position: HuepferPosition):
+    def __init__(self, rules: HuepferRules, position: HuepferPosition):
         self._rules = rules
         self._position = position
         self._actions: list[HopAction] | None = None
@@ -149,15 +166,15 @@ class HuepferRules:
         parsed = parse_text(text, size, tag_reserve(tags, size))
         return _finish(parsed.board, parsed.cells, parsed.reserve, parsed.turn, 0)
 
-    def diagram(self, position: HuepferPosition) -> str:  # type: ignore[override]
+    def diagram(self, position: HuepferPosition) -> str:
         return diamond(position)
 
     # -- legality ------------------------------------------------------------
 
-    def legal_actions(self, position: HuepferPosition) -> LegalTurns:  # type: ignore[override]
+    def legal_actions(self, position: HuepferPosition) -> LegalTurns:
         return LegalTurns(self, position)
 
-    def check(self, position: HuepferPosition, item: Item) -> Illegal | None:  # type: ignore[override]
+    def check(self, position: HuepferPosition, item: Item) -> Illegal | None:
         """None when ``item`` is a legal turn now, else why not (and the way out)."""
         if isinstance(item, (CubeOffer, CubeAnswer)):
             return Illegal("IL03", "there is no doubling cube in Hüpfer")
@@ -170,19 +187,21 @@ class HuepferRules:
         outcome = self._outcome(position, item)
         return outcome if isinstance(outcome, Illegal) else None
 
-    def play(self, position: HuepferPosition, item: Item) -> Played:  # type: ignore[override]
+    def play(self, position: HuepferPosition, item: Item) -> Played:
         """Play a legal turn; ValueError when ``item`` is not one."""
         illegal = self.check(position, item)
         if illegal is not None:
             raise ValueError(f"{item} is not legal: {illegal.reason}")
-        cells, used = self._outcome(position, item)  # type: ignore[misc]
+        # check() has made sure that item is a legal HopAction
+        cells, used = cast("tuple[bytes, bool]", self._outcome(position, cast(HopAction, item)))
         turn = position.turn
         reserve = position.reserve
         if used:
             reserve = (reserve[0] - 1, reserve[1]) if turn == 0 else (reserve[0], reserve[1] - 1)
         return Played(_finish(position.board, cells, reserve, 1 - turn, position.ply + 1))
 
-    def _outcome(self, position: HuepferPosition, action: HopAction) -> Illegal | tuple[bytes, bool]:
+    def _outcome(self, position: HuepferPosition,
+                 action: HopAction) -> Illegal | tuple[bytes, bool]:
         """The cells after ``action`` and whether a piece was born, or why not.
 
         The last answer is kept on the position, so ``check`` then ``play``
@@ -302,7 +321,8 @@ def _count_hops(ops: tuple[str, ...]) -> int:
 
 def _written(names: tuple[str, ...], path: list[int], ops: tuple[str, ...], steps: int) -> str:
     """The first ``steps`` steps of a path as written, e.g. ``a2-c2-a2``."""
-    return names[path[0]] + "".join(op + names[p] for op, p in zip(ops[:steps], path[1:]))
+    steps_written = zip(ops[:steps], path[1:], strict=False)
+    return names[path[0]] + "".join(op + names[p] for op, p in steps_written)
 
 
 def _refuse_step(cells: bytearray, tables: Board, path: list[int], ops: tuple[str, ...],

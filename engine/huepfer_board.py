@@ -9,9 +9,9 @@ this module knows about pieces, sides or turns.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Mapping
+from functools import cache
 
 SIZES = (6, 8, 10)
 FILES = "abcdefghij"
@@ -52,7 +52,7 @@ class Board:
         return _POINT.fullmatch(name.strip().lower()) is not None
 
 
-@lru_cache(maxsize=None)
+@cache
 def board(size: int) -> Board:
     """The shared tables for a ``size`` x ``size`` board."""
     if size not in SIZES:

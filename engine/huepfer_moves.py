@@ -15,7 +15,7 @@ return.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from .huepfer_board import Board
 

@@ -8,10 +8,12 @@ whether the side to move is stuck: :mod:`huepfer` sets ``winner``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Mapping
 
-from .base import HeaderError
+from hexhop.notation.model import HopAction
+
+from .base import HeaderError, Illegal
 from .huepfer_board import FILES, Board, board
 
 SIDES = ("Red", "Turquoise")
@@ -47,7 +49,8 @@ class HuepferPosition:
         self._end_ply = end_ply
         self._pieces: Mapping[str, str] | None = None
         self._capture: object = _UNKNOWN
-        self._memo: tuple | None = None
+        # the last turn checked and its outcome (see HuepferRules._outcome)
+        self._memo: tuple[HopAction, Illegal | tuple[bytes, bool]] | None = None
 
     # -- public attributes ------------------------------------------------
 
@@ -73,7 +76,7 @@ class HuepferPosition:
 
     @property
     def reserves(self) -> Mapping[str, int]:
-        return MappingProxyType(dict(zip(SIDES, self._reserve)))
+        return MappingProxyType(dict(zip(SIDES, self._reserve, strict=True)))
 
     @property
     def reserve(self) -> tuple[int, int]:
@@ -103,7 +106,7 @@ class HuepferPosition:
 
     # -- values -------------------------------------------------------------
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return (self._board.size, self._cells, self._reserve, self._turn, self._winner)
 
     def __eq__(self, other: object) -> bool:
@@ -293,14 +296,3 @@ def diamond(position: HuepferPosition) -> str:
         lines.append("".join(row).rstrip())
     return "\n".join(lines)
 
-
-def grid(position: HuepferPosition) -> str:
-    """The board as a square grid, rank N at the top, files a.. left to right."""
-    size = position.size
-    cells = position.cells
-    lines = [_caption(position)]
-    for rank in range(size - 1, -1, -1):
-        row = " ".join(_SYMBOL[cells[file * size + rank]] for file in range(size))
-        lines.append(f"{rank + 1:>2} {row}")
-    lines.append("   " + " ".join(FILES[:size]))
-    return "\n".join(lines)

@@ -9,8 +9,18 @@ importing this package stays cheap.
 from .findings import CATALOGUE, Finding, NotationError, make
 from .limits import ReadLimits
 from .model import (
-    GAMES, CubeAnswer, CubeOffer, DiceAction, HopAction, Item, Line, Node,
-    ParsedGame, Record, Span, Tag,
+    GAMES,
+    CubeAnswer,
+    CubeOffer,
+    DiceAction,
+    HopAction,
+    Item,
+    Line,
+    Node,
+    ParsedGame,
+    Record,
+    Span,
+    Tag,
 )
 from .names import game_from_name, game_from_path
 from .reader import parse_action, parse_text, read_archive

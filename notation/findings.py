@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from .model import Span
 
 ERROR_CATEGORIES = ("io", "syntax", "header", "illegal", "state")
-WARNING_CATEGORIES = ("annotation", "notation")
 
 
 @dataclass(frozen=True)
@@ -63,10 +62,13 @@ CATALOGUE: dict[str, Entry] = {
     "IL02": Entry("illegal", "{action} is not legal: {cell} is not on the board"),
     "IL03": Entry("illegal", "{action} is not legal: {reason}"),  # cube offers and answers
     # state: the record and the end on the board disagree
-    "ST01": Entry("state", "{action} comes after the end of the game ({winner} won at ply {end_ply})"),
-    "ST02": Entry("state", "the result {result} contradicts the board: {winner} won at ply {end_ply}"),
+    "ST01": Entry("state",
+                  "{action} comes after the end of the game ({winner} won at ply {end_ply})"),
+    "ST02": Entry("state",
+                  "the result {result} contradicts the board: {winner} won at ply {end_ply}"),
     # annotation: ^ and + marks
-    "AN01": Entry("annotation", "{action} should be marked '^': it leaves a One of {side} attacked"),
+    "AN01": Entry("annotation",
+                  "{action} should be marked '^': it leaves a One of {side} attacked"),
     "AN02": Entry("annotation", "{action} should be marked '+': it wins the game"),
     "AN03": Entry("annotation", "{action} is marked '^' but leaves no One of {side} attacked"),
     "AN04": Entry("annotation", "{action} is marked '+' but does not win by the One rule"),
@@ -75,7 +77,8 @@ CATALOGUE: dict[str, Entry] = {
     "AN07": Entry("annotation", "{action} is marked '+' but only threatens a One: write '^'"),
     # notation: everything else that is written but not quite right
     "NT01": Entry("notation", "move number {written} should be {expected}"),
-    "NT02": Entry("notation", "the result is '*' but the game ended on the board: {winner} won at ply {end_ply}"),
+    "NT02": Entry("notation", "the result is '*' but the game ended on the board: "
+                              "{winner} won at ply {end_ply}"),
     "NT03": Entry("notation", "the file is not valid UTF-8; it was read as Windows-1252"),
 }
 

@@ -58,10 +58,6 @@ class DiceAction:
             text += f"={self.promote}"
         return text + self.mark
 
-    def unmarked(self) -> DiceAction:
-        """The same action without ``^``/``+``."""
-        return DiceAction(self.origin, self.kind, self.target, self.face, self.promote)
-
 
 @dataclass(frozen=True)
 class HopAction:
@@ -85,9 +81,6 @@ class HopAction:
         if self.birth is not None:
             text += "@" + self.birth
         return text + self.mark
-
-    def unmarked(self) -> HopAction:
-        return HopAction(self.path, self.ops, self.birth)
 
 
 @dataclass(frozen=True)

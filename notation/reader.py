@@ -10,7 +10,7 @@ knows the rules; the syntax itself is in the grammars read by :mod:`.parser`.
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
 from lark.exceptions import UnexpectedInput
 
@@ -301,7 +301,8 @@ def parse_action(text: str, game: str) -> Item:
     if name is None:
         raise NotationError(make("HD01", value=game))
     if not isinstance(text, str):
-        raise NotationError(make("SY01", message=f"expected an action as text, not {type(text).__name__}"))
+        raise NotationError(make(
+            "SY01", message=f"expected an action as text, not {type(text).__name__}"))
     try:
         movetext = parse_movetext(name, Rest(text, 1, 1, 1, 1))
     except (UnexpectedInput, SyntaxProblem) as error:
@@ -310,7 +311,8 @@ def parse_action(text: str, game: str) -> Item:
         raise NotationError(beyond.finding) from None
     nodes = movetext.line.nodes
     if len(nodes) != 1 or movetext.result or movetext.line.comments or _extras(nodes[0]):
-        raise NotationError(make("SY01", Span(1, 1), message=f"{text!r} is not one action of {name}"))
+        raise NotationError(make("SY01", Span(1, 1),
+                                 message=f"{text!r} is not one action of {name}"))
     return nodes[0].item
 
 

@@ -14,8 +14,9 @@ checks that both paths give the same records.  Nothing here knows the rules.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any, cast
 
 from lark import Lark
 
@@ -147,7 +148,8 @@ class MovetextScanner:
                ) -> Iterator[tuple[str, int, int]]:
         """(kind, start, end) of every token of ``text`` but blanks, up to the
         first that matches no terminal (kind ``BAD``); raises :class:`BeyondLimit`."""
-        match = self.regex.match
+        # the pattern ends in a BAD alternative, so it matches wherever it is tried
+        match = cast("Callable[..., re.Match[str]]", self.regex.match)
         token = self.token.match
         size = len(text)
         window = max(limits.max_token, limits.max_comment) + _SLACK
@@ -237,7 +239,7 @@ class _Cut:
     def __call__(self, stop: int, depth: int, immediate: bool, *,
                  after_result: bool = False) -> int:
         if not immediate:
-            for kind, _, stop in self.tokens:
+            for kind, _, stop in self.tokens:  # noqa: B007 - stop: where a break leaves it
                 if kind == "COMMENT" or kind == "LINE_COMMENT":
                     continue
                 if after_result or kind == "BAD":

@@ -70,7 +70,8 @@ def _characters(error: UnexpectedCharacters, text: str, offset: int, game: str |
     if char == "}":
         return _say(at, offset, "'}' closes no comment")
     if char == "[":
-        return _say(at, offset, "'[' in the movetext: tags go in the header, before the first action")
+        return _say(at, offset,
+                    "'[' in the movetext: tags go in the header, before the first action")
     return _word(text, pos, offset, game)
 
 
@@ -80,9 +81,11 @@ def _header_characters(error: UnexpectedCharacters, text: str, offset: int,
     if char == '"' and "TAG_VALUE" in allowed or char == '"' and "RSQB" not in allowed:
         return _say(at, offset, "unclosed tag value: the closing '\"' is missing on this line")
     if "TAG_NAME" in allowed:
-        return _say(at, offset, f"expected a tag name like Event after '[', found {_shown(text, at)}")
+        return _say(at, offset,
+                    f"expected a tag name like Event after '[', found {_shown(text, at)}")
     if "TAG_VALUE" in allowed:
-        return _say(at, offset, f"expected a quoted tag value like \"Hexalit\", found {_shown(text, at)}")
+        return _say(at, offset,
+                    f"expected a quoted tag value like \"Hexalit\", found {_shown(text, at)}")
     return _unclosed_tag(text, at, offset)
 
 
@@ -239,9 +242,11 @@ def _token(error: UnexpectedToken, text: str, offset: int) -> Finding:
     if "TAG_VALUE" in expected and tok.startswith('"'):
         return _say(tok, offset, "unclosed tag value: the closing '\"' is missing on this line")
     if "TAG_VALUE" in expected:
-        return _say(tok, offset, f"expected a quoted tag value like \"Hexalit\", found {_shown(text, tok)}")
+        return _say(tok, offset,
+                    f"expected a quoted tag value like \"Hexalit\", found {_shown(text, tok)}")
     if "TAG_NAME" in expected:
-        return _say(tok, offset, f"expected a tag name like Event after '[', found {_shown(text, tok)}")
+        return _say(tok, offset,
+                    f"expected a tag name like Event after '[', found {_shown(text, tok)}")
     if expected <= set(_COMMENTS):
         return _say(tok, offset, f"'{tok}' comes after the result: the result ends the movetext")
     if error.token.type == "$END" and "RPAR" in expected:
@@ -249,7 +254,8 @@ def _token(error: UnexpectedToken, text: str, offset: int) -> Finding:
     if tok.type == "RPAR":
         return _say(tok, offset, "')' closes no variation")
     if tok.type == "RESULT" and "RPAR" in expected:
-        start = token_at(text, _unmatched([p for _, p in open_parens(text)], _close_positions(text)))
+        opened = [p for _, p in open_parens(text)]
+        start = token_at(text, _unmatched(opened, _close_positions(text)))
         return _say(tok, offset, f"the result '{tok}' is inside the variation started at "
                                  f"{start.line + offset}:{start.column}: close it with ')' first")
     return _say(tok, offset, f"unexpected '{tok}'")

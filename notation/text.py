@@ -8,7 +8,7 @@ it imports only the record model.
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
 from .model import Span
 

@@ -10,8 +10,8 @@ illegal action is written as it stands.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
 from .model import DiceAction, HopAction, Line, Node, ParsedGame, Record, Tag
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hexhop.engine.games import rules_for
 from hexhop.engine.replay import GameReport
 from hexhop.notation.games import find_game
-from hexhop.render.kit import clip
+from hexhop.render.svg_parts import clip
 
 #: Characters of each player's name in a title, so that both names show.
 NAME_CHARS = 60
@@ -33,7 +33,7 @@ class Frames:
         return f"{names}: ply {ply}, {_text(self.report.nodes[ply - 1])}"
 
     def svg(self, ply: int) -> str:
-        from hexhop.render.last import describe_last
+        from hexhop.render.last_action import describe_last
         from hexhop.render.svg import board_svg
         position = self.report.positions[ply]
         last = None

@@ -10,8 +10,9 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable, TextIO
+from typing import Any, TextIO
 from xml.etree import ElementTree as ET
 
 from .checking import FileResult
@@ -34,7 +35,7 @@ class Summary:
     valid: int = 0
     invalid: int = 0
     plies: int = 0
-    findings: Counter = field(default_factory=Counter)
+    findings: Counter[str] = field(default_factory=Counter)
     seconds: float = 0.0
 
     def add(self, result: FileResult) -> None:
@@ -51,7 +52,7 @@ class Summary:
                 self.invalid += 1
             self.findings.update(f["code"] for f in game["findings"])
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"files": self.files, "unreadable": self.unreadable, "games": self.games,
                 "valid": self.valid, "invalid": self.invalid, "plies": self.plies,
                 "findings": dict(sorted(self.findings.items())),
@@ -62,7 +63,7 @@ class Reporter:
     """Base: count everything; subclasses write."""
 
     def __init__(self, out: TextIO, *, color: bool = False, quiet: bool = False,
-                 max_findings: int | None = None):
+                 max_findings: int | None = None) -> None:
         self.out = out
         self.color = color
         self.quiet = quiet
@@ -96,7 +97,8 @@ class TextReporter(Reporter):
                 self._echo(f"{printable(result.path)}: ... {len(findings) - len(shown)} more "
                            f"findings{where} not shown (--max-findings {self.max_findings})")
 
-    def _finding(self, result: FileResult, finding: dict, game: int | None = None) -> None:
+    def _finding(self, result: FileResult, finding: dict[str, Any],
+                 game: int | None = None) -> None:
         place = printable(result.path)
         if finding["line"]:
             place += f":{finding['line']}:{finding['column']}"
@@ -110,7 +112,7 @@ class TextReporter(Reporter):
         if source is not None:
             self._echo(caret_lines(source, finding["column"], finding.get("action"), self._style))
 
-    def _style(self, text: str, **styles) -> str:
+    def _style(self, text: str, **styles: Any) -> str:
         return style(text, **styles) if self.color else text
 
     def _echo(self, text: str) -> None:
@@ -118,7 +120,7 @@ class TextReporter(Reporter):
 
     def finish(self) -> None:
         s = self.summary
-        if not self.quiet and sum(s.findings.values()):
+        if not self.quiet and s.findings.total():
             self._echo("")
         verdict = self._style(f"{s.invalid} invalid", fg="red", bold=True) if s.invalid \
             else f"{s.invalid} invalid"
@@ -144,9 +146,9 @@ def caret_lines(source: str, column: int | None, action: str | None,
 class JsonReporter(Reporter):
     """One JSON document, written at the end."""
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.files: list[dict] = []
+    def __init__(self, out: TextIO, **options: Any) -> None:
+        super().__init__(out, **options)
+        self.files: list[dict[str, Any]] = []
 
     def file(self, result: FileResult) -> None:
         super().file(result)
@@ -167,7 +169,7 @@ class JsonLinesReporter(Reporter):
         for game in result.games:
             self._line({"path": result.path, **game})
 
-    def _line(self, obj: dict) -> None:
+    def _line(self, obj: dict[str, Any]) -> None:
         self.out.write(_json(obj) + "\n")
         self.out.flush()
 
@@ -178,8 +180,8 @@ class JsonLinesReporter(Reporter):
 class JunitReporter(Reporter):
     """JUnit XML: a test suite per file, a test case per game."""
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
+    def __init__(self, out: TextIO, **options: Any) -> None:
+        super().__init__(out, **options)
         self.root = ET.Element("testsuites", name="hexhop check")
 
     def file(self, result: FileResult) -> None:
@@ -197,7 +199,7 @@ class JunitReporter(Reporter):
         suite.set("failures", str(failures))
         suite.set("errors", str(int(bool(result.error))))
 
-    def _case(self, suite: ET.Element, path: str, game: dict) -> None:
+    def _case(self, suite: ET.Element, path: str, game: dict[str, Any]) -> None:
         players = " vs ".join(game.get("players") or [])
         name = f"game {game['index']}" + (f": {players}" if players else "")
         case = ET.SubElement(suite, "testcase", classname=path, name=_xml(name))
@@ -231,12 +233,12 @@ def _json(obj: object, indent: int | None = None) -> str:
 def _xml(text: str) -> str:
     """``text`` with the characters XML cannot hold replaced by U+FFFD, as
     in every picture and page hexhop writes."""
-    from hexhop.render.kit import xml_chars
+    from hexhop.render.svg_parts import xml_chars
     return xml_chars(text)
 
 
-def file_dict(result: FileResult) -> dict:
-    data: dict = {"path": result.path, "games": result.games}
+def file_dict(result: FileResult) -> dict[str, Any]:
+    data: dict[str, Any] = {"path": result.path, "games": result.games}
     if result.error:
         data["error"] = result.error
     return data

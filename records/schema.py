@@ -14,7 +14,11 @@ from importlib import resources
 from typing import Any
 
 _ANNOTATIONS = {"$schema", "$id", "title", "description", "$defs"}
-_TYPES = {"object": dict, "array": list, "string": str, "null": type(None), "boolean": bool}
+_TYPES: dict[str, type] = {"object": dict, "array": list, "string": str, "null": type(None),
+                           "boolean": bool}
+
+#: A JSON Schema, or a part of one, as json.loads gives it.
+Schema = dict[str, Any]
 
 
 class SchemaError(ValueError):
@@ -26,10 +30,11 @@ class SchemaError(ValueError):
         self.where = where
 
 
-@functools.lru_cache(maxsize=None)
-def load(name: str) -> dict:
+@functools.cache
+def load(name: str) -> Schema:
     """A schema shipped with hexhop, e.g. ``record.schema.json``."""
-    return json.loads(resources.files("hexhop.records").joinpath(name).read_text("utf-8"))
+    schema: Schema = json.loads(resources.files("hexhop.records").joinpath(name).read_text("utf-8"))
+    return schema
 
 
 def validate(doc: Any, name: str) -> None:
@@ -39,7 +44,7 @@ def validate(doc: Any, name: str) -> None:
     _check(doc, schema, "$", schema)
 
 
-def _check(value: Any, schema: dict, where: str, root: dict) -> None:
+def _check(value: Any, schema: Schema, where: str, root: Schema) -> None:
     for key, rule in schema.items():
         if key in _ANNOTATIONS:
             continue
@@ -59,18 +64,18 @@ def _is(value: Any, kind: str) -> bool:
     return isinstance(value, _TYPES[kind])
 
 
-def _type(value: Any, rule: Any, schema: dict, where: str, root: dict) -> None:
+def _type(value: Any, rule: Any, schema: Schema, where: str, root: Schema) -> None:
     kinds = [rule] if isinstance(rule, str) else rule
     if not any(_is(value, kind) for kind in kinds):
         raise SchemaError(where, f"{_show(value)} is not of type {' or '.join(kinds)}")
 
 
-def _const(value: Any, rule: Any, schema: dict, where: str, root: dict) -> None:
+def _const(value: Any, rule: Any, schema: Schema, where: str, root: Schema) -> None:
     if not _same(value, rule):
         raise SchemaError(where, f"{_show(value)} is not {json.dumps(rule)}")
 
 
-def _enum(value: Any, rule: list, schema: dict, where: str, root: dict) -> None:
+def _enum(value: Any, rule: list[Any], schema: Schema, where: str, root: Schema) -> None:
     if not any(_same(value, choice) for choice in rule):
         shown = ", ".join(json.dumps(choice, ensure_ascii=False) for choice in rule)
         raise SchemaError(where, f"{_show(value)} is not one of {shown}")
@@ -80,21 +85,21 @@ def _same(value: Any, expected: Any) -> bool:
     return value == expected and isinstance(value, bool) == isinstance(expected, bool)
 
 
-def _required(value: Any, rule: list, schema: dict, where: str, root: dict) -> None:
+def _required(value: Any, rule: list[Any], schema: Schema, where: str, root: Schema) -> None:
     if isinstance(value, dict):
         for name in rule:
             if name not in value:
                 raise SchemaError(where, f"{name!r} is missing")
 
 
-def _properties(value: Any, rule: dict, schema: dict, where: str, root: dict) -> None:
+def _properties(value: Any, rule: Schema, schema: Schema, where: str, root: Schema) -> None:
     if isinstance(value, dict):
         for name, sub in rule.items():
             if name in value:
                 _check(value[name], sub, f"{where}.{name}", root)
 
 
-def _additional(value: Any, rule: Any, schema: dict, where: str, root: dict) -> None:
+def _additional(value: Any, rule: Any, schema: Schema, where: str, root: Schema) -> None:
     if not isinstance(value, dict):
         return
     for name in value:
@@ -106,40 +111,40 @@ def _additional(value: Any, rule: Any, schema: dict, where: str, root: dict) -> 
             _check(value[name], rule, f"{where}.{name}", root)
 
 
-def _items(value: Any, rule: dict, schema: dict, where: str, root: dict) -> None:
+def _items(value: Any, rule: Schema, schema: Schema, where: str, root: Schema) -> None:
     if isinstance(value, list):
         first = len(schema.get("prefixItems", ()))
         for index in range(first, len(value)):
             _check(value[index], rule, f"{where}[{index}]", root)
 
 
-def _prefix_items(value: Any, rule: list, schema: dict, where: str, root: dict) -> None:
+def _prefix_items(value: Any, rule: list[Any], schema: Schema, where: str, root: Schema) -> None:
     if isinstance(value, list):
-        for index, (item, sub) in enumerate(zip(value, rule)):
+        for index, (item, sub) in enumerate(zip(value, rule, strict=False)):
             _check(item, sub, f"{where}[{index}]", root)
 
 
-def _min_items(value: Any, rule: int, schema: dict, where: str, root: dict) -> None:
+def _min_items(value: Any, rule: int, schema: Schema, where: str, root: Schema) -> None:
     if isinstance(value, list) and len(value) < rule:
         raise SchemaError(where, f"has {len(value)} items, fewer than {rule}")
 
 
-def _max_items(value: Any, rule: int, schema: dict, where: str, root: dict) -> None:
+def _max_items(value: Any, rule: int, schema: Schema, where: str, root: Schema) -> None:
     if isinstance(value, list) and len(value) > rule:
         raise SchemaError(where, f"has {len(value)} items, more than {rule}")
 
 
-def _minimum(value: Any, rule: int, schema: dict, where: str, root: dict) -> None:
+def _minimum(value: Any, rule: int, schema: Schema, where: str, root: Schema) -> None:
     if _is(value, "number") and value < rule:
         raise SchemaError(where, f"{_show(value)} is less than {rule}")
 
 
-def _pattern(value: Any, rule: str, schema: dict, where: str, root: dict) -> None:
+def _pattern(value: Any, rule: str, schema: Schema, where: str, root: Schema) -> None:
     if isinstance(value, str) and not re.search(rule, value):
         raise SchemaError(where, f"{_show(value)} does not match {rule}")
 
 
-def _one_of(value: Any, rule: list, schema: dict, where: str, root: dict) -> None:
+def _one_of(value: Any, rule: list[Any], schema: Schema, where: str, root: Schema) -> None:
     passed = 0
     for sub in rule:
         try:
@@ -151,7 +156,7 @@ def _one_of(value: Any, rule: list, schema: dict, where: str, root: dict) -> Non
         raise SchemaError(where, f"{_show(value)} matches {passed} of the allowed forms, not 1")
 
 
-def _ref(value: Any, rule: str, schema: dict, where: str, root: dict) -> None:
+def _ref(value: Any, rule: str, schema: Schema, where: str, root: Schema) -> None:
     document, _, pointer = rule.partition("#")
     if document:
         root = load(document)

@@ -17,8 +17,9 @@ import sys
 import tarfile
 import zipfile
 import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, BinaryIO, Iterator
+from typing import IO, Any, Literal
 
 from hexhop.notation.games import record_extensions
 
@@ -237,7 +238,7 @@ def _tar_members(path: str, globs: tuple[str, ...], limits: Limits) -> Iterator[
                 yield from _tar_damage(path, archive)
                 yield Source(path, error=f"cannot read the rest of the archive: {error}")
                 return
-            archive.members.clear()  # only the current member is needed
+            archive.members.clear()  # type: ignore[attr-defined]  # only the current member is needed
             yield from _tar_damage(path, archive)
             if info is None:
                 return
@@ -261,7 +262,7 @@ def _tar_members(path: str, globs: tuple[str, ...], limits: Limits) -> Iterator[
             yield Source(name, data)
 
 
-def _tar_mode(path: str) -> str:
+def _tar_mode(path: str) -> _TarMode:
     """How to open a tar archive, from its first bytes (a ``.tar`` may be
     compressed): tried blindly, a compressed archive would first be read
     as a plain one with a damaged first header."""
@@ -273,7 +274,9 @@ def _tar_mode(path: str) -> str:
     return "r:"
 
 
-_COMPRESSED = ((b"\x1f\x8b", "r:gz"), (b"BZh", "r:bz2"), (b"\xfd7zXZ\x00", "r:xz"))
+_TarMode = Literal["r:", "r:gz", "r:bz2", "r:xz"]
+_COMPRESSED: tuple[tuple[bytes, _TarMode], ...] = (
+    (b"\x1f\x8b", "r:gz"), (b"BZh", "r:bz2"), (b"\xfd7zXZ\x00", "r:xz"))
 
 
 def _tar_damage(path: str, archive: _TarFile) -> Iterator[Source]:
@@ -306,17 +309,17 @@ class _TarInfo(tarfile.TarInfo):
     does. Both are noted in the archive's ``damage``."""
 
     @classmethod
-    def fromtarfile(cls, archive: tarfile.TarFile) -> tarfile.TarInfo:
+    def fromtarfile(cls, archive: tarfile.TarFile) -> _TarInfo:
         top = archive.offset == archive.fileobj.tell()  # not one after an extended header
         try:
             return super().fromtarfile(archive)
-        except tarfile.InvalidHeaderError as error:
+        except tarfile.InvalidHeaderError as error:  # type: ignore[attr-defined]
             if not top or not isinstance(archive, _TarFile):
                 raise
             return cls._next_good(archive, error)
 
     @classmethod
-    def _next_good(cls, archive: _TarFile, error: tarfile.HeaderError) -> tarfile.TarInfo:
+    def _next_good(cls, archive: _TarFile, error: tarfile.HeaderError) -> _TarInfo:
         start = archive.offset
         why = f"damaged tar header ({error})"
         end = start + archive.scan_limit
@@ -336,23 +339,25 @@ class _TarInfo(tarfile.TarInfo):
         if start == 0:
             raise error  # not a tar archive at all
         archive.damage.append((start, f"{why}: no good header after it"))
-        raise tarfile.EmptyHeaderError("end of the archive")  # ends the archive quietly
+        # ends the archive quietly (tarfile's own, private, end of the archive)
+        raise tarfile.EmptyHeaderError("end of the archive")  # type: ignore[attr-defined]
 
-    def _proc_member(self, archive: tarfile.TarFile) -> tarfile.TarInfo:
+    def _proc_member(self, archive: tarfile.TarFile) -> _TarInfo:
         if (self.type in _EXTENDED and self.size > MAX_EXTENDED_HEADER
                 and isinstance(archive, _TarFile)):
             archive.damage.append((self.offset, f"extended tar header of {self.size} bytes "
                                                 f"(limit {MAX_EXTENDED_HEADER}): skipped"))
             self.offset_data = archive.fileobj.tell()
-            archive.offset = self.offset_data + self._block(self.size)
+            archive.offset = self.offset_data + self._block(self.size)  # type: ignore[attr-defined]
             return self  # neither a file nor a link: passed over
-        return super()._proc_member(archive)
+        member: _TarInfo = super()._proc_member(archive)  # type: ignore[misc]
+        return member
 
 
 _TarFile.tarinfo = _TarInfo
 
 
-def _read_limited(stream: BinaryIO, limit: int) -> bytes | None:
+def _read_limited(stream: IO[bytes], limit: int) -> bytes | None:
     """Read at most ``limit`` bytes; None when there is more (a bomb, say).
 
     Read in chunks, so that memory grows with what is there, not with the

@@ -67,7 +67,7 @@ def source_window(line: str, column: int, length: int, width: int = 100
     """
     start = min(max(column - 1, 0), len(line))
     end = min(start + max(length, 1), len(line))
-    marked = []
+    marked: list[str] = []
     marked_width = 0
     for char in line[start:end]:
         shown, cells = _cell(char)

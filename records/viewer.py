@@ -19,7 +19,7 @@ from hexhop.notation.findings import Finding
 from hexhop.notation.model import CubeAnswer, CubeOffer, Line, Node
 from hexhop.render.html import (Drawings, Entry, Frame, GameSummary, LineInfo, MoveLine, Note,
                                 Page)
-from hexhop.render.last import LastAction, describe_last
+from hexhop.render.last_action import LastAction, describe_last
 from hexhop.render.svg import board_svg
 
 #: Tags shown in the page header, in this order, when the record has them.

@@ -6,11 +6,11 @@ what the last action changed so that it can be highlighted; ``svg_to_png``,
 they are first used). Positions are only read, never checked.
 """
 
-from .kit import DEFAULT_COLORS
-from .last import LastAction, describe_last
+from .last_action import LastAction, describe_last
 from .png import svg_to_png
 from .sequence import gif, sheet
 from .svg import board_svg
+from .svg_parts import DEFAULT_COLORS
 
 __all__ = ["DEFAULT_COLORS", "LastAction", "board_svg", "describe_last", "gif", "sheet",
            "svg_to_png"]

@@ -11,8 +11,8 @@ from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
 from . import geometry as geo
-from .kit import ColorKey, arrow, cross, element, inset, num, polygon, text, tostring
-from .last import LastAction
+from .last_action import LastAction
+from .svg_parts import ColorKey, arrow, cross, element, inset, num, polygon, text, tostring
 
 STATUS_BAND = 44.0
 WIDTH = geo.DICE_WIDTH

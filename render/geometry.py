@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .kit import Point
+from .svg_parts import Point
 
 # ---------------------------------------------------------------------------
 # Hexalit / Trigeo

@@ -15,13 +15,14 @@ import base64
 import hashlib
 import json
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from html import escape as _html_escape
 from importlib import resources
-from typing import Any, Iterable, Sequence
+from typing import Any
 
-from .kit import clip, xml_chars
+from .svg_parts import clip, xml_chars
 
 __all__ = ["Drawings", "Entry", "Frame", "GameSummary", "LineInfo", "MoveLine", "Note", "Page",
            "game_page", "index_page"]
@@ -96,7 +97,7 @@ class Entry:
     glyphs: tuple[str, ...] = ()
     comments: tuple[str, ...] = ()
     notes: tuple[int, ...] = ()
-    variations: tuple["MoveLine", ...] = ()
+    variations: tuple[MoveLine, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -155,7 +156,7 @@ class GameSummary:
 # Static parts
 
 
-@lru_cache(maxsize=None)
+@cache
 def _asset(name: str) -> str:
     return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
 
@@ -284,7 +285,7 @@ def _inline(svg: str) -> str:
     return svg.replace(_SVG_XMLNS, "", 1)
 
 
-def _viewer_data(page: Page) -> dict:
+def _viewer_data(page: Page) -> dict[str, object]:
     frames = [{"s": f.board, "v": f.board_flipped, "p": f.ply, "l": f.line, "i": f.index,
                "t": f.label, "c": list(f.comments), "n": list(f.notes), "a": list(f.ahead)}
               for f in page.frames]

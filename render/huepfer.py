@@ -7,12 +7,13 @@ and the status. Reads positions only.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from . import geometry as geo
-from .kit import (ColorKey, Point, cross, element, polyline_arrow, text, tostring)
-from .last import LastAction
+from .last_action import LastAction
+from .svg_parts import ColorKey, Point, cross, element, polyline_arrow, text, tostring
 
 PIECE_RADIUS = 33.0
 RING_WIDTH = 9.0

@@ -8,10 +8,11 @@ imported on first use. Nothing here knows a game.
 from __future__ import annotations
 
 import io
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from .kit import clip
 from .png import svg_to_png
+from .svg_parts import clip
 
 BACKGROUND = (255, 255, 255)
 INK = (17, 17, 17)
@@ -58,7 +59,7 @@ def sheet(frames: Sequence[tuple[str, str]], *, columns: int = 4, size: int) -> 
     canvas = Image.new("RGB", (columns * (size + gap) + gap, rows * cell_h + gap), BACKGROUND)
     draw = ImageDraw.Draw(canvas)
     font = _font(caption)
-    for index, ((label, _), image) in enumerate(zip(frames, images)):
+    for index, ((label, _), image) in enumerate(zip(frames, images, strict=True)):
         x = gap + (index % columns) * (size + gap)
         y = gap + (index // columns) * cell_h
         canvas.paste(image, (x, y))
@@ -75,7 +76,7 @@ def _raster(svg: str, size: int) -> Any:
     """The picture as an RGB image on white, ``size`` pixels wide."""
     from PIL import Image
 
-    image = Image.open(io.BytesIO(svg_to_png(svg, size=size)))
+    image: Image.Image = Image.open(io.BytesIO(svg_to_png(svg, size=size)))
     image.load()
     if image.mode in ("RGBA", "LA", "P"):
         image = image.convert("RGBA")

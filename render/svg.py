@@ -20,9 +20,9 @@ from hexhop.notation.games import GAME_NAMES, lookup_game
 
 from . import dice, huepfer
 from . import geometry as geo
-from .kit import DEFAULT_COLORS, FONT, SVG_NS, ColorKey, clip, color_key, element, num, \
+from .last_action import LastAction, describe_last
+from .svg_parts import DEFAULT_COLORS, FONT, SVG_NS, ColorKey, clip, color_key, element, num, \
     start_tag, style_block, text, tostring
-from .last import LastAction, describe_last
 
 __all__ = ["DEFAULT_COLORS", "LastAction", "board_svg", "describe_last"]
 

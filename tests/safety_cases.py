@@ -19,9 +19,9 @@ import struct
 import tarfile
 import zipfile
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 MIB = 1024 * 1024
 

@@ -20,6 +20,7 @@ that of a child that does nothing: what the command itself added.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -78,9 +79,10 @@ class Runner:
 # ---------------------------------------------------------------- the server
 
 def _serve() -> None:
+    import importlib
+
     import hexhop.cli.main  # noqa: F401  (and every command, so children start at once)
     from hexhop.cli.main import COMMANDS
-    import importlib
     for module, _, _ in COMMANDS.values():
         importlib.import_module(f"hexhop.cli.{module}")
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the test run's Ctrl-C ends the run, not us
@@ -147,10 +149,8 @@ def _catches(pid: int, number: int) -> bool:
 
 
 def _kill(pid: int, number: int) -> None:
-    try:
+    with contextlib.suppress(ProcessLookupError):
         os.killpg(pid, number)
-    except ProcessLookupError:
-        pass
 
 
 def _child(request: dict[str, Any]) -> None:

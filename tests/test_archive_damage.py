@@ -13,8 +13,8 @@ import zipfile
 import pytest
 from click.testing import CliRunner
 
-from hexhop.records.sources import MAX_EXTENDED_HEADER, Limits, iter_sources
 from hexhop.cli.main import cli
+from hexhop.records.sources import MAX_EXTENDED_HEADER, Limits, iter_sources
 
 GAMES = [f'[Game "Hexalit"]\n[Round "{i}"]\n1. B4W3 *\n'.encode() for i in range(6)]
 NAMES = [f"g{i}.hxl" for i in range(6)]
@@ -23,7 +23,7 @@ NAMES = [f"g{i}.hxl" for i in range(6)]
 def _zip(compression: int = zipfile.ZIP_DEFLATED, names: list[str] = NAMES) -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=compression) as archive:
-        for name, data in zip(names, GAMES):
+        for name, data in zip(names, GAMES, strict=True):
             archive.writestr(name, data)
     return buffer.getvalue()
 
@@ -31,7 +31,7 @@ def _zip(compression: int = zipfile.ZIP_DEFLATED, names: list[str] = NAMES) -> b
 def _tar(mode: str = "w", members: list[tuple[tarfile.TarInfo, bytes]] | None = None) -> bytes:
     buffer = io.BytesIO()
     with tarfile.open(fileobj=buffer, mode=mode, format=tarfile.USTAR_FORMAT) as archive:
-        for name, data in zip(NAMES, GAMES):
+        for name, data in zip(NAMES, GAMES, strict=True):
             info = tarfile.TarInfo(name)
             info.size = len(data)
             archive.addfile(info, io.BytesIO(data))
@@ -68,7 +68,7 @@ def _patch(data: bytes, offset: int, new: bytes) -> bytes:
 def _expect_only_member_2_bad(sources, fragment: str) -> None:
     assert sources["g2.hxl"].data is None
     assert fragment in sources["g2.hxl"].error
-    assert _good(sources) == {n: g for n, g in zip(NAMES, GAMES) if n != "g2.hxl"}
+    assert _good(sources) == {n: g for n, g in zip(NAMES, GAMES, strict=True) if n != "g2.hxl"}
 
 
 def test_corrupt_deflate_data_is_one_error(tmp_path):
@@ -131,7 +131,7 @@ def test_damaged_tar_header_is_skipped_and_the_rest_read(tmp_path):
     data = _tar()
     header = data.index(b"g2.hxl")  # a name starts its header
     sources = _read(tmp_path, "a.tar", _patch(data, header + 130, b"9"))  # in the mtime
-    assert _good(sources) == {n: g for n, g in zip(NAMES, GAMES) if n != "g2.hxl"}
+    assert _good(sources) == {n: g for n, g in zip(NAMES, GAMES, strict=True) if n != "g2.hxl"}
     assert sources[f"<byte {header}>"].error == (
         "damaged tar header (bad checksum): 1024 bytes skipped")
 
@@ -139,7 +139,7 @@ def test_damaged_tar_header_is_skipped_and_the_rest_read(tmp_path):
 def test_damaged_first_tar_header(tmp_path):
     data = _patch(_tar(), 130, b"9")
     sources = _read(tmp_path, "a.tar", data)
-    assert _good(sources) == dict(zip(NAMES[1:], GAMES[1:]))
+    assert _good(sources) == dict(zip(NAMES[1:], GAMES[1:], strict=True))
     assert sources["<byte 0>"].error == "damaged tar header (bad checksum): 1024 bytes skipped"
 
 
@@ -163,7 +163,7 @@ def test_an_oversized_extended_header_is_one_error_not_memory(tmp_path, kind):
     sources = _read(tmp_path, "a.tar", _extended(kind, size) + _tar())
     assert sources["<byte 0>"].error == (
         f"extended tar header of {size} bytes (limit {MAX_EXTENDED_HEADER}): skipped")
-    assert _good(sources) == dict(zip(NAMES, GAMES))
+    assert _good(sources) == dict(zip(NAMES, GAMES, strict=True))
 
 
 def test_small_extended_headers_still_work(tmp_path):
@@ -221,7 +221,7 @@ def test_mutated_zip_members_hide_no_other_member(tmp_path):
             start = _local(data, k)
             end = _local(data, k + 1) if k + 1 < len(NAMES) else _central(data, 0)
             sources = _no_crash(tmp_path, "m.zip", _mutate(data, rng, start, end))
-            others = {n: g for n, g in zip(NAMES, GAMES) if n != NAMES[k]}
+            others = {n: g for n, g in zip(NAMES, GAMES, strict=True) if n != NAMES[k]}
             assert {n: d for n, d in _good(sources).items() if n != NAMES[k]} == others
 
 
@@ -232,7 +232,7 @@ def test_mutated_tar_members_hide_no_other_member(tmp_path):
         k = rng.randrange(len(NAMES))
         start = k * 1024  # each member: one header block, one data block
         sources = _no_crash(tmp_path, "m.tar", _mutate(data, rng, start, start + 1024))
-        others = {n: g for n, g in zip(NAMES, GAMES) if n != NAMES[k]}
+        others = {n: g for n, g in zip(NAMES, GAMES, strict=True) if n != NAMES[k]}
         assert {n: d for n, d in _good(sources).items() if n in others} == others
 
 

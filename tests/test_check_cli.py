@@ -188,6 +188,7 @@ def test_source_window(line, column, length, expected):
 
 def test_the_source_window_reads_only_around_the_column():
     import time
+
     from hexhop.records.text import source_window
     line = "B4W3 " * 2_000_000
     started = time.perf_counter()

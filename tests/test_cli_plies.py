@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 import pytest
 
-from hexhop.cli.render_cmd import parse_plies, spread_plies, _stem
+from hexhop.cli.render_cmd import _stem, parse_plies, spread_plies
 
 
 @pytest.mark.parametrize("spec, expected", [

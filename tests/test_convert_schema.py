@@ -11,11 +11,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
-from hexhop.records.schema import SchemaError, validate
-from hexhop.cli.main import cli
-
 from test_commands import record_validator
+
+from hexhop.cli.main import cli
+from hexhop.records.schema import SchemaError, validate
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "samples" / "good" / "hexalit-kassel-1998.hxl"

@@ -270,7 +270,7 @@ def attacked_one_position(rng: random.Random, game: str) -> DR.Pos:
         target = rng.choice(mine)
         # put an enemy slider on a line through the One
         lines = [DR.ray(target, d) for d in DR.STEP]
-        line = rng.choice([l for l in lines if l] or [[]])
+        line = rng.choice([ray for ray in lines if ray] or [[]])
         empty = [c for c in line[:4] if c not in p.board]
         if not empty or sum(v[0] != side for v in p.board.values()) >= 15:
             continue
@@ -324,10 +324,11 @@ def hop_near_misses(ref: HR.Pos, legal: list[str]) -> list[str]:
             out += [body + "@" + p for p in around[:2]]
         for i in range(len(ops)):
             swapped = ops[:i] + ["x" if ops[i] == "-" else "-"] + ops[i + 1:]
-            out.append(points[0] + "".join(o + p for o, p in zip(swapped, points[1:]))
+            out.append(points[0] + "".join(o + p for o, p in zip(swapped, points[1:], strict=False))
                        + ("@" + birth if birth else ""))
         for cut in range(1, len(ops)):
-            prefix = points[0] + "".join(o + p for o, p in zip(ops[:cut], points[1:cut + 1]))
+            steps = zip(ops[:cut], points[1:cut + 1], strict=False)
+            prefix = points[0] + "".join(o + p for o, p in steps)
             out.append(prefix)
             g, s = HR.coords(points[cut])
             out += [prefix + "@" + HR.point(g + df, s + dr) for df, dr in HR.STEPS

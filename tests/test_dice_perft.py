@@ -15,7 +15,7 @@ import random
 import pytest
 
 from hexhop.engine import dice
-from hexhop.engine.geometry import CELLS, INDEX
+from hexhop.engine.dice_geometry import CELLS, INDEX
 from hexhop.engine.hexalit import HEXALIT
 from hexhop.engine.trigeo import TRIGEO
 from hexhop.notation.model import DiceAction

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
-
 from fuzz_support import (
-    corpus_files, corpus_name, exercise, exercise_archive, is_archive, time_bound,
+    corpus_files,
+    corpus_name,
+    exercise,
+    exercise_archive,
+    is_archive,
+    time_bound,
 )
+
 from hexhop.cli.main import cli
 
 

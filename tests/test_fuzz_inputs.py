@@ -3,10 +3,9 @@ through every reader and command (see ``fuzz_support.exercise``)."""
 
 from __future__ import annotations
 
+from fuzz_support import NAMES, examples, exercise, hostile_texts
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from fuzz_support import NAMES, examples, exercise, hostile_texts
 
 
 @settings(max_examples=examples(1500))

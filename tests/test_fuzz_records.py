@@ -8,10 +8,10 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from fuzz_support import examples, exercise, generated, mutated_records, time_bound
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fuzz_support import examples, exercise, generated, mutated_records, time_bound
 from hexhop.cli.main import cli
 
 

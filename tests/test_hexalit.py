@@ -11,6 +11,7 @@ import re
 import pytest
 
 from hexhop.engine.base import HeaderError, Illegal
+from hexhop.engine.dice_geometry import ROW_SPAN, ROWS
 from hexhop.engine.hexalit import HEXALIT as H
 from hexhop.notation.model import CubeAnswer, CubeOffer, DiceAction
 
@@ -30,6 +31,22 @@ def act(text: str) -> DiceAction:
 
 def pos(text: str, **tags: str):
     return H.parse_position(text, tags)
+
+
+def from_diagram(picture: str, turn: str):
+    """The position a diagram as ``H.diagram`` draws it shows (only the cell
+    tokens count): ``N4/2`` becomes ``C5=4/2`` of the North dice, and so on."""
+    dice: dict[str, list[str]] = {"N": [], "S": []}
+    for line in picture.splitlines():
+        tokens = line.split()
+        if not tokens or tokens[0] not in tuple(ROWS):
+            continue
+        low, high = ROW_SPAN[ROWS.index(tokens[0])]
+        assert len(tokens) - 1 == high - low + 1, line
+        for column, token in zip(range(low, high + 1), tokens[1:], strict=True):
+            if token != ".":
+                dice[token[0].upper()].append(f"{tokens[0]}{column}={token[1:]}")
+    return pos(f"N: {' '.join(dice['N'])}; S: {' '.join(dice['S'])}; turn: {turn[0]}")
 
 
 def legal(p) -> set[str]:
@@ -85,7 +102,7 @@ def test_start_position():
 def test_start_one_has_no_move_and_is_not_attacked():
     p = H.start({}, None)
     assert of(p, "A7") == set()
-    assert not p.forced_escape and not p.one_attacked and not p.is_over
+    assert not p.forced_escape and not p.one_attacked and p.winner is None
 
 
 def test_start_actions_exactly():
@@ -147,7 +164,7 @@ D  .    .    .    .    .    s2   .    .    .    .    .    .    .
 E       .    .    .    .    .    .    .    .    .    .    .
 F            .    .    .    .    s1   .    .    .    .
 South to move"""
-    p = H.position_from_diagram(picture, turn="South")
+    p = from_diagram(picture, turn="South")
     assert p.text() == "N: A7=1 B7=6 C5=4/2; S: D6=2 F7=1; turn: S"
     assert H.diagram(p) == picture
 
@@ -402,7 +419,7 @@ South to move"""
 def test_hexalit_last_one_attacked_without_safe_move():
     """§5.2 and §8.4: F4XF3 attacks A3 up column 3, and its only move B3 is on that line;
     the North 2 on E2 could capture on F3 (§8.1), which does not help."""
-    p = H.position_from_diagram(BOXED, turn="South")
+    p = from_diagram(BOXED, turn="South")
     result = H.play(p, act("F4XF3"))
     assert (result.mark, result.threatened) == ("+", "North")
     assert result.position.winner == "South" and result.position.end_ply == 1
@@ -411,7 +428,7 @@ def test_hexalit_last_one_attacked_without_safe_move():
 
 
 def test_two_ones_are_not_lost_at_once():
-    p = H.position_from_diagram(BOXED.replace("N4   .    .    .    .    .    .\n",
+    p = from_diagram(BOXED.replace("N4   .    .    .    .    .    .\n",
                                               "N4   .    .    .    .    .    N1/2\n"),
                                 turn="South")
     result = H.play(p, act("F4XF3"))

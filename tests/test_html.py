@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from hexhop.records.viewer import page_data
 from hexhop.cli.main import cli
 from hexhop.engine.games import rules_for
 from hexhop.engine.replay import replay_game
 from hexhop.notation import read_archive
+from hexhop.records.viewer import page_data
 from hexhop.render.html import Drawings, game_page
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
@@ -73,7 +73,7 @@ def test_main_line_frames_are_the_replayed_positions(path):
     page = page_data(report)
     main = [page.frames[i] for i in page.lines[0].frames]
     assert [f.ply for f in main] == [p.ply for p in report.positions]
-    for frame, position in zip(main, report.positions):
+    for frame, position in zip(main, report.positions, strict=True):
         assert f'data-position="{_attr(position.text())}"' in page.svg(frame)
         assert f'data-ply="{position.ply}"' in page.svg(frame, flipped=True)
 
@@ -173,7 +173,7 @@ def test_frames_decode_to_the_drawn_svgs():
     page = page_data(report)
     data = embedded(game_page(page))
     assert len(data["frames"]) == len(page.frames)
-    for frame, packed in zip(page.frames, data["frames"]):
+    for frame, packed in zip(page.frames, data["frames"], strict=True):
         for key, flipped in (("s", False), ("v", True)):
             drawing = unpack(data["drawings"][packed[key]], data["pieces"])
             assert drawing.startswith("<svg version=")  # no namespace URL inline

@@ -13,11 +13,10 @@ import shutil
 from pathlib import Path
 
 import pytest
+from test_html import HOSTILE, SAMPLES, report_of
 
 from hexhop.records.viewer import page_data
 from hexhop.render.html import game_page
-
-from test_html import HOSTILE, SAMPLES, report_of
 
 CHROMIUM = os.environ.get("HEXHOP_CHROMIUM", "/usr/bin/chromium")
 HOW = ("install Chromium (`sudo apt-get install -y chromium`, or run .ci/browser-setup) "

@@ -144,7 +144,7 @@ def test_positions_cannot_be_changed_from_outside():
         START.to_move = "Turquoise"  # type: ignore[misc]
     with pytest.raises(TypeError):
         START.pieces["c3"] = "Red"  # type: ignore[index]
-    START.reserves  # a fresh mapping each time
+    assert START.reserves == {"Red": 12, "Turquoise": 12}  # a fresh mapping each time
     assert START.reserve == (12, 12)
 
 

@@ -39,7 +39,7 @@ class Reference:
         self.size, self.board, self.reserve, self.turn = size, board, reserve, turn
 
     @classmethod
-    def of(cls, position: HuepferPosition) -> "Reference":
+    def of(cls, position: HuepferPosition) -> Reference:
         board = {(ord(p[0]) - 97, int(p[1:]) - 1): side[0] for p, side in position.pieces.items()}
         reserve = {"R": position.reserve[0], "T": position.reserve[1]}
         return cls(position.size, board, reserve, position.to_move[0])
@@ -96,12 +96,12 @@ class Reference:
                     for t in self.captures(self.board, p, self.name(p))]
         return [t for p in mine for t in self.hops(self.board, p, self.name(p), {p})]
 
-    def play(self, text: str) -> "Reference":
+    def play(self, text: str) -> Reference:
         text, _, birth = text.partition("@")
         points = text.replace("x", " x ").replace("-", " - ").split()
         board = dict(self.board)
         at = self.point(points[0])
-        for op, target in zip(points[1::2], points[2::2]):
+        for op, target in zip(points[1::2], points[2::2], strict=False):
             land = self.point(target)
             del board[at]
             if op == "x":

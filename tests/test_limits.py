@@ -10,9 +10,9 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from hexhop.records.sources import Limits, iter_sources
 from hexhop.cli.main import cli
 from hexhop.notation.findings import CATALOGUE
+from hexhop.records.sources import Limits, iter_sources
 
 GAME = '[Game "Hexalit"]\n\n1. B6XC6 E8XD8 2. B5XC5 *\n'
 ROOT = Path(__file__).resolve().parent.parent

@@ -5,10 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from notation_helpers import one
 
 from hexhop.notation import CubeAnswer, CubeOffer, DiceAction, Span, parse_text, read_archive
-
-from notation_helpers import one
 
 BROKEN = sorted(Path(__file__).parent.parent.joinpath("samples", "broken").glob("syntax-*"))
 

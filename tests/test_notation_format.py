@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+from notation_helpers import record, record_shape
+
 from hexhop.notation import (
-    CubeOffer, DiceAction, Line, Node, Record, Span, Tag, format_archive, format_record,
+    CubeOffer,
+    DiceAction,
+    Line,
+    Node,
+    Record,
+    Span,
+    Tag,
+    format_archive,
+    format_record,
     parse_text,
 )
-
-from notation_helpers import record, record_shape
 
 
 def fmt(text: str, **options) -> str:

@@ -5,15 +5,23 @@ from __future__ import annotations
 import time
 
 import pytest
+from notation_helpers import one, record
 
 from hexhop.notation import (
-    CubeAnswer, CubeOffer, DiceAction, HopAction, NotationError, Span, game_from_name,
-    game_from_path, parse_action, parse_text, read_archive,
+    CubeAnswer,
+    CubeOffer,
+    DiceAction,
+    HopAction,
+    NotationError,
+    Span,
+    game_from_name,
+    game_from_path,
+    parse_action,
+    parse_text,
+    read_archive,
+    reader,
 )
 from hexhop.notation import parser as notation_parser
-from hexhop.notation import reader
-
-from notation_helpers import one, record
 
 HEX = '[Game "Hexalit"]\n\n'
 TRI = '[Game "Trigeo"]\n\n'

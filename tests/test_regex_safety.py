@@ -25,8 +25,8 @@ import re
 import signal
 import time
 import tracemalloc
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Callable, Iterator
 
 import pytest
 
@@ -200,7 +200,7 @@ def test_the_patterns_are_found():
     assert {"hexhop.notation.reader._GAP", "hexhop.notation.reader._SALVAGE_TAG",
             "header.lark:TAG_VALUE", "Hüpfer.lark:HOP", "Hexalit scanner.regex",
             "header scanner.value"} <= names
-    assert any(name.startswith("dice_text.py:") for name in names)  # an inline literal
+    assert any(name.startswith("render_cmd.py:") for name in names)  # an inline literal
     assert len(PATTERNS) > 40
 
 

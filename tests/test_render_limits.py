@@ -16,11 +16,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from hexhop.records.frames import NAME_CHARS
 from hexhop.cli.main import cli
+from hexhop.records.frames import NAME_CHARS
 from hexhop.render.html import _json_script, escape
-from hexhop.render.kit import CLIP_CHARS, NOT_XML, clip, escape_attr, escape_text, xml_chars
 from hexhop.render.sequence import sheet
+from hexhop.render.svg_parts import CLIP_CHARS, NOT_XML, clip, escape_attr, escape_text, xml_chars
 
 MIB = 1024 * 1024
 

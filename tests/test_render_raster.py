@@ -6,9 +6,9 @@ import io
 
 import pytest
 from PIL import Image
+from test_render_svg import START, dice_position, hop_start
 
 from hexhop.render import board_svg, gif, sheet, svg_to_png
-from test_render_svg import START, dice_position, hop_start
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 

@@ -98,7 +98,7 @@ def translate(node: ET.Element) -> tuple[float, float]:
 
 def area(points: list[tuple[float, float]]) -> float:
     return abs(sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2)
-                   in zip(points, points[1:] + points[:1]))) / 2
+                   in zip(points, points[1:] + points[:1], strict=True))) / 2
 
 
 # ---------------------------------------------------------------------------
@@ -125,10 +125,11 @@ def test_triangles_tile_the_hexagon_exactly(flip: bool) -> None:
     triangles = [polygon_points(c) for c in having(root, "cell")]
     side = math.dist(triangles[0][0], triangles[0][1])
     for corners in triangles:
-        sides = [math.dist(a, b) for a, b in zip(corners, corners[1:] + corners[:1])]
+        sides = [math.dist(a, b) for a, b in zip(corners, corners[1:] + corners[:1], strict=True)]
         assert all(abs(s - side) < 0.2 for s in sides)  # equilateral, one size
     assert abs(sum(area(t) for t in triangles) - area(outline)) < 1.0
-    sides = [math.dist(a, b) / side for a, b in zip(outline, outline[1:] + outline[:1])]
+    edges = zip(outline, outline[1:] + outline[:1], strict=True)
+    sides = [math.dist(a, b) / side for a, b in edges]
     assert [round(s, 2) for s in sides] == [4, 3, 3, 4, 3, 3]
 
 

@@ -23,9 +23,14 @@ from pathlib import Path
 from xml.etree import ElementTree as ET
 
 import pytest
-
 from safety_cases import (
-    ALL_COMMANDS, CASES, OUTPUT_MIB, PEAK_MIB, SECONDS, TERMINAL_OUTPUT, Case,
+    ALL_COMMANDS,
+    CASES,
+    OUTPUT_MIB,
+    PEAK_MIB,
+    SECONDS,
+    TERMINAL_OUTPUT,
+    Case,
 )
 from safety_runner import Outcome, Runner
 

@@ -23,7 +23,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hexhop.cli.main import cli
 from hexhop.notation import NotationError, parse_action, parse_text, read_archive

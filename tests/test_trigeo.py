@@ -11,7 +11,6 @@ from hexhop.engine.trigeo import TRIGEO as T
 from hexhop.notation.model import CubeAnswer, CubeOffer, DiceAction
 
 
-
 def act(text: str) -> DiceAction:
     """``E6XF6=6``, ``C7°D7``, ``B6W4`` as action values (a test helper, not the parser)."""
     origin, op, rest, promote = re.fullmatch(r"([A-Z]\d+)([X°W])([A-Z]?\d+)(?:=(\d))?", text).groups()

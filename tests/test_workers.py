@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from fuzz_support import CORPUS
+
 from hexhop.cli.main import cli
 
 ROOT = Path(__file__).resolve().parent.parent

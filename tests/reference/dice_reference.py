@@ -12,7 +12,7 @@ for a die that is not rolled, else the face it turns back to.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache
 
 ROWS = "ABCDEF"
 COLUMNS = {0: (3, 11), 1: (2, 12), 2: (1, 13), 3: (1, 13), 4: (2, 12), 5: (3, 11)}
@@ -32,7 +32,7 @@ def name(r: int, c: int) -> str:
     return f"{ROWS[r]}{c}"
 
 
-@lru_cache(maxsize=None)
+@cache
 def coords(cell: str) -> tuple[int, int]:
     return ROWS.index(cell[0]), int(cell[1:])
 
@@ -46,13 +46,10 @@ def is_up(cell: str) -> bool:
     return (r + c) % 2 == 1
 
 
-@lru_cache(maxsize=None)
+@cache
 def neighbours(cell: str) -> tuple[str, ...]:
     r, c = coords(cell)
-    if is_up(cell):
-        rows = {r: 2, r - 1: 1, r + 1: 2}
-    else:
-        rows = {r: 2, r + 1: 1, r - 1: 2}
+    rows = {r: 2, r - 1: 1, r + 1: 2} if is_up(cell) else {r: 2, r + 1: 1, r - 1: 2}
     out = []
     for rr, reach in rows.items():
         for cc in range(c - reach, c + reach + 1):
@@ -73,7 +70,7 @@ SIDE_DIRECTIONS = {True: ("S", "NE", "NW"), False: ("N", "SE", "SW")}
 CORNER_DIRECTIONS = {True: ("N", "SE", "SW"), False: ("S", "NE", "NW")}
 
 
-@lru_cache(maxsize=None)
+@cache
 def ray(cell: str, direction: str) -> tuple[str, ...]:
     """The cells along ``direction`` from ``cell`` (excluded) up to the edge."""
     out = []
@@ -253,9 +250,8 @@ def generate(game: str, board: dict, side: str) -> list[str]:
             if (game == "Trigeo" and face == 2 and coords(t)[0] == last_row(side)
                     and t not in JUMP_FIELDS):
                 out.append(action_text(board, origin, t, 6))
-        if game == "Hexalit":
-            if face == 2 or (face == 1 and len(ones(board, side)) >= 2):
-                out += [f"{origin}W{k}" for k in range(1, 7)]
+        if game == "Hexalit" and (face == 2 or (face == 1 and len(ones(board, side)) >= 2)):
+            out += [f"{origin}W{k}" for k in range(1, 7)]
     return out
 
 
@@ -316,9 +312,7 @@ def play(p: Pos, text: str) -> tuple[Pos, str]:
     winner, mark = None, ""
     enemy_ones = ones(board, enemy)
     attacked = [o for o in enemy_ones if attacks(game, board, side, o)]
-    if not enemy_ones:
-        winner, mark = side, "+"
-    elif (len(enemy_ones) == 1 and attacked
+    if not enemy_ones or (len(enemy_ones) == 1 and attacked
           and not safe_moves(game, board, enemy, enemy_ones[0])):
         winner, mark = side, "+"
     else:

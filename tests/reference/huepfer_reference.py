@@ -78,9 +78,9 @@ def jumps(p: Pos, pieces: dict, at: str, over_side: str) -> list[tuple[str, str]
         mid, land = (f + df, r + dr), (f + 2 * df, r + 2 * dr)
         if not p.on(*land):
             continue
-        m, l = point(*mid), point(*land)
-        if pieces.get(m) == over_side and l not in pieces:
-            out.append((m, l))
+        over, to = point(*mid), point(*land)
+        if pieces.get(over) == over_side and to not in pieces:
+            out.append((over, to))
     return out
 
 
@@ -155,7 +155,7 @@ def play(p: Pos, text: str) -> Pos:
             token += ch
     path.append(token)
     pieces = dict(p.pieces)
-    for op, a, b in zip(ops, path, path[1:]):
+    for op, a, b in zip(ops, path, path[1:], strict=False):
         (fa, ra), (fb, rb) = coords(a), coords(b)
         mid = point((fa + fb) // 2, (ra + rb) // 2)
         if op == "x":

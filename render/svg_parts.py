@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import re
 import xml.etree.ElementTree as ET
-from typing import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 Point = tuple[float, float]
 ColorKey = tuple[tuple[str, str], ...]

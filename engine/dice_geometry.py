@@ -11,7 +11,7 @@ nothing about faces, turns or legality.
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 ROWS = "ABCDEF"
 ROW_SPAN: tuple[tuple[int, int], ...] = ((3, 11), (2, 12), (1, 13), (1, 13), (2, 12), (3, 11))
@@ -34,18 +34,6 @@ _SIDE_DIRS_DOWN, _CORNER_DIRS_DOWN = (N, SE, SW), (S, NE, NW)
 JUMP_FIELD_NAMES = ("C6", "C7", "C8", "D6", "D7", "D8")
 
 
-def opposite(direction: int) -> int:
-    """The direction pointing back: N <-> S, NE <-> SW, SE <-> NW."""
-    return (direction + 3) % 6
-
-
-def on_board(row: int, column: int) -> bool:
-    if not 0 <= row < 6:
-        return False
-    low, high = ROW_SPAN[row]
-    return low <= column <= high
-
-
 def is_up(row: int, column: int) -> bool:
     """Up-pointing (apex toward row A) when row + column is odd."""
     return (row + column) % 2 == 1
@@ -61,7 +49,6 @@ CELLS: tuple[str, ...] = tuple(f"{ROWS[r]}{c}" for r, c in COORDS)
 INDEX: Mapping[str, int] = {name: i for i, name in enumerate(CELLS)}
 _AT: Mapping[tuple[int, int], int] = {rc: i for i, rc in enumerate(COORDS)}
 ROW: tuple[int, ...] = tuple(r for r, _ in COORDS)
-COLUMN: tuple[int, ...] = tuple(c for _, c in COORDS)
 UP: tuple[bool, ...] = tuple(is_up(r, c) for r, c in COORDS)
 
 
@@ -97,12 +84,6 @@ CORNER_DIRS: tuple[tuple[int, ...], ...] = tuple(
     _CORNER_DIRS_UP if UP[i] else _CORNER_DIRS_DOWN for i in range(CELL_COUNT))
 
 
-def _edge_neighbours(i: int) -> tuple[int, ...]:
-    r, c = COORDS[i]
-    candidates = ((r, c - 1), (r, c + 1), (r + 1, c) if UP[i] else (r - 1, c))
-    return tuple(sorted(_AT[rc] for rc in candidates if rc in _AT))
-
-
 def _neighbours(i: int) -> tuple[int, ...]:
     r, c = COORDS[i]
     apex_row, base_row = (r - 1, r + 1) if UP[i] else (r + 1, r - 1)
@@ -113,7 +94,6 @@ def _neighbours(i: int) -> tuple[int, ...]:
     return tuple(sorted(found))
 
 
-EDGE_NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_edge_neighbours(i) for i in range(CELL_COUNT))
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_neighbours(i) for i in range(CELL_COUNT))
 
 

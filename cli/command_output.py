@@ -1,4 +1,5 @@
-"""Where a command's text goes: standard output or a file given with --out."""
+"""Where a command's text goes: standard output, or the file given with
+``--out`` (written by :mod:`.safe_write`); messages go to standard error."""
 
 from __future__ import annotations
 

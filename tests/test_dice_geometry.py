@@ -1,4 +1,4 @@
-"""The board tables of engine.geometry, checked against plane geometry.
+"""The board tables of engine.dice_geometry, checked against plane geometry.
 
 Every cell is drawn as a real equilateral triangle (side 1): a cell's
 neighbours are the triangles that share a vertex with it, a straight line
@@ -14,7 +14,7 @@ import math
 
 import pytest
 
-from hexhop.engine import geometry as g
+from hexhop.engine import dice_geometry as g
 
 H = math.sqrt(3) / 2
 ANGLES = {"N": 90, "NE": 30, "SE": -30, "S": -90, "SW": -150, "NW": 150}
@@ -30,7 +30,7 @@ def vertices(i: int) -> set[tuple[int, int]]:
 
 def centre(i: int) -> tuple[float, float]:
     """Centre with y pointing up (row A on top)."""
-    xs, ys = zip(*vertices(i))
+    xs, ys = zip(*vertices(i), strict=True)
     return sum(xs) / 6, -sum(ys) / 3 * H
 
 
@@ -49,6 +49,16 @@ def cells_on_half_line(i: int, direction: str) -> list[int]:
         if j != i and along > 1e-9 and abs(across) < 1e-9:
             found.append((along, j))
     return [j for _, j in sorted(found)]
+
+
+def sharing_side(i: int) -> set[int]:
+    """The cells that share a whole side with ``i``."""
+    return {j for j in range(g.CELL_COUNT) if len(vertices(i) & vertices(j)) == 2}
+
+
+def opposite(direction: int) -> int:
+    """The direction pointing back: N <-> S, NE <-> SW, SE <-> NW."""
+    return (direction + 3) % 6
 
 
 def names(cells) -> list[str]:
@@ -80,10 +90,8 @@ def test_triangles_tile_the_hexagon():
 @pytest.mark.parametrize("i", range(66))
 def test_neighbours_share_a_vertex(i):
     touching = {j for j in range(g.CELL_COUNT) if j != i and vertices(i) & vertices(j)}
-    sharing_side = {j for j in touching if len(vertices(i) & vertices(j)) == 2}
     assert set(g.NEIGHBOURS[i]) == touching
-    assert set(g.EDGE_NEIGHBOURS[i]) == sharing_side
-    assert len(g.NEIGHBOURS[i]) <= 12 and len(g.EDGE_NEIGHBOURS[i]) <= 3
+    assert len(g.NEIGHBOURS[i]) <= 12 and len(sharing_side(i)) <= 3
 
 
 @pytest.mark.parametrize("i", range(66))
@@ -110,14 +118,14 @@ def test_side_direction_first_step_crosses_a_side():
     for i in range(g.CELL_COUNT):
         for d in g.SIDE_DIRS[i]:
             if g.RAYS[i][d]:
-                assert g.RAYS[i][d][0] in g.EDGE_NEIGHBOURS[i]
+                assert g.RAYS[i][d][0] in sharing_side(i)
         for d in g.CORNER_DIRS[i]:
             if g.RAYS[i][d]:
-                assert g.RAYS[i][d][0] not in g.EDGE_NEIGHBOURS[i]
+                assert g.RAYS[i][d][0] not in sharing_side(i)
 
 
 def test_jump_fields_are_the_six_cells_nearest_the_centre():
-    xs, ys = zip(*(centre(i) for i in range(g.CELL_COUNT)))
+    xs, ys = zip(*(centre(i) for i in range(g.CELL_COUNT)), strict=True)
     mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
     by_distance = sorted(range(g.CELL_COUNT),
                          key=lambda i: math.dist(centre(i), (mx, my)))
@@ -129,7 +137,7 @@ def test_line_to_agrees_with_rays():
     for i in range(g.CELL_COUNT):
         for t, (d, k) in g.LINE_TO[i].items():
             assert g.RAYS[i][d][k - 1] == t
-            assert i in g.RAYS[t][g.opposite(d)]  # lines run both ways
+            assert i in g.RAYS[t][opposite(d)]  # lines run both ways
 
 
 # --- the worked examples of rules.md §7 -------------------------------------------

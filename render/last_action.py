@@ -8,8 +8,9 @@ caller, who has the rules.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from hexhop.notation.model import DiceAction, HopAction
 
@@ -73,7 +74,7 @@ def _describe_dice(before: Any, after: Any, action: DiceAction,
 
 def _dice_mover(before: Any, action: DiceAction) -> str:
     die = before.dice.get(action.origin)
-    return die.side if die is not None else before.to_move
+    return str(die.side if die is not None else before.to_move)
 
 
 def _guess_threatened(after: Any, mover: str, mark: str) -> tuple[str, ...]:
@@ -98,7 +99,7 @@ def _jumped(before: Any, action: HopAction, mover: str) -> list[str]:
     """Points jumped by ``x`` steps that held an enemy piece (when ``after``
     does not tell, e.g. a stand-in that did not remove them)."""
     out = []
-    for op, a, b in zip(action.ops, action.path, action.path[1:]):
+    for op, a, b in zip(action.ops, action.path, action.path[1:], strict=False):
         ia, ib = huepfer_index(a), huepfer_index(b)
         if op != "x" or ia is None or ib is None:
             continue
