@@ -6,19 +6,28 @@ import signal
 import sys
 import threading
 import time
-from contextlib import closing
 from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import closing
 from dataclasses import dataclass, field
 from types import FrameType
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any
 
 import click
 
 from hexhop.notation.findings import make
-from hexhop.records.checking import (CheckOptions, FileResult, Part, check_part, check_source,
-                                     finding_dict, merge, split_source)
+from hexhop.records.checking import (
+    CheckOptions,
+    FileResult,
+    Part,
+    check_part,
+    check_source,
+    finding_dict,
+    merge,
+    split_source,
+)
 from hexhop.records.sources import Limits, Source, iter_sources
 
 from .interrupt import can_raise, checkpoint, signals_held, stoppable
@@ -124,7 +133,8 @@ def check(paths: tuple[str, ...], game: str | None, globs: tuple[str, ...], fmt:
         return f"after {reporter.summary.files} files"
 
     sources = iter_sources(list(paths), globs=globs, limits=limits)
-    with stoppable(report_so_far), closing(_results(sources, options, jobs, max_seconds)) as results:
+    results_of = _results(sources, options, jobs, max_seconds)
+    with stoppable(report_so_far), closing(results_of) as results:
         for result in results:
             checkpoint()
             with signals_held():  # a file's report is written whole

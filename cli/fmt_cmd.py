@@ -8,9 +8,10 @@ import sys
 
 import click
 
+from hexhop.records.sources import read_source
+
 from .interrupt import checkpoint, signals_held, stoppable
 from .options import game_option
-from hexhop.records.sources import read_source
 from .safe_write import WriteError, write_atomically
 from .terminal import printable
 

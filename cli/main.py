@@ -12,8 +12,15 @@ import click
 
 from hexhop.records.errors import RecordsError
 
-from .interrupt import (EXIT_SIGINT, EXIT_SIGTERM, catches_interrupts, checkpoint,
-                        exit_code, ignore_signals, watch_signals)
+from .interrupt import (
+    EXIT_SIGINT,
+    EXIT_SIGTERM,
+    catches_interrupts,
+    checkpoint,
+    exit_code,
+    ignore_signals,
+    watch_signals,
+)
 from .terminal import printable
 
 COMMANDS = {

@@ -7,21 +7,21 @@ import itertools
 import os
 import re
 from collections import Counter
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import click
 
 from hexhop.engine.replay import GameReport, replay_game
-
 from hexhop.records.sources import Source, iter_sources
 from hexhop.render.html import GameSummary
 
 from .command_output import tell
 from .interrupt import checkpoint, signals_held, stoppable
 from .options import game_option
-from .single_game import why_unplayable
 from .safe_write import make_folder, write_atomically
+from .single_game import why_unplayable
 
 EXAMPLE = """
 \b
@@ -241,7 +241,6 @@ def _drawn(planned: list[_Planned], options: RenderOptions,
     """(path, function making the bytes) of every planned file, in order;
     each game is read and replayed again, one at a time."""
     from hexhop.notation import read_archive
-
     from hexhop.records import frames as drawing
     for source, group in itertools.groupby(planned, key=lambda item: item.source):
         wanted = {item.index: item for item in group}
@@ -303,7 +302,8 @@ def parse_plies(spec: str, last: int) -> list[int]:
         try:
             low, high = _ply(bounds[0], last), _ply(bounds[-1], last)
         except ValueError:
-            raise click.BadParameter(f"{part!r}: expected N, N-M or last", param_hint="--plies")
+            raise click.BadParameter(f"{part!r}: expected N, N-M or last",
+                                     param_hint="--plies") from None
         if low > high or high > last:
             raise click.BadParameter(f"{part!r}: this game has plies 0 to {last}",
                                      param_hint="--plies")

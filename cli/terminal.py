@@ -7,11 +7,12 @@ and, where the terminal allows, by colour.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import click
 
 from hexhop.notation.games import lookup_game
+
 # the commands show record text and names through this module
 from hexhop.records.text import printable, source_window  # noqa: F401
 

@@ -9,7 +9,7 @@ equal value.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, Union
+from typing import Literal
 
 from .games import GAME_NAMES
 
@@ -103,8 +103,8 @@ class CubeAnswer:
         return "take" if self.take else "drop"
 
 
-Action = Union[DiceAction, HopAction]
-Item = Union[DiceAction, HopAction, CubeOffer, CubeAnswer]
+Action = DiceAction | HopAction
+Item = DiceAction | HopAction | CubeOffer | CubeAnswer
 
 
 @dataclass(frozen=True)
@@ -126,7 +126,7 @@ class Node:
     number_span: Span | None = None
     glyphs: tuple[str, ...] = ()
     comments: tuple[str, ...] = ()
-    variations: tuple["Line", ...] = ()
+    variations: tuple[Line, ...] = ()
 
 
 @dataclass(frozen=True)

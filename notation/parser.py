@@ -3,10 +3,10 @@
 The grammars (``common.lark`` plus one file per game) are the single source
 of truth for the syntax.  They are built once, on first use, as LALR parsers
 whose callbacks build the record tree while parsing (no parse tree is
-made), with the fast scanner's :class:`.LineAccumulator`.  This module knows spellings, not rules: whether ``G1`` exists or a
-move is legal is for the engine.  Splitting an archive into games and
-decoding bytes is :mod:`.reader`'s job; explaining syntax errors is
-:mod:`.syntax_errors`'.
+made), with the fast scanner's :class:`.LineAccumulator`.  This module
+knows spellings, not rules: whether ``G1`` exists or a move is legal is
+for the engine.  Splitting an archive into games and decoding bytes is
+:mod:`.reader`'s job; explaining syntax errors is :mod:`.syntax_errors`'.
 """
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ import os
 import re
 import sys
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from lark import Lark, Token
 

@@ -7,17 +7,22 @@ cheaply and every output format reads the same thing.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
 from hexhop.engine.replay import GameReport, replay_game
 from hexhop.notation.findings import Finding, make
 from hexhop.notation.games import lookup_game
-from hexhop.notation.reader import (decode, fallback_game, game_chunks, parse_game,
-                                    with_encoding_notice)
+from hexhop.notation.reader import (
+    decode,
+    fallback_game,
+    game_chunks,
+    parse_game,
+    with_encoding_notice,
+)
 
-from .sources import Limits, Source
 from .limits import read_limits
+from .sources import Limits, Source
 
 
 @dataclass

@@ -7,8 +7,9 @@ highlights, arrows and the status line. Reads positions only.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from . import geometry as geo
 from .last_action import LastAction

@@ -14,15 +14,28 @@ escaped. Nothing here checks that a position is legal.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from hexhop.notation.games import GAME_NAMES, lookup_game
 
 from . import dice, huepfer
 from . import geometry as geo
 from .last_action import LastAction, describe_last
-from .svg_parts import DEFAULT_COLORS, FONT, SVG_NS, ColorKey, clip, color_key, element, num, \
-    start_tag, style_block, text, tostring
+from .svg_parts import (
+    DEFAULT_COLORS,
+    FONT,
+    SVG_NS,
+    ColorKey,
+    clip,
+    color_key,
+    element,
+    num,
+    start_tag,
+    style_block,
+    text,
+    tostring,
+)
 
 __all__ = ["DEFAULT_COLORS", "LastAction", "board_svg", "describe_last"]
 
