@@ -13,7 +13,9 @@ The names below are imported on first use, so ``import hexhop`` (which every
 run of the ``hexhop`` program does) costs next to nothing. The layers under
 this API: :mod:`hexhop.notation` (reading and writing records, no rules),
 :mod:`hexhop.engine` (the rules and the replay), :mod:`hexhop.render`
-(pictures).
+(pictures), :mod:`hexhop.records` (record files and archives: listing,
+checking, reports, JSON), with the games' table in
+:mod:`hexhop.notation.games`.
 """
 
 from __future__ import annotations
@@ -32,6 +34,9 @@ if TYPE_CHECKING:
         parse_text,
         read_archive,
     )
+    from hexhop.notation.games import GameSpec, find_game
+    from hexhop.records.checking import CheckOptions, FileResult, check_source
+    from hexhop.records.sources import Limits, Source, iter_sources
 
     from .games import SVG, Game, legal_actions, png, position, read_games, svg
 
@@ -57,20 +62,36 @@ _EXPORTS = {
     "format_record": "hexhop.notation",
     "parse_text": "hexhop.notation",
     "read_archive": "hexhop.notation",
+    "GameSpec": "hexhop.notation.games",
+    "find_game": "hexhop.notation.games",
+    "CheckOptions": "hexhop.records.checking",
+    "FileResult": "hexhop.records.checking",
+    "check_source": "hexhop.records.checking",
+    "Limits": "hexhop.records.sources",
+    "Source": "hexhop.records.sources",
+    "iter_sources": "hexhop.records.sources",
 }
 
 __all__ = [
     "SVG",
+    "CheckOptions",
     "End",
+    "FileResult",
     "Finding",
     "Game",
+    "GameSpec",
     "HeaderError",
+    "Limits",
     "NotationError",
     "Position",
     "ReadLimits",
+    "Source",
     "__version__",
+    "check_source",
+    "find_game",
     "format_archive",
     "format_record",
+    "iter_sources",
     "legal_actions",
     "parse_text",
     "png",
