@@ -14,12 +14,13 @@ built by visitors; none of them plays an action itself.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from hexhop.notation.findings import Finding, make
 from hexhop.notation.model import (CubeAnswer, CubeOffer, DiceAction, HopAction, Line,
                                    Node, ParsedGame, Record)
 
-from .base import HeaderError, Position, Rules
+from .base import HeaderError, Played, Position, Rules
 from .games import rules_for
 
 KNOWN_TAGS = ("Game", "Event", "Site", "Date", "Round", "Annotator", "North", "South",
@@ -197,8 +198,10 @@ class _Walker:
             visitor.node(step)
         visitor.end_line(line)
 
-    def _node(self, node: Node, position) -> Step:
+    def _node(self, node: Node, position: Position | None) -> Step:
         """Play one node from ``position``, with its findings."""
+        rules = self.rules
+        assert position is not None and rules is not None  # a played line has both
         findings: list[Finding] = []
         ply = position.ply + 1
         if node.number is not None:
@@ -211,21 +214,14 @@ class _Walker:
             findings.append(make("ST01", node.span, ply=ply, action=node.text,
                                  winner=position.winner, end_ply=position.end_ply))
             return Step(node, position, None, REFUSED, tuple(findings))
-        illegal = self.rules.check(position, item)
+        illegal = rules.check(position, item)
         if illegal is not None:
             findings.append(_illegal(node, ply, position, illegal))
             return Step(node, position, None, REFUSED, tuple(findings))
-        played = self.rules.play(position, item)
+        played = rules.play(position, item)
         if type(item) in _ACTIONS and item.mark != played.mark:
-            findings.append(self._mark_finding(node, ply, played, position.to_move))
+            findings.append(_mark_finding(node, ply, played, position.to_move, rules.sides))
         return Step(node, position, played.position, PLAYED, tuple(findings) if findings else ())
-
-    def _mark_finding(self, node: Node, ply: int, played, mover: str) -> Finding:
-        """A written ``^``/``+`` that differs from the one the rules require."""
-        item = node.item
-        side = played.threatened or next(s for s in self.rules.sides if s != mover)
-        code = _mark_code(isinstance(item, HopAction), item.mark, played.mark)
-        return make(code, node.span, ply=ply, action=node.text, side=side, mark=item.mark)
 
 
 class _Tee(Visitor):
@@ -332,6 +328,16 @@ class _Replayer(Visitor):
         elif result != expected:
             self.findings.append(make("ST02", span, result=result, winner=end.winner,
                                       end_ply=end.ply))
+
+
+def _mark_finding(node: Node, ply: int, played: Played, mover: str,
+                  sides: Sequence[str]) -> Finding:
+    """A written ``^``/``+`` that differs from the one the rules require."""
+    item = node.item
+    assert isinstance(item, (DiceAction, HopAction))
+    side = played.threatened or next(s for s in sides if s != mover)
+    code = _mark_code(isinstance(item, HopAction), item.mark, played.mark)
+    return make(code, node.span, ply=ply, action=node.text, side=side, mark=item.mark)
 
 
 def _mark_code(hop: bool, written: str, required: str) -> str:
