@@ -71,10 +71,9 @@ def _outcome(report: GameReport) -> str:
 class _Open:
     """A line of the page while the walk is in it."""
 
-    __slots__ = ("line", "id", "frame", "numbering", "entries", "variations")
+    __slots__ = ("id", "frame", "numbering", "entries", "variations")
 
-    def __init__(self, line: Line, line_id: int, frame: int, ply: int):
-        self.line = line
+    def __init__(self, line_id: int, frame: int, ply: int):
         self.id = line_id  # -1 for a line that is not played
         self.frame = frame  # the frame of the position reached so far
         self.numbering = _Numbering(ply, fresh=True)
@@ -118,7 +117,7 @@ class _Builder(Visitor):
             line_id, frame = self._open_line(parent.frame, parent.id), parent.frame
         else:
             line_id, frame = -1, -1
-        self._open.append(_Open(line, line_id, frame, position.ply))
+        self._open.append(_Open(line_id, frame, position.ply))
 
     def end_line(self, line: Line) -> None:
         done = self._open.pop()
