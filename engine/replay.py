@@ -83,29 +83,6 @@ REFUSED = "refused"
 UNPLAYED = "unplayed"
 
 
-class Step:
-    """One node of the walk.
-
-    ``before`` is the position the node is played from (for an unplayed
-    node: where its line stopped; None when the record has no start);
-    ``after`` the position it leads to, None unless ``state`` is
-    ``"played"``. ``state`` is ``"refused"`` for the node that stops its
-    line (illegal, or after the end) and ``"unplayed"`` for every node
-    behind it. ``findings`` are the node's own findings (move number,
-    legality, marks), in the order the checker reports them.
-    """
-
-    __slots__ = ("node", "before", "after", "state", "findings")
-
-    def __init__(self, node: Node, before: Position | None, after: Position | None,
-                 state: str, findings: tuple[Finding, ...] = ()):
-        self.node = node
-        self.before = before
-        self.after = after
-        self.state = state
-        self.findings = findings
-
-
 class Visitor:
     """What a walk through a record tells, in record order.
 
@@ -119,8 +96,18 @@ class Visitor:
     def begin_line(self, line: Line, position: Position | None, played: bool) -> None:
         """A line starts (the main line first, then each variation)."""
 
-    def node(self, step: Step) -> None:
-        """One node of the open line, after its variations."""
+    def node(self, node: Node, before: Position | None, after: Position | None, state: str,
+             findings: tuple[Finding, ...]) -> None:
+        """One node of the open line, after its variations.
+
+        ``before`` is the position the node is played from (for an unplayed
+        node: where its line stopped; None when the record has no start);
+        ``after`` the position it leads to, None unless ``state`` is
+        ``"played"``. ``state`` is ``"refused"`` for the node that stops
+        its line (illegal, or after the end) and ``"unplayed"`` for every
+        node behind it. ``findings`` are the node's own findings (move
+        number, legality, marks), in the order the checker reports them.
+        """
 
     def end_line(self, line: Line) -> None:
         """The open line ends."""
@@ -164,7 +151,8 @@ def replay_game(parsed: ParsedGame, visitor: Visitor | None = None) -> GameRepor
 
 
 def _count_actions(line: Line) -> int:
-    return sum(1 for node in line.nodes if not isinstance(node.item, (CubeOffer, CubeAnswer)))
+    kinds = [type(node.item) for node in line.nodes]  # faster than a generator per node
+    return len(kinds) - kinds.count(CubeOffer) - kinds.count(CubeAnswer)
 
 
 def _finding_order(finding: Finding) -> tuple[int, int]:
@@ -184,44 +172,48 @@ class _Walker:
         """Walk ``line`` from ``position`` (playing its nodes when ``played``)."""
         visitor = self.visitor
         visitor.begin_line(line, position, played)
+        tell, play = visitor.node, self._node
         for node in line.nodes:
             for variation in node.variations:
                 self.line(variation, position, played)
-            if played:
-                step = self._node(node, position)
-                if step.after is None:
-                    played = False
-                else:
-                    position = step.after
+            if not played:
+                tell(node, position, None, UNPLAYED, ())
+                continue
+            after, findings = play(node, position)
+            if after is None:
+                played = False
+                tell(node, position, None, REFUSED, findings)
             else:
-                step = Step(node, position, None, UNPLAYED)
-            visitor.node(step)
+                tell(node, position, after, PLAYED, findings)
+                position = after
         visitor.end_line(line)
 
-    def _node(self, node: Node, position: Position | None) -> Step:
-        """Play one node from ``position``, with its findings."""
+    def _node(self, node: Node, position: Position | None
+              ) -> tuple[Position | None, tuple[Finding, ...]]:
+        """Play one node from ``position``: the position after it (None when
+        it is refused) and its findings."""
         rules = self.rules
         assert position is not None and rules is not None  # a played line has both
-        findings: list[Finding] = []
+        findings: tuple[Finding, ...] = ()
         ply = position.ply + 1
         if node.number is not None:
             expected = (ply - 1) // 2 + 1
             if node.number != expected:
-                findings.append(make("NT01", node.number_span or node.span, ply=ply,
-                                     written=node.number, expected=expected))
+                findings = (make("NT01", node.number_span or node.span, ply=ply,
+                                 written=node.number, expected=expected),)
         item = node.item
         if position.winner is not None:
-            findings.append(make("ST01", node.span, ply=ply, action=node.text,
-                                 winner=position.winner, end_ply=position.end_ply))
-            return Step(node, position, None, REFUSED, tuple(findings))
+            findings += (make("ST01", node.span, ply=ply, action=node.text,
+                              winner=position.winner, end_ply=position.end_ply),)
+            return None, findings
         illegal = rules.check(position, item)
         if illegal is not None:
-            findings.append(_illegal(node, ply, position, illegal))
-            return Step(node, position, None, REFUSED, tuple(findings))
+            findings += (_illegal(node, ply, position, illegal),)
+            return None, findings
         played = rules.play(position, item)
         if type(item) in _ACTIONS and item.mark != played.mark:
-            findings.append(_mark_finding(node, ply, played, position.to_move, rules.sides))
-        return Step(node, position, played.position, PLAYED, tuple(findings) if findings else ())
+            findings += (_mark_finding(node, ply, played, position.to_move, rules.sides),)
+        return played.position, findings
 
 
 class _Tee(Visitor):
@@ -235,9 +227,10 @@ class _Tee(Visitor):
         self.first.begin_line(line, position, played)
         self.second.begin_line(line, position, played)
 
-    def node(self, step: Step) -> None:
-        self.first.node(step)
-        self.second.node(step)
+    def node(self, node: Node, before: Position | None, after: Position | None, state: str,
+             findings: tuple[Finding, ...]) -> None:
+        self.first.node(node, before, after, state, findings)
+        self.second.node(node, before, after, state, findings)
 
     def end_line(self, line: Line) -> None:
         self.first.end_line(line)
@@ -253,6 +246,8 @@ class _Replayer(Visitor):
         self.record = record
         self.report = report
         self.findings = report.findings
+        self._positions = report.positions
+        self._nodes = report.nodes
         self._depth = 0
         self._finished = True
 
@@ -280,20 +275,20 @@ class _Replayer(Visitor):
     def end_line(self, line: Line) -> None:
         self._depth -= 1
 
-    def node(self, step: Step) -> None:
-        if step.findings:
-            self.findings.extend(step.findings)
-        if self._depth != 1 or step.state == UNPLAYED:
+    def node(self, node: Node, before: Position | None, after: Position | None, state: str,
+             findings: tuple[Finding, ...]) -> None:
+        if findings:
+            self.findings.extend(findings)
+        if self._depth != 1 or state is UNPLAYED:
             return
-        after = step.after
         if after is None:
             self._finished = False
-        elif after.ply != step.before.ply:
-            self.report.positions.append(after)
-            self.report.nodes.append(step.node)
+        elif after.ply != self._positions[-1].ply:  # the main line's last is ``before``
+            self._positions.append(after)
+            self._nodes.append(node)
         elif after.winner is not None:
             # a dropped cube ends the game without a ply
-            self.report.positions[-1] = after
+            self._positions[-1] = after
 
     # -- start and header ---------------------------------------------------
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 
-from hexhop.engine.replay import Step, Visitor, replay_game
+from hexhop.engine.replay import Visitor, replay_game
 from hexhop.notation.model import CubeAnswer, CubeOffer, Line, Node, Record, Span, Tag
 
 from .checking import finding_dict
@@ -65,9 +65,9 @@ class _Lines(Visitor):
     def begin_line(self, line: Line, position, played: bool) -> None:
         self._open.append(({"comments": list(line.comments), "moves": []}, []))
 
-    def node(self, step: Step) -> None:
+    def node(self, node: Node, before, after, state: str, findings: tuple) -> None:
         doc, variations = self._open[-1]
-        doc["moves"].append(_node_json(step.node, step.after, variations.copy()))
+        doc["moves"].append(_node_json(node, after, variations.copy()))
         variations.clear()
 
     def end_line(self, line: Line) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from hexhop.engine.base import Rules
 from hexhop.engine.games import rules_for
-from hexhop.engine.replay import UNPLAYED, GameReport, Step, Visitor, walk
+from hexhop.engine.replay import UNPLAYED, GameReport, Visitor, walk
 from hexhop.notation.findings import Finding
 from hexhop.notation.model import CubeAnswer, CubeOffer, Line, Node
 from hexhop.render.html import (Drawings, Entry, Frame, GameSummary, LineInfo, MoveLine, Note,
@@ -138,26 +138,25 @@ class _Builder(Visitor):
 
     # -- nodes ---------------------------------------------------------------
 
-    def node(self, step: Step) -> None:
+    def node(self, node: Node, before: Any, after: Any, state: str,
+             findings: tuple[Finding, ...]) -> None:
         line = self._open[-1]
         variations = tuple(line.variations)
         line.variations.clear()
-        node = step.node
         number = line.numbering.label(node)
-        if step.state == UNPLAYED:
+        if state == UNPLAYED:
             entry = _entry(node, number, "unplayed", None, (), variations)
-        elif step.after is None:
+        elif after is None:
             notes = self._notes_of(node, line.frame)
             self._mark_ahead(line.frame, notes)
             entry = _entry(node, number, "illegal", None, notes, variations)
         elif isinstance(node.item, (CubeOffer, CubeAnswer)):
-            line.frame = self._after_cube(step.before, step.after, line.frame, line.id)
+            line.frame = self._after_cube(before, after, line.frame, line.id)
             notes = self._notes_of(node, line.frame)
             entry = _entry(node, number, "cube", None, notes, variations)
         else:
-            after = step.after
             label = f"{_move_number(after.ply)} {node.text or node.item}"
-            new = self._frame(after, step.before, node, line.id, label=label)
+            new = self._frame(after, before, node, line.id, label=label)
             self._line_frames[line.id].append(new)
             notes = self._notes_of(node, new)
             self.frames[new] = _with(self.frames[new], notes=notes, comments=node.comments)

@@ -11,7 +11,7 @@ import pytest
 
 import hexhop
 from hexhop.engine.games import rules_for
-from hexhop.engine.replay import Step, Visitor, replay_game, walk
+from hexhop.engine.replay import Visitor, replay_game, walk
 from hexhop.notation import parse_text
 from hexhop.records.codec import to_json
 from hexhop.records.viewer import page_data
@@ -33,11 +33,9 @@ class Recorder(Visitor):
         self.events.append(("begin", position.ply if position else None, played,
                             line.comments))
 
-    def node(self, step: Step):
-        self.events.append((step.node.text, step.state,
-                            step.before.ply if step.before else None,
-                            step.after.ply if step.after else None,
-                            [f.code for f in step.findings]))
+    def node(self, node, before, after, state, findings):
+        self.events.append((node.text, state, before.ply if before else None,
+                            after.ply if after else None, [f.code for f in findings]))
 
     def end_line(self, line):
         self.events.append(("end",))
