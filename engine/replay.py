@@ -125,7 +125,7 @@ def walk(report: GameReport, visitor: Visitor) -> None:
         return
     rules = rules_for(report.game) if report.positions and report.game else None
     start = report.positions[0] if rules is not None else None
-    _Walker(rules, report.record, visitor).line(report.record.main, start, rules is not None)
+    _Walker(rules, visitor).line(report.record.main, start, rules is not None)
 
 
 def replay_game(parsed: ParsedGame, visitor: Visitor | None = None) -> GameReport:
@@ -143,7 +143,7 @@ def replay_game(parsed: ParsedGame, visitor: Visitor | None = None) -> GameRepor
     report.result = record.result or tags.get("Result")
     if not parsed.ok or record.game is None:
         if visitor is not None:
-            _Walker(None, record, visitor).line(record.main, None, False)
+            _Walker(None, visitor).line(record.main, None, False)
         return report
     _Replayer(rules_for(record.game), record, report).run(visitor)
     findings.sort(key=_finding_order)
@@ -163,9 +163,8 @@ def _finding_order(finding: Finding) -> tuple[int, int]:
 class _Walker:
     """Plays every line of one record and tells a visitor about each node."""
 
-    def __init__(self, rules: Rules | None, record: Record, visitor: Visitor):
+    def __init__(self, rules: Rules | None, visitor: Visitor):
         self.rules = rules
-        self.record = record
         self.visitor = visitor
 
     def line(self, line: Line, position: Position | None, played: bool) -> None:
@@ -255,12 +254,12 @@ class _Replayer(Visitor):
         start = self._start()
         if start is None:
             if visitor is not None:
-                _Walker(None, self.record, visitor).line(self.record.main, None, False)
+                _Walker(None, visitor).line(self.record.main, None, False)
             return
         self._check_result_tag()
         self.report.positions.append(start)
         both = self if visitor is None else _Tee(self, visitor)
-        _Walker(self.rules, self.record, both).line(self.record.main, start, True)
+        _Walker(self.rules, both).line(self.record.main, start, True)
         end_position = self.report.positions[-1]
         if end_position.winner is not None:
             self.report.end = End(end_position.winner, end_position.end_ply or 0)
@@ -279,7 +278,7 @@ class _Replayer(Visitor):
              findings: tuple[Finding, ...]) -> None:
         if findings:
             self.findings.extend(findings)
-        if self._depth != 1 or state is UNPLAYED:
+        if self._depth != 1 or state == UNPLAYED:
             return
         if after is None:
             self._finished = False
