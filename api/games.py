@@ -15,7 +15,7 @@ from typing import Any
 
 from hexhop.engine.base import Position, sorted_texts
 from hexhop.engine.games import rules_for
-from hexhop.engine.replay import End, GameReport, replay_game
+from hexhop.engine.replay import End, GameReport, Visitor, replay_game, walk
 from hexhop.notation import DiceAction, HopAction, read_archive
 from hexhop.notation.findings import Finding
 
@@ -105,6 +105,12 @@ class Game:
             before, after = self.positions[index - 1], self.positions[index]
             options["last"] = describe_last(before, after, action)
         return svg(self.positions[index], ply=index, **options)
+
+    def accept(self, visitor: Visitor) -> None:
+        """Walk the record with ``visitor``: every node of the main line and
+        of every variation, with the positions before and after it and its
+        findings (see :class:`hexhop.engine.replay.Visitor`)."""
+        walk(self.report, visitor)
 
     def _repr_svg_(self) -> str:
         return self.svg() if self.positions else ""

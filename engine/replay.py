@@ -4,16 +4,23 @@ This module knows no game: it walks the main line and every variation,
 asks the game's :class:`~hexhop.engine.base.Rules` whether each item may be
 played, and compares what was written (annotations, move numbers, the
 result) with what happened on the board.
+
+It is the only walker of records: :class:`Visitor` gets every node of
+every line once, with the positions before and after it and its findings
+(python-chess's ``GameNode.accept`` is the model). The checker's report,
+the viewer's page data, the JSON of ``convert`` and the script API are
+built by visitors; none of them plays an action itself.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from hexhop.notation.findings import Finding, make
 from hexhop.notation.model import (CubeAnswer, CubeOffer, DiceAction, HopAction, Line,
                                    Node, ParsedGame, Record)
 
-from .base import HeaderError, Position, Rules
+from .base import HeaderError, Played, Position, Rules
 from .games import rules_for
 
 KNOWN_TAGS = ("Game", "Event", "Site", "Date", "Round", "Annotator", "North", "South",
@@ -69,8 +76,63 @@ def tag_map(record: Record) -> dict[str, str]:
     return tags
 
 
-def replay_game(parsed: ParsedGame) -> GameReport:
-    """Replay one parsed game; never raises for anything the record says."""
+# -- the walk -----------------------------------------------------------------
+
+PLAYED = "played"
+REFUSED = "refused"
+UNPLAYED = "unplayed"
+
+
+class Visitor:
+    """What a walk through a record tells, in record order.
+
+    ``begin_line`` opens the main line (first) or a variation, with the
+    position its first node is played from and whether it is played at all
+    (a variation of a node behind a refused one is not); ``node`` follows
+    for each node of the line, after the lines of the node's variations;
+    ``end_line`` closes the line. The methods here do nothing.
+    """
+
+    def begin_line(self, line: Line, position: Position | None, played: bool) -> None:
+        """A line starts (the main line first, then each variation)."""
+
+    def node(self, node: Node, before: Position | None, after: Position | None, state: str,
+             findings: tuple[Finding, ...]) -> None:
+        """One node of the open line, after its variations.
+
+        ``before`` is the position the node is played from (for an unplayed
+        node: where its line stopped; None when the record has no start);
+        ``after`` the position it leads to, None unless ``state`` is
+        ``"played"``. ``state`` is ``"refused"`` for the node that stops
+        its line (illegal, or after the end) and ``"unplayed"`` for every
+        node behind it. ``findings`` are the node's own findings (move
+        number, legality, marks), in the order the checker reports them.
+        """
+
+    def end_line(self, line: Line) -> None:
+        """The open line ends."""
+
+
+def walk(report: GameReport, visitor: Visitor) -> None:
+    """Walk the record of ``report`` again, every variation included, from
+    the start the replay found (nothing is played when there was none).
+
+    For consumers that get a finished report, e.g. the viewer: the report
+    keeps only the main line's positions, so the variations are replayed
+    here rather than kept for every game.
+    """
+    if report.record is None:
+        return
+    rules = rules_for(report.game) if report.positions and report.game else None
+    start = report.positions[0] if rules is not None else None
+    _Walker(rules, visitor).line(report.record.main, start, rules is not None)
+
+
+def replay_game(parsed: ParsedGame, visitor: Visitor | None = None) -> GameReport:
+    """Replay one parsed game; never raises for anything the record says.
+
+    ``visitor``, if given, sees the walk as it happens (every node of a
+    record that was read, even when nothing could be played)."""
     record = parsed.record
     findings = list(parsed.findings)
     if record is None:
@@ -80,14 +142,17 @@ def replay_game(parsed: ParsedGame) -> GameReport:
                         plies=_count_actions(record.main))
     report.result = record.result or tags.get("Result")
     if not parsed.ok or record.game is None:
+        if visitor is not None:
+            _Walker(None, visitor).line(record.main, None, False)
         return report
-    _Replayer(rules_for(record.game), record, report).run()
+    _Replayer(rules_for(record.game), record, report).run(visitor)
     findings.sort(key=_finding_order)
     return report
 
 
 def _count_actions(line: Line) -> int:
-    return sum(1 for node in line.nodes if not isinstance(node.item, (CubeOffer, CubeAnswer)))
+    kinds = [type(node.item) for node in line.nodes]  # faster than a generator per node
+    return len(kinds) - kinds.count(CubeOffer) - kinds.count(CubeAnswer)
 
 
 def _finding_order(finding: Finding) -> tuple[int, int]:
@@ -95,27 +160,134 @@ def _finding_order(finding: Finding) -> tuple[int, int]:
     return (span.line, span.column) if span else (0, 0)
 
 
-class _Replayer:
-    """Walks one record; keeps the rules, the record and the report together."""
+class _Walker:
+    """Plays every line of one record and tells a visitor about each node."""
+
+    def __init__(self, rules: Rules | None, visitor: Visitor):
+        self.rules = rules
+        self.visitor = visitor
+
+    def line(self, line: Line, position: Position | None, played: bool) -> None:
+        """Walk ``line`` from ``position`` (playing its nodes when ``played``)."""
+        visitor = self.visitor
+        visitor.begin_line(line, position, played)
+        tell, play = visitor.node, self._node
+        for node in line.nodes:
+            for variation in node.variations:
+                self.line(variation, position, played)
+            if not played:
+                tell(node, position, None, UNPLAYED, ())
+                continue
+            after, findings = play(node, position)
+            if after is None:
+                played = False
+                tell(node, position, None, REFUSED, findings)
+            else:
+                tell(node, position, after, PLAYED, findings)
+                position = after
+        visitor.end_line(line)
+
+    def _node(self, node: Node, position: Position | None
+              ) -> tuple[Position | None, tuple[Finding, ...]]:
+        """Play one node from ``position``: the position after it (None when
+        it is refused) and its findings."""
+        rules = self.rules
+        assert position is not None and rules is not None  # a played line has both
+        findings: tuple[Finding, ...] = ()
+        ply = position.ply + 1
+        if node.number is not None:
+            expected = (ply - 1) // 2 + 1
+            if node.number != expected:
+                findings = (make("NT01", node.number_span or node.span, ply=ply,
+                                 written=node.number, expected=expected),)
+        item = node.item
+        if position.winner is not None:
+            findings += (make("ST01", node.span, ply=ply, action=node.text,
+                              winner=position.winner, end_ply=position.end_ply),)
+            return None, findings
+        illegal = rules.check(position, item)
+        if illegal is not None:
+            findings += (_illegal(node, ply, position, illegal),)
+            return None, findings
+        played = rules.play(position, item)
+        if type(item) in _ACTIONS and item.mark != played.mark:
+            findings += (_mark_finding(node, ply, played, position.to_move, rules.sides),)
+        return played.position, findings
+
+
+class _Tee(Visitor):
+    """Two visitors walked along at once."""
+
+    def __init__(self, first: Visitor, second: Visitor):
+        self.first = first
+        self.second = second
+
+    def begin_line(self, line: Line, position: Position | None, played: bool) -> None:
+        self.first.begin_line(line, position, played)
+        self.second.begin_line(line, position, played)
+
+    def node(self, node: Node, before: Position | None, after: Position | None, state: str,
+             findings: tuple[Finding, ...]) -> None:
+        self.first.node(node, before, after, state, findings)
+        self.second.node(node, before, after, state, findings)
+
+    def end_line(self, line: Line) -> None:
+        self.first.end_line(line)
+        self.second.end_line(line)
+
+
+class _Replayer(Visitor):
+    """The checker: consumes the walk into the report (main-line positions,
+    findings) and checks the header and the result around it."""
 
     def __init__(self, rules: Rules, record: Record, report: GameReport):
         self.rules = rules
         self.record = record
         self.report = report
         self.findings = report.findings
+        self._positions = report.positions
+        self._nodes = report.nodes
+        self._depth = 0
+        self._finished = True
 
-    def run(self) -> None:
+    def run(self, visitor: Visitor | None = None) -> None:
         start = self._start()
         if start is None:
+            if visitor is not None:
+                _Walker(None, visitor).line(self.record.main, None, False)
             return
         self._check_result_tag()
         self.report.positions.append(start)
-        finished = self._line(self.record.main, start, main=True)
+        both = self if visitor is None else _Tee(self, visitor)
+        _Walker(self.rules, both).line(self.record.main, start, True)
         end_position = self.report.positions[-1]
         if end_position.winner is not None:
             self.report.end = End(end_position.winner, end_position.end_ply or 0)
-        if finished:
+        if self._finished:
             self._check_result()
+
+    # -- the walk -------------------------------------------------------------
+
+    def begin_line(self, line: Line, position: Position | None, played: bool) -> None:
+        self._depth += 1
+
+    def end_line(self, line: Line) -> None:
+        self._depth -= 1
+
+    def node(self, node: Node, before: Position | None, after: Position | None, state: str,
+             findings: tuple[Finding, ...]) -> None:
+        if findings:
+            self.findings.extend(findings)
+        if self._depth != 1 or state == UNPLAYED:
+            return
+        if after is None:
+            self._finished = False
+        elif after.ply != self._positions[-1].ply:  # the main line's last is ``before``
+            self._positions.append(after)
+            self._nodes.append(node)
+        elif after.winner is not None:
+            # a dropped cube ends the game without a ply
+            self._positions[-1] = after
 
     # -- start and header ---------------------------------------------------
 
@@ -151,57 +323,15 @@ class _Replayer:
             self.findings.append(make("ST02", span, result=result, winner=end.winner,
                                       end_ply=end.ply))
 
-    # -- lines --------------------------------------------------------------
 
-    def _line(self, line: Line, position: Position, *, main: bool) -> bool:
-        """Replay ``line`` from ``position``; False when it stopped at an error."""
-        for node in line.nodes:
-            for variation in node.variations:
-                self._line(variation, position, main=False)
-            next_position = self._node(node, position)
-            if next_position is None:
-                return False
-            if main and next_position.ply != position.ply:
-                self.report.positions.append(next_position)
-                self.report.nodes.append(node)
-            elif main and next_position.winner is not None:
-                # a dropped cube ends the game without a ply
-                self.report.positions[-1] = next_position
-            position = next_position
-        return True
-
-    def _node(self, node: Node, position: Position) -> Position | None:
-        """Play one node; None (after a finding) when the line must stop."""
-        ply = position.ply + 1
-        if node.number is not None:
-            self._check_number(node, ply)
-        item = node.item
-        if position.winner is not None:
-            self.findings.append(make("ST01", node.span, ply=ply, action=node.text,
-                                      winner=position.winner, end_ply=position.end_ply))
-            return None
-        illegal = self.rules.check(position, item)
-        if illegal is not None:
-            self.findings.append(_illegal(node, ply, position, illegal))
-            return None
-        played = self.rules.play(position, item)
-        if type(item) in _ACTIONS and item.mark != played.mark:
-            self._mark_finding(node, ply, played, position.to_move)
-        return played.position
-
-    def _check_number(self, node: Node, ply: int) -> None:
-        expected = (ply - 1) // 2 + 1
-        if node.number != expected:
-            self.findings.append(make("NT01", node.number_span or node.span, ply=ply,
-                                      written=node.number, expected=expected))
-
-    def _mark_finding(self, node: Node, ply: int, played, mover: str) -> None:
-        """A written ``^``/``+`` that differs from the one the rules require."""
-        item = node.item
-        side = played.threatened or next(s for s in self.rules.sides if s != mover)
-        code = _mark_code(isinstance(item, HopAction), item.mark, played.mark)
-        self.findings.append(make(code, node.span, ply=ply, action=node.text, side=side,
-                                  mark=item.mark))
+def _mark_finding(node: Node, ply: int, played: Played, mover: str,
+                  sides: Sequence[str]) -> Finding:
+    """A written ``^``/``+`` that differs from the one the rules require."""
+    item = node.item
+    assert isinstance(item, (DiceAction, HopAction))
+    side = played.threatened or next(s for s in sides if s != mover)
+    code = _mark_code(isinstance(item, HopAction), item.mark, played.mark)
+    return make(code, node.span, ply=ply, action=node.text, side=side, mark=item.mark)
 
 
 def _mark_code(hop: bool, written: str, required: str) -> str:

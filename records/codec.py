@@ -11,8 +11,7 @@ from __future__ import annotations
 import json
 import re
 
-from hexhop.engine.games import rules_for
-from hexhop.engine.replay import replay_game
+from hexhop.engine.replay import Visitor, replay_game
 from hexhop.notation.model import CubeAnswer, CubeOffer, Line, Node, Record, Span, Tag
 
 from .checking import finding_dict
@@ -39,7 +38,8 @@ def to_json(data: bytes, path: str, game: str | None) -> str:
 
 
 def _game_json(parsed) -> dict:
-    report = replay_game(parsed)
+    lines = _Lines()
+    report = replay_game(parsed, lines)
     record = parsed.record
     doc: dict = {"index": parsed.index, "game": report.game,
                  "tags": [[t.name, t.value] for t in record.tags] if record else [],
@@ -48,29 +48,34 @@ def _game_json(parsed) -> dict:
                  "end": {"winner": report.end.winner, "ply": report.end.ply}
                  if report.end else None,
                  "findings": [finding_dict(f) for f in report.findings]}
-    if record is not None and report.positions:
-        doc.update(_line_json(record.main, rules_for(report.game), report.positions[0]))
-    elif record is not None:
-        doc.update(_line_json(record.main, None, None))
+    if lines.main is not None:
+        doc.update(lines.main)
     return doc
 
 
-def _line_json(line: Line, rules, position) -> dict:
-    """A line with the position after each of its items (None once illegal)."""
-    moves = []
-    for node in line.nodes:
-        variations = [_line_json(v, rules, position) for v in node.variations]
-        position = _step(rules, position, node)
-        moves.append(_node_json(node, position, variations))
-    return {"comments": list(line.comments), "moves": moves}
+class _Lines(Visitor):
+    """Each line of the walk as JSON, with the position after each of its
+    items (None once the line stopped)."""
 
+    def __init__(self) -> None:
+        self.main: dict | None = None
+        # per open line: its document and the variations of its next node
+        self._open: list[tuple[dict, list[dict]]] = []
 
-def _step(rules, position, node: Node):
-    if rules is None or position is None or position.winner is not None:
-        return None
-    if rules.check(position, node.item) is not None:
-        return None
-    return rules.play(position, node.item).position
+    def begin_line(self, line: Line, position, played: bool) -> None:
+        self._open.append(({"comments": list(line.comments), "moves": []}, []))
+
+    def node(self, node: Node, before, after, state: str, findings: tuple) -> None:
+        doc, variations = self._open[-1]
+        doc["moves"].append(_node_json(node, after, variations.copy()))
+        variations.clear()
+
+    def end_line(self, line: Line) -> None:
+        doc, _ = self._open.pop()
+        if self._open:
+            self._open[-1][1].append(doc)
+        else:
+            self.main = doc
 
 
 def _node_json(node: Node, position, variations: list[dict]) -> dict:

@@ -1,7 +1,7 @@
 """The plain data of a viewer page, built from a replayed game.
 
-:func:`page_data` walks the record once more with the game's rules to get
-the positions of every variation (the replay keeps only the main line's),
+:func:`page_data` walks the record once more (the replay keeps only the
+main line's positions) to get the positions of every variation,
 draws every position in both orientations (once for variations that play
 the same action from the same position) and ties each finding of the
 check to the action it is about. :mod:`hexhop.render.html` turns the result
@@ -14,7 +14,7 @@ from typing import Any
 
 from hexhop.engine.base import Rules
 from hexhop.engine.games import rules_for
-from hexhop.engine.replay import GameReport
+from hexhop.engine.replay import UNPLAYED, GameReport, Visitor, walk
 from hexhop.notation.findings import Finding
 from hexhop.notation.model import CubeAnswer, CubeOffer, Line, Node
 from hexhop.render.html import (Drawings, Entry, Frame, GameSummary, LineInfo, MoveLine, Note,
@@ -68,8 +68,21 @@ def _outcome(report: GameReport) -> str:
     return f"{report.end.winner} won at ply {report.end.ply}"
 
 
-class _Builder:
-    """Collects frames, lines and notes while walking the record."""
+class _Open:
+    """A line of the page while the walk is in it."""
+
+    __slots__ = ("id", "frame", "numbering", "entries", "variations")
+
+    def __init__(self, line_id: int, frame: int, ply: int):
+        self.id = line_id  # -1 for a line that is not played
+        self.frame = frame  # the frame of the position reached so far
+        self.numbering = _Numbering(ply, fresh=True)
+        self.entries: list[Entry] = []
+        self.variations: list[MoveLine] = []  # of the next node
+
+
+class _Builder(Visitor):
+    """Collects frames, lines and notes from the walk through the record."""
 
     def __init__(self, report: GameReport, rules: Rules):
         self.report = report
@@ -82,18 +95,37 @@ class _Builder:
         self._placed: set[int] = set()
         self.drawings = Drawings()
         self._drawn: dict[tuple[int, Any], tuple[Any, dict[str, int]]] = {}
+        self._open: list[_Open] = []
+        self._main: MoveLine | None = None
 
     def main_line(self) -> MoveLine:
-        start = self.report.positions[0]
-        line_id = self._open_line(None, None)
-        first = self._frame(start, None, None, line_id, label="start")
-        self._line_frames[line_id].append(first)
-        line = self._walk(self.report.record.main, start, first, line_id)
+        walk(self.report, self)
+        assert self._main is not None
         self._close_lines()
         self._add_loose_notes()
-        return line
+        return self._main
 
     # -- lines ---------------------------------------------------------------
+
+    def begin_line(self, line: Line, position: Any, played: bool) -> None:
+        if not self._open:
+            line_id = self._open_line(None, None)
+            frame = self._frame(position, None, None, line_id, label="start")
+            self._line_frames[line_id].append(frame)
+        elif played:
+            parent = self._open[-1]
+            line_id, frame = self._open_line(parent.frame, parent.id), parent.frame
+        else:
+            line_id, frame = -1, -1
+        self._open.append(_Open(line_id, frame, position.ply))
+
+    def end_line(self, line: Line) -> None:
+        done = self._open.pop()
+        moves = MoveLine(id=done.id, comments=line.comments, entries=tuple(done.entries))
+        if self._open:
+            self._open[-1].variations.append(moves)
+        else:
+            self._main = moves
 
     def _open_line(self, base: int | None, parent: int | None) -> int:
         self.lines.append(LineInfo(base=base, parent=parent, frames=()))
@@ -104,59 +136,33 @@ class _Builder:
         self.lines = [LineInfo(info.base, info.parent, tuple(frames))
                       for info, frames in zip(self.lines, self._line_frames)]
 
-    def _variation(self, line: Line, position: Any, base: int, parent: int,
-                   playable: bool) -> MoveLine:
-        if not playable:
-            return self._unplayed(line, position.ply)
-        line_id = self._open_line(base, parent)
-        return self._walk(line, position, base, line_id)
-
-    def _walk(self, line: Line, position: Any, frame: int, line_id: int) -> MoveLine:
-        """Play ``line`` from ``position`` (drawn as ``frame``) as far as it is legal."""
-        entries: list[Entry] = []
-        numbering = _Numbering(position.ply, fresh=True)
-        stopped = False
-        for node in line.nodes:
-            variations = tuple(self._variation(v, position, frame, line_id, not stopped)
-                               for v in node.variations)
-            number = numbering.label(node)
-            if stopped:
-                entries.append(_entry(node, number, "unplayed", None, (), variations))
-                continue
-            entry, position, frame, stopped = self._play(node, number, position, frame,
-                                                         line_id, variations)
-            entries.append(entry)
-        return MoveLine(id=line_id, comments=line.comments, entries=tuple(entries))
-
-    def _unplayed(self, line: Line, ply: int) -> MoveLine:
-        numbering = _Numbering(ply, fresh=True)
-        entries = tuple(_entry(node, numbering.label(node), "unplayed", None, (),
-                               tuple(self._unplayed(v, ply) for v in node.variations))
-                        for node in line.nodes)
-        return MoveLine(id=-1, comments=line.comments, entries=entries)
-
     # -- nodes ---------------------------------------------------------------
 
-    def _play(self, node: Node, number: str, position: Any, frame: int, line_id: int,
-              variations: tuple[MoveLine, ...]) -> tuple[Entry, Any, int, bool]:
-        """One node: its entry, the position and frame after it, whether the line stops."""
-        cube = isinstance(node.item, (CubeOffer, CubeAnswer))
-        refused = position.winner is not None or self.rules.check(position, node.item)
-        if refused:
-            notes = self._notes_of(node, frame)
-            self._mark_ahead(frame, notes)
-            return _entry(node, number, "illegal", None, notes, variations), position, frame, True
-        after = self.rules.play(position, node.item).position
-        if cube:
-            frame = self._after_cube(position, after, frame, line_id)
-            notes = self._notes_of(node, frame)
-            return _entry(node, number, "cube", None, notes, variations), after, frame, False
-        label = f"{_move_number(after.ply)} {node.text or node.item}"
-        new = self._frame(after, position, node, line_id, label=label)
-        self._line_frames[line_id].append(new)
-        notes = self._notes_of(node, new)
-        self.frames[new] = _with(self.frames[new], notes=notes, comments=node.comments)
-        return _entry(node, number, "played", new, notes, variations), after, new, False
+    def node(self, node: Node, before: Any, after: Any, state: str,
+             findings: tuple[Finding, ...]) -> None:
+        line = self._open[-1]
+        variations = tuple(line.variations)
+        line.variations.clear()
+        number = line.numbering.label(node)
+        if state == UNPLAYED:
+            entry = _entry(node, number, "unplayed", None, (), variations)
+        elif after is None:
+            notes = self._notes_of(node, line.frame)
+            self._mark_ahead(line.frame, notes)
+            entry = _entry(node, number, "illegal", None, notes, variations)
+        elif isinstance(node.item, (CubeOffer, CubeAnswer)):
+            line.frame = self._after_cube(before, after, line.frame, line.id)
+            notes = self._notes_of(node, line.frame)
+            entry = _entry(node, number, "cube", None, notes, variations)
+        else:
+            label = f"{_move_number(after.ply)} {node.text or node.item}"
+            new = self._frame(after, before, node, line.id, label=label)
+            self._line_frames[line.id].append(new)
+            notes = self._notes_of(node, new)
+            self.frames[new] = _with(self.frames[new], notes=notes, comments=node.comments)
+            line.frame = new
+            entry = _entry(node, number, "played", new, notes, variations)
+        line.entries.append(entry)
 
     def _after_cube(self, before: Any, after: Any, frame: int, line_id: int) -> int:
         """A cube event draws nothing, except a drop that ends the game: that
