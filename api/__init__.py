@@ -24,7 +24,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without the cost of importing typi
 if TYPE_CHECKING:
     from hexhop.engine.base import HeaderError, Position
     from hexhop.engine.games import rules_for
-    from hexhop.engine.replay import End
+    from hexhop.engine.replay import End, Visitor
     from hexhop.notation import (
         Finding,
         NotationError,
@@ -55,6 +55,7 @@ _EXPORTS = {
     "Position": "hexhop.engine.base",
     "rules_for": "hexhop.engine.games",
     "End": "hexhop.engine.replay",
+    "Visitor": "hexhop.engine.replay",
     "Finding": "hexhop.notation",
     "NotationError": "hexhop.notation",
     "ReadLimits": "hexhop.notation",
@@ -86,6 +87,7 @@ __all__ = [
     "Position",
     "ReadLimits",
     "Source",
+    "Visitor",
     "__version__",
     "check_source",
     "find_game",

@@ -16,9 +16,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+
 from hexhop.notation.findings import Finding, make
-from hexhop.notation.model import (CubeAnswer, CubeOffer, DiceAction, HopAction, Line,
-                                   Node, ParsedGame, Record)
+from hexhop.notation.model import (
+    CubeAnswer,
+    CubeOffer,
+    DiceAction,
+    HopAction,
+    Line,
+    Node,
+    ParsedGame,
+    Record,
+)
 
 from .base import HeaderError, Played, Position, Rules
 from .games import rules_for

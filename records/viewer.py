@@ -17,8 +17,7 @@ from hexhop.engine.games import rules_for
 from hexhop.engine.replay import UNPLAYED, GameReport, Visitor, walk
 from hexhop.notation.findings import Finding
 from hexhop.notation.model import CubeAnswer, CubeOffer, Line, Node
-from hexhop.render.html import (Drawings, Entry, Frame, GameSummary, LineInfo, MoveLine, Note,
-                                Page)
+from hexhop.render.html import Drawings, Entry, Frame, GameSummary, LineInfo, MoveLine, Note, Page
 from hexhop.render.last_action import LastAction, describe_last
 from hexhop.render.svg import board_svg
 
