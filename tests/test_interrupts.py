@@ -215,6 +215,7 @@ def three_games(tmp_path_factory) -> Path:
     return path
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt, trials", [("png", 5), ("gif", 3), ("sheet", 3)])
 def test_render_stopped_at_random_moments_leaves_what_it_says(tmp_path, three_games, fmt,
                                                               trials):
@@ -240,6 +241,7 @@ def test_render_stopped_at_random_moments_leaves_what_it_says(tmp_path, three_ga
                 image.load()
 
 
+@pytest.mark.slow
 def test_check_and_convert_stopped_at_random_moments(tmp_path):
     text = format_archive(random_archive("Trigeo", 40, 3, max_plies=80))
     for i in range(40):
