@@ -11,6 +11,7 @@ from typing import NoReturn
 import click
 
 from hexhop.records.errors import RecordsError
+from hexhop.records.text import printable
 
 from .interrupt import (
     EXIT_SIGINT,
@@ -21,7 +22,6 @@ from .interrupt import (
     ignore_signals,
     watch_signals,
 )
-from .terminal import printable
 
 COMMANDS = {
     "check": ("check_cmd", "check", "Check that every action of every game is legal."),
