@@ -11,24 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from .findings import Finding
 from .games import GAME_NAMES
+from .span import NO_SPAN as NO_SPAN
+from .span import Span as Span
 
 GAMES = GAME_NAMES
 
 Mark = Literal["", "^", "+"]
-
-
-@dataclass(frozen=True)
-class Span:
-    """Where something was written: 1-based line and column of its start."""
-
-    line: int
-    column: int
-    end_line: int = 0
-    end_column: int = 0
-
-
-NO_SPAN = Span(0, 0)
 
 
 @dataclass(frozen=True)
@@ -194,7 +184,7 @@ class ParsedGame:
 
     index: int
     record: Record | None
-    findings: tuple = field(default=())  # tuple[Finding, ...]
+    findings: tuple[Finding, ...] = field(default=())
 
     @property
     def ok(self) -> bool:
