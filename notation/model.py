@@ -117,6 +117,13 @@ class Node:
     glyphs: tuple[str, ...] = ()
     comments: tuple[str, ...] = ()
     variations: tuple[Line, ...] = ()
+    @property
+    def action(self) -> Action:
+        """The item as an action; TypeError for a cube event (a node that
+        changed the ply, like a replay's main-line nodes, holds an action)."""
+        if isinstance(self.item, (CubeOffer, CubeAnswer)):
+            raise TypeError(f"{self.item} is a cube event, not an action")
+        return self.item
 
 
 @dataclass(frozen=True)
