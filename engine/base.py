@@ -9,19 +9,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
-from hexhop.notation.model import Action, Item
+from hexhop.notation.model import Action, Item, Mark
 
 
 class HeaderError(Exception):
     """A tag value the game cannot use; ``code`` is an HD.. catalogue code."""
 
-    def __init__(self, code: str, tag: str, **params: object):
+    def __init__(self, code: str, tag: str, **params: Any):
         super().__init__(code)
         self.code = code
         self.tag = tag
-        self.params = params
+        self.params = params  # the values of the finding's message template
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,7 @@ class Played:
     """
 
     position: Position
-    mark: str = ""
+    mark: Mark = ""
     threatened: str | None = None
 
 

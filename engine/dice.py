@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from types import MappingProxyType
 
-from hexhop.notation.model import CubeAnswer, CubeOffer, DiceAction, Item
+from hexhop.notation.model import CubeAnswer, CubeOffer, DiceAction, Item, Mark
 
 from .base import HeaderError, Illegal, Played, action_sort_key
 from .dice_board import (
@@ -627,5 +627,5 @@ class DiceRules:
         winner, end_ply = (mover, ply) if lost or stuck else (0, None)
         new = DicePosition(self.name, bytes(board), tuple(masks), enemy, p._first, p._cube, None,
                            False, winner, ply, end_ply, forced, bool(threatened), rolled)
-        mark = "+" if lost else "^" if threatened else ""
+        mark: Mark = "+" if lost else "^" if threatened else ""
         return Played(new, mark, SIDE_NAMES[enemy] if threatened else None)
