@@ -14,7 +14,7 @@ from types import MappingProxyType
 
 from hexhop.notation.model import CubeAnswer, CubeOffer, DiceAction, Item, Mark
 
-from .base import HeaderError, Illegal, Played, action_sort_key
+from .base import GameRules, HeaderError, Illegal, Played, action_sort_key
 from .dice_board import (
     CUBE_VALUES,
     FIRST_MASK,
@@ -273,7 +273,7 @@ def _side_tag(tags: Mapping[str, str], name: str) -> str | None:
     return next((v for k, v in tags.items() if k.lower() == lower), None)
 
 
-class DiceRules:
+class DiceRules(GameRules[DicePosition]):
     """The rules of Hexalit; Trigeo overrides the class constants."""
 
     name = "Hexalit"
@@ -564,7 +564,7 @@ class DiceRules:
             return f"the cube already stands at {CUBE_VALUES[-1]}, its highest value"
         return None
 
-    def _play_cube(self, p: DicePosition, item: Item) -> Played:
+    def _play_cube(self, p: DicePosition, item: Item) -> Played[DicePosition]:
         if isinstance(item, CubeOffer):
             return Played(self._replace(p, offer=(p._cube or 1) * 2))
         assert isinstance(item, CubeAnswer) and p._offer is not None, "no offer to answer"
@@ -574,7 +574,7 @@ class DiceRules:
 
     # -- play ----------------------------------------------------------------------------------
 
-    def play(self, position: DicePosition, item: Item) -> Played:
+    def play(self, position: DicePosition, item: Item) -> Played[DicePosition]:
         """Play an item that :meth:`check` accepted; the old position is untouched."""
         p = position
         if type(item) is not DiceAction:
@@ -614,7 +614,7 @@ class DiceRules:
         return tuple(i for i in rolled if i not in due) if due else rolled
 
     def _after(self, p: DicePosition, board: bytearray, masks: list[int],
-               rolled: tuple[int, ...]) -> Played:
+               rolled: tuple[int, ...]) -> Played[DicePosition]:
         """The new position after the mover's dice turned back, with the checks of §5."""
         mover, jump = p._side, self.jump_fields
         enemy = 3 - mover
