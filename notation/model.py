@@ -19,6 +19,7 @@ from .span import Span as Span
 GAMES = GAME_NAMES
 
 Mark = Literal["", "^", "+"]
+DiceKind = Literal["move", "capture", "roll"]
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,7 @@ class DiceAction:
     """
 
     origin: str
-    kind: Literal["move", "capture", "roll"]
+    kind: DiceKind
     target: str | None = None
     face: int | None = None
     promote: int | None = None

@@ -24,7 +24,19 @@ from lark import Lark, Token
 from .accumulator import ACTION_TOKENS, LineAccumulator, Misplaced
 from .games import GAMES
 from .limits import DEFAULT_LIMITS, MAX_DEPTH, MAX_TOKEN, ReadLimits
-from .model import NO_SPAN, CubeAnswer, CubeOffer, DiceAction, HopAction, Item, Line, Span, Tag
+from .model import (
+    NO_SPAN,
+    CubeAnswer,
+    CubeOffer,
+    DiceAction,
+    DiceKind,
+    HopAction,
+    Item,
+    Line,
+    Mark,
+    Span,
+    Tag,
+)
 from .problems import SyntaxProblem, end_of, start_of, token_at
 from .scanner import HeaderScanner, MovetextScanner, Rest
 from .text import open_parens, unescape
@@ -38,19 +50,23 @@ _DICE = re.compile(
 _POINTS = re.compile(r"[a-z][0-9]{1,2}")
 _OPS = re.compile(r"[-x](?=[a-z])")
 _CUBE_NUMBER = re.compile(r"[0-9]+")
-_KINDS = {"X": "move", "x": "move", "W": "roll", "w": "roll"}
+_KINDS: dict[str, DiceKind] = {"X": "move", "x": "move", "W": "roll", "w": "roll"}
+_MARKS: dict[str, Mark] = {"": "", "^": "^", "+": "+"}
 
 
 # ---------------------------------------------------------------- actions
 
 def dice_action(text: str) -> DiceAction:
     """A Hexalit/Trigeo action from the text of a MOVE/CAPTURE/ROLL token."""
-    origin, op, target, promote, mark = _DICE.fullmatch(text).groups()  # type: ignore[union-attr]
+    found = _DICE.fullmatch(text)
+    if found is None:
+        raise ValueError(f"not a Hexalit/Trigeo action: {text!r}")
+    origin, op, target, promote, mark = found.groups()
     kind = _KINDS.get(op, "capture")
     if kind == "roll":
-        return DiceAction(origin.upper(), "roll", None, int(target), None, mark)  # type: ignore[arg-type]
-    return DiceAction(origin.upper(), kind, target.upper(),  # type: ignore[arg-type]
-                      None, None if promote is None else int(promote), mark)  # type: ignore[arg-type]
+        return DiceAction(origin.upper(), "roll", None, int(target), None, _MARKS[mark])
+    return DiceAction(origin.upper(), kind, target.upper(),
+                      None, None if promote is None else int(promote), _MARKS[mark])
 
 
 def hop_action(text: str) -> HopAction:
@@ -63,7 +79,7 @@ def hop_action(text: str) -> HopAction:
     at = low.find("@")
     if at >= 0:
         birth, low = low[at + 1:], low[:at]
-    return HopAction(tuple(_POINTS.findall(low)), tuple(_OPS.findall(low)), birth, mark)  # type: ignore[arg-type]
+    return HopAction(tuple(_POINTS.findall(low)), tuple(_OPS.findall(low)), birth, _MARKS[mark])
 
 
 def cube_offer(text: str) -> CubeOffer:

@@ -24,7 +24,7 @@ from .accumulator import ACTION_TOKENS, LineAccumulator, Misplaced
 from .findings import make
 from .limits import DEFAULT_LIMITS, BeyondLimit, ReadLimits
 from .model import NO_SPAN, Span, Tag
-from .text import comment_text, place, unescape
+from .text import comment_text, match_end, place, unescape
 
 _new = object.__new__
 _set = object.__setattr__
@@ -160,7 +160,7 @@ class MovetextScanner:
             stop = pos + window
             m = token(text, pos, stop)
             if m is None:  # blanks to the end of the window
-                pos = _SPACES.match(text, pos).end()  # type: ignore[union-attr]
+                pos = match_end(_SPACES, text, pos)
                 continue
             pos = m.end(1)
             end = m.end()
@@ -204,7 +204,7 @@ class MovetextScanner:
                 raise BeyondLimit(make("IO05", place(text, pos, first_line), limit=max_items,
                                        items="items (actions, move numbers, glyphs, "
                                              "comments and parentheses)"))
-            yield kind, pos, end  # type: ignore[misc]
+            yield kind, pos, end  # type: ignore[misc]  # every alternative is named: lastgroup is set
             pos = end
 
 
