@@ -589,12 +589,14 @@ class DiceRules(GameRules[DicePosition]):
             home = v >> 3 & 7 or v & 7
             if item.face == home:
                 home = 0
-            put_die(board, masks, o, item.face | home << 3 | side << 6)  # type: ignore[operator]
+            assert item.face is not None  # a roll carries its face
+            put_die(board, masks, o, item.face | home << 3 | side << 6)
             if rolled or home:
                 rolled = tuple(sorted({*rolled, o})) if home else tuple(i for i in rolled if i != o)
         else:
             kept = -1
-            t = INDEX[item.target]  # type: ignore[index]
+            assert item.target is not None  # a move or capture carries its target
+            t = INDEX[item.target]
             move_die(board, masks, o, t, die_code(side, 6) if item.promote else v)
             if rolled:
                 rolled = tuple(i for i in rolled if i != o and i != t)
