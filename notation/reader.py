@@ -117,7 +117,7 @@ def only_comments(text: str) -> bool:
     """Whether ``text`` holds nothing but blanks and comments."""
     pos, size = 0, len(text)
     while pos < size:
-        end = match_end(_GAP, text, pos)
+        end = match_end(_GAP.match(text, pos), pos)
         if end == pos:
             return False
         pos = end
@@ -157,7 +157,7 @@ def split_games(text: str) -> Iterator[tuple[int, str, bool]]:
             line_no += text.count("\n", pos, line_start)
             pos = line_start
         else:
-            blanks = match_end(_SPACES, text, pos)
+            blanks = match_end(_SPACES.match(text, pos), pos)
             lines = text.count("\n", pos, blanks)
             if lines:  # whole blank lines
                 blank = blank or tags

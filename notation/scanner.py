@@ -160,7 +160,7 @@ class MovetextScanner:
             stop = pos + window
             m = token(text, pos, stop)
             if m is None:  # blanks to the end of the window
-                pos = match_end(_SPACES, text, pos)
+                pos = match_end(_SPACES.match(text, pos), pos)
                 continue
             pos = m.end(1)
             end = m.end()

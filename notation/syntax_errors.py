@@ -116,6 +116,11 @@ def _word_at(text: str, pos: int) -> str:
 
 
 
+def _after_spaces(text: str, pos: int) -> int:
+    """The offset of the first character at or after ``pos`` that is no space or tab."""
+    return match_end(_SPACES.match(text, pos), pos)
+
+
 def _word(text: str, pos: int, offset: int, game: str) -> Finding:
     """Explain the word at ``pos`` where no terminal of ``game`` matched."""
     start, first = pos, max(0, pos - _LONGEST_WORD)
@@ -151,7 +156,7 @@ def _dice_word(text: str, start: int, game: str) -> tuple[int, _Why] | None:
     cell = _CELL.match(text, start)
     if cell is None:
         return None
-    i = match_end(_SPACES, text, cell.end())
+    i = _after_spaces(text, cell.end())
     op = text[i:i + 1]
     origin = cell.group().upper()
     if op in ("", "\n", "\r") or op.isspace():
@@ -160,11 +165,11 @@ def _dice_word(text: str, start: int, game: str) -> tuple[int, _Why] | None:
         return _roll(text, start, i)
     if op not in "Xx°:º˚":
         return i - start, f"expected X, W or ° after '{origin}', found '{op}'"
-    j = match_end(_SPACES, text, i + 1)
+    j = _after_spaces(text, i + 1)
     target = _CELL.match(text, j)
     if target is None:
         return j - start, f"expected a cell like B6 after '{op}'"
-    return _promotion(text, match_end(_SPACES, text, target.end()), start)
+    return _promotion(text, _after_spaces(text, target.end()), start)
 
 
 def _hopish(word: str) -> bool:
@@ -184,7 +189,7 @@ def _hopish(word: str) -> bool:
 
 
 def _roll(text: str, start: int, i: int) -> tuple[int, _Why] | None:
-    j = match_end(_SPACES, text, i + 1)
+    j = _after_spaces(text, i + 1)
     if not text[j:j + 1].isdigit():
         return j - start, f"expected the face the die shows (1 to 6) after '{text[i]}'"
     return None
@@ -193,7 +198,7 @@ def _roll(text: str, start: int, i: int) -> tuple[int, _Why] | None:
 def _promotion(text: str, k: int, start: int) -> tuple[int, _Why] | None:
     if text[k:k + 1] != "=":
         return None
-    m = match_end(_SPACES, text, k + 1)
+    m = _after_spaces(text, k + 1)
     if not text[m:m + 1].isdigit():
         return m - start, "expected the new face (a digit) after '='"
     return None

@@ -16,9 +16,9 @@ _ESCAPE = re.compile(r"\\([\\\"])")
 _PARENS_OR_COMMENTS = re.compile(r"[(){};]")
 
 
-def match_end(pattern: re.Pattern[str], text: str, pos: int) -> int:
-    """Where ``pattern``, which may match nothing, stops matching at ``pos``."""
-    found = pattern.match(text, pos)
+def match_end(found: re.Match[str] | None, pos: int) -> int:
+    """The end of ``found``, the match at ``pos`` of a pattern that may match
+    nothing (so it never fails; ``pos`` if it did)."""
     return pos if found is None else found.end()
 
 
