@@ -7,7 +7,7 @@ import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import closing
@@ -145,7 +145,7 @@ def check(paths: tuple[str, ...], game: str | None, globs: tuple[str, ...], fmt:
 
 
 def _results(sources: Iterable[Source], options: CheckOptions, jobs: int,
-             seconds: float) -> Iterator[FileResult]:
+             seconds: float) -> Generator[FileResult, None, None]:
     if jobs == 1:
         yield from (watched(check_source, source, options, seconds) for source in sources)
         return
@@ -214,7 +214,7 @@ class _Task:
 
     def submit(self, workers: _Workers) -> None:
         """Submit every call that has not finished well (all of them at first)."""
-        old = self.futures or [None] * len(self.calls)
+        old: list[Future[Any] | None] = [*self.futures] or [None] * len(self.calls)
         self.futures = [f if f is not None and _succeeded(f) else workers.submit(*call)
                         for f, call in zip(old, self.calls)]
 

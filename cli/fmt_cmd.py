@@ -111,6 +111,6 @@ def _format_file(path: str, game: str | None, width: int) -> tuple[str, str] | N
                        f"{printable(finding.message)}", err=True)
         click.echo(f"{printable(path)}: not formatted (fix the errors above first)", err=True)
         return None
-    new = format_archive([parsed.record for parsed in games])
+    new = format_archive(games)
     old = data.decode("utf-8-sig", errors="replace").replace("\r\n", "\n")
     return old, new

@@ -64,12 +64,14 @@ class LazyGroup(click.Group):
             checkpoint()  # a signal that came while the arguments were read
             return super().invoke(ctx)
         except click.ClickException as error:
-            error.message = "\n".join(printable(line) for line in error.message.split("\n"))
+            # click types message Final, but the same exception must go on
+            # (a UsageError keeps its context and help hint)
+            error.message = _printable(error.message)  # type: ignore[misc]
             raise
         except RecordsError as error:
-            told = click.ClickException(str(error))
-            told.message = "\n".join(printable(line) for line in told.message.split("\n"))
-            told.exit_code = error.exit_code
+            told = click.ClickException(_printable(str(error)))
+            # click types exit_code ClassVar; its main reads it from the instance
+            told.exit_code = error.exit_code  # type: ignore[misc]
             raise told from None
         except KeyboardInterrupt as stop:
             _interrupted(stop)
@@ -114,3 +116,8 @@ def _exit_now(code: int) -> NoReturn:
         with contextlib.suppress(OSError, ValueError):
             stream.flush()
     os._exit(code)
+
+
+def _printable(message: str) -> str:
+    """``message`` with every line made safe for the terminal."""
+    return "\n".join(printable(line) for line in message.split("\n"))

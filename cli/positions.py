@@ -51,7 +51,8 @@ def position_from_options(record: str | None, index: int, ply: str | None,
     number = pick_ply(report, ply)
     last = report.nodes[number - 1].text or str(report.nodes[number - 1].item) \
         if number else None
-    return Chosen(rules_for(report.game), report.positions[number], number, last)
+    position = report.positions[number]
+    return Chosen(rules_for(position.game), position, number, last)
 
 
 def _from_text(text: str, game: str | None, board: str | None) -> Chosen:

@@ -9,19 +9,21 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Generic, Protocol, TypeAlias, TypeVar
 
-from hexhop.notation.model import Action, Item
+from hexhop.notation.model import Action, Item, Mark
+
+P = TypeVar("P", bound="Position")  # the position type of one game
 
 
 class HeaderError(Exception):
     """A tag value the game cannot use; ``code`` is an HD.. catalogue code."""
 
-    def __init__(self, code: str, tag: str, **params: object):
+    def __init__(self, code: str, tag: str, **params: Any):
         super().__init__(code)
         self.code = code
         self.tag = tag
-        self.params = params
+        self.params = params  # the values of the finding's message template
 
 
 @dataclass(frozen=True)
@@ -41,7 +43,7 @@ class Illegal:
 
 
 @dataclass(frozen=True)
-class Played:
+class Played(Generic[P]):
     """What an action did.
 
     ``position`` is the new position (the old one is untouched); ``mark`` is
@@ -50,8 +52,8 @@ class Played:
     messages), or None.
     """
 
-    position: Position
-    mark: str = ""
+    position: P
+    mark: Mark = ""
     threatened: str | None = None
 
 
@@ -91,8 +93,8 @@ class LegalActions(Protocol):
     def __len__(self) -> int: ...
 
 
-class Rules(Protocol):
-    """One game's rules.
+class GameRules(Protocol[P]):
+    """One game's rules, on its own kind of position ``P``.
 
     Actions passed in are the notation values (``DiceAction``,
     ``HopAction``, ``CubeOffer``, ``CubeAnswer``); their ``mark`` is ignored
@@ -103,7 +105,7 @@ class Rules(Protocol):
     name: str  # "Hexalit", "Trigeo" or "Hüpfer"
     sides: tuple[str, str]  # first side is the one the result 1-0 favours
 
-    def start(self, tags: Mapping[str, str], first: Item | None) -> Position:
+    def start(self, tags: Mapping[str, str], first: Item | None) -> P:
         """The start position of a record: the ``Position`` tag if given,
         else the standard start (Board/Reserve/First tags honoured).
         ``first`` is the record's first action, used when ``First`` is
@@ -112,27 +114,32 @@ class Rules(Protocol):
         0)."""
         ...
 
-    def parse_position(self, text: str, tags: Mapping[str, str]) -> Position:
+    def parse_position(self, text: str, tags: Mapping[str, str]) -> P:
         """A position from ``Position`` text; raises HeaderError(HD05...)."""
         ...
 
-    def legal_actions(self, position: Position) -> LegalActions:
+    def legal_actions(self, position: P) -> LegalActions:
         """Every legal action (moves, captures, rolls, whole Hüpfer turns) of
         the side to move, without marks; cube events are not included."""
         ...
 
-    def check(self, position: Position, item: Item) -> Illegal | None:
+    def check(self, position: P, item: Item) -> Illegal | None:
         """None when ``item`` may be played now, else why not."""
         ...
 
-    def play(self, position: Position, item: Item) -> Played:
+    def play(self, position: P, item: Item) -> Played[P]:
         """Play a checked item and return the result. Cube events return a
         position with the same ``ply``; a dropped cube ends the game."""
         ...
 
-    def diagram(self, position: Position) -> str:
+    def diagram(self, position: P) -> str:
         """A plain-text picture of the position, for tests and ``show``."""
         ...
+
+
+# The rules of a game looked up by name (see :func:`~hexhop.engine.games.rules_for`),
+# seen through the Position protocol: pass them only positions they made.
+Rules: TypeAlias = "GameRules[Position]"
 
 
 def action_sort_key(text: str) -> tuple[tuple[int, int, str], ...]:

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from types import MappingProxyType
 
-from hexhop.notation.model import CubeAnswer, CubeOffer, DiceAction, Item
+from hexhop.notation.model import CubeAnswer, CubeOffer, DiceAction, Item, Mark
 
-from .base import HeaderError, Illegal, Played, action_sort_key
+from .base import GameRules, HeaderError, Illegal, Played, action_sort_key
 from .dice_board import (
     CUBE_VALUES,
     FIRST_MASK,
@@ -273,7 +273,7 @@ def _side_tag(tags: Mapping[str, str], name: str) -> str | None:
     return next((v for k, v in tags.items() if k.lower() == lower), None)
 
 
-class DiceRules:
+class DiceRules(GameRules[DicePosition]):
     """The rules of Hexalit; Trigeo overrides the class constants."""
 
     name = "Hexalit"
@@ -564,7 +564,7 @@ class DiceRules:
             return f"the cube already stands at {CUBE_VALUES[-1]}, its highest value"
         return None
 
-    def _play_cube(self, p: DicePosition, item: Item) -> Played:
+    def _play_cube(self, p: DicePosition, item: Item) -> Played[DicePosition]:
         if isinstance(item, CubeOffer):
             return Played(self._replace(p, offer=(p._cube or 1) * 2))
         assert isinstance(item, CubeAnswer) and p._offer is not None, "no offer to answer"
@@ -574,7 +574,7 @@ class DiceRules:
 
     # -- play ----------------------------------------------------------------------------------
 
-    def play(self, position: DicePosition, item: Item) -> Played:
+    def play(self, position: DicePosition, item: Item) -> Played[DicePosition]:
         """Play an item that :meth:`check` accepted; the old position is untouched."""
         p = position
         if type(item) is not DiceAction:
@@ -589,12 +589,14 @@ class DiceRules:
             home = v >> 3 & 7 or v & 7
             if item.face == home:
                 home = 0
-            put_die(board, masks, o, item.face | home << 3 | side << 6)  # type: ignore[operator]
+            assert item.face is not None  # a roll carries its face
+            put_die(board, masks, o, item.face | home << 3 | side << 6)
             if rolled or home:
                 rolled = tuple(sorted({*rolled, o})) if home else tuple(i for i in rolled if i != o)
         else:
             kept = -1
-            t = INDEX[item.target]  # type: ignore[index]
+            assert item.target is not None  # a move or capture carries its target
+            t = INDEX[item.target]
             move_die(board, masks, o, t, die_code(side, 6) if item.promote else v)
             if rolled:
                 rolled = tuple(i for i in rolled if i != o and i != t)
@@ -614,7 +616,7 @@ class DiceRules:
         return tuple(i for i in rolled if i not in due) if due else rolled
 
     def _after(self, p: DicePosition, board: bytearray, masks: list[int],
-               rolled: tuple[int, ...]) -> Played:
+               rolled: tuple[int, ...]) -> Played[DicePosition]:
         """The new position after the mover's dice turned back, with the checks of §5."""
         mover, jump = p._side, self.jump_fields
         enemy = 3 - mover
@@ -627,5 +629,5 @@ class DiceRules:
         winner, end_ply = (mover, ply) if lost or stuck else (0, None)
         new = DicePosition(self.name, bytes(board), tuple(masks), enemy, p._first, p._cube, None,
                            False, winner, ply, end_ply, forced, bool(threatened), rolled)
-        mark = "+" if lost else "^" if threatened else ""
+        mark: Mark = "+" if lost else "^" if threatened else ""
         return Played(new, mark, SIDE_NAMES[enemy] if threatened else None)

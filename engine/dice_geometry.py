@@ -11,7 +11,7 @@ nothing about faces, turns or legality.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 ROWS = "ABCDEF"
 ROW_SPAN: tuple[tuple[int, int], ...] = ((3, 11), (2, 12), (1, 13), (1, 13), (2, 12), (3, 11))
@@ -152,6 +152,6 @@ def name(i: int) -> str:
     return CELLS[i]
 
 
-def names(cells: object) -> list[str]:
+def names(cells: Iterable[int]) -> list[str]:
     """Cell names of an iterable of indices, in the given order."""
-    return [CELLS[i] for i in cells]  # type: ignore[attr-defined]
+    return [CELLS[i] for i in cells]

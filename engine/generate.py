@@ -13,7 +13,7 @@ from dataclasses import replace
 from hexhop.notation.games import GameSpec, find_game
 from hexhop.notation.model import CubeAnswer, CubeOffer, Line, Node, Record, Span, Tag
 
-from .base import Position, Rules
+from .base import GameRules, P, Position, Rules
 from .games import rules_for
 
 _SPAN = Span(0, 0)
@@ -63,7 +63,7 @@ def _tags(game: GameSpec, board: int, index: int) -> list[tuple[str, str]]:
     return tags
 
 
-def _double(rules: Rules, position: Position, nodes: list[Node]) -> Position:
+def _double(rules: GameRules[P], position: P, nodes: list[Node]) -> P:
     """Offer the cube when the rules allow it, and take it."""
     offer = CubeOffer(_next_cube(position))
     if rules.check(position, offer) is not None:

@@ -16,7 +16,7 @@ from typing import cast
 
 from hexhop.notation.model import CubeAnswer, CubeOffer, HopAction, Item
 
-from .base import Illegal, Played, action_sort_key
+from .base import GameRules, Illegal, Played, action_sort_key
 from .huepfer_board import Board, board
 from .huepfer_moves import (
     NO_BIRTH,
@@ -133,7 +133,7 @@ class LegalTurns:
         return f"<LegalTurns {' '.join(sorted(str(a) for a in self._list()))}>"
 
 
-class HuepferRules:
+class HuepferRules(GameRules[HuepferPosition]):
     """Hüpfer on 6 x 6, 8 x 8 and 10 x 10 boards."""
 
     name = "Hüpfer"
@@ -187,7 +187,7 @@ class HuepferRules:
         outcome = self._outcome(position, item)
         return outcome if isinstance(outcome, Illegal) else None
 
-    def play(self, position: HuepferPosition, item: Item) -> Played:
+    def play(self, position: HuepferPosition, item: Item) -> Played[HuepferPosition]:
         """Play a legal turn; ValueError when ``item`` is not one."""
         illegal = self.check(position, item)
         if illegal is not None:

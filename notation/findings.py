@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .model import Span
+from .span import Span
 
 ERROR_CATEGORIES = ("io", "syntax", "header", "illegal", "state")
 

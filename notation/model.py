@@ -11,24 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from .findings import Finding
 from .games import GAME_NAMES
+from .span import NO_SPAN as NO_SPAN
+from .span import Span as Span
 
 GAMES = GAME_NAMES
 
 Mark = Literal["", "^", "+"]
-
-
-@dataclass(frozen=True)
-class Span:
-    """Where something was written: 1-based line and column of its start."""
-
-    line: int
-    column: int
-    end_line: int = 0
-    end_column: int = 0
-
-
-NO_SPAN = Span(0, 0)
+DiceKind = Literal["move", "capture", "roll"]
 
 
 @dataclass(frozen=True)
@@ -42,7 +33,7 @@ class DiceAction:
     """
 
     origin: str
-    kind: Literal["move", "capture", "roll"]
+    kind: DiceKind
     target: str | None = None
     face: int | None = None
     promote: int | None = None
@@ -127,6 +118,13 @@ class Node:
     glyphs: tuple[str, ...] = ()
     comments: tuple[str, ...] = ()
     variations: tuple[Line, ...] = ()
+    @property
+    def action(self) -> Action:
+        """The item as an action; TypeError for a cube event (a node that
+        changed the ply, like a replay's main-line nodes, holds an action)."""
+        if isinstance(self.item, (CubeOffer, CubeAnswer)):
+            raise TypeError(f"{self.item} is a cube event, not an action")
+        return self.item
 
 
 @dataclass(frozen=True)
@@ -194,7 +192,7 @@ class ParsedGame:
 
     index: int
     record: Record | None
-    findings: tuple = field(default=())  # tuple[Finding, ...]
+    findings: tuple[Finding, ...] = field(default=())
 
     @property
     def ok(self) -> bool:

@@ -24,8 +24,20 @@ from lark import Lark, Token
 from .accumulator import ACTION_TOKENS, LineAccumulator, Misplaced
 from .games import GAMES
 from .limits import DEFAULT_LIMITS, MAX_DEPTH, MAX_TOKEN, ReadLimits
-from .model import NO_SPAN, CubeAnswer, CubeOffer, DiceAction, HopAction, Item, Line, Span, Tag
-from .problems import SyntaxProblem, token_at
+from .model import (
+    NO_SPAN,
+    CubeAnswer,
+    CubeOffer,
+    DiceAction,
+    DiceKind,
+    HopAction,
+    Item,
+    Line,
+    Mark,
+    Span,
+    Tag,
+)
+from .problems import SyntaxProblem, end_of, start_of, token_at
 from .scanner import HeaderScanner, MovetextScanner, Rest
 from .text import open_parens, unescape
 
@@ -38,19 +50,23 @@ _DICE = re.compile(
 _POINTS = re.compile(r"[a-z][0-9]{1,2}")
 _OPS = re.compile(r"[-x](?=[a-z])")
 _CUBE_NUMBER = re.compile(r"[0-9]+")
-_KINDS = {"X": "move", "x": "move", "W": "roll", "w": "roll"}
+_KINDS: dict[str, DiceKind] = {"X": "move", "x": "move", "W": "roll", "w": "roll"}
+_MARKS: dict[str, Mark] = {"": "", "^": "^", "+": "+"}
 
 
 # ---------------------------------------------------------------- actions
 
 def dice_action(text: str) -> DiceAction:
     """A Hexalit/Trigeo action from the text of a MOVE/CAPTURE/ROLL token."""
-    origin, op, target, promote, mark = _DICE.fullmatch(text).groups()  # type: ignore[union-attr]
+    found = _DICE.fullmatch(text)
+    if found is None:
+        raise ValueError(f"not a Hexalit/Trigeo action: {text!r}")
+    origin, op, target, promote, mark = found.groups()
     kind = _KINDS.get(op, "capture")
     if kind == "roll":
-        return DiceAction(origin.upper(), "roll", None, int(target), None, mark)  # type: ignore[arg-type]
-    return DiceAction(origin.upper(), kind, target.upper(),  # type: ignore[arg-type]
-                      None, None if promote is None else int(promote), mark)  # type: ignore[arg-type]
+        return DiceAction(origin.upper(), "roll", None, int(target), None, _MARKS[mark])
+    return DiceAction(origin.upper(), kind, target.upper(),
+                      None, None if promote is None else int(promote), _MARKS[mark])
 
 
 def hop_action(text: str) -> HopAction:
@@ -63,7 +79,7 @@ def hop_action(text: str) -> HopAction:
     at = low.find("@")
     if at >= 0:
         birth, low = low[at + 1:], low[:at]
-    return HopAction(tuple(_POINTS.findall(low)), tuple(_OPS.findall(low)), birth, mark)  # type: ignore[arg-type]
+    return HopAction(tuple(_POINTS.findall(low)), tuple(_OPS.findall(low)), birth, _MARKS[mark])
 
 
 def cube_offer(text: str) -> CubeOffer:
@@ -106,6 +122,12 @@ class Movetext:
     result_span: Span | None
 
 
+def _span(first: Token, last: Token, offset: int) -> Span:
+    """From the start of ``first`` to the end of ``last``, lines shifted by ``offset``."""
+    (line, column), (end_line, end_column) = start_of(first), end_of(last)
+    return Span(line + offset, column, end_line + offset, end_column)
+
+
 class _Builder:
     """LALR callbacks: tokens to nodes, lines and tags, with file positions.
 
@@ -119,8 +141,7 @@ class _Builder:
         self._items: dict[str, Item] = {}
 
     def span(self, tok: Token) -> Span:
-        off = self.offset
-        return Span(tok.line + off, tok.column, tok.end_line + off, tok.end_column)  # type: ignore[operator]
+        return _span(tok, tok, self.offset)
 
     def item(self, tok: Token) -> Item:
         if len(tok) > self.max_token:
@@ -140,9 +161,7 @@ class _Builder:
     # -- header
     def tag(self, children: list[Token]) -> Tag:
         lsqb, name, value, rsqb = children
-        off = self.offset
-        return Tag(str(name), unescape(value[1:-1]), Span(lsqb.line + off, lsqb.column,  # type: ignore[operator]
-                                         rsqb.end_line + off, rsqb.end_column))  # type: ignore[operator]
+        return Tag(str(name), unescape(value[1:-1]), _span(lsqb, rsqb, self.offset))
 
     def head(self, children: list[Any]) -> list[Any]:
         return children
@@ -220,10 +239,10 @@ def _build(name: str) -> _Parser:
     builder = _Builder()
     if name == "header":
         lark = Lark.open_from_package("hexhop.notation", "header.lark", parser="lalr",
-                                      start="head", transformer=builder, cache=_cache_file(name))  # type: ignore[arg-type]
+                                      start="head", transformer=builder, cache=_cache_file(name))
         return _Parser(lark, builder, threading.Lock(), HeaderScanner(lark))
     lark = Lark.open_from_package("hexhop.notation", GRAMMAR_FILES[name], parser="lalr",
-                                  start="movetext", transformer=builder, cache=_cache_file(name))  # type: ignore[arg-type]
+                                  start="movetext", transformer=builder, cache=_cache_file(name))
     return _Parser(lark, builder, threading.Lock(), MovetextScanner(lark, builder.item_for))
 
 
@@ -253,6 +272,13 @@ def run(name: str, text: str, offset: int, max_token: int = MAX_TOKEN) -> Any:
         return parser.lark.parse(text)
 
 
+def _run_movetext(game: str, text: str, offset: int, max_token: int = MAX_TOKEN) -> Movetext:
+    """:func:`run` for a game's movetext, whose start rule builds a Movetext."""
+    found = run(game, text, offset, max_token)
+    assert isinstance(found, Movetext)
+    return found
+
+
 # ---------------------------------------------------------------- one game
 
 @dataclass(frozen=True)
@@ -277,7 +303,8 @@ def parse_header(text: str, first_line: int, *, fast: bool = True,
     if children and isinstance(children[-1], Token):
         tok = children[-1]
         off = first_line - 1
-        rest = Rest(str(tok), tok.line + off, tok.column, tok.end_line + off, tok.end_column)
+        (line, column), (end_line, end_column) = start_of(tok), end_of(tok)
+        rest = Rest(str(tok), line + off, column, end_line + off, end_column)
         return Header(tuple(children[:-1]), rest)
     return Header(tuple(children), None)
 
@@ -301,13 +328,13 @@ def parse_movetext(game: str, rest: Rest, *, fast: bool = True,
     if not fast:
         if text.count("(") > MAX_DEPTH:
             _check_depth(text, rest.line - 1)
-        return run(game, text, rest.line - 1)
+        return _run_movetext(game, text, rest.line - 1)
     found = _parser(game).scanner.scan(text, rest.line, limits)
     if not isinstance(found, int):
         return Movetext(*found)
-    read = run(game, text[:found], rest.line - 1, limits.max_token)
+    read = _run_movetext(game, text[:found], rest.line - 1, limits.max_token)
     if found < len(text):  # the part should hold an error: read it all to be sure
-        return run(game, text, rest.line - 1, limits.max_token)
+        return _run_movetext(game, text, rest.line - 1, limits.max_token)
     return read
 
 

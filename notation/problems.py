@@ -24,6 +24,31 @@ class SyntaxProblem(Exception):
         self.params = params or {"message": message}
 
 
+def start_of(tok: Token) -> tuple[int, int]:
+    """The line and column where ``tok`` starts.
+
+    lark types token positions Optional; every token its lexer makes, and
+    every one :func:`token_at` makes, has them.
+    """
+    if tok.line is None or tok.column is None:
+        raise ValueError(f"token {tok.type} has no position")
+    return tok.line, tok.column
+
+
+def end_of(tok: Token) -> tuple[int, int]:
+    """The line and the column after the end of ``tok`` (see :func:`start_of`)."""
+    if tok.end_line is None or tok.end_column is None:
+        raise ValueError(f"token {tok.type} has no end position")
+    return tok.end_line, tok.end_column
+
+
+def offset_of(tok: Token) -> int:
+    """The offset of ``tok`` in the parsed text (see :func:`start_of`)."""
+    if tok.start_pos is None:
+        raise ValueError(f"token {tok.type} has no offset")
+    return tok.start_pos
+
+
 def token_at(text: str, pos: int) -> Token:
     """A one-character token at offset ``pos`` of ``text``, to point a message at."""
     line, column = line_column(text, pos)

@@ -22,7 +22,7 @@ from .parser import Header, movetext_text, parse_header, parse_movetext
 from .problems import SyntaxProblem
 from .scanner import Rest
 from .syntax_errors import explain
-from .text import line_column, unescape
+from .text import line_column, match_end, unescape
 
 _GAP = re.compile(r"\s*(?:\{[^}]*\}|;[^\n]*)?")  # blanks, then perhaps one comment
 _SPACES = re.compile(r"\s*")
@@ -117,7 +117,7 @@ def only_comments(text: str) -> bool:
     """Whether ``text`` holds nothing but blanks and comments."""
     pos, size = 0, len(text)
     while pos < size:
-        end = _GAP.match(text, pos).end()  # type: ignore[union-attr]
+        end = match_end(_GAP.match(text, pos), pos)
         if end == pos:
             return False
         pos = end
@@ -157,7 +157,7 @@ def split_games(text: str) -> Iterator[tuple[int, str, bool]]:
             line_no += text.count("\n", pos, line_start)
             pos = line_start
         else:
-            blanks = _SPACES.match(text, pos).end()  # type: ignore[union-attr]
+            blanks = match_end(_SPACES.match(text, pos), pos)
             lines = text.count("\n", pos, blanks)
             if lines:  # whole blank lines
                 blank = blank or tags

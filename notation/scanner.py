@@ -24,7 +24,7 @@ from .accumulator import ACTION_TOKENS, LineAccumulator, Misplaced
 from .findings import make
 from .limits import DEFAULT_LIMITS, BeyondLimit, ReadLimits
 from .model import NO_SPAN, Span, Tag
-from .text import comment_text, place, unescape
+from .text import comment_text, match_end, place, unescape
 
 _new = object.__new__
 _set = object.__setattr__
@@ -160,7 +160,7 @@ class MovetextScanner:
             stop = pos + window
             m = token(text, pos, stop)
             if m is None:  # blanks to the end of the window
-                pos = _SPACES.match(text, pos).end()  # type: ignore[union-attr]
+                pos = match_end(_SPACES.match(text, pos), pos)
                 continue
             pos = m.end(1)
             end = m.end()
@@ -204,7 +204,7 @@ class MovetextScanner:
                 raise BeyondLimit(make("IO05", place(text, pos, first_line), limit=max_items,
                                        items="items (actions, move numbers, glyphs, "
                                              "comments and parentheses)"))
-            yield kind, pos, end  # type: ignore[misc]
+            yield kind, pos, end  # type: ignore[misc]  # every alternative is named: lastgroup is set
             pos = end
 
 
@@ -307,12 +307,14 @@ class HeaderScanner:
             line, column = line_no, lsqb - line_start + 1
             # two beyond the limit: an escape pair cut by the window still shows
             value = self.value.match(text, m.end(), m.end() + limits.max_tag_value + 2)
-            if value.end() - m.end() > limits.max_tag_value:  # type: ignore[union-attr]
+            if value is None:  # the value's pattern matches the empty string too
+                return None
+            if value.end() - m.end() > limits.max_tag_value:
                 raise BeyondLimit(make("IO07", Span(line, column), limit=limits.max_tag_value))
-            close = self.close.match(text, value.end())  # type: ignore[union-attr]
+            close = self.close.match(text, value.end())
             if close is None:
                 return None  # the grammar explains
-            raw = value.group()  # type: ignore[union-attr]
+            raw = value.group()
             pos = close.end()
             lines = text.count("\n", lsqb, pos)
             if lines:
@@ -320,7 +322,7 @@ class HeaderScanner:
                 line_start = text.rindex("\n", lsqb, pos) + 1
             tags.append(Tag(m.group(1), unescape(raw),
                             Span(line, column, line_no, pos - line_start + 1)))
-        gap = self.space.match(text, pos).group()  # type: ignore[union-attr]
+        gap = text[pos:match_end(self.space.match(text, pos), pos)]
         if "\n" in gap:
             line_no += gap.count("\n")
             line_start = pos + gap.rindex("\n") + 1

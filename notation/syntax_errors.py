@@ -11,6 +11,7 @@ source line and a caret from the finding's span.
 from __future__ import annotations
 
 import re
+from typing import TypeAlias
 
 from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
@@ -18,8 +19,8 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from .findings import Finding, make
 from .games import find_game
 from .model import Span
-from .problems import SyntaxProblem, token_at
-from .text import open_parens, parens
+from .problems import SyntaxProblem, offset_of, start_of, token_at
+from .text import match_end, open_parens, parens
 
 _WORD = re.compile(r"[^\s(){}\[\];]*")
 _CELL = re.compile(r"[A-Za-z][0-9]{1,2}")
@@ -28,6 +29,9 @@ _RESULTISH = re.compile(r"(?:[0-9]+|½|1/2)\s*[-–:]\s*(?:[0-9]+|½|1/2)")
 _DIGITS = re.compile(r"[0-9]+")
 _COMMENTS = ("COMMENT", "LINE_COMMENT", "$END")
 _LONGEST_WORD = 200  # a word in a message, and the most of it looked at
+
+# why an action did not read: a message, or the action's text and a hint (SY05)
+_Why: TypeAlias = "str | tuple[str, str]"
 
 
 def explain(error: Exception, text: str, offset: int, game: str | None) -> Finding:
@@ -45,7 +49,8 @@ def explain(error: Exception, text: str, offset: int, game: str | None) -> Findi
 # ---------------------------------------------------------------- positions
 
 def _span(tok: Token, offset: int) -> Span:
-    return Span(tok.line + offset, tok.column)  # type: ignore[operator]
+    line, column = start_of(tok)
+    return Span(line + offset, column)
 
 
 def _say(tok: Token, offset: int, message: str) -> Finding:
@@ -59,11 +64,13 @@ def _wrong_action(tok: Token, offset: int, text: str, game: str, hint: str) -> F
 # ---------------------------------------------------------------- lexer errors
 
 def _characters(error: UnexpectedCharacters, text: str, offset: int, game: str | None) -> Finding:
-    pos = error.pos_in_stream
+    # lark declares pos_in_stream None; UnexpectedCharacters sets the lexer's offset
+    pos: int = error.pos_in_stream  # type: ignore[assignment]
     char = text[pos] if pos < len(text) else ""
     at = token_at(text, pos)
     if char == "{":
-        return make("SY02", _span(at, offset), line=at.line + offset, column=at.column)
+        line, column = start_of(at)
+        return make("SY02", _span(at, offset), line=line + offset, column=column)
     if game is None or "TAG_NAME" in error.allowed or "TAG_VALUE" in error.allowed \
             or "RSQB" in error.allowed:
         return _header_characters(error, text, offset, at, char)
@@ -90,21 +97,28 @@ def _header_characters(error: UnexpectedCharacters, text: str, offset: int,
 
 
 def _unclosed_tag(text: str, at: Token, offset: int) -> Finding:
-    start = token_at(text, max(text.rfind("[", 0, at.start_pos), 0))  # type: ignore[arg-type]
-    return make("SY04", _span(at, offset), line=start.line + offset, column=start.column)
+    line, column = start_of(token_at(text, max(text.rfind("[", 0, offset_of(at)), 0)))
+    return make("SY04", _span(at, offset), line=line + offset, column=column)
 
 
 def _shown(text: str, at: Token) -> str:
-    word = _word_at(text, at.start_pos)  # type: ignore[arg-type]
+    pos = offset_of(at)
+    word = _word_at(text, pos)
     if word:
         return f"'{word}'"
-    return "the end of the line" if at.start_pos >= len(text) or text[at.start_pos] == "\n" \
-        else f"'{text[at.start_pos]}'"  # type: ignore[index]
+    return "the end of the line" if pos >= len(text) or text[pos] == "\n" else f"'{text[pos]}'"
 
 
 def _word_at(text: str, pos: int) -> str:
     """The word at ``pos``: up to a blank or bracket, and at most _LONGEST_WORD long."""
-    return _WORD.match(text, pos, pos + _LONGEST_WORD).group()  # type: ignore[union-attr]
+    word = _WORD.match(text, pos, pos + _LONGEST_WORD)
+    return "" if word is None else word.group()
+
+
+
+def _after_spaces(text: str, pos: int) -> int:
+    """The offset of the first character at or after ``pos`` that is no space or tab."""
+    return match_end(_SPACES.match(text, pos), pos)
 
 
 def _word(text: str, pos: int, offset: int, game: str) -> Finding:
@@ -133,7 +147,7 @@ def _word(text: str, pos: int, offset: int, game: str) -> Finding:
                             "a comment, a variation or the result")
 
 
-def _dice_word(text: str, start: int, game: str) -> tuple[int, object] | None:
+def _dice_word(text: str, start: int, game: str) -> tuple[int, _Why] | None:
     """Why the Hexalit/Trigeo action at ``start`` did not read, or None."""
     word = _word_at(text, start)
     if _hopish(word) and ("-" in word or "@" in word):
@@ -142,7 +156,7 @@ def _dice_word(text: str, start: int, game: str) -> tuple[int, object] | None:
     cell = _CELL.match(text, start)
     if cell is None:
         return None
-    i = _SPACES.match(text, cell.end()).end()
+    i = _after_spaces(text, cell.end())
     op = text[i:i + 1]
     origin = cell.group().upper()
     if op in ("", "\n", "\r") or op.isspace():
@@ -151,11 +165,11 @@ def _dice_word(text: str, start: int, game: str) -> tuple[int, object] | None:
         return _roll(text, start, i)
     if op not in "Xx°:º˚":
         return i - start, f"expected X, W or ° after '{origin}', found '{op}'"
-    j = _SPACES.match(text, i + 1).end()
+    j = _after_spaces(text, i + 1)
     target = _CELL.match(text, j)
     if target is None:
         return j - start, f"expected a cell like B6 after '{op}'"
-    return _promotion(text, _SPACES.match(text, target.end()).end(), start)
+    return _promotion(text, _after_spaces(text, target.end()), start)
 
 
 def _hopish(word: str) -> bool:
@@ -174,23 +188,23 @@ def _hopish(word: str) -> bool:
     return False
 
 
-def _roll(text: str, start: int, i: int) -> tuple[int, object] | None:
-    j = _SPACES.match(text, i + 1).end()
+def _roll(text: str, start: int, i: int) -> tuple[int, _Why] | None:
+    j = _after_spaces(text, i + 1)
     if not text[j:j + 1].isdigit():
         return j - start, f"expected the face the die shows (1 to 6) after '{text[i]}'"
     return None
 
 
-def _promotion(text: str, k: int, start: int) -> tuple[int, object] | None:
+def _promotion(text: str, k: int, start: int) -> tuple[int, _Why] | None:
     if text[k:k + 1] != "=":
         return None
-    m = _SPACES.match(text, k + 1).end()
+    m = _after_spaces(text, k + 1)
     if not text[m:m + 1].isdigit():
         return m - start, "expected the new face (a digit) after '='"
     return None
 
 
-def _hop_word(word: str, game: str) -> tuple[int, object] | None:
+def _hop_word(word: str, game: str) -> tuple[int, _Why] | None:
     """Why the Hüpfer path ``word`` did not read, or None."""
     cell = _CELL.match(word)
     if cell is None:
@@ -200,7 +214,7 @@ def _hop_word(word: str, game: str) -> tuple[int, object] | None:
     return _hop_steps(word, cell.end())
 
 
-def _hop_steps(word: str, i: int) -> tuple[int, object] | None:
+def _hop_steps(word: str, i: int) -> tuple[int, _Why] | None:
     hops = captures = 0
     while i < len(word):
         op = word[i]
@@ -222,7 +236,7 @@ def _hop_steps(word: str, i: int) -> tuple[int, object] | None:
     return 0, (word, "write the whole path, e.g. a1-c1@d1 or c3xc5")
 
 
-def _birth(word: str, hops: int, captures: int) -> tuple[int, object]:
+def _birth(word: str, hops: int, captures: int) -> tuple[int, _Why]:
     if captures:
         return 0, (word, "a newborn piece ('@') follows hops only; a capture sequence has none")
     if not hops:
@@ -256,8 +270,9 @@ def _token(error: UnexpectedToken, text: str, offset: int) -> Finding:
     if tok.type == "RESULT" and "RPAR" in expected:
         opened = [p for _, p in open_parens(text)]
         start = token_at(text, _unmatched(opened, _close_positions(text)))
+        line, column = start_of(start)
         return _say(tok, offset, f"the result '{tok}' is inside the variation started at "
-                                 f"{start.line + offset}:{start.column}: close it with ')' first")
+                                 f"{line + offset}:{column}: close it with ')' first")
     return _say(tok, offset, f"unexpected '{tok}'")
 
 
@@ -267,7 +282,8 @@ def _unclosed_variation(text: str, at: Token, offset: int) -> Finding:
     start = at
     if opened:
         start = token_at(text, _unmatched(opened, closes))
-    return make("SY03", _span(start, offset), line=start.line + offset, column=start.column)
+    line, column = start_of(start)
+    return make("SY03", _span(start, offset), line=line + offset, column=column)
 
 
 def _unmatched(opened: list[int], closes: list[int]) -> int:

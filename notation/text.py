@@ -16,6 +16,12 @@ _ESCAPE = re.compile(r"\\([\\\"])")
 _PARENS_OR_COMMENTS = re.compile(r"[(){};]")
 
 
+def match_end(found: re.Match[str] | None, pos: int) -> int:
+    """The end of ``found``, the match at ``pos`` of a pattern that may match
+    nothing (so it never fails; ``pos`` if it did)."""
+    return pos if found is None else found.end()
+
+
 def line_column(text: str, pos: int) -> tuple[int, int]:
     """The line and column (both from 1) of offset ``pos`` in ``text``."""
     return text.count("\n", 0, pos) + 1, pos - text.rfind("\n", 0, pos)

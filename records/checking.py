@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any, TypeAlias
 
 from hexhop.engine.replay import GameReport, replay_game
 from hexhop.notation.findings import Finding, make
@@ -24,6 +25,9 @@ from hexhop.notation.reader import (
 from .limits import read_limits
 from .sources import Limits, Source
 
+# a JSON object of the check report (docs/check-report.schema.json)
+JsonObject: TypeAlias = "dict[str, Any]"
+
 
 @dataclass
 class FileResult:
@@ -34,8 +38,8 @@ class FileResult:
     """
 
     path: str
-    games: list[dict] = field(default_factory=list)
-    error: dict | None = None
+    games: list[JsonObject] = field(default_factory=list)
+    error: JsonObject | None = None
     sources: dict[int, str] = field(default_factory=dict)
 
 
@@ -63,10 +67,10 @@ class Part:
 
 def check_source(source: Source, options: CheckOptions) -> FileResult:
     """Check every game of one source; never raises for bad input."""
-    unreadable = _unreadable(source)
-    if unreadable is not None:
-        return unreadable
-    text, windows_1252 = decode(source.data)
+    data = _data(source)
+    if isinstance(data, FileResult):
+        return data
+    text, windows_1252 = decode(data)
     part = Part(source.path, game_chunks(text), _fallback(source.path, options), windows_1252)
     return check_part(part, options)
 
@@ -75,9 +79,10 @@ def split_source(source: Source, options: CheckOptions, games_per_part: int
                  ) -> list[Part] | None:
     """A readable source cut into parts of ``games_per_part`` games, or None
     when it cannot be read (then :func:`check_source` reports why)."""
-    if _unreadable(source) is not None:
+    data = _data(source)
+    if isinstance(data, FileResult):
         return None
-    text, windows_1252 = decode(source.data)
+    text, windows_1252 = decode(data)
     fallback = _fallback(source.path, options)
     chunks = list(game_chunks(text))
     return [Part(source.path, chunks[i:i + games_per_part], fallback, windows_1252)
@@ -113,7 +118,8 @@ def merge(parts: list[FileResult]) -> FileResult:
     return whole
 
 
-def _unreadable(source: Source) -> FileResult | None:
+def _data(source: Source) -> bytes | FileResult:
+    """The bytes of ``source``, or the result saying why they cannot be read."""
     if source.too_large is not None:
         size, limit = source.too_large
         error = make("IO03", None, path=source.path, size=size, limit=limit)
@@ -122,7 +128,7 @@ def _unreadable(source: Source) -> FileResult | None:
     elif _looks_binary(source.data):
         error = make("IO02", None, path=source.path)
     else:
-        return None
+        return source.data
     return FileResult(source.path, error=finding_dict(error))
 
 
@@ -135,7 +141,8 @@ def _looks_binary(data: bytes) -> bool:
     return b"\x00" in data[:8192]
 
 
-def _keep_lines(sources: dict[int, str], findings, chunk: str, first_line: int) -> None:
+def _keep_lines(sources: dict[int, str], findings: Iterable[Finding], chunk: str,
+                first_line: int) -> None:
     """Remember the source lines the findings point at (for the caret)."""
     lines = None
     for finding in findings:
@@ -146,7 +153,7 @@ def _keep_lines(sources: dict[int, str], findings, chunk: str, first_line: int) 
                 sources[number] = lines[number - first_line]
 
 
-def game_dict(report: GameReport, strict: bool) -> dict:
+def game_dict(report: GameReport, strict: bool) -> JsonObject:
     """The JSON game object of one replayed game."""
     end = {"winner": report.end.winner, "ply": report.end.ply} if report.end else None
     return {
@@ -168,7 +175,7 @@ def _players(report: GameReport) -> list[str]:
     return [tags.get(name, "?") for name in names]
 
 
-def finding_dict(finding: Finding) -> dict:
+def finding_dict(finding: Finding) -> JsonObject:
     return {
         "severity": finding.severity,
         "category": finding.category,

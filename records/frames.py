@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from hexhop.engine.base import Position
 from hexhop.engine.games import rules_for
 from hexhop.engine.replay import GameReport
 from hexhop.notation.games import find_game
+from hexhop.notation.model import Node
 from hexhop.render.svg_parts import clip
 
 #: Characters of each player's name in a title, so that both names show.
@@ -19,9 +21,12 @@ class Frames:
         self.report = report
         self.size = size
         self.flip = flip
-        self.rules = rules_for(report.game)
+        if report.game is None:
+            raise ValueError("a record of no known game has no pictures")
+        game = find_game(report.game)
+        self.rules = rules_for(game.name)
         # cells are written in upper case, Hüpfer points in lower case
-        case = find_game(report.game).cell
+        case = game.cell
         self.arrows = tuple((case(a), case(b)) for a, b in arrows)
         self.highlights = tuple(case(cell) for cell in highlights)
 
@@ -39,13 +44,13 @@ class Frames:
         last = None
         if ply:
             node = self.report.nodes[ply - 1]
-            last = describe_last(self.report.positions[ply - 1], position, node.item,
+            last = describe_last(self.report.positions[ply - 1], position, node.action,
                                  threatened=self._threatened(position))
         return board_svg(position, size=self.size, flip=self.flip, last=last,
                          arrows=self.arrows, highlights=self.highlights,
                          title=self.title(ply), ply=ply, position_text=position.text())
 
-    def _threatened(self, position) -> list[str] | None:
+    def _threatened(self, position: Position) -> list[str] | None:
         """Cells of attacked Ones, when the game can tell them."""
         attacked = getattr(self.rules, "attacked_ones", None)
         return list(attacked(position)) if attacked else None
@@ -81,6 +86,6 @@ class Frames:
         return game_page(page_data(self.report, flip=self.flip)).encode("utf-8")
 
 
-def _text(node) -> str:
+def _text(node: Node) -> str:
     """The action as written, or its canonical form for generated records."""
     return node.text or str(node.item)

@@ -9,7 +9,7 @@ caller, who has the rules.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from hexhop.notation.model import DiceAction, HopAction
@@ -64,12 +64,12 @@ def _describe_dice(before: Any, after: Any, action: DiceAction,
         if die.side != mover and (cell not in after.dice or after.dice[cell].side == mover)))
     if threatened is None:
         threatened = _guess_threatened(after, mover, action.mark)
-    common = dict(origin=action.origin, captured=captured, threatened=tuple(threatened),
-                  win=_won(before, after, action.mark))
+    last = LastAction(origin=action.origin, captured=captured, threatened=tuple(threatened),
+                      win=_won(before, after, action.mark))
     if action.kind == "roll":
-        return LastAction(rolled=action.origin, **common)  # type: ignore[arg-type]
+        return replace(last, rolled=action.origin)
     path = (action.origin, action.target) if action.target else (action.origin,)
-    return LastAction(target=action.target, path=path, **common)  # type: ignore[arg-type]
+    return replace(last, target=action.target, path=path)
 
 
 def _dice_mover(before: Any, action: DiceAction) -> str:
