@@ -29,7 +29,7 @@ from hexhop.notation.model import (
     Record,
 )
 
-from .base import HeaderError, Played, Position, Rules
+from .base import HeaderError, Illegal, Played, Position, Rules
 from .games import rules_for
 
 KNOWN_TAGS = ("Game", "Event", "Site", "Date", "Round", "Annotator", "North", "South",
@@ -219,7 +219,7 @@ class _Walker:
             findings += (_illegal(node, ply, position, illegal),)
             return None, findings
         played = rules.play(position, item)
-        if type(item) in _ACTIONS and item.mark != played.mark:
+        if isinstance(item, _ACTIONS) and item.mark != played.mark:
             findings += (_mark_finding(node, ply, played, position.to_move, rules.sides),)
         return played.position, findings
 
@@ -333,7 +333,7 @@ class _Replayer(Visitor):
                                       end_ply=end.ply))
 
 
-def _mark_finding(node: Node, ply: int, played: Played, mover: str,
+def _mark_finding(node: Node, ply: int, played: Played[Position], mover: str,
                   sides: Sequence[str]) -> Finding:
     """A written ``^``/``+`` that differs from the one the rules require."""
     item = node.item
@@ -352,7 +352,7 @@ def _mark_code(hop: bool, written: str, required: str) -> str:
     return table[(written, required)]
 
 
-def _illegal(node: Node, ply: int, position: Position, illegal) -> Finding:
+def _illegal(node: Node, ply: int, position: Position, illegal: Illegal) -> Finding:
     finding = make(illegal.code, node.span, ply=ply, action=node.text,
                    reason=illegal.reason, cell=illegal.cell)
     message = f"ply {ply}, {position.to_move}: {finding.message}"

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
+from hexhop.engine.base import Position
 from hexhop.engine.replay import Visitor, replay_game
-from hexhop.notation.model import CubeAnswer, CubeOffer, Line, Node, Record, Span, Tag
+from hexhop.notation.findings import Finding
+from hexhop.notation.model import CubeAnswer, CubeOffer, Line, Node, ParsedGame, Record, Span, Tag
 
-from .checking import finding_dict
+from .checking import JsonObject, finding_dict
 from .errors import CodecError
 from .schema import validate
 
@@ -37,11 +40,11 @@ def to_json(data: bytes, path: str, game: str | None) -> str:
                       ensure_ascii=False, indent=1) + "\n"
 
 
-def _game_json(parsed) -> dict:
+def _game_json(parsed: ParsedGame) -> JsonObject:
     lines = _Lines()
     report = replay_game(parsed, lines)
     record = parsed.record
-    doc: dict = {"index": parsed.index, "game": report.game,
+    doc: JsonObject = {"index": parsed.index, "game": report.game,
                  "tags": [[t.name, t.value] for t in record.tags] if record else [],
                  "result": record.result if record else None,
                  "start": report.positions[0].text() if report.positions else None,
@@ -58,14 +61,15 @@ class _Lines(Visitor):
     items (None once the line stopped)."""
 
     def __init__(self) -> None:
-        self.main: dict | None = None
+        self.main: JsonObject | None = None
         # per open line: its document and the variations of its next node
-        self._open: list[tuple[dict, list[dict]]] = []
+        self._open: list[tuple[JsonObject, list[JsonObject]]] = []
 
-    def begin_line(self, line: Line, position, played: bool) -> None:
+    def begin_line(self, line: Line, position: Position | None, played: bool) -> None:
         self._open.append(({"comments": list(line.comments), "moves": []}, []))
 
-    def node(self, node: Node, before, after, state: str, findings: tuple) -> None:
+    def node(self, node: Node, before: Position | None, after: Position | None, state: str,
+             findings: tuple[Finding, ...]) -> None:
         doc, variations = self._open[-1]
         doc["moves"].append(_node_json(node, after, variations.copy()))
         variations.clear()
@@ -78,7 +82,8 @@ class _Lines(Visitor):
             self.main = doc
 
 
-def _node_json(node: Node, position, variations: list[dict]) -> dict:
+def _node_json(node: Node, position: Position | None,
+               variations: list[JsonObject]) -> JsonObject:
     cube = isinstance(node.item, (CubeOffer, CubeAnswer))
     return {"kind": "cube" if cube else "action", "text": str(node.item),
             "written": node.text, "line": node.span.line, "column": node.span.column,
@@ -104,7 +109,7 @@ def to_record(data: bytes, path: str) -> str:
     return format_archive(records)
 
 
-def _record(game: dict) -> Record:
+def _record(game: JsonObject) -> Record:
     name = game["game"]
     if name is None:
         raise ValueError(f"game {game.get('index')} has no known game")
@@ -115,7 +120,7 @@ def _record(game: dict) -> Record:
     return Record(tags, name, _line(game, name), result, index=game["index"])
 
 
-def _checked(pattern: re.Pattern, text: str, what: str) -> str:
+def _checked(pattern: re.Pattern[str], text: Any, what: str) -> str:
     """``text`` when it is a whole ``pattern``; else a ValueError (the record
     written from it would say something else)."""
     if not isinstance(text, str) or not pattern.fullmatch(text):
@@ -123,10 +128,10 @@ def _checked(pattern: re.Pattern, text: str, what: str) -> str:
     return text
 
 
-def _line(doc: dict, game: str, depth: int = 0) -> Line:
+def _line(doc: JsonObject, game: str, depth: int = 0) -> Line:
     from hexhop.notation import parse_action
     from hexhop.notation.findings import NotationError
-    from hexhop.notation.parser import MAX_DEPTH
+    from hexhop.notation.limits import MAX_DEPTH
     if depth > MAX_DEPTH:
         raise ValueError(f"variations nested deeper than {MAX_DEPTH} levels")
     nodes = []

@@ -27,6 +27,8 @@ HEADER_TAGS = ("Event", "Site", "Date", "Round", "Annotator")
 
 def page_data(report: GameReport, *, flip: bool = False) -> Page:
     """Everything a viewer page shows of ``report`` (which must have positions)."""
+    if report.game is None:
+        raise ValueError("a record of no known game has no viewer page")
     rules = rules_for(report.game)
     builder = _Builder(report, rules)
     main = builder.main_line()
@@ -93,7 +95,7 @@ class _Builder(Visitor):
         self._by_span = _findings_by_span(report.findings)
         self._placed: set[int] = set()
         self.drawings = Drawings()
-        self._drawn: dict[tuple[int, Any], tuple[Any, dict[str, int]]] = {}
+        self._drawn: dict[tuple[int, Any], tuple[Any, tuple[int, int]]] = {}
         self._open: list[_Open] = []
         self._main: MoveLine | None = None
 
@@ -171,7 +173,8 @@ class _Builder(Visitor):
             return frame
         old = self.frames[frame]
         if old.line == line_id:
-            self.frames[frame] = _with(old, **self._draw(after, None, None))
+            board, flipped = self._draw(after, None, None)
+            self.frames[frame] = _with(old, board=board, board_flipped=flipped)
             return frame
         new = self._frame(after, None, None, line_id, label="drop")
         self._line_frames[line_id].append(new)
@@ -180,12 +183,13 @@ class _Builder(Visitor):
     def _frame(self, position: Any, before: Any, node: Node | None, line_id: int, *,
                label: str) -> int:
         index = len(self._line_frames[line_id])
-        self.frames.append(Frame(ply=position.ply, line=line_id, index=index, label=label,
-                                 **self._draw(position, before, node)))
+        board, flipped = self._draw(position, before, node)
+        self.frames.append(Frame(board=board, board_flipped=flipped, ply=position.ply,
+                                 line=line_id, index=index, label=label))
         return len(self.frames) - 1
 
-    def _draw(self, position: Any, before: Any, node: Node | None) -> dict[str, int]:
-        """The drawings of ``position`` in both orientations. Variations that
+    def _draw(self, position: Any, before: Any, node: Node | None) -> tuple[int, int]:
+        """The drawings of ``position``, upright and flipped. Variations that
         play the same action from the same position share them (the entry
         keeps ``before`` alive, so that its ``id`` is not reused)."""
         key = (id(before), node.item) if node is not None else None
@@ -193,9 +197,10 @@ class _Builder(Visitor):
             return self._drawn[key][1]
         last = self._last(position, before, node)
         text = position.text()
-        drawn = {name: self.drawings.add(board_svg(position, flip=flip, last=last,
-                                                   ply=position.ply, position_text=text))
-                 for name, flip in (("board", False), ("board_flipped", True))}
+        upright, flipped = (self.drawings.add(board_svg(position, flip=flip, last=last,
+                                                        ply=position.ply, position_text=text))
+                            for flip in (False, True))
+        drawn = (upright, flipped)
         if key is not None:
             self._drawn[key] = (before, drawn)
         return drawn
@@ -205,7 +210,7 @@ class _Builder(Visitor):
             return None
         attacked = getattr(self.rules, "attacked_ones", None)
         threatened = list(attacked(position)) if attacked else None
-        return describe_last(before, position, node.item, threatened=threatened)
+        return describe_last(before, position, node.action, threatened=threatened)
 
     # -- findings ------------------------------------------------------------
 
