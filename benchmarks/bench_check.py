@@ -27,13 +27,19 @@ from hexhop.engine.generate import random_archive
 from hexhop.engine.replay import replay_game
 from hexhop.notation import format_archive, read_archive
 
-CASES = [("Hexalit", 6, ".hxl"), ("Trigeo", 6, ".trg"), ("Hüpfer", 6, ".hpf"),
-         ("Hüpfer", 8, ".hpf"), ("Hüpfer", 10, ".hpf")]
+CASES = [
+    ("Hexalit", 6, ".hxl"),
+    ("Trigeo", 6, ".trg"),
+    ("Hüpfer", 6, ".hpf"),
+    ("Hüpfer", 8, ".hpf"),
+    ("Hüpfer", 10, ".hpf"),
+]
 
 
 def build(game: str, board: int, games: int, seed: int = 7) -> bytes:
-    return format_archive(random_archive(game, games, seed, board=board,
-                                         max_plies=150)).encode("utf-8")
+    return format_archive(random_archive(game, games, seed, board=board, max_plies=150)).encode(
+        "utf-8"
+    )
 
 
 def check_speed(data: bytes, path: str, repeat: int = 3) -> tuple[float, int, int]:
@@ -55,6 +61,7 @@ def chess_pgn(plies_per_game: list[int], seed: int = 7) -> str:
     """Random legal chess games with the given lengths, as one PGN archive."""
     import chess
     import chess.pgn
+
     rng = random.Random(seed)
     out = io.StringIO()
     for length in plies_per_game:
@@ -71,6 +78,7 @@ def chess_pgn(plies_per_game: list[int], seed: int = 7) -> str:
 
 def chess_speed(pgn: str, repeat: int = 3) -> tuple[float, int]:
     import chess.pgn
+
     best = float("inf")
     plies = 0
     for _ in range(repeat):
@@ -92,8 +100,11 @@ def peak_memory_kib(data: bytes, suffix: str) -> int:
     with tempfile.NamedTemporaryFile(suffix=suffix, delete=False) as handle:
         handle.write(data)
     try:
-        subprocess.run([sys.executable, "-m", "hexhop.cli", "check", "--quiet", handle.name],
-                       stdout=subprocess.DEVNULL, check=False)
+        subprocess.run(
+            [sys.executable, "-m", "hexhop.cli", "check", "--quiet", handle.name],
+            stdout=subprocess.DEVNULL,
+            check=False,
+        )
         return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     finally:
         os.unlink(handle.name)
@@ -102,11 +113,14 @@ def peak_memory_kib(data: bytes, suffix: str) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=300, help="games per archive")
-    parser.add_argument("--memory", action="store_true",
-                        help="also measure peak memory on a 10x archive")
+    parser.add_argument(
+        "--memory", action="store_true", help="also measure peak memory on a 10x archive"
+    )
     args = parser.parse_args()
-    print(f"{'archive':<16}{'games':>7}{'plies':>9}{'hexhop plies/s':>16}"
-          f"{'games/s':>9}{'chess plies/s':>15}{'ratio':>7}")
+    print(
+        f"{'archive':<16}{'games':>7}{'plies':>9}{'hexhop plies/s':>16}"
+        f"{'games/s':>9}{'chess plies/s':>15}{'ratio':>7}"
+    )
     for game, board, suffix in CASES:
         data = build(game, board, args.games)
         seconds, plies, invalid = check_speed(data, "bench" + suffix)
@@ -115,8 +129,10 @@ def main() -> None:
         chess_seconds, chess_plies = chess_speed(pgn)
         ours, theirs = plies / seconds, chess_plies / chess_seconds
         label = game if game != "Hüpfer" else f"Hüpfer {board}x{board}"
-        print(f"{label:<16}{args.games:>7}{plies:>9}{ours:>16,.0f}"
-              f"{args.games / seconds:>9,.0f}{theirs:>15,.0f}{ours / theirs:>7.2f}")
+        print(
+            f"{label:<16}{args.games:>7}{plies:>9}{ours:>16,.0f}"
+            f"{args.games / seconds:>9,.0f}{theirs:>15,.0f}{ours / theirs:>7.2f}"
+        )
     if args.memory:
         small = build("Hexalit", 6, args.games)
         print(f"peak memory, {args.games} Hexalit games: {peak_memory_kib(small, '.hxl')} KiB")

@@ -72,8 +72,10 @@ def archive(games: int, plies: int, seed: int = 1) -> bytes:
     parts = []
     for index in range(games):
         game = ("Hexalit", "Trigeo", "Hüpfer")[index % 3]
-        header = (f'[Game "{game}"]\n[Event "Bench"]\n[Site "Here"]\n[Date "2024.05.01"]\n'
-                  f'[Round "{index + 1}"]\n[Result "*"]\n')
+        header = (
+            f'[Game "{game}"]\n[Event "Bench"]\n[Site "Here"]\n[Date "2024.05.01"]\n'
+            f'[Round "{index + 1}"]\n[Result "*"]\n'
+        )
         parts.append(header + "\n" + movetext(rng, game, plies) + "\n")
     return "\n".join(parts).encode("utf-8")
 
@@ -91,8 +93,10 @@ def main() -> None:
         errors += not game.ok
         actions += len(game.record.main.nodes) if game.record else 0
     seconds = time.perf_counter() - start
-    print(f"{games} games, {actions} actions, {len(data) / 1e6:.1f} MB, "
-          f"{errors} with errors; grammars built in {warm:.2f} s")
+    print(
+        f"{games} games, {actions} actions, {len(data) / 1e6:.1f} MB, "
+        f"{errors} with errors; grammars built in {warm:.2f} s"
+    )
     print(f"{actions / seconds:,.0f} actions/s ({seconds:.2f} s)")
 
 

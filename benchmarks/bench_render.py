@@ -55,8 +55,7 @@ def chess_frames(plies: int, seed: int) -> list[tuple[Any, Any]]:
     return frames
 
 
-def rate(draw: Callable[[Any, Any], Any], frames: Sequence[tuple[Any, Any]],
-         repeat: int) -> float:
+def rate(draw: Callable[[Any, Any], Any], frames: Sequence[tuple[Any, Any]], repeat: int) -> float:
     """Frames per second over ``repeat`` passes through ``frames``."""
     start = time.perf_counter()
     for _ in range(repeat):
@@ -85,8 +84,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--plies", type=int, default=60, help="plies per game (default 60)")
     parser.add_argument("--repeat", type=int, default=5, help="SVG passes (default 5)")
-    parser.add_argument("--png-frames", type=int, default=30,
-                        help="frames rasterised per game (default 30)")
+    parser.add_argument(
+        "--png-frames", type=int, default=30, help="frames rasterised per game (default 30)"
+    )
     args = parser.parse_args()
 
     import cairosvg
@@ -104,22 +104,28 @@ def main() -> None:
         return board_svg(position, last=last, size=SIZE)
 
     chess_svg_rate = rate(chess_svg, chess_games, args.repeat)
-    chess_svgs = [chess_svg(b, m) for b, m in chess_games[:args.png_frames]]
-    chess_png_rate = rate(lambda s, _: cairosvg.svg2png(bytestring=s.encode()),
-                          [(s, None) for s in chess_svgs], 1)
+    chess_svgs = [chess_svg(b, m) for b, m in chess_games[: args.png_frames]]
+    chess_png_rate = rate(
+        lambda s, _: cairosvg.svg2png(bytestring=s.encode()), [(s, None) for s in chess_svgs], 1
+    )
     print(f"{'':14} {'SVG/s':>9} {'× chess':>8} {'PNG/s':>7} {'× chess':>8} {'1st ms':>7}")
     print(f"{'chess.svg':14} {chess_svg_rate:9.0f} {1:8.2f} {chess_png_rate:7.1f} {1:8.2f}")
-    for label, game, tags, seed in (("Hexalit", "Hexalit", {}, 1), ("Trigeo", "Trigeo", {}, 2),
-                                    ("Hüpfer 6x6", "Hüpfer", {}, 3),
-                                    ("Hüpfer 8x8", "Hüpfer", {"Board": "8x8"}, 4),
-                                    ("Hüpfer 10x10", "Hüpfer", {"Board": "10x10"}, 5)):
+    for label, game, tags, seed in (
+        ("Hexalit", "Hexalit", {}, 1),
+        ("Trigeo", "Trigeo", {}, 2),
+        ("Hüpfer 6x6", "Hüpfer", {}, 3),
+        ("Hüpfer 8x8", "Hüpfer", {"Board": "8x8"}, 4),
+        ("Hüpfer 10x10", "Hüpfer", {"Board": "10x10"}, 5),
+    ):
         first = first_frame_ms(game, tags)
         frames = game_frames(game, tags, args.plies, seed)
         svg_rate = rate(ours, frames, args.repeat)
-        svgs = [ours(p, last) for p, last in frames[:args.png_frames]]
+        svgs = [ours(p, last) for p, last in frames[: args.png_frames]]
         png_rate = rate(lambda s, _: svg_to_png(s), [(s, None) for s in svgs], 1)
-        print(f"{label:14} {svg_rate:9.0f} {svg_rate / chess_svg_rate:8.2f} "
-              f"{png_rate:7.1f} {png_rate / chess_png_rate:8.2f} {first:7.2f}")
+        print(
+            f"{label:14} {svg_rate:9.0f} {svg_rate / chess_svg_rate:8.2f} "
+            f"{png_rate:7.1f} {png_rate / chess_png_rate:8.2f} {first:7.2f}"
+        )
     print(f"({len(chess_games)} chess frames; {args.plies} plies per game; size {SIZE} px)")
 
 

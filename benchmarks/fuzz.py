@@ -63,6 +63,7 @@ class Slow(Exception):
 
 # ---------------------------------------------------------------- targets
 
+
 def _game_name(data: bytes) -> str:
     return ("game.hxl", "game.trg", "game.hpf")[data[0] % 3 if data else 0]
 
@@ -70,6 +71,7 @@ def _game_name(data: bytes) -> str:
 def target_reader(data: bytes) -> None:
     from hexhop.engine.replay import replay_game
     from hexhop.notation import NotationError, read_archive
+
     try:
         for parsed in read_archive(data, path=_game_name(data)):
             replay_game(parsed)
@@ -89,6 +91,7 @@ def archive_suffix(data: bytes) -> str:
 def target_archive(data: bytes) -> None:
     from hexhop.notation import NotationError, read_archive
     from hexhop.records.sources import iter_sources
+
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "fuzz" + archive_suffix(data))
         with open(path, "wb") as handle:
@@ -101,6 +104,7 @@ def target_archive(data: bytes) -> None:
 
 def target_fmt(data: bytes) -> None:
     from hexhop.notation import NotationError, format_archive, read_archive
+
     name = _game_name(data)
     try:
         games = list(read_archive(data, path=name))
@@ -119,6 +123,7 @@ def target_convert(data: bytes) -> None:
     from hexhop.notation import NotationError
     from hexhop.records.codec import to_json, to_record
     from hexhop.records.errors import CodecError
+
     with contextlib.suppress(CodecError):
         to_record(data, "fuzz.json")
     try:
@@ -133,25 +138,39 @@ def target_convert(data: bytes) -> None:
 
 
 TARGETS: dict[str, Callable[[bytes], None]] = {
-    "reader": target_reader, "archive": target_archive, "fmt": target_fmt,
-    "convert": target_convert}
+    "reader": target_reader,
+    "archive": target_archive,
+    "fmt": target_fmt,
+    "convert": target_convert,
+}
 
 
 # ---------------------------------------------------------------- seeds
 
+
 def seeds(target: str) -> list[bytes]:
     """Inputs to start from: the samples and the corpus, shaped for ``target``."""
-    records = [p.read_bytes() for p in sorted((ROOT / "samples").rglob("*"))
-               if p.suffix in (".hxl", ".trg", ".hpf")]
-    records += [p.read_bytes() for p in sorted((ROOT / "tests" / "corpus").rglob("*"))
-                if p.is_file() and p.suffix != ".json"]
+    records = [
+        p.read_bytes()
+        for p in sorted((ROOT / "samples").rglob("*"))
+        if p.suffix in (".hxl", ".trg", ".hpf")
+    ]
+    records += [
+        p.read_bytes()
+        for p in sorted((ROOT / "tests" / "corpus").rglob("*"))
+        if p.is_file() and p.suffix != ".json"
+    ]
     if target == "archive":
-        return [_zip(records[i:i + 3]) for i in range(0, 12, 3)] + \
-               [_tar(records[i:i + 3], "w:gz" if i % 2 else "w") for i in range(0, 12, 3)]
+        return [_zip(records[i : i + 3]) for i in range(0, 12, 3)] + [
+            _tar(records[i : i + 3], "w:gz" if i % 2 else "w") for i in range(0, 12, 3)
+        ]
     if target == "convert":
         from hexhop.records.codec import to_json
-        made = [to_json(r, "game.hxl" if b"Hexalit" in r else "game.hpf", None).encode()
-                for r in records[:20]]
+
+        made = [
+            to_json(r, "game.hxl" if b"Hexalit" in r else "game.hpf", None).encode()
+            for r in records[:20]
+        ]
         made += [p.read_bytes() for p in sorted((ROOT / "tests" / "corpus").rglob("*.json"))]
         return made + records[:10]
     return records
@@ -176,6 +195,7 @@ def _tar(records: list[bytes], mode: str) -> bytes:
 
 
 # ---------------------------------------------------------------- one input
+
 
 class Fuzzer:
     """Runs inputs through a target, bounded in time, and keeps the findings."""
@@ -203,9 +223,15 @@ class Fuzzer:
 
     def _found(self, data: bytes, error: BaseException) -> None:
         frames = traceback.extract_tb(error.__traceback__)
-        ours = [f for f in frames if "hexhop" in f.filename or "/cli/" in f.filename
-                or "/records/" in f.filename or "/notation/" in f.filename
-                or "/engine/" in f.filename]
+        ours = [
+            f
+            for f in frames
+            if "hexhop" in f.filename
+            or "/cli/" in f.filename
+            or "/records/" in f.filename
+            or "/notation/" in f.filename
+            or "/engine/" in f.filename
+        ]
         place = ours[-1] if ours else (frames[-1] if frames else None)
         where = f"{Path(place.filename).name}:{place.lineno}" if place else "?"
         kind = "slow" if isinstance(error, Slow) else f"{type(error).__name__} at {where}"
@@ -230,10 +256,12 @@ def _alarm(signum: int, frame: object) -> None:
 
 # ---------------------------------------------------------------- engines
 
+
 def instrument() -> None:
     """Import hexhop with atheris's coverage instrumentation (before anything
     else imports it)."""
     import atheris
+
     with atheris.instrument_imports(include=["hexhop"]):
         import hexhop.engine.replay  # noqa: F401
         import hexhop.notation  # noqa: F401
@@ -243,9 +271,16 @@ def instrument() -> None:
 
 def run_atheris(fuzzer: Fuzzer, minutes: float, corpus: Path) -> None:
     import atheris
-    args = [sys.argv[0], f"-max_total_time={max(1, round(minutes * 60))}", "-max_len=65536",
-            "-rss_limit_mb=2048", "-print_final_stats=1",
-            f"-artifact_prefix={tempfile.gettempdir()}{os.sep}", str(corpus)]
+
+    args = [
+        sys.argv[0],
+        f"-max_total_time={max(1, round(minutes * 60))}",
+        "-max_len=65536",
+        "-rss_limit_mb=2048",
+        "-print_final_stats=1",
+        f"-artifact_prefix={tempfile.gettempdir()}{os.sep}",
+        str(corpus),
+    ]
     atheris.Setup(args, fuzzer.one)
     atheris.Fuzz()  # ends the process; the summary is printed by atexit
 
@@ -280,6 +315,7 @@ def _lines(fuzzer: Fuzzer, data: bytes) -> set[tuple[str, int]]:
         if event == "line":
             lines.add((name, frame.f_lineno))
         return tracer
+
     sys.settrace(tracer)
     try:
         fuzzer.one(data)
@@ -298,21 +334,39 @@ def _mutate(data: bytes, rng: random.Random, pool: list[bytes]) -> bytes:
         elif how == 1:
             buf[at:at] = bytes([rng.randrange(256)]) * rng.choice((1, 2, 40, 1000))
         elif how == 2:
-            del buf[at:at + rng.randint(1, 64)]
+            del buf[at : at + rng.randint(1, 64)]
         elif how == 3:
             other = rng.choice(pool)
             start = rng.randrange(len(other) + 1)
-            buf[at:at] = other[start:start + rng.randint(1, 256)]
+            buf[at:at] = other[start : start + rng.randint(1, 256)]
         elif how == 4:
-            buf[at:at] = rng.choice((b" ", b"\n", b"{", b"}", b";", b"(", b")", b"[", b"]",
-                                     b'"', b"\\", b"9" * 30, b"\r", b"\xff", b"\x00"))
+            buf[at:at] = rng.choice(
+                (
+                    b" ",
+                    b"\n",
+                    b"{",
+                    b"}",
+                    b";",
+                    b"(",
+                    b")",
+                    b"[",
+                    b"]",
+                    b'"',
+                    b"\\",
+                    b"9" * 30,
+                    b"\r",
+                    b"\xff",
+                    b"\x00",
+                )
+            )
         else:
             start = rng.randrange(len(buf) + 1)
-            buf[at:at] = buf[start:start + rng.randint(1, 128)]
+            buf[at:at] = buf[start : start + rng.randint(1, 128)]
     return bytes(buf)
 
 
 # ---------------------------------------------------------------- main
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -328,6 +382,7 @@ def main() -> None:
     if engine is None:
         try:
             import atheris  # noqa: F401
+
             engine = "atheris"
         except ImportError:
             engine = "traced"
@@ -344,12 +399,17 @@ def main() -> None:
 
     def summary() -> None:
         elapsed = time.monotonic() - started
-        print(f"\n{options.target}: {fuzzer.executions} executions in {elapsed:.0f} s "
-              f"({fuzzer.executions / max(elapsed, 1e-9):.0f}/s); "
-              f"{len(fuzzer.kinds)} finding(s)", flush=True)
+        print(
+            f"\n{options.target}: {fuzzer.executions} executions in {elapsed:.0f} s "
+            f"({fuzzer.executions / max(elapsed, 1e-9):.0f}/s); "
+            f"{len(fuzzer.kinds)} finding(s)",
+            flush=True,
+        )
         for kind, path in fuzzer.kinds.items():
             print(f"  {kind}: {_shown(path)}")
+
     import atexit
+
     atexit.register(summary)
     (run_atheris if engine == "atheris" else run_traced)(fuzzer, options.minutes, options.corpus)
 

@@ -19,6 +19,7 @@ signal.signal(signal.SIGTERM, _quit)
 
 def run() -> None:
     from .main import main
+
     main()
 
 

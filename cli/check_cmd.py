@@ -51,55 +51,144 @@ Examples:
 @click.command(epilog=EXAMPLE)
 @click.argument("paths", nargs=-1, required=True)
 @game_option
-@click.option("--glob", "globs", multiple=True, metavar="PATTERN",
-              help="Which files of a directory or archive to check "
-                   "(repeatable; default: *.hxl, *.trg, *.hpf).")
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "jsonl", "junit"]),
-              default="text", show_default=True, help="Report format.")
+@click.option(
+    "--glob",
+    "globs",
+    multiple=True,
+    metavar="PATTERN",
+    help="Which files of a directory or archive to check "
+    "(repeatable; default: *.hxl, *.trg, *.hpf).",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "jsonl", "junit"]),
+    default="text",
+    show_default=True,
+    help="Report format.",
+)
 @click.option("--strict", is_flag=True, help="Warnings make a game invalid too.")
-@click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto",
-              show_default=True, help="Colour in the text report.")
-@click.option("-j", "--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
-              help="Check files in this many processes (output order stays the same).")
+@click.option(
+    "--color",
+    type=click.Choice(["auto", "always", "never"]),
+    default="auto",
+    show_default=True,
+    help="Colour in the text report.",
+)
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
+    help="Check files in this many processes (output order stays the same).",
+)
 @click.option("-q", "--quiet", is_flag=True, help="Print only the summary.")
-@click.option("--max-findings", type=click.IntRange(0), default=100, show_default=True,
-              help="Show at most this many findings of a game in the text report "
-                   "(the json, jsonl and junit reports hold them all).")
-@click.option("--max-seconds", type=click.FloatRange(0, min_open=True), default=60.0,
-              show_default=True, help="Stop checking a file after this long (IO09); "
-                                      "with -j, each part of a large file.")
-@click.option("--max-file-size", type=click.IntRange(1), default=64, show_default=True,
-              metavar="MIB", help="Skip (and report, IO03) files larger than this.")
-@click.option("--max-member-size", type=click.IntRange(1), default=64, show_default=True,
-              metavar="MIB", help="Skip (and report, IO01) zip and tar members that "
-                                  "unpack to more than this.")
-@click.option("--max-archive-size", type=click.IntRange(1), default=1024, show_default=True,
-              metavar="MIB", help="Stop unpacking a zip or tar archive after this much "
-                                  "in all (the rest is reported, IO01).")
-@click.option("--max-games", type=click.IntRange(1), default=Limits.max_games,
-              show_default=True, help="Check at most this many games of one file "
-                                      "(IO04 for the rest).")
-@click.option("--max-plies", type=click.IntRange(1), default=Limits.max_actions,
-              show_default=True, help="Games with more actions than this, variations "
-                                      "included, are not replayed (IO05).")
-@click.option("--max-comment", type=click.IntRange(1), default=Limits.max_comment,
-              show_default=True, metavar="CHARS",
-              help="Games with a longer comment are not replayed (IO06).")
-@click.option("--max-depth", type=click.IntRange(1, Limits.max_depth),
-              default=Limits.max_depth, show_default=True,
-              help="Variations nested deeper than this are an error (SY06).")
-@click.option("--max-tag-length", type=click.IntRange(1), default=Limits.max_tag_value,
-              show_default=True, metavar="CHARS",
-              help="Games with a longer tag value are not read (IO07).")
-@click.option("--max-token-length", type=click.IntRange(1, 4000), default=Limits.max_token,
-              show_default=True, metavar="CHARS",
-              help="Games with a longer action, move number or tag name are not read (IO08).")
-def check(paths: tuple[str, ...], game: str | None, globs: tuple[str, ...], fmt: str,
-          strict: bool, color: str, jobs: int, quiet: bool, max_findings: int,
-          max_seconds: float,
-          max_file_size: int, max_member_size: int, max_archive_size: int,
-          max_games: int, max_plies: int, max_comment: int, max_depth: int,
-          max_tag_length: int, max_token_length: int) -> None:
+@click.option(
+    "--max-findings",
+    type=click.IntRange(0),
+    default=100,
+    show_default=True,
+    help="Show at most this many findings of a game in the text report "
+    "(the json, jsonl and junit reports hold them all).",
+)
+@click.option(
+    "--max-seconds",
+    type=click.FloatRange(0, min_open=True),
+    default=60.0,
+    show_default=True,
+    help="Stop checking a file after this long (IO09); with -j, each part of a large file.",
+)
+@click.option(
+    "--max-file-size",
+    type=click.IntRange(1),
+    default=64,
+    show_default=True,
+    metavar="MIB",
+    help="Skip (and report, IO03) files larger than this.",
+)
+@click.option(
+    "--max-member-size",
+    type=click.IntRange(1),
+    default=64,
+    show_default=True,
+    metavar="MIB",
+    help="Skip (and report, IO01) zip and tar members that unpack to more than this.",
+)
+@click.option(
+    "--max-archive-size",
+    type=click.IntRange(1),
+    default=1024,
+    show_default=True,
+    metavar="MIB",
+    help="Stop unpacking a zip or tar archive after this much in all (the rest is reported, IO01).",
+)
+@click.option(
+    "--max-games",
+    type=click.IntRange(1),
+    default=Limits.max_games,
+    show_default=True,
+    help="Check at most this many games of one file (IO04 for the rest).",
+)
+@click.option(
+    "--max-plies",
+    type=click.IntRange(1),
+    default=Limits.max_actions,
+    show_default=True,
+    help="Games with more actions than this, variations included, are not replayed (IO05).",
+)
+@click.option(
+    "--max-comment",
+    type=click.IntRange(1),
+    default=Limits.max_comment,
+    show_default=True,
+    metavar="CHARS",
+    help="Games with a longer comment are not replayed (IO06).",
+)
+@click.option(
+    "--max-depth",
+    type=click.IntRange(1, Limits.max_depth),
+    default=Limits.max_depth,
+    show_default=True,
+    help="Variations nested deeper than this are an error (SY06).",
+)
+@click.option(
+    "--max-tag-length",
+    type=click.IntRange(1),
+    default=Limits.max_tag_value,
+    show_default=True,
+    metavar="CHARS",
+    help="Games with a longer tag value are not read (IO07).",
+)
+@click.option(
+    "--max-token-length",
+    type=click.IntRange(1, 4000),
+    default=Limits.max_token,
+    show_default=True,
+    metavar="CHARS",
+    help="Games with a longer action, move number or tag name are not read (IO08).",
+)
+def check(
+    paths: tuple[str, ...],
+    game: str | None,
+    globs: tuple[str, ...],
+    fmt: str,
+    strict: bool,
+    color: str,
+    jobs: int,
+    quiet: bool,
+    max_findings: int,
+    max_seconds: float,
+    max_file_size: int,
+    max_member_size: int,
+    max_archive_size: int,
+    max_games: int,
+    max_plies: int,
+    max_comment: int,
+    max_depth: int,
+    max_tag_length: int,
+    max_token_length: int,
+) -> None:
     """Check that every action of every game in PATHS is legal.
 
     PATHS are record files, directories (searched recursively), .zip or
@@ -114,13 +203,19 @@ def check(paths: tuple[str, ...], game: str | None, globs: tuple[str, ...], fmt:
     from hexhop.records.report import REPORTERS
 
     use_color = color == "always" or (color == "auto" and sys.stdout.isatty())
-    reporter = REPORTERS[fmt](sys.stdout, color=use_color,
-                              quiet=quiet, max_findings=max_findings)
+    reporter = REPORTERS[fmt](sys.stdout, color=use_color, quiet=quiet, max_findings=max_findings)
     mib = 1024 * 1024
-    limits = Limits(max_file_bytes=max_file_size * mib, max_member_bytes=max_member_size * mib,
-                    max_archive_bytes=max_archive_size * mib, max_games=max_games,
-                    max_actions=max_plies, max_comment=max_comment, max_depth=max_depth,
-                    max_tag_value=max_tag_length, max_token=max_token_length)
+    limits = Limits(
+        max_file_bytes=max_file_size * mib,
+        max_member_bytes=max_member_size * mib,
+        max_archive_bytes=max_archive_size * mib,
+        max_games=max_games,
+        max_actions=max_plies,
+        max_comment=max_comment,
+        max_depth=max_depth,
+        max_tag_value=max_tag_length,
+        max_token=max_token_length,
+    )
     options = CheckOptions(game=game, strict=strict, limits=limits)
 
     started = time.perf_counter()
@@ -144,8 +239,9 @@ def check(paths: tuple[str, ...], game: str | None, globs: tuple[str, ...], fmt:
     sys.exit(_exit_code(reporter.summary))
 
 
-def _results(sources: Iterable[Source], options: CheckOptions, jobs: int,
-             seconds: float) -> Generator[FileResult, None, None]:
+def _results(
+    sources: Iterable[Source], options: CheckOptions, jobs: int, seconds: float
+) -> Generator[FileResult, None, None]:
     if jobs == 1:
         yield from (watched(check_source, source, options, seconds) for source in sources)
         return
@@ -215,16 +311,19 @@ class _Task:
     def submit(self, workers: _Workers) -> None:
         """Submit every call that has not finished well (all of them at first)."""
         old: list[Future[Any] | None] = [*self.futures] or [None] * len(self.calls)
-        self.futures = [f if f is not None and _succeeded(f) else workers.submit(*call)
-                        for f, call in zip(old, self.calls)]
+        self.futures = [
+            f if f is not None and _succeeded(f) else workers.submit(*call)
+            for f, call in zip(old, self.calls)
+        ]
 
 
 def _succeeded(future: Future) -> bool:
     return future.done() and not future.cancelled() and future.exception() is None
 
 
-def _ordered(workers: _Workers, sources: Iterable[Source], options: CheckOptions,
-             seconds: float, window: int) -> Iterator[FileResult]:
+def _ordered(
+    workers: _Workers, sources: Iterable[Source], options: CheckOptions, seconds: float, window: int
+) -> Iterator[FileResult]:
     """Results in input order, with at most ``window`` calls in flight
     (``Executor.map`` would read every file before the first result). A
     large file is cut into parts of games so that its games are checked in
@@ -301,8 +400,12 @@ def _overrun(signum: int, frame: FrameType | None) -> None:
         raise Overrun()
 
 
-def watched(check: Callable[[Any, CheckOptions], FileResult], item: Source | Part,
-            options: CheckOptions, seconds: float) -> FileResult:
+def watched(
+    check: Callable[[Any, CheckOptions], FileResult],
+    item: Source | Part,
+    options: CheckOptions,
+    seconds: float,
+) -> FileResult:
     """``check(item, options)``, or one finding IO09 when it takes longer
     than ``seconds``. SIGALRM stops the check where its Python code can be
     stopped; the alarm repeats until it is."""
@@ -351,8 +454,11 @@ class _Progress:
             return
         self.last = now
         self.shown = True
-        click.echo(f"\rchecked {summary.files} files, {summary.games} games, "
-                   f"{summary.plies} plies ...", err=True, nl=False)
+        click.echo(
+            f"\rchecked {summary.files} files, {summary.games} games, {summary.plies} plies ...",
+            err=True,
+            nl=False,
+        )
 
     def done(self) -> None:
         if self.shown:

@@ -8,8 +8,12 @@ import click
 from .safe_write import ExistsError, write_atomically
 from .terminal import printable
 
-out_option = click.option("--out", type=click.Path(dir_okay=False), default=None,
-                          help="Write to this file instead of standard output.")
+out_option = click.option(
+    "--out",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Write to this file instead of standard output.",
+)
 force_option = click.option("--force", is_flag=True, help="Overwrite --out if it exists.")
 
 

@@ -25,8 +25,13 @@ Examples:
 
 @click.command(epilog=EXAMPLE)
 @click.argument("source")
-@click.option("--to", "target", type=click.Choice(["json", "record"]), required=True,
-              help="json: the full replay; record: a record archive from such JSON.")
+@click.option(
+    "--to",
+    "target",
+    type=click.Choice(["json", "record"]),
+    required=True,
+    help="json: the full replay; record: a record archive from such JSON.",
+)
 @game_option
 @out_option
 @force_option

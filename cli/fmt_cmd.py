@@ -28,14 +28,29 @@ Examples:
 @click.command(epilog=EXAMPLE)
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @game_option
-@click.option("--check", "check_only", is_flag=True,
-              help="Write nothing; exit 1 when some file is not in canonical form.")
+@click.option(
+    "--check",
+    "check_only",
+    is_flag=True,
+    help="Write nothing; exit 1 when some file is not in canonical form.",
+)
 @click.option("--diff", is_flag=True, help="Print a unified diff instead of the records.")
 @click.option("--in-place", is_flag=True, help="Rewrite the files themselves.")
-@click.option("--width", type=click.IntRange(20, 1000), default=79, show_default=True,
-              help="Wrap movetext at this column.")
-def fmt(files: tuple[str, ...], game: str | None, check_only: bool, diff: bool,
-        in_place: bool, width: int) -> None:
+@click.option(
+    "--width",
+    type=click.IntRange(20, 1000),
+    default=79,
+    show_default=True,
+    help="Wrap movetext at this column.",
+)
+def fmt(
+    files: tuple[str, ...],
+    game: str | None,
+    check_only: bool,
+    diff: bool,
+    in_place: bool,
+    width: int,
+) -> None:
     """Rewrite FILES in canonical form: tag order, symbols, move numbers,
     wrapping. Every comment, glyph and variation is kept. A file with a
     syntax error is reported and left alone.
@@ -60,8 +75,9 @@ def fmt(files: tuple[str, ...], game: str | None, check_only: bool, diff: bool,
         sys.exit(1)
 
 
-def _finish(path: str, result: tuple[str, str] | None, check_only: bool, diff: bool,
-            in_place: bool) -> str:
+def _finish(
+    path: str, result: tuple[str, str] | None, check_only: bool, diff: bool, in_place: bool
+) -> str:
     """Print or write one formatted file as asked: ``failed``, ``changed`` or ``same``."""
     if result is None:
         return "failed"
@@ -74,20 +90,29 @@ def _finish(path: str, result: tuple[str, str] | None, check_only: bool, diff: b
     try:
         _report_change(path, old, new, check_only, diff, in_place)
     except WriteError as error:
-        click.echo(f"{printable(path)}: cannot write {printable(path)}: {error.reason}; "
-                   "the file is left as it was", err=True)
+        click.echo(
+            f"{printable(path)}: cannot write {printable(path)}: {error.reason}; "
+            "the file is left as it was",
+            err=True,
+        )
         return "failed"
     return "changed"
 
 
-def _report_change(path: str, old: str, new: str, check_only: bool, diff: bool,
-                   in_place: bool) -> None:
+def _report_change(
+    path: str, old: str, new: str, check_only: bool, diff: bool, in_place: bool
+) -> None:
     if check_only:
         click.echo(f"would reformat {printable(path)}", err=True)
     elif diff:
-        click.echo("".join(difflib.unified_diff(
-            old.splitlines(True), new.splitlines(True), path, f"{path} (formatted)")),
-            nl=False)
+        click.echo(
+            "".join(
+                difflib.unified_diff(
+                    old.splitlines(True), new.splitlines(True), path, f"{path} (formatted)"
+                )
+            ),
+            nl=False,
+        )
     elif in_place:
         # through a symbolic link: the file it leads to is formatted, the link kept
         write_atomically(os.path.realpath(path), new.encode("utf-8"), overwrite=True)
@@ -97,18 +122,25 @@ def _report_change(path: str, old: str, new: str, check_only: bool, diff: bool,
 def _format_file(path: str, game: str | None, width: int) -> tuple[str, str] | None:
     """(old text, new text), or None after printing why the file cannot be formatted."""
     from hexhop.notation import format_archive, read_archive
+
     source = read_source(path)
     data = source.data
     if data is None:
-        click.echo(f"{printable(path)}: IO01 cannot read {printable(path)}: "
-                   f"{printable(source.error or '')}", err=True)
+        click.echo(
+            f"{printable(path)}: IO01 cannot read {printable(path)}: "
+            f"{printable(source.error or '')}",
+            err=True,
+        )
         return None
     games = list(read_archive(data, path=path, default_game=game))
     errors = [f for parsed in games for f in parsed.findings if f.severity == "error"]
     if errors:
         for finding in errors:
-            click.echo(f"{printable(path)}:{finding.line}:{finding.column}: {finding.code} "
-                       f"{printable(finding.message)}", err=True)
+            click.echo(
+                f"{printable(path)}:{finding.line}:{finding.column}: {finding.code} "
+                f"{printable(finding.message)}",
+                err=True,
+            )
         click.echo(f"{printable(path)}: not formatted (fix the errors above first)", err=True)
         return None
     new = format_archive(games)

@@ -18,27 +18,47 @@ Examples:
 
 @click.command(epilog=EXAMPLE)
 @game_option
-@click.option("--board", default="6x6", show_default=True,
-              type=click.Choice(["6x6", "8x8", "10x10"]), help="Hüpfer board.")
+@click.option(
+    "--board",
+    default="6x6",
+    show_default=True,
+    type=click.Choice(["6x6", "8x8", "10x10"]),
+    help="Hüpfer board.",
+)
 @click.option("--count", type=click.IntRange(1), default=1, show_default=True)
-@click.option("--seed", type=int, default=0, show_default=True,
-              help="The same seed gives the same games.")
-@click.option("--max-plies", type=click.IntRange(1), default=200, show_default=True,
-              help="Stop a game after this many plies (its result is then *).")
+@click.option(
+    "--seed", type=int, default=0, show_default=True, help="The same seed gives the same games."
+)
+@click.option(
+    "--max-plies",
+    type=click.IntRange(1),
+    default=200,
+    show_default=True,
+    help="Stop a game after this many plies (its result is then *).",
+)
 @out_option
 @force_option
-def generate(game: str | None, board: str, count: int, seed: int, max_plies: int,
-             out: str | None, force: bool) -> None:
+def generate(
+    game: str | None,
+    board: str,
+    count: int,
+    seed: int,
+    max_plies: int,
+    out: str | None,
+    force: bool,
+) -> None:
     """Write random legal games of --game (with correct annotations and
     results) as one record archive, for tests, fuzzing and benchmarks."""
     if game is None:
         raise click.UsageError("--game is required (Hexalit, Trigeo or Hüpfer)")
     from hexhop.engine.generate import random_archive
     from hexhop.notation import format_archive
+
     size = int(board.split("x")[0])
     with stoppable(lambda: "before anything was written"):
-        text = format_archive(checked(random_archive(game, count, seed, board=size,
-                                                     max_plies=max_plies)))
+        text = format_archive(
+            checked(random_archive(game, count, seed, board=size, max_plies=max_plies))
+        )
         emit(text, out, force)
     if out is not None:
         click.echo(f"wrote {count} games to {out}", err=True)

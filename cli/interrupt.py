@@ -167,8 +167,11 @@ def stoppable(progress: Callable[[], str]) -> Iterator[None]:
     main = threading.current_thread() is threading.main_thread()
     if main:
         _reset()
-    previous = [signal.signal(signum, handler)
-                for signum, handler in zip(_SIGNALS, _HANDLERS)] if main else []
+    previous = (
+        [signal.signal(signum, handler) for signum, handler in zip(_SIGNALS, _HANDLERS)]
+        if main
+        else []
+    )
     try:
         checkpoint()  # one that came while the command was being prepared
         yield

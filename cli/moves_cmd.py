@@ -25,8 +25,16 @@ Examples:
 @position_options
 @click.option("--count", is_flag=True, help="Print only the number of legal actions.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON: position, to_move, actions.")
-def moves(record: str | None, index: int, ply: str | None, game: str | None,
-          board: str | None, position_text: str | None, count: bool, as_json: bool) -> None:
+def moves(
+    record: str | None,
+    index: int,
+    ply: str | None,
+    game: str | None,
+    board: str | None,
+    position_text: str | None,
+    count: bool,
+    as_json: bool,
+) -> None:
     """List every legal action of a position of RECORD (or of --position),
     in canonical notation, one line per die or piece."""
     chosen = position_from_options(record, index, ply, game, board, position_text)
@@ -36,8 +44,12 @@ def moves(record: str | None, index: int, ply: str | None, game: str | None,
     if count:
         click.echo(len(actions))
     elif as_json:
-        click.echo(json.dumps({"position": position.text(), "to_move": position.to_move,
-                               "actions": actions}, ensure_ascii=False))
+        click.echo(
+            json.dumps(
+                {"position": position.text(), "to_move": position.to_move, "actions": actions},
+                ensure_ascii=False,
+            )
+        )
     else:
         _print_grouped(actions, position)
 

@@ -17,9 +17,16 @@ def _game(ctx: click.Context, param: click.Parameter, value: str | None) -> str 
 
 
 game_option = click.option(
-    "--game", callback=_game, metavar="GAME",
-    help=f"The game of records without a Game tag: {game_list()}.")
+    "--game",
+    callback=_game,
+    metavar="GAME",
+    help=f"The game of records without a Game tag: {game_list()}.",
+)
 
 index_option = click.option(
-    "--index", type=click.IntRange(1), default=1, show_default=True,
-    help="Which game of an archive (1 = the first).")
+    "--index",
+    type=click.IntRange(1),
+    default=1,
+    show_default=True,
+    help="Which game of an archive (1 = the first).",
+)

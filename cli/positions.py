@@ -17,16 +17,26 @@ from .single_game import load_report, pick_ply
 def position_options(command):
     """The options of commands that work on one position: RECORD with
     --index and --ply, or --game (and --board) with --position TEXT."""
-    for option in reversed((
+    for option in reversed(
+        (
             click.argument("record", required=False),
             index_option,
-            click.option("--ply", default=None, metavar="N|last",
-                         help="Which ply (default: last)."),
+            click.option(
+                "--ply", default=None, metavar="N|last", help="Which ply (default: last)."
+            ),
             game_option,
-            click.option("--board", default=None, metavar="NxN",
-                         help="Hüpfer board for --position."),
-            click.option("--position", "position_text", default=None, metavar="TEXT",
-                         help="A position (Position tag text) instead of a record."))):
+            click.option(
+                "--board", default=None, metavar="NxN", help="Hüpfer board for --position."
+            ),
+            click.option(
+                "--position",
+                "position_text",
+                default=None,
+                metavar="TEXT",
+                help="A position (Position tag text) instead of a record.",
+            ),
+        )
+    ):
         command = option(command)
     return command
 
@@ -39,9 +49,14 @@ class Chosen:
     last: str | None  # the text of the action that led here
 
 
-def position_from_options(record: str | None, index: int, ply: str | None,
-                          game: str | None, board: str | None,
-                          position_text: str | None) -> Chosen:
+def position_from_options(
+    record: str | None,
+    index: int,
+    ply: str | None,
+    game: str | None,
+    board: str | None,
+    position_text: str | None,
+) -> Chosen:
     """The position named by a command's options, or a usage error."""
     if position_text is not None:
         return _from_text(position_text, game, board)
@@ -49,8 +64,7 @@ def position_from_options(record: str | None, index: int, ply: str | None,
         raise click.UsageError("give a RECORD file or --game with --position TEXT")
     report = load_report(record, index, game)
     number = pick_ply(report, ply)
-    last = report.nodes[number - 1].text or str(report.nodes[number - 1].item) \
-        if number else None
+    last = report.nodes[number - 1].text or str(report.nodes[number - 1].item) if number else None
     position = report.positions[number]
     return Chosen(rules_for(position.game), position, number, last)
 
@@ -65,6 +79,7 @@ def _from_text(text: str, game: str | None, board: str | None) -> Chosen:
     try:
         position = rules.parse_position(text, tags)
     except HeaderError as error:
-        raise click.BadParameter(make(error.code, None, **error.params).message,
-                                 param_hint="--position") from None
+        raise click.BadParameter(
+            make(error.code, None, **error.params).message, param_hint="--position"
+        ) from None
     return Chosen(rules, position, position.ply, None)

@@ -46,8 +46,9 @@ class RenderOptions:
     highlights: tuple[str, ...] = ()
 
 
-def _arrows(ctx: click.Context, param: click.Parameter,
-            values: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+def _arrows(
+    ctx: click.Context, param: click.Parameter, values: tuple[str, ...]
+) -> tuple[tuple[str, str], ...]:
     arrows = []
     for value in values:
         ends = value.split("-")
@@ -59,28 +60,72 @@ def _arrows(ctx: click.Context, param: click.Parameter,
 
 @click.command(epilog=EXAMPLE)
 @click.argument("record")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
-              help="Folder for the pictures (default: named after the record).")
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="svg", show_default=True,
-              help="svg/png: one file per ply; gif: an animation; sheet: one PNG with a "
-                   "grid of diagrams; html: an interactive viewer page.")
-@click.option("--plies", default=None, metavar="SPEC",
-              help="Which plies, e.g. 0,10-20,last (default: all; for sheet: 12 spread "
-                   "over the game).")
-@click.option("--index", type=click.IntRange(1), default=None,
-              help="Only this game of an archive (default: every game).")
-@click.option("--size", type=click.IntRange(100, 4000), default=400, show_default=True,
-              help="Width of one diagram in pixels.")
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Folder for the pictures (default: named after the record).",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(FORMATS),
+    default="svg",
+    show_default=True,
+    help="svg/png: one file per ply; gif: an animation; sheet: one PNG with a "
+    "grid of diagrams; html: an interactive viewer page.",
+)
+@click.option(
+    "--plies",
+    default=None,
+    metavar="SPEC",
+    help="Which plies, e.g. 0,10-20,last (default: all; for sheet: 12 spread over the game).",
+)
+@click.option(
+    "--index",
+    type=click.IntRange(1),
+    default=None,
+    help="Only this game of an archive (default: every game).",
+)
+@click.option(
+    "--size",
+    type=click.IntRange(100, 4000),
+    default=400,
+    show_default=True,
+    help="Width of one diagram in pixels.",
+)
 @click.option("--flip", is_flag=True, help="Turn the board (South / Turquoise at the top).")
-@click.option("--arrow", "arrows", multiple=True, metavar="FROM-TO", callback=_arrows,
-              help="Draw an arrow on every diagram, e.g. B6-D6 (repeatable; for annotators).")
-@click.option("--highlight", "highlights", multiple=True, metavar="CELL",
-              help="Highlight a cell or point on every diagram (repeatable).")
+@click.option(
+    "--arrow",
+    "arrows",
+    multiple=True,
+    metavar="FROM-TO",
+    callback=_arrows,
+    help="Draw an arrow on every diagram, e.g. B6-D6 (repeatable; for annotators).",
+)
+@click.option(
+    "--highlight",
+    "highlights",
+    multiple=True,
+    metavar="CELL",
+    help="Highlight a cell or point on every diagram (repeatable).",
+)
 @click.option("--force", is_flag=True, help="Overwrite files that exist.")
 @game_option
-def render(record: str, out_dir: str | None, fmt: str, plies: str | None, index: int | None,
-           size: int, flip: bool, arrows: tuple[tuple[str, str], ...],
-           highlights: tuple[str, ...], force: bool, game: str | None) -> None:
+def render(
+    record: str,
+    out_dir: str | None,
+    fmt: str,
+    plies: str | None,
+    index: int | None,
+    size: int,
+    flip: bool,
+    arrows: tuple[tuple[str, str], ...],
+    highlights: tuple[str, ...],
+    force: bool,
+    game: str | None,
+) -> None:
     """Draw the positions of RECORD (a file, or a folder of records).
 
     Files are named game1-ply000.svg, game1-ply001.svg, ... (game1.gif,
@@ -91,8 +136,11 @@ def render(record: str, out_dir: str | None, fmt: str, plies: str | None, index:
 
     def progress() -> str:
         total = state["total"]
-        return (f"after {state['done']} of {total} files" if total is not None
-                else "before any file was written")
+        return (
+            f"after {state['done']} of {total} files"
+            if total is not None
+            else "before any file was written"
+        )
 
     with stoppable(progress):
         options = RenderOptions(fmt, size, flip, plies, arrows, highlights)
@@ -110,8 +158,15 @@ class _Planned:
     files: tuple[tuple[str, tuple[int, ...]], ...]  # (path, plies drawn in it)
 
 
-def _render(record: str, out_dir: str | None, options: RenderOptions, index: int | None,
-            force: bool, game: str | None, state: dict) -> None:
+def _render(
+    record: str,
+    out_dir: str | None,
+    options: RenderOptions,
+    index: int | None,
+    force: bool,
+    game: str | None,
+    state: dict,
+) -> None:
     fmt = options.fmt
     sources = list(iter_sources([record]))
     if not sources:
@@ -131,8 +186,9 @@ def _render(record: str, out_dir: str | None, options: RenderOptions, index: int
         for report, drawable in _reports(source, game, index):
             checkpoint()
             if drawable:
-                planned.append(_Planned(source, folder, report.index,
-                                        _plan(folder, report, options)))
+                planned.append(
+                    _Planned(source, folder, report.index, _plan(folder, report, options))
+                )
             if fmt == "html":
                 rows.append(_index_row(out_root, folder, report, drawable))
     paths = [path for item in planned for path, _ in item.files]
@@ -190,7 +246,7 @@ def _inside(path: str, record: str) -> str:
     """``path`` relative to the folder or archive RECORD it was found in."""
     for prefix in (record + ":", record.rstrip("/\\") + os.sep, record.rstrip("/\\") + "/"):
         if path.startswith(prefix):
-            return path[len(prefix):]
+            return path[len(prefix) :]
     return path
 
 
@@ -202,11 +258,13 @@ def _path_stem(path: str) -> str:
     return name.strip("._")[-80:].strip("._") or "record"
 
 
-def _reports(source: Source, game: str | None,
-             index: int | None) -> Iterator[tuple[GameReport, bool]]:
+def _reports(
+    source: Source, game: str | None, index: int | None
+) -> Iterator[tuple[GameReport, bool]]:
     """Every game of ``source`` (or game ``index``) replayed, with whether it
     can be drawn; for one that cannot, a message says why."""
     from hexhop.notation import read_archive
+
     found = False
     for parsed in read_archive(source.data or b"", path=source.path, default_game=game):
         if index is not None and parsed.index != index:
@@ -223,12 +281,16 @@ def _reports(source: Source, game: str | None,
         raise click.ClickException(f"{source.path}: no game number {index} to draw")
 
 
-def _plan(folder: str, report: GameReport,
-          options: RenderOptions) -> tuple[tuple[str, tuple[int, ...]], ...]:
+def _plan(
+    folder: str, report: GameReport, options: RenderOptions
+) -> tuple[tuple[str, tuple[int, ...]], ...]:
     """The files one game becomes: (path, the plies drawn in it)."""
     last = len(report.positions) - 1
-    chosen = tuple(parse_plies(options.plies, last) if options.plies else (
-        spread_plies(last, 12) if options.fmt == "sheet" else range(last + 1)))
+    chosen = tuple(
+        parse_plies(options.plies, last)
+        if options.plies
+        else (spread_plies(last, 12) if options.fmt == "sheet" else range(last + 1))
+    )
     name = os.path.join(folder, f"game{report.index}")
     if options.fmt in ("svg", "png"):
         return tuple((f"{name}-ply{ply:03d}.{options.fmt}", (ply,)) for ply in chosen)
@@ -236,20 +298,26 @@ def _plan(folder: str, report: GameReport,
     return ((name + suffix, chosen),)
 
 
-def _drawn(planned: list[_Planned], options: RenderOptions,
-           game: str | None) -> Iterator[tuple[str, Callable[[], bytes]]]:
+def _drawn(
+    planned: list[_Planned], options: RenderOptions, game: str | None
+) -> Iterator[tuple[str, Callable[[], bytes]]]:
     """(path, function making the bytes) of every planned file, in order;
     each game is read and replayed again, one at a time."""
     from hexhop.notation import read_archive
     from hexhop.records import frames as drawing
+
     for source, group in itertools.groupby(planned, key=lambda item: item.source):
         wanted = {item.index: item for item in group}
         for parsed in read_archive(source.data or b"", path=source.path, default_game=game):
             item = wanted.pop(parsed.index, None)
             if item is not None:
-                frames = drawing.Frames(replay_game(parsed), size=options.size,
-                                        flip=options.flip, arrows=options.arrows,
-                                        highlights=options.highlights)
+                frames = drawing.Frames(
+                    replay_game(parsed),
+                    size=options.size,
+                    flip=options.flip,
+                    arrows=options.arrows,
+                    highlights=options.highlights,
+                )
                 for path, plies in item.files:
                     yield path, functools.partial(_picture, frames, options.fmt, plies)
             if not wanted:
@@ -268,20 +336,28 @@ def _picture(frames: Any, fmt: str, plies: tuple[int, ...]) -> bytes:
     return frames.html()
 
 
-def _index_row(out_root: str, folder: str, report: GameReport,
-               drawn: bool) -> tuple[str, int, GameSummary]:
+def _index_row(
+    out_root: str, folder: str, report: GameReport, drawn: bool
+) -> tuple[str, int, GameSummary]:
     """A game's row of ``index.html``, sorted by folder and game number."""
     from urllib.parse import quote
 
     from hexhop.records.viewer import summary
+
     page = os.path.relpath(os.path.join(folder, f"game{report.index}.html"), out_root)
     name = os.path.relpath(folder, out_root)
-    return folder, report.index, summary(report, quote(page.replace(os.sep, "/")) if drawn
-                                         else None, "" if name == "." else name)
+    return (
+        folder,
+        report.index,
+        summary(
+            report, quote(page.replace(os.sep, "/")) if drawn else None, "" if name == "." else name
+        ),
+    )
 
 
-def _html_index(out_root: str, record: str,
-                rows: list[tuple[str, int, GameSummary]]) -> tuple[str, Callable[[], bytes]]:
+def _html_index(
+    out_root: str, record: str, rows: list[tuple[str, int, GameSummary]]
+) -> tuple[str, Callable[[], bytes]]:
     """``index.html`` in ``out_root``: every game, drawn or not, linking to its page."""
     from hexhop.render.html import index_page
 
@@ -290,6 +366,7 @@ def _html_index(out_root: str, record: str,
     def page() -> bytes:
         ordered = sorted(rows, key=lambda row: (row[0], row[1]))
         return index_page([row[2] for row in ordered], title=title).encode("utf-8")
+
     return os.path.join(out_root, "index.html"), page
 
 
@@ -302,11 +379,13 @@ def parse_plies(spec: str, last: int) -> list[int]:
         try:
             low, high = _ply(bounds[0], last), _ply(bounds[-1], last)
         except ValueError:
-            raise click.BadParameter(f"{part!r}: expected N, N-M or last",
-                                     param_hint="--plies") from None
+            raise click.BadParameter(
+                f"{part!r}: expected N, N-M or last", param_hint="--plies"
+            ) from None
         if low > high or high > last:
-            raise click.BadParameter(f"{part!r}: this game has plies 0 to {last}",
-                                     param_hint="--plies")
+            raise click.BadParameter(
+                f"{part!r}: this game has plies 0 to {last}", param_hint="--plies"
+            )
         chosen.update(range(low, high + 1))
     return sorted(chosen)
 
@@ -326,5 +405,6 @@ def _refuse_overwrite(paths: list[str], force: bool) -> None:
     existing = [p for p in paths if os.path.exists(p)]
     if existing and not force:
         shown = ", ".join(existing[:3]) + (" ..." if len(existing) > 3 else "")
-        raise click.ClickException(f"{len(existing)} file(s) exist: {shown}; "
-                                   "use --force to overwrite them")
+        raise click.ClickException(
+            f"{len(existing)} file(s) exist: {shown}; use --force to overwrite them"
+        )

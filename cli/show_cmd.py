@@ -21,10 +21,23 @@ Examples:
 
 @click.command(epilog=EXAMPLE)
 @position_options
-@click.option("--color", "color_mode", type=click.Choice(["auto", "always", "never"]),
-              default="auto", show_default=True, help="Colour the sides.")
-def show(record: str | None, index: int, ply: str | None, game: str | None,
-         board: str | None, position_text: str | None, color_mode: str) -> None:
+@click.option(
+    "--color",
+    "color_mode",
+    type=click.Choice(["auto", "always", "never"]),
+    default="auto",
+    show_default=True,
+    help="Colour the sides.",
+)
+def show(
+    record: str | None,
+    index: int,
+    ply: str | None,
+    game: str | None,
+    board: str | None,
+    position_text: str | None,
+    color_mode: str,
+) -> None:
     """Show a position of RECORD (or of --position) as a diagram, with the
     last action, the side to move and the Position text to copy into a new
     record."""

@@ -11,6 +11,7 @@ from hexhop.records.sources import read_input
 def load_report(path: str, index: int, game: str | None) -> GameReport:
     """Replay game ``index`` of ``path``; a clear click error when impossible."""
     from hexhop.notation import read_archive
+
     data = read_input(path)
     for parsed in read_archive(data, path=path, default_game=game):
         if parsed.index == index:
@@ -43,9 +44,9 @@ def pick_ply(report: GameReport, ply: str | None) -> int:
     try:
         number = int(ply)
     except ValueError:
-        raise click.BadParameter(f"{ply!r}: expected a number or 'last'",
-                                 param_hint="--ply") from None
+        raise click.BadParameter(
+            f"{ply!r}: expected a number or 'last'", param_hint="--ply"
+        ) from None
     if not 0 <= number <= last:
-        raise click.BadParameter(f"{number}: this game has plies 0 to {last}",
-                                 param_hint="--ply")
+        raise click.BadParameter(f"{number}: this game has plies 0 to {last}", param_hint="--ply")
     return number

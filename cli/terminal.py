@@ -17,8 +17,7 @@ from hexhop.notation.games import lookup_game
 from hexhop.records.text import printable, source_window  # noqa: F401
 
 ROWS = "ABCDEF"
-ROW_COLUMNS = {"A": (3, 11), "B": (2, 12), "C": (1, 13), "D": (1, 13), "E": (2, 12),
-               "F": (3, 11)}
+ROW_COLUMNS = {"A": (3, 11), "B": (2, 12), "C": (1, 13), "D": (1, 13), "E": (2, 12), "F": (3, 11)}
 JUMP_FIELDS = {"C6", "C7", "C8", "D6", "D7", "D8"}
 COLOURS = {"North": "blue", "South": "red", "Red": "red", "Turquoise": "cyan"}
 CELL = 4  # characters per column of the dice board
@@ -72,7 +71,7 @@ def _centre(text: str, paint, position, cell: str) -> str:
     if die is None or not text:
         return padded
     left = (CELL - len(text)) // 2
-    return padded[:left] + paint(text, die.side) + padded[left + len(text):]
+    return padded[:left] + paint(text, die.side) + padded[left + len(text) :]
 
 
 def huepfer_diagram(position, paint: Callable[[str, str], str]) -> str:
@@ -107,8 +106,10 @@ def huepfer_diagram(position, paint: Callable[[str, str], str]) -> str:
             canvas[y][x - len(label) + 1 + i] = ch
     rows = []
     for y in range(span - 1, -1, -1):
-        text = "".join(paint(ch, colours[(y, x)]) if (y, x) in colours else ch
-                       for x, ch in enumerate(canvas[y]))
+        text = "".join(
+            paint(ch, colours[(y, x)]) if (y, x) in colours else ch
+            for x, ch in enumerate(canvas[y])
+        )
         if text.strip():
             rows.append(text.rstrip())
     return "\n".join(rows)

@@ -72,13 +72,41 @@ class DicePosition:
     that moved first, a pending offer) is kept but not compared.
     """
 
-    __slots__ = ("_game", "_board", "_masks", "_side", "_first", "_cube", "_offer", "_offered",
-                 "_winner", "_ply", "_end_ply", "_forced", "_threat", "_rolled", "_dice")
+    __slots__ = (
+        "_game",
+        "_board",
+        "_masks",
+        "_side",
+        "_first",
+        "_cube",
+        "_offer",
+        "_offered",
+        "_winner",
+        "_ply",
+        "_end_ply",
+        "_forced",
+        "_threat",
+        "_rolled",
+        "_dice",
+    )
 
-    def __init__(self, game: str, board: bytes, masks: tuple[int, ...], side: int, first: int,
-                 cube: int | None, offer: int | None, offered: bool, winner: int, ply: int,
-                 end_ply: int | None, forced: Escapes, threat: bool,
-                 rolled: tuple[int, ...]):
+    def __init__(
+        self,
+        game: str,
+        board: bytes,
+        masks: tuple[int, ...],
+        side: int,
+        first: int,
+        cube: int | None,
+        offer: int | None,
+        offered: bool,
+        winner: int,
+        ply: int,
+        end_ply: int | None,
+        forced: Escapes,
+        threat: bool,
+        rolled: tuple[int, ...],
+    ):
         self._game, self._board, self._masks = game, board, masks
         self._side, self._first = side, first
         self._cube, self._offer, self._offered = cube, offer, offered
@@ -95,7 +123,8 @@ class DicePosition:
         """Cell name -> :class:`Die`, in board order."""
         if self._dice is None:
             self._dice = MappingProxyType(
-                {CELLS[i]: _die(v) for i, v in enumerate(self._board) if v})
+                {CELLS[i]: _die(v) for i, v in enumerate(self._board) if v}
+            )
         return self._dice
 
     @property
@@ -145,6 +174,7 @@ class DicePosition:
     def _repr_svg_(self) -> str:
         """Jupyter and IPython show a position as its diagram."""
         from hexhop.render.svg import board_svg
+
         return board_svg(self)
 
     def text(self) -> str:
@@ -184,8 +214,11 @@ def _dir_names(dirs: Sequence[int]) -> str:
 def _two_moves(board: Sequence[int], o: int, t: int, side: int) -> str:
     enemy = SIDE_NAMES[3 - side]
     ahead, caps = FORWARD[side][o], [CELLS[c] for c in PAWN_CAPTURES[side][o]]
-    head = (f"the 2 on {CELLS[o]} moves only forward to {CELLS[ahead]} when it is empty"
-            if ahead >= 0 else f"the 2 on {CELLS[o]} has no cell ahead of it")
+    head = (
+        f"the 2 on {CELLS[o]} moves only forward to {CELLS[ahead]} when it is empty"
+        if ahead >= 0
+        else f"the 2 on {CELLS[o]} has no cell ahead of it"
+    )
     text = f"{head}, and captures only on {_or_list(caps)} when a {enemy} die stands there"
     if t == ahead:
         return text + f"; {CELLS[t]} is not empty, and a 2 never captures forward"
@@ -206,7 +239,7 @@ def _slide_moves(board: Sequence[int], o: int, t: int, face: int) -> str:
     d, k = line
     if d not in dirs:
         return head + f", and {CELLS[t]} lies {DIRECTIONS[d]} of it"
-    block = next(j for j in RAYS[o][d][:k - 1] if board[j])
+    block = next(j for j in RAYS[o][d][: k - 1] if board[j])
     return head + f", and {CELLS[block]} blocks the way to {CELLS[t]}"
 
 
@@ -217,8 +250,10 @@ def face_reason(board: Sequence[int], o: int, t: int, side: int, face: int, jump
     elif face == 2:
         text = _two_moves(board, o, t, side)
     elif face == 3:
-        text = (f"the 3 on {CELLS[o]} leaps to the 1st or 2nd cell along its corner directions "
-                f"({_dir_names(CORNER_DIRS[o])}): {', '.join(CELLS[j] for j in LEAPS[o])}")
+        text = (
+            f"the 3 on {CELLS[o]} leaps to the 1st or 2nd cell along its corner directions "
+            f"({_dir_names(CORNER_DIRS[o])}): {', '.join(CELLS[j] for j in LEAPS[o])}"
+        )
     else:
         text = _slide_moves(board, o, t, face)
     if jump and o in JUMP_FIELDS:
@@ -228,6 +263,7 @@ def face_reason(board: Sequence[int], o: int, t: int, side: int, face: int, jump
 
 
 # --- the legal actions view ---------------------------------------------------------
+
 
 class DiceLegalActions:
     """The legal actions of a position: iterable, sized; ``in`` asks ``check``."""
@@ -264,6 +300,7 @@ class DiceLegalActions:
 
 # --- the rules ------------------------------------------------------------------------
 
+
 def _action(o: int, t: int, capture: bool, promote: int | None = None) -> DiceAction:
     return DiceAction(CELLS[o], "capture" if capture else "move", CELLS[t], None, promote)
 
@@ -278,10 +315,10 @@ class DiceRules(GameRules[DicePosition]):
 
     name = "Hexalit"
     sides = ("North", "South")
-    rolling = True        # dice showing 2 (and spare 1s) may be rolled
-    doubling = True       # the doubling cube is used
-    jump_fields = False   # Trigeo's six central cells
-    promotion = False     # a 2 reaching its last row may become a 6
+    rolling = True  # dice showing 2 (and spare 1s) may be rolled
+    doubling = True  # the doubling cube is used
+    jump_fields = False  # Trigeo's six central cells
+    promotion = False  # a 2 reaching its last row may become a 6
 
     # -- positions ------------------------------------------------------------------
 
@@ -311,8 +348,11 @@ class DiceRules(GameRules[DicePosition]):
         """The cells of the side to move's Ones that the other side attacks
         (what a ``^`` or ``+`` points at)."""
         p = position
-        return [CELLS[x] for x in ones(p._masks, p._side)
-                if attacked(p._masks, x, 3 - p._side, self.jump_fields)]
+        return [
+            CELLS[x]
+            for x in ones(p._masks, p._side)
+            if attacked(p._masks, x, 3 - p._side, self.jump_fields)
+        ]
 
     def diagram(self, position: DicePosition) -> str:
         p = position
@@ -338,12 +378,27 @@ class DiceRules(GameRules[DicePosition]):
 
     def _position(self, board: bytearray, side: int, first: int, cube: int | None) -> DicePosition:
         masks = masks_of(board)
-        threatened = [x for x in ones(masks, side)
-                      if attacked(masks, x, 3 - side, self.jump_fields)]
+        threatened = [
+            x for x in ones(masks, side) if attacked(masks, x, 3 - side, self.jump_fields)
+        ]
         forced = escapes(board, masks, threatened, side, self.jump_fields)
         rolled = tuple(i for i, v in enumerate(board) if v & HOME_BITS)
-        return DicePosition(self.name, bytes(board), tuple(masks), side, first, cube, None, False,
-                            0, 0, None, forced, bool(threatened), rolled)
+        return DicePosition(
+            self.name,
+            bytes(board),
+            tuple(masks),
+            side,
+            first,
+            cube,
+            None,
+            False,
+            0,
+            0,
+            None,
+            forced,
+            bool(threatened),
+            rolled,
+        )
 
     @staticmethod
     def _replace(p: DicePosition, **changes: object) -> DicePosition:
@@ -382,16 +437,20 @@ class DiceRules(GameRules[DicePosition]):
             out.extend(DiceAction(CELLS[o], "roll", None, f) for f in range(1, 7))
         return out
 
-    def _has_action(self, board: Sequence[int], masks: Sequence[int], side: int,
-                    forced: Escapes) -> bool:
+    def _has_action(
+        self, board: Sequence[int], masks: Sequence[int], side: int, forced: Escapes
+    ) -> bool:
         """Whether ``side`` has any legal action (§5.4); cheap in the usual cases."""
         k = side << 3
         if forced or self.rolling and (masks[k + 2] or masks[k + 1].bit_count() > 1):
             return True
         own, enemy = masks[k], masks[(3 - side) << 3]
         free = ~own
-        if self.jump_fields and own & JUMP_FIELDS_MASK and any(
-                JUMP_MASK[o] & free for o in cells_of(own & JUMP_FIELDS_MASK)):
+        if (
+            self.jump_fields
+            and own & JUMP_FIELDS_MASK
+            and any(JUMP_MASK[o] & free for o in cells_of(own & JUMP_FIELDS_MASK))
+        ):
             return True
         for face in (6, 5, 4, 1, 3):  # the likeliest to move first
             first = FIRST_MASK[face]
@@ -435,8 +494,12 @@ class DiceRules(GameRules[DicePosition]):
             return Illegal("IL02", f"{item.target} is not on the board", item.target)
         w = board[t]
         if w >> 6 == side:
-            return self._illegal(p, o, f"{CELLS[t]} holds a {SIDE_NAMES[side]} die, "
-                                       "and no die moves onto a cell of its own side")
+            return self._illegal(
+                p,
+                o,
+                f"{CELLS[t]} holds a {SIDE_NAMES[side]} die, "
+                "and no die moves onto a cell of its own side",
+            )
         if not reaches(board, o, t, side, v & 7, self.jump_fields):
             return self._illegal(p, o, face_reason(board, o, t, side, v & 7, self.jump_fields))
         if bool(w) != (item.kind == "capture"):
@@ -452,26 +515,37 @@ class DiceRules(GameRules[DicePosition]):
 
     def _illegal(self, p: DicePosition, o: int, why: str, code: str = "IL01") -> Illegal:
         """``why``, followed by what the die on ``o`` may do instead."""
-        actions = sorted((str(a) for a in self.generate(p) if a.origin == CELLS[o]),
-                         key=action_sort_key)
-        way_out = (f"this die can play {', '.join(actions)}" if actions
-                   else "this die has no legal action")
+        actions = sorted(
+            (str(a) for a in self.generate(p) if a.origin == CELLS[o]), key=action_sort_key
+        )
+        way_out = (
+            f"this die can play {', '.join(actions)}" if actions else "this die has no legal action"
+        )
         return Illegal(code, f"{why}; {way_out}")
 
     def _state_problem(self, p: DicePosition) -> Illegal:
         if p._winner:
             return Illegal("IL01", f"the game is over: {p.winner} won at ply {p._end_ply}")
         other = SIDE_NAMES[3 - p._side]
-        return Illegal("IL03", f"{p.to_move} offered to double the cube to {p._offer}; "
-                               f"{other} must answer take or drop before any action")
+        return Illegal(
+            "IL03",
+            f"{p.to_move} offered to double the cube to {p._offer}; "
+            f"{other} must answer take or drop before any action",
+        )
 
     def _origin_problem(self, p: DicePosition, item: DiceAction, o: int) -> Illegal:
         if not p._board[o]:
             own = [CELLS[i] for i, v in enumerate(p._board) if v >> 6 == p._side]
-            return Illegal("IL01", f"there is no die on {item.origin}; "
-                                   f"{p.to_move}'s dice stand on {', '.join(own) or 'no cell'}")
-        return Illegal("IL01", f"the die on {item.origin} belongs to {SIDE_NAMES[3 - p._side]}, "
-                               f"and {p.to_move} is to move")
+            return Illegal(
+                "IL01",
+                f"there is no die on {item.origin}; "
+                f"{p.to_move}'s dice stand on {', '.join(own) or 'no cell'}",
+            )
+        return Illegal(
+            "IL01",
+            f"the die on {item.origin} belongs to {SIDE_NAMES[3 - p._side]}, "
+            f"and {p.to_move} is to move",
+        )
 
     def _check_roll(self, p: DicePosition, item: DiceAction, o: int) -> Illegal | None:
         board, side = p._board, p._side
@@ -482,22 +556,34 @@ class DiceRules(GameRules[DicePosition]):
         if item.face not in range(1, 7) or item.promote is not None:
             return self._illegal(p, o, "a roll shows a face from 1 to 6, and nothing else")
         if face == 1 and count_ones(p._masks, side) == 1:
-            return self._illegal(p, o, f"the 1 on {name} is {p.to_move}'s only die showing 1, "
-                                       "and a side must always keep a 1")
+            return self._illegal(
+                p,
+                o,
+                f"the 1 on {name} is {p.to_move}'s only die showing 1, "
+                "and a side must always keep a 1",
+            )
         if face not in (1, 2):
-            return self._illegal(p, o, f"the {face} on {name} cannot be rolled: only a 2, "
-                                       "or a 1 while its side has another 1, may be rolled")
+            return self._illegal(
+                p,
+                o,
+                f"the {face} on {name} cannot be rolled: only a 2, "
+                "or a 1 while its side has another 1, may be rolled",
+            )
         if p._forced:
             return self._one_rule_problem(p, o, -1)
         return None
 
     def _operator_problem(self, p: DicePosition, item: DiceAction, o: int, t: int) -> Illegal:
         if p._board[t]:
-            why = (f"{CELLS[t]} holds a {SIDE_NAMES[3 - p._side]} die, so this is a capture: "
-                   f"write {item.origin}°{item.target} (° captures, X moves to an empty cell)")
+            why = (
+                f"{CELLS[t]} holds a {SIDE_NAMES[3 - p._side]} die, so this is a capture: "
+                f"write {item.origin}°{item.target} (° captures, X moves to an empty cell)"
+            )
         else:
-            why = (f"{CELLS[t]} is empty, so this is a move: write {item.origin}X{item.target} "
-                   "(X moves to an empty cell, ° captures)")
+            why = (
+                f"{CELLS[t]} is empty, so this is a move: write {item.origin}X{item.target} "
+                "(X moves to an empty cell, ° captures)"
+            )
         return self._illegal(p, o, why)
 
     def _promotion_problem(self, p: DicePosition, item: DiceAction, o: int, t: int) -> Illegal:
@@ -508,8 +594,10 @@ class DiceRules(GameRules[DicePosition]):
         elif v & 7 != 2:
             why = f"only a 2 may be turned into a 6, and the die on {item.origin} shows {v & 7}"
         elif ROW[t] != LAST_ROW[side]:
-            why = (f"a 2 may be turned into a 6 only in the move that reaches its last row "
-                   f"(row {row}), and {item.target} is not on it")
+            why = (
+                f"a 2 may be turned into a 6 only in the move that reaches its last row "
+                f"(row {row}), and {item.target} is not on it"
+            )
         else:
             why = f"a 2 reaching its last row may only become a 6, not a {item.promote}"
         return self._illegal(p, o, why)
@@ -519,15 +607,25 @@ class DiceRules(GameRules[DicePosition]):
         side = p.to_move
         threatened = sorted({f[0] for f in p._forced})
         if o in threatened:
-            where = f"{CELLS[t]} is attacked, so the One would not be safe there" if t >= 0 else (
-                f"the One on {CELLS[o]} is attacked and can escape")
-            return self._illegal(p, o, f"{where}, and {side} must move an attacked One "
-                                       "to a cell that is not attacked")
+            where = (
+                f"{CELLS[t]} is attacked, so the One would not be safe there"
+                if t >= 0
+                else (f"the One on {CELLS[o]} is attacked and can escape")
+            )
+            return self._illegal(
+                p,
+                o,
+                f"{where}, and {side} must move an attacked One to a cell that is not attacked",
+            )
         escapes_text = _or_list(sorted((str(_action(*f)) for f in p._forced), key=action_sort_key))
         cells = " and ".join(CELLS[x] for x in threatened)
         ones_text = f"One on {cells} is" if len(threatened) == 1 else f"Ones on {cells} are"
-        return self._illegal(p, o, f"{side}'s {ones_text} attacked and can escape, so {side} "
-                                   f"must move it to a cell that is not attacked: {escapes_text}")
+        return self._illegal(
+            p,
+            o,
+            f"{side}'s {ones_text} attacked and can escape, so {side} "
+            f"must move it to a cell that is not attacked: {escapes_text}",
+        )
 
     # -- cube --------------------------------------------------------------------------------
 
@@ -607,16 +705,18 @@ class DiceRules(GameRules[DicePosition]):
         return self._after(p, board, masks, rolled)
 
     @staticmethod
-    def _end_of_turn(board: bytearray, masks: list[int], rolled: tuple[int, ...], side: int,
-                     kept: int) -> tuple[int, ...]:
+    def _end_of_turn(
+        board: bytearray, masks: list[int], rolled: tuple[int, ...], side: int, kept: int
+    ) -> tuple[int, ...]:
         """Rolled dice of ``side`` not rolled this turn turn back (§3.2, §8.6)."""
         due = [i for i in rolled if board[i] >> 6 == side and i != kept]
         for i in turn_back_order(board, due):
             turn_back(board, masks, i, side)
         return tuple(i for i in rolled if i not in due) if due else rolled
 
-    def _after(self, p: DicePosition, board: bytearray, masks: list[int],
-               rolled: tuple[int, ...]) -> Played[DicePosition]:
+    def _after(
+        self, p: DicePosition, board: bytearray, masks: list[int], rolled: tuple[int, ...]
+    ) -> Played[DicePosition]:
         """The new position after the mover's dice turned back, with the checks of §5."""
         mover, jump = p._side, self.jump_fields
         enemy = 3 - mover
@@ -627,7 +727,21 @@ class DiceRules(GameRules[DicePosition]):
         lost = not enemy_ones or (threatened and len(enemy_ones) == 1 and not forced)
         stuck = not lost and not self._has_action(board, masks, enemy, forced)
         winner, end_ply = (mover, ply) if lost or stuck else (0, None)
-        new = DicePosition(self.name, bytes(board), tuple(masks), enemy, p._first, p._cube, None,
-                           False, winner, ply, end_ply, forced, bool(threatened), rolled)
+        new = DicePosition(
+            self.name,
+            bytes(board),
+            tuple(masks),
+            enemy,
+            p._first,
+            p._cube,
+            None,
+            False,
+            winner,
+            ply,
+            end_ply,
+            forced,
+            bool(threatened),
+            rolled,
+        )
         mark: Mark = "+" if lost else "^" if threatened else ""
         return Played(new, mark, SIDE_NAMES[enemy] if threatened else None)

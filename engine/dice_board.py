@@ -35,12 +35,15 @@ from .dice_geometry import (
 SIDE_LETTERS = {NORTH: "N", SOUTH: "S"}
 CUBE_VALUES = (2, 4, 8, 16, 32, 64)
 MAX_DICE = 15
-START_TEXT = ("N: A4=5 A5=4 A6=3 A7=1 A8=4 A9=3 A10=5 B4=2 B5=2 B6=2 B7=6 B8=2 B9=2 B10=2 C7=2; "
-              "S: D7=2 E4=2 E5=2 E6=2 E7=6 E8=2 E9=2 E10=2 F4=5 F5=4 F6=3 F7=1 F8=4 F9=3 F10=5; "
-              "turn: N")
+START_TEXT = (
+    "N: A4=5 A5=4 A6=3 A7=1 A8=4 A9=3 A10=5 B4=2 B5=2 B6=2 B7=6 B8=2 B9=2 B10=2 C7=2; "
+    "S: D7=2 E4=2 E5=2 E6=2 E7=6 E8=2 E9=2 E10=2 F4=5 F5=4 F6=3 F7=1 F8=4 F9=3 F10=5; "
+    "turn: N"
+)
 
 
 # --- cell codes and the tables built from them --------------------------------
+
 
 def die_code(side: int, face: int, home: int = 0) -> int:
     return face | home << 3 | side << 6
@@ -51,8 +54,10 @@ HOME_BITS = 0o70
 _NEIGHBOUR_SET = tuple(frozenset(n) for n in NEIGHBOURS)
 _LEAP_SET = tuple(frozenset(n) for n in LEAPS)
 SLIDE_DIRS = {4: CORNER_DIRS, 5: SIDE_DIRS, 6: (ALL_DIRECTIONS,) * CELL_COUNT}
-_SLIDES = {f: tuple(tuple(RAYS[i][d] for d in dirs[i]) for i in range(CELL_COUNT))
-           for f, dirs in SLIDE_DIRS.items()}
+_SLIDES = {
+    f: tuple(tuple(RAYS[i][d] for d in dirs[i]) for i in range(CELL_COUNT))
+    for f, dirs in SLIDE_DIRS.items()
+}
 
 
 def _mask(cells: Iterable[int]) -> int:
@@ -64,19 +69,22 @@ def _mask(cells: Iterable[int]) -> int:
 
 # Where a die that attacks cell x can stand, as bit masks of cells (bit i = cell i).
 _NEIGHBOUR_MASK = tuple(_mask(NEIGHBOURS[x]) for x in range(CELL_COUNT))
-_PAWN_FROM_MASK = {s: tuple(_mask(PAWN_ATTACKERS[s][x]) for x in range(CELL_COUNT))
-                   for s in (NORTH, SOUTH)}
+_PAWN_FROM_MASK = {
+    s: tuple(_mask(PAWN_ATTACKERS[s][x]) for x in range(CELL_COUNT)) for s in (NORTH, SOUTH)
+}
 _LEAP_FROM_MASK = tuple(_mask(LEAPS_FROM[x]) for x in range(CELL_COUNT))
 JUMP_MASK = tuple(_mask(JUMP_OTHERS[x]) for x in range(CELL_COUNT))
 
 # The first cells a die of a face can move to from x (the first cell of each slide):
 # the die has a move exactly when one of them does not hold a die of its own side.
 FIRST_MASK = {1: _NEIGHBOUR_MASK, 3: tuple(_mask(LEAPS[x]) for x in range(CELL_COUNT))}
-FIRST_MASK.update({f: tuple(_mask([ray[0] for ray in rays if ray]) for rays in _SLIDES[f])
-                    for f in (4, 5, 6)})
+FIRST_MASK.update(
+    {f: tuple(_mask([ray[0] for ray in rays if ray]) for rays in _SLIDES[f]) for f in (4, 5, 6)}
+)
 JUMP_FIELDS_MASK = _mask(JUMP_FIELDS)
-PAWN_CAPTURE_MASK = {s: tuple(_mask(PAWN_CAPTURES[s][x]) for x in range(CELL_COUNT))
-                      for s in (NORTH, SOUTH)}
+PAWN_CAPTURE_MASK = {
+    s: tuple(_mask(PAWN_CAPTURES[s][x]) for x in range(CELL_COUNT)) for s in (NORTH, SOUTH)
+}
 
 
 def _slider_tables() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
@@ -99,6 +107,7 @@ def _slider_tables() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...]
 # --- board functions --------------------------------------------------------------------
 # A board is a bytes/bytearray of 66 codes; its masks a sequence of 24 ints:
 # masks[side * 8] has a bit per die of that side, masks[side * 8 + f] per die showing f.
+
 
 def masks_of(board: Sequence[int]) -> list[int]:
     masks = [0] * 24
@@ -154,11 +163,17 @@ def attacked(masks: Sequence[int], x: int, by: int, jump: bool) -> bool:
     Looks outward from ``x``: no move of ``by`` is generated.
     """
     k = by << 3
-    if (_NEIGHBOUR_MASK[x] & masks[k + 1] or _PAWN_FROM_MASK[by][x] & masks[k + 2]
-            or _LEAP_FROM_MASK[x] & masks[k + 3]):
+    if (
+        _NEIGHBOUR_MASK[x] & masks[k + 1]
+        or _PAWN_FROM_MASK[by][x] & masks[k + 2]
+        or _LEAP_FROM_MASK[x] & masks[k + 3]
+    ):
         return True
-    candidates = (_SLIDE4_FROM[x] & masks[k + 4] | _SLIDE5_FROM[x] & masks[k + 5]
-                  | _SLIDE6_FROM[x] & masks[k + 6])
+    candidates = (
+        _SLIDE4_FROM[x] & masks[k + 4]
+        | _SLIDE5_FROM[x] & masks[k + 5]
+        | _SLIDE6_FROM[x] & masks[k + 6]
+    )
     if candidates:
         occupied, between = masks[8] | masks[16], _BETWEEN[x]
         while candidates:
@@ -169,8 +184,9 @@ def attacked(masks: Sequence[int], x: int, by: int, jump: bool) -> bool:
     return bool(jump and JUMP_MASK[x] & masks[k])
 
 
-def _steps(board: Sequence[int], cells: Sequence[int], side: int,
-           out: list[tuple[int, bool]]) -> None:
+def _steps(
+    board: Sequence[int], cells: Sequence[int], side: int, out: list[tuple[int, bool]]
+) -> None:
     for t in cells:
         v = board[t]
         if not v:
@@ -179,8 +195,9 @@ def _steps(board: Sequence[int], cells: Sequence[int], side: int,
             out.append((t, True))
 
 
-def targets(board: Sequence[int], o: int, side: int, face: int,
-            jump: bool) -> list[tuple[int, bool]]:
+def targets(
+    board: Sequence[int], o: int, side: int, face: int, jump: bool
+) -> list[tuple[int, bool]]:
     """(target, is_capture) for every move of a die of ``side`` showing ``face`` on ``o``.
 
     Does not apply the One rule and knows nothing of rolls or promotion.
@@ -227,13 +244,17 @@ def reaches(board: Sequence[int], o: int, t: int, side: int, face: int, jump: bo
         ok = t in _NEIGHBOUR_SET[o]
     elif face == 2:
         ok = (t == FORWARD[side][o] and not board[t]) or (
-            bool(board[t]) and t in PAWN_CAPTURES[side][o])
+            bool(board[t]) and t in PAWN_CAPTURES[side][o]
+        )
     elif face == 3:
         ok = t in _LEAP_SET[o]
     else:
         line = LINE_TO[o].get(t)
-        ok = (line is not None and line[0] in SLIDE_DIRS[face][o]
-              and _clear(board, RAYS[o][line[0]], line[1] - 1))
+        ok = (
+            line is not None
+            and line[0] in SLIDE_DIRS[face][o]
+            and _clear(board, RAYS[o][line[0]], line[1] - 1)
+        )
     return ok or (jump and o in JUMP_FIELDS and t in JUMP_FIELDS)
 
 
@@ -246,8 +267,9 @@ def count_ones(masks: Sequence[int], side: int) -> int:
     return masks[(side << 3) + 1].bit_count()
 
 
-def escapes(board: bytearray, masks: list[int], threatened: Sequence[int], side: int,
-            jump: bool) -> tuple[tuple[int, int, bool], ...]:
+def escapes(
+    board: bytearray, masks: list[int], threatened: Sequence[int], side: int, jump: bool
+) -> tuple[tuple[int, int, bool], ...]:
     """The safe moves (origin, target, capture) of the attacked Ones of ``side`` (§3.3)."""
     enemy = 3 - side
     own, foe = side << 3, enemy << 3
@@ -280,6 +302,7 @@ def turn_back_order(board: Sequence[int], cells: Sequence[int]) -> list[int]:
 
 
 # --- positions -------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Die:

@@ -64,7 +64,8 @@ def _step(i: int, direction: int) -> int:
 
 
 STEP: tuple[tuple[int, ...], ...] = tuple(
-    tuple(_step(i, d) for d in ALL_DIRECTIONS) for i in range(CELL_COUNT))
+    tuple(_step(i, d) for d in ALL_DIRECTIONS) for i in range(CELL_COUNT)
+)
 
 
 def _ray(i: int, direction: int) -> tuple[int, ...]:
@@ -77,19 +78,26 @@ def _ray(i: int, direction: int) -> tuple[int, ...]:
 
 
 RAYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(_ray(i, d) for d in ALL_DIRECTIONS) for i in range(CELL_COUNT))
+    tuple(_ray(i, d) for d in ALL_DIRECTIONS) for i in range(CELL_COUNT)
+)
 SIDE_DIRS: tuple[tuple[int, ...], ...] = tuple(
-    _SIDE_DIRS_UP if UP[i] else _SIDE_DIRS_DOWN for i in range(CELL_COUNT))
+    _SIDE_DIRS_UP if UP[i] else _SIDE_DIRS_DOWN for i in range(CELL_COUNT)
+)
 CORNER_DIRS: tuple[tuple[int, ...], ...] = tuple(
-    _CORNER_DIRS_UP if UP[i] else _CORNER_DIRS_DOWN for i in range(CELL_COUNT))
+    _CORNER_DIRS_UP if UP[i] else _CORNER_DIRS_DOWN for i in range(CELL_COUNT)
+)
 
 
 def _neighbours(i: int) -> tuple[int, ...]:
     r, c = COORDS[i]
     apex_row, base_row = (r - 1, r + 1) if UP[i] else (r + 1, r - 1)
     spans = ((r, 2), (apex_row, 1), (base_row, 2))
-    found = {_AT[(row, c + dc)] for row, reach in spans for dc in range(-reach, reach + 1)
-             if (row, c + dc) in _AT}
+    found = {
+        _AT[(row, c + dc)]
+        for row, reach in spans
+        for dc in range(-reach, reach + 1)
+        if (row, c + dc) in _AT
+    }
     found.discard(i)
     return tuple(sorted(found))
 
@@ -125,9 +133,11 @@ def _pawn_captures(side: int, i: int) -> tuple[int, ...]:
 
 
 FORWARD: Mapping[int, tuple[int, ...]] = {
-    side: tuple(_forward(side, i) for i in range(CELL_COUNT)) for side in (NORTH, SOUTH)}
+    side: tuple(_forward(side, i) for i in range(CELL_COUNT)) for side in (NORTH, SOUTH)
+}
 PAWN_CAPTURES: Mapping[int, tuple[tuple[int, ...], ...]] = {
-    side: tuple(_pawn_captures(side, i) for i in range(CELL_COUNT)) for side in (NORTH, SOUTH)}
+    side: tuple(_pawn_captures(side, i) for i in range(CELL_COUNT)) for side in (NORTH, SOUTH)
+}
 
 
 def _reverse(table: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
@@ -141,11 +151,13 @@ def _reverse(table: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
 
 LEAPS_FROM = _reverse(LEAPS)
 PAWN_ATTACKERS: Mapping[int, tuple[tuple[int, ...], ...]] = {
-    side: _reverse(PAWN_CAPTURES[side]) for side in (NORTH, SOUTH)}
+    side: _reverse(PAWN_CAPTURES[side]) for side in (NORTH, SOUTH)
+}
 
 JUMP_FIELDS: frozenset[int] = frozenset(INDEX[name] for name in JUMP_FIELD_NAMES)
 JUMP_OTHERS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(sorted(JUMP_FIELDS - {i})) if i in JUMP_FIELDS else () for i in range(CELL_COUNT))
+    tuple(sorted(JUMP_FIELDS - {i})) if i in JUMP_FIELDS else () for i in range(CELL_COUNT)
+)
 
 
 def name(i: int) -> str:

@@ -51,8 +51,9 @@ def side_value(text: str, what: str) -> int:
 def _read_die(token: str, side: int, rolling: bool, game: str) -> tuple[int, int]:
     match = _DIE_TOKEN.fullmatch(token)
     if not match:
-        raise _bad_position(f"{token!r} is not a die: write cell=face, e.g. C5=4, "
-                            "or C5=4/2 for a rolled die")
+        raise _bad_position(
+            f"{token!r} is not a die: write cell=face, e.g. C5=4, or C5=4/2 for a rolled die"
+        )
     cell = match[1].upper() + match[2]
     if cell not in INDEX:
         raise _bad_position(f"{token!r}: {cell} is not on the board")
@@ -62,8 +63,9 @@ def _read_die(token: str, side: int, rolling: bool, game: str) -> tuple[int, int
     if home == face:
         home = 0
     if home and not rolling:
-        raise _bad_position(f"{token!r}: dice are never rolled in {game}, "
-                            "so no die shows a rolled face")
+        raise _bad_position(
+            f"{token!r}: dice are never rolled in {game}, so no die shows a rolled face"
+        )
     if home not in (0, 1, 2):
         raise _bad_position(f"{token!r}: a rolled die turns back to 1 or 2, not {home}")
     return INDEX[cell], die_code(side, face, home)
@@ -72,8 +74,9 @@ def _read_die(token: str, side: int, rolling: bool, game: str) -> tuple[int, int
 def _read_dice(value: str, side: int, board: bytearray, rolling: bool, game: str) -> None:
     tokens = value.replace(",", " ").split()
     if len(tokens) > MAX_DICE:
-        raise _bad_position(f"{SIDE_NAMES[side]} has {len(tokens)} dice; "
-                            f"a side has at most {MAX_DICE}")
+        raise _bad_position(
+            f"{SIDE_NAMES[side]} has {len(tokens)} dice; a side has at most {MAX_DICE}"
+        )
     for token in tokens:
         i, code = _read_die(token, side, rolling, game)
         if board[i]:
@@ -89,8 +92,9 @@ def _read_cube(value: str, cube_game: bool, game: str) -> int:
     return int(value)
 
 
-def read_position_text(text: str, game: str, rolling: bool,
-                       cube_game: bool) -> tuple[bytearray, int | None, int | None]:
+def read_position_text(
+    text: str, game: str, rolling: bool, cube_game: bool
+) -> tuple[bytearray, int | None, int | None]:
     """(board, side to move or None, cube or None) from Position text; HeaderError if bad."""
     board = bytearray(CELL_COUNT)
     seen: dict[str, str] = {}
@@ -114,12 +118,14 @@ def read_position_text(text: str, game: str, rolling: bool,
             cube = _read_cube(value, cube_game, game)
     for letter, side in (("N", NORTH), ("S", SOUTH)):
         if letter not in seen:
-            raise _bad_position(f"the {SIDE_NAMES[side]} dice are missing: "
-                                f"expected '{letter}: cell=face ...'")
+            raise _bad_position(
+                f"the {SIDE_NAMES[side]} dice are missing: expected '{letter}: cell=face ...'"
+            )
     return board, turn, cube
 
 
 # --- diagrams -----------------------------------------------------------------------
+
 
 def _cell_token(v: int) -> str:
     if not v:
@@ -134,8 +140,9 @@ def diagram_text(board: Sequence[int], side: int, cube: int | None, winner: int)
     ``s2`` South, ``N4/2`` a rolled die, ``.`` empty."""
     lines = ["   " + "".join(f"{c:<5}" for c in range(1, 14)).rstrip()]
     for r, (low, high) in enumerate(ROW_SPAN):
-        cells = "".join(f"{_cell_token(board[INDEX[f'{ROWS[r]}{c}']]):<5}"
-                        for c in range(low, high + 1))
+        cells = "".join(
+            f"{_cell_token(board[INDEX[f'{ROWS[r]}{c}']]):<5}" for c in range(low, high + 1)
+        )
         lines.append((f"{ROWS[r]}  " + " " * 5 * (low - 1) + cells).rstrip())
     status = f"{SIDE_NAMES[side]} to move"
     if cube is not None:

@@ -19,8 +19,15 @@ from .games import rules_for
 _SPAN = Span(0, 0)
 
 
-def random_game(game: str, rng: random.Random, *, board: int = 6, max_plies: int = 200,
-                cube: bool = True, index: int = 1) -> Record:
+def random_game(
+    game: str,
+    rng: random.Random,
+    *,
+    board: int = 6,
+    max_plies: int = 200,
+    cube: bool = True,
+    index: int = 1,
+) -> Record:
     """One random legal game of ``game`` as a :class:`Record`."""
     spec = find_game(game)
     rules = rules_for(spec.name)
@@ -40,16 +47,19 @@ def random_game(game: str, rng: random.Random, *, board: int = 6, max_plies: int
         position = played.position
     result = _result(rules, position)
     tags.append(("Result", result))
-    return Record(tuple(Tag(k, v) for k, v in tags), spec.name, Line(tuple(nodes)), result,
-                  index=index)
+    return Record(
+        tuple(Tag(k, v) for k, v in tags), spec.name, Line(tuple(nodes)), result, index=index
+    )
 
 
-def random_archive(game: str, count: int, seed: int, *, board: int = 6,
-                   max_plies: int = 200) -> list[Record]:
+def random_archive(
+    game: str, count: int, seed: int, *, board: int = 6, max_plies: int = 200
+) -> list[Record]:
     """``count`` random games from one seed (the same seed gives the same games)."""
     rng = random.Random(seed)
-    return [random_game(game, rng, board=board, max_plies=max_plies, index=i + 1)
-            for i in range(count)]
+    return [
+        random_game(game, rng, board=board, max_plies=max_plies, index=i + 1) for i in range(count)
+    ]
 
 
 def _tags(game: GameSpec, board: int, index: int) -> list[tuple[str, str]]:

@@ -56,13 +56,15 @@ class _Refusal(Exception):
 
 # -- turns as notation values ------------------------------------------------------
 
+
 def to_action(tables: Board, turn: Turn) -> HopAction:
     """The :class:`HopAction` of an internal turn tuple."""
     path, hops, birth = turn
     names = tables.names
     ops = ("-",) * hops + ("x",) * (len(path) - 1 - hops)
-    return HopAction(tuple(names[p] for p in path), ops,
-                     None if birth == NO_BIRTH else names[birth])
+    return HopAction(
+        tuple(names[p] for p in path), ops, None if birth == NO_BIRTH else names[birth]
+    )
 
 
 def _capturing(position: HuepferPosition) -> tuple[int, int] | None:
@@ -74,8 +76,9 @@ def _capturing(position: HuepferPosition) -> tuple[int, int] | None:
     return found  # type: ignore[return-value]
 
 
-def _finish(tables: Board, cells: bytes, reserve: tuple[int, int], turn: int,
-            ply: int) -> HuepferPosition:
+def _finish(
+    tables: Board, cells: bytes, reserve: tuple[int, int], turn: int, ply: int
+) -> HuepferPosition:
     """A position whose side to move has lost at ``ply`` when it has no turn."""
     me = turn + 1
     capture = first_capture(tables, cells, me)
@@ -106,8 +109,12 @@ class LegalTurns:
             if position.winner is not None:
                 turns: list[Turn] = []
             else:
-                turns = all_turns(position.board, position.cells, position.turn + 1,
-                                  position.reserve[position.turn])
+                turns = all_turns(
+                    position.board,
+                    position.cells,
+                    position.turn + 1,
+                    position.reserve[position.turn],
+                )
             self._actions = [to_action(position.board, t) for t in turns]
         return self._actions
 
@@ -124,7 +131,8 @@ class LegalTurns:
         if self._actions is not None:
             return bool(self._actions)
         return _capturing(position) is not None or has_hop_turn(
-            position.board, position.cells, position.turn + 1, position.reserve[position.turn])
+            position.board, position.cells, position.turn + 1, position.reserve[position.turn]
+        )
 
     def __contains__(self, action: object) -> bool:
         return isinstance(action, HopAction) and self._rules.check(self._position, action) is None
@@ -179,11 +187,14 @@ class HuepferRules(GameRules[HuepferPosition]):
         if isinstance(item, (CubeOffer, CubeAnswer)):
             return Illegal("IL03", "there is no doubling cube in Hüpfer")
         if not isinstance(item, HopAction):
-            return Illegal("IL01", "this is not a Hüpfer action; Hüpfer turns are "
-                                   "written like a1-c1@d1 or c3xc5")
+            return Illegal(
+                "IL01",
+                "this is not a Hüpfer action; Hüpfer turns are written like a1-c1@d1 or c3xc5",
+            )
         if position.winner is not None:
-            return Illegal("IL01", f"the game is over: {position.winner} won "
-                                   f"at ply {position.end_ply}")
+            return Illegal(
+                "IL01", f"the game is over: {position.winner} won at ply {position.end_ply}"
+            )
         outcome = self._outcome(position, item)
         return outcome if isinstance(outcome, Illegal) else None
 
@@ -200,8 +211,9 @@ class HuepferRules(GameRules[HuepferPosition]):
             reserve = (reserve[0] - 1, reserve[1]) if turn == 0 else (reserve[0], reserve[1] - 1)
         return Played(_finish(position.board, cells, reserve, 1 - turn, position.ply + 1))
 
-    def _outcome(self, position: HuepferPosition,
-                 action: HopAction) -> Illegal | tuple[bytes, bool]:
+    def _outcome(
+        self, position: HuepferPosition, action: HopAction
+    ) -> Illegal | tuple[bytes, bool]:
         """The cells after ``action`` and whether a piece was born, or why not.
 
         The last answer is kept on the position, so ``check`` then ``play``
@@ -221,6 +233,7 @@ class HuepferRules(GameRules[HuepferPosition]):
 
 # -- walking a written path ----------------------------------------------------------
 
+
 def _points(tables: Board, action: HopAction) -> tuple[list[int], int]:
     """The path's and the birth's point indices (birth -1 when absent)."""
     index = tables.index
@@ -234,8 +247,12 @@ def _points(tables: Board, action: HopAction) -> tuple[list[int], int]:
     for name in names:
         point = tables.point(name)
         if point is None:
-            raise _Refusal(f"{name} is not on the {tables.label} board (files a-"
-                           f"{tables.names[-1][0]}, ranks 1-{tables.size})", "IL02", name)
+            raise _Refusal(
+                f"{name} is not on the {tables.label} board (files a-"
+                f"{tables.names[-1][0]}, ranks 1-{tables.size})",
+                "IL02",
+                name,
+            )
         points.append(point)
     if action.birth is not None:
         return points[:-1], points[-1]
@@ -253,8 +270,10 @@ def _walk(position: HuepferPosition, action: HopAction) -> tuple[bytes, bool]:
     path, birth = _points(tables, action)
     ops = action.ops
     if len(path) < 2 or len(ops) != len(path) - 1:
-        raise _Refusal("a turn moves a piece at least once: write the start and every "
-                       "landing, like a1-c1@d1 or c3xc5")
+        raise _Refusal(
+            "a turn moves a piece at least once: write the start and every "
+            "landing, like a1-c1@d1 or c3xc5"
+        )
     me = position.turn + 1
     cells = bytearray(position.cells)
     start = path[0]
@@ -265,10 +284,12 @@ def _walk(position: HuepferPosition, action: HopAction) -> tuple[bytes, bool]:
         if capture is not None:
             over = tables.between.get((start, path[1]))
             if over is not None and cells[over] == 3 - me:  # a capture written with '-'
-                _check_step(cells, over, path[1], "-", me, names,
-                            f"{names[start]}-{names[path[1]]}")
-            raise _Refusal(f"a capture is possible ({_captures_text(position)}), "
-                           "and capturing is compulsory")
+                _check_step(
+                    cells, over, path[1], "-", me, names, f"{names[start]}-{names[path[1]]}"
+                )
+            raise _Refusal(
+                f"a capture is possible ({_captures_text(position)}), and capturing is compulsory"
+            )
     visited = {start}
     between = tables.between
     here = start
@@ -276,8 +297,12 @@ def _walk(position: HuepferPosition, action: HopAction) -> tuple[bytes, bool]:
         there = path[step + 1]
         over = between.get((here, there), -1)
         hop = op == "-"
-        if (over < 0 or cells[there] or cells[over] != (me if hop else 3 - me)
-                or (hop and there in visited)):
+        if (
+            over < 0
+            or cells[there]
+            or cells[over] != (me if hop else 3 - me)
+            or (hop and there in visited)
+        ):
             _refuse_step(cells, tables, path, ops, step, me, visited)
         cells[here] = 0
         cells[there] = me
@@ -300,8 +325,9 @@ def _check_start(position: HuepferPosition, code: int, name: str) -> None:
     if code == 0:
         raise _Refusal(f"there is no piece on {name}")
     if code != position.turn + 1:
-        raise _Refusal(f"the piece on {name} is {_side_name(code)}'s, "
-                       f"and {position.to_move} is to move")
+        raise _Refusal(
+            f"the piece on {name} is {_side_name(code)}'s, and {position.to_move} is to move"
+        )
 
 
 def _count_hops(ops: tuple[str, ...]) -> int:
@@ -309,12 +335,12 @@ def _count_hops(ops: tuple[str, ...]) -> int:
     hops = 0
     for i, op in enumerate(ops):
         if op not in ("-", "x"):
-            raise _Refusal(f"'{op}' is not a step: '-' hops over an own piece, "
-                           "'x' captures an enemy piece")
+            raise _Refusal(
+                f"'{op}' is not a step: '-' hops over an own piece, 'x' captures an enemy piece"
+            )
         if op == "-":
             if i > hops:
-                raise _Refusal("after a capture the piece may only go on capturing, "
-                               "not hop")
+                raise _Refusal("after a capture the piece may only go on capturing, not hop")
             hops += 1
     return hops
 
@@ -325,43 +351,74 @@ def _written(names: tuple[str, ...], path: list[int], ops: tuple[str, ...], step
     return names[path[0]] + "".join(op + names[p] for op, p in steps_written)
 
 
-def _refuse_step(cells: bytearray, tables: Board, path: list[int], ops: tuple[str, ...],
-                 step: int, me: int, visited: set[int]) -> None:
+def _refuse_step(
+    cells: bytearray,
+    tables: Board,
+    path: list[int],
+    ops: tuple[str, ...],
+    step: int,
+    me: int,
+    visited: set[int],
+) -> None:
     """Explain why step ``step`` of the path cannot be made."""
     names = tables.names
     here, there, op = path[step], path[step + 1], ops[step]
     written_step = f"{names[here]}{op}{names[there]}"
     over = tables.between.get((here, there))
     if over is None:
-        raise _Refusal(f"{written_step} is not a jump: a piece jumps over a neighbouring "
-                       "point to the point right behind it on the same line")
+        raise _Refusal(
+            f"{written_step} is not a jump: a piece jumps over a neighbouring "
+            "point to the point right behind it on the same line"
+        )
     _check_step(cells, over, there, op, me, names, written_step)
     if op == "-" and there in visited:
-        raise _Refusal(f"{_written(names, path, ops, step + 1)} lands on {names[there]} "
-                       "again; a hop may not revisit a point")
+        raise _Refusal(
+            f"{_written(names, path, ops, step + 1)} lands on {names[there]} "
+            "again; a hop may not revisit a point"
+        )
     raise AssertionError("step refused without a reason")
 
 
-def _check_step(cells: bytearray, over: int, there: int, op: str, me: int,
-                names: tuple[str, ...], written_step: str) -> None:
+def _check_step(
+    cells: bytearray,
+    over: int,
+    there: int,
+    op: str,
+    me: int,
+    names: tuple[str, ...],
+    written_step: str,
+) -> None:
     jumped = cells[over]
     if jumped == 0:
-        raise _Refusal(f"{written_step} jumps over {names[over]}, which is empty: "
-                       "there is nothing to jump over")
+        raise _Refusal(
+            f"{written_step} jumps over {names[over]}, which is empty: "
+            "there is nothing to jump over"
+        )
     if cells[there] != 0:
         raise _Refusal(f"{written_step} lands on {names[there]}, which is occupied")
     if op == "-" and jumped != me:
         fixed = written_step.replace("-", "x")
-        raise _Refusal(f"{written_step} jumps over the {_side_name(jumped)} piece on "
-                       f"{names[over]}: that is a capture, written {fixed}")
+        raise _Refusal(
+            f"{written_step} jumps over the {_side_name(jumped)} piece on "
+            f"{names[over]}: that is a capture, written {fixed}"
+        )
     if op == "x" and jumped == me:
         fixed = written_step.replace("x", "-")
-        raise _Refusal(f"{written_step} jumps over an own piece on {names[over]}: "
-                       f"that is a hop, written {fixed}")
+        raise _Refusal(
+            f"{written_step} jumps over an own piece on {names[over]}: "
+            f"that is a hop, written {fixed}"
+        )
 
 
-def _check_hop_end(tables: Board, cells: bytearray, here: int, me: int,
-                   path: list[int], ops: tuple[str, ...], step: int) -> None:
+def _check_hop_end(
+    tables: Board,
+    cells: bytearray,
+    here: int,
+    me: int,
+    path: list[int],
+    ops: tuple[str, ...],
+    step: int,
+) -> None:
     """After a hop not followed by a capture the hopper must not be able to
     capture (only the hopper counts, rules.md §8.13)."""
     landing = piece_capture(tables, cells, here, me)
@@ -372,27 +429,44 @@ def _check_hop_end(tables: Board, cells: bytearray, here: int, me: int,
     last = step == len(ops)
     capture = f"{names[here]}x{names[landing]}"
     if last:
-        raise _Refusal(f"after {written} the piece can capture ({capture}), "
-                       "so the turn must go on capturing")
-    raise _Refusal(f"after {written} the piece can capture ({capture}), "
-                   "so it must capture instead of hopping on")
+        raise _Refusal(
+            f"after {written} the piece can capture ({capture}), so the turn must go on capturing"
+        )
+    raise _Refusal(
+        f"after {written} the piece can capture ({capture}), "
+        "so it must capture instead of hopping on"
+    )
 
 
-def _check_capture_end(tables: Board, cells: bytearray, here: int, me: int,
-                       birth: int, path: list[int], ops: tuple[str, ...]) -> None:
+def _check_capture_end(
+    tables: Board,
+    cells: bytearray,
+    here: int,
+    me: int,
+    birth: int,
+    path: list[int],
+    ops: tuple[str, ...],
+) -> None:
     names = tables.names
     landing = piece_capture(tables, cells, here, me)
     if landing is not None:
         written = _written(names, path, ops, len(ops))
-        raise _Refusal(f"{written} stops too early: the piece can still capture from "
-                       f"{names[here]} ({names[here]}x{names[landing]})")
+        raise _Refusal(
+            f"{written} stops too early: the piece can still capture from "
+            f"{names[here]} ({names[here]}x{names[landing]})"
+        )
     if birth != NO_BIRTH:
-        raise _Refusal(f"no piece is born in a turn that captures; leave out "
-                       f"@{names[birth]}")
+        raise _Refusal(f"no piece is born in a turn that captures; leave out @{names[birth]}")
 
 
-def _check_birth(position: HuepferPosition, cells: bytearray, here: int, birth: int,
-                 path: list[int], ops: tuple[str, ...]) -> None:
+def _check_birth(
+    position: HuepferPosition,
+    cells: bytearray,
+    here: int,
+    birth: int,
+    path: list[int],
+    ops: tuple[str, ...],
+) -> None:
     tables = position.board
     names = tables.names
     if position.reserve[position.turn] == 0:
@@ -403,20 +477,29 @@ def _check_birth(position: HuepferPosition, cells: bytearray, here: int, birth: 
     if birth == NO_BIRTH:
         written = _written(names, path, ops, len(ops))
         if not free:
-            raise _Refusal(f"a hop that ends without a capture places a newborn piece next "
-                           f"to {names[here]}, but no point next to it is empty")
-        raise _Refusal(f"a hop that ends without a capture must place a piece from the "
-                       f"reserve: add @ and an empty point next to {names[here]}, "
-                       f"e.g. {written}@{names[free[0]]}")
+            raise _Refusal(
+                f"a hop that ends without a capture places a newborn piece next "
+                f"to {names[here]}, but no point next to it is empty"
+            )
+        raise _Refusal(
+            f"a hop that ends without a capture must place a piece from the "
+            f"reserve: add @ and an empty point next to {names[here]}, "
+            f"e.g. {written}@{names[free[0]]}"
+        )
     if birth not in tables.neighbours[here]:
-        raise _Refusal(f"{names[birth]} is not next to {names[here]}, where the hop ends; "
-                       "the newborn piece goes on an empty point next to it")
+        raise _Refusal(
+            f"{names[birth]} is not next to {names[here]}, where the hop ends; "
+            "the newborn piece goes on an empty point next to it"
+        )
     if cells[birth] != 0:
-        raise _Refusal(f"{names[birth]} is occupied; the newborn piece goes on an empty "
-                       f"point next to {names[here]}")
+        raise _Refusal(
+            f"{names[birth]} is occupied; the newborn piece goes on an empty "
+            f"point next to {names[here]}"
+        )
 
 
 # -- the way out ----------------------------------------------------------------------
+
 
 def _captures_text(position: HuepferPosition) -> str:
     """The first steps of the captures of the side to move, e.g. ``b3xb5, c1xc3``."""

@@ -72,8 +72,9 @@ def _capture_tails(board: Board, cells: bytearray, p: int, me: int) -> Iterator[
 def capture_turns(board: Board, cells: bytes, start: int, me: int) -> list[Turn]:
     """Every complete capture sequence of the piece on ``start``."""
     work = bytearray(cells)
-    return [((start,) + tail, 0, NO_BIRTH)
-            for tail in _capture_tails(board, work, start, me) if tail]
+    return [
+        ((start,) + tail, 0, NO_BIRTH) for tail in _capture_tails(board, work, start, me) if tail
+    ]
 
 
 def hop_turns(board: Board, cells: bytes, start: int, me: int, reserve: int) -> list[Turn]:
@@ -91,8 +92,9 @@ def hop_turns(board: Board, cells: bytes, start: int, me: int, reserve: int) -> 
     return out
 
 
-def _hops(board: Board, cells: bytearray, p: int, me: int, reserve: int,
-          path: list[int], out: list[Turn]) -> None:
+def _hops(
+    board: Board, cells: bytearray, p: int, me: int, reserve: int, path: list[int], out: list[Turn]
+) -> None:
     for over, landing in board.jumps[p]:
         if cells[over] != me or cells[landing] != 0 or landing in path:
             continue
@@ -117,8 +119,9 @@ def _hops(board: Board, cells: bytearray, p: int, me: int, reserve: int,
         cells[p] = me
 
 
-def turns_of(board: Board, cells: bytes, start: int, me: int, reserve: int,
-             capturing: bool) -> list[Turn]:
+def turns_of(
+    board: Board, cells: bytes, start: int, me: int, reserve: int, capturing: bool
+) -> list[Turn]:
     """Every legal turn of the piece on ``start``; ``capturing`` says whether
     its side must capture this turn."""
     if cells[start] != me:
@@ -149,15 +152,17 @@ def has_hop_turn(board: Board, cells: bytes, me: int, reserve: int) -> bool:
     return False
 
 
-def _hop_exists(board: Board, cells: bytearray, p: int, me: int, reserve: int,
-                path: list[int]) -> bool:
+def _hop_exists(
+    board: Board, cells: bytearray, p: int, me: int, reserve: int, path: list[int]
+) -> bool:
     for over, landing in board.jumps[p]:
         if cells[over] != me or cells[landing] != 0 or landing in path:
             continue
         cells[p] = 0
         cells[landing] = me
-        found = (piece_capture(board, cells, landing, me) is not None
-                 or (reserve > 0 and any(cells[n] == 0 for n in board.neighbours[landing])))
+        found = piece_capture(board, cells, landing, me) is not None or (
+            reserve > 0 and any(cells[n] == 0 for n in board.neighbours[landing])
+        )
         if not found:
             path.append(landing)
             found = _hop_exists(board, cells, landing, me, reserve, path)

@@ -34,12 +34,30 @@ class HuepferPosition:
     2 Turquoise) for code that wants speed.
     """
 
-    __slots__ = ("_board", "_cells", "_reserve", "_turn", "_winner", "_ply",
-                 "_end_ply", "_pieces", "_capture", "_memo")
+    __slots__ = (
+        "_board",
+        "_cells",
+        "_reserve",
+        "_turn",
+        "_winner",
+        "_ply",
+        "_end_ply",
+        "_pieces",
+        "_capture",
+        "_memo",
+    )
     game = "Hüpfer"
 
-    def __init__(self, tables: Board, cells: bytes, reserve: tuple[int, int], turn: int,
-                 winner: str | None = None, ply: int = 0, end_ply: int | None = None):
+    def __init__(
+        self,
+        tables: Board,
+        cells: bytes,
+        reserve: tuple[int, int],
+        turn: int,
+        winner: str | None = None,
+        ply: int = 0,
+        end_ply: int | None = None,
+    ):
         self._board = tables
         self._cells = cells
         self._reserve = reserve
@@ -71,7 +89,8 @@ class HuepferPosition:
         if self._pieces is None:
             names = self._board.names
             self._pieces = MappingProxyType(
-                {names[p]: SIDES[c - 1] for p, c in enumerate(self._cells) if c})
+                {names[p]: SIDES[c - 1] for p, c in enumerate(self._cells) if c}
+            )
         return self._pieces
 
     @property
@@ -123,6 +142,7 @@ class HuepferPosition:
     def _repr_svg_(self) -> str:
         """Jupyter and IPython show a position as its diagram."""
         from hexhop.render.svg import board_svg
+
         return board_svg(self)
 
     def text(self) -> str:
@@ -139,6 +159,7 @@ class HuepferPosition:
 
 
 # -- tags ---------------------------------------------------------------------
+
 
 def tag(tags: Mapping[str, str], name: str) -> str | None:
     """The value of tag ``name`` in ``tags``, whatever the case of its name."""
@@ -166,8 +187,10 @@ def parse_reserve(value: str) -> tuple[int, int]:
     """``12`` or ``12/10`` (Red/Turquoise); ValueError with a reason otherwise."""
     parts = value.split("/")
     if len(parts) > 2 or not all(part.isascii() and part.isdigit() for part in parts):
-        raise ValueError("expected a number of pieces such as 12, "
-                         "or one for each side such as 12/10 (Red/Turquoise)")
+        raise ValueError(
+            "expected a number of pieces such as 12, "
+            "or one for each side such as 12/10 (Red/Turquoise)"
+        )
     numbers = [int(part) for part in parts]
     if len(numbers) == 1:
         return numbers[0], numbers[0]
@@ -198,6 +221,7 @@ def start_cells(tables: Board) -> bytes:
 
 # -- Position text --------------------------------------------------------------
 
+
 def _bad(reason: str) -> HeaderError:
     return HeaderError("HD05", "Position", reason=reason)
 
@@ -219,8 +243,10 @@ def parse_text(text: str, size: int, reserve: tuple[int, int]) -> HuepferPositio
         key, colon, value = part.partition(":")
         key = key.strip().lower()
         if not colon:
-            raise _bad(f"'{part.strip()}' has no ':'; expected parts like "
-                       "'R: a1 b1', 'T: e5', 'reserve: 12/12' and 'turn: R'")
+            raise _bad(
+                f"'{part.strip()}' has no ':'; expected parts like "
+                "'R: a1 b1', 'T: e5', 'reserve: 12/12' and 'turn: R'"
+            )
         if key in seen or (key in _SIDE_WORDS and LETTERS[_SIDE_WORDS[key]] in seen):
             raise _bad(f"the part '{key}:' is given twice")
         if key in _SIDE_WORDS:
@@ -243,8 +269,10 @@ def parse_text(text: str, size: int, reserve: tuple[int, int]) -> HuepferPositio
             raise _bad(f"unknown part '{key}:'; expected R:, T:, reserve: and turn:")
     missing = [letter for letter in LETTERS if letter not in seen]
     if missing:
-        raise _bad(f"the part '{missing[0]}:' is missing (write '{missing[0]}:' "
-                   "alone for a side with no piece on the board)")
+        raise _bad(
+            f"the part '{missing[0]}:' is missing (write '{missing[0]}:' "
+            "alone for a side with no piece on the board)"
+        )
     return HuepferPosition(tables, bytes(cells), reserve, turn)
 
 
@@ -267,8 +295,10 @@ _SYMBOL = ".RT"
 
 def _caption(position: HuepferPosition) -> str:
     red, turquoise = position.reserve
-    line = (f"Hüpfer {position.board.label}, {position.to_move} to move, "
-            f"reserve R {red} / T {turquoise}")
+    line = (
+        f"Hüpfer {position.board.label}, {position.to_move} to move, "
+        f"reserve R {red} / T {turquoise}"
+    )
     if position.winner is not None:
         line += f"; {position.winner} won at ply {position.end_ply}"
     return line
@@ -290,9 +320,8 @@ def diamond(position: HuepferPosition) -> str:
             row[column] = _SYMBOL[cells[file * size + rank]]
             if file == 0:
                 label = str(rank + 1)
-                row[column - 1 - len(label):column - 1] = list(label)
+                row[column - 1 - len(label) : column - 1] = list(label)
             if rank == 0:
                 row[column + 2] = FILES[file]
         lines.append("".join(row).rstrip())
     return "\n".join(lines)
-

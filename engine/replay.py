@@ -32,9 +32,24 @@ from hexhop.notation.model import (
 from .base import HeaderError, Illegal, Played, Position, Rules
 from .games import rules_for
 
-KNOWN_TAGS = ("Game", "Event", "Site", "Date", "Round", "Annotator", "North", "South",
-              "Red", "Turquoise", "First", "Board", "Reserve", "Position", "Result",
-              "Termination")
+KNOWN_TAGS = (
+    "Game",
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "Annotator",
+    "North",
+    "South",
+    "Red",
+    "Turquoise",
+    "First",
+    "Board",
+    "Reserve",
+    "Position",
+    "Result",
+    "Termination",
+)
 _CANONICAL = {name.lower(): name for name in KNOWN_TAGS}
 RESULTS = ("1-0", "0-1", "*")
 _ACTIONS = (DiceAction, HopAction)
@@ -105,8 +120,14 @@ class Visitor:
     def begin_line(self, line: Line, position: Position | None, played: bool) -> None:
         """A line starts (the main line first, then each variation)."""
 
-    def node(self, node: Node, before: Position | None, after: Position | None, state: str,
-             findings: tuple[Finding, ...]) -> None:
+    def node(
+        self,
+        node: Node,
+        before: Position | None,
+        after: Position | None,
+        state: str,
+        findings: tuple[Finding, ...],
+    ) -> None:
         """One node of the open line, after its variations.
 
         ``before`` is the position the node is played from (for an unplayed
@@ -147,8 +168,14 @@ def replay_game(parsed: ParsedGame, visitor: Visitor | None = None) -> GameRepor
     if record is None:
         return GameReport(parsed.index, None, {}, findings=findings)
     tags = tag_map(record)
-    report = GameReport(parsed.index, record.game, tags, findings=findings, record=record,
-                        plies=_count_actions(record.main))
+    report = GameReport(
+        parsed.index,
+        record.game,
+        tags,
+        findings=findings,
+        record=record,
+        plies=_count_actions(record.main),
+    )
     report.result = record.result or tags.get("Result")
     if not parsed.ok or record.game is None:
         if visitor is not None:
@@ -196,8 +223,9 @@ class _Walker:
                 position = after
         visitor.end_line(line)
 
-    def _node(self, node: Node, position: Position | None
-              ) -> tuple[Position | None, tuple[Finding, ...]]:
+    def _node(
+        self, node: Node, position: Position | None
+    ) -> tuple[Position | None, tuple[Finding, ...]]:
         """Play one node from ``position``: the position after it (None when
         it is refused) and its findings."""
         rules = self.rules
@@ -207,12 +235,27 @@ class _Walker:
         if node.number is not None:
             expected = (ply - 1) // 2 + 1
             if node.number != expected:
-                findings = (make("NT01", node.number_span or node.span, ply=ply,
-                                 written=node.number, expected=expected),)
+                findings = (
+                    make(
+                        "NT01",
+                        node.number_span or node.span,
+                        ply=ply,
+                        written=node.number,
+                        expected=expected,
+                    ),
+                )
         item = node.item
         if position.winner is not None:
-            findings += (make("ST01", node.span, ply=ply, action=node.text,
-                              winner=position.winner, end_ply=position.end_ply),)
+            findings += (
+                make(
+                    "ST01",
+                    node.span,
+                    ply=ply,
+                    action=node.text,
+                    winner=position.winner,
+                    end_ply=position.end_ply,
+                ),
+            )
             return None, findings
         illegal = rules.check(position, item)
         if illegal is not None:
@@ -235,8 +278,14 @@ class _Tee(Visitor):
         self.first.begin_line(line, position, played)
         self.second.begin_line(line, position, played)
 
-    def node(self, node: Node, before: Position | None, after: Position | None, state: str,
-             findings: tuple[Finding, ...]) -> None:
+    def node(
+        self,
+        node: Node,
+        before: Position | None,
+        after: Position | None,
+        state: str,
+        findings: tuple[Finding, ...],
+    ) -> None:
         self.first.node(node, before, after, state, findings)
         self.second.node(node, before, after, state, findings)
 
@@ -283,8 +332,14 @@ class _Replayer(Visitor):
     def end_line(self, line: Line) -> None:
         self._depth -= 1
 
-    def node(self, node: Node, before: Position | None, after: Position | None, state: str,
-             findings: tuple[Finding, ...]) -> None:
+    def node(
+        self,
+        node: Node,
+        before: Position | None,
+        after: Position | None,
+        state: str,
+        findings: tuple[Finding, ...],
+    ) -> None:
         if findings:
             self.findings.extend(findings)
         if self._depth != 1 or state == UNPLAYED:
@@ -301,8 +356,14 @@ class _Replayer(Visitor):
     # -- start and header ---------------------------------------------------
 
     def _start(self) -> Position | None:
-        first = next((n.item for n in self.record.main.nodes
-                      if not isinstance(n.item, (CubeOffer, CubeAnswer))), None)
+        first = next(
+            (
+                n.item
+                for n in self.record.main.nodes
+                if not isinstance(n.item, (CubeOffer, CubeAnswer))
+            ),
+            None,
+        )
         try:
             return self.rules.start(self.report.tags, first)
         except HeaderError as error:
@@ -329,12 +390,14 @@ class _Replayer(Visitor):
         if result == "*":
             self.findings.append(make("NT02", span, winner=end.winner, end_ply=end.ply))
         elif result != expected:
-            self.findings.append(make("ST02", span, result=result, winner=end.winner,
-                                      end_ply=end.ply))
+            self.findings.append(
+                make("ST02", span, result=result, winner=end.winner, end_ply=end.ply)
+            )
 
 
-def _mark_finding(node: Node, ply: int, played: Played[Position], mover: str,
-                  sides: Sequence[str]) -> Finding:
+def _mark_finding(
+    node: Node, ply: int, played: Played[Position], mover: str, sides: Sequence[str]
+) -> Finding:
     """A written ``^``/``+`` that differs from the one the rules require."""
     item = node.item
     assert isinstance(item, (DiceAction, HopAction))
@@ -347,13 +410,20 @@ def _mark_code(hop: bool, written: str, required: str) -> str:
     """The AN code for a written mark that differs from the required one."""
     if hop:
         return "AN05"
-    table = {("", "^"): "AN01", ("", "+"): "AN02", ("^", ""): "AN03", ("+", ""): "AN04",
-             ("^", "+"): "AN06", ("+", "^"): "AN07"}
+    table = {
+        ("", "^"): "AN01",
+        ("", "+"): "AN02",
+        ("^", ""): "AN03",
+        ("+", ""): "AN04",
+        ("^", "+"): "AN06",
+        ("+", "^"): "AN07",
+    }
     return table[(written, required)]
 
 
 def _illegal(node: Node, ply: int, position: Position, illegal: Illegal) -> Finding:
-    finding = make(illegal.code, node.span, ply=ply, action=node.text,
-                   reason=illegal.reason, cell=illegal.cell)
+    finding = make(
+        illegal.code, node.span, ply=ply, action=node.text, reason=illegal.reason, cell=illegal.cell
+    )
     message = f"ply {ply}, {position.to_move}: {finding.message}"
     return Finding(finding.code, message, finding.span, ply, node.text)

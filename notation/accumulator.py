@@ -63,9 +63,17 @@ class LineAccumulator:
             number, dots = int(bare), len(written) - len(bare)
             self.pending = None
         # the same value as Node(...), without the frozen dataclass's slower __init__
-        fields = {"item": item, "span": span, "text": text, "number": number,
-                  "number_dots": dots, "number_span": number_span,
-                  "glyphs": _EMPTY, "comments": _EMPTY, "variations": _EMPTY}
+        fields = {
+            "item": item,
+            "span": span,
+            "text": text,
+            "number": number,
+            "number_dots": dots,
+            "number_span": number_span,
+            "glyphs": _EMPTY,
+            "comments": _EMPTY,
+            "variations": _EMPTY,
+        }
         node = _new(Node)
         _set(node, "__dict__", fields)
         self.nodes.append(node)

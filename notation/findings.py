@@ -30,15 +30,23 @@ CATALOGUE: dict[str, Entry] = {
     "IO01": Entry("io", "cannot read {path}: {reason}"),
     "IO02": Entry("io", "{path} is not a text file (it contains binary data)"),
     "IO03": Entry("io", "{path} is too large: {size} bytes (limit {limit})"),
-    "IO04": Entry("io", "{path} has more than {limit} games: the games after game {limit} "
-                        "are not checked"),
+    "IO04": Entry(
+        "io", "{path} has more than {limit} games: the games after game {limit} are not checked"
+    ),
     "IO05": Entry("io", "the game has more than {limit} {items}: it is not replayed"),
-    "IO06": Entry("io", "a comment of {length} characters is longer than the limit of "
-                        "{limit}: the game is not replayed"),
-    "IO07": Entry("io", "a tag value is longer than the limit of {limit} characters: "
-                        "the game is not read"),
-    "IO08": Entry("io", "'{start}…' is longer than the limit of {limit} characters for one "
-                        "word (an action, move number or tag name): the game is not read"),
+    "IO06": Entry(
+        "io",
+        "a comment of {length} characters is longer than the limit of "
+        "{limit}: the game is not replayed",
+    ),
+    "IO07": Entry(
+        "io", "a tag value is longer than the limit of {limit} characters: the game is not read"
+    ),
+    "IO08": Entry(
+        "io",
+        "'{start}…' is longer than the limit of {limit} characters for one "
+        "word (an action, move number or tag name): the game is not read",
+    ),
     "IO09": Entry("io", "checking {path} took longer than {limit} s: it was stopped"),
     # syntax: the text is not in the record language
     "SY01": Entry("syntax", "{message}"),
@@ -49,8 +57,10 @@ CATALOGUE: dict[str, Entry] = {
     "SY06": Entry("syntax", "too deeply nested: variations deeper than {limit} levels"),
     # header: the tags do not describe a game that can be played
     "HD01": Entry("header", "unknown game {value!r}: expected Hexalit, Trigeo or Hüpfer"),
-    "HD02": Entry("header", "no Game tag and the file name does not tell the game; "
-                            "add [Game \"...\"] or use --game"),
+    "HD02": Entry(
+        "header",
+        'no Game tag and the file name does not tell the game; add [Game "..."] or use --game',
+    ),
     "HD03": Entry("header", "bad Board value {value!r}: expected 6x6, 8x8 or 10x10"),
     "HD04": Entry("header", "bad Reserve value {value!r}: {reason}"),
     "HD05": Entry("header", "bad Position value: {reason}"),
@@ -62,13 +72,16 @@ CATALOGUE: dict[str, Entry] = {
     "IL02": Entry("illegal", "{action} is not legal: {cell} is not on the board"),
     "IL03": Entry("illegal", "{action} is not legal: {reason}"),  # cube offers and answers
     # state: the record and the end on the board disagree
-    "ST01": Entry("state",
-                  "{action} comes after the end of the game ({winner} won at ply {end_ply})"),
-    "ST02": Entry("state",
-                  "the result {result} contradicts the board: {winner} won at ply {end_ply}"),
+    "ST01": Entry(
+        "state", "{action} comes after the end of the game ({winner} won at ply {end_ply})"
+    ),
+    "ST02": Entry(
+        "state", "the result {result} contradicts the board: {winner} won at ply {end_ply}"
+    ),
     # annotation: ^ and + marks
-    "AN01": Entry("annotation",
-                  "{action} should be marked '^': it leaves a One of {side} attacked"),
+    "AN01": Entry(
+        "annotation", "{action} should be marked '^': it leaves a One of {side} attacked"
+    ),
     "AN02": Entry("annotation", "{action} should be marked '+': it wins the game"),
     "AN03": Entry("annotation", "{action} is marked '^' but leaves no One of {side} attacked"),
     "AN04": Entry("annotation", "{action} is marked '+' but does not win by the One rule"),
@@ -77,8 +90,10 @@ CATALOGUE: dict[str, Entry] = {
     "AN07": Entry("annotation", "{action} is marked '+' but only threatens a One: write '^'"),
     # notation: everything else that is written but not quite right
     "NT01": Entry("notation", "move number {written} should be {expected}"),
-    "NT02": Entry("notation", "the result is '*' but the game ended on the board: "
-                              "{winner} won at ply {end_ply}"),
+    "NT02": Entry(
+        "notation",
+        "the result is '*' but the game ended on the board: {winner} won at ply {end_ply}",
+    ),
     "NT03": Entry("notation", "the file is not valid UTF-8; it was read as Windows-1252"),
 }
 
@@ -110,8 +125,14 @@ class Finding:
         return self.span.column if self.span else None
 
 
-def make(code: str, span: Span | None = None, *, ply: int | None = None,
-         action: str | None = None, **params: object) -> Finding:
+def make(
+    code: str,
+    span: Span | None = None,
+    *,
+    ply: int | None = None,
+    action: str | None = None,
+    **params: object,
+) -> Finding:
     """A finding of ``code`` with its message filled in from ``params``."""
     entry = CATALOGUE[code]
     if action is not None:

@@ -23,29 +23,56 @@ Family = Literal["dice", "huepfer"]
 class GameSpec:
     """What the package knows of a game apart from its rules."""
 
-    name: str                    # canonical name, the Game tag as written
-    aliases: tuple[str, ...]     # other spellings, case-folded
-    extension: str               # record file extension, lower case with the dot
-    grammar: str                 # movetext grammar file in hexhop.notation
-    sides: tuple[str, str]       # in move order; the first is the one 1-0 favours
+    name: str  # canonical name, the Game tag as written
+    aliases: tuple[str, ...]  # other spellings, case-folded
+    extension: str  # record file extension, lower case with the dot
+    grammar: str  # movetext grammar file in hexhop.notation
+    sides: tuple[str, str]  # in move order; the first is the one 1-0 favours
     board_sizes: tuple[int, ...]  # sizes the Board tag may choose; () for one fixed board
-    family: Family               # the drawer, the terminal diagram and the action kind
-    engine: str                  # "module:OBJECT" of the rules in hexhop.engine
-    upper_cells: bool            # cells are written upper case (A7), points lower (a1)
-    jump_fields: bool = False    # the board shows the six central jump fields
+    family: Family  # the drawer, the terminal diagram and the action kind
+    engine: str  # "module:OBJECT" of the rules in hexhop.engine
+    upper_cells: bool  # cells are written upper case (A7), points lower (a1)
+    jump_fields: bool = False  # the board shows the six central jump fields
 
     def cell(self, name: str) -> str:
         """``name`` in the case this game writes its cells or points."""
         return name.upper() if self.upper_cells else name.lower()
 
 
-HEXALIT = GameSpec("Hexalit", (), ".hxl", "hexalit.lark", ("North", "South"), (),
-                   "dice", "hexalit:HEXALIT", upper_cells=True)
-TRIGEO = GameSpec("Trigeo", (), ".trg", "trigeo.lark", ("North", "South"), (),
-                  "dice", "trigeo:TRIGEO", upper_cells=True, jump_fields=True)
-HUEPFER = GameSpec("Hüpfer", ("huepfer", "hupfer"), ".hpf", "huepfer.lark",
-                   ("Red", "Turquoise"), (6, 8, 10), "huepfer", "huepfer:HUEPFER",
-                   upper_cells=False)
+HEXALIT = GameSpec(
+    "Hexalit",
+    (),
+    ".hxl",
+    "hexalit.lark",
+    ("North", "South"),
+    (),
+    "dice",
+    "hexalit:HEXALIT",
+    upper_cells=True,
+)
+TRIGEO = GameSpec(
+    "Trigeo",
+    (),
+    ".trg",
+    "trigeo.lark",
+    ("North", "South"),
+    (),
+    "dice",
+    "trigeo:TRIGEO",
+    upper_cells=True,
+    jump_fields=True,
+)
+HUEPFER = GameSpec(
+    "Hüpfer",
+    ("huepfer", "hupfer"),
+    ".hpf",
+    "huepfer.lark",
+    ("Red", "Turquoise"),
+    (6, 8, 10),
+    "huepfer",
+    "huepfer:HUEPFER",
+    upper_cells=False,
+)
 
 GAMES: tuple[GameSpec, ...] = (HEXALIT, TRIGEO, HUEPFER)
 GAME_NAMES: tuple[str, ...] = tuple(g.name for g in GAMES)

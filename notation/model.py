@@ -118,6 +118,7 @@ class Node:
     glyphs: tuple[str, ...] = ()
     comments: tuple[str, ...] = ()
     variations: tuple[Line, ...] = ()
+
     @property
     def action(self) -> Action:
         """The item as an action; TypeError for a cube event (a node that

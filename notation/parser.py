@@ -56,6 +56,7 @@ _MARKS: dict[str, Mark] = {"": "", "^": "^", "+": "+"}
 
 # ---------------------------------------------------------------- actions
 
+
 def dice_action(text: str) -> DiceAction:
     """A Hexalit/Trigeo action from the text of a MOVE/CAPTURE/ROLL token."""
     found = _DICE.fullmatch(text)
@@ -65,8 +66,14 @@ def dice_action(text: str) -> DiceAction:
     kind = _KINDS.get(op, "capture")
     if kind == "roll":
         return DiceAction(origin.upper(), "roll", None, int(target), None, _MARKS[mark])
-    return DiceAction(origin.upper(), kind, target.upper(),
-                      None, None if promote is None else int(promote), _MARKS[mark])
+    return DiceAction(
+        origin.upper(),
+        kind,
+        target.upper(),
+        None,
+        None if promote is None else int(promote),
+        _MARKS[mark],
+    )
 
 
 def hop_action(text: str) -> HopAction:
@@ -78,7 +85,7 @@ def hop_action(text: str) -> HopAction:
     birth = None
     at = low.find("@")
     if at >= 0:
-        birth, low = low[at + 1:], low[:at]
+        birth, low = low[at + 1 :], low[:at]
     return HopAction(tuple(_POINTS.findall(low)), tuple(_OPS.findall(low)), birth, _MARKS[mark])
 
 
@@ -99,12 +106,17 @@ def cube_answer(text: str) -> CubeAnswer:
 
 
 _ITEM_MAKERS: dict[str, Callable[[str], Item]] = {
-    "MOVE": dice_action, "CAPTURE": dice_action, "ROLL": dice_action,
-    "HOP": hop_action, "CUBE_OFFER": cube_offer, "CUBE_ANSWER": cube_answer,
+    "MOVE": dice_action,
+    "CAPTURE": dice_action,
+    "ROLL": dice_action,
+    "HOP": hop_action,
+    "CUBE_OFFER": cube_offer,
+    "CUBE_ANSWER": cube_answer,
 }
 
 
 # ---------------------------------------------------------------- builder
+
 
 @dataclass
 class _Variation:
@@ -180,7 +192,7 @@ class _Builder:
         if end and children[end - 1].type == "RESULT":
             result = children[end - 1]
             trailing = children[end:]
-            line = self.line(children[:end - 1] + trailing, NO_SPAN)
+            line = self.line(children[: end - 1] + trailing, NO_SPAN)
             return Movetext(line, str(result), self.span(result))
         return Movetext(self.line(children, NO_SPAN), None, None)
 
@@ -210,6 +222,7 @@ class _Builder:
 
 # ---------------------------------------------------------------- parsers
 
+
 @dataclass
 class _Parser:
     lark: Lark
@@ -238,11 +251,23 @@ def _build(name: str) -> _Parser:
     tables takes a tenth of a second, loading them a millisecond)."""
     builder = _Builder()
     if name == "header":
-        lark = Lark.open_from_package("hexhop.notation", "header.lark", parser="lalr",
-                                      start="head", transformer=builder, cache=_cache_file(name))
+        lark = Lark.open_from_package(
+            "hexhop.notation",
+            "header.lark",
+            parser="lalr",
+            start="head",
+            transformer=builder,
+            cache=_cache_file(name),
+        )
         return _Parser(lark, builder, threading.Lock(), HeaderScanner(lark))
-    lark = Lark.open_from_package("hexhop.notation", GRAMMAR_FILES[name], parser="lalr",
-                                  start="movetext", transformer=builder, cache=_cache_file(name))
+    lark = Lark.open_from_package(
+        "hexhop.notation",
+        GRAMMAR_FILES[name],
+        parser="lalr",
+        start="movetext",
+        transformer=builder,
+        cache=_cache_file(name),
+    )
     return _Parser(lark, builder, threading.Lock(), MovetextScanner(lark, builder.item_for))
 
 
@@ -281,14 +306,16 @@ def _run_movetext(game: str, text: str, offset: int, max_token: int = MAX_TOKEN)
 
 # ---------------------------------------------------------------- one game
 
+
 @dataclass(frozen=True)
 class Header:
     tags: tuple[Tag, ...]
     rest: Rest | None  # the movetext and where it starts
 
 
-def parse_header(text: str, first_line: int, *, fast: bool = True,
-                 limits: ReadLimits = DEFAULT_LIMITS) -> Header:
+def parse_header(
+    text: str, first_line: int, *, fast: bool = True, limits: ReadLimits = DEFAULT_LIMITS
+) -> Header:
     """The tag pairs at the top of a game's text and where its movetext starts.
 
     Raises lark's ``UnexpectedInput`` on a malformed tag and
@@ -314,8 +341,9 @@ def movetext_text(rest: Rest) -> str:
     return " " * (rest.column - 1) + rest.text
 
 
-def parse_movetext(game: str, rest: Rest, *, fast: bool = True,
-                   limits: ReadLimits = DEFAULT_LIMITS) -> Movetext:
+def parse_movetext(
+    game: str, rest: Rest, *, fast: bool = True, limits: ReadLimits = DEFAULT_LIMITS
+) -> Movetext:
     """The movetext ``rest`` read as ``game``.
 
     Raises lark's ``UnexpectedInput``, :class:`SyntaxProblem` or
@@ -343,4 +371,3 @@ def _check_depth(text: str, offset: int) -> None:
         if depth > MAX_DEPTH:
             tok = Token.new_borrow_pos("LPAR", "(", token_at(text, pos))
             raise SyntaxProblem(tok, "", "SY06", limit=MAX_DEPTH)
-

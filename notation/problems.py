@@ -52,4 +52,4 @@ def offset_of(tok: Token) -> int:
 def token_at(text: str, pos: int) -> Token:
     """A one-character token at offset ``pos`` of ``text``, to point a message at."""
     line, column = line_column(text, pos)
-    return Token("X", text[pos:pos + 1], pos, line, column, line, column + 1, pos + 1)
+    return Token("X", text[pos : pos + 1], pos, line, column, line, column + 1, pos + 1)

@@ -35,18 +35,24 @@ _BOM = b"\xef\xbb\xbf"
 
 # ---------------------------------------------------------------- decoding
 
+
 def decode(data: bytes) -> tuple[str, bool]:
     """The text of ``data`` and whether it had to be read as Windows-1252."""
     if data.startswith(_BOM):
-        data = data[len(_BOM):]
+        data = data[len(_BOM) :]
     try:
         return data.decode("utf-8"), False
     except UnicodeDecodeError:
         return data.decode("cp1252", errors="replace"), True
 
 
-def read_archive(data: bytes, *, path: str = "", default_game: str | None = None,
-                 limits: ReadLimits = DEFAULT_LIMITS) -> Iterator[ParsedGame]:
+def read_archive(
+    data: bytes,
+    *,
+    path: str = "",
+    default_game: str | None = None,
+    limits: ReadLimits = DEFAULT_LIMITS,
+) -> Iterator[ParsedGame]:
     """Every game of an archive file's bytes, parsed lazily, numbered from 1.
 
     Not valid UTF-8: the text is read as Windows-1252 and the first game
@@ -72,8 +78,13 @@ def with_encoding_notice(game: ParsedGame) -> ParsedGame:
     return ParsedGame(game.index, game.record, (make("NT03", Span(1, 1)), *game.findings))
 
 
-def parse_text(text: str, *, path: str = "", default_game: str | None = None,
-               limits: ReadLimits = DEFAULT_LIMITS) -> Iterator[ParsedGame]:
+def parse_text(
+    text: str,
+    *,
+    path: str = "",
+    default_game: str | None = None,
+    limits: ReadLimits = DEFAULT_LIMITS,
+) -> Iterator[ParsedGame]:
     """Every game of an archive's text, parsed lazily, numbered from 1.
 
     The game of each record comes from its Game tag, else from ``path``'s
@@ -125,6 +136,7 @@ def only_comments(text: str) -> bool:
 
 
 # ---------------------------------------------------------------- splitting
+
 
 def split_games(text: str) -> Iterator[tuple[int, str, bool]]:
     """(first line, text, has tags) of every game of an archive, in order.
@@ -203,8 +215,14 @@ def _still_in_comment(line: str, in_comment: bool) -> bool:
 
 # ---------------------------------------------------------------- one game
 
-def parse_game(chunk: str, first_line: int, index: int, fallback: str | None,
-               limits: ReadLimits = DEFAULT_LIMITS) -> ParsedGame:
+
+def parse_game(
+    chunk: str,
+    first_line: int,
+    index: int,
+    fallback: str | None,
+    limits: ReadLimits = DEFAULT_LIMITS,
+) -> ParsedGame:
     """One game's text (starting at ``first_line`` of the file) to a ParsedGame."""
     try:
         return _parse_game(chunk, first_line, index, fallback, limits)
@@ -212,13 +230,17 @@ def parse_game(chunk: str, first_line: int, index: int, fallback: str | None,
         record = empty_record((), None, index, record_span(chunk, first_line))
         return ParsedGame(index, record, (beyond.finding,))
     except Exception as error:  # a bug must not stop the rest of the archive
-        finding = make("SY01", Span(first_line, 1),
-                       message=f"this game could not be read (internal error: {error!r})")
+        finding = make(
+            "SY01",
+            Span(first_line, 1),
+            message=f"this game could not be read (internal error: {error!r})",
+        )
         return ParsedGame(index, None, (finding,))
 
 
-def _parse_game(chunk: str, first_line: int, index: int, fallback: str | None,
-                limits: ReadLimits) -> ParsedGame:
+def _parse_game(
+    chunk: str, first_line: int, index: int, fallback: str | None, limits: ReadLimits
+) -> ParsedGame:
     span = record_span(chunk, first_line)
     try:
         header = parse_header(chunk, first_line, limits=limits)
@@ -234,8 +256,9 @@ def _parse_game(chunk: str, first_line: int, index: int, fallback: str | None,
     return _with_movetext(header, game, index, span, limits)
 
 
-def _with_movetext(header: Header, game: str, index: int, span: Span,
-                   limits: ReadLimits) -> ParsedGame:
+def _with_movetext(
+    header: Header, game: str, index: int, span: Span, limits: ReadLimits
+) -> ParsedGame:
     rest = header.rest
     assert rest is not None
     try:
@@ -246,14 +269,18 @@ def _with_movetext(header: Header, game: str, index: int, span: Span,
     except BeyondLimit as beyond:
         record = empty_record(header.tags, game, index, span)
         return ParsedGame(index, record, (beyond.finding,))
-    main = Line(movetext.line.nodes, movetext.line.comments,
-                Span(rest.line, rest.column, rest.end_line, rest.end_column))
+    main = Line(
+        movetext.line.nodes,
+        movetext.line.comments,
+        Span(rest.line, rest.column, rest.end_line, rest.end_column),
+    )
     record = Record(header.tags, game, main, movetext.result, movetext.result_span, index, span)
     return ParsedGame(index, record, ())
 
 
-def _game_of(tags: tuple[Tag, ...], fallback: str | None, span: Span | None = None
-             ) -> tuple[str | None, Finding | None]:
+def _game_of(
+    tags: tuple[Tag, ...], fallback: str | None, span: Span | None = None
+) -> tuple[str | None, Finding | None]:
     """The game a header names (or the fallback) and the header finding if none."""
     for tag in tags:
         if tag.name.lower() == "game":
@@ -272,8 +299,13 @@ def _salvage_tags(chunk: str, stop: int, first_line: int) -> tuple[Tag, ...]:
     for m in _SALVAGE_TAG.finditer(chunk, 0, stop):
         line, column = line_column(chunk, m.start())
         end_line, end_column = line_column(chunk, m.end())
-        tags.append(Tag(m.group(1), unescape(m.group(2)),
-                        Span(first_line - 1 + line, column, first_line - 1 + end_line, end_column)))
+        tags.append(
+            Tag(
+                m.group(1),
+                unescape(m.group(2)),
+                Span(first_line - 1 + line, column, first_line - 1 + end_line, end_column),
+            )
+        )
     return tuple(tags)
 
 
@@ -291,6 +323,7 @@ def empty_record(tags: tuple[Tag, ...], game: str | None, index: int, span: Span
 
 # ---------------------------------------------------------------- one action
 
+
 def parse_action(text: str, game: str) -> Item:
     """One action or cube token of ``game``; raises :class:`NotationError`.
 
@@ -301,8 +334,9 @@ def parse_action(text: str, game: str) -> Item:
     if name is None:
         raise NotationError(make("HD01", value=game))
     if not isinstance(text, str):
-        raise NotationError(make(
-            "SY01", message=f"expected an action as text, not {type(text).__name__}"))
+        raise NotationError(
+            make("SY01", message=f"expected an action as text, not {type(text).__name__}")
+        )
     try:
         movetext = parse_movetext(name, Rest(text, 1, 1, 1, 1))
     except (UnexpectedInput, SyntaxProblem) as error:
@@ -311,8 +345,9 @@ def parse_action(text: str, game: str) -> Item:
         raise NotationError(beyond.finding) from None
     nodes = movetext.line.nodes
     if len(nodes) != 1 or movetext.result or movetext.line.comments or _extras(nodes[0]):
-        raise NotationError(make("SY01", Span(1, 1),
-                                 message=f"{text!r} is not one action of {name}"))
+        raise NotationError(
+            make("SY01", Span(1, 1), message=f"{text!r} is not one action of {name}")
+        )
     return nodes[0].item
 
 
@@ -320,5 +355,15 @@ def _extras(node: Node) -> bool:
     return bool(node.number is not None or node.glyphs or node.comments or node.variations)
 
 
-__all__ = ["GAMES", "ReadLimits", "decode", "game_from_name", "game_from_path",
-           "only_comments", "parse_action", "parse_text", "read_archive", "split_games"]
+__all__ = [
+    "GAMES",
+    "ReadLimits",
+    "decode",
+    "game_from_name",
+    "game_from_path",
+    "only_comments",
+    "parse_action",
+    "parse_text",
+    "read_archive",
+    "split_games",
+]

@@ -33,8 +33,11 @@ _set = object.__setattr__
 def _span(line: int, column: int, end_line: int, end_column: int) -> Span:
     """``Span(...)`` without the frozen dataclass's slower ``__init__``."""
     span = _new(Span)
-    _set(span, "__dict__", {"line": line, "column": column,
-                            "end_line": end_line, "end_column": end_column})
+    _set(
+        span,
+        "__dict__",
+        {"line": line, "column": column, "end_line": end_line, "end_column": end_column},
+    )
     return span
 
 
@@ -144,8 +147,9 @@ class MovetextScanner:
             return len(text)
         return acc.line(NO_SPAN), result, result_span
 
-    def tokens(self, text: str, first_line: int, limits: ReadLimits
-               ) -> Iterator[tuple[str, int, int]]:
+    def tokens(
+        self, text: str, first_line: int, limits: ReadLimits
+    ) -> Iterator[tuple[str, int, int]]:
         """(kind, start, end) of every token of ``text`` but blanks, up to the
         first that matches no terminal (kind ``BAD``); raises :class:`BeyondLimit`."""
         # the pattern ends in a BAD alternative, so it matches wherever it is tried
@@ -190,8 +194,9 @@ class MovetextScanner:
             elif kind == "LPAR":
                 depth += 1
                 if depth > limits.max_depth:
-                    raise BeyondLimit(make("SY06", place(text, pos, first_line),
-                                           limit=limits.max_depth))
+                    raise BeyondLimit(
+                        make("SY06", place(text, pos, first_line), limit=limits.max_depth)
+                    )
             elif kind == "RPAR" and depth:
                 depth -= 1
             elif kind == "COMMENT" or kind == "LINE_COMMENT":
@@ -201,9 +206,14 @@ class MovetextScanner:
                 if end - pos - 2 >= limits.max_comment:
                     _check_comment(text, pos, end, first_line, limits)
             if items > max_items:
-                raise BeyondLimit(make("IO05", place(text, pos, first_line), limit=max_items,
-                                       items="items (actions, move numbers, glyphs, "
-                                             "comments and parentheses)"))
+                raise BeyondLimit(
+                    make(
+                        "IO05",
+                        place(text, pos, first_line),
+                        limit=max_items,
+                        items="items (actions, move numbers, glyphs, comments and parentheses)",
+                    )
+                )
             yield kind, pos, end  # type: ignore[misc]  # every alternative is named: lastgroup is set
             pos = end
 
@@ -215,13 +225,15 @@ _WORDS = frozenset({"CUBE_OFFER", "CUBE_ANSWER", "MOVE_NUMBER", "NAG"})  # lengt
 _DEPTH_AFTER = {"LPAR": 1, "RPAR": -1}  # the nesting once a misplaced token is read
 
 
-def _beyond(text: str, start: int, end: int, first_line: int, limits: ReadLimits,
-            actions: int) -> None:
+def _beyond(
+    text: str, start: int, end: int, first_line: int, limits: ReadLimits, actions: int
+) -> None:
     """Raise IO08 for a token longer than the limit, else IO05."""
     where = place(text, start, first_line)
     if end - start > limits.max_token:
-        raise BeyondLimit(make("IO08", where, start=text[start:min(end, start + 20)],
-                               limit=limits.max_token))
+        raise BeyondLimit(
+            make("IO08", where, start=text[start : min(end, start + 20)], limit=limits.max_token)
+        )
     raise BeyondLimit(make("IO05", where, limit=limits.max_actions, items="actions"))
 
 
@@ -236,8 +248,9 @@ class _Cut:
     def __init__(self, text: str, tokens: Iterator[tuple[str, int, int]], window: int):
         self.text, self.tokens, self.window = text, tokens, window
 
-    def __call__(self, stop: int, depth: int, immediate: bool, *,
-                 after_result: bool = False) -> int:
+    def __call__(
+        self, stop: int, depth: int, immediate: bool, *, after_result: bool = False
+    ) -> int:
         if not immediate:
             for kind, _, stop in self.tokens:  # noqa: B007 - stop: where a break leaves it
                 if kind == "COMMENT" or kind == "LINE_COMMENT":
@@ -265,8 +278,9 @@ def _check_comment(text: str, start: int, end: int, first_line: int, limits: Rea
         return
     length = len(comment_text(text[start:end]))
     if length > limits.max_comment:
-        raise BeyondLimit(make("IO06", place(text, start, first_line), length=length,
-                               limit=limits.max_comment))
+        raise BeyondLimit(
+            make("IO06", place(text, start, first_line), length=length, limit=limits.max_comment)
+        )
 
 
 class HeaderScanner:
@@ -285,8 +299,9 @@ class HeaderScanner:
         self.close = re.compile(r'"\s*\]')
         self.space = re.compile(r"\s*")
 
-    def scan(self, text: str, first_line: int, limits: ReadLimits = DEFAULT_LIMITS
-             ) -> tuple[tuple[Tag, ...], Rest | None] | None:
+    def scan(
+        self, text: str, first_line: int, limits: ReadLimits = DEFAULT_LIMITS
+    ) -> tuple[tuple[Tag, ...], Rest | None] | None:
         tags = []
         pos = 0
         line_no, line_start = first_line, 0  # the line of ``pos`` and where it starts
@@ -296,9 +311,14 @@ class HeaderScanner:
                 break
             name_start, name_end = m.span(1)
             if name_end - name_start > limits.max_token:
-                raise BeyondLimit(make("IO08", place(text, name_start, first_line),
-                                       start=text[name_start:min(name_end, name_start + 20)],
-                                       limit=limits.max_token))
+                raise BeyondLimit(
+                    make(
+                        "IO08",
+                        place(text, name_start, first_line),
+                        start=text[name_start : min(name_end, name_start + 20)],
+                        limit=limits.max_token,
+                    )
+                )
             lsqb = text.rindex("[", pos, name_start)
             lines = text.count("\n", pos, lsqb)
             if lines:
@@ -320,9 +340,10 @@ class HeaderScanner:
             if lines:
                 line_no += lines
                 line_start = text.rindex("\n", lsqb, pos) + 1
-            tags.append(Tag(m.group(1), unescape(raw),
-                            Span(line, column, line_no, pos - line_start + 1)))
-        gap = text[pos:match_end(self.space.match(text, pos), pos)]
+            tags.append(
+                Tag(m.group(1), unescape(raw), Span(line, column, line_no, pos - line_start + 1))
+            )
+        gap = text[pos : match_end(self.space.match(text, pos), pos)]
         if "\n" in gap:
             line_no += gap.count("\n")
             line_start = pos + gap.rindex("\n") + 1
@@ -333,6 +354,9 @@ class HeaderScanner:
             return None
         rest = text[pos:]
         end_line = line_no + rest.count("\n")
-        end_column = len(rest) - rest.rindex("\n") if end_line != line_no \
+        end_column = (
+            len(rest) - rest.rindex("\n")
+            if end_line != line_no
             else pos - line_start + 1 + len(rest)
+        )
         return tuple(tags), Rest(rest, line_no, pos - line_start + 1, end_line, end_column)

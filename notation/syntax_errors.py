@@ -48,6 +48,7 @@ def explain(error: Exception, text: str, offset: int, game: str | None) -> Findi
 
 # ---------------------------------------------------------------- positions
 
+
 def _span(tok: Token, offset: int) -> Span:
     line, column = start_of(tok)
     return Span(line + offset, column)
@@ -63,6 +64,7 @@ def _wrong_action(tok: Token, offset: int, text: str, game: str, hint: str) -> F
 
 # ---------------------------------------------------------------- lexer errors
 
+
 def _characters(error: UnexpectedCharacters, text: str, offset: int, game: str | None) -> Finding:
     # lark declares pos_in_stream None; UnexpectedCharacters sets the lexer's offset
     pos: int = error.pos_in_stream  # type: ignore[assignment]
@@ -71,28 +73,36 @@ def _characters(error: UnexpectedCharacters, text: str, offset: int, game: str |
     if char == "{":
         line, column = start_of(at)
         return make("SY02", _span(at, offset), line=line + offset, column=column)
-    if game is None or "TAG_NAME" in error.allowed or "TAG_VALUE" in error.allowed \
-            or "RSQB" in error.allowed:
+    if (
+        game is None
+        or "TAG_NAME" in error.allowed
+        or "TAG_VALUE" in error.allowed
+        or "RSQB" in error.allowed
+    ):
         return _header_characters(error, text, offset, at, char)
     if char == "}":
         return _say(at, offset, "'}' closes no comment")
     if char == "[":
-        return _say(at, offset,
-                    "'[' in the movetext: tags go in the header, before the first action")
+        return _say(
+            at, offset, "'[' in the movetext: tags go in the header, before the first action"
+        )
     return _word(text, pos, offset, game)
 
 
-def _header_characters(error: UnexpectedCharacters, text: str, offset: int,
-                       at: Token, char: str) -> Finding:
+def _header_characters(
+    error: UnexpectedCharacters, text: str, offset: int, at: Token, char: str
+) -> Finding:
     allowed = error.allowed
     if char == '"' and "TAG_VALUE" in allowed or char == '"' and "RSQB" not in allowed:
         return _say(at, offset, "unclosed tag value: the closing '\"' is missing on this line")
     if "TAG_NAME" in allowed:
-        return _say(at, offset,
-                    f"expected a tag name like Event after '[', found {_shown(text, at)}")
+        return _say(
+            at, offset, f"expected a tag name like Event after '[', found {_shown(text, at)}"
+        )
     if "TAG_VALUE" in allowed:
-        return _say(at, offset,
-                    f"expected a quoted tag value like \"Hexalit\", found {_shown(text, at)}")
+        return _say(
+            at, offset, f'expected a quoted tag value like "Hexalit", found {_shown(text, at)}'
+        )
     return _unclosed_tag(text, at, offset)
 
 
@@ -113,7 +123,6 @@ def _word_at(text: str, pos: int) -> str:
     """The word at ``pos``: up to a blank or bracket, and at most _LONGEST_WORD long."""
     word = _WORD.match(text, pos, pos + _LONGEST_WORD)
     return "" if word is None else word.group()
-
 
 
 def _after_spaces(text: str, pos: int) -> int:
@@ -143,8 +152,12 @@ def _word(text: str, pos: int, offset: int, game: str) -> Finding:
         return _say(at, offset, f"'{word}' is not a move number: write '{word}.' or '{word}...'")
     at = token_at(text, pos)
     shown = _word_at(text, pos) or text[pos]
-    return _say(at, offset, f"unexpected '{shown}': expected an action, a move number, "
-                            "a comment, a variation or the result")
+    return _say(
+        at,
+        offset,
+        f"unexpected '{shown}': expected an action, a move number, "
+        "a comment, a variation or the result",
+    )
 
 
 def _dice_word(text: str, start: int, game: str) -> tuple[int, _Why] | None:
@@ -157,7 +170,7 @@ def _dice_word(text: str, start: int, game: str) -> tuple[int, _Why] | None:
     if cell is None:
         return None
     i = _after_spaces(text, cell.end())
-    op = text[i:i + 1]
+    op = text[i : i + 1]
     origin = cell.group().upper()
     if op in ("", "\n", "\r") or op.isspace():
         return 0, (cell.group(), f"write the origin, an operator and the target, e.g. {origin}XC6")
@@ -190,16 +203,16 @@ def _hopish(word: str) -> bool:
 
 def _roll(text: str, start: int, i: int) -> tuple[int, _Why] | None:
     j = _after_spaces(text, i + 1)
-    if not text[j:j + 1].isdigit():
+    if not text[j : j + 1].isdigit():
         return j - start, f"expected the face the die shows (1 to 6) after '{text[i]}'"
     return None
 
 
 def _promotion(text: str, k: int, start: int) -> tuple[int, _Why] | None:
-    if text[k:k + 1] != "=":
+    if text[k : k + 1] != "=":
         return None
     m = _after_spaces(text, k + 1)
-    if not text[m:m + 1].isdigit():
+    if not text[m : m + 1].isdigit():
         return m - start, "expected the new face (a digit) after '='"
     return None
 
@@ -246,6 +259,7 @@ def _birth(word: str, hops: int, captures: int) -> tuple[int, _Why]:
 
 # ---------------------------------------------------------------- parser errors
 
+
 def _token(error: UnexpectedToken, text: str, offset: int) -> Finding:
     tok = error.token
     expected = error.expected
@@ -256,11 +270,13 @@ def _token(error: UnexpectedToken, text: str, offset: int) -> Finding:
     if "TAG_VALUE" in expected and tok.startswith('"'):
         return _say(tok, offset, "unclosed tag value: the closing '\"' is missing on this line")
     if "TAG_VALUE" in expected:
-        return _say(tok, offset,
-                    f"expected a quoted tag value like \"Hexalit\", found {_shown(text, tok)}")
+        return _say(
+            tok, offset, f'expected a quoted tag value like "Hexalit", found {_shown(text, tok)}'
+        )
     if "TAG_NAME" in expected:
-        return _say(tok, offset,
-                    f"expected a tag name like Event after '[', found {_shown(text, tok)}")
+        return _say(
+            tok, offset, f"expected a tag name like Event after '[', found {_shown(text, tok)}"
+        )
     if expected <= set(_COMMENTS):
         return _say(tok, offset, f"'{tok}' comes after the result: the result ends the movetext")
     if error.token.type == "$END" and "RPAR" in expected:
@@ -271,8 +287,12 @@ def _token(error: UnexpectedToken, text: str, offset: int) -> Finding:
         opened = [p for _, p in open_parens(text)]
         start = token_at(text, _unmatched(opened, _close_positions(text)))
         line, column = start_of(start)
-        return _say(tok, offset, f"the result '{tok}' is inside the variation started at "
-                                 f"{line + offset}:{column}: close it with ')' first")
+        return _say(
+            tok,
+            offset,
+            f"the result '{tok}' is inside the variation started at "
+            f"{line + offset}:{column}: close it with ')' first",
+        )
     return _say(tok, offset, f"unexpected '{tok}'")
 
 

@@ -15,8 +15,22 @@ from dataclasses import dataclass, field
 
 from .model import DiceAction, HopAction, Line, Node, ParsedGame, Record, Tag
 
-TAG_ORDER = ("game", "event", "site", "date", "round", "north", "south", "red",
-             "turquoise", "first", "board", "reserve", "position", "result")
+TAG_ORDER = (
+    "game",
+    "event",
+    "site",
+    "date",
+    "round",
+    "north",
+    "south",
+    "red",
+    "turquoise",
+    "first",
+    "board",
+    "reserve",
+    "position",
+    "result",
+)
 _RANK = {name: rank for rank, name in enumerate(TAG_ORDER)}
 _BANGS = frozenset({"!", "?", "!!", "??", "!?", "?!"})
 
@@ -47,6 +61,7 @@ def format_archive(records: Iterable[Record | ParsedGame], *, width: int = 79) -
 
 # ---------------------------------------------------------------- header
 
+
 def _rank(tag: Tag) -> int:
     return _RANK.get(tag.name.lower(), len(TAG_ORDER))
 
@@ -58,6 +73,7 @@ def _tag(tag: Tag) -> str:
 
 
 # ---------------------------------------------------------------- movetext
+
 
 @dataclass
 class _Out:

@@ -75,8 +75,7 @@ def check_source(source: Source, options: CheckOptions) -> FileResult:
     return check_part(part, options)
 
 
-def split_source(source: Source, options: CheckOptions, games_per_part: int
-                 ) -> list[Part] | None:
+def split_source(source: Source, options: CheckOptions, games_per_part: int) -> list[Part] | None:
     """A readable source cut into parts of ``games_per_part`` games, or None
     when it cannot be read (then :func:`check_source` reports why)."""
     data = _data(source)
@@ -85,9 +84,10 @@ def split_source(source: Source, options: CheckOptions, games_per_part: int
     text, windows_1252 = decode(data)
     fallback = _fallback(source.path, options)
     chunks = list(game_chunks(text))
-    return [Part(source.path, chunks[i:i + games_per_part], fallback, windows_1252)
-            for i in range(0, len(chunks), games_per_part)] or \
-        [Part(source.path, (), fallback, windows_1252)]
+    return [
+        Part(source.path, chunks[i : i + games_per_part], fallback, windows_1252)
+        for i in range(0, len(chunks), games_per_part)
+    ] or [Part(source.path, (), fallback, windows_1252)]
 
 
 def check_part(part: Part, options: CheckOptions) -> FileResult:
@@ -96,8 +96,9 @@ def check_part(part: Part, options: CheckOptions) -> FileResult:
     limits = read_limits(options.limits)
     for index, first_line, chunk in part.games:
         if index > options.limits.max_games:
-            result.error = finding_dict(make("IO04", None, path=part.path,
-                                             limit=options.limits.max_games))
+            result.error = finding_dict(
+                make("IO04", None, path=part.path, limit=options.limits.max_games)
+            )
             break
         parsed = parse_game(chunk, first_line, index, part.fallback, limits)
         if part.windows_1252:
@@ -141,8 +142,9 @@ def _looks_binary(data: bytes) -> bool:
     return b"\x00" in data[:8192]
 
 
-def _keep_lines(sources: dict[int, str], findings: Iterable[Finding], chunk: str,
-                first_line: int) -> None:
+def _keep_lines(
+    sources: dict[int, str], findings: Iterable[Finding], chunk: str, first_line: int
+) -> None:
     """Remember the source lines the findings point at (for the caret)."""
     lines = None
     for finding in findings:

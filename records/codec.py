@@ -32,25 +32,33 @@ VERSION = 1
 
 # -- record → JSON ----------------------------------------------------------
 
+
 def to_json(data: bytes, path: str, game: str | None) -> str:
     """Every game of the record archive ``data`` as one JSON document."""
     from hexhop.notation import read_archive
+
     games = [_game_json(parsed) for parsed in read_archive(data, path=path, default_game=game)]
-    return json.dumps({"format": FORMAT, "version": VERSION, "games": games},
-                      ensure_ascii=False, indent=1) + "\n"
+    return (
+        json.dumps(
+            {"format": FORMAT, "version": VERSION, "games": games}, ensure_ascii=False, indent=1
+        )
+        + "\n"
+    )
 
 
 def _game_json(parsed: ParsedGame) -> JsonObject:
     lines = _Lines()
     report = replay_game(parsed, lines)
     record = parsed.record
-    doc: JsonObject = {"index": parsed.index, "game": report.game,
-                 "tags": [[t.name, t.value] for t in record.tags] if record else [],
-                 "result": record.result if record else None,
-                 "start": report.positions[0].text() if report.positions else None,
-                 "end": {"winner": report.end.winner, "ply": report.end.ply}
-                 if report.end else None,
-                 "findings": [finding_dict(f) for f in report.findings]}
+    doc: JsonObject = {
+        "index": parsed.index,
+        "game": report.game,
+        "tags": [[t.name, t.value] for t in record.tags] if record else [],
+        "result": record.result if record else None,
+        "start": report.positions[0].text() if report.positions else None,
+        "end": {"winner": report.end.winner, "ply": report.end.ply} if report.end else None,
+        "findings": [finding_dict(f) for f in report.findings],
+    }
     if lines.main is not None:
         doc.update(lines.main)
     return doc
@@ -68,8 +76,14 @@ class _Lines(Visitor):
     def begin_line(self, line: Line, position: Position | None, played: bool) -> None:
         self._open.append(({"comments": list(line.comments), "moves": []}, []))
 
-    def node(self, node: Node, before: Position | None, after: Position | None, state: str,
-             findings: tuple[Finding, ...]) -> None:
+    def node(
+        self,
+        node: Node,
+        before: Position | None,
+        after: Position | None,
+        state: str,
+        findings: tuple[Finding, ...],
+    ) -> None:
         doc, variations = self._open[-1]
         doc["moves"].append(_node_json(node, after, variations.copy()))
         variations.clear()
@@ -82,24 +96,32 @@ class _Lines(Visitor):
             self.main = doc
 
 
-def _node_json(node: Node, position: Position | None,
-               variations: list[JsonObject]) -> JsonObject:
+def _node_json(node: Node, position: Position | None, variations: list[JsonObject]) -> JsonObject:
     cube = isinstance(node.item, (CubeOffer, CubeAnswer))
-    return {"kind": "cube" if cube else "action", "text": str(node.item),
-            "written": node.text, "line": node.span.line, "column": node.span.column,
-            "number": node.number, "number_dots": node.number_dots,
-            "glyphs": list(node.glyphs), "comments": list(node.comments),
-            "ply": None if position is None else position.ply,
-            "position": None if position is None else position.text(),
-            "variations": variations}
+    return {
+        "kind": "cube" if cube else "action",
+        "text": str(node.item),
+        "written": node.text,
+        "line": node.span.line,
+        "column": node.span.column,
+        "number": node.number,
+        "number_dots": node.number_dots,
+        "glyphs": list(node.glyphs),
+        "comments": list(node.comments),
+        "ply": None if position is None else position.ply,
+        "position": None if position is None else position.text(),
+        "variations": variations,
+    }
 
 
 # -- JSON → record ----------------------------------------------------------
+
 
 def to_record(data: bytes, path: str) -> str:
     """The record archive written from a JSON document; :class:`CodecError`
     when ``data`` is not one."""
     from hexhop.notation import format_archive
+
     try:
         doc = json.loads(data.decode("utf-8-sig"))
         validate(doc, "record.schema.json")  # what is read below has the types it expects
@@ -132,6 +154,7 @@ def _line(doc: JsonObject, game: str, depth: int = 0) -> Line:
     from hexhop.notation import parse_action
     from hexhop.notation.findings import NotationError
     from hexhop.notation.limits import MAX_DEPTH
+
     if depth > MAX_DEPTH:
         raise ValueError(f"variations nested deeper than {MAX_DEPTH} levels")
     nodes = []
@@ -140,11 +163,16 @@ def _line(doc: JsonObject, game: str, depth: int = 0) -> Line:
             item = parse_action(move["text"], game)
         except NotationError as error:
             raise ValueError(f"{move['text']!r}: {error}") from None
-        nodes.append(Node(item, Span(0, 0), move.get("written") or move["text"],
-                          number=move.get("number"), number_dots=move.get("number_dots", 0),
-                          glyphs=tuple(_checked(_GLYPH, g, "glyph")
-                                       for g in move.get("glyphs", ())),
-                          comments=tuple(move.get("comments", ())),
-                          variations=tuple(_line(v, game, depth + 1)
-                                           for v in move.get("variations", ()))))
+        nodes.append(
+            Node(
+                item,
+                Span(0, 0),
+                move.get("written") or move["text"],
+                number=move.get("number"),
+                number_dots=move.get("number_dots", 0),
+                glyphs=tuple(_checked(_GLYPH, g, "glyph") for g in move.get("glyphs", ())),
+                comments=tuple(move.get("comments", ())),
+                variations=tuple(_line(v, game, depth + 1) for v in move.get("variations", ())),
+            )
+        )
     return Line(tuple(nodes), tuple(doc.get("comments", ())))

@@ -16,8 +16,15 @@ NAME_CHARS = 60
 class Frames:
     """Draws the positions of one game; ``ply`` 0 is the start."""
 
-    def __init__(self, report: GameReport, *, size: int = 400, flip: bool = False,
-                 arrows: tuple[tuple[str, str], ...] = (), highlights: tuple[str, ...] = ()):
+    def __init__(
+        self,
+        report: GameReport,
+        *,
+        size: int = 400,
+        flip: bool = False,
+        arrows: tuple[tuple[str, str], ...] = (),
+        highlights: tuple[str, ...] = (),
+    ):
         self.report = report
         self.size = size
         self.flip = flip
@@ -31,8 +38,9 @@ class Frames:
         self.highlights = tuple(case(cell) for cell in highlights)
 
     def title(self, ply: int) -> str:
-        names = " – ".join(clip(self.report.tags.get(side, "?"), NAME_CHARS)
-                           for side in self.rules.sides)
+        names = " – ".join(
+            clip(self.report.tags.get(side, "?"), NAME_CHARS) for side in self.rules.sides
+        )
         if ply == 0:
             return f"{names}: start"
         return f"{names}: ply {ply}, {_text(self.report.nodes[ply - 1])}"
@@ -40,15 +48,28 @@ class Frames:
     def svg(self, ply: int) -> str:
         from hexhop.render.last_action import describe_last
         from hexhop.render.svg import board_svg
+
         position = self.report.positions[ply]
         last = None
         if ply:
             node = self.report.nodes[ply - 1]
-            last = describe_last(self.report.positions[ply - 1], position, node.action,
-                                 threatened=self._threatened(position))
-        return board_svg(position, size=self.size, flip=self.flip, last=last,
-                         arrows=self.arrows, highlights=self.highlights,
-                         title=self.title(ply), ply=ply, position_text=position.text())
+            last = describe_last(
+                self.report.positions[ply - 1],
+                position,
+                node.action,
+                threatened=self._threatened(position),
+            )
+        return board_svg(
+            position,
+            size=self.size,
+            flip=self.flip,
+            last=last,
+            arrows=self.arrows,
+            highlights=self.highlights,
+            title=self.title(ply),
+            ply=ply,
+            position_text=position.text(),
+        )
 
     def _threatened(self, position: Position) -> list[str] | None:
         """Cells of attacked Ones, when the game can tell them."""
@@ -60,14 +81,17 @@ class Frames:
 
     def png_bytes(self, ply: int) -> bytes:
         from hexhop.render.png import svg_to_png
+
         return svg_to_png(self.svg(ply), size=self.size)
 
     def gif(self, plies: list[int]) -> bytes:
         from hexhop.render.sequence import gif
+
         return gif([self.svg(p) for p in plies], size=self.size)
 
     def sheet(self, plies: list[int]) -> bytes:
         from hexhop.render.sequence import sheet
+
         frames = [(self._label(p), self.svg(p)) for p in plies]
         return sheet(frames, size=self.size)
 
@@ -83,6 +107,7 @@ class Frames:
         from hexhop.render.html import game_page
 
         from .viewer import page_data
+
         return game_page(page_data(self.report, flip=self.flip)).encode("utf-8")
 
 

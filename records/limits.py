@@ -16,6 +16,10 @@ from .sources import Limits
 
 def read_limits(limits: Limits) -> ReadLimits:
     """The per-game part of ``limits``."""
-    return ReadLimits(max_actions=limits.max_actions, max_comment=limits.max_comment,
-                      max_tag_value=limits.max_tag_value, max_token=limits.max_token,
-                      max_depth=limits.max_depth)
+    return ReadLimits(
+        max_actions=limits.max_actions,
+        max_comment=limits.max_comment,
+        max_tag_value=limits.max_tag_value,
+        max_token=limits.max_token,
+        max_depth=limits.max_depth,
+    )

@@ -53,17 +53,29 @@ class Summary:
             self.findings.update(f["code"] for f in game["findings"])
 
     def as_dict(self) -> dict[str, Any]:
-        return {"files": self.files, "unreadable": self.unreadable, "games": self.games,
-                "valid": self.valid, "invalid": self.invalid, "plies": self.plies,
-                "findings": dict(sorted(self.findings.items())),
-                "seconds": round(self.seconds, 3)}
+        return {
+            "files": self.files,
+            "unreadable": self.unreadable,
+            "games": self.games,
+            "valid": self.valid,
+            "invalid": self.invalid,
+            "plies": self.plies,
+            "findings": dict(sorted(self.findings.items())),
+            "seconds": round(self.seconds, 3),
+        }
 
 
 class Reporter:
     """Base: count everything; subclasses write."""
 
-    def __init__(self, out: TextIO, *, color: bool = False, quiet: bool = False,
-                 max_findings: int | None = None) -> None:
+    def __init__(
+        self,
+        out: TextIO,
+        *,
+        color: bool = False,
+        quiet: bool = False,
+        max_findings: int | None = None,
+    ) -> None:
         self.out = out
         self.color = color
         self.quiet = quiet
@@ -89,25 +101,30 @@ class TextReporter(Reporter):
             self._finding(result, result.error)
         for game in result.games:
             findings = game["findings"]
-            shown = findings if self.max_findings is None else findings[:self.max_findings]
+            shown = findings if self.max_findings is None else findings[: self.max_findings]
             for finding in shown:
                 self._finding(result, finding, game["index"])
             if len(findings) > len(shown):
                 where = f" of game {game['index']}" if len(result.games) > 1 else ""
-                self._echo(f"{printable(result.path)}: ... {len(findings) - len(shown)} more "
-                           f"findings{where} not shown (--max-findings {self.max_findings})")
+                self._echo(
+                    f"{printable(result.path)}: ... {len(findings) - len(shown)} more "
+                    f"findings{where} not shown (--max-findings {self.max_findings})"
+                )
 
-    def _finding(self, result: FileResult, finding: dict[str, Any],
-                 game: int | None = None) -> None:
+    def _finding(
+        self, result: FileResult, finding: dict[str, Any], game: int | None = None
+    ) -> None:
         place = printable(result.path)
         if finding["line"]:
             place += f":{finding['line']}:{finding['column']}"
         severity = finding["severity"]
-        code = self._style(finding["code"], fg="red" if severity == "error" else "yellow",
-                           bold=True)
+        code = self._style(
+            finding["code"], fg="red" if severity == "error" else "yellow", bold=True
+        )
         where = f" (game {game})" if game and len(result.games) > 1 else ""
-        self._echo(f"{self._style(place, bold=True)}: {code} {printable(finding['message'])}"
-                   f"{where}")
+        self._echo(
+            f"{self._style(place, bold=True)}: {code} {printable(finding['message'])}{where}"
+        )
         source = result.sources.get(finding["line"] or 0)
         if source is not None:
             self._echo(caret_lines(source, finding["column"], finding.get("action"), self._style))
@@ -122,22 +139,29 @@ class TextReporter(Reporter):
         s = self.summary
         if not self.quiet and s.findings.total():
             self._echo("")
-        verdict = self._style(f"{s.invalid} invalid", fg="red", bold=True) if s.invalid \
+        verdict = (
+            self._style(f"{s.invalid} invalid", fg="red", bold=True)
+            if s.invalid
             else f"{s.invalid} invalid"
-        self._echo(f"Checked {s.files} file{'s' * (s.files != 1)}, {s.games} "
-                   f"game{'s' * (s.games != 1)}, {s.plies} plies in {s.seconds:.2f} s: "
-                   f"{s.valid} valid, {verdict}"
-                   + (f", {s.unreadable} unreadable" if s.unreadable else "") + ".")
+        )
+        self._echo(
+            f"Checked {s.files} file{'s' * (s.files != 1)}, {s.games} "
+            f"game{'s' * (s.games != 1)}, {s.plies} plies in {s.seconds:.2f} s: "
+            f"{s.valid} valid, {verdict}"
+            + (f", {s.unreadable} unreadable" if s.unreadable else "")
+            + "."
+        )
         if s.findings:
             counts = ", ".join(f"{code} ×{n}" for code, n in sorted(s.findings.items()))
             self._echo(f"Findings: {counts}")
 
 
-def caret_lines(source: str, column: int | None, action: str | None,
-                style: Callable[..., str]) -> str:
+def caret_lines(
+    source: str, column: int | None, action: str | None, style: Callable[..., str]
+) -> str:
     """A window of the source line and a caret (or a run of carets under the action)."""
     col = max(1, column or 1)
-    length = len(action) if action and source[col - 1:col - 1 + len(action)] == action else 1
+    length = len(action) if action and source[col - 1 : col - 1 + len(action)] == action else 1
     text, before, width = source_window(source, col, length, SOURCE_COLUMNS)
     gutter = "    | "
     return f"{gutter}{text}\n{gutter}{' ' * before}{style('^' * width, fg='green', bold=True)}"
@@ -155,8 +179,9 @@ class JsonReporter(Reporter):
         self.files.append(file_dict(result))
 
     def finish(self) -> None:
-        self.out.write(_json({"files": self.files, "summary": self.summary.as_dict()},
-                             indent=1) + "\n")
+        self.out.write(
+            _json({"files": self.files, "summary": self.summary.as_dict()}, indent=1) + "\n"
+        )
 
 
 class JsonLinesReporter(Reporter):
@@ -190,8 +215,9 @@ class JunitReporter(Reporter):
         suite = ET.SubElement(self.root, "testsuite", name=path)
         if result.error:
             case = ET.SubElement(suite, "testcase", classname=path, name="read")
-            ET.SubElement(case, "error", message=_xml(result.error["message"]),
-                          type=result.error["code"])
+            ET.SubElement(
+                case, "error", message=_xml(result.error["message"]), type=result.error["code"]
+            )
         for game in result.games:
             self._case(suite, path, game)
         failures = sum(1 for g in result.games if not g["valid"])
@@ -204,13 +230,19 @@ class JunitReporter(Reporter):
         name = f"game {game['index']}" + (f": {players}" if players else "")
         case = ET.SubElement(suite, "testcase", classname=path, name=_xml(name))
         if not game["valid"]:
-            text = "\n".join(f"{f['line']}:{f['column']}: {f['code']} {f['message']}"
-                             for f in game["findings"])
-            first = next((f for f in game["findings"] if f["severity"] == "error"),
-                         game["findings"][0] if game["findings"] else None)
-            failure = ET.SubElement(case, "failure",
-                                    message=_xml(first["message"]) if first else "invalid",
-                                    type=first["code"] if first else "invalid")
+            text = "\n".join(
+                f"{f['line']}:{f['column']}: {f['code']} {f['message']}" for f in game["findings"]
+            )
+            first = next(
+                (f for f in game["findings"] if f["severity"] == "error"),
+                game["findings"][0] if game["findings"] else None,
+            )
+            failure = ET.SubElement(
+                case,
+                "failure",
+                message=_xml(first["message"]) if first else "invalid",
+                type=first["code"] if first else "invalid",
+            )
             failure.text = _xml(text)
 
     def finish(self) -> None:
@@ -234,6 +266,7 @@ def _xml(text: str) -> str:
     """``text`` with the characters XML cannot hold replaced by U+FFFD, as
     in every picture and page hexhop writes."""
     from hexhop.render.svg_parts import xml_chars
+
     return xml_chars(text)
 
 
@@ -244,5 +277,9 @@ def file_dict(result: FileResult) -> dict[str, Any]:
     return data
 
 
-REPORTERS = {"text": TextReporter, "json": JsonReporter, "jsonl": JsonLinesReporter,
-             "junit": JunitReporter}
+REPORTERS = {
+    "text": TextReporter,
+    "json": JsonReporter,
+    "jsonl": JsonLinesReporter,
+    "junit": JunitReporter,
+}

@@ -14,8 +14,13 @@ from importlib import resources
 from typing import Any
 
 _ANNOTATIONS = {"$schema", "$id", "title", "description", "$defs"}
-_TYPES: dict[str, type] = {"object": dict, "array": list, "string": str, "null": type(None),
-                           "boolean": bool}
+_TYPES: dict[str, type] = {
+    "object": dict,
+    "array": list,
+    "string": str,
+    "null": type(None),
+    "boolean": bool,
+}
 
 #: A JSON Schema, or a part of one, as json.loads gives it.
 Schema = dict[str, Any]
@@ -171,8 +176,19 @@ def _show(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-_KEYWORDS = {"type": _type, "const": _const, "enum": _enum, "required": _required,
-             "properties": _properties, "additionalProperties": _additional,
-             "items": _items, "prefixItems": _prefix_items, "minItems": _min_items,
-             "maxItems": _max_items, "minimum": _minimum, "pattern": _pattern,
-             "oneOf": _one_of, "$ref": _ref}
+_KEYWORDS = {
+    "type": _type,
+    "const": _const,
+    "enum": _enum,
+    "required": _required,
+    "properties": _properties,
+    "additionalProperties": _additional,
+    "items": _items,
+    "prefixItems": _prefix_items,
+    "minItems": _min_items,
+    "maxItems": _max_items,
+    "minimum": _minimum,
+    "pattern": _pattern,
+    "oneOf": _one_of,
+    "$ref": _ref,
+}

@@ -62,8 +62,9 @@ class Source:
     too_large: tuple[int, int] | None = None
 
 
-def iter_sources(paths: list[str], *, globs: tuple[str, ...] = (),
-                 limits: Limits = Limits()) -> Iterator[Source]:
+def iter_sources(
+    paths: list[str], *, globs: tuple[str, ...] = (), limits: Limits = Limits()
+) -> Iterator[Source]:
     """Every record file named by ``paths``, in a stable order."""
     for path in paths:
         if path == "-":
@@ -95,8 +96,11 @@ def read_source(path: str, limit: int = Limits.max_file_bytes) -> Source:
         with open(fd, "rb") as handle:
             info = os.fstat(fd)
             if stat.S_ISREG(info.st_mode) and info.st_size > limit:
-                return Source(path, error=f"too large: {info.st_size} bytes (limit {limit})",
-                              too_large=(info.st_size, limit))
+                return Source(
+                    path,
+                    error=f"too large: {info.st_size} bytes (limit {limit})",
+                    too_large=(info.st_size, limit),
+                )
             if _NONBLOCK:  # opened without waiting for a writer; now read as usual
                 os.set_blocking(fd, True)
             data = _read_limited(handle, limit)
@@ -147,9 +151,15 @@ def _not_regular(path: str) -> str | None:
         return None
     if stat.S_ISREG(mode):
         return None
-    kind = ("a FIFO" if stat.S_ISFIFO(mode) else "a device"
-            if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
-            else "a socket" if stat.S_ISSOCK(mode) else "a special file")
+    kind = (
+        "a FIFO"
+        if stat.S_ISFIFO(mode)
+        else "a device"
+        if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+        else "a socket"
+        if stat.S_ISSOCK(mode)
+        else "a special file"
+    )
     return f"not a regular file ({kind})"
 
 
@@ -181,9 +191,20 @@ def _inside(path: str, real_root: str) -> bool:
 
 
 # What the standard library's zip and tar readers raise on damaged input.
-_DAMAGE = (OSError, EOFError, ValueError, RuntimeError, NotImplementedError, IndexError,
-           KeyError, OverflowError, zipfile.BadZipFile, tarfile.TarError, zlib.error,
-           lzma.LZMAError)
+_DAMAGE = (
+    OSError,
+    EOFError,
+    ValueError,
+    RuntimeError,
+    NotImplementedError,
+    IndexError,
+    KeyError,
+    OverflowError,
+    zipfile.BadZipFile,
+    tarfile.TarError,
+    zlib.error,
+    lzma.LZMAError,
+)
 
 
 def _archive(path: str, globs: tuple[str, ...], limits: Limits) -> Iterator[Source]:
@@ -211,8 +232,9 @@ def _zip_members(path: str, globs: tuple[str, ...], limits: Limits) -> Iterator[
             name = f"{path}:{info.filename}"
             limit = min(limits.max_member_bytes, budget)
             if info.file_size > limit:
-                yield Source(name, error=f"too large when unpacked: {info.file_size} bytes "
-                                         f"(limit {limit})")
+                yield Source(
+                    name, error=f"too large when unpacked: {info.file_size} bytes (limit {limit})"
+                )
                 continue
             try:
                 with archive.open(info) as member:
@@ -276,7 +298,10 @@ def _tar_mode(path: str) -> _TarMode:
 
 _TarMode = Literal["r:", "r:gz", "r:bz2", "r:xz"]
 _COMPRESSED: tuple[tuple[bytes, _TarMode], ...] = (
-    (b"\x1f\x8b", "r:gz"), (b"BZh", "r:bz2"), (b"\xfd7zXZ\x00", "r:xz"))
+    (b"\x1f\x8b", "r:gz"),
+    (b"BZh", "r:bz2"),
+    (b"\xfd7zXZ\x00", "r:xz"),
+)
 
 
 def _tar_damage(path: str, archive: _TarFile) -> Iterator[Source]:
@@ -288,8 +313,13 @@ def _tar_damage(path: str, archive: _TarFile) -> Iterator[Source]:
 # Long names and pax records are a few kilobytes; tarfile would read any
 # size claimed into memory.
 MAX_EXTENDED_HEADER = 1024 * 1024
-_EXTENDED = (tarfile.GNUTYPE_LONGNAME, tarfile.GNUTYPE_LONGLINK, tarfile.XHDTYPE,
-             tarfile.XGLTYPE, tarfile.SOLARIS_XHDTYPE)
+_EXTENDED = (
+    tarfile.GNUTYPE_LONGNAME,
+    tarfile.GNUTYPE_LONGLINK,
+    tarfile.XHDTYPE,
+    tarfile.XGLTYPE,
+    tarfile.SOLARIS_XHDTYPE,
+)
 _BLOCK = tarfile.BLOCKSIZE
 
 
@@ -343,10 +373,18 @@ class _TarInfo(tarfile.TarInfo):
         raise tarfile.EmptyHeaderError("end of the archive")  # type: ignore[attr-defined]
 
     def _proc_member(self, archive: tarfile.TarFile) -> _TarInfo:
-        if (self.type in _EXTENDED and self.size > MAX_EXTENDED_HEADER
-                and isinstance(archive, _TarFile)):
-            archive.damage.append((self.offset, f"extended tar header of {self.size} bytes "
-                                                f"(limit {MAX_EXTENDED_HEADER}): skipped"))
+        if (
+            self.type in _EXTENDED
+            and self.size > MAX_EXTENDED_HEADER
+            and isinstance(archive, _TarFile)
+        ):
+            archive.damage.append(
+                (
+                    self.offset,
+                    f"extended tar header of {self.size} bytes "
+                    f"(limit {MAX_EXTENDED_HEADER}): skipped",
+                )
+            )
             self.offset_data = archive.fileobj.tell()
             archive.offset = self.offset_data + self._block(self.size)  # type: ignore[attr-defined]
             return self  # neither a file nor a link: passed over

@@ -24,8 +24,9 @@ def style(text: str, fg: str | None = None, bold: bool | None = None) -> str:
 #: start with ESC or CSI), line and paragraph separators, the bidirectional
 #: overrides that can make text read differently from what it is, and lone
 #: surrogates (bytes of file names that are not UTF-8).
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069"
-                     "\ud800-\udfff]")
+_UNSAFE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]"
+)
 
 
 def printable(text: str) -> str:
@@ -54,8 +55,7 @@ def _cell(char: str) -> tuple[str, int]:
     return char, 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
 
 
-def source_window(line: str, column: int, length: int, width: int = 100
-                  ) -> tuple[str, int, int]:
+def source_window(line: str, column: int, length: int, width: int = 100) -> tuple[str, int, int]:
     """At most about ``width`` columns of ``line`` around the characters
     ``column`` (1-based) to ``column + length - 1``, as a compiler shows
     them: ``…`` where the line is cut, wide characters taking two columns,

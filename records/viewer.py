@@ -32,16 +32,24 @@ def page_data(report: GameReport, *, flip: bool = False) -> Page:
     rules = rules_for(report.game)
     builder = _Builder(report, rules)
     main = builder.main_line()
-    return Page(game=report.game or "", title=_players(report, rules), sides=rules.sides,
-                players=tuple((side, report.tags.get(side, "?")) for side in rules.sides),
-                header=tuple((name, report.tags[name]) for name in HEADER_TAGS
-                             if report.tags.get(name)),
-                tags=tuple((tag.name, tag.value) for tag in report.record.tags)
-                if report.record else (),
-                result=report.result, outcome=_outcome(report), valid=report.valid(),
-                notes=tuple(builder.notes), frames=tuple(builder.frames),
-                lines=tuple(builder.lines), main=main, drawings=builder.drawings, flipped=flip,
-                termination=report.tags.get("Termination", ""))
+    return Page(
+        game=report.game or "",
+        title=_players(report, rules),
+        sides=rules.sides,
+        players=tuple((side, report.tags.get(side, "?")) for side in rules.sides),
+        header=tuple((name, report.tags[name]) for name in HEADER_TAGS if report.tags.get(name)),
+        tags=tuple((tag.name, tag.value) for tag in report.record.tags) if report.record else (),
+        result=report.result,
+        outcome=_outcome(report),
+        valid=report.valid(),
+        notes=tuple(builder.notes),
+        frames=tuple(builder.frames),
+        lines=tuple(builder.lines),
+        main=main,
+        drawings=builder.drawings,
+        flipped=flip,
+        termination=report.tags.get("Termination", ""),
+    )
 
 
 def summary(report: GameReport, href: str | None, source: str = "") -> GameSummary:
@@ -49,12 +57,20 @@ def summary(report: GameReport, href: str | None, source: str = "") -> GameSumma
     ``source`` the file the game comes from when the index covers several."""
     sides = rules_for(report.game).sides if report.game else ("North", "South")
     errors = sum(1 for f in report.findings if f.severity == "error")
-    return GameSummary(index=report.index, game=report.game or "?",
-                       players=tuple((side, report.tags.get(side, "?")) for side in sides),
-                       event=report.tags.get("Event", ""), date=report.tags.get("Date", ""),
-                       result=report.result or "", plies=report.plies, valid=report.valid(),
-                       errors=errors, warnings=len(report.findings) - errors, href=href,
-                       source=source)
+    return GameSummary(
+        index=report.index,
+        game=report.game or "?",
+        players=tuple((side, report.tags.get(side, "?")) for side in sides),
+        event=report.tags.get("Event", ""),
+        date=report.tags.get("Date", ""),
+        result=report.result or "",
+        plies=report.plies,
+        valid=report.valid(),
+        errors=errors,
+        warnings=len(report.findings) - errors,
+        href=href,
+        source=source,
+    )
 
 
 def _players(report: GameReport, rules: Rules) -> str:
@@ -134,13 +150,16 @@ class _Builder(Visitor):
         return len(self.lines) - 1
 
     def _close_lines(self) -> None:
-        self.lines = [LineInfo(info.base, info.parent, tuple(frames))
-                      for info, frames in zip(self.lines, self._line_frames)]
+        self.lines = [
+            LineInfo(info.base, info.parent, tuple(frames))
+            for info, frames in zip(self.lines, self._line_frames)
+        ]
 
     # -- nodes ---------------------------------------------------------------
 
-    def node(self, node: Node, before: Any, after: Any, state: str,
-             findings: tuple[Finding, ...]) -> None:
+    def node(
+        self, node: Node, before: Any, after: Any, state: str, findings: tuple[Finding, ...]
+    ) -> None:
         line = self._open[-1]
         variations = tuple(line.variations)
         line.variations.clear()
@@ -180,12 +199,21 @@ class _Builder(Visitor):
         self._line_frames[line_id].append(new)
         return new
 
-    def _frame(self, position: Any, before: Any, node: Node | None, line_id: int, *,
-               label: str) -> int:
+    def _frame(
+        self, position: Any, before: Any, node: Node | None, line_id: int, *, label: str
+    ) -> int:
         index = len(self._line_frames[line_id])
         board, flipped = self._draw(position, before, node)
-        self.frames.append(Frame(board=board, board_flipped=flipped, ply=position.ply,
-                                 line=line_id, index=index, label=label))
+        self.frames.append(
+            Frame(
+                board=board,
+                board_flipped=flipped,
+                ply=position.ply,
+                line=line_id,
+                index=index,
+                label=label,
+            )
+        )
         return len(self.frames) - 1
 
     def _draw(self, position: Any, before: Any, node: Node | None) -> tuple[int, int]:
@@ -197,9 +225,12 @@ class _Builder(Visitor):
             return self._drawn[key][1]
         last = self._last(position, before, node)
         text = position.text()
-        upright, flipped = (self.drawings.add(board_svg(position, flip=flip, last=last,
-                                                        ply=position.ply, position_text=text))
-                            for flip in (False, True))
+        upright, flipped = (
+            self.drawings.add(
+                board_svg(position, flip=flip, last=last, ply=position.ply, position_text=text)
+            )
+            for flip in (False, True)
+        )
         drawn = (upright, flipped)
         if key is not None:
             self._drawn[key] = (before, drawn)
@@ -226,10 +257,18 @@ class _Builder(Visitor):
         return tuple(found)
 
     def _note(self, finding: Finding, frame: int | None, action: str | None) -> int:
-        self.notes.append(Note(code=finding.code, severity=finding.severity,
-                               message=finding.message, line=finding.line,
-                               column=finding.column, ply=finding.ply, frame=frame,
-                               action=action or finding.action))
+        self.notes.append(
+            Note(
+                code=finding.code,
+                severity=finding.severity,
+                message=finding.message,
+                line=finding.line,
+                column=finding.column,
+                ply=finding.ply,
+                frame=frame,
+                action=action or finding.action,
+            )
+        )
         return len(self.notes) - 1
 
     def _mark_ahead(self, frame: int, notes: tuple[int, ...]) -> None:
@@ -282,15 +321,29 @@ def _move_number(ply: int) -> str:
     return f"{(ply - 1) // 2 + 1}" + ("." if ply % 2 else "...")
 
 
-def _entry(node: Node, number: str, state: str, frame: int | None, notes: tuple[int, ...],
-           variations: tuple[MoveLine, ...]) -> Entry:
-    return Entry(text=node.text or str(node.item), number=number, glyphs=node.glyphs,
-                 comments=node.comments, state=state, frame=frame, notes=notes,
-                 variations=variations)
+def _entry(
+    node: Node,
+    number: str,
+    state: str,
+    frame: int | None,
+    notes: tuple[int, ...],
+    variations: tuple[MoveLine, ...],
+) -> Entry:
+    return Entry(
+        text=node.text or str(node.item),
+        number=number,
+        glyphs=node.glyphs,
+        comments=node.comments,
+        state=state,
+        frame=frame,
+        notes=notes,
+        variations=variations,
+    )
 
 
 def _with(frame: Frame, **changes: Any) -> Frame:
     from dataclasses import replace
+
     return replace(frame, **changes)
 
 

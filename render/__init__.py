@@ -12,5 +12,12 @@ from .sequence import gif, sheet
 from .svg import board_svg
 from .svg_parts import DEFAULT_COLORS
 
-__all__ = ["DEFAULT_COLORS", "LastAction", "board_svg", "describe_last", "gif", "sheet",
-           "svg_to_png"]
+__all__ = [
+    "DEFAULT_COLORS",
+    "LastAction",
+    "board_svg",
+    "describe_last",
+    "gif",
+    "sheet",
+    "svg_to_png",
+]

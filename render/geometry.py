@@ -66,10 +66,17 @@ def _cell(row: int, column: int, flip: bool) -> Cell:
     else:
         raw = [(x - SIDE / 2, top), (x + SIDE / 2, top), (x, bottom)]
         cy = top + ROW_HEIGHT / 3
-    corners = tuple(_board_point(px, py, flip) for px, py in raw)
+    first, second, third = (_board_point(px, py, flip) for px, py in raw)
     name = f"{ROWS[row]}{column}"
-    return Cell(name, row, column, up, corners, _board_point(x, cy, flip),  # type: ignore[arg-type]
-                apex_down=(not up) != flip)
+    return Cell(
+        name,
+        row,
+        column,
+        up,
+        (first, second, third),
+        _board_point(x, cy, flip),
+        apex_down=(not up) != flip,
+    )
 
 
 @lru_cache(maxsize=4)
@@ -112,8 +119,14 @@ def column_label_points(flip: bool) -> list[tuple[str, Point, Point]]:
 
 def outline(flip: bool) -> list[Point]:
     """The six corners of the hexagon (sides 4, 3, 3, 4, 3, 3 triangle sides)."""
-    raw = [(1.5 * SIDE, 0.0), (5.5 * SIDE, 0.0), (7 * SIDE, 3 * ROW_HEIGHT),
-           (5.5 * SIDE, BOARD_HEIGHT), (1.5 * SIDE, BOARD_HEIGHT), (0.0, 3 * ROW_HEIGHT)]
+    raw = [
+        (1.5 * SIDE, 0.0),
+        (5.5 * SIDE, 0.0),
+        (7 * SIDE, 3 * ROW_HEIGHT),
+        (5.5 * SIDE, BOARD_HEIGHT),
+        (1.5 * SIDE, BOARD_HEIGHT),
+        (0.0, 3 * ROW_HEIGHT),
+    ]
     return [_board_point(x, y, flip) for x, y in raw]
 
 
@@ -138,15 +151,15 @@ def huepfer_xy(file: int, rank: int, size: int, flip: bool) -> Point:
     if flip:
         file, rank = size - 1 - file, size - 1 - rank
     extent = huepfer_extent(size)
-    return (extent / 2 + (file - rank) * DIAG,
-            extent - HUEPFER_MARGIN - (file + rank) * DIAG)
+    return (extent / 2 + (file - rank) * DIAG, extent - HUEPFER_MARGIN - (file + rank) * DIAG)
 
 
 @lru_cache(maxsize=16)
 def huepfer_points(size: int, flip: bool) -> dict[str, Point]:
     """Every point by name (a1, b1, …) in file-major order."""
-    return {f"{FILES[f]}{r + 1}": huepfer_xy(f, r, size, flip)
-            for f in range(size) for r in range(size)}
+    return {
+        f"{FILES[f]}{r + 1}": huepfer_xy(f, r, size, flip) for f in range(size) for r in range(size)
+    }
 
 
 def huepfer_index(name: str) -> tuple[int, int] | None:

@@ -24,8 +24,18 @@ from typing import Any
 
 from .svg_parts import clip, xml_chars
 
-__all__ = ["Drawings", "Entry", "Frame", "GameSummary", "LineInfo", "MoveLine", "Note", "Page",
-           "game_page", "index_page"]
+__all__ = [
+    "Drawings",
+    "Entry",
+    "Frame",
+    "GameSummary",
+    "LineInfo",
+    "MoveLine",
+    "Note",
+    "Page",
+    "game_page",
+    "index_page",
+]
 
 
 # ---------------------------------------------------------------------------
@@ -167,19 +177,26 @@ def _script_hash(script: str) -> str:
 
 
 def _csp(script: str | None) -> str:
-    rules = ["default-src 'none'", "img-src data:", "style-src 'unsafe-inline'",
-             f"script-src {_script_hash(script)}" if script else "script-src 'none'",
-             "base-uri 'none'", "form-action 'none'"]
+    rules = [
+        "default-src 'none'",
+        "img-src data:",
+        "style-src 'unsafe-inline'",
+        f"script-src {_script_hash(script)}" if script else "script-src 'none'",
+        "base-uri 'none'",
+        "form-action 'none'",
+    ]
     return "; ".join(rules)
 
 
 def _head(title: str, script: str | None) -> str:
-    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-            f"<meta http-equiv=\"Content-Security-Policy\" content=\"{_csp(script)}\">\n"
-            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-            "<meta name=\"referrer\" content=\"no-referrer\">\n"
-            f"<title>{escape(title)}</title>\n<style>\n{_asset('viewer.css')}</style>\n"
-            "</head>\n")
+    return (
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<meta http-equiv="Content-Security-Policy" content="{_csp(script)}">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        '<meta name="referrer" content="no-referrer">\n'
+        f"<title>{escape(title)}</title>\n<style>\n{_asset('viewer.css')}</style>\n"
+        "</head>\n"
+    )
 
 
 def escape(value: str) -> str:
@@ -203,7 +220,7 @@ def _json_script(element_id: str, value: object) -> str:
     text = json.dumps(_xml_texts(value), ensure_ascii=False, separators=(",", ":"))
     text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     text = text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
-    return f"<script type=\"application/json\" id=\"{element_id}\">{text}</script>\n"
+    return f'<script type="application/json" id="{element_id}">{text}</script>\n'
 
 
 # ---------------------------------------------------------------------------
@@ -250,7 +267,7 @@ class Drawings:
         last = 0
         for code in self.codes[number]:
             if code < 0:
-                out += self.pieces[last + 1:last - code + 1]
+                out += self.pieces[last + 1 : last - code + 1]
             else:
                 out.append(self.pieces[code])
                 last = code
@@ -286,14 +303,34 @@ def _inline(svg: str) -> str:
 
 
 def _viewer_data(page: Page) -> dict[str, object]:
-    frames = [{"s": f.board, "v": f.board_flipped, "p": f.ply, "l": f.line, "i": f.index,
-               "t": f.label, "c": list(f.comments), "n": list(f.notes), "a": list(f.ahead)}
-              for f in page.frames]
+    frames = [
+        {
+            "s": f.board,
+            "v": f.board_flipped,
+            "p": f.ply,
+            "l": f.line,
+            "i": f.index,
+            "t": f.label,
+            "c": list(f.comments),
+            "n": list(f.notes),
+            "a": list(f.ahead),
+        }
+        for f in page.frames
+    ]
     lines = [{"b": info.base, "u": info.parent, "f": list(info.frames)} for info in page.lines]
-    notes = [{"c": n.code, "s": n.severity, "m": n.message, "p": n.ply, "x": n.action}
-             for n in page.notes]
-    return {"game": page.game, "flipped": page.flipped, "pieces": page.drawings.pieces,
-            "drawings": page.drawings.codes, "frames": frames, "lines": lines, "notes": notes}
+    notes = [
+        {"c": n.code, "s": n.severity, "m": n.message, "p": n.ply, "x": n.action}
+        for n in page.notes
+    ]
+    return {
+        "game": page.game,
+        "flipped": page.flipped,
+        "pieces": page.drawings.pieces,
+        "drawings": page.drawings.codes,
+        "frames": frames,
+        "lines": lines,
+        "notes": notes,
+    }
 
 
 # ---------------------------------------------------------------------------
@@ -304,35 +341,51 @@ def game_page(page: Page) -> str:
     """The viewer page of one game: board, controls, header, check, moves."""
     script = _asset("viewer.js")
     board = page.svg(page.frames[0], flipped=page.flipped)
-    parts = [_head(f"{clip(page.title)} · {page.game}", script), "<body>\n",
-             _header(page), "<main class=\"viewer\">\n",
-             "<section class=\"board-pane\" aria-label=\"Board\">\n",
-             f"<div id=\"board\" class=\"board\">{board}</div>\n",
-             "<div id=\"caption\" class=\"caption\" aria-live=\"polite\">"
-             "Start position</div>\n",
-             _controls(page), "</section>\n",
-             "<section class=\"moves-pane\" aria-label=\"Moves\">\n",
-             _check(page), _moves(page), _outcome(page), "</section>\n</main>\n",
-             _json_script("hexhop-data", _viewer_data(page)),
-             f"<script>{script}</script>\n</body>\n</html>\n"]
+    parts = [
+        _head(f"{clip(page.title)} · {page.game}", script),
+        "<body>\n",
+        _header(page),
+        '<main class="viewer">\n',
+        '<section class="board-pane" aria-label="Board">\n',
+        f'<div id="board" class="board">{board}</div>\n',
+        '<div id="caption" class="caption" aria-live="polite">Start position</div>\n',
+        _controls(page),
+        "</section>\n",
+        '<section class="moves-pane" aria-label="Moves">\n',
+        _check(page),
+        _moves(page),
+        _outcome(page),
+        "</section>\n</main>\n",
+        _json_script("hexhop-data", _viewer_data(page)),
+        f"<script>{script}</script>\n</body>\n</html>\n",
+    ]
     return "".join(parts)
 
 
 def _header(page: Page) -> str:
     players = "".join(
-        f"<span class=\"player side-{escape(side.lower())}\"><span class=\"side\">"
-        f"{escape(side)}</span> {escape(clip(name))}</span>" for side, name in page.players)
-    result = f"<span class=\"result\">{escape(page.result)}</span>" if page.result else ""
-    meta = " · ".join(escape(clip(_header_value(name, value))) for name, value in page.header
-                      if value and value not in ("?", "????.??.??"))
-    tags = "".join(f"<dt>{escape(name)}</dt><dd>{escape(value)}</dd>"
-                   for name, value in page.tags)
-    return (f"<header class=\"game-head\">\n<p class=\"game-name\">{escape(page.game)}</p>\n"
-            f"<h1>{players}{result}</h1>\n"
-            + (f"<p class=\"meta\">{meta}</p>\n" if meta else "")
-            + (f"<details class=\"tags\"><summary>All tags</summary><dl>{tags}</dl>"
-               "</details>\n" if tags else "")
-            + "</header>\n")
+        f'<span class="player side-{escape(side.lower())}"><span class="side">'
+        f"{escape(side)}</span> {escape(clip(name))}</span>"
+        for side, name in page.players
+    )
+    result = f'<span class="result">{escape(page.result)}</span>' if page.result else ""
+    meta = " · ".join(
+        escape(clip(_header_value(name, value)))
+        for name, value in page.header
+        if value and value not in ("?", "????.??.??")
+    )
+    tags = "".join(f"<dt>{escape(name)}</dt><dd>{escape(value)}</dd>" for name, value in page.tags)
+    return (
+        f'<header class="game-head">\n<p class="game-name">{escape(page.game)}</p>\n'
+        f"<h1>{players}{result}</h1>\n"
+        + (f'<p class="meta">{meta}</p>\n' if meta else "")
+        + (
+            f'<details class="tags"><summary>All tags</summary><dl>{tags}</dl></details>\n'
+            if tags
+            else ""
+        )
+        + "</header>\n"
+    )
 
 
 def _header_value(name: str, value: str) -> str:
@@ -344,47 +397,58 @@ def _header_value(name: str, value: str) -> str:
 
 
 _ICONS = {
-    "first": "<path d=\"M5 4h2v16H5zM19 4v16L8 12z\"/>",
-    "prev": "<path d=\"M17 4v16L6 12z\"/>",
-    "next": "<path d=\"M7 4v16l11-8z\"/>",
-    "last": "<path d=\"M17 4h2v16h-2zM5 4v16l11-8z\"/>",
-    "play": "<path class=\"icon-play\" d=\"M7 4v16l12-8z\"/>"
-            "<path class=\"icon-pause\" d=\"M6 4h4v16H6zM14 4h4v16h-4z\"/>",
-    "flip": "<path d=\"M12 3a9 9 0 0 1 8.5 6H23l-4 5-4-5h3.3A7 7 0 0 0 5.1 9.5L3.3 8.6A9 9 0 0 1 "
-            "12 3zm0 18a9 9 0 0 1-8.5-6H1l4-5 4 5H5.7a7 7 0 0 0 13.2-.5l1.8.9A9 9 0 0 1 12 21z\"/>",
+    "first": '<path d="M5 4h2v16H5zM19 4v16L8 12z"/>',
+    "prev": '<path d="M17 4v16L6 12z"/>',
+    "next": '<path d="M7 4v16l11-8z"/>',
+    "last": '<path d="M17 4h2v16h-2zM5 4v16l11-8z"/>',
+    "play": '<path class="icon-play" d="M7 4v16l12-8z"/>'
+    '<path class="icon-pause" d="M6 4h4v16H6zM14 4h4v16h-4z"/>',
+    "flip": '<path d="M12 3a9 9 0 0 1 8.5 6H23l-4 5-4-5h3.3A7 7 0 0 0 5.1 9.5L3.3 8.6A9 9 0 0 1 '
+    '12 3zm0 18a9 9 0 0 1-8.5-6H1l4-5 4 5H5.7a7 7 0 0 0 13.2-.5l1.8.9A9 9 0 0 1 12 21z"/>',
 }
 
 
 def _button(name: str, label: str, keys: str, text: str = "", extra: str = "") -> str:
-    icon = (f"<svg class=\"icon\" viewBox=\"0 0 24 24\" aria-hidden=\"true\" "
-            f"focusable=\"false\">{_ICONS[name]}</svg>")
-    shown = f"<span class=\"label\">{text}</span>" if text else ""
+    icon = (
+        f'<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" '
+        f'focusable="false">{_ICONS[name]}</svg>'
+    )
+    shown = f'<span class="label">{text}</span>' if text else ""
     hint = f"{label} ({keys})" if keys else label
-    return (f"<button type=\"button\" id=\"{name}\" aria-label=\"{label}\" title=\"{hint}\""
-            f"{extra}>{icon}{shown}</button>")
+    return (
+        f'<button type="button" id="{name}" aria-label="{label}" title="{hint}"'
+        f"{extra}>{icon}{shown}</button>"
+    )
 
 
 def _controls(page: Page) -> str:
     last = len(page.lines[0].frames) - 1
     pressed = "true" if page.flipped else "false"
-    return ("<div class=\"controls\" role=\"toolbar\" aria-label=\"Navigation\">"
-            + _button("first", "Start of the game", "Home")
-            + _button("prev", "Previous action", "←")
-            + _button("play", "Autoplay", "P", "<span class=\"icon-play\">Play</span>"
-                      "<span class=\"icon-pause\">Pause</span>", " aria-pressed=\"false\"")
-            + _button("next", "Next action", "→")
-            + _button("last", "End of the line", "End")
-            + _button("flip", "Flip the board", "F", "Flip", f" aria-pressed=\"{pressed}\"")
-            + "<label class=\"speed\">Speed <select id=\"speed\">"
-              "<option value=\"2000\">slow</option><option value=\"1000\" selected>normal"
-              "</option><option value=\"400\">fast</option></select></label>"
-            + "</div>\n<div class=\"slider-row\">"
-            f"<input type=\"range\" id=\"slider\" min=\"0\" max=\"{last}\" value=\"0\" "
-            "step=\"1\" aria-label=\"Position in the line\">"
-            f"<span id=\"where\" class=\"where\">0 / {last}</span></div>\n"
-            "<div class=\"line-row\"><button type=\"button\" id=\"mainline\" hidden "
-            "title=\"Back to the main line (Esc)\">Back to the main line</button></div>\n"
-            "<div id=\"frame-notes\" class=\"frame-notes\" aria-live=\"polite\"></div>\n")
+    return (
+        '<div class="controls" role="toolbar" aria-label="Navigation">'
+        + _button("first", "Start of the game", "Home")
+        + _button("prev", "Previous action", "←")
+        + _button(
+            "play",
+            "Autoplay",
+            "P",
+            '<span class="icon-play">Play</span><span class="icon-pause">Pause</span>',
+            ' aria-pressed="false"',
+        )
+        + _button("next", "Next action", "→")
+        + _button("last", "End of the line", "End")
+        + _button("flip", "Flip the board", "F", "Flip", f' aria-pressed="{pressed}"')
+        + '<label class="speed">Speed <select id="speed">'
+        '<option value="2000">slow</option><option value="1000" selected>normal'
+        '</option><option value="400">fast</option></select></label>'
+        + '</div>\n<div class="slider-row">'
+        f'<input type="range" id="slider" min="0" max="{last}" value="0" '
+        'step="1" aria-label="Position in the line">'
+        f'<span id="where" class="where">0 / {last}</span></div>\n'
+        '<div class="line-row"><button type="button" id="mainline" hidden '
+        'title="Back to the main line (Esc)">Back to the main line</button></div>\n'
+        '<div id="frame-notes" class="frame-notes" aria-live="polite"></div>\n'
+    )
 
 
 def _check(page: Page) -> str:
@@ -393,12 +457,16 @@ def _check(page: Page) -> str:
     if page.valid:
         verdict = "Valid record" + (f", {_count(warnings, 'warning')}" if warnings else "")
     else:
-        verdict = f"Invalid record: {_count(errors, 'error')}" + \
-            (f", {_count(warnings, 'warning')}" if warnings else "")
+        verdict = f"Invalid record: {_count(errors, 'error')}" + (
+            f", {_count(warnings, 'warning')}" if warnings else ""
+        )
     items = "".join(_note_item(n) for n in page.notes)
     cls = "valid" if page.valid else "invalid"
-    return (f"<div class=\"check {cls}\"><p class=\"verdict\">{escape(verdict)}</p>"
-            + (f"<ul class=\"findings\">{items}</ul>" if items else "") + "</div>\n")
+    return (
+        f'<div class="check {cls}"><p class="verdict">{escape(verdict)}</p>'
+        + (f'<ul class="findings">{items}</ul>' if items else "")
+        + "</div>\n"
+    )
 
 
 def _count(number: int, word: str) -> str:
@@ -406,18 +474,25 @@ def _count(number: int, word: str) -> str:
 
 
 def _note_item(note: Note) -> str:
-    where = f"ply {note.ply}" if note.ply is not None else (
-        f"line {note.line}" if note.line else "")
-    jump = (f"<button type=\"button\" class=\"jump\" data-frame=\"{note.frame}\">"
-            f"{escape(where or 'show')}</button> " if note.frame is not None else
-            (f"<span class=\"where\">{escape(where)}</span> " if where else ""))
-    return (f"<li class=\"note {escape(note.severity)}\">{jump}<code>{escape(note.code)}</code> "
-            f"{escape(note.message)}</li>")
+    where = (
+        f"ply {note.ply}" if note.ply is not None else (f"line {note.line}" if note.line else "")
+    )
+    jump = (
+        f'<button type="button" class="jump" data-frame="{note.frame}">'
+        f"{escape(where or 'show')}</button> "
+        if note.frame is not None
+        else (f'<span class="where">{escape(where)}</span> ' if where else "")
+    )
+    return (
+        f'<li class="note {escape(note.severity)}">{jump}<code>{escape(note.code)}</code> '
+        f"{escape(note.message)}</li>"
+    )
 
 
 def _moves(page: Page) -> str:
-    return (f"<div id=\"moves\" class=\"moves\" aria-label=\"Move list\">"
-            f"{_line(page.main, page, 0)}</div>\n")
+    return (
+        f'<div id="moves" class="moves" aria-label="Move list">{_line(page.main, page, 0)}</div>\n'
+    )
 
 
 def _line(line: MoveLine, page: Page, depth: int) -> str:
@@ -432,25 +507,32 @@ def _line(line: MoveLine, page: Page, depth: int) -> str:
 
 def _variation(line: MoveLine, page: Page, depth: int) -> str:
     cls = "variation" + (" unplayable" if line.id < 0 else "")
-    return (f"<div class=\"{cls}\" data-line=\"{line.id}\" role=\"group\" "
-            f"aria-label=\"Variation\">{_line(line, page, depth)}</div>")
+    return (
+        f'<div class="{cls}" data-line="{line.id}" role="group" '
+        f'aria-label="Variation">{_line(line, page, depth)}</div>'
+    )
 
 
 def _entry(entry: Entry, page: Page) -> str:
-    number = f"<span class=\"num\">{escape(entry.number)}</span>" if entry.number else ""
-    glyphs = "".join(f"<span class=\"glyph\">{escape(g)}</span>" for g in entry.glyphs)
+    number = f'<span class="num">{escape(entry.number)}</span>' if entry.number else ""
+    glyphs = "".join(f'<span class="glyph">{escape(g)}</span>' for g in entry.glyphs)
     text = escape(entry.text)
     severity = _worst(page.notes[n].severity for n in entry.notes)
     cls = f"move {entry.state}" + (f" has-{severity}" if severity else "")
     if entry.state == "played":
-        title = f" title=\"{escape(page.frames[entry.frame].label)}\"" if entry.frame else ""
-        body = (f"<button type=\"button\" class=\"{cls}\" data-frame=\"{entry.frame}\"{title}>"
-                f"{text}{glyphs}</button>")
+        title = f' title="{escape(page.frames[entry.frame].label)}"' if entry.frame else ""
+        body = (
+            f'<button type="button" class="{cls}" data-frame="{entry.frame}"{title}>'
+            f"{text}{glyphs}</button>"
+        )
     else:
-        hint = {"illegal": "refused by the rules", "unplayed": "not played: an earlier "
-                "action was refused", "cube": "doubling cube"}[entry.state]
-        body = f"<span class=\"{cls}\" title=\"{hint}\">{text}{glyphs}</span>"
-    return f"<span class=\"ply\">{number}{body}</span> "
+        hint = {
+            "illegal": "refused by the rules",
+            "unplayed": "not played: an earlier action was refused",
+            "cube": "doubling cube",
+        }[entry.state]
+        body = f'<span class="{cls}" title="{hint}">{text}{glyphs}</span>'
+    return f'<span class="ply">{number}{body}</span> '
 
 
 def _worst(severities: Iterable[str]) -> str:
@@ -459,12 +541,14 @@ def _worst(severities: Iterable[str]) -> str:
 
 
 def _comment(text: str) -> str:
-    return f"<span class=\"comment\">{escape(text)}</span> "
+    return f'<span class="comment">{escape(text)}</span> '
 
 
 def _note_block(note: Note) -> str:
-    return (f"<span class=\"note-inline {escape(note.severity)}\"><code>{escape(note.code)}"
-            f"</code> {escape(note.message)}</span> ")
+    return (
+        f'<span class="note-inline {escape(note.severity)}"><code>{escape(note.code)}'
+        f"</code> {escape(note.message)}</span> "
+    )
 
 
 def _outcome(page: Page) -> str:
@@ -477,7 +561,7 @@ def _outcome(page: Page) -> str:
         parts.append(f"termination: {escape(page.termination)}")
     if not parts:
         return ""
-    return f"<p class=\"outcome\">{' · '.join(parts)}</p>\n"
+    return f'<p class="outcome">{" · ".join(parts)}</p>\n'
 
 
 # ---------------------------------------------------------------------------
@@ -489,19 +573,22 @@ def index_page(games: Sequence[GameSummary], *, title: str = "Games") -> str:
     files = any(g.source for g in games)
     rows = "".join(_index_row(g, files) for g in games)
     valid = sum(1 for g in games if g.valid)
-    return (_head(title, None) + "<body class=\"index\">\n<main>\n"
-            f"<h1>{escape(title)}</h1>\n<p class=\"meta\">{_count(len(games), 'game')}, "
-            f"{valid} valid</p>\n<div class=\"table-wrap\"><table>\n<thead><tr>"
-            + ("<th>File</th>" if files else "") + "<th>#</th>"
-            "<th>Game</th><th>Players</th><th>Event</th><th>Date</th><th>Result</th>"
-            "<th>Plies</th><th>Check</th></tr></thead>\n"
-            f"<tbody>\n{rows}</tbody>\n</table></div>\n</main>\n</body>\n</html>\n")
+    return (
+        _head(title, None) + '<body class="index">\n<main>\n'
+        f'<h1>{escape(title)}</h1>\n<p class="meta">{_count(len(games), "game")}, '
+        f'{valid} valid</p>\n<div class="table-wrap"><table>\n<thead><tr>'
+        + ("<th>File</th>" if files else "")
+        + "<th>#</th>"
+        "<th>Game</th><th>Players</th><th>Event</th><th>Date</th><th>Result</th>"
+        "<th>Plies</th><th>Check</th></tr></thead>\n"
+        f"<tbody>\n{rows}</tbody>\n</table></div>\n</main>\n</body>\n</html>\n"
+    )
 
 
 def _index_row(game: GameSummary, files: bool) -> str:
     players = " – ".join(escape(clip(name)) for _, name in game.players)
     if game.href:
-        players = f"<a href=\"{escape(game.href)}\">{players}</a>"
+        players = f'<a href="{escape(game.href)}">{players}</a>'
     if game.valid:
         check = "valid" + (f", {_count(game.warnings, 'warning')}" if game.warnings else "")
     else:
@@ -510,7 +597,16 @@ def _index_row(game: GameSummary, files: bool) -> str:
         check += " (not drawn)"
     cls = "valid" if game.valid else "invalid"
     cells = ((escape(game.source),) if files else ()) + (
-        str(game.index), escape(game.game), players, escape(clip(game.event)),
-        escape(clip(game.date)), escape(clip(game.result)), str(game.plies))
-    return ("<tr>" + "".join(f"<td>{c}</td>" for c in cells)
-            + f"<td class=\"{cls}\">{escape(check)}</td></tr>\n")
+        str(game.index),
+        escape(game.game),
+        players,
+        escape(clip(game.event)),
+        escape(clip(game.date)),
+        escape(clip(game.result)),
+        str(game.plies),
+    )
+    return (
+        "<tr>"
+        + "".join(f"<td>{c}</td>" for c in cells)
+        + f'<td class="{cls}">{escape(check)}</td></tr>\n'
+    )

@@ -55,9 +55,19 @@ def board_static(size: int, flip: bool, key: ColorKey) -> str:
     colors = dict(key)
     extent = geo.huepfer_extent(size)
     band = geo.title_band(extent)
-    parts = [tostring(element("rect", "background", x=0, y=-band, width=float(extent),
-                              height=float(height(size) + band),
-                              fill=colors["background"]))]
+    parts = [
+        tostring(
+            element(
+                "rect",
+                "background",
+                x=0,
+                y=-band,
+                width=float(extent),
+                height=float(height(size) + band),
+                fill=colors["background"],
+            )
+        )
+    ]
     parts.extend(tostring(node) for node in _lines(size, flip, colors))
     parts.extend(tostring(node) for node in _points(size, flip, colors))
     parts.extend(tostring(node) for node in _labels(size, flip, colors))
@@ -68,19 +78,33 @@ def _lines(size: int, flip: bool, colors: dict[str, str]) -> list[Any]:
     nodes = []
     last = size - 1
     for i in range(size):
-        for cls, a, b in ((f"line file {geo.FILES[i]}", (i, 0), (i, last)),
-                          (f"line rank r{i + 1}", (0, i), (last, i))):
+        for cls, a, b in (
+            (f"line file {geo.FILES[i]}", (i, 0), (i, last)),
+            (f"line rank r{i + 1}", (0, i), (last, i)),
+        ):
             (x1, y1), (x2, y2) = geo.huepfer_xy(*a, size, flip), geo.huepfer_xy(*b, size, flip)
             edge = i in (0, last)
-            nodes.append(element("line", cls, x1=x1, y1=y1, x2=x2, y2=y2,
-                                 stroke=colors["border" if edge else "line"],
-                                 stroke_width=4.0 if edge else 2.5, stroke_linecap="round"))
+            nodes.append(
+                element(
+                    "line",
+                    cls,
+                    x1=x1,
+                    y1=y1,
+                    x2=x2,
+                    y2=y2,
+                    stroke=colors["border" if edge else "line"],
+                    stroke_width=4.0 if edge else 2.5,
+                    stroke_linecap="round",
+                )
+            )
     return nodes
 
 
 def _points(size: int, flip: bool, colors: dict[str, str]) -> list[Any]:
-    return [element("circle", f"point {name}", cx=x, cy=y, r=6.0, fill=colors["point"])
-            for name, (x, y) in geo.huepfer_points(size, flip).items()]
+    return [
+        element("circle", f"point {name}", cx=x, cy=y, r=6.0, fill=colors["point"])
+        for name, (x, y) in geo.huepfer_points(size, flip).items()
+    ]
 
 
 def _labels(size: int, flip: bool, colors: dict[str, str]) -> list[Any]:
@@ -92,13 +116,29 @@ def _labels(size: int, flip: bool, colors: dict[str, str]) -> list[Any]:
     sign = -1 if flip else 1
     for i in range(size):
         x, y = geo.huepfer_xy(i, 0, size, flip)
-        nodes.append(text(x + sign * push, y + sign * push, geo.FILES[i],
-                          f"coord file {geo.FILES[i]}", size=font, fill=colors["coord"],
-                          weight="bold"))
+        nodes.append(
+            text(
+                x + sign * push,
+                y + sign * push,
+                geo.FILES[i],
+                f"coord file {geo.FILES[i]}",
+                size=font,
+                fill=colors["coord"],
+                weight="bold",
+            )
+        )
         x, y = geo.huepfer_xy(0, i, size, flip)
-        nodes.append(text(x - sign * push, y + sign * push, str(i + 1),
-                          f"coord rank r{i + 1}", size=font, fill=colors["coord"],
-                          weight="bold"))
+        nodes.append(
+            text(
+                x - sign * push,
+                y + sign * push,
+                str(i + 1),
+                f"coord rank r{i + 1}",
+                size=font,
+                fill=colors["coord"],
+                weight="bold",
+            )
+        )
     return nodes
 
 
@@ -111,27 +151,55 @@ def piece_svg(point: str, colour: str, size: int, flip: bool, key: ColorKey) -> 
     xy = _xy(point, size, flip)
     if xy is None:
         return ""
-    return tostring(_piece(xy[0], xy[1], colour, PIECE_RADIUS, dict(key),
-                           f"piece {colour.lower()} {point}", data_point=point))
+    return tostring(
+        _piece(
+            xy[0],
+            xy[1],
+            colour,
+            PIECE_RADIUS,
+            dict(key),
+            f"piece {colour.lower()} {point}",
+            data_point=point,
+        )
+    )
 
 
-def _piece(x: float, y: float, colour: str, radius: float, colors: dict[str, str],
-           cls: str, **data: object) -> Any:
+def _piece(
+    x: float, y: float, colour: str, radius: float, colors: dict[str, str], cls: str, **data: object
+) -> Any:
     """Red is a filled disc, Turquoise a thick ring: apart also in black and white."""
     if colour == "Red":
-        return element("circle", cls, **data, cx=x, cy=y, r=radius, fill=colors["red"],
-                       stroke=colors["red-edge"], stroke_width=3.0)
+        return element(
+            "circle",
+            cls,
+            **data,
+            cx=x,
+            cy=y,
+            r=radius,
+            fill=colors["red"],
+            stroke=colors["red-edge"],
+            stroke_width=3.0,
+        )
     ring = RING_WIDTH * radius / PIECE_RADIUS
-    return element("circle", cls, **data, cx=x, cy=y, r=radius - ring / 2,
-                   fill=colors["turquoise-fill"], stroke=colors["turquoise"],
-                   stroke_width=ring)
+    return element(
+        "circle",
+        cls,
+        **data,
+        cx=x,
+        cy=y,
+        r=radius - ring / 2,
+        fill=colors["turquoise-fill"],
+        stroke=colors["turquoise"],
+        stroke_width=ring,
+    )
 
 
 def pieces_layer(position: Any, flip: bool, key: ColorKey) -> str:
     size = position.size
-    return "".join(piece_svg(point, colour, size, flip, key)
-                   for point, colour in sorted(position.pieces.items(),
-                                               key=lambda item: _order(item[0])))
+    return "".join(
+        piece_svg(point, colour, size, flip, key)
+        for point, colour in sorted(position.pieces.items(), key=lambda item: _order(item[0]))
+    )
 
 
 def _order(point: str) -> tuple[int, int]:
@@ -152,13 +220,24 @@ def halo_svg(point: str, cls: str, role: str, size: int, flip: bool, key: ColorK
         return ""
     colors = dict(key)
     edge = colors["last-edge"] if cls.startswith("last") else colors["highlight"]
-    return tostring(element("circle", f"{cls} {point}", cx=xy[0], cy=xy[1],
-                            r=PIECE_RADIUS + 11, fill=colors[role], fill_opacity=0.75,
-                            stroke=edge, stroke_width=3.5))
+    return tostring(
+        element(
+            "circle",
+            f"{cls} {point}",
+            cx=xy[0],
+            cy=xy[1],
+            r=PIECE_RADIUS + 11,
+            fill=colors[role],
+            fill_opacity=0.75,
+            stroke=edge,
+            stroke_width=3.5,
+        )
+    )
 
 
-def highlight_layer(last: LastAction | None, highlights: Iterable[str], size: int,
-                    flip: bool, key: ColorKey) -> str:
+def highlight_layer(
+    last: LastAction | None, highlights: Iterable[str], size: int, flip: bool, key: ColorKey
+) -> str:
     parts = [halo_svg(point, "highlight", "highlight", size, flip, key) for point in highlights]
     if last is not None:
         if last.origin:
@@ -181,35 +260,64 @@ def marks_layer(last: LastAction | None, size: int, flip: bool, key: ColorKey) -
     if last.birth:
         xy = _xy(last.birth, size, flip)
         if xy is not None:
-            parts.append(tostring(element(
-                "circle", f"birth {last.birth}", cx=xy[0], cy=xy[1], r=PIECE_RADIUS + 9,
-                fill="none", stroke=colors["birth"], stroke_width=4.0,
-                stroke_dasharray="7 5")))
+            parts.append(
+                tostring(
+                    element(
+                        "circle",
+                        f"birth {last.birth}",
+                        cx=xy[0],
+                        cy=xy[1],
+                        r=PIECE_RADIUS + 9,
+                        fill="none",
+                        stroke=colors["birth"],
+                        stroke_width=4.0,
+                        stroke_dasharray="7 5",
+                    )
+                )
+            )
     path = [xy for xy in (_xy(p, size, flip) for p in last.path) if xy is not None]
     if len(path) >= 2:
-        parts.append(tostring(polyline_arrow(path, "path", color=colors["path"],
-                                             width=8.0, shorten=18.0)))
+        parts.append(
+            tostring(polyline_arrow(path, "path", color=colors["path"], width=8.0, shorten=18.0))
+        )
     return "".join(parts)
 
 
 def _ghost(point: str, xy: Point, colors: dict[str, str]) -> Any:
     group = element("g", f"captured {point}")
-    group.append(element("circle", "ghost", cx=xy[0], cy=xy[1], r=PIECE_RADIUS - 4,
-                         fill="none", stroke=colors["captured"], stroke_width=3.0,
-                         stroke_dasharray="6 4"))
+    group.append(
+        element(
+            "circle",
+            "ghost",
+            cx=xy[0],
+            cy=xy[1],
+            r=PIECE_RADIUS - 4,
+            fill="none",
+            stroke=colors["captured"],
+            stroke_width=3.0,
+            stroke_dasharray="6 4",
+        )
+    )
     group.append(cross(xy[0], xy[1], 14.0, "cross", color=colors["captured"], width=5.0))
     return group
 
 
-def arrows_layer(arrows: Sequence[tuple[str, str]], size: int, flip: bool,
-                 key: ColorKey) -> str:
+def arrows_layer(arrows: Sequence[tuple[str, str]], size: int, flip: bool, key: ColorKey) -> str:
     parts = []
     for start, end in arrows:
         a, b = _xy(start, size, flip), _xy(end, size, flip)
         if a is not None and b is not None:
-            parts.append(tostring(polyline_arrow([a, b], f"arrow {start}-{end}",
-                                                 color=dict(key)["arrow"], width=8.0,
-                                                 shorten=18.0)))
+            parts.append(
+                tostring(
+                    polyline_arrow(
+                        [a, b],
+                        f"arrow {start}-{end}",
+                        color=dict(key)["arrow"],
+                        width=8.0,
+                        shorten=18.0,
+                    )
+                )
+            )
     return "".join(parts)
 
 
@@ -219,40 +327,70 @@ def arrows_layer(arrows: Sequence[tuple[str, str]], size: int, flip: bool,
 
 def status_layer(position: Any, flip: bool, key: ColorKey) -> str:
     reserves = tuple(sorted(position.reserves.items()))
-    return _status_svg(position.size, reserves, str(position.to_move), position.winner,
-                       flip, key)
+    return _status_svg(position.size, reserves, str(position.to_move), position.winner, flip, key)
 
 
 @lru_cache(maxsize=1024)
-def _status_svg(size: int, reserves: tuple[tuple[str, int], ...], to_move: str,
-                winner: str | None, flip: bool, key: ColorKey) -> str:
+def _status_svg(
+    size: int,
+    reserves: tuple[tuple[str, int], ...],
+    to_move: str,
+    winner: str | None,
+    flip: bool,
+    key: ColorKey,
+) -> str:
     """Both reserves in the right-hand corners and the status line."""
     colors = dict(key)
     k = scale(size)
     full = extent(size)
     bottom, top = ("Turquoise", "Red") if flip else ("Red", "Turquoise")
     counts = dict(reserves)
-    parts = [_reserve(bottom, counts.get(bottom, 0), full - 110 * k, full - 90 * k, k, colors),
-             _reserve(top, counts.get(top, 0), full - 110 * k, 70 * k, k, colors)]
+    parts = [
+        _reserve(bottom, counts.get(bottom, 0), full - 110 * k, full - 90 * k, k, colors),
+        _reserve(top, counts.get(top, 0), full - 110 * k, 70 * k, k, colors),
+    ]
     side = winner if winner is not None else to_move
     caption = f"{side} wins" if winner is not None else f"{side} to move"
     y = full + status_band(size) / 2 - 12 * k
     if side in ("Red", "Turquoise"):
-        parts.append(tostring(_piece(full / 2 - 95 * k, y, side, 15.0 * k, colors,
-                                     f"to-move {side.lower()}")))
-    parts.append(tostring(text(full / 2 - 70 * k, y, caption,
-                               "status winner" if winner is not None else "status",
-                               size=28 * k, fill=colors["title"], anchor="start")))
+        parts.append(
+            tostring(
+                _piece(full / 2 - 95 * k, y, side, 15.0 * k, colors, f"to-move {side.lower()}")
+            )
+        )
+    parts.append(
+        tostring(
+            text(
+                full / 2 - 70 * k,
+                y,
+                caption,
+                "status winner" if winner is not None else "status",
+                size=28 * k,
+                fill=colors["title"],
+                anchor="start",
+            )
+        )
+    )
     return "".join(parts)
 
 
-def _reserve(side: str, count: int, x: float, y: float, k: float,
-             colors: dict[str, str]) -> str:
+def _reserve(side: str, count: int, x: float, y: float, k: float, colors: dict[str, str]) -> str:
     """The reserve of ``side``: a piece, the count and the word "reserve"."""
     group = element("g", f"reserve {side.lower()}", data_side=side, data_count=count)
     group.append(_piece(x - 20 * k, y, side, 22.0 * k, colors, "icon"))
-    group.append(text(x + 10 * k, y, str(count), "count", size=34 * k, fill=colors["title"],
-                      anchor="start", weight="bold"))
-    group.append(text(x + 10 * k, y + 40 * k, "reserve", "caption", size=20 * k,
-                      fill=colors["coord"]))
+    group.append(
+        text(
+            x + 10 * k,
+            y,
+            str(count),
+            "count",
+            size=34 * k,
+            fill=colors["title"],
+            anchor="start",
+            weight="bold",
+        )
+    )
+    group.append(
+        text(x + 10 * k, y + 40 * k, "reserve", "caption", size=20 * k, fill=colors["coord"])
+    )
     return tostring(group)

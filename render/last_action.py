@@ -39,8 +39,13 @@ class LastAction:
     win: bool = False
 
 
-def describe_last(before: Any, after: Any, action: DiceAction | HopAction, *,
-                  threatened: Iterable[str] | None = None) -> LastAction:
+def describe_last(
+    before: Any,
+    after: Any,
+    action: DiceAction | HopAction,
+    *,
+    threatened: Iterable[str] | None = None,
+) -> LastAction:
     """The :class:`LastAction` of ``action``, played from ``before`` to ``after``.
 
     ``threatened`` names the cells of attacked Ones after the action; when it
@@ -56,16 +61,25 @@ def _won(before: Any, after: Any, mark: str) -> bool:
     return mark == "+" or (after.winner is not None and before.winner is None)
 
 
-def _describe_dice(before: Any, after: Any, action: DiceAction,
-                   threatened: Iterable[str] | None) -> LastAction:
+def _describe_dice(
+    before: Any, after: Any, action: DiceAction, threatened: Iterable[str] | None
+) -> LastAction:
     mover = _dice_mover(before, action)
-    captured = tuple(sorted(
-        cell for cell, die in before.dice.items()
-        if die.side != mover and (cell not in after.dice or after.dice[cell].side == mover)))
+    captured = tuple(
+        sorted(
+            cell
+            for cell, die in before.dice.items()
+            if die.side != mover and (cell not in after.dice or after.dice[cell].side == mover)
+        )
+    )
     if threatened is None:
         threatened = _guess_threatened(after, mover, action.mark)
-    last = LastAction(origin=action.origin, captured=captured, threatened=tuple(threatened),
-                      win=_won(before, after, action.mark))
+    last = LastAction(
+        origin=action.origin,
+        captured=captured,
+        threatened=tuple(threatened),
+        win=_won(before, after, action.mark),
+    )
     if action.kind == "roll":
         return replace(last, rolled=action.origin)
     path = (action.origin, action.target) if action.target else (action.origin,)
@@ -86,13 +100,21 @@ def _guess_threatened(after: Any, mover: str, mark: str) -> tuple[str, ...]:
 
 def _describe_hop(before: Any, after: Any, action: HopAction) -> LastAction:
     mover = before.pieces.get(action.path[0], before.to_move)
-    captured = [point for point, colour in before.pieces.items()
-                if colour != mover and after.pieces.get(point) != colour]
+    captured = [
+        point
+        for point, colour in before.pieces.items()
+        if colour != mover and after.pieces.get(point) != colour
+    ]
     if not captured:
         captured = _jumped(before, action, mover)
-    return LastAction(origin=action.path[0], target=action.path[-1], path=tuple(action.path),
-                      captured=tuple(sorted(captured, key=_point_order)), birth=action.birth,
-                      win=_won(before, after, action.mark))
+    return LastAction(
+        origin=action.path[0],
+        target=action.path[-1],
+        path=tuple(action.path),
+        captured=tuple(sorted(captured, key=_point_order)),
+        birth=action.birth,
+        win=_won(before, after, action.mark),
+    )
 
 
 def _jumped(before: Any, action: HopAction, mover: str) -> list[str]:

@@ -19,7 +19,8 @@ def svg_to_png(svg: str, *, size: int | None = None) -> bytes:
     from cairosvg.surface import PNGSurface
 
     data = svg.encode("utf-8")
-    result = PNGSurface.convert(bytestring=data, unsafe=False, url_fetcher=_refuse,
-                                output_width=size)
+    result = PNGSurface.convert(
+        bytestring=data, unsafe=False, url_fetcher=_refuse, output_width=size
+    )
     assert isinstance(result, bytes)
     return result

@@ -18,8 +18,7 @@ BACKGROUND = (255, 255, 255)
 INK = (17, 17, 17)
 
 
-def gif(frames_svg: Sequence[str], *, size: int, frame_ms: int = 800,
-        last_ms: int = 2500) -> bytes:
+def gif(frames_svg: Sequence[str], *, size: int, frame_ms: int = 800, last_ms: int = 2500) -> bytes:
     """An animated GIF (``GIF89a``, looping) of the pictures, ``size`` pixels
     wide; each frame shows ``frame_ms`` milliseconds, the last ``last_ms``.
 
@@ -33,8 +32,16 @@ def gif(frames_svg: Sequence[str], *, size: int, frame_ms: int = 800,
     frames = [_paletted(_fit(image, size, height)) for image in images]
     durations = [frame_ms] * (len(frames) - 1) + [last_ms]
     out = io.BytesIO()
-    frames[0].save(out, format="GIF", save_all=True, append_images=frames[1:],
-                   duration=durations, loop=0, optimize=False, disposal=1)
+    frames[0].save(
+        out,
+        format="GIF",
+        save_all=True,
+        append_images=frames[1:],
+        duration=durations,
+        loop=0,
+        optimize=False,
+        disposal=1,
+    )
     return out.getvalue()
 
 
@@ -65,8 +72,13 @@ def sheet(frames: Sequence[tuple[str, str]], *, columns: int = 4, size: int) -> 
         canvas.paste(image, (x, y))
         words = f"Diagram {index + 1}: {clip(label)}" if label else f"Diagram {index + 1}"
         words = _fit_text(draw, words, font, size)
-        draw.text((x + size // 2, y + image.height + caption // 2), words, fill=INK,
-                  font=font, anchor="mm")
+        draw.text(
+            (x + size // 2, y + image.height + caption // 2),
+            words,
+            fill=INK,
+            font=font,
+            anchor="mm",
+        )
     out = io.BytesIO()
     canvas.save(out, format="PNG", optimize=False)
     return out.getvalue()

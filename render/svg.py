@@ -39,11 +39,20 @@ from .svg_parts import (
 
 __all__ = ["DEFAULT_COLORS", "LastAction", "board_svg", "describe_last"]
 
-def board_svg(position: Any, *, size: int = 400, flip: bool = False,
-              last: LastAction | None = None, arrows: Sequence[tuple[str, str]] = (),
-              highlights: Iterable[str] = (), title: str | None = None,
-              colors: Mapping[str, str] | None = None, ply: int | None = None,
-              position_text: str | None = None) -> str:
+
+def board_svg(
+    position: Any,
+    *,
+    size: int = 400,
+    flip: bool = False,
+    last: LastAction | None = None,
+    arrows: Sequence[tuple[str, str]] = (),
+    highlights: Iterable[str] = (),
+    title: str | None = None,
+    colors: Mapping[str, str] | None = None,
+    ply: int | None = None,
+    position_text: str | None = None,
+) -> str:
     """The SVG picture of ``position``, ``size`` pixels wide.
 
     Row A (North's home rows) is at the top and a1 (Red's corner) at the
@@ -59,8 +68,9 @@ def board_svg(position: Any, *, size: int = 400, flip: bool = False,
     game = position.game
     spec = lookup_game(game)
     if spec is None:
-        raise ValueError(f"cannot draw a position of game {game!r}; "
-                         f"known games: {', '.join(GAME_NAMES)}")
+        raise ValueError(
+            f"cannot draw a position of game {game!r}; known games: {', '.join(GAME_NAMES)}"
+        )
     if spec.family == "dice":
         width, height = dice.WIDTH, dice.HEIGHT
         body = _dice_body(position, spec.jump_fields, flip, last, arrows, highlights, key)
@@ -76,13 +86,26 @@ def board_svg(position: Any, *, size: int = 400, flip: bool = False,
     return "".join(parts)
 
 
-def _root(game: str, width: float, height: float, top: float, size: int,
-          ply: int | None, position_text: str | None) -> str:
+def _root(
+    game: str,
+    width: float,
+    height: float,
+    top: float,
+    size: int,
+    ply: int | None,
+    position_text: str | None,
+) -> str:
     pixels_high = round(size * height / width)
-    attrs = [("xmlns", SVG_NS), ("version", "1.1"),
-             ("class", f"hexhop-board {game.lower()}"), ("data-game", game),
-             ("viewBox", f"0 {num(-top)} {num(width)} {num(height)}"),
-             ("width", str(size)), ("height", str(pixels_high)), ("font-family", FONT)]
+    attrs = [
+        ("xmlns", SVG_NS),
+        ("version", "1.1"),
+        ("class", f"hexhop-board {game.lower()}"),
+        ("data-game", game),
+        ("viewBox", f"0 {num(-top)} {num(width)} {num(height)}"),
+        ("width", str(size)),
+        ("height", str(pixels_high)),
+        ("font-family", FONT),
+    ]
     if ply is not None:
         attrs.append(("data-ply", str(ply)))
     if position_text is not None:
@@ -107,34 +130,50 @@ def _title(title: str, width: float, key: ColorKey) -> str:
     label.text = title
     band = geo.title_band(width)
     font = min(band * 0.54, width * 0.92 / (0.62 * max(len(title), 1)))
-    caption = text(width / 2, -band / 2, title, "title", size=font,
-                   fill=dict(key)["title"], weight="bold")
+    caption = text(
+        width / 2, -band / 2, title, "title", size=font, fill=dict(key)["title"], weight="bold"
+    )
     return tostring(label) + tostring(caption)
 
 
-def _dice_body(position: Any, jump_fields: bool, flip: bool, last: LastAction | None,
-               arrows: Sequence[tuple[str, str]], highlights: Iterable[str],
-               key: ColorKey) -> str:
-    return "".join((
-        dice.board_base(jump_fields, flip, key),
-        dice.highlight_layer(last, tuple(highlights), flip, key),
-        dice.board_top(jump_fields, flip, key),
-        dice.dice_layer(position, flip, key),
-        dice.marks_layer(last, flip, key),
-        dice.arrows_layer(tuple(arrows), flip, key),
-        dice.status_layer(position, key),
-    ))
+def _dice_body(
+    position: Any,
+    jump_fields: bool,
+    flip: bool,
+    last: LastAction | None,
+    arrows: Sequence[tuple[str, str]],
+    highlights: Iterable[str],
+    key: ColorKey,
+) -> str:
+    return "".join(
+        (
+            dice.board_base(jump_fields, flip, key),
+            dice.highlight_layer(last, tuple(highlights), flip, key),
+            dice.board_top(jump_fields, flip, key),
+            dice.dice_layer(position, flip, key),
+            dice.marks_layer(last, flip, key),
+            dice.arrows_layer(tuple(arrows), flip, key),
+            dice.status_layer(position, key),
+        )
+    )
 
 
-def _huepfer_body(position: Any, flip: bool, last: LastAction | None,
-                  arrows: Sequence[tuple[str, str]], highlights: Iterable[str],
-                  key: ColorKey) -> str:
+def _huepfer_body(
+    position: Any,
+    flip: bool,
+    last: LastAction | None,
+    arrows: Sequence[tuple[str, str]],
+    highlights: Iterable[str],
+    key: ColorKey,
+) -> str:
     size = position.size
-    return "".join((
-        huepfer.board_static(size, flip, key),
-        huepfer.highlight_layer(last, tuple(highlights), size, flip, key),
-        huepfer.pieces_layer(position, flip, key),
-        huepfer.marks_layer(last, size, flip, key),
-        huepfer.arrows_layer(tuple(arrows), size, flip, key),
-        huepfer.status_layer(position, flip, key),
-    ))
+    return "".join(
+        (
+            huepfer.board_static(size, flip, key),
+            huepfer.highlight_layer(last, tuple(highlights), size, flip, key),
+            huepfer.pieces_layer(position, flip, key),
+            huepfer.marks_layer(last, size, flip, key),
+            huepfer.arrows_layer(tuple(arrows), size, flip, key),
+            huepfer.status_layer(position, flip, key),
+        )
+    )

@@ -99,12 +99,28 @@ def polygon(points: Sequence[Point], cls: str, **attrs: object) -> ET.Element:
     return element("polygon", cls, points=points_attr(points), **attrs)
 
 
-def text(x: float, y: float, value: str, cls: str, *, size: float, fill: str,
-         anchor: str = "middle", weight: str | None = None) -> ET.Element:
+def text(
+    x: float,
+    y: float,
+    value: str,
+    cls: str,
+    *,
+    size: float,
+    fill: str,
+    anchor: str = "middle",
+    weight: str | None = None,
+) -> ET.Element:
     """Text centred vertically on ``y`` (baseline moved by 0.35 em)."""
-    node = element("text", cls, x=float(x), y=float(y + 0.35 * size),
-                   font_size=float(size), text_anchor=anchor, fill=fill,
-                   font_weight=weight)
+    node = element(
+        "text",
+        cls,
+        x=float(x),
+        y=float(y + 0.35 * size),
+        font_size=float(size),
+        text_anchor=anchor,
+        fill=fill,
+        font_weight=weight,
+    )
     node.text = value
     return node
 
@@ -155,7 +171,7 @@ CLIP_CHARS = 120
 def clip(value: str, limit: int = CLIP_CHARS) -> str:
     """``value`` cut to ``limit`` characters, the last one an ellipsis, so that
     a megabyte player name costs no more to draw than a short one."""
-    return value if len(value) <= limit else value[:limit - 1] + "\u2026"
+    return value if len(value) <= limit else value[: limit - 1] + "\u2026"
 
 
 def escape_text(value: str) -> str:
@@ -163,9 +179,16 @@ def escape_text(value: str) -> str:
 
 
 def escape_attr(value: str) -> str:
-    return (xml_chars(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace('"', "&quot;").replace("\n", "&#10;").replace("\r", "&#13;")
-            .replace("\t", "&#09;"))
+    return (
+        xml_chars(value)
+        .replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace('"', "&quot;")
+        .replace("\n", "&#10;")
+        .replace("\r", "&#13;")
+        .replace("\t", "&#09;")
+    )
 
 
 def start_tag(tag: str, attrs: Iterable[tuple[str, str]]) -> str:
@@ -185,20 +208,32 @@ def style_block(key: ColorKey) -> ET.Element:
     return node
 
 
-def arrow(start: Point, end: Point, cls: str, *, color: str, width: float,
-          shorten: float = 0.0) -> ET.Element:
+def arrow(
+    start: Point, end: Point, cls: str, *, color: str, width: float, shorten: float = 0.0
+) -> ET.Element:
     """A straight arrow as one ``<g>``: a line and a triangular head."""
     return polyline_arrow([start, end], cls, color=color, width=width, shorten=shorten)
 
 
-def polyline_arrow(points: Sequence[Point], cls: str, *, color: str, width: float,
-                   shorten: float = 0.0) -> ET.Element:
+def polyline_arrow(
+    points: Sequence[Point], cls: str, *, color: str, width: float, shorten: float = 0.0
+) -> ET.Element:
     """An arrow through every point of ``points``, its head on the last one."""
     group = element("g", cls)
     if len(points) < 2 or points[-1] == points[-2]:
         x, y = points[-1]
-        group.append(element("circle", None, cx=float(x), cy=float(y), r=float(width * 2),
-                             fill="none", stroke=color, stroke_width=float(width)))
+        group.append(
+            element(
+                "circle",
+                None,
+                cx=float(x),
+                cy=float(y),
+                r=float(width * 2),
+                fill="none",
+                stroke=color,
+                stroke_width=float(width),
+            )
+        )
         return group
     (x1, y1), (x2, y2) = points[-2], points[-1]
     length = math.hypot(x2 - x1, y2 - y1)
@@ -207,9 +242,18 @@ def polyline_arrow(points: Sequence[Point], cls: str, *, color: str, width: floa
     head = width * 2.6
     base = (tip[0] - ux * head * 1.2, tip[1] - uy * head * 1.2)
     shaft = list(points[:-1]) + [base]
-    group.append(element("polyline", None, points=points_attr(shaft), fill="none",
-                         stroke=color, stroke_width=float(width),
-                         stroke_linecap="round", stroke_linejoin="round"))
+    group.append(
+        element(
+            "polyline",
+            None,
+            points=points_attr(shaft),
+            fill="none",
+            stroke=color,
+            stroke_width=float(width),
+            stroke_linecap="round",
+            stroke_linejoin="round",
+        )
+    )
     left = (base[0] - uy * head, base[1] + ux * head)
     right = (base[0] + uy * head, base[1] - ux * head)
     group.append(polygon([tip, left, right], "head", fill=color))
@@ -218,12 +262,27 @@ def polyline_arrow(points: Sequence[Point], cls: str, *, color: str, width: floa
 
 def cross(x: float, y: float, half: float, cls: str, *, color: str, width: float) -> ET.Element:
     """An × made of two lines (no font needed)."""
-    group = element("g", cls, stroke=color, stroke_width=float(width),
-                    stroke_linecap="round")
-    group.append(element("line", None, x1=float(x - half), y1=float(y - half),
-                         x2=float(x + half), y2=float(y + half)))
-    group.append(element("line", None, x1=float(x - half), y1=float(y + half),
-                         x2=float(x + half), y2=float(y - half)))
+    group = element("g", cls, stroke=color, stroke_width=float(width), stroke_linecap="round")
+    group.append(
+        element(
+            "line",
+            None,
+            x1=float(x - half),
+            y1=float(y - half),
+            x2=float(x + half),
+            y2=float(y + half),
+        )
+    )
+    group.append(
+        element(
+            "line",
+            None,
+            x1=float(x - half),
+            y1=float(y + half),
+            x2=float(x + half),
+            y2=float(y - half),
+        )
+    )
     return group
 
 

@@ -18,8 +18,9 @@ from hypothesis import HealthCheck, settings
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # fuzz_support, notation_helpers
 
 _SLOW_INPUTS = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example]
-settings.register_profile("fuzz", derandomize=True, deadline=None, database=None,
-                          suppress_health_check=_SLOW_INPUTS)
+settings.register_profile(
+    "fuzz", derandomize=True, deadline=None, database=None, suppress_health_check=_SLOW_INPUTS
+)
 settings.register_profile("deep", deadline=None, suppress_health_check=_SLOW_INPUTS)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "fuzz"))
 

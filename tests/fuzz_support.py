@@ -41,8 +41,10 @@ class Hang(Exception):
 @contextlib.contextmanager
 def time_bound(seconds: float = TIME_BOUND):
     """Raise :class:`Hang` in the block when it runs longer than ``seconds``."""
+
     def alarm(signum, frame):
         raise Hang(f"took more than {seconds} s")
+
     previous = signal.signal(signal.SIGALRM, alarm)
     signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
@@ -82,9 +84,9 @@ def _library(data: bytes, name: str) -> None:
 def _invoke(*args: str):
     result = CliRunner().invoke(cli, list(args))
     if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise AssertionError(f"hexhop {' '.join(args)} raised "
-                             f"{result.exception!r}\n{result.output[-2000:]}") \
-            from result.exception
+        raise AssertionError(
+            f"hexhop {' '.join(args)} raised {result.exception!r}\n{result.output[-2000:]}"
+        ) from result.exception
     return result
 
 
@@ -104,8 +106,18 @@ def _commands(data: bytes, name: str, folder: Path) -> None:
     if out.exists():
         back = _invoke("convert", str(out), "--to", "record")
         assert back.exit_code in (0, 1)
-    drawn = _invoke("render", str(path), "--format", "svg", "--index", "1",
-                    "--plies", "0,last", "--out", str(folder / "pictures"))
+    drawn = _invoke(
+        "render",
+        str(path),
+        "--format",
+        "svg",
+        "--index",
+        "1",
+        "--plies",
+        "0,last",
+        "--out",
+        str(folder / "pictures"),
+    )
     assert drawn.exit_code in (0, 1, 2)
     for picture in (folder / "pictures").glob("*.svg"):
         ET.parse(picture)
@@ -128,15 +140,54 @@ def generated(game: str, seed: int) -> str:
 
 
 HOSTILE = [
-    "1" * 31 + ".", "10" * 15, "double 99999999999", "Doppler 99999999999999999999",
-    "(" * 80, ")" * 5, "{" + "x" * 1_000_000 + "}", "\x00", "\ufeff", "\r", "\r\n",
-    "Z99XZ98", "A0XA1", "B6W99", "E6XF6=99", "z99-z97@z96", "a0xa1", "a1-a1@a1",
-    "$" + "9" * 40, "[Game \"Hexalit\"]", "[Position \"N: Z99=1; S: F7=1\"]",
-    "[Reserve \"99999999999999999999\"]", "[Board \"99x99\"]", "[Result \"2-0\"]",
-    "\n\n[", "]", "\"", "\\", ";", "{", "}", "*", "1-0", "0-1", "...", "°", "ü", "\x85",
-    "\u2028", "\t", "=", "^", "+", "!!", "<svg onload=alert(1)>", "\ud7ff",
-    "[Position \"R: a1; T: f6; reserve: 99999999999999999999/1; turn: R\"]",
-    "[Position \"N: A7=1/9 F7=6; S: F1=1; turn: S; cube: 99999999999999999999\"]",
+    "1" * 31 + ".",
+    "10" * 15,
+    "double 99999999999",
+    "Doppler 99999999999999999999",
+    "(" * 80,
+    ")" * 5,
+    "{" + "x" * 1_000_000 + "}",
+    "\x00",
+    "\ufeff",
+    "\r",
+    "\r\n",
+    "Z99XZ98",
+    "A0XA1",
+    "B6W99",
+    "E6XF6=99",
+    "z99-z97@z96",
+    "a0xa1",
+    "a1-a1@a1",
+    "$" + "9" * 40,
+    '[Game "Hexalit"]',
+    '[Position "N: Z99=1; S: F7=1"]',
+    '[Reserve "99999999999999999999"]',
+    '[Board "99x99"]',
+    '[Result "2-0"]',
+    "\n\n[",
+    "]",
+    '"',
+    "\\",
+    ";",
+    "{",
+    "}",
+    "*",
+    "1-0",
+    "0-1",
+    "...",
+    "°",
+    "ü",
+    "\x85",
+    "\u2028",
+    "\t",
+    "=",
+    "^",
+    "+",
+    "!!",
+    "<svg onload=alert(1)>",
+    "\ud7ff",
+    '[Position "R: a1; T: f6; reserve: 99999999999999999999/1; turn: R"]',
+    '[Position "N: A7=1/9 F7=6; S: F1=1; turn: S; cube: 99999999999999999999"]',
 ]
 
 
@@ -168,9 +219,27 @@ def hostile_texts(draw) -> tuple[bytes, str]:
     record = generated(game, draw(st.integers(0, 5))).split("\n\n[Game")[0]
     if how == "tag":
         escaped = text.replace("\\", "\\\\").replace('"', '\\"')
-        tag = draw(st.sampled_from(("North", "South", "Red", "Turquoise", "Event", "Site",
-                                    "Result", "Termination", "Round", "Game", "Position",
-                                    "Board", "Reserve", "First", "X")))
+        tag = draw(
+            st.sampled_from(
+                (
+                    "North",
+                    "South",
+                    "Red",
+                    "Turquoise",
+                    "Event",
+                    "Site",
+                    "Result",
+                    "Termination",
+                    "Round",
+                    "Game",
+                    "Position",
+                    "Board",
+                    "Reserve",
+                    "First",
+                    "X",
+                )
+            )
+        )
         record = f'[{tag} "{escaped}"]\n' + record
     else:
         cut = record.index("\n\n") + 2
@@ -181,8 +250,11 @@ def hostile_texts(draw) -> tuple[bytes, str]:
 def _mutate(text: str, rng: random.Random, draw) -> str:
     tokens = text.split(" ")
     i = rng.randrange(len(tokens))
-    how = draw(st.sampled_from(("delete", "duplicate", "swap", "insert", "replace",
-                                "truncate", "digits", "slice")))
+    how = draw(
+        st.sampled_from(
+            ("delete", "duplicate", "swap", "insert", "replace", "truncate", "digits", "slice")
+        )
+    )
     if how == "delete":
         del tokens[i]
     elif how == "duplicate":
@@ -195,14 +267,15 @@ def _mutate(text: str, rng: random.Random, draw) -> str:
     elif how == "replace":
         tokens[i] = draw(st.sampled_from(HOSTILE))
     elif how == "truncate":
-        return text[:rng.randrange(len(text) + 1)]
+        return text[: rng.randrange(len(text) + 1)]
     elif how == "digits":
-        tokens[i] = "".join(c if not c.isdigit() else str(rng.choice((0, 9, 99, 10**30)))
-                            for c in tokens[i])
+        tokens[i] = "".join(
+            c if not c.isdigit() else str(rng.choice((0, 9, 99, 10**30))) for c in tokens[i]
+        )
     else:
         a = rng.randrange(len(text) + 1)
         b = rng.randrange(len(text) + 1)
-        return text[:a] + text[b:b + rng.randrange(200)] + text[a:]
+        return text[:a] + text[b : b + rng.randrange(200)] + text[a:]
     return " ".join(tokens)
 
 
@@ -253,12 +326,35 @@ def exercise_archive(path: Path, folder: Path) -> None:
             if source.data is not None:
                 with contextlib.suppress(NotationError):
                     list(read_archive(source.data, path=source.path))
-        for args in (["check", str(copy)], ["check", "--format", "json", str(copy)],
-                     ["render", str(copy), "--format", "svg", "--plies", "last",
-                      "--out", str(folder / "pictures")]):
+        for args in (
+            ["check", str(copy)],
+            ["check", "--format", "json", str(copy)],
+            [
+                "render",
+                str(copy),
+                "--format",
+                "svg",
+                "--plies",
+                "last",
+                "--out",
+                str(folder / "pictures"),
+            ],
+        ):
             assert _invoke(*args).exit_code in (0, 1, 2)
     assert copy.read_bytes() == path.read_bytes(), "an input was modified"
 
 
-__all__ = ["CORPUS", "Hang", "corpus_files", "corpus_name", "examples", "exercise", "exercise_archive", "generated",
-           "hostile_texts", "is_archive", "mutated_records", "time_bound"]
+__all__ = [
+    "CORPUS",
+    "Hang",
+    "corpus_files",
+    "corpus_name",
+    "examples",
+    "exercise",
+    "exercise_archive",
+    "generated",
+    "hostile_texts",
+    "is_archive",
+    "mutated_records",
+    "time_bound",
+]

@@ -7,14 +7,22 @@ from hexhop.notation import Line, ParsedGame, Record, parse_text
 
 def shape(line: Line) -> tuple:
     """A line as nested tuples of what was written, without positions or numbers."""
-    return (line.comments, tuple(
-        (node.item, node.glyphs, node.comments, tuple(shape(v) for v in node.variations))
-        for node in line.nodes))
+    return (
+        line.comments,
+        tuple(
+            (node.item, node.glyphs, node.comments, tuple(shape(v) for v in node.variations))
+            for node in line.nodes
+        ),
+    )
 
 
 def record_shape(record: Record) -> tuple:
-    return (tuple((t.name, t.value) for t in record.tags), record.game,
-            shape(record.main), record.result)
+    return (
+        tuple((t.name, t.value) for t in record.tags),
+        record.game,
+        shape(record.main),
+        record.result,
+    )
 
 
 def one(text: str, **options) -> ParsedGame:

@@ -92,10 +92,12 @@ def _file(name: str, content: Callable[[], bytes]) -> Callable[[Path], str]:
     def build(folder: Path) -> str:
         (folder / name).write_bytes(content())
         return name
+
     return build
 
 
 # ---------------------------------------------------------------- record texts
+
 
 def blank_run() -> bytes:
     return (" " * SIZES["blank_run"] + "1. B4W3 *\n").encode()
@@ -135,7 +137,7 @@ def findings_line() -> bytes:
 
 
 def huge_player_name() -> bytes:
-    name = ("Anna Berger " * (SIZES["player_name"] // 12 + 1))[:SIZES["player_name"]]
+    name = ("Anna Berger " * (SIZES["player_name"] // 12 + 1))[: SIZES["player_name"]]
     return GOOD_HEXALIT.replace('[North "N"]', f'[North "{name}"]').encode()
 
 
@@ -149,8 +151,10 @@ def long_cube_value() -> bytes:
 
 def long_numbers_in_tags() -> bytes:
     digits = "9" * SIZES["digits"]
-    return (f'[Game "Hüpfer"]\n[Board "{digits}x{digits}"]\n[Reserve "{digits}"]\n'
-            f'[Round "{digits}"]\n[Result "*"]\n\n1. a1-a3@a4 *\n').encode()
+    return (
+        f'[Game "Hüpfer"]\n[Board "{digits}x{digits}"]\n[Reserve "{digits}"]\n'
+        f'[Round "{digits}"]\n[Result "*"]\n\n1. a1-a3@a4 *\n'
+    ).encode()
 
 
 def newlines() -> bytes:
@@ -158,8 +162,10 @@ def newlines() -> bytes:
 
 
 def control_characters() -> bytes:
-    return (f'[Game "Hexalit"]\n[Event "{CONTROLS}"]\n[North "{CONTROLS}"]\n[Result "*"]\n\n'
-            f"{{{CONTROLS}}} 1. B4W3 {{{CONTROLS}}} D7W1 2. B4{CONTROLS}W1 *\n").encode()
+    return (
+        f'[Game "Hexalit"]\n[Event "{CONTROLS}"]\n[North "{CONTROLS}"]\n[Result "*"]\n\n'
+        f"{{{CONTROLS}}} 1. B4W3 {{{CONTROLS}}} D7W1 2. B4{CONTROLS}W1 *\n"
+    ).encode()
 
 
 def not_utf8() -> bytes:
@@ -167,6 +173,7 @@ def not_utf8() -> bytes:
 
 
 # ---------------------------------------------------------------- folders, specials
+
 
 def fifo_in_folder(folder: Path) -> str:
     (folder / "d").mkdir()
@@ -204,17 +211,23 @@ def stdin_marker(folder: Path) -> str:
 
 def _stdin(name: str, content: Callable[[], bytes]) -> Callable[[Path], str]:
     """Standard input from a file ``name`` made in the folder."""
+
     def build(folder: Path) -> str:
         (folder / name).write_bytes(content())
         return "-"
+
     return build
 
 
 def odd_names(folder: Path) -> str:
     root = folder / "d"
     root.mkdir()
-    for name in (b"bad\xff\xfe.hxl", b"\x1b]0;owned\x07\x1b[2J.hxl", b"new\nline.hxl",
-                 b"caf\xe9.trg"):
+    for name in (
+        b"bad\xff\xfe.hxl",
+        b"\x1b]0;owned\x07\x1b[2J.hxl",
+        b"new\nline.hxl",
+        b"caf\xe9.trg",
+    ):
         with open(os.path.join(os.fsencode(root), name), "wb") as handle:
             handle.write(BROKEN_HEXALIT.encode())
     return "d"
@@ -222,8 +235,13 @@ def odd_names(folder: Path) -> str:
 
 def odd_member_names(folder: Path) -> str:
     buffer = io.BytesIO()
-    with tarfile.open(fileobj=buffer, mode="w", format=tarfile.GNU_FORMAT,
-                      encoding="utf-8", errors="surrogateescape") as archive:
+    with tarfile.open(
+        fileobj=buffer,
+        mode="w",
+        format=tarfile.GNU_FORMAT,
+        encoding="utf-8",
+        errors="surrogateescape",
+    ) as archive:
         for name in ("bad\udcff\udcfe.hxl", "\x1b]0;owned\x07\x1b[2J.hxl", "new\nline.hxl"):
             _add(archive, name, BROKEN_HEXALIT.encode())
     (folder / "names.tar").write_bytes(buffer.getvalue())
@@ -231,6 +249,7 @@ def odd_member_names(folder: Path) -> str:
 
 
 # ---------------------------------------------------------------- archives
+
 
 def _add(archive: tarfile.TarFile, name: str, data: bytes) -> None:
     info = tarfile.TarInfo(name)
@@ -259,18 +278,21 @@ def corrupt_zip(folder: Path) -> str:
     body = (GOOD_HEXALIT * 40).encode()
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
-        for name, method in (("a-deflate.hxl", zipfile.ZIP_DEFLATED),
-                             ("b-crc.hxl", zipfile.ZIP_STORED),
-                             ("c-encrypted.hxl", zipfile.ZIP_STORED),
-                             ("d-method.hxl", zipfile.ZIP_STORED),
-                             ("e-lzma.hxl", zipfile.ZIP_LZMA),
-                             ("f-bzip2.hxl", zipfile.ZIP_BZIP2),
-                             ("g-lying-size.hxl", zipfile.ZIP_DEFLATED),
-                             ("h-utf8-flag.hxl", zipfile.ZIP_STORED),
-                             ("i-nul.hxl", zipfile.ZIP_STORED),
-                             ("z-last.hxl", zipfile.ZIP_DEFLATED)):
-            archive.writestr(zipfile.ZipInfo(name, (2001, 1, 1, 0, 0, 0)), body,
-                             compress_type=method)
+        for name, method in (
+            ("a-deflate.hxl", zipfile.ZIP_DEFLATED),
+            ("b-crc.hxl", zipfile.ZIP_STORED),
+            ("c-encrypted.hxl", zipfile.ZIP_STORED),
+            ("d-method.hxl", zipfile.ZIP_STORED),
+            ("e-lzma.hxl", zipfile.ZIP_LZMA),
+            ("f-bzip2.hxl", zipfile.ZIP_BZIP2),
+            ("g-lying-size.hxl", zipfile.ZIP_DEFLATED),
+            ("h-utf8-flag.hxl", zipfile.ZIP_STORED),
+            ("i-nul.hxl", zipfile.ZIP_STORED),
+            ("z-last.hxl", zipfile.ZIP_DEFLATED),
+        ):
+            archive.writestr(
+                zipfile.ZipInfo(name, (2001, 1, 1, 0, 0, 0)), body, compress_type=method
+            )
     data = bytearray(buffer.getvalue())
 
     def patch_both(name: str, offset: int, value: bytes) -> None:
@@ -278,22 +300,22 @@ def corrupt_zip(folder: Path) -> str:
         the same field of its central directory entry (two bytes further)."""
         here, central = _all(data, name.encode())
         for spot in (here - 30 + offset, central - 46 + offset + 2):
-            data[spot:spot + len(value)] = value
+            data[spot : spot + len(value)] = value
 
     start = data.index(b"a-deflate.hxl") + len("a-deflate.hxl")
-    data[start + 5:start + 25] = b"\xff" * 20  # corrupt deflate stream
+    data[start + 5 : start + 25] = b"\xff" * 20  # corrupt deflate stream
     start = data.index(b"b-crc.hxl") + len("b-crc.hxl")
     data[start + 3] ^= 0x20  # a stored byte changed: bad CRC
     patch_both("c-encrypted.hxl", 6, b"\x01\x00")  # encrypted flag
     patch_both("d-method.hxl", 8, b"\x63\x00")  # compression method 99
     start = data.index(b"e-lzma.hxl") + len("e-lzma.hxl")
-    data[start + 9:start + 40] = b"\x00" * 31  # corrupt lzma stream
+    data[start + 9 : start + 40] = b"\x00" * 31  # corrupt lzma stream
     start = data.index(b"f-bzip2.hxl") + len("f-bzip2.hxl")
-    data[start + 4:start + 30] = b"\x00" * 26
+    data[start + 4 : start + 30] = b"\x00" * 26
     patch_both("g-lying-size.hxl", 22, struct.pack("<I", 10))  # says 10 bytes unpacked
     patch_both("h-utf8-flag.hxl", 6, b"\x00\x08")  # UTF-8 flag ...
     for spot in _all(data, b"h-utf8-flag.hxl"):
-        data[spot:spot + 2] = b"\xff\xfe"  # ... on a name that is not UTF-8
+        data[spot : spot + 2] = b"\xff\xfe"  # ... on a name that is not UTF-8
     for spot in _all(data, b"i-nul.hxl"):
         data[spot] = 0  # a name starting with NUL
     (folder / "corrupt.zip").write_bytes(bytes(data))
@@ -319,11 +341,12 @@ def corrupt_tars(folder: Path) -> str:
             _add(archive, name, BROKEN_HEXALIT.encode())
     plain = buffer.getvalue()
     import lzma
+
     xz = bytearray(lzma.compress(plain))
     xz[20:60] = b"\x00" * 40
     (root / "xz.tar").write_bytes(bytes(xz))
     checksum = bytearray(plain)
-    checksum[512 * 2 + 148:512 * 2 + 156] = b"9999999\x00"  # second header
+    checksum[512 * 2 + 148 : 512 * 2 + 156] = b"9999999\x00"  # second header
     (root / "checksum.tar").write_bytes(bytes(checksum))
     (root / "cut.tar.gz").write_bytes(gzip.compress(plain)[:-40])
     long = bytearray(plain)
@@ -341,6 +364,7 @@ def lzma_dictionary() -> bytes:
 def big_tar_header(kind: bytes) -> Callable[[Path], str]:
     """A .tar.gz whose first header is a pax (``x``) or GNU long-name
     (``L``) header of SIZES["tar_header"] bytes, then a record."""
+
     def build(folder: Path) -> str:
         name = f"header-{kind.decode()}.tar.gz"
         size = SIZES["tar_header"]
@@ -352,16 +376,23 @@ def big_tar_header(kind: bytes) -> Callable[[Path], str]:
                 raw.write(packer.compress(chunk))
             raw.write(packer.compress(b"\0" * (-size % 512)))
             record = BROKEN_HEXALIT.encode()
-            raw.write(packer.compress(_tar_header("a.hxl", len(record), b"0") + record
-                                      + b"\0" * (-len(record) % 512) + b"\0" * 1024))
+            raw.write(
+                packer.compress(
+                    _tar_header("a.hxl", len(record), b"0")
+                    + record
+                    + b"\0" * (-len(record) % 512)
+                    + b"\0" * 1024
+                )
+            )
             raw.write(packer.flush())
         return name
+
     return build
 
 
 def _tar_header(name: str, size: int, kind: bytes) -> bytes:
     header = bytearray(512)
-    header[0:len(name)] = name.encode()
+    header[0 : len(name)] = name.encode()
     header[100:108] = b"0000644\0"
     header[108:116] = header[116:124] = b"0000000\0"
     header[124:136] = f"{size:011o}\0".encode()
@@ -379,8 +410,9 @@ def mutated_archives(folder: Path) -> str:
     root.mkdir()
     rng = random.Random(17)
     # two games a member: drawing every good game as PNG is real work, not the point here
-    records = [(f"g{i}.hxl", (GOOD_HEXALIT if i % 2 else BROKEN_HEXALIT).encode() * 2)
-               for i in range(4)]
+    records = [
+        (f"g{i}.hxl", (GOOD_HEXALIT if i % 2 else BROKEN_HEXALIT).encode() * 2) for i in range(4)
+    ]
     zipped, tarred = io.BytesIO(), io.BytesIO()
     with zipfile.ZipFile(zipped, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, data in records:
@@ -399,14 +431,23 @@ def mutated_archives(folder: Path) -> str:
 
 # ---------------------------------------------------------------- JSON for convert
 
+
 def _json(document: object) -> Callable[[], bytes]:
     return lambda: json.dumps(document).encode()
 
 
 def _record(**game: object) -> dict[str, object]:
-    base: dict[str, object] = {"index": 1, "game": "Hexalit", "tags": [["Game", "Hexalit"]],
-                               "result": "*", "start": None, "end": None, "findings": [],
-                               "comments": [], "moves": []}
+    base: dict[str, object] = {
+        "index": 1,
+        "game": "Hexalit",
+        "tags": [["Game", "Hexalit"]],
+        "result": "*",
+        "start": None,
+        "end": None,
+        "findings": [],
+        "comments": [],
+        "moves": [],
+    }
     base.update(game)
     return {"format": "hexhop-record", "version": 1, "games": [base]}
 
@@ -427,13 +468,16 @@ JSON_DOCUMENTS: dict[str, Callable[[], bytes]] = {
     "result-list": _json(_record(result=[1])),
     "games-object": _json({"format": "hexhop-record", "version": 1, "games": {"a": 1}}),
     "top-level-list": _json([1, 2, 3]),
-    "long-number": lambda: b'{"format": "hexhop-record", "version": 1' + b"0" * SIZES["digits"]
-                           + b', "games": []}',
+    "long-number": lambda: (
+        b'{"format": "hexhop-record", "version": 1' + b"0" * SIZES["digits"] + b', "games": []}'
+    ),
     "deep-arrays": lambda: b"[" * SIZES["json_depth"] + b"]" * SIZES["json_depth"],
     "not-utf8": lambda: json.dumps(_record(comments=["x"])).encode().replace(b'"x"', b'"\xff"'),
-    "control-characters": _json(_record(comments=[CONTROLS],
-                                        tags=[["Game", "Hexalit"], ["Event", CONTROLS],
-                                              [CONTROLS, "x"]])),
+    "control-characters": _json(
+        _record(
+            comments=[CONTROLS], tags=[["Game", "Hexalit"], ["Event", CONTROLS], [CONTROLS, "x"]]
+        )
+    ),
     "nan": lambda: b'{"format": "hexhop-record", "version": NaN, "games": []}',
 }
 
@@ -444,8 +488,13 @@ CASES: list[Case] = [
     Case("blank-run", _file("a.hxl", blank_run), notes="item 1"),
     Case("blank-lines", _file("a.hxl", blank_lines), notes="item 1"),
     Case("comment-run", _file("a.hxl", comment_run), notes="item 1"),
-    Case("blank-run-stdin", _stdin("a.hxl", blank_run), ("check-text", "fmt", "convert-json", "show"),
-         stdin="a.hxl", notes="item 1"),
+    Case(
+        "blank-run-stdin",
+        _stdin("a.hxl", blank_run),
+        ("check-text", "fmt", "convert-json", "show"),
+        stdin="a.hxl",
+        notes="item 1",
+    ),
     Case("huge-tag-value", _file("a.hxl", huge_tag_value), notes="item 3"),
     Case("huge-movetext", _file("a.hxl", huge_movetext), notes="item 3"),
     Case("huge-path", _file("a.hpf", huge_path), notes="item 3"),
@@ -465,8 +514,13 @@ CASES: list[Case] = [
     Case("fifo-record", fifo_record, notes="item 2"),
     Case("device-in-folder", device_in_folder, needs_root=True, notes="item 2"),
     Case("dev-zero", dev_zero, notes="item 2"),
-    Case("dev-zero-stdin", stdin_marker, ("check-text", "fmt", "convert-json", "show", "moves"),
-         stdin="/dev/zero", notes="item 2"),
+    Case(
+        "dev-zero-stdin",
+        stdin_marker,
+        ("check-text", "fmt", "convert-json", "show", "moves"),
+        stdin="/dev/zero",
+        notes="item 2",
+    ),
     Case("odd-file-names", odd_names, notes="items 10, 15"),
     Case("odd-member-names", odd_member_names, notes="items 10, 15"),
     Case("corrupt-zip", corrupt_zip, notes="item 8"),
@@ -475,10 +529,21 @@ CASES: list[Case] = [
     Case("lzma-dictionary", _file("a.tar", lzma_dictionary), notes="item 8 (fuzzer)"),
     Case("pax-header", big_tar_header(b"x"), notes="item 3"),
     Case("gnu-long-name", big_tar_header(b"L"), notes="item 3"),
-] + [Case(f"json-{name}", _file("a.json", content), tuple(JSON_COMMANDS), notes="item 12")
-     for name, content in JSON_DOCUMENTS.items()]
+] + [
+    Case(f"json-{name}", _file("a.json", content), tuple(JSON_COMMANDS), notes="item 12")
+    for name, content in JSON_DOCUMENTS.items()
+]
 
 ALL_COMMANDS = {**COMMANDS, **JSON_COMMANDS}
 
-__all__ = ["ALL_COMMANDS", "CASES", "COMMANDS", "Case", "OUTPUT_MIB", "PEAK_MIB", "SECONDS",
-           "SIZES", "TERMINAL_OUTPUT"]
+__all__ = [
+    "ALL_COMMANDS",
+    "CASES",
+    "COMMANDS",
+    "Case",
+    "OUTPUT_MIB",
+    "PEAK_MIB",
+    "SECONDS",
+    "SIZES",
+    "TERMINAL_OUTPUT",
+]

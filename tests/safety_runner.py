@@ -42,9 +42,13 @@ class Outcome:
     peak_mib: float  # resident memory added to a forked idle child
 
     def describe(self) -> str:
-        how = ("killed after the time bound" if self.timed_out else
-               f"killed by {signal.Signals(self.signal).name}" if self.signal else
-               f"exit {self.exit_code}")
+        how = (
+            "killed after the time bound"
+            if self.timed_out
+            else f"killed by {signal.Signals(self.signal).name}"
+            if self.signal
+            else f"exit {self.exit_code}"
+        )
         return f"{how}, {self.seconds:.2f} s, {self.peak_mib:.0f} MiB"
 
 
@@ -53,18 +57,41 @@ class Runner:
 
     def __init__(self) -> None:
         self._server = subprocess.Popen(
-            [sys.executable, __file__], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            text=True, bufsize=1)
+            [sys.executable, __file__],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+        )
 
-    def run(self, args: list[str], *, cwd: str, stdout: str, stderr: str,
-            stdin: str | None = None, env: dict[str, str] | None = None,
-            seconds: float = 10.0, address_space_mib: int = 1024, output_mib: int = 64,
-            signal_after: float | None = None, signal_number: int = signal.SIGTERM
-            ) -> Outcome:
-        request = {"args": args, "cwd": cwd, "stdin": stdin or os.devnull, "stdout": stdout,
-                   "stderr": stderr, "env": env or {}, "seconds": seconds,
-                   "address_space": address_space_mib << 20, "output": output_mib << 20,
-                   "signal_after": signal_after, "signal_number": int(signal_number)}
+    def run(
+        self,
+        args: list[str],
+        *,
+        cwd: str,
+        stdout: str,
+        stderr: str,
+        stdin: str | None = None,
+        env: dict[str, str] | None = None,
+        seconds: float = 10.0,
+        address_space_mib: int = 1024,
+        output_mib: int = 64,
+        signal_after: float | None = None,
+        signal_number: int = signal.SIGTERM,
+    ) -> Outcome:
+        request = {
+            "args": args,
+            "cwd": cwd,
+            "stdin": stdin or os.devnull,
+            "stdout": stdout,
+            "stderr": stderr,
+            "env": env or {},
+            "seconds": seconds,
+            "address_space": address_space_mib << 20,
+            "output": output_mib << 20,
+            "signal_after": signal_after,
+            "signal_number": int(signal_number),
+        }
         assert self._server.stdin is not None and self._server.stdout is not None
         self._server.stdin.write(json.dumps(request) + "\n")
         answer = json.loads(self._server.stdout.readline())
@@ -78,11 +105,13 @@ class Runner:
 
 # ---------------------------------------------------------------- the server
 
+
 def _serve() -> None:
     import importlib
 
     import hexhop.cli.main  # noqa: F401  (and every command, so children start at once)
     from hexhop.cli.main import COMMANDS
+
     for module, _, _ in COMMANDS.values():
         importlib.import_module(f"hexhop.cli.{module}")
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the test run's Ctrl-C ends the run, not us
@@ -131,9 +160,13 @@ def _one(request: dict[str, Any], idle: int) -> dict[str, Any]:
         pause = min(pause * 2, 0.02)
     seconds = time.monotonic() - start
     killed = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
-    return {"exit_code": os.WEXITSTATUS(status) if os.WIFEXITED(status) else None,
-            "signal": killed, "timed_out": timed_out, "seconds": round(seconds, 3),
-            "peak_mib": round(max(0, usage.ru_maxrss - idle) / 1024, 1)}
+    return {
+        "exit_code": os.WEXITSTATUS(status) if os.WIFEXITED(status) else None,
+        "signal": killed,
+        "timed_out": timed_out,
+        "seconds": round(seconds, 3),
+        "peak_mib": round(max(0, usage.ru_maxrss - idle) / 1024, 1),
+    }
 
 
 def _catches(pid: int, number: int) -> bool:
@@ -171,19 +204,26 @@ def _child(request: dict[str, Any]) -> None:
         os.chdir(request["cwd"])
         os.environ.update(request["env"])
         tempfile.tempdir = None  # read TMPDIR again
-        for fd, path, flags in ((0, request["stdin"], os.O_RDONLY),
-                                (1, request["stdout"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC),
-                                (2, request["stderr"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC)):
+        for fd, path, flags in (
+            (0, request["stdin"], os.O_RDONLY),
+            (1, request["stdout"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC),
+            (2, request["stderr"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC),
+        ):
             opened = os.open(path, flags, 0o644)
             os.dup2(opened, fd)
             os.close(opened)
-        sys.stdin = io.TextIOWrapper(io.BufferedReader(io.FileIO(0, "r", closefd=False)),
-                                     encoding="utf-8")
-        sys.stdout = io.TextIOWrapper(io.BufferedWriter(io.FileIO(1, "w", closefd=False)),
-                                      encoding="utf-8")
-        sys.stderr = io.TextIOWrapper(io.BufferedWriter(io.FileIO(2, "w", closefd=False)),
-                                      encoding="utf-8", errors="backslashreplace",
-                                      line_buffering=True)
+        sys.stdin = io.TextIOWrapper(
+            io.BufferedReader(io.FileIO(0, "r", closefd=False)), encoding="utf-8"
+        )
+        sys.stdout = io.TextIOWrapper(
+            io.BufferedWriter(io.FileIO(1, "w", closefd=False)), encoding="utf-8"
+        )
+        sys.stderr = io.TextIOWrapper(
+            io.BufferedWriter(io.FileIO(2, "w", closefd=False)),
+            encoding="utf-8",
+            errors="backslashreplace",
+            line_buffering=True,
+        )
         signal.signal(signal.SIGINT, signal.default_int_handler)
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         # Python ignores SIGXFSZ: a write beyond RLIMIT_FSIZE would become an
@@ -191,6 +231,7 @@ def _child(request: dict[str, Any]) -> None:
         signal.signal(signal.SIGXFSZ, signal.SIG_DFL)
         sys.argv = ["hexhop", *request["args"]]
         from hexhop.cli.main import main
+
         try:
             main()
             code = 0

@@ -74,8 +74,12 @@ def test_version_has_one_source():
     ``hexhop --version`` and the changelog agree."""
     pyproject = (ROOT / "pyproject.toml").read_text("utf-8")
     assert hexhop.__version__ == re.search(r'^version = "(.+)"', pyproject, re.M)[1]
-    shown = subprocess.run([sys.executable, "-m", "hexhop.cli", "--version"],
-                           capture_output=True, text=True, check=True).stdout
+    shown = subprocess.run(
+        [sys.executable, "-m", "hexhop.cli", "--version"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     assert shown == f"hexhop, version {hexhop.__version__}\n"
     changelog = (ROOT / "CHANGELOG.md").read_text("utf-8")
     assert f"\n## {hexhop.__version__} — " in changelog
@@ -83,8 +87,10 @@ def test_version_has_one_source():
 
 def _imported_after(code: str) -> list[str]:
     """The modules of hexhop, cairo, lark and click loaded by ``code``."""
-    probe = (f"import sys\n{code}\nprint(' '.join(sorted(m for m in sys.modules"
-             " if m.split('.')[0] in {'hexhop', 'cairosvg', 'cairocffi', 'lark', 'click'})))")
+    probe = (
+        f"import sys\n{code}\nprint(' '.join(sorted(m for m in sys.modules"
+        " if m.split('.')[0] in {'hexhop', 'cairosvg', 'cairocffi', 'lark', 'click'})))"
+    )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     return out.stdout.split()
 
@@ -99,9 +105,11 @@ def test_import_hexhop_stays_cheap():
 
 def test_engine_does_not_import_render():
     """The rules sit under the pictures: importing every engine module loads no render code."""
-    code = ("import importlib, pkgutil, hexhop.engine\n"
-            "for module in pkgutil.walk_packages(hexhop.engine.__path__, 'hexhop.engine.'):\n"
-            "    importlib.import_module(module.name)")
+    code = (
+        "import importlib, pkgutil, hexhop.engine\n"
+        "for module in pkgutil.walk_packages(hexhop.engine.__path__, 'hexhop.engine.'):\n"
+        "    importlib.import_module(module.name)"
+    )
     loaded = _imported_after(code)
     assert "hexhop.engine.replay" in loaded and "hexhop.engine.api" not in loaded
     assert not [m for m in loaded if m.startswith(("hexhop.render", "cairo"))]

@@ -41,8 +41,10 @@ def _tar(mode: str = "w", members: list[tuple[tarfile.TarInfo, bytes]] | None = 
 def _read(tmp_path, name: str, data: bytes, limits: Limits = Limits()):
     path = tmp_path / name
     path.write_bytes(data)
-    return {source.path.split(":", 1)[1] if ":" in source.path else "": source
-            for source in iter_sources([str(path)], limits=limits)}
+    return {
+        source.path.split(":", 1)[1] if ":" in source.path else "": source
+        for source in iter_sources([str(path)], limits=limits)
+    }
 
 
 def _good(sources) -> dict[str, bytes]:
@@ -62,7 +64,7 @@ def _local(data: bytes, index: int) -> int:
 
 
 def _patch(data: bytes, offset: int, new: bytes) -> bytes:
-    return data[:offset] + new + data[offset + len(new):]
+    return data[:offset] + new + data[offset + len(new) :]
 
 
 def _expect_only_member_2_bad(sources, fragment: str) -> None:
@@ -122,7 +124,7 @@ def test_undecodable_utf8_member_name_is_an_archive_error(tmp_path):
 
 def test_corrupt_xz_tar_is_an_error_after_the_members_before_it(tmp_path):
     data = bytearray(_tar("w:xz"))
-    data[len(data) // 2:len(data) // 2 + 4] = b"\xff" * 4
+    data[len(data) // 2 : len(data) // 2 + 4] = b"\xff" * 4
     sources = _read(tmp_path, "a.tar", bytes(data))
     assert any(s.data is None and "archive" in s.error for s in sources.values())
 
@@ -133,7 +135,8 @@ def test_damaged_tar_header_is_skipped_and_the_rest_read(tmp_path):
     sources = _read(tmp_path, "a.tar", _patch(data, header + 130, b"9"))  # in the mtime
     assert _good(sources) == {n: g for n, g in zip(NAMES, GAMES, strict=True) if n != "g2.hxl"}
     assert sources[f"<byte {header}>"].error == (
-        "damaged tar header (bad checksum): 1024 bytes skipped")
+        "damaged tar header (bad checksum): 1024 bytes skipped"
+    )
 
 
 def test_damaged_first_tar_header(tmp_path):
@@ -162,7 +165,8 @@ def test_an_oversized_extended_header_is_one_error_not_memory(tmp_path, kind):
     size = 2 * MAX_EXTENDED_HEADER
     sources = _read(tmp_path, "a.tar", _extended(kind, size) + _tar())
     assert sources["<byte 0>"].error == (
-        f"extended tar header of {size} bytes (limit {MAX_EXTENDED_HEADER}): skipped")
+        f"extended tar header of {size} bytes (limit {MAX_EXTENDED_HEADER}): skipped"
+    )
     assert _good(sources) == dict(zip(NAMES, GAMES, strict=True))
 
 
@@ -184,13 +188,20 @@ def test_check_reports_each_damaged_member_and_checks_the_others(tmp_path):
     result = CliRunner().invoke(cli, ["check", "--format", "json", str(tmp_path / "a.zip")])
     assert result.exit_code == 2, result.output
     import json
+
     files = json.loads(result.stdout)["files"]
     assert [(f["path"].rsplit(":", 1)[1], f.get("error", {}).get("code")) for f in files] == [
-        ("g0.hxl", None), ("g1.hxl", "IO01"), ("g2.hxl", None), ("g3.hxl", None),
-        ("g4.hxl", "IO01"), ("g5.hxl", None)]
+        ("g0.hxl", None),
+        ("g1.hxl", "IO01"),
+        ("g2.hxl", None),
+        ("g3.hxl", None),
+        ("g4.hxl", "IO01"),
+        ("g5.hxl", None),
+    ]
 
 
 # -- mutations ---------------------------------------------------------------
+
 
 def _mutate(data: bytes, rng: random.Random, start: int = 0, end: int | None = None) -> bytes:
     end = len(data) if end is None else end
@@ -213,8 +224,12 @@ def test_mutated_zip_members_hide_no_other_member(tmp_path):
     """A few hundred seeded mutations inside one member's local header and
     data: only that member may change or fail."""
     rng = random.Random(17)
-    for compression in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED, zipfile.ZIP_BZIP2,
-                        zipfile.ZIP_LZMA):
+    for compression in (
+        zipfile.ZIP_STORED,
+        zipfile.ZIP_DEFLATED,
+        zipfile.ZIP_BZIP2,
+        zipfile.ZIP_LZMA,
+    ):
         data = _zip(compression)
         for _ in range(60):
             k = rng.randrange(len(NAMES))
@@ -236,15 +251,16 @@ def test_mutated_tar_members_hide_no_other_member(tmp_path):
         assert {n: d for n, d in _good(sources).items() if n in others} == others
 
 
-@pytest.mark.parametrize("mode,name", [("w:gz", "m.tar.gz"), ("w:xz", "m.tar"),
-                                       ("w:bz2", "m.tar"), ("w", "m.tar")])
+@pytest.mark.parametrize(
+    "mode,name", [("w:gz", "m.tar.gz"), ("w:xz", "m.tar"), ("w:bz2", "m.tar"), ("w", "m.tar")]
+)
 def test_mutated_and_cut_archives_never_raise(tmp_path, mode, name):
     rng = random.Random(mode)
     data = _tar(mode)
     for _ in range(40):
         _no_crash(tmp_path, name, _mutate(data, rng))
-        _no_crash(tmp_path, name, data[:rng.randrange(len(data))])
+        _no_crash(tmp_path, name, data[: rng.randrange(len(data))])
     zipped = _zip()
     for _ in range(60):
         _no_crash(tmp_path, "m.zip", _mutate(zipped, rng))
-        _no_crash(tmp_path, "m.zip", zipped[:rng.randrange(len(zipped))])
+        _no_crash(tmp_path, "m.zip", zipped[: rng.randrange(len(zipped))])

@@ -88,8 +88,7 @@ def test_broken_sample_is_reported_at_the_right_place(name):
 
 def test_every_broken_sample_has_a_finding():
     _, data = report(str(BROKEN))
-    assert {Path(f["path"]).name for f in data["files"]} == \
-        {p.name for p in BROKEN.iterdir()}
+    assert {Path(f["path"]).name for f in data["files"]} == {p.name for p in BROKEN.iterdir()}
     for file in data["files"]:
         assert file["games"][0]["findings"], file["path"]
 
@@ -98,8 +97,10 @@ def test_text_report_shows_place_code_source_line_and_caret():
     result = run(str(BROKEN / "illegal-hexalit-pawn-capture.hxl"), "--color", "never")
     assert result.exit_code == 1
     lines = result.stdout.splitlines()
-    assert lines[0].startswith(f"{BROKEN / 'illegal-hexalit-pawn-capture.hxl'}:8:9: IL01 "
-                               "ply 2, South: E6°D5 is not legal: the 2 on E6")
+    assert lines[0].startswith(
+        f"{BROKEN / 'illegal-hexalit-pawn-capture.hxl'}:8:9: IL01 "
+        "ply 2, South: E6°D5 is not legal: the 2 on E6"
+    )
     assert "this die can play" in lines[0] and "E6XD6" in lines[0]
     assert lines[1] == "    | 1. B4W3 E6°D5 *"
     assert lines[2] == "    |         ^^^^^"
@@ -131,8 +132,9 @@ def test_max_findings_limits_each_game_of_the_text_report(tmp_path):
     path.write_text(numbered_wrong(8) + "\n" + numbered_wrong(4), "utf-8")
     result = run(str(path), "--max-findings", "2", "--color", "never")
     located = [line for line in result.stdout.splitlines() if ": NT01 move" in line]
-    assert [line.split(": ", 1)[1] for line in located] == \
-        [f"NT01 move number 9 should be 1 (game {game})" for game in (1, 1, 2, 2)]
+    assert [line.split(": ", 1)[1] for line in located] == [
+        f"NT01 move number 9 should be 1 (game {game})" for game in (1, 1, 2, 2)
+    ]
     assert f"{path}: ... 6 more findings of game 1 not shown (--max-findings 2)" in result.stdout
     assert f"{path}: ... 2 more findings of game 2 not shown (--max-findings 2)" in result.stdout
     assert result.stdout.splitlines()[-1] == "Findings: NT01 ×12"
@@ -161,28 +163,38 @@ def test_a_long_line_is_shown_as_a_window_around_the_finding(tmp_path):
     lines = result.stdout.splitlines()
     assert len(result.stdout) < 50_000 * 3 * 120
     assert max(len(line) for line in lines) < 120
-    assert lines[:3] == [f"{path}:3:10: NT01 move number 9 should be 1",
-                         "    | 1. B4W2 " + "(9. B4W2) " * 9 + "(9…",
-                         "    |          ^"]
-    assert lines[6:9] == [f"{path}:3:30: NT01 move number 9 should be 1",
-                          "    | 1. B4W2 " + "(9. B4W2) " * 9 + "(9…",
-                          "    |                              ^"]
-    assert lines[-6:-3] == [f"{path}:3:500000: NT01 move number 9 should be 1",
-                            "    | …W2) " + "(9. B4W2) " * 9 + "D7W4 *",
-                            "    | " + " " * 86 + "^"]
+    assert lines[:3] == [
+        f"{path}:3:10: NT01 move number 9 should be 1",
+        "    | 1. B4W2 " + "(9. B4W2) " * 9 + "(9…",
+        "    |          ^",
+    ]
+    assert lines[6:9] == [
+        f"{path}:3:30: NT01 move number 9 should be 1",
+        "    | 1. B4W2 " + "(9. B4W2) " * 9 + "(9…",
+        "    |                              ^",
+    ]
+    assert lines[-6:-3] == [
+        f"{path}:3:500000: NT01 move number 9 should be 1",
+        "    | …W2) " + "(9. B4W2) " * 9 + "D7W4 *",
+        "    | " + " " * 86 + "^",
+    ]
 
 
-@pytest.mark.parametrize("line, column, length, expected", [
-    ("1. B4W3 E6°D5 *", 9, 5, ("1. B4W3 E6°D5 *", 8, 5)),
-    ("\t1.\tB4W3 *", 5, 4, (" 1. B4W3 *", 4, 4)),  # a tab is one column
-    ("{棋士} 1. B4W3 *", 9, 4, ("{棋士} 1. B4W3 *", 10, 4)),  # wide characters take two
-    ("{e\u0301} B4W3", 6, 4, ("{e\u0301} B4W3", 4, 4)),  # a combining accent takes none
-    ("{\x1b[2J} B4W3", 8, 4, ("{\\x1b[2J} B4W3", 10, 4)),  # escaped, and counted as shown
-    ("B4W3", 9, 1, ("B4W3", 4, 1)),  # past the end of the line
-    ("x" * 300, 150, 200, ("…" + "x" * 100 + "…", 21, 50)),  # a long mark: cut too
-])
+@pytest.mark.parametrize(
+    "line, column, length, expected",
+    [
+        ("1. B4W3 E6°D5 *", 9, 5, ("1. B4W3 E6°D5 *", 8, 5)),
+        ("\t1.\tB4W3 *", 5, 4, (" 1. B4W3 *", 4, 4)),  # a tab is one column
+        ("{棋士} 1. B4W3 *", 9, 4, ("{棋士} 1. B4W3 *", 10, 4)),  # wide characters take two
+        ("{e\u0301} B4W3", 6, 4, ("{e\u0301} B4W3", 4, 4)),  # a combining accent takes none
+        ("{\x1b[2J} B4W3", 8, 4, ("{\\x1b[2J} B4W3", 10, 4)),  # escaped, and counted as shown
+        ("B4W3", 9, 1, ("B4W3", 4, 1)),  # past the end of the line
+        ("x" * 300, 150, 200, ("…" + "x" * 100 + "…", 21, 50)),  # a long mark: cut too
+    ],
+)
 def test_source_window(line, column, length, expected):
     from hexhop.records.text import source_window
+
     assert source_window(line, column, length, width=100) == expected
 
 
@@ -190,6 +202,7 @@ def test_the_source_window_reads_only_around_the_column():
     import time
 
     from hexhop.records.text import source_window
+
     line = "B4W3 " * 2_000_000
     started = time.perf_counter()
     for column in range(1, len(line), len(line) // 1000):
@@ -201,8 +214,9 @@ def test_the_source_window_reads_only_around_the_column():
 def test_jsonl_streams_one_game_per_line_then_the_summary():
     result = run(str(GOOD), "--format", "jsonl")
     lines = [json.loads(line) for line in result.stdout.splitlines()]
-    assert [set(("path", "index", "valid")) <= set(obj) for obj in lines[:-1]] == \
-        [True] * (len(lines) - 1)
+    assert [set(("path", "index", "valid")) <= set(obj) for obj in lines[:-1]] == [True] * (
+        len(lines) - 1
+    )
     game_schema = {**SCHEMA["$defs"]["game"], "$defs": SCHEMA["$defs"]}
     for obj in lines[:-1]:
         jsonschema.validate(obj, game_schema)
@@ -226,8 +240,11 @@ def test_zip_members_and_a_folder_mixed(tmp_path):
     code, data = report(str(archive), str(GOOD / "huepfer-6x6-bremen-2003.hpf"))
     assert code == 1
     paths = [f["path"] for f in data["files"]]
-    assert paths == [f"{archive}:2024/bad.hxl", f"{archive}:2024/good.trg",
-                     str(GOOD / "huepfer-6x6-bremen-2003.hpf")]
+    assert paths == [
+        f"{archive}:2024/bad.hxl",
+        f"{archive}:2024/good.trg",
+        str(GOOD / "huepfer-6x6-bremen-2003.hpf"),
+    ]
     assert first_findings(data)["bad.hxl"] == ("IL01", 8, 9, 2)
 
 
@@ -235,7 +252,7 @@ def test_unreadable_and_binary_files_are_reported_and_the_rest_checked(tmp_path)
     (tmp_path / "good.trg").write_bytes((GOOD / "trigeo-goettingen-1999.trg").read_bytes())
     (tmp_path / "image.hxl").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
     locked = tmp_path / "locked.hpf"
-    locked.write_text("[Game \"Hüpfer\"]\n*\n")
+    locked.write_text('[Game "Hüpfer"]\n*\n')
     os.chmod(locked, 0)
     code, data = report(str(tmp_path))
     errors = {Path(f["path"]).name: f["error"]["code"] for f in data["files"] if "error" in f}
@@ -276,9 +293,12 @@ def test_parallel_and_serial_reports_are_identical():
 
 def test_a_large_file_is_checked_in_parts_with_the_same_report(tmp_path, monkeypatch):
     from hexhop.cli import check_cmd
+
     archive = tmp_path / "archive.hxl"
-    parts = [(BROKEN / "illegal-hexalit-pawn-capture.hxl").read_text("utf-8"),
-             (GOOD / "hexalit-kassel-1998.hxl").read_text("utf-8")]
+    parts = [
+        (BROKEN / "illegal-hexalit-pawn-capture.hxl").read_text("utf-8"),
+        (GOOD / "hexalit-kassel-1998.hxl").read_text("utf-8"),
+    ]
     archive.write_text("\n".join(parts * 5), "utf-8")
     monkeypatch.setattr(check_cmd, "SPLIT_BYTES", 100)
     monkeypatch.setattr(check_cmd, "GAMES_PER_PART", 3)

@@ -10,7 +10,7 @@ import zipfile
 from hexhop.records.sources import Limits, iter_sources, wanted
 
 
-def _write(path, text="[Game \"Hexalit\"]\n*\n"):
+def _write(path, text='[Game "Hexalit"]\n*\n'):
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     return path
@@ -47,7 +47,7 @@ def test_zip_members_are_read_in_place_and_named_after_the_archive(tmp_path):
 def test_tar_gz_members_are_read(tmp_path):
     archive = tmp_path / "club.tar.gz"
     with tarfile.open(archive, "w:gz") as tf:
-        data = b"[Game \"Trigeo\"]\n*\n"
+        data = b'[Game "Trigeo"]\n*\n'
         info = tarfile.TarInfo("games/one.trg")
         info.size = len(data)
         tf.addfile(info, io.BytesIO(data))

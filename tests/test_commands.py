@@ -21,11 +21,15 @@ TRIGEO = GOOD / "trigeo-goettingen-1999.trg"
 def record_validator() -> jsonschema.Draft202012Validator:
     """The convert schema, with its reference into the check-report schema."""
     from referencing import Registry, Resource
+
     docs = ROOT / "docs"
-    schemas = {name: json.loads((docs / name).read_text("utf-8"))
-               for name in ("record.schema.json", "check-report.schema.json")}
+    schemas = {
+        name: json.loads((docs / name).read_text("utf-8"))
+        for name in ("record.schema.json", "check-report.schema.json")
+    }
     registry = Registry().with_resources(
-        (schema["$id"], Resource.from_contents(schema)) for schema in schemas.values())
+        (schema["$id"], Resource.from_contents(schema)) for schema in schemas.values()
+    )
     return jsonschema.Draft202012Validator(schemas["record.schema.json"], registry=registry)
 
 
@@ -43,14 +47,32 @@ def test_version_and_help_list_every_command():
 
 # -- moves ------------------------------------------------------------------
 
+
 def test_moves_from_a_position_lists_exactly_the_legal_actions():
-    result = run("moves", "--game", "Hexalit", "--json", "--position",
-                 "N: A7=1 C7=2; S: F7=1 D6=2; turn: N")
+    result = run(
+        "moves", "--game", "Hexalit", "--json", "--position", "N: A7=1 C7=2; S: F7=1 D6=2; turn: N"
+    )
     data = json.loads(result.stdout)
     assert data["to_move"] == "North"
     assert data["actions"] == [
-        "A7XA5", "A7XA6", "A7XA8", "A7XA9", "A7XB5", "A7XB6", "A7XB7", "A7XB8", "A7XB9",
-        "C7W1", "C7W2", "C7W3", "C7W4", "C7W5", "C7W6", "C7XD7", "C7°D6"]
+        "A7XA5",
+        "A7XA6",
+        "A7XA8",
+        "A7XA9",
+        "A7XB5",
+        "A7XB6",
+        "A7XB7",
+        "A7XB8",
+        "A7XB9",
+        "C7W1",
+        "C7W2",
+        "C7W3",
+        "C7W4",
+        "C7W5",
+        "C7W6",
+        "C7XD7",
+        "C7°D6",
+    ]
 
 
 def test_moves_of_a_record_ply_and_count():
@@ -61,8 +83,16 @@ def test_moves_of_a_record_ply_and_count():
 
 
 def test_moves_of_the_huepfer_start():
-    result = run("moves", "--game", "Hüpfer", "--board", "6x6", "--count", "--position",
-                 "R: a1 a2 b1 b2; T: e5 e6 f5 f6; reserve: 12/12; turn: R")
+    result = run(
+        "moves",
+        "--game",
+        "Hüpfer",
+        "--board",
+        "6x6",
+        "--count",
+        "--position",
+        "R: a1 a2 b1 b2; T: e5 e6 f5 f6; reserve: 12/12; turn: R",
+    )
     assert result.stdout == "10\n"
 
 
@@ -80,33 +110,46 @@ def test_moves_rejects_a_ply_beyond_the_game():
 
 # -- show -------------------------------------------------------------------
 
+
 def test_show_prints_diagram_last_action_and_position_text():
     out = run("show", str(TRIGEO), "--ply", "12", "--color", "never").stdout
     lines = out.splitlines()
     assert lines[0].split() == [str(c) for c in range(1, 14)]
     assert [line.split()[0] for line in lines[1:7]] == list("ABCDEF")
     assert "Last action: A5°A6   (ply 23)" not in out
-    assert "Last action: B10°A6^   (ply 22)" in run("show", str(TRIGEO), "--ply", "22",
-                                                    "--color", "never").stdout
+    assert (
+        "Last action: B10°A6^   (ply 22)"
+        in run("show", str(TRIGEO), "--ply", "22", "--color", "never").stdout
+    )
     assert out.splitlines()[-1].startswith("Position: N: ")
 
 
 def test_show_position_text_round_trips_through_moves():
-    text = run("show", str(TRIGEO), "--ply", "9").stdout.splitlines()[-1][len("Position: "):]
+    text = run("show", str(TRIGEO), "--ply", "9").stdout.splitlines()[-1][len("Position: ") :]
     direct = run("moves", str(TRIGEO), "--ply", "9", "--json").stdout
     again = run("moves", "--game", "Trigeo", "--position", text, "--json").stdout
     assert json.loads(direct) == json.loads(again)
 
 
 def test_show_huepfer_diamond_with_reserves():
-    out = run("show", "--game", "Hüpfer", "--board", "6x6", "--color", "never",
-              "--position", "R: a1 b1 c3; T: e5 f5; reserve: 10/12; turn: T").stdout
+    out = run(
+        "show",
+        "--game",
+        "Hüpfer",
+        "--board",
+        "6x6",
+        "--color",
+        "never",
+        "--position",
+        "R: a1 b1 c3; T: e5 f5; reserve: 10/12; turn: T",
+    ).stdout
     assert "Reserves: Red 10, Turquoise 12" in out
     assert "To move: Turquoise" in out
     assert out.count("R") >= 3 and out.count("t") >= 2
 
 
 # -- convert ----------------------------------------------------------------
+
 
 @pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.name)
 def test_convert_json_round_trip_gives_the_formatted_record(sample):
@@ -137,13 +180,34 @@ def test_convert_rejects_json_that_is_not_a_record_document():
 
 # -- generate ---------------------------------------------------------------
 
-@pytest.mark.parametrize("game, board", [("Hexalit", "6x6"), ("Trigeo", "6x6"),
-                                         ("Hüpfer", "6x6"), ("Hüpfer", "8x8"),
-                                         ("Hüpfer", "10x10")])
+
+@pytest.mark.parametrize(
+    "game, board",
+    [
+        ("Hexalit", "6x6"),
+        ("Trigeo", "6x6"),
+        ("Hüpfer", "6x6"),
+        ("Hüpfer", "8x8"),
+        ("Hüpfer", "10x10"),
+    ],
+)
 def test_generated_games_pass_the_check(game, board, tmp_path):
     out = tmp_path / "random.rec"
-    run("generate", "--game", game, "--board", board, "--count", "5", "--seed", "11",
-        "--max-plies", "60", "--out", str(out))
+    run(
+        "generate",
+        "--game",
+        game,
+        "--board",
+        board,
+        "--count",
+        "5",
+        "--seed",
+        "11",
+        "--max-plies",
+        "60",
+        "--out",
+        str(out),
+    )
     result = run("check", str(out), "--game", game, "--strict", "--format", "json")
     data = json.loads(result.stdout)
     assert result.exit_code == 0, result.stdout
@@ -161,6 +225,7 @@ def test_generate_is_deterministic_and_never_overwrites(tmp_path):
 
 
 # -- fmt --------------------------------------------------------------------
+
 
 def test_fmt_check_diff_and_in_place(tmp_path):
     messy = tmp_path / "messy.hxl"
@@ -185,6 +250,7 @@ def test_fmt_refuses_a_file_with_a_syntax_error_and_keeps_it(tmp_path):
 
 # -- render -----------------------------------------------------------------
 
+
 def test_render_writes_one_svg_per_ply_and_refuses_to_overwrite(tmp_path):
     out = tmp_path / "diagrams"
     run("render", str(TRIGEO), "--out", str(out), "--plies", "0,39-last")
@@ -196,23 +262,49 @@ def test_render_writes_one_svg_per_ply_and_refuses_to_overwrite(tmp_path):
     assert result.exit_code == 1 and "--force" in result.output
 
 
-@pytest.mark.parametrize("fmt, name, magic", [("png", "game1-ply003.png", b"\x89PNG"),
-                                               ("gif", "game1.gif", b"GIF89a"),
-                                               ("sheet", "game1-sheet.png", b"\x89PNG")])
+@pytest.mark.parametrize(
+    "fmt, name, magic",
+    [
+        ("png", "game1-ply003.png", b"\x89PNG"),
+        ("gif", "game1.gif", b"GIF89a"),
+        ("sheet", "game1-sheet.png", b"\x89PNG"),
+    ],
+)
 def test_render_raster_formats(tmp_path, fmt, name, magic):
     sample = GOOD / "huepfer-6x6-bremen-2003.hpf"
-    run("render", str(sample), "--out", str(tmp_path), "--format", fmt, "--plies", "0-3",
-        "--size", "200")
+    run(
+        "render",
+        str(sample),
+        "--out",
+        str(tmp_path),
+        "--format",
+        fmt,
+        "--plies",
+        "0-3",
+        "--size",
+        "200",
+    )
     assert (tmp_path / name).read_bytes().startswith(magic)
 
 
 def test_render_draws_the_annotators_arrows_and_highlights(tmp_path):
-    run("render", str(TRIGEO), "--out", str(tmp_path), "--plies", "3",
-        "--arrow", "b6-d6", "--highlight", "d6")
+    run(
+        "render",
+        str(TRIGEO),
+        "--out",
+        str(tmp_path),
+        "--plies",
+        "3",
+        "--arrow",
+        "b6-d6",
+        "--highlight",
+        "d6",
+    )
     svg = (tmp_path / "game1-ply003.svg").read_text("utf-8")
     assert 'class="arrow B6-D6"' in svg and 'class="highlight D6"' in svg
-    result = CliRunner().invoke(cli, ["render", str(TRIGEO), "--arrow", "B6", "--out",
-                                      str(tmp_path / "x")])
+    result = CliRunner().invoke(
+        cli, ["render", str(TRIGEO), "--arrow", "B6", "--out", str(tmp_path / "x")]
+    )
     assert result.exit_code == 2 and "FROM-TO" in result.output
 
 

@@ -30,16 +30,21 @@ def _back(doc: dict):
     return CliRunner().invoke(cli, ["convert", "-", "--to", "record"], input=json.dumps(doc))
 
 
-@pytest.mark.parametrize("where,path", [
-    (lambda d: d["games"][0]["moves"][1], "$.games[0].moves[1].comments[0]"),
-    (lambda d: d["games"][0], "$.games[0].comments[0]"),
-])
+@pytest.mark.parametrize(
+    "where,path",
+    [
+        (lambda d: d["games"][0]["moves"][1], "$.games[0].moves[1].comments[0]"),
+        (lambda d: d["games"][0], "$.games[0].comments[0]"),
+    ],
+)
 def test_a_comment_that_is_not_a_string(doc, where, path):
     bad = copy.deepcopy(doc)
     where(bad)["comments"] = [5]
     result = _back(bad)
     assert (result.exit_code, result.output) == (
-        1, f"Error: -: not a hexhop record JSON document: {path}: 5 is not of type string\n")
+        1,
+        f"Error: -: not a hexhop record JSON document: {path}: 5 is not of type string\n",
+    )
 
 
 def test_the_shipped_schemas_are_the_published_ones():
@@ -49,6 +54,7 @@ def test_the_shipped_schemas_are_the_published_ones():
 
 def test_a_keyword_the_checker_does_not_know_is_refused(monkeypatch):
     from hexhop.records import schema as json_schema
+
     monkeypatch.setattr(json_schema, "load", lambda name: {"uniqueItems": True})
     with pytest.raises(NotImplementedError, match="uniqueItems"):
         validate([], "any")

@@ -80,7 +80,7 @@ def test_triangles_tile_the_hexagon():
     for i in range(g.CELL_COUNT):
         vs = sorted(vertices(i))
         for k in range(3):
-            side = frozenset(vs[:k] + vs[k + 1:])
+            side = frozenset(vs[:k] + vs[k + 1 :])
             sides[side] = sides.get(side, 0) + 1
     assert set(sides.values()) == {1, 2}
     # the rim: 4 sides on top and at the bottom, 3 on each slanted edge
@@ -127,8 +127,7 @@ def test_side_direction_first_step_crosses_a_side():
 def test_jump_fields_are_the_six_cells_nearest_the_centre():
     xs, ys = zip(*(centre(i) for i in range(g.CELL_COUNT)), strict=True)
     mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
-    by_distance = sorted(range(g.CELL_COUNT),
-                         key=lambda i: math.dist(centre(i), (mx, my)))
+    by_distance = sorted(range(g.CELL_COUNT), key=lambda i: math.dist(centre(i), (mx, my)))
     assert set(by_distance[:6]) == g.JUMP_FIELDS
     assert sorted(names(g.JUMP_FIELDS)) == ["C6", "C7", "C8", "D6", "D7", "D8"]
 
@@ -141,6 +140,7 @@ def test_line_to_agrees_with_rays():
 
 
 # --- the worked examples of rules.md §7 -------------------------------------------
+
 
 def ray(cell: str, direction: str) -> list[str]:
     return names(g.RAYS[g.INDEX[cell]][g.DIRECTIONS.index(direction)])
@@ -156,7 +156,17 @@ def test_a7_directions_and_rays():
 
 
 def test_a7_neighbours():
-    assert names(g.NEIGHBOURS[g.INDEX["A7"]]) == ["A5", "A6", "A8", "A9", "B5", "B6", "B7", "B8", "B9"]
+    assert names(g.NEIGHBOURS[g.INDEX["A7"]]) == [
+        "A5",
+        "A6",
+        "A8",
+        "A9",
+        "B5",
+        "B6",
+        "B7",
+        "B8",
+        "B9",
+    ]
 
 
 def test_c7_side_rays():

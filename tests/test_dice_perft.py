@@ -22,12 +22,16 @@ from hexhop.notation.model import DiceAction
 
 RULES = {"Hexalit": HEXALIT, "Trigeo": TRIGEO}
 
-MID_HEXALIT = ("N: A4=5 A5=4 A6=3 A7=1 A8=4 A10=5 B4=2 B5=2 B6=2 B7=6 B8=2 B10=2 B12=3 C7=2 "
-               "C10=2; S: D6=2 D8=4 D10=2 E3=4 E4=2 E5=2 E7=6 E9=2 E10=2 E11=3 F4=5 F6=3 F7=1 "
-               "F9=5; turn: N")
-MID_TRIGEO = ("N: A4=5 A6=3 A7=1 A8=4 B2=4 B5=2 B6=2 B7=6 B9=2 B10=2 B11=5 B12=3 C4=2 C8=2; "
-              "S: C7=2 D6=2 D8=2 D11=6 E4=2 E5=2 E9=2 E10=2 E12=3 F4=5 F6=3 F7=1 F8=4 F9=5 "
-              "F11=4; turn: S")
+MID_HEXALIT = (
+    "N: A4=5 A5=4 A6=3 A7=1 A8=4 A10=5 B4=2 B5=2 B6=2 B7=6 B8=2 B10=2 B12=3 C7=2 "
+    "C10=2; S: D6=2 D8=4 D10=2 E3=4 E4=2 E5=2 E7=6 E9=2 E10=2 E11=3 F4=5 F6=3 F7=1 "
+    "F9=5; turn: N"
+)
+MID_TRIGEO = (
+    "N: A4=5 A6=3 A7=1 A8=4 B2=4 B5=2 B6=2 B7=6 B9=2 B10=2 B11=5 B12=3 C4=2 C8=2; "
+    "S: C7=2 D6=2 D8=2 D11=6 E4=2 E5=2 E9=2 E10=2 E12=3 F4=5 F6=3 F7=1 F8=4 F9=5 "
+    "F11=4; turn: S"
+)
 
 
 def perft(rules, position, depth: int) -> int:
@@ -55,6 +59,7 @@ def test_perft(game, text, counts):
 
 # --- random playouts -----------------------------------------------------------------------
 
+
 def random_action(rng: random.Random) -> DiceAction:
     origin = rng.choice(CELLS)
     kind = rng.choice(("move", "capture", "roll"))
@@ -65,9 +70,12 @@ def random_action(rng: random.Random) -> DiceAction:
 
 def attacked_by_generation(board, cell: int, by: int, jump: bool) -> bool:
     """The slow, obvious way: can any die of ``by`` capture on ``cell``?"""
-    return any(t == cell and capture
-               for o, v in enumerate(board) if v >> 6 == by
-               for t, capture in dice.targets(board, o, by, v & 7, jump))
+    return any(
+        t == cell and capture
+        for o, v in enumerate(board)
+        if v >> 6 == by
+        for t, capture in dice.targets(board, o, by, v & 7, jump)
+    )
 
 
 def check_position(rules, p, rng: random.Random) -> list[DiceAction]:
@@ -91,7 +99,8 @@ def check_position(rules, p, rng: random.Random) -> list[DiceAction]:
         for x in dice.ones(masks, side):
             assert board[x] & 7 == 1 and board[x] >> 6 == side
             assert dice.attacked(masks, x, 3 - side, jump) == attacked_by_generation(
-                board, x, 3 - side, jump)
+                board, x, 3 - side, jump
+            )
     if p.forced_escape:
         assert all(p.dice[a.origin].face == 1 for a in actions)
     return actions
@@ -138,8 +147,9 @@ def test_index_and_names_agree():
     assert all(INDEX[name] == i for i, name in enumerate(CELLS))
 
 
-@pytest.mark.parametrize("rules", [pytest.param(HEXALIT, marks=pytest.mark.slow), TRIGEO],
-                         ids=lambda r: r.name)
+@pytest.mark.parametrize(
+    "rules", [pytest.param(HEXALIT, marks=pytest.mark.slow), TRIGEO], ids=lambda r: r.name
+)
 def test_quick_stuck_test_agrees_with_move_generation(rules):
     """§5.4 is decided from first-step masks; generating every move must agree."""
     rng = random.Random(5)
@@ -149,9 +159,14 @@ def test_quick_stuck_test_agrees_with_move_generation(rules):
             for side in (1, 2):
                 board, masks = position._board, position._masks
                 quick = rules._has_action(board, masks, side, ())
-                slow = any(dice.targets(board, o, side, board[o] & 7, rules.jump_fields)
-                           for o in dice.cells_of(masks[side << 3]))
-                rolls = rules.rolling and (masks[(side << 3) + 2]
-                                           or masks[(side << 3) + 1].bit_count() > 1)
+                slow = any(
+                    dice.targets(board, o, side, board[o] & 7, rules.jump_fields)
+                    for o in dice.cells_of(masks[side << 3])
+                )
+                rolls = rules.rolling and (
+                    masks[(side << 3) + 2] or masks[(side << 3) + 1].bit_count() > 1
+                )
                 assert quick == bool(slow or rolls), position.text()
-            position = rules.play(position, rng.choice(list(rules.legal_actions(position)))).position
+            position = rules.play(
+                position, rng.choice(list(rules.legal_actions(position)))
+            ).position

@@ -16,9 +16,11 @@ from fuzz_support import (
 from hexhop.cli.main import cli
 
 
-@pytest.mark.parametrize("path", corpus_files(),
-                         ids=lambda p: f"{p.parent.name}/{p.name}" if p.parent.name == "fuzz"
-                         else p.name)
+@pytest.mark.parametrize(
+    "path",
+    corpus_files(),
+    ids=lambda p: f"{p.parent.name}/{p.name}" if p.parent.name == "fuzz" else p.name,
+)
 def test_corpus_input(path, tmp_path):
     if is_archive(path):
         exercise_archive(path, tmp_path)
@@ -32,8 +34,21 @@ def test_corpus_input(path, tmp_path):
             return
     exercise(path.read_bytes(), corpus_name(path))
     with time_bound():  # and as a picture, for the inputs that broke the drawings
-        drawn = CliRunner().invoke(cli, ["render", str(path), "--format", "png", "--index", "1",
-                                         "--plies", "0", "--out", str(tmp_path / "png")])
+        drawn = CliRunner().invoke(
+            cli,
+            [
+                "render",
+                str(path),
+                "--format",
+                "png",
+                "--index",
+                "1",
+                "--plies",
+                "0",
+                "--out",
+                str(tmp_path / "png"),
+            ],
+        )
     assert drawn.exception is None or isinstance(drawn.exception, SystemExit), drawn.output
 
 

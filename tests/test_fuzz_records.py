@@ -34,7 +34,7 @@ def _big(game: str = "Hexalit") -> str:
 
 
 HUGE = {
-    "move number 10**30": _big().replace("1. ", f"{10 ** 30}. ", 1),
+    "move number 10**30": _big().replace("1. ", f"{10**30}. ", 1),
     "double 99999999999": _big().replace("1. ", "1. double 99999999999 take ", 1),
     "deep nesting": _big().replace("2. ", "2. " + "(" * 5000, 1),
     "deep closed nesting": _big().replace(" 2. ", " (B6XC6 " * 300 + ")" * 300 + " 2. ", 1),
@@ -45,42 +45,57 @@ HUGE = {
     "BOM in the middle": _big().replace("2. ", "\ufeff2. ", 1),
     "BOM everywhere": _big().replace(" ", "\ufeff"),
     "truncated in a tag": _big()[:30],
-    "two thousand games": ("[Game \"Trigeo\"]\n\n1. A6XC6 *\n\n" * 2_000),
+    "two thousand games": ('[Game "Trigeo"]\n\n1. A6XC6 *\n\n' * 2_000),
     "ten thousand tags": "".join(f'[T{i} "v"]\n' for i in range(10_000)) + _big(),
-    "twenty thousand move numbers": "[Game \"Hexalit\"]\n\n" + "1. " * 20_000,
+    "twenty thousand move numbers": '[Game "Hexalit"]\n\n' + "1. " * 20_000,
     "long line of glyphs": _big().replace(" 2.", " !!" * 50_000 + " 2.", 1),
-    "huge Hüpfer reserve": "[Game \"Hüpfer\"]\n[Reserve \"99999999999999999999\"]\n\n1. a1-c1@d1 *",
-    "huge cube in Position": "[Game \"Hexalit\"]\n[Position \"N: A7=1 B6=2; S: F7=1 E8=2; "
-                             "turn: N; cube: 99999999999999999999\"]\n\n1. B6XC6 *",
-    "huge board": "[Game \"Hüpfer\"]\n[Board \"99999999999x99999999999\"]\n\n1. a1-c1@d1 *",
+    "huge Hüpfer reserve": '[Game "Hüpfer"]\n[Reserve "99999999999999999999"]\n\n1. a1-c1@d1 *',
+    "huge cube in Position": '[Game "Hexalit"]\n[Position "N: A7=1 B6=2; S: F7=1 E8=2; '
+    'turn: N; cube: 99999999999999999999"]\n\n1. B6XC6 *',
+    "huge board": '[Game "Hüpfer"]\n[Board "99999999999x99999999999"]\n\n1. a1-c1@d1 *',
     "mixed encodings": "",  # filled below
 }
 
 
-SLOW_HUGE = {"two thousand games", "twenty thousand move numbers", "long line of glyphs",
-             "ten thousand tags", "unclosed million-character comment"}
+SLOW_HUGE = {
+    "two thousand games",
+    "twenty thousand move numbers",
+    "long line of glyphs",
+    "ten thousand tags",
+    "unclosed million-character comment",
+}
 
 
-@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n in SLOW_HUGE
-                                  else n for n in sorted(HUGE)])
+@pytest.mark.parametrize(
+    "name", [pytest.param(n, marks=pytest.mark.slow) if n in SLOW_HUGE else n for n in sorted(HUGE)]
+)
 def test_known_hostile_inputs(name):
     text = HUGE[name]
-    data = text.encode("utf-8") if text else (_big().encode("utf-8")
-                                              + "Südwest °".encode("cp1252"))
+    data = text.encode("utf-8") if text else (_big().encode("utf-8") + "Südwest °".encode("cp1252"))
     exercise(data, "game.hxl")
 
 
 # ---------------------------------------------------------------- convert --to record
 
+
 @st.composite
 def record_documents(draw) -> bytes:
     """A ``convert --to json`` document with one value replaced by something odd."""
     game = draw(st.sampled_from(("Hexalit", "Trigeo", "Hüpfer")))
-    result = CliRunner().invoke(cli, ["convert", "-", "--to", "json"],
-                                input=generated(game, draw(st.integers(0, 3))).encode())
+    result = CliRunner().invoke(
+        cli,
+        ["convert", "-", "--to", "json"],
+        input=generated(game, draw(st.integers(0, 3))).encode(),
+    )
     doc = json.loads(result.stdout)
-    odd = st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=30),
-                    st.lists(st.integers(), max_size=3), st.dictionaries(st.text(), st.text()))
+    odd = st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(),
+        st.text(max_size=30),
+        st.lists(st.integers(), max_size=3),
+        st.dictionaries(st.text(), st.text()),
+    )
     target = doc
     for _ in range(draw(st.integers(1, 4))):
         if isinstance(target, dict) and target:
@@ -101,12 +116,16 @@ def record_documents(draw) -> bytes:
 def test_odd_json_documents_are_converted_or_refused(data):
     with time_bound():
         result = CliRunner().invoke(cli, ["convert", "-", "--to", "record"], input=data)
-    assert result.exception is None or isinstance(result.exception, SystemExit), \
+    assert result.exception is None or isinstance(result.exception, SystemExit), (
         f"{result.exception!r}\n{result.output}"
+    )
     assert result.exit_code in (0, 1)
     if result.exit_code == 0:  # what was written reads back without a syntax error
-        back = CliRunner().invoke(cli, ["check", "-", "--format", "json", "--game", "Hexalit"],
-                                  input=result.stdout.encode())
+        back = CliRunner().invoke(
+            cli,
+            ["check", "-", "--format", "json", "--game", "Hexalit"],
+            input=result.stdout.encode(),
+        )
         report = json.loads(back.stdout)
         codes = {f["code"] for f in report["files"] for g in f["games"] for f in g["findings"]}
         assert not {c for c in codes if c.startswith("SY")}, (codes, result.stdout)

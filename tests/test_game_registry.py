@@ -22,35 +22,58 @@ LAYERS = ("notation", "engine", "render", "records", "cli", "api")
 REGISTRY = "notation/games.py"
 
 # a game's own modules, and the drawers of a family, may tell its games apart
-GAME_MODULES = {"engine/dice.py", "engine/dice_text.py", "engine/hexalit.py", "engine/trigeo.py",
-                "engine/huepfer.py", "engine/huepfer_board.py", "engine/huepfer_moves.py",
-                "engine/huepfer_position.py", "render/dice.py", "render/huepfer.py"}
+GAME_MODULES = {
+    "engine/dice.py",
+    "engine/dice_text.py",
+    "engine/hexalit.py",
+    "engine/trigeo.py",
+    "engine/huepfer.py",
+    "engine/huepfer_board.py",
+    "engine/huepfer_moves.py",
+    "engine/huepfer_position.py",
+    "render/dice.py",
+    "render/huepfer.py",
+}
 
-NAMES = "|".join(re.escape(g.name) for g in GAMES) + "|" + "|".join(
-    re.escape(a) for g in GAMES for a in g.aliases)
+NAMES = (
+    "|".join(re.escape(g.name) for g in GAMES)
+    + "|"
+    + "|".join(re.escape(a) for g in GAMES for a in g.aliases)
+)
 # a family is named like its first game: ``spec.family == "huepfer"`` is no name test
 COMPARISON = re.compile(
     rf"""(?<!\.family )(==|!=)\s*["'](?i:{NAMES})["']"""  # game == "Hexalit"
-    rf"""|["'](?i:{NAMES})["']\s*(==|!=)"""        # "Hexalit" == game
-    rf"""|\bin\s*[(\[{{][^)\]}}]*["'](?i:{NAMES})["']""")  # game in ("Hexalit", ...)
+    rf"""|["'](?i:{NAMES})["']\s*(==|!=)"""  # "Hexalit" == game
+    rf"""|\bin\s*[(\[{{][^)\]}}]*["'](?i:{NAMES})["']"""
+)  # game in ("Hexalit", ...)
 EXTENSION = re.compile(r"""["']\.(?:hxl|trg|hpf)["']""", re.IGNORECASE)
-ALIAS = re.compile(rf"""(?:^\s*|[{{,]\s*)["'](?:{NAMES})["']\s*:""",  # a name table's key
-                   re.IGNORECASE)
-NAME_LIST = re.compile(rf"""["'](?:{NAMES})["']\s*,\s*["'](?:{NAMES})["']""",  # ("Hexalit", "Trigeo")
-                       re.IGNORECASE)
+ALIAS = re.compile(
+    rf"""(?:^\s*|[{{,]\s*)["'](?:{NAMES})["']\s*:""",  # a name table's key
+    re.IGNORECASE,
+)
+NAME_LIST = re.compile(
+    rf"""["'](?:{NAMES})["']\s*,\s*["'](?:{NAMES})["']""",  # ("Hexalit", "Trigeo")
+    re.IGNORECASE,
+)
 
 
 def _sources() -> list[tuple[str, str]]:
-    return [(p.relative_to(ROOT).as_posix(), p.read_text("utf-8"))
-            for layer in LAYERS for p in sorted((ROOT / layer).rglob("*.py"))]
+    return [
+        (p.relative_to(ROOT).as_posix(), p.read_text("utf-8"))
+        for layer in LAYERS
+        for p in sorted((ROOT / layer).rglob("*.py"))
+    ]
 
 
 def _hits(pattern: re.Pattern[str], skip: set[str]) -> list[str]:
     """Lines of code (comments cut off) outside ``skip`` where ``pattern`` is found."""
-    return [f"{path}:{n}: {line.strip()}"
-            for path, text in _sources() if path not in skip
-            for n, line in enumerate(text.splitlines(), 1)
-            if pattern.search(line.split("#", 1)[0])]
+    return [
+        f"{path}:{n}: {line.strip()}"
+        for path, text in _sources()
+        if path not in skip
+        for n, line in enumerate(text.splitlines(), 1)
+        if pattern.search(line.split("#", 1)[0])
+    ]
 
 
 def test_the_sources_are_found() -> None:
@@ -63,8 +86,12 @@ def test_no_game_name_comparison_outside_the_game_modules() -> None:
 
 
 def test_the_comparison_pattern_finds_what_it_must() -> None:
-    for line in ('if game == "Hüpfer":', "x = 'trigeo' != game", 'game in ("Hexalit", "Trigeo")',
-                 'if report.game == "Huepfer"'):
+    for line in (
+        'if game == "Hüpfer":',
+        "x = 'trigeo' != game",
+        'game in ("Hexalit", "Trigeo")',
+        'if report.game == "Huepfer"',
+    ):
         assert COMPARISON.search(line), line
     assert not COMPARISON.search('name = "Hexalit"')
     assert not COMPARISON.search('if spec.family == "huepfer":')
@@ -85,23 +112,36 @@ def test_only_the_registry_lists_names_extensions_and_aliases() -> None:
     assert _hits(NAME_LIST, {REGISTRY}) == []
 
 
-@pytest.mark.parametrize("written, name", [
-    ("Hexalit", "Hexalit"), ("TRIGEO", "Trigeo"), (" hüpfer ", "Hüpfer"), ("Huepfer", "Hüpfer"),
-    ("hupfer", "Hüpfer"), ("Hu\u0308pfer", "Hüpfer")])
+@pytest.mark.parametrize(
+    "written, name",
+    [
+        ("Hexalit", "Hexalit"),
+        ("TRIGEO", "Trigeo"),
+        (" hüpfer ", "Hüpfer"),
+        ("Huepfer", "Hüpfer"),
+        ("hupfer", "Hüpfer"),
+        ("Hu\u0308pfer", "Hüpfer"),
+    ],
+)
 def test_names_and_aliases(written: str, name: str) -> None:
     assert find_game(written).name == name
 
 
 def test_an_unknown_game() -> None:
     assert lookup_game("chess") is None and lookup_game(None) is None
-    with pytest.raises(ValueError, match=r"unknown game 'chess': expected Hexalit, Trigeo or Hüpfer"):
+    with pytest.raises(
+        ValueError, match=r"unknown game 'chess': expected Hexalit, Trigeo or Hüpfer"
+    ):
         find_game("chess")
     assert game_list() == "Hexalit, Trigeo or Hüpfer"
 
 
 def test_extensions() -> None:
-    assert [game_for_path(p).name for p in ("a.hxl", "b/c.TRG", Path("d.hpf"))] == \
-        ["Hexalit", "Trigeo", "Hüpfer"]  # type: ignore[union-attr]
+    assert [game_for_path(p).name for p in ("a.hxl", "b/c.TRG", Path("d.hpf"))] == [
+        "Hexalit",
+        "Trigeo",
+        "Hüpfer",
+    ]  # type: ignore[union-attr]
     assert game_for_path("a.txt") is None and game_for_path(3) is None
 
 

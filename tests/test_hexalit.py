@@ -15,18 +15,23 @@ from hexhop.engine.dice_geometry import ROW_SPAN, ROWS
 from hexhop.engine.hexalit import HEXALIT as H
 from hexhop.notation.model import CubeAnswer, CubeOffer, DiceAction
 
-START = ("N: A4=5 A5=4 A6=3 A7=1 A8=4 A9=3 A10=5 B4=2 B5=2 B6=2 B7=6 B8=2 B9=2 B10=2 C7=2; "
-         "S: D7=2 E4=2 E5=2 E6=2 E7=6 E8=2 E9=2 E10=2 F4=5 F5=4 F6=3 F7=1 F8=4 F9=3 F10=5; "
-         "turn: N")
+START = (
+    "N: A4=5 A5=4 A6=3 A7=1 A8=4 A9=3 A10=5 B4=2 B5=2 B6=2 B7=6 B8=2 B9=2 B10=2 C7=2; "
+    "S: D7=2 E4=2 E5=2 E6=2 E7=6 E8=2 E9=2 E10=2 F4=5 F5=4 F6=3 F7=1 F8=4 F9=3 F10=5; "
+    "turn: N"
+)
 
 
 def act(text: str) -> DiceAction:
     """``B6XC6``, ``B6°C7``, ``B5W4`` as action values (a test helper, not the parser)."""
-    origin, op, rest, promote = re.fullmatch(r"([A-Z]\d+)([X°W])([A-Z]?\d+)(?:=(\d))?", text).groups()
+    origin, op, rest, promote = re.fullmatch(
+        r"([A-Z]\d+)([X°W])([A-Z]?\d+)(?:=(\d))?", text
+    ).groups()
     if op == "W":
         return DiceAction(origin, "roll", None, int(rest))
-    return DiceAction(origin, "move" if op == "X" else "capture", rest, None,
-                      int(promote) if promote else None)
+    return DiceAction(
+        origin, "move" if op == "X" else "capture", rest, None, int(promote) if promote else None
+    )
 
 
 def pos(text: str, **tags: str):
@@ -107,11 +112,25 @@ def test_start_one_has_no_move_and_is_not_attacked():
 
 def test_start_actions_exactly():
     p = H.start({}, None)
-    assert moves(p) == {"A4XA3", "A5XB2", "A5XB3", "A6XC6", "A9XB11", "A9XB12", "A10XA11",
-                        "B4XC4", "B5XC5", "B6XC6", "B8XC8", "B9XC9", "B10XC10"}
+    assert moves(p) == {
+        "A4XA3",
+        "A5XB2",
+        "A5XB3",
+        "A6XC6",
+        "A9XB11",
+        "A9XB12",
+        "A10XA11",
+        "B4XC4",
+        "B5XC5",
+        "B6XC6",
+        "B8XC8",
+        "B9XC9",
+        "B10XC10",
+    }
     rolls = legal(p) - moves(p)
-    assert rolls == {f"{c}W{f}" for c in ("B4", "B5", "B6", "B8", "B9", "B10", "C7")
-                     for f in range(1, 7)}
+    assert rolls == {
+        f"{c}W{f}" for c in ("B4", "B5", "B6", "B8", "B9", "B10", "C7") for f in range(1, 7)
+    }
 
 
 def test_position_text_round_trip():
@@ -132,21 +151,26 @@ def test_a_die_rolled_to_its_home_face_is_not_rolled():
     assert pos("N: A7=1 C5=2/2; S: F7=1; turn: N").dice["C5"].home is None
 
 
-@pytest.mark.parametrize("text, words", [
-    ("N: A7=1; turn: N", "South dice are missing"),
-    ("N: A7=1; S: F7=1; turn: X", "turn must be N or S"),
-    ("N: A7=1; S: F7=1; move: N", "expected 'N:', 'S:', 'turn:' or 'cube:'"),
-    ("N: A7=1 G1=2; S: F7=1", "G1 is not on the board"),
-    ("N: A7=1 A2=2; S: F7=1", "A2 is not on the board"),
-    ("N: A7=1 B7; S: F7=1", "'B7' is not a die"),
-    ("N: A7=7; S: F7=1", "a die shows 1 to 6"),
-    ("N: A7=1 B7=6; S: B7=2 F7=1", "B7 is given twice"),
-    ("N: A7=1 C5=4/3; S: F7=1", "turns back to 1 or 2"),
-    ("N: A7=1; S: F7=1; cube: 3", "cube must be 2, 4, 8, 16, 32 or 64"),
-    ("N: A7=1; N: B7=6; S: F7=1", "'N:' is given twice"),
-    ("N: " + " ".join(f"C{c}=2" for c in range(1, 14)) + " A7=1 A8=1 A9=1; S: F7=1",
-     "North has 16 dice; a side has at most 15"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("N: A7=1; turn: N", "South dice are missing"),
+        ("N: A7=1; S: F7=1; turn: X", "turn must be N or S"),
+        ("N: A7=1; S: F7=1; move: N", "expected 'N:', 'S:', 'turn:' or 'cube:'"),
+        ("N: A7=1 G1=2; S: F7=1", "G1 is not on the board"),
+        ("N: A7=1 A2=2; S: F7=1", "A2 is not on the board"),
+        ("N: A7=1 B7; S: F7=1", "'B7' is not a die"),
+        ("N: A7=7; S: F7=1", "a die shows 1 to 6"),
+        ("N: A7=1 B7=6; S: B7=2 F7=1", "B7 is given twice"),
+        ("N: A7=1 C5=4/3; S: F7=1", "turns back to 1 or 2"),
+        ("N: A7=1; S: F7=1; cube: 3", "cube must be 2, 4, 8, 16, 32 or 64"),
+        ("N: A7=1; N: B7=6; S: F7=1", "'N:' is given twice"),
+        (
+            "N: " + " ".join(f"C{c}=2" for c in range(1, 14)) + " A7=1 A8=1 A9=1; S: F7=1",
+            "North has 16 dice; a side has at most 15",
+        ),
+    ],
+)
 def test_bad_position_text(text, words):
     with pytest.raises(HeaderError) as caught:
         pos(text)
@@ -170,6 +194,7 @@ South to move"""
 
 
 # --- who moves first (§8.8, §8.15) ---------------------------------------------------
+
 
 def test_first_tag_and_default():
     assert H.start({"First": "South"}, None).to_move == "South"
@@ -204,11 +229,24 @@ def test_lost_looking_start_is_not_lost():
 
 # --- how each face moves (§2) ----------------------------------------------------------
 
+
 def test_one_steps_to_its_twelve_neighbours():
     """D7 points down: five cells of row C touch its base, three of row E its apex."""
     p = pos("N: D7=1; S: F7=1 C7=2; turn: N")
-    assert of(p, "D7") == {"D7XC5", "D7XC6", "D7°C7", "D7XC8", "D7XC9", "D7XD5", "D7XD6",
-                           "D7XD8", "D7XD9", "D7XE6", "D7XE7", "D7XE8"}
+    assert of(p, "D7") == {
+        "D7XC5",
+        "D7XC6",
+        "D7°C7",
+        "D7XC8",
+        "D7XC9",
+        "D7XD5",
+        "D7XD6",
+        "D7XD8",
+        "D7XD9",
+        "D7XE6",
+        "D7XE7",
+        "D7XE8",
+    }
 
 
 def test_two_moves_forward_and_captures_beside():
@@ -249,27 +287,49 @@ def test_three_leaps_over_dice():
 def test_five_slides_along_side_directions():
     """§7: a 5 on C7 slides S to D7 E7 F7, NE to C8 B10 B11, NW to C6 B4 B3."""
     p = pos("N: A3=1 C7=5; S: F11=1; turn: N")
-    assert of(p, "C7") == {"C7XD7", "C7XE7", "C7XF7", "C7XC8", "C7XB10", "C7XB11",
-                           "C7XC6", "C7XB4", "C7XB3"}
+    assert of(p, "C7") == {
+        "C7XD7",
+        "C7XE7",
+        "C7XF7",
+        "C7XC8",
+        "C7XB10",
+        "C7XB11",
+        "C7XC6",
+        "C7XB4",
+        "C7XB3",
+    }
 
 
 def test_four_slides_along_corner_directions():
     p = pos("N: A3=1 C7=4; S: F11=1; turn: N")
-    assert of(p, "C7") == {"C7XB7", "C7XA7", "C7XD9", "C7XD10", "C7XE12",
-                           "C7XD5", "C7XD4", "C7XE2"}
+    assert of(p, "C7") == {"C7XB7", "C7XA7", "C7XD9", "C7XD10", "C7XE12", "C7XD5", "C7XD4", "C7XE2"}
 
 
 def test_six_slides_all_ways_and_stops_at_dice():
     p = pos("N: A3=1 C7=6 E7=2; S: F11=1 D9=2; turn: N")
-    assert of(p, "C7") == {"C7XD7", "C7XC8", "C7XB10", "C7XB11", "C7XC6", "C7XB4", "C7XB3",
-                           "C7XB7", "C7XA7", "C7°D9", "C7XD5", "C7XD4", "C7XE2"}
+    assert of(p, "C7") == {
+        "C7XD7",
+        "C7XC8",
+        "C7XB10",
+        "C7XB11",
+        "C7XC6",
+        "C7XB4",
+        "C7XB3",
+        "C7XB7",
+        "C7XA7",
+        "C7°D9",
+        "C7XD5",
+        "C7XD4",
+        "C7XE2",
+    }
 
 
 # --- rolling (§3.1, §3.2, §8.6, §8.7) ---------------------------------------------------
 
+
 def test_only_twos_and_spare_ones_roll():
     p = pos("N: A7=1 B6=2 B7=6 C5=1/2; S: F7=1; turn: N")
-    rolled = {a[:a.index("W")] for a in legal(p) if "W" in a}
+    rolled = {a[: a.index("W")] for a in legal(p) if "W" in a}
     assert rolled == {"A7", "B6", "C5"}
     assert "the 6 on B7 cannot be rolled" in reason(p, "B7W3")
     p = pos("N: A7=1 B6=2; S: F7=1; turn: N")
@@ -356,8 +416,17 @@ def test_attacked_one_must_escape_to_safety():
     """The 5 on F5 attacks C5 up the column; B5 and D5 stay on that line."""
     p = pos(ATTACKED)
     assert p.forced_escape
-    assert legal(p) == {"C5XB6", "C5XC3", "C5XC4", "C5XC6", "C5XC7",
-                        "C5XD3", "C5XD4", "C5XD6", "C5XD7"}
+    assert legal(p) == {
+        "C5XB6",
+        "C5XC3",
+        "C5XC4",
+        "C5XC6",
+        "C5XC7",
+        "C5XD3",
+        "C5XD4",
+        "C5XD6",
+        "C5XD7",
+    }
 
 
 def test_one_rule_messages_name_the_escapes():
@@ -367,8 +436,9 @@ def test_one_rule_messages_name_the_escapes():
     assert "C5XB6, C5XC3" in why and why.endswith("this die has no legal action")
     why = reason(p, "C5XD5")
     assert why.startswith("D5 is attacked, so the One would not be safe there")
-    assert why.endswith("this die can play C5XB6, C5XC3, C5XC4, C5XC6, C5XC7, C5XD3, "
-                        "C5XD4, C5XD6, C5XD7")
+    assert why.endswith(
+        "this die can play C5XB6, C5XC3, C5XC4, C5XC6, C5XC7, C5XD3, C5XD4, C5XD6, C5XD7"
+    )
     assert "must move it to a cell that is not attacked" in reason(p, "B4W3")
 
 
@@ -379,8 +449,9 @@ def test_no_safe_move_frees_the_side():
 
 
 def test_capturing_escape():
-    p = pos("N: C5=1 B4=2 B5=2 B6=2 C3=2 C4=2 C6=2 C7=2 D3=2 D4=2 D6=2 A7=4; "
-            "S: F5=5 F7=1 D7=2; turn: N")
+    p = pos(
+        "N: C5=1 B4=2 B5=2 B6=2 C3=2 C4=2 C6=2 C7=2 D3=2 D4=2 D6=2 A7=4; S: F5=5 F7=1 D7=2; turn: N"
+    )
     assert legal(p) == {"C5°D7"}
 
 
@@ -428,9 +499,10 @@ def test_hexalit_last_one_attacked_without_safe_move():
 
 
 def test_two_ones_are_not_lost_at_once():
-    p = from_diagram(BOXED.replace("N4   .    .    .    .    .    .\n",
-                                              "N4   .    .    .    .    .    N1/2\n"),
-                                turn="South")
+    p = from_diagram(
+        BOXED.replace("N4   .    .    .    .    .    .\n", "N4   .    .    .    .    .    N1/2\n"),
+        turn="South",
+    )
     result = H.play(p, act("F4XF3"))
     assert (result.mark, result.position.winner) == ("^", None)
     assert not result.position.forced_escape
@@ -473,12 +545,14 @@ def test_play_leaves_the_old_position_alone():
 
 # --- messages for illegal actions (§8.11 and the rest) --------------------------------------
 
+
 def test_example_message_of_the_brief():
     p = pos("N: A7=1 D7=2; S: E6=2 F7=1; turn: S")
     assert reason(p, "E6°D5") == (
         "the 2 on E6 moves only forward to D6 when it is empty, and captures only on D5 or "
         "D7 when a North die stands there, and D5 is empty; this die can play E6W1, E6W2, "
-        "E6W3, E6W4, E6W5, E6W6, E6XD6, E6°D7")
+        "E6W3, E6W4, E6W5, E6W6, E6XD6, E6°D7"
+    )
 
 
 def test_operator_must_fit():
@@ -487,21 +561,33 @@ def test_operator_must_fit():
     assert reason(p, "B6°C6").startswith("C6 is empty, so this is a move: write B6XC6")
 
 
-@pytest.mark.parametrize("text, start", [
-    ("C6XD6", "there is no die on C6; North's dice stand on A4"),
-    ("E6XD6", "the die on E6 belongs to South, and North is to move"),
-    ("B7XC7", "C7 holds a North die, and no die moves onto a cell of its own side"),
-    ("A5XB4", "B4 holds a North die"),
-    ("A5XC5", "the 4 on A5 slides along its corner directions (N, SE, SW), and C5 lies S of it"),
-    ("A5XC6", "the 4 on A5 slides along its corner directions (N, SE, SW), and C6 is not on a "
-              "straight line from A5"),
-    ("B7XD7", "the 6 on B7 slides along all six directions, and C7 blocks the way to D7"),
-    ("A4XA2", None),
-    ("A6XD6", "the 3 on A6 leaps to the 1st or 2nd cell along its corner directions (S, NE, NW): B6, C6"),
-    ("B6XD6", "the 2 on B6 moves only forward to C6 when it is empty"),
-    ("A7XB7", "B7 holds a North die"),
-    ("A10W3", "the 5 on A10 cannot be rolled"),
-])
+@pytest.mark.parametrize(
+    "text, start",
+    [
+        ("C6XD6", "there is no die on C6; North's dice stand on A4"),
+        ("E6XD6", "the die on E6 belongs to South, and North is to move"),
+        ("B7XC7", "C7 holds a North die, and no die moves onto a cell of its own side"),
+        ("A5XB4", "B4 holds a North die"),
+        (
+            "A5XC5",
+            "the 4 on A5 slides along its corner directions (N, SE, SW), and C5 lies S of it",
+        ),
+        (
+            "A5XC6",
+            "the 4 on A5 slides along its corner directions (N, SE, SW), and C6 is not on a "
+            "straight line from A5",
+        ),
+        ("B7XD7", "the 6 on B7 slides along all six directions, and C7 blocks the way to D7"),
+        ("A4XA2", None),
+        (
+            "A6XD6",
+            "the 3 on A6 leaps to the 1st or 2nd cell along its corner directions (S, NE, NW): B6, C6",
+        ),
+        ("B6XD6", "the 2 on B6 moves only forward to C6 when it is empty"),
+        ("A7XB7", "B7 holds a North die"),
+        ("A10W3", "the 5 on A10 cannot be rolled"),
+    ],
+)
 def test_start_messages(text, start):
     p = H.start({}, None)
     problem = H.check(p, act(text))
@@ -537,6 +623,7 @@ def test_marks_are_ignored():
 
 # --- the doubling cube (§3.4, §8.8) ------------------------------------------------------------
 
+
 def test_cube_offer_take_and_drop():
     p = H.start({}, None)
     assert H.check(p, CubeOffer()) is None and H.check(p, CubeOffer(2)) is None
@@ -553,11 +640,14 @@ def test_cube_offer_take_and_drop():
     assert dropped.winner == "South" and dropped.end_ply == 1 and dropped.cube == 2
 
 
-@pytest.mark.parametrize("setup, item, words", [
-    ("", CubeOffer(4), "the cube is unused, so an offer doubles it to 2, not 4"),
-    ("B6XC6", CubeOffer(), "the first offer belongs to North, the side that moved first"),
-    ("", CubeAnswer(True), "there is no cube offer to answer"),
-])
+@pytest.mark.parametrize(
+    "setup, item, words",
+    [
+        ("", CubeOffer(4), "the cube is unused, so an offer doubles it to 2, not 4"),
+        ("B6XC6", CubeOffer(), "the first offer belongs to North, the side that moved first"),
+        ("", CubeAnswer(True), "there is no cube offer to answer"),
+    ],
+)
 def test_bad_cube_events(setup, item, words):
     p = H.start({}, None)
     if setup:

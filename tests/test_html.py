@@ -49,7 +49,7 @@ def unpack(codes: list[int], pieces: list[str]) -> str:
     out, last = [], 0
     for code in codes:
         if code < 0:
-            out += pieces[last + 1:last - code + 1]
+            out += pieces[last + 1 : last - code + 1]
         else:
             out.append(pieces[code])
             last = code
@@ -57,8 +57,9 @@ def unpack(codes: list[int], pieces: list[str]) -> str:
 
 
 def embedded(page: str) -> dict:
-    match = re.search(r'<script type="application/json" id="hexhop-data">(.*?)</script>',
-                      page, re.S)
+    match = re.search(
+        r'<script type="application/json" id="hexhop-data">(.*?)</script>', page, re.S
+    )
     assert match
     return json.loads(match.group(1))
 
@@ -127,7 +128,7 @@ def test_actions_after_a_refused_one_are_unplayed():
     states = [e.state for e in page.main.entries]
     refused = states.index("illegal")
     assert refused == len(report.positions) - 1
-    assert set(states[refused + 1:]) <= {"unplayed"}
+    assert set(states[refused + 1 :]) <= {"unplayed"}
 
 
 def test_findings_without_an_action_are_listed_by_ply():
@@ -153,8 +154,9 @@ def kassel_page() -> str:
 
 
 def test_page_has_a_restrictive_csp_matching_its_one_script(kassel_page):
-    csp = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">',
-                    kassel_page).group(1)
+    csp = re.search(
+        r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', kassel_page
+    ).group(1)
     assert "default-src 'none'" in csp and "'unsafe-eval'" not in csp
     scripts = re.findall(r"<script>(.*?)</script>", kassel_page, re.S)
     assert len(scripts) == 1
@@ -221,8 +223,17 @@ def test_hostile_record_is_text_only():
 
 def test_render_html_writes_one_page_and_no_index_for_one_game(tmp_path):
     out = tmp_path / "out"
-    result = CliRunner().invoke(cli, ["render", str(SAMPLES / "good" / "trigeo-goettingen-1999.trg"),
-                                      "--format", "html", "--out", str(out)])
+    result = CliRunner().invoke(
+        cli,
+        [
+            "render",
+            str(SAMPLES / "good" / "trigeo-goettingen-1999.trg"),
+            "--format",
+            "html",
+            "--out",
+            str(out),
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in out.iterdir()) == ["game1.html"]
 
@@ -233,8 +244,9 @@ def test_render_html_archive_writes_an_index(tmp_path):
     broken = (SAMPLES / "broken" / "syntax-stray-paren.trg").read_text(encoding="utf-8")
     archive.write_text(good + "\n" + HOSTILE + "\n" + broken, encoding="utf-8")
     out = tmp_path / "out"
-    result = CliRunner().invoke(cli, ["render", str(archive), "--format", "html",
-                                      "--out", str(out)])
+    result = CliRunner().invoke(
+        cli, ["render", str(archive), "--format", "html", "--out", str(out)]
+    )
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in out.iterdir()) == ["game1.html", "game2.html", "index.html"]
     index = (out / "index.html").read_text(encoding="utf-8")

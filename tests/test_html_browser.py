@@ -19,10 +19,18 @@ from hexhop.records.viewer import page_data
 from hexhop.render.html import game_page
 
 CHROMIUM = os.environ.get("HEXHOP_CHROMIUM", "/usr/bin/chromium")
-HOW = ("install Chromium (`sudo apt-get install -y chromium`, or run .ci/browser-setup) "
-       "and `pip install playwright`; set HEXHOP_CHROMIUM for another browser path")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
+HOW = (
+    "install Chromium (`sudo apt-get install -y chromium`, or run .ci/browser-setup) "
+    "and `pip install playwright`; set HEXHOP_CHROMIUM for another browser path"
+)
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 GAMES = {
     "hexalit": SAMPLES / "good" / "hexalit-kassel-1998.hxl",
@@ -65,8 +73,16 @@ def pages(tmp_path_factory) -> dict[str, tuple[Path, object]]:
 class Viewer:
     """A page opened in the browser, with the console watched."""
 
-    def __init__(self, browser, path: Path, *, width: int = 1280, height: int = 860,
-                 clock: bool = False, fragment: str = ""):
+    def __init__(
+        self,
+        browser,
+        path: Path,
+        *,
+        width: int = 1280,
+        height: int = 860,
+        clock: bool = False,
+        fragment: str = "",
+    ):
         self.context = browser.new_context(viewport={"width": width, "height": height})
         self.page = self.context.new_page()
         self.page.set_default_timeout(5_000)
@@ -170,6 +186,7 @@ def test_buttons_and_slider_navigate(open_page):
 
 def test_variation_can_be_entered_played_and_left(open_page):
     from hexhop.engine.games import rules_for
+
     viewer, report = open_page("hexalit")
     page = viewer.page
     branch = next(i for i, node in enumerate(report.nodes) if node.variations)
@@ -241,8 +258,10 @@ def test_refused_action_is_red_with_its_message(open_page):
     page = viewer.page
     refused = page.locator("#moves .move.illegal")
     assert refused.count() == 1
-    assert page.evaluate("getComputedStyle(document.querySelector('.move.illegal'))"
-                         ".backgroundColor") == "rgb(179, 38, 30)"
+    assert (
+        page.evaluate("getComputedStyle(document.querySelector('.move.illegal')).backgroundColor")
+        == "rgb(179, 38, 30)"
+    )
     assert "IL01" in page.locator("#moves .note-inline.error").inner_text()
     viewer.press("End")
     assert viewer.shown() == expected(report, len(report.positions) - 1)

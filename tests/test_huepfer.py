@@ -22,9 +22,10 @@ def act(text: str, mark: str = "") -> HopAction:
     """``a2-c2-c4@c5`` as a HopAction (a test helper, not the record parser)."""
     text, _, birth = text.partition("@")
     start = re.match(r"[a-z]\d+", text).group(0)
-    steps = _STEP.findall(text[len(start):])
-    return HopAction((start,) + tuple(p for _, p in steps), tuple(op for op, _ in steps),
-                     birth or None, mark)
+    steps = _STEP.findall(text[len(start) :])
+    return HopAction(
+        (start,) + tuple(p for _, p in steps), tuple(op for op, _ in steps), birth or None, mark
+    )
 
 
 def grid(drawing: str, turn: str = "R", reserve: str = "12/12") -> HuepferPosition:
@@ -61,11 +62,14 @@ def test_registry_finds_the_rules():
     assert HUEPFER.sides == ("Red", "Turquoise")
 
 
-@pytest.mark.parametrize("value, size, reserve, turquoise", [
-    (None, 6, 12, ("e5", "e6", "f5", "f6")),
-    ("8x8", 8, 24, ("g7", "g8", "h7", "h8")),
-    ("10x10", 10, 40, ("i9", "i10", "j9", "j10")),
-])
+@pytest.mark.parametrize(
+    "value, size, reserve, turquoise",
+    [
+        (None, 6, 12, ("e5", "e6", "f5", "f6")),
+        ("8x8", 8, 24, ("g7", "g8", "h7", "h8")),
+        ("10x10", 10, 40, ("i9", "i10", "j9", "j10")),
+    ],
+)
 def test_standard_start_for_each_board(value, size, reserve, turquoise):
     tags = {} if value is None else {"Board": value}
     position = HUEPFER.start(tags, None)
@@ -80,7 +84,11 @@ def test_standard_start_for_each_board(value, size, reserve, turquoise):
 def test_bad_board_tag(value):
     with pytest.raises(HeaderError) as caught:
         HUEPFER.start({"Board": value}, None)
-    assert (caught.value.code, caught.value.tag, caught.value.params) == ("HD03", "Board", {"value": value})
+    assert (caught.value.code, caught.value.tag, caught.value.params) == (
+        "HD03",
+        "Board",
+        {"value": value},
+    )
 
 
 def test_reserve_tag_one_number_or_two():
@@ -108,18 +116,21 @@ def test_position_tag_and_its_reserve_override_the_reserve_tag():
     assert default.reserve == (24, 24) and default.to_move == "Red"
 
 
-@pytest.mark.parametrize("text, words", [
-    ("R: a1 g1; T: e5", "g1 is not a point of the 6x6 board"),
-    ("R: a1 a1; T: e5", "a1 is listed twice"),
-    ("R: a1; T: a1", "a1 is listed twice"),
-    ("R: a1; T: e5; turn: X", "turn must be R or T"),
-    ("R: a1; T: e5; reserve: lots", "reserve:"),
-    ("R: a1; T: e5; colour: red", "unknown part"),
-    ("R: a1", "'T:' is missing"),
-    ("R: a1; R: b1; T: e5", "given twice"),
-    ("R: 1a; T: e5", "'1a' is not a point"),
-    ("R a1; T: e5", "has no ':'"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("R: a1 g1; T: e5", "g1 is not a point of the 6x6 board"),
+        ("R: a1 a1; T: e5", "a1 is listed twice"),
+        ("R: a1; T: a1", "a1 is listed twice"),
+        ("R: a1; T: e5; turn: X", "turn must be R or T"),
+        ("R: a1; T: e5; reserve: lots", "reserve:"),
+        ("R: a1; T: e5; colour: red", "unknown part"),
+        ("R: a1", "'T:' is missing"),
+        ("R: a1; R: b1; T: e5", "given twice"),
+        ("R: 1a; T: e5", "'1a' is not a point"),
+        ("R a1; T: e5", "has no ':'"),
+    ],
+)
 def test_bad_position_tag(text, words):
     with pytest.raises(HeaderError) as caught:
         HUEPFER.start({"Position": text}, None)
@@ -163,10 +174,16 @@ def test_diagram_is_a_diamond_with_coordinates():
 
 def test_start_hops_are_exactly_the_four_with_their_births():
     assert legal(START) == {
-        "a1-c1@d1", "a1-c1@c2",
-        "a1-a3@a4", "a1-a3@b3",
-        "b1-b3@a3", "b1-b3@b4", "b1-b3@c3",
-        "a2-c2@c1", "a2-c2@c3", "a2-c2@d2",
+        "a1-c1@d1",
+        "a1-c1@c2",
+        "a1-a3@a4",
+        "a1-a3@b3",
+        "b1-b3@a3",
+        "b1-b3@b4",
+        "b1-b3@c3",
+        "a2-c2@c1",
+        "a2-c2@c3",
+        "a2-c2@d2",
     }
 
 
@@ -205,8 +222,9 @@ def test_capture_chains_must_go_on_and_may_choose():
     """)
     assert legal(position) == {"c2xe2xe4"}
     illegal = refusal(position, "c2xe2")
-    assert illegal.reason.startswith("c2xe2 stops too early: the piece can still capture "
-                                     "from e2 (e2xe4)")
+    assert illegal.reason.startswith(
+        "c2xe2 stops too early: the piece can still capture from e2 (e2xe4)"
+    )
     assert "legal turns of the piece on c2: c2xe2xe4" in illegal.reason
 
 
@@ -226,25 +244,32 @@ def test_capture_chain_may_return_to_its_start():
 
 
 def test_several_capturing_pieces_the_player_chooses():
-    position = grid("""
+    position = grid(
+        """
     . . . . . .
     . . . . . .
     . . . . . .
     R T . T R .
     . . . . . .
     . . . . . .
-    """, turn="R")
+    """,
+        turn="R",
+    )
     assert legal(position) == {"a3xc3", "e3xc3"}
 
 
 def test_wrong_operators():
     over_enemy = refusal(COMPULSORY, "b2-b4")
-    assert over_enemy.reason.startswith("b2-b4 jumps over the Turquoise piece on b3: "
-                                        "that is a capture, written b2xb4")
+    assert over_enemy.reason.startswith(
+        "b2-b4 jumps over the Turquoise piece on b3: that is a capture, written b2xb4"
+    )
     over_own = refusal(START, "a1xa3")
-    assert over_own.reason.startswith("a1xa3 jumps over an own piece on a2: that is a hop, "
-                                      "written a1-a3")
-    assert "legal turns of the piece on a1: a1-a3@a4, a1-a3@b3, a1-c1@c2, a1-c1@d1" in over_own.reason
+    assert over_own.reason.startswith(
+        "a1xa3 jumps over an own piece on a2: that is a hop, written a1-a3"
+    )
+    assert (
+        "legal turns of the piece on a1: a1-a3@a4, a1-a3@b3, a1-c1@c2, a1-c1@d1" in over_own.reason
+    )
 
 
 def test_no_birth_after_a_capture():
@@ -271,8 +296,13 @@ def test_hop_chains_continue_over_own_pieces():
     """)
     assert legal(position) == {"a1-c1@d1", "a1-c1-c3@b3", "a1-c1-c3@c4", "a1-c1-c3@d3"}
     played = HUEPFER.play(position, act("a1-c1-c3@d3"))
-    assert played.position.pieces == {"b1": "Red", "c2": "Red", "c3": "Red", "d3": "Red",
-                                      "f6": "Turquoise"}
+    assert played.position.pieces == {
+        "b1": "Red",
+        "c2": "Red",
+        "c3": "Red",
+        "d3": "Red",
+        "f6": "Turquoise",
+    }
     assert played.position.reserve == (11, 12)
 
 
@@ -309,8 +339,9 @@ R . . . . .
 def test_a_hop_after_which_the_hopper_can_capture_goes_on_capturing():
     assert legal(HOP_THEN_CAPTURE) == {"a1-a3xa5"}
     illegal = refusal(HOP_THEN_CAPTURE, "a1-a3@b3")
-    assert illegal.reason.startswith("after a1-a3 the piece can capture (a3xa5), "
-                                     "so the turn must go on capturing")
+    assert illegal.reason.startswith(
+        "after a1-a3 the piece can capture (a3xa5), so the turn must go on capturing"
+    )
     assert "legal turns of the piece on a1: a1-a3xa5" in illegal.reason
     played = HUEPFER.play(HOP_THEN_CAPTURE, act("a1-a3xa5")).position
     assert played.pieces == {"a2": "Red", "a5": "Red"}
@@ -328,7 +359,8 @@ def test_the_notation_example_hop_then_two_captures():
     """)
     assert legal(position) == {"a1-a3xa5xc5"}
     assert refusal(position, "a1-a3xa5").reason.startswith(
-        "a1-a3xa5 stops too early: the piece can still capture from a5 (a5xc5)")
+        "a1-a3xa5 stops too early: the piece can still capture from a5 (a5xc5)"
+    )
 
 
 def test_capture_part_may_revisit_points_of_the_hop_part():
@@ -342,7 +374,8 @@ def test_capture_part_may_revisit_points_of_the_hop_part():
     """)
     assert legal(position) == {"a1-a3@a4", "a1-a3-c3xc5xe5xe3xc3", "a1-a3-c3xe3xe5xc5xc3"}
     assert refusal(position, "a1-a3-c3@c2").reason.startswith(
-        "after a1-a3-c3 the piece can capture")
+        "after a1-a3-c3 the piece can capture"
+    )
 
 
 def test_only_the_hopper_counts():
@@ -355,11 +388,24 @@ def test_only_the_hopper_counts():
     . . T . . .
     . . R . . .
     """)
-    assert legal(position) == {"c3-e3@e2", "c3-e3@e4", "c3-e3@f3",
-                               "d3-b3@a3", "d3-b3@b2", "d3-b3@b4"}
+    assert legal(position) == {
+        "c3-e3@e2",
+        "c3-e3@e4",
+        "c3-e3@f3",
+        "d3-b3@a3",
+        "d3-b3@b2",
+        "d3-b3@b4",
+    }
     played = HUEPFER.play(position, act("c3-e3@e4")).position
-    assert played.pieces == {"c1": "Red", "c2": "Turquoise", "d3": "Red", "e3": "Red",
-                             "e4": "Red", "e6": "Turquoise", "f6": "Turquoise"}
+    assert played.pieces == {
+        "c1": "Red",
+        "c2": "Turquoise",
+        "d3": "Red",
+        "e3": "Red",
+        "e4": "Red",
+        "e6": "Turquoise",
+        "f6": "Turquoise",
+    }
     assert played.to_move == "Turquoise" and played.winner is None
 
 
@@ -384,7 +430,8 @@ def test_birth_must_be_next_to_the_final_point_and_empty():
     assert refusal(START, "a1-c1@b1").reason.startswith("b1 is occupied")
     assert refusal(START, "a1-c1").reason.startswith(
         "a hop that ends without a capture must place a piece from the reserve: "
-        "add @ and an empty point next to c1, e.g. a1-c1@d1")
+        "add @ and an empty point next to c1, e.g. a1-c1@d1"
+    )
 
 
 def test_no_birth_without_an_empty_point():
@@ -398,26 +445,31 @@ def test_no_birth_without_an_empty_point():
     """)
     assert refusal(position, "a1-c1").reason.startswith(
         "a hop that ends without a capture places a newborn piece next to c1, "
-        "but no point next to it is empty")
+        "but no point next to it is empty"
+    )
     assert refusal(position, "a1-c1@c2").reason.startswith("c2 is occupied")
     assert legal(position) == {"a6-a4@a3", "a6-a4@b4"}
 
 
-EMPTY_RESERVE = grid("""
+EMPTY_RESERVE = grid(
+    """
 . . . . . .
 . . . . . .
 T . . . . .
 . . . . . .
 R . . . . .
 R . . R R .
-""", reserve="0/12")
+""",
+    reserve="0/12",
+)
 
 
 def test_with_an_empty_reserve_only_hops_into_captures():
     assert legal(EMPTY_RESERVE) == {"a1-a3xa5"}
     for text in ("d1-f1@f2", "d1-f1"):
         assert refusal(EMPTY_RESERVE, text).reason.startswith(
-            "the reserve is empty: a hop must lead to a capture"), text
+            "the reserve is empty: a hop must lead to a capture"
+        ), text
 
 
 def test_a_side_with_an_empty_reserve_and_no_capture_has_lost_at_ply_0():
@@ -425,7 +477,10 @@ def test_a_side_with_an_empty_reserve_and_no_capture_has_lost_at_ply_0():
     position = HUEPFER.start({"Reserve": "0/12"}, None)
     assert (position.winner, position.end_ply, position.ply) == ("Turquoise", 0, 0)
     assert not HUEPFER.legal_actions(position) and len(HUEPFER.legal_actions(position)) == 0
-    assert "the game is over: Turquoise won at ply 0" in HUEPFER.check(position, act("a1-c1@d1")).reason
+    assert (
+        "the game is over: Turquoise won at ply 0"
+        in HUEPFER.check(position, act("a1-c1@d1")).reason
+    )
     stuck = HUEPFER.start({"Position": "R: a1; T: f6; reserve: 5/5; turn: T"}, None)
     assert stuck.winner == "Red" and stuck.end_ply == 0
 
@@ -456,7 +511,8 @@ def test_cube_events_and_dice_actions():
 def test_the_start_point_must_hold_an_own_piece():
     assert refusal(START, "c3-c5@c6").reason.startswith("there is no piece on c3; legal turns: ")
     assert refusal(START, "e5-c5@c4").reason.startswith(
-        "the piece on e5 is Turquoise's, and Red is to move")
+        "the piece on e5 is Turquoise's, and Red is to move"
+    )
     assert refusal(START, "b2-b0").code == "IL02"
 
 

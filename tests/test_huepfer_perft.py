@@ -16,8 +16,10 @@ import pytest
 from hexhop.engine.huepfer import HUEPFER, HuepferPosition
 from hexhop.notation.model import HopAction
 
-MIDGAME_8X8 = ("R: a2 a4 a5 b1 b3 b5 b6 b7 c2 c3 d1 d3 d7; "
-               "T: e3 e4 e6 f1 f4 f7 g1 g2 g3 g5 g8 h2 h6 h7; reserve: 11/12; turn: R")
+MIDGAME_8X8 = (
+    "R: a2 a4 a5 b1 b3 b5 b6 b7 c2 c3 d1 d3 d7; "
+    "T: e3 e4 e6 f1 f4 f7 g1 g2 g3 g5 g8 h2 h6 h7; reserve: 11/12; turn: R"
+)
 
 
 def perft(position: HuepferPosition, depth: int) -> int:
@@ -92,8 +94,12 @@ class Reference:
         enemy = "T" if self.turn == "R" else "R"
         mine = [p for p, side in self.board.items() if side == self.turn]
         if any(any(self.jumps(self.board, p, enemy)) for p in mine):
-            return [t for p in mine if any(self.jumps(self.board, p, enemy))
-                    for t in self.captures(self.board, p, self.name(p))]
+            return [
+                t
+                for p in mine
+                if any(self.jumps(self.board, p, enemy))
+                for t in self.captures(self.board, p, self.name(p))
+            ]
         return [t for p in mine for t in self.hops(self.board, p, self.name(p), {p})]
 
     def play(self, text: str) -> Reference:
@@ -142,12 +148,16 @@ def test_perft_of_the_8x8_midgame():
 
 
 # Counts rules.md does not give: this generator and the reference search agree.
-OWN_COUNTS = {6: (10, 100, 1158, 12036), 8: (10, 100, 1180, 13924),
-              10: (10, 100, 1180, 13924, 206972)}
+OWN_COUNTS = {
+    6: (10, 100, 1158, 12036),
+    8: (10, 100, 1180, 13924),
+    10: (10, 100, 1180, 13924, 206972),
+}
 
 
-@pytest.mark.parametrize("size", [pytest.param(s, marks=pytest.mark.slow) if s == 10 else s
-                                  for s in sorted(OWN_COUNTS)])
+@pytest.mark.parametrize(
+    "size", [pytest.param(s, marks=pytest.mark.slow) if s == 10 else s for s in sorted(OWN_COUNTS)]
+)
 def test_deeper_counts_agree_with_the_reference_search(size):
     start = HUEPFER.standard(size)
     counts = OWN_COUNTS[size]
@@ -180,8 +190,13 @@ def _mutations(action: HopAction, size: int, rng: random.Random) -> list[HopActi
     out.append(HopAction(action.path, tuple(ops), action.birth))
     if len(action.path) > 2:
         out.append(HopAction(action.path[:-1], action.ops[:-1], action.birth))
-    out.append(HopAction(action.path, action.ops,
-                         None if action.birth else f"{rng.choice(files)}{rng.randint(1, size)}"))
+    out.append(
+        HopAction(
+            action.path,
+            action.ops,
+            None if action.birth else f"{rng.choice(files)}{rng.randint(1, size)}",
+        )
+    )
     return out
 
 
@@ -192,8 +207,9 @@ def _totals(position: HuepferPosition) -> dict[str, int]:
     return counts
 
 
-@pytest.mark.parametrize("size", [pytest.param(s, marks=pytest.mark.slow) if s > 6 else s
-                                  for s in sorted(TURNS)])
+@pytest.mark.parametrize(
+    "size", [pytest.param(s, marks=pytest.mark.slow) if s > 6 else s for s in sorted(TURNS)]
+)
 def test_random_playouts(size):
     rng = random.Random(size)
     played = games = 0

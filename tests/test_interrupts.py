@@ -27,8 +27,13 @@ EXIT = {signal.SIGINT: 130, signal.SIGTERM: 143}
 
 
 def start(*args: str, cwd: Path) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "hexhop.cli", *args], cwd=cwd,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=0)
+    return subprocess.Popen(
+        [sys.executable, "-m", "hexhop.cli", *args],
+        cwd=cwd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        bufsize=0,
+    )
 
 
 def wait_for(condition, timeout: float = 60.0) -> None:
@@ -53,22 +58,23 @@ def stray_temporaries(folder: Path) -> list[Path]:
 @pytest.fixture(scope="module")
 def long_game(tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("records") / "long.hpf"
-    path.write_text(format_archive(random_archive("Hüpfer", 1, 3, board=10, max_plies=400)),
-                    "utf-8")
+    path.write_text(
+        format_archive(random_archive("Hüpfer", 1, 3, board=10, max_plies=400)), "utf-8"
+    )
     return path
 
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
 def test_render_interrupted_leaves_only_whole_pictures(tmp_path, long_game, signum):
     out = tmp_path / "pictures"
-    process = start("render", str(long_game), "--format", "png", "--out", str(out),
-                    cwd=tmp_path)
+    process = start("render", str(long_game), "--format", "png", "--out", str(out), cwd=tmp_path)
     wait_for(lambda: out.is_dir() and len(list(out.glob("*.png"))) >= 3)
     _, err = stop(process, signum)
     written = sorted(out.glob("*.png"))
     assert f"interrupted after {len(written)} of " in err
     assert not stray_temporaries(tmp_path)
     from PIL import Image
+
     for picture in written:
         with Image.open(picture) as image:
             image.load()  # a truncated PNG fails here
@@ -112,8 +118,9 @@ def test_check_interrupted_prints_the_report_so_far(tmp_path, signum, jobs):
 
 def test_generate_interrupted_writes_nothing(tmp_path):
     out = tmp_path / "many.hxl"
-    process = start("generate", "--game", "Hexalit", "--count", "100000", "--out", str(out),
-                    cwd=tmp_path)
+    process = start(
+        "generate", "--game", "Hexalit", "--count", "100000", "--out", str(out), cwd=tmp_path
+    )
     # starting takes well under a second of processor time, whatever the load
     wait_for(lambda: process.poll() is not None or cpu_seconds(process.pid) > 1.0)
     _, err = stop(process, signal.SIGTERM)
@@ -123,11 +130,13 @@ def test_generate_interrupted_writes_nothing(tmp_path):
 
 def test_a_write_interrupted_by_an_exception_leaves_no_temporary(tmp_path, monkeypatch):
     from hexhop.cli import safe_write
+
     target = tmp_path / "out.svg"
     target.write_bytes(b"old")
 
     def broken_replace(src, dst):
         raise KeyboardInterrupt
+
     monkeypatch.setattr(safe_write.os, "replace", broken_replace)
     with pytest.raises(KeyboardInterrupt):
         safe_write.write_atomically(str(target), b"new", overwrite=True)
@@ -135,8 +144,12 @@ def test_a_write_interrupted_by_an_exception_leaves_no_temporary(tmp_path, monke
 
 
 def digest(folder: Path) -> dict[str, str]:
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            + oct(p.stat().st_mode) for p in sorted(folder.rglob("*")) if p.is_file()}
+    return {
+        str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+        + oct(p.stat().st_mode)
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
 
 
 def test_check_convert_and_render_never_change_their_inputs(tmp_path):
@@ -150,15 +163,34 @@ def test_check_convert_and_render_never_change_their_inputs(tmp_path):
     runner.invoke(cli, ["check", str(inputs), "--format", "json"])
     runner.invoke(cli, ["check", str(inputs), "-j", "2"])
     for path in sorted(inputs.rglob("*.*")):
-        runner.invoke(cli, ["convert", str(path), "--to", "json",
-                            "--out", str(tmp_path / "out" / f"{path.name}.json")])
-        runner.invoke(cli, ["render", str(path), "--plies", "0,last",
-                            "--out", str(tmp_path / "pictures" / path.name)])
+        runner.invoke(
+            cli,
+            [
+                "convert",
+                str(path),
+                "--to",
+                "json",
+                "--out",
+                str(tmp_path / "out" / f"{path.name}.json"),
+            ],
+        )
+        runner.invoke(
+            cli,
+            [
+                "render",
+                str(path),
+                "--plies",
+                "0,last",
+                "--out",
+                str(tmp_path / "pictures" / path.name),
+            ],
+        )
     assert (tmp_path / "pictures").is_dir()
     assert digest(inputs) == before
 
 
 # -- at random moments, from the very first one (issue 17 item 13) -----------
+
 
 def caught_signals(pid: int) -> int:
     with open(f"/proc/{pid}/status") as status:
@@ -178,12 +210,17 @@ def cpu_seconds(pid: int) -> float:
 def started(process: subprocess.Popen) -> None:
     """Wait until hexhop's own code runs: it catches SIGTERM from its first
     line on (before that, the interpreter is still starting)."""
-    wait_for(lambda: process.poll() is not None
-             or caught_signals(process.pid) & (1 << (signal.SIGTERM - 1)), timeout=30)
+    wait_for(
+        lambda: (
+            process.poll() is not None or caught_signals(process.pid) & (1 << (signal.SIGTERM - 1))
+        ),
+        timeout=30,
+    )
 
 
-def interrupt_at_random(args: list[str], cwd: Path, rng: random.Random, latest: float,
-                        finished: int = 0) -> tuple[int, str, str]:
+def interrupt_at_random(
+    args: list[str], cwd: Path, rng: random.Random, latest: float, finished: int = 0
+) -> tuple[int, str, str]:
     """Run hexhop, send SIGINT or SIGTERM after a random delay; the run ends
     with 130 or 143 (or ``finished``, the command's own exit status, when
     its work was done first), never with a traceback."""
@@ -205,8 +242,9 @@ def test_ctrl_c_in_the_first_moments_is_quiet():
     rng = random.Random(17)
     for _ in range(8):
         # samples/broken holds invalid games: a check that finished exits 1
-        code, out, err = interrupt_at_random(["check", str(ROOT / "samples")], ROOT, rng, 0.15,
-                                             finished=1)
+        code, out, err = interrupt_at_random(
+            ["check", str(ROOT / "samples")], ROOT, rng, 0.15, finished=1
+        )
         if code == 1:
             assert err == "" and "Checked" in out, (out, err)
         else:
@@ -216,32 +254,34 @@ def test_ctrl_c_in_the_first_moments_is_quiet():
 @pytest.fixture(scope="module")
 def three_games(tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("records") / "three.hpf"
-    path.write_text(format_archive(random_archive("Hüpfer", 3, 5, board=8, max_plies=300)),
-                    "utf-8")
+    path.write_text(format_archive(random_archive("Hüpfer", 3, 5, board=8, max_plies=300)), "utf-8")
     return path
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("fmt, trials", [("png", 5), ("gif", 3), ("sheet", 3)])
-def test_render_stopped_at_random_moments_leaves_what_it_says(tmp_path, three_games, fmt,
-                                                              trials):
+def test_render_stopped_at_random_moments_leaves_what_it_says(tmp_path, three_games, fmt, trials):
     """Ctrl-C or SIGTERM while cairo draws used to land in a cairocffi callback:
     an OSError traceback and exit 1, or the interrupt lost."""
     rng = random.Random(f"render-{fmt}")
     for trial in range(trials):
         out = tmp_path / f"out{trial}"
         code, _, err = interrupt_at_random(
-            ["render", str(three_games), "--format", fmt, "--out", str(out)], tmp_path, rng,
-            1.5)
+            ["render", str(three_games), "--format", fmt, "--out", str(out)], tmp_path, rng, 1.5
+        )
         written = sorted(out.glob("*")) if out.exists() else []
         if code:  # quiet or a bare "interrupted" before the command began
-            match = re.fullmatch(r"(?:interrupted(?: after (\d+) of \d+ files| before any "
-                                 r"file was written)?\n)?", err)
+            match = re.fullmatch(
+                r"(?:interrupted(?: after (\d+) of \d+ files| before any "
+                r"file was written)?\n)?",
+                err,
+            )
             assert match, err
             assert len(written) == int(match.group(1) or 0), err
         else:
             assert f"wrote {len(written)} files" in err
         from PIL import Image
+
         for picture in written:
             with Image.open(picture) as image:
                 image.load()
@@ -254,15 +294,17 @@ def test_check_and_convert_stopped_at_random_moments(tmp_path):
         (tmp_path / f"{i:02d}.trg").write_text(text, "utf-8")
     rng = random.Random("check-convert")
     for trial in range(4):
-        code, out, err = interrupt_at_random(["check", ".", "--format", "jsonl"], tmp_path,
-                                             rng, 1.5)
+        code, out, err = interrupt_at_random(
+            ["check", ".", "--format", "jsonl"], tmp_path, rng, 1.5
+        )
         lines = [json.loads(line) for line in out.splitlines()]
         assert not lines or lines[-1]["summary"]["games"] == len(lines) - 1
         if code and lines:
             assert f"interrupted after {lines[-1]['summary']['files']} files" in err
         target = tmp_path / f"out{trial}.json"
         code, _, err = interrupt_at_random(
-            ["convert", "00.trg", "--to", "json", "--out", target.name], tmp_path, rng, 1.5)
+            ["convert", "00.trg", "--to", "json", "--out", target.name], tmp_path, rng, 1.5
+        )
         if code:
             assert err in ("", "interrupted\n", "interrupted before anything was written\n")
             assert not target.exists()
@@ -304,8 +346,13 @@ run()
 def test_a_signal_inside_a_weakref_callback_waits_for_a_checkpoint():
     """Raised in a weakref callback, the interrupt was printed as "Exception
     ignored in ..." and lost."""
-    done = subprocess.run([sys.executable, "-c", WEAKREF_CALLBACK], capture_output=True,
-                          text=True, timeout=60, check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", WEAKREF_CALLBACK],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert (done.stdout, done.stderr) == ("callback done\nstopped at the checkpoint\n", "")
 
 
@@ -315,10 +362,12 @@ def _catcher(action):
 
 def test_can_raise_only_in_code_that_lets_it_through_down_to_a_catcher(monkeypatch):
     from hexhop.cli import interrupt
+
     catchers = {_catcher.__code__}
 
     def here():
         return sys._getframe(1)  # the frame calling it
+
     assert not interrupt.can_raise(_catcher(here), catchers)  # this module: not known
     monkeypatch.setattr(interrupt, "_PROPAGATING", interrupt._PROPAGATING | {__name__})
     assert interrupt.can_raise(_catcher(lambda: here()), catchers)
@@ -342,5 +391,6 @@ def test_can_raise_only_in_code_that_lets_it_through_down_to_a_catcher(monkeypat
         generator = closed()
         next(generator)
         generator.close()
+
     _catcher(finalize)
     assert seen == {"__del__": False, "generator closed": False}

@@ -19,15 +19,13 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def check(*args: str) -> tuple[int, dict]:
-    result = CliRunner().invoke(cli, ["check", "--format", "json", *args],
-                                catch_exceptions=False)
+    result = CliRunner().invoke(cli, ["check", "--format", "json", *args], catch_exceptions=False)
     return result.exit_code, json.loads(result.stdout)
 
 
 def codes(report: dict) -> list[str]:
     found = [f["error"]["code"] for f in report["files"] if "error" in f]
-    return found + [x["code"] for f in report["files"] for g in f["games"]
-                    for x in g["findings"]]
+    return found + [x["code"] for f in report["files"] for g in f["games"] for x in g["findings"]]
 
 
 def test_games_beyond_max_games_are_reported_and_the_next_file_is_checked(tmp_path):
@@ -59,8 +57,9 @@ def test_a_game_with_too_many_actions_is_not_replayed(tmp_path):
 
 def test_a_million_character_comment_is_beyond_the_default_limit(tmp_path):
     path = tmp_path / "a.hxl"
-    path.write_text('[Game "Hexalit"]\n\n1. B6XC6 {' + "x" * 1_000_000 + "} E8XD8 *\n"
-                    + GAME, "utf-8")
+    path.write_text(
+        '[Game "Hexalit"]\n\n1. B6XC6 {' + "x" * 1_000_000 + "} E8XD8 *\n" + GAME, "utf-8"
+    )
     _, report = check(str(path))
     first, second = report["files"][0]["games"]
     assert [f["code"] for f in first["findings"]] == ["IO06"]
@@ -81,8 +80,9 @@ def test_max_depth_lowers_the_nesting_limit(tmp_path):
 
 def test_nesting_beyond_the_parser_limit_is_sy06(tmp_path):
     path = tmp_path / "a.hxl"
-    path.write_text('[Game "Hexalit"]\n\n1. B6XC6 ' + "(E8XD8 " * 200 + ")" * 200 + " *\n"
-                    + GAME, "utf-8")
+    path.write_text(
+        '[Game "Hexalit"]\n\n1. B6XC6 ' + "(E8XD8 " * 200 + ")" * 200 + " *\n" + GAME, "utf-8"
+    )
     status, report = check(str(path))
     assert codes(report) == ["SY06"] and report["files"][0]["games"][1]["valid"]
 
@@ -138,8 +138,12 @@ def test_tar_links_and_devices_are_skipped(tmp_path):
     outside = tmp_path / "secret.hxl"
     outside.write_text(GAME, "utf-8")
     with tarfile.open(path, "w") as archive:
-        for name, kind in (("sym.hxl", tarfile.SYMTYPE), ("hard.hxl", tarfile.LNKTYPE),
-                           ("dev.hxl", tarfile.CHRTYPE), ("fifo.hxl", tarfile.FIFOTYPE)):
+        for name, kind in (
+            ("sym.hxl", tarfile.SYMTYPE),
+            ("hard.hxl", tarfile.LNKTYPE),
+            ("dev.hxl", tarfile.CHRTYPE),
+            ("fifo.hxl", tarfile.FIFOTYPE),
+        ):
             info = tarfile.TarInfo(name)
             info.type = kind
             info.linkname = str(outside)
@@ -154,8 +158,15 @@ def test_tar_links_and_devices_are_skipped(tmp_path):
 def test_every_limit_is_documented():
     readme = (ROOT / "README.md").read_text("utf-8")
     section = readme.split("## Safety and limits", 1)[1].split("\n## ", 1)[0]
-    for option in ("--max-file-size", "--max-member-size", "--max-archive-size",
-                   "--max-games", "--max-plies", "--max-comment", "--max-depth"):
+    for option in (
+        "--max-file-size",
+        "--max-member-size",
+        "--max-archive-size",
+        "--max-games",
+        "--max-plies",
+        "--max-comment",
+        "--max-depth",
+    ):
         assert option in section
     errors = (ROOT / "docs" / "errors.md").read_text("utf-8")
     for code in ("IO04", "IO05", "IO06"):

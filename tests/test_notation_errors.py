@@ -16,7 +16,7 @@ def expectation(path: Path) -> str:
     """The first line of a broken sample: ``; expect CODE at L:C: message``."""
     first = path.read_text(encoding="utf-8").splitlines()[0]
     assert first.startswith("; expect ")
-    return first[len("; expect "):]
+    return first[len("; expect ") :]
 
 
 @pytest.mark.parametrize("path", BROKEN, ids=lambda p: p.name)
@@ -24,8 +24,9 @@ def test_broken_sample_gives_its_message(path):
     games = list(read_archive(path.read_bytes(), path=str(path)))
     assert len(games) == 1
     (finding,) = games[0].findings
-    assert f"{finding.code} at {finding.line}:{finding.column}: {finding.message}" == \
-        expectation(path)
+    assert f"{finding.code} at {finding.line}:{finding.column}: {finding.message}" == expectation(
+        path
+    )
     assert finding.category == "syntax" and finding.severity == "error"
     assert games[0].record is not None and games[0].record.main.nodes == ()
     assert games[0].record.tags
@@ -39,33 +40,76 @@ def test_there_is_a_sample_for_each_kind():
 HEX = '[Game "Hexalit"]\n'
 
 
-@pytest.mark.parametrize("text, code, span, message", [
-    ('[Game "Hexalit]\n1. B6XC6', "SY01", (1, 7),
-     "unclosed tag value: the closing '\"' is missing on this line"),
-    ('[Game Hexalit]', "SY01", (1, 7), "expected a quoted tag value like \"Hexalit\", found 'Hexalit'"),
-    ('[ "Hexalit"]', "SY01", (1, 3), "expected a tag name like Event after '[', found '\"Hexalit\"'"),
-    (HEX + "1. B6XC6 12 C6XD6", "SY01", (2, 10), "'12' is not a move number: write '12.' or '12...'"),
-    (HEX + "! B6XC6", "SY01", (2, 1), "'!' must follow the action it judges"),
-    (HEX + "(B6XC6)", "SY01", (2, 1), "a variation '(' must follow the action it replaces"),
-    (HEX + "B6XC6 resigns", "SY01", (2, 7), "unexpected 'resigns': expected an action, a move "
-     "number, a comment, a variation or the result"),
-    (HEX + "B6XC6 }", "SY01", (2, 7), "'}' closes no comment"),
-    (HEX + "B6XC6 [x]", "SY01", (2, 7),
-     "'[' in the movetext: tags go in the header, before the first action"),
-    (HEX + "B6 X", "SY01", (2, 5), "expected a cell like B6 after 'X'"),
-    (HEX + "B6?C6", "SY01", (2, 3), "expected X, W or ° after 'B6', found '?'"),
-    (HEX + "B5W", "SY01", (2, 4), "expected the face the die shows (1 to 6) after 'W'"),
-    (HEX + "1. 1/2-1/2", "SY01", (2, 4), "'1/2-1/2' is not a result: write 1-0, 0-1 or *"),
-    ('[Game "Trigeo"]\nE6XF6=', "SY01", (2, 7), "expected the new face (a digit) after '='"),
-    ('[Game "Hüpfer"]\nB6XC6 B5W4', "SY05", (2, 7),
-     "'B5W4' is not a Hüpfer action: Hüpfer actions are paths like c3xc5 or a1-c1@d1"),
-    ('[Game "Hüpfer"]\na1', "SY05", (2, 1),
-     "'a1' is not a Hüpfer action: write the whole path, e.g. a1-c1@d1 or c3xc5"),
-    ('[Game "Hüpfer"]\na1xa3-a5', "SY05", (2, 1),
-     "'a1xa3-a5' is not a Hüpfer action: hops ('-') come before captures ('x'), e.g. a1-a3xa5"),
-    ('[Game "Hüpfer"]\na1-', "SY01", (2, 4), "expected a point like c3 after '-'"),
-    ('[Game "Hüpfer"]\na1-c1@', "SY01", (2, 7), "expected a point like d1 after '@'"),
-])
+@pytest.mark.parametrize(
+    "text, code, span, message",
+    [
+        (
+            '[Game "Hexalit]\n1. B6XC6',
+            "SY01",
+            (1, 7),
+            "unclosed tag value: the closing '\"' is missing on this line",
+        ),
+        (
+            "[Game Hexalit]",
+            "SY01",
+            (1, 7),
+            "expected a quoted tag value like \"Hexalit\", found 'Hexalit'",
+        ),
+        (
+            '[ "Hexalit"]',
+            "SY01",
+            (1, 3),
+            "expected a tag name like Event after '[', found '\"Hexalit\"'",
+        ),
+        (
+            HEX + "1. B6XC6 12 C6XD6",
+            "SY01",
+            (2, 10),
+            "'12' is not a move number: write '12.' or '12...'",
+        ),
+        (HEX + "! B6XC6", "SY01", (2, 1), "'!' must follow the action it judges"),
+        (HEX + "(B6XC6)", "SY01", (2, 1), "a variation '(' must follow the action it replaces"),
+        (
+            HEX + "B6XC6 resigns",
+            "SY01",
+            (2, 7),
+            "unexpected 'resigns': expected an action, a move "
+            "number, a comment, a variation or the result",
+        ),
+        (HEX + "B6XC6 }", "SY01", (2, 7), "'}' closes no comment"),
+        (
+            HEX + "B6XC6 [x]",
+            "SY01",
+            (2, 7),
+            "'[' in the movetext: tags go in the header, before the first action",
+        ),
+        (HEX + "B6 X", "SY01", (2, 5), "expected a cell like B6 after 'X'"),
+        (HEX + "B6?C6", "SY01", (2, 3), "expected X, W or ° after 'B6', found '?'"),
+        (HEX + "B5W", "SY01", (2, 4), "expected the face the die shows (1 to 6) after 'W'"),
+        (HEX + "1. 1/2-1/2", "SY01", (2, 4), "'1/2-1/2' is not a result: write 1-0, 0-1 or *"),
+        ('[Game "Trigeo"]\nE6XF6=', "SY01", (2, 7), "expected the new face (a digit) after '='"),
+        (
+            '[Game "Hüpfer"]\nB6XC6 B5W4',
+            "SY05",
+            (2, 7),
+            "'B5W4' is not a Hüpfer action: Hüpfer actions are paths like c3xc5 or a1-c1@d1",
+        ),
+        (
+            '[Game "Hüpfer"]\na1',
+            "SY05",
+            (2, 1),
+            "'a1' is not a Hüpfer action: write the whole path, e.g. a1-c1@d1 or c3xc5",
+        ),
+        (
+            '[Game "Hüpfer"]\na1xa3-a5',
+            "SY05",
+            (2, 1),
+            "'a1xa3-a5' is not a Hüpfer action: hops ('-') come before captures ('x'), e.g. a1-a3xa5",
+        ),
+        ('[Game "Hüpfer"]\na1-', "SY01", (2, 4), "expected a point like c3 after '-'"),
+        ('[Game "Hüpfer"]\na1-c1@', "SY01", (2, 7), "expected a point like d1 after '@'"),
+    ],
+)
 def test_messages(text, code, span, message):
     (finding,) = one(text).findings
     assert (finding.code, (finding.line, finding.column), finding.message) == (code, span, message)
@@ -76,7 +120,7 @@ def test_finding_span_points_into_the_file_not_the_game():
     games = list(read_archive(text.encode()))
     assert games[1].findings[0].span == Span(7, 10)
     source_line = text.split("\n")[6]
-    assert source_line[games[1].findings[0].column - 1:].startswith("C6-D7")
+    assert source_line[games[1].findings[0].column - 1 :].startswith("C6-D7")
 
 
 def test_syntax_error_keeps_the_tags():
@@ -85,12 +129,15 @@ def test_syntax_error_keeps_the_tags():
     assert game.record.game == "Hexalit" and game.findings[0].code == "SY04"
 
 
-@pytest.mark.parametrize("game, text, item", [
-    ("Hexalit", "E6XF6=6", DiceAction("E6", "move", "F6", promote=6)),
-    ("Trigeo", "B5W4", DiceAction("B5", "roll", face=4)),
-    ("Trigeo", "double 2", CubeOffer(2)),
-    ("Hüpfer", "take", CubeAnswer(True)),
-])
+@pytest.mark.parametrize(
+    "game, text, item",
+    [
+        ("Hexalit", "E6XF6=6", DiceAction("E6", "move", "F6", promote=6)),
+        ("Trigeo", "B5W4", DiceAction("B5", "roll", face=4)),
+        ("Trigeo", "double 2", CubeOffer(2)),
+        ("Hüpfer", "take", CubeAnswer(True)),
+    ],
+)
 def test_actions_another_game_forbids_still_read(game, text, item):
     """Whether a promotion, a roll or a cube event is allowed is for the rules
     (rules.md §8.8, §8.12): the checker reports them as illegal actions."""

@@ -14,8 +14,9 @@ import hexhop.notation
 
 PACKAGE = "hexhop.notation"
 FOLDER = Path(hexhop.notation.__file__).parent
-MODULES = {f"{PACKAGE}.{p.stem}" if p.stem != "__init__" else PACKAGE: p
-           for p in FOLDER.glob("*.py")}
+MODULES = {
+    f"{PACKAGE}.{p.stem}" if p.stem != "__init__" else PACKAGE: p for p in FOLDER.glob("*.py")
+}
 
 
 def _imported(name: str, path: Path) -> set[str]:
@@ -28,11 +29,13 @@ def _imported(name: str, path: Path) -> set[str]:
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
-                parts = package.split(".")[:len(package.split(".")) - node.level + 1]
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
                 base = ".".join(parts + ([base] if base else []))
             # ``from . import reader`` names a module, ``from .reader import x`` a name
-            targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in MODULES else base
-                       for alias in node.names]
+            targets = [
+                f"{base}.{alias.name}" if f"{base}.{alias.name}" in MODULES else base
+                for alias in node.names
+            ]
         else:
             continue
         found |= {t for t in targets if t in MODULES and t != name}
@@ -52,7 +55,7 @@ def _cycle() -> list[str] | None:
         path.append(name)
         for target in sorted(GRAPH[name]):
             if state.get(target) == 1:
-                return path[path.index(target):] + [target]
+                return path[path.index(target) :] + [target]
             if target not in state:
                 found = visit(target)
                 if found:

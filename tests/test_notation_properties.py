@@ -37,7 +37,7 @@ RECORDS = settings(FAST, max_examples=40)
 
 # ---------------------------------------------------------------- arbitrary input
 
-NOTATION_CHARS = string.ascii_letters + string.digits + " \n\t[]{}();\"\\!?$.*-@x°:=^+"
+NOTATION_CHARS = string.ascii_letters + string.digits + ' \n\t[]{}();"\\!?$.*-@x°:=^+'
 
 
 def _never_raises_but_notation_errors(run) -> None:
@@ -73,12 +73,15 @@ FACES = st.integers(1, 6)
 
 def dice_actions(game: str) -> st.SearchStrategy:
     promote = st.none() | FACES if game == "Trigeo" else st.none()
-    moves = st.builds(DiceAction, CELLS, st.sampled_from(["move", "capture"]), CELLS,
-                      st.none(), promote, MARKS)
+    moves = st.builds(
+        DiceAction, CELLS, st.sampled_from(["move", "capture"]), CELLS, st.none(), promote, MARKS
+    )
     if game == "Trigeo":
         return moves
     rolls = st.builds(lambda o, f, m: DiceAction(o, "roll", None, f, None, m), CELLS, FACES, MARKS)
-    cube = st.builds(CubeOffer, st.none() | st.integers(1, 64)) | st.builds(CubeAnswer, st.booleans())
+    cube = st.builds(CubeOffer, st.none() | st.integers(1, 64)) | st.builds(
+        CubeAnswer, st.booleans()
+    )
     return st.one_of(moves, rolls, cube)
 
 
@@ -91,28 +94,44 @@ def hop_actions(draw) -> HopAction:
     return HopAction(path, ("-",) * hops + ("x",) * captures, birth, draw(MARKS))
 
 
-COMMENT_CHARS = st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters="}") | \
-    st.sampled_from("\n[{;")
-COMMENTS = st.text(COMMENT_CHARS, max_size=20).map(str.strip) | \
-    st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=12).map(lambda t: t.strip() + "}")
+COMMENT_CHARS = st.characters(
+    blacklist_categories=("Cs", "Cc"), blacklist_characters="}"
+) | st.sampled_from("\n[{;")
+COMMENTS = st.text(COMMENT_CHARS, max_size=20).map(str.strip) | st.text(
+    st.characters(blacklist_categories=("Cs", "Cc")), max_size=12
+).map(lambda t: t.strip() + "}")
 GLYPHS = st.sampled_from(["!", "?", "!!", "??", "!?", "?!", "$1", "$22"])
 
 
 def lines(items: st.SearchStrategy, depth: int) -> st.SearchStrategy:
-    variations = st.lists(st.deferred(lambda: lines(items, depth - 1)), max_size=2) \
-        if depth else st.just([])
+    variations = (
+        st.lists(st.deferred(lambda: lines(items, depth - 1)), max_size=2) if depth else st.just([])
+    )
     nodes = st.builds(
         lambda item, glyphs, comments, variations: Node(
-            item, Span(0, 0), "", glyphs=tuple(glyphs), comments=tuple(comments),
-            variations=tuple(variations)),
-        items, st.lists(GLYPHS, max_size=2), st.lists(COMMENTS, max_size=2), variations)
-    return st.builds(lambda ns, cs: Line(tuple(ns), tuple(cs)),
-                     st.lists(nodes, max_size=6), st.lists(COMMENTS, max_size=1))
+            item,
+            Span(0, 0),
+            "",
+            glyphs=tuple(glyphs),
+            comments=tuple(comments),
+            variations=tuple(variations),
+        ),
+        items,
+        st.lists(GLYPHS, max_size=2),
+        st.lists(COMMENTS, max_size=2),
+        variations,
+    )
+    return st.builds(
+        lambda ns, cs: Line(tuple(ns), tuple(cs)),
+        st.lists(nodes, max_size=6),
+        st.lists(COMMENTS, max_size=1),
+    )
 
 
 TAG_VALUES = st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=15)
 TAG_NAMES = st.text(string.ascii_letters + string.digits + "_", min_size=1, max_size=8).filter(
-    lambda name: name.lower() not in TAG_ORDER)  # the formatter moves those into place
+    lambda name: name.lower() not in TAG_ORDER
+)  # the formatter moves those into place
 
 
 @st.composite
@@ -120,7 +139,9 @@ def records(draw) -> Record:
     game = draw(st.sampled_from(GAMES))
     items = hop_actions() if game == "Hüpfer" else dice_actions(game)
     tags = (Tag("Game", game),) + tuple(
-        Tag(name, value) for name, value in draw(st.lists(st.tuples(TAG_NAMES, TAG_VALUES), max_size=4)))
+        Tag(name, value)
+        for name, value in draw(st.lists(st.tuples(TAG_NAMES, TAG_VALUES), max_size=4))
+    )
     result = draw(st.sampled_from([None, "1-0", "0-1", "*"]))
     return Record(tags, game, draw(lines(items, 2)), result)
 
@@ -148,6 +169,7 @@ def test_every_action_reads_back_from_its_text(rec):
             yield node.item
             for variation in node.variations:
                 yield from walk(variation)
+
     for item in walk(rec.main):
         assert parse_action(str(item), rec.game) == item
 
@@ -165,19 +187,48 @@ def test_fast_path_reads_what_the_grammar_reads(rec, data):
         fast = notation_parser.parse_header(chunk, first_line)
         assert fast == notation_parser.parse_header(chunk, first_line, fast=False)
         if fast.rest is not None:
-            assert notation_parser.parse_movetext(rec.game, fast.rest) == \
-                notation_parser.parse_movetext(rec.game, fast.rest, fast=False)
+            assert notation_parser.parse_movetext(
+                rec.game, fast.rest
+            ) == notation_parser.parse_movetext(rec.game, fast.rest, fast=False)
 
 
 @FAST
-@given(st.sampled_from(GAMES), st.lists(st.sampled_from(
-    ["B6XC6", "b5 w 4", "E6XF6=6", "a1-c1@d1", "c3xc5", "double 2", "take", "1.", "12...", "!",
-     "$3", "{c}", "; d\n", "(", ")", "*", "1-0", "\n", "x", "{"]), max_size=14))
+@given(
+    st.sampled_from(GAMES),
+    st.lists(
+        st.sampled_from(
+            [
+                "B6XC6",
+                "b5 w 4",
+                "E6XF6=6",
+                "a1-c1@d1",
+                "c3xc5",
+                "double 2",
+                "take",
+                "1.",
+                "12...",
+                "!",
+                "$3",
+                "{c}",
+                "; d\n",
+                "(",
+                ")",
+                "*",
+                "1-0",
+                "\n",
+                "x",
+                "{",
+            ]
+        ),
+        max_size=14,
+    ),
+)
 def test_fast_path_agrees_or_defers_on_token_soup(game, words):
     text = " ".join(words)
     rest = notation_parser.Rest(text, 1, 1, 1, 1)
-    assert outcome(lambda: notation_parser.parse_movetext(game, rest)) == \
-        outcome(lambda: notation_parser.parse_movetext(game, rest, fast=False))
+    assert outcome(lambda: notation_parser.parse_movetext(game, rest)) == outcome(
+        lambda: notation_parser.parse_movetext(game, rest, fast=False)
+    )
 
 
 def outcome(run):

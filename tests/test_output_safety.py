@@ -35,8 +35,8 @@ HOSTILE = (
     f'[South "{quoted(ENTITY)}"]\n'
     '[Event "<script>alert(1)</script>\x01\x0b"]\n'
     '[Site "]]>\\"&amp;"]\n'
-    '\n'
-    '1. B6XC6 {</span><script>alert(2)</script>} E8XD8 *\n'
+    "\n"
+    "1. B6XC6 {</span><script>alert(2)</script>} E8XD8 *\n"
 )
 
 
@@ -79,8 +79,7 @@ class Spy:
 def test_png_of_a_hostile_record_renders_and_reads_no_file(record, tmp_path, monkeypatch):
     out = tmp_path / "png"
     spy = Spy(monkeypatch)
-    result = invoke("render", str(record), "--format", "png", "--plies", "0,2",
-                    "--out", str(out))
+    result = invoke("render", str(record), "--format", "png", "--plies", "0,2", "--out", str(out))
     assert result.exit_code == 0, result.output
     assert not spy.touched_passwd()
     passwd = Path("/etc/passwd").read_bytes()[:32]
@@ -89,15 +88,18 @@ def test_png_of_a_hostile_record_renders_and_reads_no_file(record, tmp_path, mon
         assert data.startswith(b"\x89PNG") and passwd not in data
 
 
-@pytest.mark.parametrize("payload", [
-    f'<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">{IMAGE}</svg>',
-    '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
-    'width="10" height="10"><image xlink:href="file:///etc/passwd"/>'
-    '<use xlink:href="file:///etc/passwd#x"/>'
-    '<style>@import url("file:///etc/passwd");</style></svg>',
-    '<?xml version="1.0"?>\n<!DOCTYPE svg [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>'
-    '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text>&xxe;</text></svg>',
-])
+@pytest.mark.parametrize(
+    "payload",
+    [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">{IMAGE}</svg>',
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+        'width="10" height="10"><image xlink:href="file:///etc/passwd"/>'
+        '<use xlink:href="file:///etc/passwd#x"/>'
+        '<style>@import url("file:///etc/passwd");</style></svg>',
+        '<?xml version="1.0"?>\n<!DOCTYPE svg [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>'
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text>&xxe;</text></svg>',
+    ],
+)
 def test_cairosvg_is_never_allowed_to_load_anything(payload, monkeypatch):
     spy = Spy(monkeypatch)
     try:
@@ -141,13 +143,27 @@ def test_output_names_never_leave_the_output_folder(tmp_path):
     archive = tmp_path / "evil.zip"
     game = '[Game "Hexalit"]\n\n1. B6XC6 *\n'
     with zipfile.ZipFile(archive, "w") as out:
-        for name in ("../../../escaped.hxl", "/abs/rooted.hxl", "a/../../up.hxl",
-                     "..\\..\\win.hxl", "ok.hxl"):
+        for name in (
+            "../../../escaped.hxl",
+            "/abs/rooted.hxl",
+            "a/../../up.hxl",
+            "..\\..\\win.hxl",
+            "ok.hxl",
+        ):
             out.writestr(name, game)
     out_dir = tmp_path / "deep" / "out"
     for fmt in ("svg", "html"):
-        invoke("render", str(archive), "--format", fmt, "--plies", "0", "--out", str(out_dir),
-               "--force")
+        invoke(
+            "render",
+            str(archive),
+            "--format",
+            fmt,
+            "--plies",
+            "0",
+            "--out",
+            str(out_dir),
+            "--force",
+        )
     written = [p for p in tmp_path.rglob("*") if p.is_file() and p != archive]
     assert written
     for path in written:
@@ -157,17 +173,18 @@ def test_output_names_never_leave_the_output_folder(tmp_path):
 # -- names that are not UTF-8, and terminal escapes (issue 17 items 10, 15) --
 
 ESCAPES = "\x1b]0;pwned\x07\x1b[2J"
-NOISY = ('[Game "Hexalit"]\n'
-         f'[North "{ESCAPES}"]\n'
-         '\n'
-         '1. B4W2 {\x1b[31m} D7W4 9. B8W6 \x1b[2J *\n')
+NOISY = f'[Game "Hexalit"]\n[North "{ESCAPES}"]\n\n1. B4W2 {{\x1b[31m}} D7W4 9. B8W6 \x1b[2J *\n'
 
 
 def hexhop(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     """The real program, its output as bytes: what a terminal would get."""
-    return subprocess.run([sys.executable, "-m", "hexhop.cli", *args], cwd=cwd,
-                          capture_output=True, timeout=60,
-                          env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+    return subprocess.run(
+        [sys.executable, "-m", "hexhop.cli", *args],
+        cwd=cwd,
+        capture_output=True,
+        timeout=60,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+    )
 
 
 @pytest.fixture
@@ -176,8 +193,7 @@ def bad_names(tmp_path) -> Path:
     folder.mkdir()
     os.mkdir(os.fsencode(folder) + b"/d\xe9j\xe0")  # Latin-1 bytes: not UTF-8
     game = NOISY.encode("utf-8")
-    (Path(os.fsdecode(os.fsencode(folder) + b"/d\xe9j\xe0/caf\xe9\x1b[2J.hxl"))
-     .write_bytes(game))
+    (Path(os.fsdecode(os.fsencode(folder) + b"/d\xe9j\xe0/caf\xe9\x1b[2J.hxl")).write_bytes(game))
     with zipfile.ZipFile(folder / "club.zip", "w") as archive:
         archive.writestr("m\u00e9\x1b]0;x\x07.hxl", game)
     return folder
@@ -188,8 +204,10 @@ def test_names_that_are_not_utf8_are_shown_escaped_in_the_text_report(bad_names)
     assert run.returncode == 1, run.stderr
     assert b"Traceback" not in run.stderr and b"\x1b" not in run.stdout
     lines = run.stdout.decode("utf-8").splitlines()
-    assert "./d\\xe9j\\xe0/caf\\xe9\\x1b[2J.hxl:4:30: SY01 unexpected '\\x1b': expected an " \
-           "action, a move number, a comment, a variation or the result" in lines
+    assert (
+        "./d\\xe9j\\xe0/caf\\xe9\\x1b[2J.hxl:4:30: SY01 unexpected '\\x1b': expected an "
+        "action, a move number, a comment, a variation or the result" in lines
+    )
     assert "    | 1. B4W2 {\\x1b[31m} D7W4 9. B8W6 \\x1b[2J *" in lines
     assert "    | " + " " * 32 + "^^^^" in lines
     assert any(line.startswith("./club.zip:mé\\x1b]0;x\\x07.hxl:4:30: SY01") for line in lines)
@@ -221,14 +239,18 @@ def test_fmt_messages_show_control_characters_escaped(tmp_path):
     assert run.stderr.decode("utf-8").splitlines() == [
         "noisy\\x1b[2J.hxl:4:30: SY01 unexpected '\\x1b': expected an action, a move number, "
         "a comment, a variation or the result",
-        "noisy\\x1b[2J.hxl: not formatted (fix the errors above first)"]
+        "noisy\\x1b[2J.hxl: not formatted (fix the errors above first)",
+    ]
 
 
 def test_error_messages_of_every_command_show_control_characters_escaped(tmp_path):
     (tmp_path / "noisy\x1b[2J.hxl").write_text(NOISY, "utf-8")
-    for args in (["show", "noisy\x1b[2J.hxl"], ["moves", "noisy\x1b[2J.hxl"],
-                 ["show", "missing\x1b]0;x\x07.hxl"],
-                 ["convert", "noisy\x1b[2J.hxl", "--to", "json", "--out", "noisy\x1b[2J.hxl"]):
+    for args in (
+        ["show", "noisy\x1b[2J.hxl"],
+        ["moves", "noisy\x1b[2J.hxl"],
+        ["show", "missing\x1b]0;x\x07.hxl"],
+        ["convert", "noisy\x1b[2J.hxl", "--to", "json", "--out", "noisy\x1b[2J.hxl"],
+    ):
         run = hexhop(*args, cwd=tmp_path)
         assert run.returncode in (1, 2), (args, run.stderr)
         assert b"\x1b" not in run.stderr and b"\x07" not in run.stderr, (args, run.stderr)
@@ -237,6 +259,7 @@ def test_error_messages_of_every_command_show_control_characters_escaped(tmp_pat
 
 def test_printable_escapes_what_a_terminal_would_act_on():
     from hexhop.records.text import printable
+
     assert printable("a\x1b[2Jb\x07\x9b\u202eé棋\t\n") == "a\\x1b[2Jb\\x07\\x9b\\u202eé棋\\x09\\x0a"
     assert printable(os.fsdecode(b"caf\xe9")) == "caf\\xe9"
     assert printable("\ud800") == "\\ud800"

@@ -21,8 +21,10 @@ def checked(text: str):
     return [replay_game(parsed) for parsed in parse_text(text)]
 
 
-@pytest.mark.parametrize("game, board", [pytest.param(*c, marks=pytest.mark.slow)
-                                         if c == ("Hüpfer", 10) else c for c in CASES])
+@pytest.mark.parametrize(
+    "game, board",
+    [pytest.param(*c, marks=pytest.mark.slow) if c == ("Hüpfer", 10) else c for c in CASES],
+)
 def test_random_legal_games_pass_strictly(game, board):
     records = random_archive(game, 25, seed=board, board=board, max_plies=120)
     reports = checked(format_archive(records))
@@ -49,14 +51,16 @@ def random_wrong_action(game: str, board: int, rng: random.Random):
 def alter(record, ply: int, action):
     """The record with its ply-th action replaced (and everything after dropped)."""
     nodes = [n for n in record.main.nodes if isinstance(n.item, (DiceAction, HopAction))]
-    kept = list(record.main.nodes[:record.main.nodes.index(nodes[ply - 1])])
+    kept = list(record.main.nodes[: record.main.nodes.index(nodes[ply - 1])])
     kept.append(Node(action, Span(0, 0), str(action)))
     tags = tuple(tag for tag in record.tags if tag.name != "Result")
     return replace(record, tags=tags, main=Line(tuple(kept)), result="*")
 
 
-@pytest.mark.parametrize("game, board", [pytest.param(*c, marks=pytest.mark.slow)
-                                         if c == ("Hüpfer", 10) else c for c in CASES])
+@pytest.mark.parametrize(
+    "game, board",
+    [pytest.param(*c, marks=pytest.mark.slow) if c == ("Hüpfer", 10) else c for c in CASES],
+)
 def test_one_altered_action_fails_at_exactly_its_ply(game, board):
     rng = random.Random(board * 7 + len(game))
     rules = rules_for(game)
@@ -71,6 +75,7 @@ def test_one_altered_action_fails_at_exactly_its_ply(game, board):
             wrong = random_wrong_action(game, board, rng)
         (altered,) = checked(format_archive([alter(record, ply, wrong)]))
         errors = [f for f in altered.findings if f.severity == "error"]
-        assert [(f.category, f.ply, f.action) for f in errors] == \
-            [("illegal", ply, str(wrong))], altered.findings
+        assert [(f.category, f.ply, f.action) for f in errors] == [("illegal", ply, str(wrong))], (
+            altered.findings
+        )
         assert len(altered.positions) == ply

@@ -32,8 +32,7 @@ import pytest
 
 from hexhop.notation import parser as notation_parser
 
-PACKAGES = ("hexhop.notation", "hexhop.engine", "hexhop.render", "hexhop.cli",
-            "hexhop.records")
+PACKAGES = ("hexhop.notation", "hexhop.engine", "hexhop.render", "hexhop.cli", "hexhop.records")
 N = 100_000
 SECONDS = 2.0  # per call; a linear pass over 10^5 characters takes milliseconds
 # Patterns used on whole texts must not cost memory per character.  Grammar
@@ -48,6 +47,7 @@ BASE = " \t\n\r\x0b\x0c\u2028a1AxX9{}[]()\"';\\-.@°=^+!?$*:/_é"
 
 # ---------------------------------------------------------------- finding them
 
+
 def _modules() -> Iterator[object]:
     for name in PACKAGES:
         package = importlib.import_module(name)
@@ -59,8 +59,13 @@ def _modules() -> Iterator[object]:
 
 def _methods_used(tree: ast.AST, name: str) -> set[str]:
     """The methods the source calls on the module attribute ``name``."""
-    used = {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)
-            and isinstance(node.value, ast.Name) and node.value.id == name}
+    used = {
+        node.attr
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == name
+    }
     return used & (SEARCHING | MATCHING) or {"match", "search"}
 
 
@@ -68,8 +73,12 @@ def _flags(call: ast.Call) -> int:
     flags = 0
     for arg in [*call.args[1:], *(k.value for k in call.keywords if k.arg == "flags")]:
         for node in ast.walk(arg):
-            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
-                    and node.value.id == "re" and isinstance(getattr(re, node.attr), int):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id == "re"
+                and isinstance(getattr(re, node.attr), int)
+            ):
                 flags |= getattr(re, node.attr)
     return flags
 
@@ -85,13 +94,19 @@ def collect() -> list[tuple[str, re.Pattern, set[str], int]]:
             if isinstance(value, re.Pattern):
                 key = f"{module.__name__}.{attr}"
                 found[key] = (key, value, _methods_used(tree, attr), BYTES_WHOLE_TEXT)
-        compiled = {value.pattern for value in vars(module).values()
-                    if isinstance(value, re.Pattern)}
+        compiled = {
+            value.pattern for value in vars(module).values() if isinstance(value, re.Pattern)
+        }
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
-                    and isinstance(node.func.value, ast.Name) and node.func.value.id == "re" \
-                    and node.args and isinstance(node.args[0], ast.Constant) \
-                    and isinstance(node.args[0].value, str):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and isinstance(node.func.value, ast.Name)
+                and node.func.value.id == "re"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)
+            ):
                 key = f"{path.name}:{node.lineno}"
                 method = node.func.attr
                 if method == "compile" and node.args[0].value in compiled:
@@ -127,7 +142,7 @@ def _literals(source: str) -> str:
     out = []
     pos = 0
     for m in _META.finditer(source):
-        out.append(source[pos:m.start()])
+        out.append(source[pos : m.start()])
         token = m.group()
         if token in escapes:
             out.append(escapes[token])
@@ -142,12 +157,19 @@ def attacks(pattern: re.Pattern) -> Iterator[str]:
     """Strings of about N characters built from what ``pattern`` accepts."""
     literal = _literals(pattern.pattern)
     alphabet = sorted(set(literal + BASE))
-    fragments = {literal[i:i + k] for k in (2, 3, 4) for i in range(len(literal) - k + 1)}
-    fragments = set(sorted(fragments)[::max(1, len(fragments) // 60)])
+    fragments = {literal[i : i + k] for k in (2, 3, 4) for i in range(len(literal) - k + 1)}
+    fragments = set(sorted(fragments)[:: max(1, len(fragments) // 60)])
     runs = [c * N for c in alphabet] + [f * (N // len(f)) for f in sorted(fragments)]
-    runs += [opener + filler * N for opener in "{[(\"';" for filler in ("a", " ", "\n", "\\\"")]
-    runs += ["a1" + "-c1" * (N // 3), "B6" + " " * N + "X", "double" + " " * N + "4",
-             '[a "' + "x" * N, '"' + "\\\\" * (N // 2) + '"', "1" * N + ".", "$" + "1" * N]
+    runs += [opener + filler * N for opener in "{[(\"';" for filler in ("a", " ", "\n", '\\"')]
+    runs += [
+        "a1" + "-c1" * (N // 3),
+        "B6" + " " * N + "X",
+        "double" + " " * N + "4",
+        '[a "' + "x" * N,
+        '"' + "\\\\" * (N // 2) + '"',
+        "1" * N + ".",
+        "$" + "1" * N,
+    ]
     for run in runs:
         yield run
         yield run + "\x00"
@@ -155,8 +177,10 @@ def attacks(pattern: re.Pattern) -> Iterator[str]:
 
 def _bounded(call: Callable[[], object], trace: bool) -> tuple[float, int]:
     """Seconds and (when tracing) peak bytes of ``call``; TimeoutError past SECONDS."""
+
     def stop(signum: int, frame: object) -> None:
         raise TimeoutError
+
     previous = signal.signal(signal.SIGALRM, stop)
     signal.setitimer(signal.ITIMER_REAL, SECONDS)
     if trace:
@@ -171,44 +195,59 @@ def _bounded(call: Callable[[], object], trace: bool) -> tuple[float, int]:
         signal.signal(signal.SIGALRM, previous)
 
 
-def _calls(pattern: re.Pattern, methods: set[str], text: str, whole: bool
-           ) -> Iterator[Callable[[], object]]:
+def _calls(
+    pattern: re.Pattern, methods: set[str], text: str, whole: bool
+) -> Iterator[Callable[[], object]]:
     """The calls the code makes with ``pattern``; ``whole``: every match of a
     search (for time), else only the first (memory is spent within one match)."""
     if methods & MATCHING:
         yield lambda: pattern.match(text)
         yield lambda: pattern.fullmatch(text)
     if methods & SEARCHING:
-        yield (lambda: sum(1 for _ in pattern.finditer(text))) if whole \
+        yield (
+            (lambda: sum(1 for _ in pattern.finditer(text)))
+            if whole
             else (lambda: pattern.search(text))
+        )
 
 
-def _run(name: str, pattern: re.Pattern, methods: set[str], trace: bool
-         ) -> Iterator[tuple[str, float, int]]:
+def _run(
+    name: str, pattern: re.Pattern, methods: set[str], trace: bool
+) -> Iterator[tuple[str, float, int]]:
     for text in attacks(pattern):
         for call in _calls(pattern, methods, text, not trace):
             try:
                 seconds, peak = _bounded(call, trace)
             except TimeoutError:
-                pytest.fail(f"{name} ({pattern.pattern!r}) took more than {SECONDS} s "
-                            f"on {text[:30]!r}… ({len(text)} characters)")
+                pytest.fail(
+                    f"{name} ({pattern.pattern!r}) took more than {SECONDS} s "
+                    f"on {text[:30]!r}… ({len(text)} characters)"
+                )
             yield text, seconds, peak
 
 
 def test_the_patterns_are_found():
     names = {name for name, *_ in PATTERNS}
-    assert {"hexhop.notation.reader._GAP", "hexhop.notation.reader._SALVAGE_TAG",
-            "header.lark:TAG_VALUE", "Hüpfer.lark:HOP", "Hexalit scanner.regex",
-            "header scanner.value"} <= names
+    assert {
+        "hexhop.notation.reader._GAP",
+        "hexhop.notation.reader._SALVAGE_TAG",
+        "header.lark:TAG_VALUE",
+        "Hüpfer.lark:HOP",
+        "Hexalit scanner.regex",
+        "header scanner.value",
+    } <= names
     assert any(name.startswith("render_cmd.py:") for name in names)  # an inline literal
     assert len(PATTERNS) > 40
 
 
 IDS = [entry[0] for entry in PATTERNS]
 # the patterns of the source modules take most of the time: full run only
-TIERED = [pytest.param(*entry, marks=pytest.mark.slow)
-          if entry[0].startswith("hexhop.") or ".py:" in entry[0] else entry
-          for entry in PATTERNS]
+TIERED = [
+    pytest.param(*entry, marks=pytest.mark.slow)
+    if entry[0].startswith("hexhop.") or ".py:" in entry[0]
+    else entry
+    for entry in PATTERNS
+]
 
 
 @pytest.mark.parametrize("name, pattern, methods, bound", TIERED, ids=IDS)

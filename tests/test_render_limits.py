@@ -40,12 +40,18 @@ finally:
 def run_bounded(args: list[str], *, seconds: float, mib: int) -> tuple[int, str, int]:
     """``hexhop ARGS`` in a child process that may not grow past 2×``mib``
     of address space; returns its exit code, stderr and peak RSS in MiB."""
+
     def limit() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (2 * mib * MIB + 512 * MIB,) * 2)
 
     started = time.monotonic()
-    proc = subprocess.run([sys.executable, "-c", _RUNNER, *args], capture_output=True,
-                          text=True, timeout=seconds * 3, preexec_fn=limit)
+    proc = subprocess.run(
+        [sys.executable, "-c", _RUNNER, *args],
+        capture_output=True,
+        text=True,
+        timeout=seconds * 3,
+        preexec_fn=limit,
+    )
     elapsed = time.monotonic() - started
     assert elapsed < seconds, f"took {elapsed:.1f} s: {proc.stderr[-500:]}"
     assert "peak-kib " in proc.stderr, f"out of memory: {proc.stderr[-500:]}"
@@ -56,8 +62,7 @@ def run_bounded(args: list[str], *, seconds: float, mib: int) -> tuple[int, str,
 
 def record(movetext: str, **tags: str) -> str:
     head = {"Game": "Hexalit", "North": "Anna", "South": "Jonas", "Result": "*", **tags}
-    return "".join(f'[{name} "{value}"]\n' for name, value in head.items()) + \
-        f"\n{movetext} *\n"
+    return "".join(f'[{name} "{value}"]\n' for name, value in head.items()) + f"\n{movetext} *\n"
 
 
 @pytest.mark.slow
@@ -68,8 +73,9 @@ def test_sibling_variations_cost_little_in_a_viewer_page(tmp_path: Path) -> None
     path.write_text(record(f"1. B4W3 {siblings} 1... D7W1"), encoding="utf-8")
     assert path.stat().st_size > 195_000
     out = tmp_path / "out"
-    code, stderr, _ = run_bounded(["render", str(path), "--format", "html", "--out", str(out)],
-                                  seconds=20, mib=250)
+    code, stderr, _ = run_bounded(
+        ["render", str(path), "--format", "html", "--out", str(out)], seconds=20, mib=250
+    )
     assert code == 0, stderr
     page = (out / "game1.html").read_text(encoding="utf-8")
     assert page.count('class="variation"') == 20_000
@@ -94,27 +100,58 @@ def test_members_with_one_stem_get_their_own_folders(tmp_path: Path) -> None:
     """Item 14: a/game.hxl, b/game.trg and c/game.v2.hxl were all drawn into
     game/, one over the other, and "wrote 3 files" was not true."""
     out = tmp_path / "out"
-    result = CliRunner().invoke(cli, ["render", str(_collision_zip(tmp_path)), "--index", "1",
-                                      "--plies", "0", "--out", str(out)])
+    result = CliRunner().invoke(
+        cli,
+        [
+            "render",
+            str(_collision_zip(tmp_path)),
+            "--index",
+            "1",
+            "--plies",
+            "0",
+            "--out",
+            str(out),
+        ],
+    )
     assert result.exit_code == 0, result.output
     written = sorted(p.relative_to(out).as_posix() for p in out.rglob("*.svg"))
-    assert written == ["a_game/game1-ply000.svg", "b_game/game1-ply000.svg",
-                       "c_game.v2/game1-ply000.svg", "d_Other/game1-ply000.svg",
-                       "e_other/game1-ply000.svg"]
+    assert written == [
+        "a_game/game1-ply000.svg",
+        "b_game/game1-ply000.svg",
+        "c_game.v2/game1-ply000.svg",
+        "d_Other/game1-ply000.svg",
+        "e_other/game1-ply000.svg",
+    ]
     assert f"wrote 5 files to {out}" in result.output
     assert 'data-game="Trigeo"' in (out / "b_game" / "game1-ply000.svg").read_text("utf-8")
 
 
 def test_index_links_every_member_to_its_own_page(tmp_path: Path) -> None:
     out = tmp_path / "out"
-    result = CliRunner().invoke(cli, ["render", str(_collision_zip(tmp_path)), "--index", "1",
-                                      "--format", "html", "--out", str(out)])
+    result = CliRunner().invoke(
+        cli,
+        [
+            "render",
+            str(_collision_zip(tmp_path)),
+            "--index",
+            "1",
+            "--format",
+            "html",
+            "--out",
+            str(out),
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert "wrote 6 files" in result.output
     index = (out / "index.html").read_text("utf-8")
     links = re.findall(r'href="([^"]+)"', index)
-    assert links == ["a_game/game1.html", "b_game/game1.html", "c_game.v2/game1.html",
-                     "d_Other/game1.html", "e_other/game1.html"]
+    assert links == [
+        "a_game/game1.html",
+        "b_game/game1.html",
+        "c_game.v2/game1.html",
+        "d_Other/game1.html",
+        "e_other/game1.html",
+    ]
     assert all((out / link).is_file() for link in links)
 
 
@@ -126,12 +163,17 @@ def test_a_member_named_twice_is_drawn_twice(tmp_path: Path) -> None:
         handle.add(SAMPLES / "trigeo-goettingen-1999.trg", "index.html.trg")
         handle.add(SAMPLES / "trigeo-goettingen-1999.trg", "index.trg")
     out = tmp_path / "out"
-    result = CliRunner().invoke(cli, ["render", str(archive), "--format", "html",
-                                      "--out", str(out)])
+    result = CliRunner().invoke(
+        cli, ["render", str(archive), "--format", "html", "--out", str(out)]
+    )
     assert result.exit_code == 0, result.output
     assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*.html")) == [
-        "index.html", "index.html-2/game1.html", "index/game1.html",
-        "x_game-2/game1.html", "x_game/game1.html"]
+        "index.html",
+        "index.html-2/game1.html",
+        "index/game1.html",
+        "x_game-2/game1.html",
+        "x_game/game1.html",
+    ]
     assert "wrote 5 files" in result.output
 
 
@@ -147,8 +189,11 @@ def test_a_long_player_name_is_clipped_in_pictures(tmp_path: Path) -> None:
     path.write_text(record("1. B4W3", North=LONG_NAME), encoding="utf-8")
     for fmt in ("png", "svg"):
         out = tmp_path / fmt
-        code, stderr, _ = run_bounded(["render", str(path), "--format", fmt, "--plies", "1",
-                                       "--out", str(out)], seconds=6, mib=250)
+        code, stderr, _ = run_bounded(
+            ["render", str(path), "--format", fmt, "--plies", "1", "--out", str(out)],
+            seconds=6,
+            mib=250,
+        )
         assert code == 0, stderr
     svg = (tmp_path / "svg" / "game1-ply001.svg").read_text("utf-8")
     shown = "N" * (NAME_CHARS - 1) + "…"
@@ -191,12 +236,16 @@ CONTROLS = "\x00\x01\x1b\x7f\x85"
 def test_control_characters_from_a_record_become_replacement_characters(tmp_path: Path) -> None:
     """Item 16: HTML pages carried raw NUL, \\x01 and ESC from tags."""
     path = tmp_path / "controls.hxl"
-    text = record(f"{{a{CONTROLS}b}} 1. B4W3 {{c{CONTROLS}d}} (1. B4W3 {{e{CONTROLS}f}})",
-                  North=f"N{CONTROLS}n", Event=f"ev{CONTROLS}[2J")
+    text = record(
+        f"{{a{CONTROLS}b}} 1. B4W3 {{c{CONTROLS}d}} (1. B4W3 {{e{CONTROLS}f}})",
+        North=f"N{CONTROLS}n",
+        Event=f"ev{CONTROLS}[2J",
+    )
     path.write_text(text, encoding="utf-8")
     for fmt in ("html", "svg"):
-        result = CliRunner().invoke(cli, ["render", str(path), "--format", fmt,
-                                          "--out", str(tmp_path / fmt)])
+        result = CliRunner().invoke(
+            cli, ["render", str(path), "--format", fmt, "--out", str(tmp_path / fmt)]
+        )
         assert result.exit_code == 0, result.output
     page = (tmp_path / "html" / "game1.html").read_text("utf-8")
     svg = (tmp_path / "svg" / "game1-ply001.svg").read_text("utf-8")
@@ -233,4 +282,5 @@ def test_an_unreadable_file_of_a_folder_is_reported_and_the_rest_drawn(tmp_path:
     assert result.exit_code == 0, result.output
     assert f"{folder / 'a.hxl'}: cannot read: No such file or directory" in result.output
     assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*.svg")) == [
-        "b/game1-ply000.svg"]
+        "b/game1-ply000.svg"
+    ]

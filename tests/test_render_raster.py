@@ -26,10 +26,12 @@ def test_png_takes_the_svg_width_by_default() -> None:
 
 
 def test_png_loads_no_external_resources(tmp_path: object) -> None:
-    svg = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
-           'width="20" height="20"><image xlink:href="file:///etc/passwd" width="20" '
-           'height="20"/><image xlink:href="http://example.invalid/x.png" width="20" '
-           'height="20"/></svg>')
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+        'width="20" height="20"><image xlink:href="file:///etc/passwd" width="20" '
+        'height="20"/><image xlink:href="http://example.invalid/x.png" width="20" '
+        'height="20"/></svg>'
+    )
     assert svg_to_png(svg).startswith(PNG_SIGNATURE)
 
 

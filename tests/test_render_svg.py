@@ -47,8 +47,10 @@ class HopPosition:
     winner: str | None = None
 
 
-START = ("N: A4=5 A5=4 A6=3 A7=1 A8=4 A9=3 A10=5 B4=2 B5=2 B6=2 B7=6 B8=2 B9=2 B10=2 C7=2; "
-         "S: F4=5 F5=4 F6=3 F7=1 F8=4 F9=3 F10=5 E4=2 E5=2 E6=2 E7=6 E8=2 E9=2 E10=2 D7=2")
+START = (
+    "N: A4=5 A5=4 A6=3 A7=1 A8=4 A9=3 A10=5 B4=2 B5=2 B6=2 B7=6 B8=2 B9=2 B10=2 C7=2; "
+    "S: F4=5 F5=4 F6=3 F7=1 F8=4 F9=3 F10=5 E4=2 E5=2 E6=2 E7=6 E8=2 E9=2 E10=2 D7=2"
+)
 
 
 def dice_position(text: str, game: str = "Hexalit", **kw: object) -> DicePosition:
@@ -59,8 +61,9 @@ def dice_position(text: str, game: str = "Hexalit", **kw: object) -> DicePositio
         for item in items.split():
             cell, _, value = item.partition("=")
             face, _, home = value.partition("/")
-            dice[cell] = Die("North" if side == "N" else "South", int(face),
-                             int(home) if home else None)
+            dice[cell] = Die(
+                "North" if side == "N" else "South", int(face), int(home) if home else None
+            )
     return DicePosition(game, dice, **kw)  # type: ignore[arg-type]
 
 
@@ -97,8 +100,15 @@ def translate(node: ET.Element) -> tuple[float, float]:
 
 
 def area(points: list[tuple[float, float]]) -> float:
-    return abs(sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2)
-                   in zip(points, points[1:] + points[:1], strict=True))) / 2
+    return (
+        abs(
+            sum(
+                x1 * y2 - x2 * y1
+                for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1], strict=True)
+            )
+        )
+        / 2
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -182,8 +192,14 @@ def test_north_and_south_dice_differ_in_body_and_pips() -> None:
 def test_jump_fields_only_in_trigeo() -> None:
     trigeo = parse(board_svg(dice_position(START, "Trigeo")))
     marks = having(trigeo, "jump")
-    assert sorted(m.get("class", "").split()[-1] for m in marks) == \
-        ["C6", "C7", "C8", "D6", "D7", "D8"]
+    assert sorted(m.get("class", "").split()[-1] for m in marks) == [
+        "C6",
+        "C7",
+        "C8",
+        "D6",
+        "D7",
+        "D8",
+    ]
     assert len(having(trigeo, "cell", "jump-field")) == 6
     hexalit = parse(board_svg(dice_position(START)))
     assert not having(hexalit, "jump") and not having(hexalit, "jump-field")
@@ -234,8 +250,10 @@ def test_huepfer_points_lines_and_start(size: int) -> None:
 
 def test_huepfer_diamond_orientation() -> None:
     root = parse(board_svg(hop_start(6)))
-    at = {p.get("class", "").split()[-1]: (float(p.get("cx", 0)), float(p.get("cy", 0)))
-          for p in having(root, "point")}
+    at = {
+        p.get("class", "").split()[-1]: (float(p.get("cx", 0)), float(p.get("cy", 0)))
+        for p in having(root, "point")
+    }
     a1, f1, a6, f6 = at["a1"], at["f1"], at["a6"], at["f6"]
     assert a1[1] == max(y for _, y in at.values())  # a1 is the bottom corner
     assert f1[0] > a1[0] and f1[1] < a1[1]  # files run up to the right
@@ -260,8 +278,9 @@ def test_huepfer_pieces_are_told_apart_without_colour() -> None:
 
 
 def test_dice_last_action_classes() -> None:
-    last = LastAction(origin="B6", target="C7", path=("B6", "C7"), captured=("C7",),
-                      threatened=("F7",))
+    last = LastAction(
+        origin="B6", target="C7", path=("B6", "C7"), captured=("C7",), threatened=("F7",)
+    )
     position = dice_position("N: A7=1 C7=2; S: F7=1")
     root = parse(board_svg(position, last=last, arrows=[("C7", "E9")], highlights=["D10"]))
     assert having(root, "last-from", "B6") and having(root, "last-to", "C7")
@@ -309,8 +328,9 @@ def test_describe_last_dice_move_capture_and_roll() -> None:
     before = dice_position("N: A7=1 B6=2; S: C7=2 F7=1")
     after = dice_position("N: A7=1 C7=2; S: F7=1", to_move="South")
     last = describe_last(before, after, DiceAction("B6", "capture", "C7", mark="^"))
-    assert last == LastAction(origin="B6", target="C7", path=("B6", "C7"), captured=("C7",),
-                              threatened=("F7",))
+    assert last == LastAction(
+        origin="B6", target="C7", path=("B6", "C7"), captured=("C7",), threatened=("F7",)
+    )
     last = describe_last(before, after, DiceAction("B6", "capture", "C7"), threatened=["F8"])
     assert last.threatened == ("F8",) and not last.win
     rolled = dice_position("N: A7=1 B6=5/2; S: C7=2 F7=1", to_move="South")
@@ -339,8 +359,9 @@ def test_same_input_same_bytes() -> None:
     position = dice_position(START, cube=2)
     last = LastAction(origin="B6", target="C6", path=("B6", "C6"))
     one = board_svg(position, last=last, title="Round 3", ply=7, position_text="N: A7=1")
-    two = board_svg(dice_position(START, cube=2), last=last, title="Round 3", ply=7,
-                    position_text="N: A7=1")
+    two = board_svg(
+        dice_position(START, cube=2), last=last, title="Round 3", ply=7, position_text="N: A7=1"
+    )
     assert one == two
     reordered = DicePosition("Hexalit", dict(reversed(list(position.dice.items()))), cube=2)
     assert board_svg(reordered) == board_svg(position)

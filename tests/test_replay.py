@@ -67,8 +67,9 @@ def test_open_result_after_the_end_is_a_warning():
 def test_action_after_the_end():
     report = replay(STUDY + "\n1. B7°F7+ E6XD6 1-0\n")
     assert codes(report) == [("ST01", 4, 11, 2)]
-    assert report.findings[0].message == \
-        "E6XD6 comes after the end of the game (North won at ply 1)"
+    assert (
+        report.findings[0].message == "E6XD6 comes after the end of the game (North won at ply 1)"
+    )
 
 
 def test_result_tag_and_marker_disagree():
@@ -94,8 +95,10 @@ def test_illegal_main_line_action_stops_the_check_of_that_game():
 
 
 def test_cube_events_are_not_plies():
-    report = replay('[Game "Hexalit"]\n[First "North"]\n\n'
-                    '1. double 2 take B6XC6 E8XD8 2. B5W4 double 4 take D8XC8 *\n')
+    report = replay(
+        '[Game "Hexalit"]\n[First "North"]\n\n'
+        "1. double 2 take B6XC6 E8XD8 2. B5W4 double 4 take D8XC8 *\n"
+    )
     assert codes(report) == []
     assert report.plies == 4
     assert report.positions[-1].cube == 4

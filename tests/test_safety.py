@@ -63,19 +63,28 @@ def inputs(tmp_path_factory):
                     pytest.skip("making a device file needs root")
                 raise
         return built[case.name]
+
     return get
 
 
-QUICK = {"blank-run-stdin", "fifo-record", "control-characters", "long-move-number",
-         "huge-tag-value", "corrupt-zip", "huge-player-name"}  # and every json-* case
+QUICK = {
+    "blank-run-stdin",
+    "fifo-record",
+    "control-characters",
+    "long-move-number",
+    "huge-tag-value",
+    "corrupt-zip",
+    "huge-player-name",
+}  # and every json-* case
 
 
 def _params():
     for case in CASES:
         for command in case.commands:
             quick = case.name in QUICK or case.name.startswith("json-")
-            yield pytest.param(case, command, id=f"{case.name}:{command}",
-                               marks=() if quick else pytest.mark.slow)
+            yield pytest.param(
+                case, command, id=f"{case.name}:{command}", marks=() if quick else pytest.mark.slow
+            )
 
 
 @pytest.mark.parametrize("case,command", list(_params()))
@@ -85,56 +94,99 @@ def test_command_keeps_the_promises(case: Case, command: str, runner, inputs, tm
     stdin = None
     if case.stdin is not None:
         stdin = case.stdin if case.stdin.startswith("/") else str(folder / case.stdin)
-    problems = _run_and_judge(runner, ALL_COMMANDS[command], path, folder, tmp_path,
-                              stdin=stdin, terminal=command in TERMINAL_OUTPUT,
-                              report=command.removeprefix("check-"))
-    assert not problems, f"hexhop {command} on {case.name} ({case.notes}):\n" + "\n".join(
-        problems)
+    problems = _run_and_judge(
+        runner,
+        ALL_COMMANDS[command],
+        path,
+        folder,
+        tmp_path,
+        stdin=stdin,
+        terminal=command in TERMINAL_OUTPUT,
+        report=command.removeprefix("check-"),
+    )
+    assert not problems, f"hexhop {command} on {case.name} ({case.notes}):\n" + "\n".join(problems)
 
 
 # ---------------------------------------------------------------- signals
 
 _BUSY = [
-    ("render-png", ["render", "{in}", "--format", "png", "--out", "{out}"],
-     "good/huepfer-10x10-bremen-2003.hpf"),
+    (
+        "render-png",
+        ["render", "{in}", "--format", "png", "--out", "{out}"],
+        "good/huepfer-10x10-bremen-2003.hpf",
+    ),
     ("render-svg", ["render", "{in}", "--format", "svg", "--out", "{out}"], "good"),
     ("check", ["check", "{in}"], "."),
-    ("convert", ["convert", "--to", "json", "{in}", "--out", "{out}/x.json"],
-     "good/huepfer-10x10-bremen-2003.hpf"),
+    (
+        "convert",
+        ["convert", "--to", "json", "{in}", "--out", "{out}/x.json"],
+        "good/huepfer-10x10-bremen-2003.hpf",
+    ),
 ]
 
 
 @pytest.mark.parametrize("number", [signal.SIGINT, signal.SIGTERM], ids=["INT", "TERM"])
-@pytest.mark.parametrize("delay", [0.01, 0.05, pytest.param(0.2, marks=pytest.mark.slow),
-                                   pytest.param(0.6, marks=pytest.mark.slow)])
+@pytest.mark.parametrize(
+    "delay",
+    [
+        0.01,
+        0.05,
+        pytest.param(0.2, marks=pytest.mark.slow),
+        pytest.param(0.6, marks=pytest.mark.slow),
+    ],
+)
 @pytest.mark.parametrize("name,args,where", _BUSY, ids=[b[0] for b in _BUSY])
 def test_a_signal_stops_cleanly(name, args, where, delay, number, runner, tmp_path):
     """Ctrl-C or SIGTERM at any moment: exit 130/143 (or the run's own
     code, when it ended first), no traceback, every file whole."""
-    problems = _run_and_judge(runner, args, str(SAMPLES / where), SAMPLES, tmp_path,
-                              signal_after=delay, signal_number=number,
-                              expected=(0, 1, 2, 128 + number))
-    assert not problems, f"hexhop {name}, signal {number} after {delay} s:\n" + "\n".join(
-        problems)
+    problems = _run_and_judge(
+        runner,
+        args,
+        str(SAMPLES / where),
+        SAMPLES,
+        tmp_path,
+        signal_after=delay,
+        signal_number=number,
+        expected=(0, 1, 2, 128 + number),
+    )
+    assert not problems, f"hexhop {name}, signal {number} after {delay} s:\n" + "\n".join(problems)
 
 
 # ---------------------------------------------------------------- the judge
 
-def _run_and_judge(runner: Runner, template: list[str], path: str, folder: Path,
-                   work: Path, *, stdin: str | None = None, terminal: bool = False,
-                   report: str = "", signal_after: float | None = None,
-                   signal_number: int = signal.SIGTERM,
-                   expected: tuple[int, ...] = (0, 1, 2)) -> list[str]:
+
+def _run_and_judge(
+    runner: Runner,
+    template: list[str],
+    path: str,
+    folder: Path,
+    work: Path,
+    *,
+    stdin: str | None = None,
+    terminal: bool = False,
+    report: str = "",
+    signal_after: float | None = None,
+    signal_number: int = signal.SIGTERM,
+    expected: tuple[int, ...] = (0, 1, 2),
+) -> list[str]:
     """Run one command and return every promise it broke."""
     cwd, out, temporary, logs = work / "cwd", work / "cwd" / "out", work / "tmp", work / "logs"
     for made in (cwd, temporary, logs):
         made.mkdir()
     args = [a.replace("{in}", path).replace("{out}", str(out)) for a in template]
     before = _snapshot(folder)
-    outcome = runner.run(args, cwd=str(cwd), stdin=stdin, stdout=str(logs / "stdout"),
-                         stderr=str(logs / "stderr"), env={"TMPDIR": str(temporary)},
-                         seconds=SECONDS, output_mib=OUTPUT_MIB,
-                         signal_after=signal_after, signal_number=signal_number)
+    outcome = runner.run(
+        args,
+        cwd=str(cwd),
+        stdin=stdin,
+        stdout=str(logs / "stdout"),
+        stderr=str(logs / "stderr"),
+        env={"TMPDIR": str(temporary)},
+        seconds=SECONDS,
+        output_mib=OUTPUT_MIB,
+        signal_after=signal_after,
+        signal_number=signal_number,
+    )
     stdout = (logs / "stdout").read_bytes().decode("utf-8", errors="replace")
     stderr = (logs / "stderr").read_bytes().decode("utf-8", errors="replace")
     problems = _judge_outcome(outcome, expected)
@@ -146,8 +198,10 @@ def _run_and_judge(runner: Runner, template: list[str], path: str, folder: Path,
     for stream, text in (("stderr", stderr), ("stdout", stdout if terminal else "")):
         control = _CONTROL.search(text)
         if control:
-            problems.append(f"a raw control character {control.group()!r} on {stream}: "
-                            f"{text[max(0, control.start() - 60):control.end() + 20]!r}")
+            problems.append(
+                f"a raw control character {control.group()!r} on {stream}: "
+                f"{text[max(0, control.start() - 60) : control.end() + 20]!r}"
+            )
     if outcome.exit_code in (0, 1) and stdout and not signal_after:
         problems += _well_formed(report, stdout)
     problems += _outputs(out)
@@ -199,8 +253,7 @@ def _outputs(out: Path) -> list[str]:
         text = written.read_bytes().decode("utf-8", errors="replace")
         control = _XML_CONTROL.search(text)
         if control:
-            problems.append(f"{written.name} holds a raw control character "
-                            f"{control.group()!r}")
+            problems.append(f"{written.name} holds a raw control character {control.group()!r}")
     return problems
 
 

@@ -37,14 +37,23 @@ HEX = '[Game "Hexalit"]\n\n'
 MIB = 1024 * 1024
 
 
-def run(*args: str, cwd: Path, seconds: float = 20, memory_mib: int = 600
-        ) -> subprocess.CompletedProcess:
+def run(
+    *args: str, cwd: Path, seconds: float = 20, memory_mib: int = 600
+) -> subprocess.CompletedProcess:
     """``hexhop ARGS`` in a child process bounded in time and address space."""
+
     def bound() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (memory_mib * MIB, memory_mib * MIB))
-    return subprocess.run([sys.executable, "-m", "hexhop.cli", *args], cwd=cwd,
-                          capture_output=True, text=True, timeout=seconds,
-                          preexec_fn=bound, env={**os.environ, "PYTHONWARNINGS": "ignore"})
+
+    return subprocess.run(
+        [sys.executable, "-m", "hexhop.cli", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=seconds,
+        preexec_fn=bound,
+        env={**os.environ, "PYTHONWARNINGS": "ignore"},
+    )
 
 
 def codes(result: subprocess.CompletedProcess) -> list[str]:
@@ -54,10 +63,18 @@ def codes(result: subprocess.CompletedProcess) -> list[str]:
 
 # ---------------------------------------------------------------- item 1
 
-@pytest.mark.parametrize("command", [
-    ["check", "a.hxl"], ["fmt", "a.hxl"], ["convert", "--to", "json", "a.hxl"],
-    ["show", "a.hxl"], ["moves", "a.hxl"], ["render", "a.hxl", "--out", "out"],
-])
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["check", "a.hxl"],
+        ["fmt", "a.hxl"],
+        ["convert", "--to", "json", "a.hxl"],
+        ["show", "a.hxl"],
+        ["moves", "a.hxl"],
+        ["render", "a.hxl", "--out", "out"],
+    ],
+)
 def test_blanks_before_a_record_do_not_hang_any_command(tmp_path, command):
     """printf '%40s1. B4W3 *\\n' '' > a.hxl hung every command."""
     (tmp_path / "a.hxl").write_text(" " * 40 + "1. B4W3 *\n", "utf-8")
@@ -86,27 +103,34 @@ def test_only_comments_is_linear():
 
 # ---------------------------------------------------------------- item 3
 
+
 @pytest.fixture(scope="module")
 def floods(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("floods")
-    (folder / "tag.hxl").write_text('[Game "Hexalit"]\n[Event "' + "x" * 5_000_000
-                                    + '"]\n\n1. B6XC6 *\n', "utf-8")
+    (folder / "tag.hxl").write_text(
+        '[Game "Hexalit"]\n[Event "' + "x" * 5_000_000 + '"]\n\n1. B6XC6 *\n', "utf-8"
+    )
     (folder / "moves.hxl").write_text(HEX + "B4W3 D7W1 " * 2_000_000 + "*\n", "utf-8")
-    (folder / "path.hpf").write_text('[Game "Hüpfer"]\n\n1. a1' + "-c1-a1" * 1_500_000
-                                     + " *\n", "utf-8")
-    (folder / "escapes.hxl").write_text('[Game "Hexalit"]\n[Event "' + "\\\\" * 2_500_000
-                                        + '"]\n\n1. B6XC6 *\n', "utf-8")
+    (folder / "path.hpf").write_text(
+        '[Game "Hüpfer"]\n\n1. a1' + "-c1-a1" * 1_500_000 + " *\n", "utf-8"
+    )
+    (folder / "escapes.hxl").write_text(
+        '[Game "Hexalit"]\n[Event "' + "\\\\" * 2_500_000 + '"]\n\n1. B6XC6 *\n', "utf-8"
+    )
     (folder / "soup.hxl").write_text(HEX + "1. 2. " + "B4W3 $1 " * 1_000_000 + "*\n", "utf-8")
     return folder
 
 
-@pytest.mark.parametrize("name, code, where", [
-    ("tag.hxl", "IO07", (2, 1)),
-    ("escapes.hxl", "IO07", (2, 1)),
-    pytest.param("moves.hxl", "IO05", (3, 500_001), marks=pytest.mark.slow),
-    ("path.hpf", "IO08", (3, 4)),
-    pytest.param("soup.hxl", "IO05", None, marks=pytest.mark.slow),
-])
+@pytest.mark.parametrize(
+    "name, code, where",
+    [
+        ("tag.hxl", "IO07", (2, 1)),
+        ("escapes.hxl", "IO07", (2, 1)),
+        pytest.param("moves.hxl", "IO05", (3, 500_001), marks=pytest.mark.slow),
+        ("path.hpf", "IO08", (3, 4)),
+        pytest.param("soup.hxl", "IO05", None, marks=pytest.mark.slow),
+    ],
+)
 def test_a_flood_is_refused_within_time_and_memory(floods, name, code, where):
     started = time.monotonic()
     result = run("check", "--format", "json", name, cwd=floods, memory_mib=400)
@@ -129,8 +153,9 @@ def test_the_check_options_set_the_new_limits(tmp_path):
     path.write_text('[Game "Hexalit"]\n[Site "Open 2024"]\n\n1. B6XC6 *\n', "utf-8")
     runner = CliRunner()
     short = runner.invoke(cli, ["check", "--format", "json", "--max-tag-length", "5", str(path)])
-    assert [x["code"] for x in json.loads(short.stdout)["files"][0]["games"][0]["findings"]] \
-        == ["IO07"]
+    assert [x["code"] for x in json.loads(short.stdout)["files"][0]["games"][0]["findings"]] == [
+        "IO07"
+    ]
     token = runner.invoke(cli, ["check", "--format", "json", "--max-token-length", "4", str(path)])
     finding = json.loads(token.stdout)["files"][0]["games"][0]["findings"][0]
     assert finding["code"] == "IO08" and (finding["line"], finding["column"]) == (4, 4)
@@ -140,12 +165,14 @@ def test_the_check_options_set_the_new_limits(tmp_path):
 
 def test_limits_of_the_reader():
     limits = ReadLimits(max_actions=3, max_comment=5, max_depth=2)
+
     def first(text: str) -> tuple[str, int, int]:
         (game,) = read_archive((HEX + text).encode(), limits=limits)
         if not game.findings:
             return "", 0, 0
         finding = game.findings[0]
         return finding.code, finding.line, finding.column  # type: ignore[return-value]
+
     assert first("1. B6XC6 E8XD8 2. B5XC5 E8XD7 *") == ("IO05", 3, 25)
     assert first("1. B6XC6 {123456} *") == ("IO06", 3, 10)
     assert first("1. B6XC6 {" + " " * 500 + "1234} *") == ("", 0, 0)  # 4 characters
@@ -161,11 +188,13 @@ def test_the_parser_reads_only_what_the_scanner_measured():
     started = time.monotonic()
     (game,) = parse_text(text)
     assert time.monotonic() - started < 2
-    assert [(f.code, f.message, f.column) for f in game.findings] == \
-        [("SY01", "')' closes no variation", 10)]
+    assert [(f.code, f.message, f.column) for f in game.findings] == [
+        ("SY01", "')' closes no variation", 10)
+    ]
 
 
 # ---------------------------------------------------------------- item 7
+
 
 def test_blank_lines_cost_next_to_nothing():
     text = "\n" * 5_000_000 + HEX + "1. B6XC6 *\n" + "\n" * 5_000_000 + HEX + "{a\n\nb}\n" * 3
@@ -186,8 +215,23 @@ def test_a_zip_of_newline_members_is_checked_quickly(tmp_path):
     assert time.monotonic() - started < 15 and result.returncode == 0, result.stderr
 
 
-SPLIT_PIECES = st.sampled_from(["\n", "\n\n", " ", "[Game \"Hexalit\"]", "[A \"b\"]", "1. B6XC6",
-                                "{", "}", ";", "{a\n[B \"c\"]}", "*", "x", "\t\n"])
+SPLIT_PIECES = st.sampled_from(
+    [
+        "\n",
+        "\n\n",
+        " ",
+        '[Game "Hexalit"]',
+        '[A "b"]',
+        "1. B6XC6",
+        "{",
+        "}",
+        ";",
+        '{a\n[B "c"]}',
+        "*",
+        "x",
+        "\t\n",
+    ]
+)
 
 
 @settings(max_examples=300, deadline=None)
@@ -228,10 +272,14 @@ def _split_line_by_line(text: str):
 
 # ---------------------------------------------------------------- item 11
 
-@pytest.mark.parametrize("movetext, column", [
-    ("1. " + "9" * 5000 + ". B6XC6 *", 4),
-    ("1. B6XC6 double " + "4" * 5000 + " *", 10),
-])
+
+@pytest.mark.parametrize(
+    "movetext, column",
+    [
+        ("1. " + "9" * 5000 + ". B6XC6 *", 4),
+        ("1. B6XC6 double " + "4" * 5000 + " *", 10),
+    ],
+)
 def test_a_huge_number_is_a_clear_finding(movetext, column):
     (game,) = parse_text(HEX + movetext)
     (finding,) = game.findings
@@ -247,6 +295,7 @@ def test_a_huge_number_in_one_action():
 
 # ---------------------------------------------------------------- item 18
 
+
 def fmt(text: str) -> str:
     games = list(read_archive(text.encode()))
     assert all(game.ok for game in games), [game.findings for game in games]
@@ -254,8 +303,10 @@ def fmt(text: str) -> str:
 
 
 def test_fmt_of_comments_across_lines_is_idempotent(tmp_path):
-    text = (HEX + "1. B6XC6 {a long comment that\nspans two lines and goes on and on and on "
-            "and on and on} E8XD8 2. B5XC5 {x\n[Event \"y\"]\n\n  z} (2. B5XC4 {p\nq}) *\n")
+    text = (
+        HEX + "1. B6XC6 {a long comment that\nspans two lines and goes on and on and on "
+        'and on and on} E8XD8 2. B5XC5 {x\n[Event "y"]\n\n  z} (2. B5XC4 {p\nq}) *\n'
+    )
     once = fmt(text)
     assert fmt(once) == once
     path = tmp_path / "a.hxl"
@@ -265,13 +316,15 @@ def test_fmt_of_comments_across_lines_is_idempotent(tmp_path):
     assert runner.invoke(cli, ["fmt", "--check", str(path)]).exit_code == 0
 
 
-COMMENT_TEXT = st.text(st.sampled_from("ab [];(\n\t x\"") , max_size=30)
+COMMENT_TEXT = st.text(st.sampled_from('ab [];(\n\t x"'), max_size=30)
 WORDS = st.sampled_from(["B6XC6", "E8XD8", "!", "$2", "double 2", "take"])
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.one_of(WORDS, COMMENT_TEXT.map(lambda t: "{" + t + "}")), max_size=20),
-       st.sampled_from([" ", "\n", " \n "]))
+@given(
+    st.lists(st.one_of(WORDS, COMMENT_TEXT.map(lambda t: "{" + t + "}")), max_size=20),
+    st.sampled_from([" ", "\n", " \n "]),
+)
 def test_fmt_is_idempotent_with_comments_across_lines(words, gap):
     games = list(read_archive((HEX + "1. B6XC6 " + gap.join(words) + " *\n").encode()))
     if not all(game.ok for game in games):
@@ -281,8 +334,23 @@ def test_fmt_is_idempotent_with_comments_across_lines(words, gap):
 
 
 SMALL_WINDOW = ReadLimits(max_token=12, max_comment=12)  # tokens are matched 76 at a time
-WINDOW_WORDS = st.sampled_from(["B6XC6", "E6XF6=6", "!?", "!!", "$12", "12...", "double 12",
-                                "take", "{comment}", "; line\n", "(", ")", "E1°D2^"])
+WINDOW_WORDS = st.sampled_from(
+    [
+        "B6XC6",
+        "E6XF6=6",
+        "!?",
+        "!!",
+        "$12",
+        "12...",
+        "double 12",
+        "take",
+        "{comment}",
+        "; line\n",
+        "(",
+        ")",
+        "E1°D2^",
+    ]
+)
 
 
 @pytest.mark.slow
@@ -292,9 +360,11 @@ def test_tokens_across_window_edges_read_as_the_grammar_reads_them(words):
     """Tokens that straddle the scanner's window are matched again from their start."""
     text = "".join(word + " " * gap for word, gap in words)
     rest = notation_parser.Rest(text, 1, 1, 1, 1)
+
     def outcome(fast: bool) -> object:
         try:
             return notation_parser.parse_movetext("Trigeo", rest, fast=fast, limits=SMALL_WINDOW)
         except Exception as error:
             return type(error).__name__
+
     assert outcome(True) == outcome(False)

@@ -20,10 +20,19 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here
 
 def hexhop(*args: str, cwd, stdin=subprocess.DEVNULL, memory: int = 1024 * MIB):
     """Run hexhop in a child process with bounded memory and time."""
+
     def limit() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-    return subprocess.run([sys.executable, "-m", "hexhop.cli", *args], cwd=cwd, stdin=stdin,
-                          capture_output=True, text=True, timeout=30, preexec_fn=limit)
+
+    return subprocess.run(
+        [sys.executable, "-m", "hexhop.cli", *args],
+        cwd=cwd,
+        stdin=stdin,
+        capture_output=True,
+        text=True,
+        timeout=30,
+        preexec_fn=limit,
+    )
 
 
 def _folder(tmp_path):
@@ -39,9 +48,11 @@ def _folder(tmp_path):
 def test_fifos_in_a_folder_are_reported_not_read(tmp_path):
     folder = _folder(tmp_path)
     sources = [(os.path.basename(s.path), s.data, s.error) for s in iter_sources([str(folder)])]
-    assert sources == [("a.hxl", GAME, None),
-                       ("p.hxl", None, "not a regular file (a FIFO)"),
-                       ("x.zip", None, "not a regular file (a FIFO)")]
+    assert sources == [
+        ("a.hxl", GAME, None),
+        ("p.hxl", None, "not a regular file (a FIFO)"),
+        ("x.zip", None, "not a regular file (a FIFO)"),
+    ]
 
 
 def test_check_of_a_folder_with_fifos_ends(tmp_path):
@@ -92,8 +103,15 @@ def test_dev_zero_stops_at_the_limit():
     assert (source.data, source.error) == (None, f"more than {MIB} bytes (limit {MIB})")
 
 
-@pytest.mark.parametrize("args", [["check", "/dev/zero"], ["fmt", "/dev/zero"],
-                                  ["show", "/dev/zero"], ["convert", "/dev/zero", "--to", "json"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["check", "/dev/zero"],
+        ["fmt", "/dev/zero"],
+        ["show", "/dev/zero"],
+        ["convert", "/dev/zero", "--to", "json"],
+    ],
+)
 def test_every_command_reads_dev_zero_up_to_the_limit(tmp_path, args):
     result = hexhop(*args, cwd=tmp_path, memory=600 * MIB)
     assert "Traceback" not in result.stderr
@@ -101,8 +119,7 @@ def test_every_command_reads_dev_zero_up_to_the_limit(tmp_path, args):
     assert "more than 67108864 bytes (limit 67108864)" in result.stdout + result.stderr
 
 
-@pytest.mark.parametrize("args", [["convert", "-", "--to", "json"], ["check", "-"],
-                                  ["moves", "-"]])
+@pytest.mark.parametrize("args", [["convert", "-", "--to", "json"], ["check", "-"], ["moves", "-"]])
 def test_standard_input_is_read_up_to_the_limit(tmp_path, args):
     with open("/dev/zero", "rb") as zero:
         result = hexhop(*args, cwd=tmp_path, stdin=zero, memory=600 * MIB)

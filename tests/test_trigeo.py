@@ -13,11 +13,14 @@ from hexhop.notation.model import CubeAnswer, CubeOffer, DiceAction
 
 def act(text: str) -> DiceAction:
     """``E6XF6=6``, ``C7°D7``, ``B6W4`` as action values (a test helper, not the parser)."""
-    origin, op, rest, promote = re.fullmatch(r"([A-Z]\d+)([X°W])([A-Z]?\d+)(?:=(\d))?", text).groups()
+    origin, op, rest, promote = re.fullmatch(
+        r"([A-Z]\d+)([X°W])([A-Z]?\d+)(?:=(\d))?", text
+    ).groups()
     if op == "W":
         return DiceAction(origin, "roll", None, int(rest))
-    return DiceAction(origin, "move" if op == "X" else "capture", rest, None,
-                      int(promote) if promote else None)
+    return DiceAction(
+        origin, "move" if op == "X" else "capture", rest, None, int(promote) if promote else None
+    )
 
 
 def pos(text: str):
@@ -42,9 +45,26 @@ def test_start_actions_exactly():
     """Hexalit's 13 moves, no rolls, and the 2 on the jump field C7 may leap."""
     p = T.start({}, None)
     assert p.game == "Trigeo"
-    assert legal(p) == {"A4XA3", "A5XB2", "A5XB3", "A6XC6", "A9XB11", "A9XB12", "A10XA11",
-                        "B4XC4", "B5XC5", "B6XC6", "B8XC8", "B9XC9", "B10XC10",
-                        "C7XC6", "C7XC8", "C7XD6", "C7XD8", "C7°D7"}
+    assert legal(p) == {
+        "A4XA3",
+        "A5XB2",
+        "A5XB3",
+        "A6XC6",
+        "A9XB11",
+        "A9XB12",
+        "A10XA11",
+        "B4XC4",
+        "B5XC5",
+        "B6XC6",
+        "B8XC8",
+        "B9XC9",
+        "B10XC10",
+        "C7XC6",
+        "C7XC8",
+        "C7XD6",
+        "C7XD8",
+        "C7°D7",
+    }
 
 
 def test_no_rolling_and_no_cube():
@@ -54,10 +74,13 @@ def test_no_rolling_and_no_cube():
     assert "no doubling cube in Trigeo" in T.check(p, CubeAnswer(True)).reason
 
 
-@pytest.mark.parametrize("text, words", [
-    ("N: A7=1 C5=4/2; S: F7=1; turn: N", "dice are never rolled in Trigeo"),
-    ("N: A7=1; S: F7=1; turn: N; cube: 2", "there is no doubling cube in Trigeo"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("N: A7=1 C5=4/2; S: F7=1; turn: N", "dice are never rolled in Trigeo"),
+        ("N: A7=1; S: F7=1; turn: N; cube: 2", "there is no doubling cube in Trigeo"),
+    ],
+)
 def test_header_errors(text, words):
     with pytest.raises(HeaderError) as caught:
         pos(text)
@@ -65,6 +88,7 @@ def test_header_errors(text, words):
 
 
 # --- promotion (§4, §8.12) ------------------------------------------------------------------
+
 
 def test_promotion_is_a_second_action():
     p = pos("N: A3=1 E6=2; S: F11=1 F5=4; turn: N")
@@ -82,7 +106,8 @@ def test_south_promotes_on_row_a():
 def test_promotion_misuse():
     p = pos("N: A3=1 D5=2 E6=2 E7=5; S: F11=1; turn: N")
     assert "only in the move that reaches its last row (row F), and E5 is not on it" in reason(
-        p, "D5XE5=6")
+        p, "D5XE5=6"
+    )
     assert "may only become a 6, not a 5" in reason(p, "E6XF6=5")
     assert "only a 2 may be turned into a 6, and the die on E7 shows 5" in reason(p, "E7XF7=6")
     assert reason(p, "E6XF6=5").endswith("this die can play E6XF6, E6XF6=6")
@@ -96,12 +121,23 @@ def test_two_on_its_last_row_stays():
 
 # --- jump fields (§4) ---------------------------------------------------------------------------
 
+
 def test_jump_field_leap_adds_to_the_normal_moves():
     """A 3 on C6 (down) leaps S to D6, E6; NE to B8, B9; NW to B4, B3; and jumps to the
     other jump fields (D6 only once)."""
     p = pos("N: A3=1 C6=3; S: F11=1 D8=5; turn: N")
-    assert of(p, "C6") == {"C6XD6", "C6XE6", "C6XB8", "C6XB9", "C6XB4", "C6XB3",
-                           "C6XC7", "C6XC8", "C6XD7", "C6°D8"}
+    assert of(p, "C6") == {
+        "C6XD6",
+        "C6XE6",
+        "C6XB8",
+        "C6XB9",
+        "C6XB4",
+        "C6XB3",
+        "C6XC7",
+        "C6XC8",
+        "C6XD7",
+        "C6°D8",
+    }
 
 
 def test_jump_field_leap_attacks():
@@ -121,6 +157,7 @@ def test_leap_is_not_for_dice_off_the_jump_fields():
 
 # --- end of the game -------------------------------------------------------------------------
 
+
 def test_trigeo_win():
     p = pos("N: A3=1 A4=4 A5=4 B2=2 B4=2 B5=2 E2=2; S: F4=5 F7=1 E9=2; turn: S")
     result = T.play(p, act("F4XF3"))
@@ -138,8 +175,9 @@ def test_stuck_side_loses_at_once():
 
 
 def test_stuck_at_the_start():
-    p = T.start({"Position": "N: F3=1 F4=2 F5=2 F6=2 E2=2 E3=2 E4=2 E5=2; S: A11=1 B10=6; "
-                             "turn: N"}, None)
+    p = T.start(
+        {"Position": "N: F3=1 F4=2 F5=2 F6=2 E2=2 E3=2 E4=2 E5=2; S: A11=1 B10=6; turn: N"}, None
+    )
     assert p.winner == "South" and p.end_ply == 0
 
 

@@ -30,12 +30,18 @@ class Recorder(Visitor):
         self.events: list[tuple] = []
 
     def begin_line(self, line, position, played):
-        self.events.append(("begin", position.ply if position else None, played,
-                            line.comments))
+        self.events.append(("begin", position.ply if position else None, played, line.comments))
 
     def node(self, node, before, after, state, findings):
-        self.events.append((node.text, state, before.ply if before else None,
-                            after.ply if after else None, [f.code for f in findings]))
+        self.events.append(
+            (
+                node.text,
+                state,
+                before.ply if before else None,
+                after.ply if after else None,
+                [f.code for f in findings],
+            )
+        )
 
     def end_line(self, line):
         self.events.append(("end",))
@@ -86,8 +92,7 @@ def test_walking_a_report_again_tells_the_same():
 
 def test_a_record_without_a_start_is_walked_unplayed():
     recorder = Recorder()
-    report = replay_game(parsed_game(RECORD.replace('[First "North"]', '[First "East"]')),
-                         recorder)
+    report = replay_game(parsed_game(RECORD.replace('[First "North"]', '[First "East"]')), recorder)
     assert not report.positions
     assert recorder.events[0] == ("begin", None, False, ("start",))
     states = {e[1] for e in recorder.events if len(e) == 5}

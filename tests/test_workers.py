@@ -62,12 +62,12 @@ def test_a_worker_that_dies_fails_only_its_file(tmp_path):
     (tmp_path / "03-poison.hxl").write_text(GAME, "utf-8")
     (tmp_path / "07-memory.hxl").write_text(GAME, "utf-8")
     (tmp_path / "09-poison.hxl").write_text(GAME, "utf-8")
-    run = subprocess.run([sys.executable, "-c", SCRIPT, str(tmp_path)], capture_output=True,
-                         text=True, timeout=120)
+    run = subprocess.run(
+        [sys.executable, "-c", SCRIPT, str(tmp_path)], capture_output=True, text=True, timeout=120
+    )
     assert "Traceback" not in run.stderr, run.stderr
     report = json.loads(run.stdout)
-    errors = {Path(f["path"]).name: f["error"]["message"] for f in report["files"]
-              if "error" in f}
+    errors = {Path(f["path"]).name: f["error"]["message"] for f in report["files"] if "error" in f}
     assert set(errors) == {"03-poison.hxl", "07-memory.hxl", "09-poison.hxl"}
     assert "a worker process died" in errors["03-poison.hxl"]
     assert "MemoryError" in errors["07-memory.hxl"]
@@ -78,6 +78,7 @@ def test_a_worker_that_dies_fails_only_its_file(tmp_path):
 def big_file(tmp_path: Path) -> Path:
     from hexhop.engine.generate import random_archive
     from hexhop.notation import format_archive
+
     path = tmp_path / "big.hxl"
     path.write_text(format_archive(random_archive("Hexalit", 40, 5, max_plies=200)), "utf-8")
     return path
@@ -90,13 +91,16 @@ def test_the_watchdog_stops_a_file_that_takes_too_long_and_the_batch_goes_on(tmp
     big = big_file(tmp_path)
     (tmp_path / "small.hxl").write_text(GAME, "utf-8")
     for jobs in ("1", "2"):
-        data = json_report(str(big), str(tmp_path / "small.hxl"), "--max-seconds", "0.05",
-                           "-j", jobs)
+        data = json_report(
+            str(big), str(tmp_path / "small.hxl"), "--max-seconds", "0.05", "-j", jobs
+        )
         big_result, small_result = data["files"]
         assert big_result["games"] == []
         assert big_result["error"]["code"] == "IO09"
-        assert big_result["error"]["message"] == \
-            f"checking {big} took longer than 0.05 s: it was stopped"
+        assert (
+            big_result["error"]["message"]
+            == f"checking {big} took longer than 0.05 s: it was stopped"
+        )
         assert small_result["games"][0]["valid"]
         assert data["summary"]["unreadable"] == 1 and data["summary"]["findings"]["IO09"] == 1
 
@@ -126,8 +130,9 @@ def test_a_worker_stuck_beyond_the_alarm_is_replaced(tmp_path):
         (tmp_path / f"{i:02d}.hxl").write_text(GAME, "utf-8")
     (tmp_path / "02-hangs.hxl").write_text(GAME, "utf-8")
     started = time.monotonic()
-    run = subprocess.run([sys.executable, "-c", STUCK, str(tmp_path)], capture_output=True,
-                         text=True, timeout=60)
+    run = subprocess.run(
+        [sys.executable, "-c", STUCK, str(tmp_path)], capture_output=True, text=True, timeout=60
+    )
     assert time.monotonic() - started < 20
     assert "Traceback" not in run.stderr, run.stderr
     report = json.loads(run.stdout)

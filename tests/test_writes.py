@@ -19,19 +19,27 @@ from hexhop.cli.main import cli
 
 UNFORMATTED = '[Game "Hexalit"]\n1.B4W3  *\n'
 FORMATTED = '[Game "Hexalit"]\n\n1. B4W3 *\n'
-SAMPLE = os.path.join(os.path.dirname(__file__), "..", "samples", "good",
-                      "hexalit-kassel-1998.hxl")
+SAMPLE = os.path.join(os.path.dirname(__file__), "..", "samples", "good", "hexalit-kassel-1998.hxl")
 
 
 def full_disk(*args: str, cwd, room: int = 64):
     """hexhop in a child process that may write files of ``room`` bytes at most,
     as on a full disk (SIGXFSZ ignored: the write fails with EFBIG)."""
+
     def limit() -> None:
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
         resource.setrlimit(resource.RLIMIT_FSIZE, (room, room))
+
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
-    return subprocess.run([sys.executable, "-m", "hexhop.cli", *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=60, preexec_fn=limit)
+    return subprocess.run(
+        [sys.executable, "-m", "hexhop.cli", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=limit,
+    )
 
 
 def _leftovers(folder) -> list[str]:
@@ -40,24 +48,23 @@ def _leftovers(folder) -> list[str]:
 
 def test_convert_out_on_a_full_disk(tmp_path):
     result = full_disk("convert", SAMPLE, "--to", "json", "--out", "out.json", cwd=tmp_path)
-    assert (result.returncode, result.stderr) == (2, "Error: cannot write out.json: "
-                                                     "File too large\n")
+    assert (result.returncode, result.stderr) == (
+        2,
+        "Error: cannot write out.json: File too large\n",
+    )
     assert os.listdir(tmp_path) == []
 
 
 def test_generate_out_on_a_full_disk_keeps_the_old_file(tmp_path):
     (tmp_path / "g.hxl").write_text("old")
-    result = full_disk("generate", "--game", "Hexalit", "--out", "g.hxl", "--force",
-                       cwd=tmp_path)
-    assert (result.returncode, result.stderr) == (2, "Error: cannot write g.hxl: "
-                                                     "File too large\n")
+    result = full_disk("generate", "--game", "Hexalit", "--out", "g.hxl", "--force", cwd=tmp_path)
+    assert (result.returncode, result.stderr) == (2, "Error: cannot write g.hxl: File too large\n")
     assert (tmp_path / "g.hxl").read_text() == "old"
     assert _leftovers(tmp_path) == []
 
 
 def test_render_on_a_full_disk(tmp_path):
-    result = full_disk("render", SAMPLE, "--plies", "0", "--out", "pics", cwd=tmp_path,
-                       room=1000)
+    result = full_disk("render", SAMPLE, "--plies", "0", "--out", "pics", cwd=tmp_path, room=1000)
     assert result.returncode == 2
     assert result.stderr.endswith("File too large\n")
     assert result.stderr.startswith("Error: cannot write pics")
@@ -71,7 +78,8 @@ def test_fmt_in_place_on_a_full_disk_goes_on_with_the_next_file(tmp_path):
     assert result.returncode == 2
     assert result.stderr.splitlines() == [
         "big.hxl: cannot write big.hxl: File too large; the file is left as it was",
-        "reformatted small.hxl"]
+        "reformatted small.hxl",
+    ]
     assert (tmp_path / "big.hxl").read_text() == UNFORMATTED + "{" + "x" * 100 + "}\n"
     assert (tmp_path / "small.hxl").read_text() == FORMATTED
     assert _leftovers(tmp_path) == []
@@ -80,16 +88,19 @@ def test_fmt_in_place_on_a_full_disk_goes_on_with_the_next_file(tmp_path):
 @pytest.mark.skipif(not os.path.isdir("/sys/kernel"), reason="no /sys")
 def test_a_folder_that_cannot_be_written(tmp_path):
     """Root may write into a chmod 0555 folder, but not into /sys."""
-    result = CliRunner().invoke(cli, ["convert", SAMPLE, "--to", "json", "--out",
-                                      "/sys/kernel/hexhop-test.json"])
+    result = CliRunner().invoke(
+        cli, ["convert", SAMPLE, "--to", "json", "--out", "/sys/kernel/hexhop-test.json"]
+    )
     assert result.exit_code == 2
-    assert result.output == ("Error: cannot write /sys/kernel/hexhop-test.json: "
-                             "Permission denied\n")
+    assert result.output == (
+        "Error: cannot write /sys/kernel/hexhop-test.json: Permission denied\n"
+    )
     result = CliRunner().invoke(cli, ["render", SAMPLE, "--out", "/sys/kernel/hexhop-test"])
     assert result.exit_code == 2
-    assert result.output in ("Error: cannot write /sys/kernel/hexhop-test: Permission denied\n",
-                             "Error: cannot write /sys/kernel/hexhop-test: "
-                             "Operation not permitted\n")
+    assert result.output in (
+        "Error: cannot write /sys/kernel/hexhop-test: Permission denied\n",
+        "Error: cannot write /sys/kernel/hexhop-test: Operation not permitted\n",
+    )
 
 
 def test_fmt_in_place_through_a_symlink_formats_the_target(tmp_path):
@@ -109,8 +120,12 @@ def test_fmt_stops_at_ctrl_c_while_formatting(tmp_path):
     big = tmp_path / "big.hxl"
     big.write_text(game * 40_000)
     os.utime(big, (0, big.stat().st_mtime))  # its access time tells when it is read
-    child = subprocess.Popen([sys.executable, "-m", "hexhop.cli", "fmt", "--in-place",
-                              "big.hxl"], cwd=tmp_path, stderr=subprocess.PIPE, text=True)
+    child = subprocess.Popen(
+        [sys.executable, "-m", "hexhop.cli", "fmt", "--in-place", "big.hxl"],
+        cwd=tmp_path,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     if _access_times_kept(tmp_path):
         end = time.monotonic() + 60
         while not big.stat().st_atime and time.monotonic() < end:  # read: formatting

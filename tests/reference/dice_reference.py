@@ -24,6 +24,7 @@ CUBE_VALUES = (2, 4, 8, 16, 32, 64)
 
 # --- geometry (rules.md §1) ----------------------------------------------------------------
 
+
 def on_board(r: int, c: int) -> bool:
     return r in COLUMNS and COLUMNS[r][0] <= c <= COLUMNS[r][1]
 
@@ -93,6 +94,7 @@ def last_row(side: str) -> int:
 
 # --- positions -----------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Pos:
     game: str  # "Hexalit" or "Trigeo"
@@ -110,8 +112,9 @@ class Pos:
         parts = []
         for side in ("N", "S"):
             dice = []
-            for cell in sorted((c for c, v in self.board.items() if v[0] == side),
-                               key=BOARD_ORDER.get):
+            for cell in sorted(
+                (c for c, v in self.board.items() if v[0] == side), key=BOARD_ORDER.get
+            ):
                 _, face, home = self.board[cell]
                 dice.append(f"{cell}={face}" + (f"/{home}" if home is not None else ""))
             parts.append(f"{side}:" + "".join(" " + d for d in dice))
@@ -141,12 +144,13 @@ def parse(game: str, text: str, first: str | None = None) -> Pos:
 
 
 def start(game: str, first: str = "N") -> Pos:
-    north = ("A4=5 A5=4 A6=3 A7=1 A8=4 A9=3 A10=5 B4=2 B5=2 B6=2 B7=6 B8=2 B9=2 B10=2 C7=2")
-    south = ("F4=5 F5=4 F6=3 F7=1 F8=4 F9=3 F10=5 E4=2 E5=2 E6=2 E7=6 E8=2 E9=2 E10=2 D7=2")
+    north = "A4=5 A5=4 A6=3 A7=1 A8=4 A9=3 A10=5 B4=2 B5=2 B6=2 B7=6 B8=2 B9=2 B10=2 C7=2"
+    south = "F4=5 F5=4 F6=3 F7=1 F8=4 F9=3 F10=5 E4=2 E5=2 E6=2 E7=6 E8=2 E9=2 E10=2 D7=2"
     return parse(game, f"N: {north}; S: {south}; turn: {first}", first)
 
 
 # --- moves and attacks (rules.md §2, §4) ---------------------------------------------------
+
 
 def targets(game: str, board: dict, cell: str) -> list[str]:
     """Every cell the die on ``cell`` may move to (empty or enemy), no One rule."""
@@ -171,8 +175,7 @@ def targets(game: str, board: dict, cell: str) -> list[str]:
         for d in CORNER_DIRECTIONS[up]:
             out += [t for t in ray(cell, d)[:2] if free_or_enemy(t)]
     else:
-        directions = {4: CORNER_DIRECTIONS[up], 5: SIDE_DIRECTIONS[up],
-                      6: tuple(STEP)}[face]
+        directions = {4: CORNER_DIRECTIONS[up], 5: SIDE_DIRECTIONS[up], 6: tuple(STEP)}[face]
         for d in directions:
             for t in ray(cell, d):
                 if t in board:
@@ -213,8 +216,11 @@ def move_board(board: dict, origin: str, target: str) -> dict:
 
 def safe_moves(game: str, board: dict, side: str, one: str) -> list[str]:
     """Targets of the One on ``one`` after which its new cell is not attacked (§3.3)."""
-    return [t for t in targets(game, board, one)
-            if not attacks(game, move_board(board, one, t), OTHER[side], t)]
+    return [
+        t
+        for t in targets(game, board, one)
+        if not attacks(game, move_board(board, one, t), OTHER[side], t)
+    ]
 
 
 def forced_escapes(game: str, board: dict, side: str) -> list[tuple[str, str]]:
@@ -247,8 +253,12 @@ def generate(game: str, board: dict, side: str) -> list[str]:
         _, face, _ = board[origin]
         for t in targets(game, board, origin):
             out.append(action_text(board, origin, t))
-            if (game == "Trigeo" and face == 2 and coords(t)[0] == last_row(side)
-                    and t not in JUMP_FIELDS):
+            if (
+                game == "Trigeo"
+                and face == 2
+                and coords(t)[0] == last_row(side)
+                and t not in JUMP_FIELDS
+            ):
                 out.append(action_text(board, origin, t, 6))
         if game == "Hexalit" and (face == 2 or (face == 1 and len(ones(board, side)) >= 2)):
             out += [f"{origin}W{k}" for k in range(1, 7)]
@@ -256,6 +266,7 @@ def generate(game: str, board: dict, side: str) -> list[str]:
 
 
 # --- playing (rules.md §3.2, §5, §8) -------------------------------------------------------
+
 
 def turn_back(board: dict, cell: str) -> None:
     """Turn the rolled die on ``cell`` back to its home face (never-without-a-1)."""
@@ -302,8 +313,7 @@ def play(p: Pos, text: str) -> tuple[Pos, str]:
             turn_back(board, target)
         acted = target
     if not forced:
-        rolled = [c for c, (s, _, h) in board.items() if s == side and h is not None
-                  and c != acted]
+        rolled = [c for c, (s, _, h) in board.items() if s == side and h is not None and c != acted]
         rolled.sort(key=lambda c: (board[c][2] != 1, BOARD_ORDER[c]))
         for cell in rolled:
             turn_back(board, cell)
@@ -312,8 +322,9 @@ def play(p: Pos, text: str) -> tuple[Pos, str]:
     winner, mark = None, ""
     enemy_ones = ones(board, enemy)
     attacked = [o for o in enemy_ones if attacks(game, board, side, o)]
-    if not enemy_ones or (len(enemy_ones) == 1 and attacked
-          and not safe_moves(game, board, enemy, enemy_ones[0])):
+    if not enemy_ones or (
+        len(enemy_ones) == 1 and attacked and not safe_moves(game, board, enemy, enemy_ones[0])
+    ):
         winner, mark = side, "+"
     else:
         if attacked:
@@ -329,8 +340,7 @@ def has_action(game: str, board: dict, side: str) -> bool:
     """Whether ``side`` has any legal action (§5.4): a roll, or any move at all (when the
     One rule forces a move, there is one)."""
     mine = [c for c, v in board.items() if v[0] == side]
-    if game == "Hexalit" and (any(board[c][1] == 2 for c in mine)
-                              or len(ones(board, side)) >= 2):
+    if game == "Hexalit" and (any(board[c][1] == 2 for c in mine) or len(ones(board, side)) >= 2):
         return True
     return any(targets(game, board, c) for c in mine)
 
@@ -343,6 +353,7 @@ def start_checks(p: Pos) -> Pos:
 
 
 # --- the doubling cube (rules.md §3.4, §8.8) -----------------------------------------------
+
 
 def can_offer(p: Pos, value: int | None) -> bool:
     if p.game != "Hexalit" or p.winner is not None or p.offer is not None or p.offered:
