@@ -47,7 +47,7 @@ HEXALIT = GameSpec(
     ("North", "South"),
     (),
     "dice",
-    "hexalit:HEXALIT",
+    "dice.hexalit:HEXALIT",
     upper_cells=True,
 )
 TRIGEO = GameSpec(
@@ -58,7 +58,7 @@ TRIGEO = GameSpec(
     ("North", "South"),
     (),
     "dice",
-    "trigeo:TRIGEO",
+    "dice.trigeo:TRIGEO",
     upper_cells=True,
     jump_fields=True,
 )
@@ -70,7 +70,7 @@ HUEPFER = GameSpec(
     ("Red", "Turquoise"),
     (6, 8, 10),
     "huepfer",
-    "huepfer:HUEPFER",
+    "huepfer.rules:HUEPFER",
     upper_cells=False,
 )
 

@@ -19,10 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from hexhop.engine.hexalit import HEXALIT
-from hexhop.engine.huepfer import HUEPFER
+from hexhop.engine.dice.hexalit import HEXALIT
+from hexhop.engine.dice.trigeo import TRIGEO
+from hexhop.engine.huepfer.rules import HUEPFER
 from hexhop.engine.replay import replay_game
-from hexhop.engine.trigeo import TRIGEO
 from hexhop.notation import parse_action, parse_text
 from hexhop.notation.model import CubeAnswer, CubeOffer, DiceAction
 

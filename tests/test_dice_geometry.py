@@ -14,7 +14,7 @@ import math
 
 import pytest
 
-from hexhop.engine import dice_geometry as g
+from hexhop.engine.dice import geometry as g
 
 H = math.sqrt(3) / 2
 ANGLES = {"N": 90, "NE": 30, "SE": -30, "S": -90, "SW": -150, "NW": 150}

@@ -14,10 +14,10 @@ import random
 
 import pytest
 
-from hexhop.engine import dice
-from hexhop.engine.dice_geometry import CELLS, INDEX
-from hexhop.engine.hexalit import HEXALIT
-from hexhop.engine.trigeo import TRIGEO
+from hexhop.engine.dice import rules as dice
+from hexhop.engine.dice.geometry import CELLS, INDEX
+from hexhop.engine.dice.hexalit import HEXALIT
+from hexhop.engine.dice.trigeo import TRIGEO
 from hexhop.notation.model import DiceAction
 
 RULES = {"Hexalit": HEXALIT, "Trigeo": TRIGEO}

@@ -14,7 +14,7 @@ import pytest
 
 import hexhop.notation
 from hexhop.engine.games import rules_for
-from hexhop.engine.huepfer_board import SIZES
+from hexhop.engine.huepfer.board import SIZES
 from hexhop.notation.games import GAMES, GameSpec, find_game, game_for_path, game_list, lookup_game
 
 ROOT = Path(hexhop.notation.__file__).parent.parent
@@ -23,14 +23,14 @@ REGISTRY = "notation/games.py"
 
 # a game's own modules, and the drawers of a family, may tell its games apart
 GAME_MODULES = {
-    "engine/dice.py",
-    "engine/dice_text.py",
-    "engine/hexalit.py",
-    "engine/trigeo.py",
-    "engine/huepfer.py",
-    "engine/huepfer_board.py",
-    "engine/huepfer_moves.py",
-    "engine/huepfer_position.py",
+    "engine/dice/rules.py",
+    "engine/dice/text.py",
+    "engine/dice/hexalit.py",
+    "engine/dice/trigeo.py",
+    "engine/huepfer/rules.py",
+    "engine/huepfer/board.py",
+    "engine/huepfer/moves.py",
+    "engine/huepfer/position.py",
     "render/dice.py",
     "render/huepfer.py",
 }

@@ -11,8 +11,8 @@ import re
 import pytest
 
 from hexhop.engine.base import HeaderError, Illegal
-from hexhop.engine.dice_geometry import ROW_SPAN, ROWS
-from hexhop.engine.hexalit import HEXALIT as H
+from hexhop.engine.dice.geometry import ROW_SPAN, ROWS
+from hexhop.engine.dice.hexalit import HEXALIT as H
 from hexhop.notation.model import CubeAnswer, CubeOffer, DiceAction
 
 START = (

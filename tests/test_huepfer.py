@@ -12,7 +12,7 @@ import pytest
 
 from hexhop.engine.base import HeaderError, Illegal
 from hexhop.engine.games import rules_for
-from hexhop.engine.huepfer import HUEPFER, HuepferPosition
+from hexhop.engine.huepfer.rules import HUEPFER, HuepferPosition
 from hexhop.notation.model import CubeAnswer, CubeOffer, DiceAction, HopAction
 
 _STEP = re.compile(r"([-x])([a-z]\d+)")

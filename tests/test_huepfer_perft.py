@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from hexhop.engine.huepfer import HUEPFER, HuepferPosition
+from hexhop.engine.huepfer.rules import HUEPFER, HuepferPosition
 from hexhop.notation.model import HopAction
 
 MIDGAME_8X8 = (

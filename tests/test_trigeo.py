@@ -7,7 +7,7 @@ import re
 import pytest
 
 from hexhop.engine.base import HeaderError
-from hexhop.engine.trigeo import TRIGEO as T
+from hexhop.engine.dice.trigeo import TRIGEO as T
 from hexhop.notation.model import CubeAnswer, CubeOffer, DiceAction
 
 

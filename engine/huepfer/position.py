@@ -13,8 +13,8 @@ from types import MappingProxyType
 
 from hexhop.notation.model import HopAction
 
-from .base import HeaderError, Illegal
-from .huepfer_board import FILES, Board, board
+from ..base import HeaderError, Illegal
+from .board import FILES, Board, board
 
 SIDES = ("Red", "Turquoise")
 LETTERS = ("R", "T")

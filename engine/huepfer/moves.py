@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .huepfer_board import Board
+from .board import Board
 
 Turn = tuple[tuple[int, ...], int, int]
 NO_BIRTH = -1

@@ -14,8 +14,8 @@ from types import MappingProxyType
 
 from hexhop.notation.model import CubeAnswer, CubeOffer, DiceAction, Item, Mark
 
-from .base import GameRules, HeaderError, Illegal, Played, action_sort_key
-from .dice_board import (
+from ..base import GameRules, HeaderError, Illegal, Played, action_sort_key
+from .board import (
     CUBE_VALUES,
     FIRST_MASK,
     HOME_BITS,
@@ -39,7 +39,7 @@ from .dice_board import (
     turn_back,
     turn_back_order,
 )
-from .dice_geometry import (
+from .geometry import (
     CELLS,
     CORNER_DIRS,
     DIRECTIONS,
@@ -58,7 +58,7 @@ from .dice_geometry import (
     SIDE_NAMES,
     SOUTH,
 )
-from .dice_text import diagram_text, position_text, read_position_text
+from .text import diagram_text, position_text, read_position_text
 
 #: The safe moves (origin, target, capture) of attacked Ones, as escapes() gives them.
 Escapes = tuple[tuple[int, int, bool], ...]

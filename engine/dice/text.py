@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .base import HeaderError
-from .dice_board import CUBE_VALUES, MAX_DICE, SIDE_LETTERS, die_code
-from .dice_geometry import CELL_COUNT, CELLS, INDEX, NORTH, ROW_SPAN, ROWS, SIDE_NAMES, SOUTH
+from ..base import HeaderError
+from .board import CUBE_VALUES, MAX_DICE, SIDE_LETTERS, die_code
+from .geometry import CELL_COUNT, CELLS, INDEX, NORTH, ROW_SPAN, ROWS, SIDE_NAMES, SOUTH
 
 
 def _die_text(i: int, v: int) -> str:

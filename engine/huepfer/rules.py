@@ -16,9 +16,9 @@ from typing import cast
 
 from hexhop.notation.model import CubeAnswer, CubeOffer, HopAction, Item
 
-from .base import GameRules, Illegal, Played, action_sort_key
-from .huepfer_board import Board, board
-from .huepfer_moves import (
+from ..base import GameRules, Illegal, Played, action_sort_key
+from .board import Board, board
+from .moves import (
     NO_BIRTH,
     Turn,
     all_turns,
@@ -27,7 +27,7 @@ from .huepfer_moves import (
     piece_capture,
     turns_of,
 )
-from .huepfer_position import (
+from .position import (
     _UNKNOWN,
     SIDES,
     HuepferPosition,

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .dice_geometry import (
+from .geometry import (
     ALL_DIRECTIONS,
     CELL_COUNT,
     CORNER_DIRS,

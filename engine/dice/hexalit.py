@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .dice import DiceRules
+from .rules import DiceRules
 
 
 class Hexalit(DiceRules):
