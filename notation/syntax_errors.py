@@ -11,6 +11,7 @@ source line and a caret from the finding's span.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from typing import TypeAlias
 
 from lark import Token
@@ -93,17 +94,29 @@ def _header_characters(
     error: UnexpectedCharacters, text: str, offset: int, at: Token, char: str
 ) -> Finding:
     allowed = error.allowed
-    if char == '"' and "TAG_VALUE" in allowed or char == '"' and "RSQB" not in allowed:
-        return _say(at, offset, "unclosed tag value: the closing '\"' is missing on this line")
-    if "TAG_NAME" in allowed:
-        return _say(
-            at, offset, f"expected a tag name like Event after '[', found {_shown(text, at)}"
-        )
+    if char == '"' and "RSQB" not in allowed:
+        return _say(at, offset, _UNCLOSED_VALUE)
+    return _tag_shape(text, at, offset, allowed, char == '"') or _unclosed_tag(text, at, offset)
+
+
+_UNCLOSED_VALUE = "unclosed tag value: the closing '\"' is missing on this line"
+
+
+def _tag_shape(
+    text: str, at: Token, offset: int, allowed: Collection[str], quote: bool
+) -> Finding | None:
+    """The finding for a header that lacks a tag name or a quoted value, if it does."""
+    if "TAG_VALUE" in allowed and quote:
+        return _say(at, offset, _UNCLOSED_VALUE)
     if "TAG_VALUE" in allowed:
         return _say(
             at, offset, f'expected a quoted tag value like "Hexalit", found {_shown(text, at)}'
         )
-    return _unclosed_tag(text, at, offset)
+    if "TAG_NAME" in allowed:
+        return _say(
+            at, offset, f"expected a tag name like Event after '[', found {_shown(text, at)}"
+        )
+    return None
 
 
 def _unclosed_tag(text: str, at: Token, offset: int) -> Finding:
@@ -267,16 +280,9 @@ def _token(error: UnexpectedToken, text: str, offset: int) -> Finding:
         tok = token_at(text, len(text.rstrip()))
     if "RSQB" in expected:
         return _unclosed_tag(text, tok, offset)
-    if "TAG_VALUE" in expected and tok.startswith('"'):
-        return _say(tok, offset, "unclosed tag value: the closing '\"' is missing on this line")
-    if "TAG_VALUE" in expected:
-        return _say(
-            tok, offset, f'expected a quoted tag value like "Hexalit", found {_shown(text, tok)}'
-        )
-    if "TAG_NAME" in expected:
-        return _say(
-            tok, offset, f"expected a tag name like Event after '[', found {_shown(text, tok)}"
-        )
+    shape = _tag_shape(text, tok, offset, expected, tok.startswith('"'))
+    if shape is not None:
+        return shape
     if expected <= set(_COMMENTS):
         return _say(tok, offset, f"'{tok}' comes after the result: the result ends the movetext")
     if error.token.type == "$END" and "RPAR" in expected:
