@@ -13,16 +13,44 @@ from typing import Any
 
 from . import geometry as geo
 from .last_action import LastAction
-from .svg_parts import ColorKey, arrow, cross, element, inset, num, polygon, text, tostring
+from .svg_parts import (
+    ColorKey,
+    arrow,
+    cross,
+    element,
+    inset,
+    legible,
+    num,
+    polygon,
+    text,
+    tostring,
+)
 
 STATUS_BAND = 44.0
 WIDTH = geo.DICE_WIDTH
 HEIGHT = geo.DICE_HEIGHT + STATUS_BAND
 
-DIE_HALF = 21.0
-DIE_RADIUS = 6.0
-PIP_RADIUS = 4.4
-PIP_OFFSET = 10.5
+# A die is a square on its cell's centroid, small enough that its corners
+# (with the edge line) keep 2.9 units off the triangle's sides; at 21 they
+# touched the sides and the dice of a row looked staggered.
+DIE_HALF = 18.0
+DIE_RADIUS = 5.0
+DIE_EDGE = 2.0
+PIP_RADIUS = 3.8
+PIP_OFFSET = 9.0
+# The home face of a rolled die: a small die on the big one's edge towards
+# the apex, overlapping it a little, so that it reads as part of that die.
+HOME_HALF = 9.5
+HOME_OVERLAP = 3.0
+HOME_EDGE = 1.6
+# Home faces are 1 or 2: few pips, so they can be larger than scaled down.
+HOME_PIP = 0.28 * HOME_HALF
+# Fonts in user units: (as designed, the most the place holds); at small
+# output sizes they grow towards the legible minimum (``least``).
+ROW_FONT = (24.0, 40.0)
+COLUMN_FONT = (20.0, 34.0)
+STATUS_FONT = (22.0, 34.0)
+CUBE_FONT = (22.0, 30.0)  # 19 for two digits
 PIPS: dict[int, tuple[tuple[int, int], ...]] = {
     1: ((0, 0),),
     2: ((-1, -1), (1, 1)),
@@ -82,9 +110,9 @@ def _cell_polygon(cell: geo.Cell, jump_fields: bool, colors: dict[str, str]) -> 
 
 
 @lru_cache(maxsize=32)
-def board_top(jump_fields: bool, flip: bool, key: ColorKey) -> str:
+def board_top(jump_fields: bool, flip: bool, key: ColorKey, least: float = 0.0) -> str:
     """Outline, the jump fields if the game has them, and coordinates (above
-    highlights)."""
+    highlights); ``least`` is the legible font size in user units."""
     colors = dict(key)
     parts = [
         tostring(
@@ -102,7 +130,7 @@ def board_top(jump_fields: bool, flip: bool, key: ColorKey) -> str:
         parts.extend(
             tostring(_jump_mark(geo.cells(flip)[name], colors)) for name in geo.JUMP_FIELDS
         )
-    parts.extend(tostring(node) for node in _labels(flip, colors))
+    parts.extend(tostring(node) for node in _labels(flip, colors, least))
     return "".join(parts)
 
 
@@ -118,8 +146,9 @@ def _jump_mark(cell: geo.Cell, colors: dict[str, str]) -> Any:
     )
 
 
-def _labels(flip: bool, colors: dict[str, str]) -> list[Any]:
+def _labels(flip: bool, colors: dict[str, str], least: float) -> list[Any]:
     nodes = []
+    row_font, column_font = legible(*ROW_FONT, least), legible(*COLUMN_FONT, least)
     for letter, left, right in geo.row_label_points(flip):
         for x, y in (left, right):
             nodes.append(
@@ -128,7 +157,7 @@ def _labels(flip: bool, colors: dict[str, str]) -> list[Any]:
                     y,
                     letter,
                     f"coord row {letter}",
-                    size=24,
+                    size=row_font,
                     fill=colors["coord"],
                     weight="bold",
                 )
@@ -136,7 +165,9 @@ def _labels(flip: bool, colors: dict[str, str]) -> list[Any]:
     for number, top, bottom in geo.column_label_points(flip):
         for x, y in (top, bottom):
             nodes.append(
-                text(x, y, number, f"coord column c{number}", size=20, fill=colors["coord"])
+                text(
+                    x, y, number, f"coord column c{number}", size=column_font, fill=colors["coord"]
+                )
             )
     return nodes
 
@@ -149,8 +180,9 @@ def _labels(flip: bool, colors: dict[str, str]) -> list[Any]:
 def die_svg(
     cell_name: str, side: str, face: int, home: int | None, flip: bool, key: ColorKey
 ) -> str:
-    """One die on its cell, centred on the cell's centroid; a rolled die
-    carries ``→home`` towards its cell's apex."""
+    """One die on its cell, centred on the cell's centroid. A rolled die
+    shows the rolled face big and, between it and its cell's apex, a small
+    die with its home face: the face it turns back to."""
     cell = geo.cells(flip)[cell_name]
     colors = dict(key)
     tone = side.lower()
@@ -164,55 +196,69 @@ def die_svg(
         data_home=home,
         transform=f"translate({num(x)},{num(y)})",
     )
-    group.append(
+    fill, pip = colors[tone], colors[f"{tone}-pip"]
+    group.extend(
+        _die_parts(
+            0.0, 0.0, face, DIE_HALF, PIP_RADIUS, fill, pip, colors[f"{tone}-edge"], DIE_EDGE
+        )
+    )
+    if home is not None:
+        small = element("g", "home", data_face=home)
+        middle = _apex_offset(cell, DIE_HALF + DIE_EDGE / 2 + HOME_HALF - HOME_OVERLAP)
+        radius = HOME_PIP if home <= 3 else PIP_RADIUS * HOME_HALF / DIE_HALF
+        small.extend(
+            _die_parts(0.0, middle, home, HOME_HALF, radius, fill, pip, colors["rolled"], HOME_EDGE)
+        )
+        group.append(small)
+    return tostring(group)
+
+
+def _die_parts(
+    x: float,
+    y: float,
+    face: int,
+    half: float,
+    pip_radius: float,
+    fill: str,
+    pip: str,
+    edge: str,
+    edge_width: float,
+) -> list[Any]:
+    """The square and the pips of a die centred on (x, y), ``half`` units
+    from its centre to each side; a face without pips is written."""
+    k = half / DIE_HALF
+    nodes = [
         element(
             "rect",
             "body",
-            x=-DIE_HALF,
-            y=-DIE_HALF,
-            width=2 * DIE_HALF,
-            height=2 * DIE_HALF,
-            rx=DIE_RADIUS,
-            fill=colors[tone],
-            stroke=colors[f"{tone}-edge"],
-            stroke_width=2.0,
+            x=x - half,
+            y=y - half,
+            width=2 * half,
+            height=2 * half,
+            rx=DIE_RADIUS * k,
+            fill=fill,
+            stroke=edge,
+            stroke_width=edge_width,
         )
-    )
+    ]
     for dx, dy in PIPS.get(face, ()):
-        group.append(
+        nodes.append(
             element(
                 "circle",
                 "pip",
-                cx=float(dx * PIP_OFFSET),
-                cy=float(dy * PIP_OFFSET),
-                r=PIP_RADIUS,
-                fill=colors[f"{tone}-pip"],
+                cx=x + dx * PIP_OFFSET * k,
+                cy=y + dy * PIP_OFFSET * k,
+                r=pip_radius,
+                fill=pip,
             )
         )
     if face not in PIPS:
-        group.append(text(0, 0, str(face), "face", size=26, fill=colors[f"{tone}-pip"]))
-    if home is not None:
-        group.append(_home_mark(cell, home, colors))
-    return tostring(group)
+        nodes.append(text(x, y, str(face), "face", size=24 * k, fill=pip))
+    return nodes
 
 
 def _apex_offset(cell: geo.Cell, distance: float) -> float:
     return distance if cell.apex_down else -distance
-
-
-def _home_mark(cell: geo.Cell, home: int, colors: dict[str, str]) -> Any:
-    """``→home`` towards the apex, with a halo so that it reads on any tint."""
-    y = _apex_offset(cell, 31.5)
-    group = element("g", "home")
-    halo = text(0, y, f"\u2192{home}", "halo", size=17, fill=colors["background"], weight="bold")
-    halo.set("stroke", colors["background"])
-    halo.set("stroke-width", "4.5")
-    halo.set("stroke-linejoin", "round")
-    group.append(halo)
-    group.append(
-        text(0, y, f"\u2192{home}", "label", size=17, fill=colors["rolled"], weight="bold")
-    )
-    return group
 
 
 def dice_layer(position: Any, flip: bool, key: ColorKey) -> str:
@@ -371,14 +417,19 @@ def arrows_layer(arrows: Sequence[tuple[str, str]], flip: bool, key: ColorKey) -
 # Status: side to move, winner, cube
 
 
-def status_layer(position: Any, key: ColorKey) -> str:
-    return _status_svg(str(position.to_move), position.winner, position.cube, key)
+def status_layer(position: Any, key: ColorKey, least: float = 0.0) -> str:
+    """Who moves or who won, and the cube; ``least`` is the legible font size."""
+    return _status_svg(str(position.to_move), position.winner, position.cube, key, least)
 
 
 @lru_cache(maxsize=256)
-def _status_svg(to_move: str, winner: str | None, cube: int | None, key: ColorKey) -> str:
+def _status_svg(
+    to_move: str, winner: str | None, cube: int | None, key: ColorKey, least: float
+) -> str:
     """The line under the board (who moves or who won) and the cube."""
     colors = dict(key)
+    font = legible(*STATUS_FONT, least)
+    k = font / STATUS_FONT[0]
     y = geo.DICE_HEIGHT + STATUS_BAND / 2 - 6
     side = winner if winner is not None else to_move
     caption = f"{side} wins" if winner is not None else f"{side} to move"
@@ -390,11 +441,11 @@ def _status_svg(to_move: str, winner: str | None, cube: int | None, key: ColorKe
                 element(
                     "rect",
                     f"to-move {tone}",
-                    x=WIDTH / 2 - 92,
-                    y=y - 11,
-                    width=22.0,
-                    height=22.0,
-                    rx=4.0,
+                    x=WIDTH / 2 - 92 * k,
+                    y=y - 11 * k,
+                    width=22 * k,
+                    height=22 * k,
+                    rx=4 * k,
                     fill=colors[tone],
                     stroke=colors[f"{tone}-edge"],
                     stroke_width=2.0,
@@ -404,16 +455,20 @@ def _status_svg(to_move: str, winner: str | None, cube: int | None, key: ColorKe
     cls = "status winner" if winner is not None else "status"
     parts.append(
         tostring(
-            text(WIDTH / 2 - 62, y, caption, cls, size=22, fill=colors["title"], anchor="start")
+            text(
+                WIDTH / 2 - 62 * k, y, caption, cls, size=font, fill=colors["title"], anchor="start"
+            )
         )
     )
     if cube is not None:
-        parts.append(_cube_svg(cube, colors))
+        parts.append(_cube_svg(cube, colors, least))
     return "".join(parts)
 
 
-def _cube_svg(value: int, colors: dict[str, str]) -> str:
-    x, y, half = 38.0, geo.MARGIN_Y + geo.BOARD_HEIGHT - 36, 22.0
+def _cube_svg(value: int, colors: dict[str, str], least: float) -> str:
+    font = legible(22.0 if value < 10 else 19.0, least, CUBE_FONT[1])
+    half = max(22.0, font * (0.55 if value < 10 else 0.95))
+    x, y = 38.0, geo.MARGIN_Y + geo.BOARD_HEIGHT - 36
     group = element("g", "cube", data_value=value)
     group.append(
         element(
@@ -435,7 +490,7 @@ def _cube_svg(value: int, colors: dict[str, str]) -> str:
             y,
             str(value),
             "value",
-            size=22 if value < 10 else 19,
+            size=font,
             fill=colors["cube-edge"],
             weight="bold",
         )

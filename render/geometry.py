@@ -28,7 +28,7 @@ BOARD_WIDTH = 7 * SIDE
 BOARD_HEIGHT = 6 * ROW_HEIGHT
 DICE_WIDTH = BOARD_WIDTH + 2 * MARGIN_X
 DICE_HEIGHT = BOARD_HEIGHT + 2 * MARGIN_Y
-TITLE_SHARE = 0.068  # height of the title band, as a share of the width
+TITLE_SHARE = 0.075  # height of the title band, as a share of the width
 
 
 def title_band(width: float) -> float:

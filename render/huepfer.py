@@ -13,10 +13,14 @@ from typing import Any
 
 from . import geometry as geo
 from .last_action import LastAction
-from .svg_parts import ColorKey, Point, cross, element, polyline_arrow, text, tostring
+from .svg_parts import ColorKey, Point, cross, element, legible, polyline_arrow, text, tostring
 
 PIECE_RADIUS = 33.0
 RING_WIDTH = 9.0
+# A captured piece: its own look, faded, with a dashed edge and a cross.
+GHOST_OPACITY = 0.6
+# The most a coordinate's font may grow to: labels stand one step apart.
+LABEL_ROOM = 0.62 * geo.STEP
 
 
 def extent(size: int) -> float:
@@ -51,7 +55,9 @@ def _xy(point: str, size: int, flip: bool) -> Point | None:
 
 
 @lru_cache(maxsize=32)
-def board_static(size: int, flip: bool, key: ColorKey) -> str:
+def board_static(size: int, flip: bool, key: ColorKey, least: float = 0.0) -> str:
+    """Background, lines, points and coordinates; ``least`` is the legible
+    font size in user units."""
     colors = dict(key)
     extent = geo.huepfer_extent(size)
     band = geo.title_band(extent)
@@ -70,7 +76,7 @@ def board_static(size: int, flip: bool, key: ColorKey) -> str:
     ]
     parts.extend(tostring(node) for node in _lines(size, flip, colors))
     parts.extend(tostring(node) for node in _points(size, flip, colors))
-    parts.extend(tostring(node) for node in _labels(size, flip, colors))
+    parts.extend(tostring(node) for node in _labels(size, flip, colors, least))
     return "".join(parts)
 
 
@@ -107,11 +113,11 @@ def _points(size: int, flip: bool, colors: dict[str, str]) -> list[Any]:
     ]
 
 
-def _labels(size: int, flip: bool, colors: dict[str, str]) -> list[Any]:
+def _labels(size: int, flip: bool, colors: dict[str, str], least: float) -> list[Any]:
     """File letters beyond rank 1 and rank numbers beyond file a, on the two
     lower edges (upper edges when flipped)."""
     nodes = []
-    font = label_size(size)
+    font = legible(label_size(size), least, LABEL_ROOM)
     push = (PIECE_RADIUS + 0.9 * font) / 1.4142135623730951
     sign = -1 if flip else 1
     for i in range(size):
@@ -248,15 +254,21 @@ def highlight_layer(
 
 
 def marks_layer(last: LastAction | None, size: int, flip: bool, key: ColorKey) -> str:
-    """Above the pieces: captured ghosts, the newborn's ring, the turn's path."""
+    """Above the pieces: the turn's path, the captured pieces over it (the
+    path jumped them) and the newborn's ring."""
     if last is None:
         return ""
     colors = dict(key)
     parts = []
+    path = [xy for xy in (_xy(p, size, flip) for p in last.path) if xy is not None]
+    if len(path) >= 2:
+        parts.append(
+            tostring(polyline_arrow(path, "path", color=colors["path"], width=8.0, shorten=18.0))
+        )
     for point in last.captured:
         xy = _xy(point, size, flip)
         if xy is not None:
-            parts.append(tostring(_ghost(point, xy, colors)))
+            parts.append(tostring(_ghost(point, xy, last.captured_side, colors)))
     if last.birth:
         xy = _xy(last.birth, size, flip)
         if xy is not None:
@@ -275,30 +287,23 @@ def marks_layer(last: LastAction | None, size: int, flip: bool, key: ColorKey) -
                     )
                 )
             )
-    path = [xy for xy in (_xy(p, size, flip) for p in last.path) if xy is not None]
-    if len(path) >= 2:
-        parts.append(
-            tostring(polyline_arrow(path, "path", color=colors["path"], width=8.0, shorten=18.0))
-        )
     return "".join(parts)
 
 
-def _ghost(point: str, xy: Point, colors: dict[str, str]) -> Any:
+def _ghost(point: str, xy: Point, side: str | None, colors: dict[str, str]) -> Any:
+    """The captured piece where it stood: its own disc or ring, faded and
+    dashed, under a cross with a light halo (so it reads on any piece)."""
+    x, y = xy
     group = element("g", f"captured {point}")
-    group.append(
-        element(
-            "circle",
-            "ghost",
-            cx=xy[0],
-            cy=xy[1],
-            r=PIECE_RADIUS - 4,
-            fill="none",
-            stroke=colors["captured"],
-            stroke_width=3.0,
-            stroke_dasharray="6 4",
-        )
-    )
-    group.append(cross(xy[0], xy[1], 14.0, "cross", color=colors["captured"], width=5.0))
+    if side in ("Red", "Turquoise"):
+        ghost = _piece(x, y, side, PIECE_RADIUS, colors, "ghost")
+    else:
+        ghost = element("circle", "ghost", cx=x, cy=y, r=PIECE_RADIUS - 4, fill=colors["line"])
+    ghost.set("opacity", str(GHOST_OPACITY))
+    ghost.set("stroke-dasharray", "14 7")
+    group.append(ghost)
+    group.append(cross(x, y, 16.0, "halo", color=colors["background"], width=11.0))
+    group.append(cross(x, y, 16.0, "cross", color=colors["captured"], width=6.0))
     return group
 
 
@@ -325,9 +330,12 @@ def arrows_layer(arrows: Sequence[tuple[str, str]], size: int, flip: bool, key: 
 # Reserves and status
 
 
-def status_layer(position: Any, flip: bool, key: ColorKey) -> str:
+def status_layer(position: Any, flip: bool, key: ColorKey, least: float = 0.0) -> str:
+    """Both reserves and who moves or who won; ``least`` is the legible font size."""
     reserves = tuple(sorted(position.reserves.items()))
-    return _status_svg(position.size, reserves, str(position.to_move), position.winner, flip, key)
+    return _status_svg(
+        position.size, reserves, str(position.to_move), position.winner, flip, key, least
+    )
 
 
 @lru_cache(maxsize=1024)
@@ -338,6 +346,7 @@ def _status_svg(
     winner: str | None,
     flip: bool,
     key: ColorKey,
+    least: float,
 ) -> str:
     """Both reserves in the right-hand corners and the status line."""
     colors = dict(key)
@@ -346,26 +355,30 @@ def _status_svg(
     bottom, top = ("Turquoise", "Red") if flip else ("Red", "Turquoise")
     counts = dict(reserves)
     parts = [
-        _reserve(bottom, counts.get(bottom, 0), full - 110 * k, full - 90 * k, k, colors),
-        _reserve(top, counts.get(top, 0), full - 110 * k, 70 * k, k, colors),
+        _reserve(bottom, counts.get(bottom, 0), full - 110 * k, full - 90 * k, k, colors, least),
+        _reserve(top, counts.get(top, 0), full - 110 * k, 70 * k, k, colors, least),
     ]
     side = winner if winner is not None else to_move
     caption = f"{side} wins" if winner is not None else f"{side} to move"
+    font = legible(28 * k, least, 40 * k)
+    g = font / (28 * k)
     y = full + status_band(size) / 2 - 12 * k
     if side in ("Red", "Turquoise"):
         parts.append(
             tostring(
-                _piece(full / 2 - 95 * k, y, side, 15.0 * k, colors, f"to-move {side.lower()}")
+                _piece(
+                    full / 2 - 95 * k * g, y, side, 15 * k * g, colors, f"to-move {side.lower()}"
+                )
             )
         )
     parts.append(
         tostring(
             text(
-                full / 2 - 70 * k,
+                full / 2 - 70 * k * g,
                 y,
                 caption,
                 "status winner" if winner is not None else "status",
-                size=28 * k,
+                size=font,
                 fill=colors["title"],
                 anchor="start",
             )
@@ -374,23 +387,28 @@ def _status_svg(
     return "".join(parts)
 
 
-def _reserve(side: str, count: int, x: float, y: float, k: float, colors: dict[str, str]) -> str:
-    """The reserve of ``side``: a piece, the count and the word "reserve"."""
+def _reserve(
+    side: str, count: int, x: float, y: float, k: float, colors: dict[str, str], least: float
+) -> str:
+    """The reserve of ``side``: a piece, the count and, centred under both,
+    the word "reserve"."""
+    number = legible(34 * k, least, 44 * k)
+    word = legible(20 * k, least, 40 * k)
+    g = number / (34 * k)
     group = element("g", f"reserve {side.lower()}", data_side=side, data_count=count)
-    group.append(_piece(x - 20 * k, y, side, 22.0 * k, colors, "icon"))
+    group.append(_piece(x - 20 * k * g, y, side, 22 * k * g, colors, "icon"))
     group.append(
         text(
-            x + 10 * k,
+            x + 10 * k * g,
             y,
             str(count),
             "count",
-            size=34 * k,
+            size=number,
             fill=colors["title"],
             anchor="start",
             weight="bold",
         )
     )
-    group.append(
-        text(x + 10 * k, y + 40 * k, "reserve", "caption", size=20 * k, fill=colors["coord"])
-    )
+    below = y + max(40 * k, 0.55 * (number + word))
+    group.append(text(x + 8 * k * g, below, "reserve", "caption", size=word, fill=colors["coord"]))
     return tostring(group)

@@ -24,7 +24,8 @@ class LastAction:
     ``origin``/``target`` are where the die or piece started and ended (no
     target for a roll); ``path`` every landing of a Hüpfer turn, start
     included (for a die move: origin and target); ``captured`` where
-    captured dice or pieces stood; ``birth`` the point of a newborn Hüpfer
+    captured dice or pieces stood and ``captured_side`` whose they were
+    (``"South"``, ``"Turquoise"`` …); ``birth`` the point of a newborn Hüpfer
     piece; ``rolled`` the cell of a rolled die; ``threatened`` cells of Ones
     under attack after the action; ``win`` whether the action won the game.
     """
@@ -37,6 +38,7 @@ class LastAction:
     rolled: str | None = None
     threatened: tuple[str, ...] = ()
     win: bool = False
+    captured_side: str | None = None
 
 
 def describe_last(
@@ -79,6 +81,7 @@ def _describe_dice(
         captured=captured,
         threatened=tuple(threatened),
         win=_won(before, after, action.mark),
+        captured_side=str(before.dice[captured[0]].side) if captured else None,
     )
     if action.kind == "roll":
         return replace(last, rolled=action.origin)
@@ -114,6 +117,7 @@ def _describe_hop(before: Any, after: Any, action: HopAction) -> LastAction:
         captured=tuple(sorted(captured, key=_point_order)),
         birth=action.birth,
         win=_won(before, after, action.mark),
+        captured_side=str(before.pieces[captured[0]]) if captured else None,
     )
 
 

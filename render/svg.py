@@ -30,6 +30,7 @@ from .svg_parts import (
     clip,
     color_key,
     element,
+    least_font,
     num,
     start_tag,
     style_block,
@@ -71,12 +72,15 @@ def board_svg(
         raise ValueError(
             f"cannot draw a position of game {game!r}; known games: {', '.join(GAME_NAMES)}"
         )
+    # text grows to a legible size in pixels of the picture ``size`` wide
     if spec.family == "dice":
         width, height = dice.WIDTH, dice.HEIGHT
-        body = _dice_body(position, spec.jump_fields, flip, last, arrows, highlights, key)
+        least = least_font(width, size)
+        body = _dice_body(position, spec.jump_fields, flip, last, arrows, highlights, key, least)
     else:
         width, height = huepfer.extent(position.size), huepfer.height(position.size)
-        body = _huepfer_body(position, flip, last, arrows, highlights, key)
+        least = least_font(width, size)
+        body = _huepfer_body(position, flip, last, arrows, highlights, key, least)
     top = geo.title_band(width) if title is not None else 0.0
     head = _root(game, width, height + top, top, size, ply, position_text)
     parts = [head, _style(key), body]
@@ -144,16 +148,17 @@ def _dice_body(
     arrows: Sequence[tuple[str, str]],
     highlights: Iterable[str],
     key: ColorKey,
+    least: float,
 ) -> str:
     return "".join(
         (
             dice.board_base(jump_fields, flip, key),
             dice.highlight_layer(last, tuple(highlights), flip, key),
-            dice.board_top(jump_fields, flip, key),
+            dice.board_top(jump_fields, flip, key, least),
             dice.dice_layer(position, flip, key),
             dice.marks_layer(last, flip, key),
             dice.arrows_layer(tuple(arrows), flip, key),
-            dice.status_layer(position, key),
+            dice.status_layer(position, key, least),
         )
     )
 
@@ -165,15 +170,16 @@ def _huepfer_body(
     arrows: Sequence[tuple[str, str]],
     highlights: Iterable[str],
     key: ColorKey,
+    least: float,
 ) -> str:
     size = position.size
     return "".join(
         (
-            huepfer.board_static(size, flip, key),
+            huepfer.board_static(size, flip, key, least),
             huepfer.highlight_layer(last, tuple(highlights), size, flip, key),
             huepfer.pieces_layer(position, flip, key),
             huepfer.marks_layer(last, size, flip, key),
             huepfer.arrows_layer(tuple(arrows), size, flip, key),
-            huepfer.status_layer(position, flip, key),
+            huepfer.status_layer(position, flip, key, least),
         )
     )

@@ -53,6 +53,23 @@ DEFAULT_COLORS: dict[str, str] = {
 FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
 SVG_NS = "http://www.w3.org/2000/svg"
 
+#: The smallest text, in pixels of the finished picture, that still reads in
+#: print: a newsletter column is 250–300 pixels wide.
+MIN_TEXT_PX = 10.0
+
+
+def least_font(width: float, size: int) -> float:
+    """The font size, in user units of a picture ``width`` units wide shown
+    ``size`` pixels wide, that comes out as :data:`MIN_TEXT_PX` pixels
+    (rounded up to one decimal, so that close sizes share cached layers)."""
+    return math.ceil(MIN_TEXT_PX * width / max(size, 1) * 10) / 10
+
+
+def legible(base: float, least: float, room: float) -> float:
+    """A font size: ``base``, grown towards ``least`` (the legible minimum)
+    but never beyond ``room``, the most its place on the board holds."""
+    return max(base, min(least, room))
+
 
 def color_key(colors: Mapping[str, str] | None) -> ColorKey:
     """The full colour table as a hashable value; unknown roles are an error."""
