@@ -50,7 +50,7 @@ HOME_PIP = 0.28 * HOME_HALF
 ROW_FONT = (24.0, 40.0)
 COLUMN_FONT = (20.0, 34.0)
 STATUS_FONT = (22.0, 34.0)
-CUBE_FONT = (22.0, 30.0)  # 19 for two digits
+CUBE_FONT = (22.0, 36.0)  # 19 for two digits
 PIPS: dict[int, tuple[tuple[int, int], ...]] = {
     1: ((0, 0),),
     2: ((-1, -1), (1, 1)),
@@ -468,7 +468,7 @@ def _status_svg(
 def _cube_svg(value: int, colors: dict[str, str], least: float) -> str:
     font = legible(22.0 if value < 10 else 19.0, least, CUBE_FONT[1])
     half = max(22.0, font * (0.55 if value < 10 else 0.95))
-    x, y = 38.0, geo.MARGIN_Y + geo.BOARD_HEIGHT - 36
+    x, y = max(38.0, half + 8), geo.MARGIN_Y + geo.BOARD_HEIGHT - 36
     group = element("g", "cube", data_value=value)
     group.append(
         element(

@@ -169,11 +169,22 @@ def test_dice_by_side_face_and_cell() -> None:
 
 
 def test_rolled_die_shows_its_home_face() -> None:
+    """Issue 13 item 15: the rolled face big, the home face on a small die
+    towards the apex, and no arrow label that needs a legend."""
     root = parse(board_svg(dice_position("N: A7=1 C5=4/2; S: F7=1")))
     rolled = having(root, "die", "rolled")
     assert [d.get("data-cell") for d in rolled] == ["C5"]
     assert rolled[0].get("data-home") == "2"
-    assert [t.text for t in having(rolled[0], "label")] == ["\u21922"]
+    [home] = having(rolled[0], "home")
+    assert home.get("data-face") == "2" and len(having(home, "pip")) == 2
+    big = rolled[0].find(f"{NS}rect")
+    small = home.find(f"{NS}rect")
+    assert big is not None and small is not None
+    assert float(small.get("width", "")) < float(big.get("width", "")) / 1.5
+    # C5 points up: the small die sits above the big one
+    assert float(small.get("y", "")) < float(big.get("y", ""))
+    assert len(having(rolled[0], "pip")) == 4 + 2
+    assert not [t for t in root.iter(f"{NS}text") if "\u2192" in (t.text or "")]
     assert not having(root, "die", "face-1", "rolled")
 
 
@@ -328,7 +339,12 @@ def test_describe_last_dice_move_capture_and_roll() -> None:
     after = dice_position("N: A7=1 C7=2; S: F7=1", to_move="South")
     last = describe_last(before, after, DiceAction("B6", "capture", "C7", mark="^"))
     assert last == LastAction(
-        origin="B6", target="C7", path=("B6", "C7"), captured=("C7",), threatened=("F7",)
+        origin="B6",
+        target="C7",
+        path=("B6", "C7"),
+        captured=("C7",),
+        threatened=("F7",),
+        captured_side="South",
     )
     last = describe_last(before, after, DiceAction("B6", "capture", "C7"), threatened=["F8"])
     assert last.threatened == ("F8",) and not last.win
@@ -348,6 +364,7 @@ def test_describe_last_hop_with_birth_and_captures() -> None:
     after = hop_position("e5", "", winner="Red")
     last = describe_last(before, after, HopAction(("c3", "c5", "e5"), ("x", "x")))
     assert last.captured == ("c4", "d5") and last.win and last.target == "e5"
+    assert last.captured_side == "Turquoise"
 
 
 # ---------------------------------------------------------------------------
