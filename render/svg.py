@@ -54,7 +54,8 @@ def board_svg(
     ply: int | None = None,
     position_text: str | None = None,
 ) -> str:
-    """The SVG picture of ``position``, ``size`` pixels wide.
+    """The SVG picture of ``position``, ``size`` pixels wide; text grows
+    where needed to stay legible (10 px) at that width.
 
     Row A (North's home rows) is at the top and a1 (Red's corner) at the
     bottom; ``flip`` turns the board by 180° for the other player's view.

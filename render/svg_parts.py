@@ -61,7 +61,7 @@ MIN_TEXT_PX = 10.0
 def least_font(width: float, size: int) -> float:
     """The font size, in user units of a picture ``width`` units wide shown
     ``size`` pixels wide, that comes out as :data:`MIN_TEXT_PX` pixels
-    (rounded up to one decimal, so that close sizes share cached layers)."""
+    (rounded up to one decimal: never below the minimum, short numbers)."""
     return math.ceil(MIN_TEXT_PX * width / max(size, 1) * 10) / 10
 
 
