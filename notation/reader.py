@@ -17,7 +17,7 @@ from lark.exceptions import UnexpectedInput
 from .findings import Finding, NotationError, make
 from .limits import DEFAULT_LIMITS, BeyondLimit, ReadLimits
 from .model import GAMES, Item, Line, Node, ParsedGame, Record, Span, Tag
-from .names import game_from_name, game_from_path
+from .names import game_from_name, game_from_path, tag_name, tag_value
 from .parser import Header, movetext_text, parse_header, parse_movetext
 from .problems import SyntaxProblem
 from .scanner import Rest
@@ -28,7 +28,7 @@ _GAP = re.compile(r"\s*(?:\{[^}]*\}|;[^\n]*)?")  # blanks, then perhaps one comm
 _SPACES = re.compile(r"\s*")
 # the next line that starts with '[' (after blanks), or the next '{'
 _TAG_LINE_OR_BRACE = re.compile(r"^[^\S\n]*\[|\{", re.MULTILINE)
-_SALVAGE_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"([^"\\\n]*(?:\\[^\n][^"\\\n]*)*)"\s*\]')
+_SALVAGE_TAG = re.compile(r'\[\s*(\w+)\s*"([^"\\\n]*(?:\\[^\n][^"\\\n]*)*)"\s*\]')
 _COMMENT_CHARS = re.compile(r"[{};]")
 _BOM = b"\xef\xbb\xbf"
 
@@ -299,13 +299,9 @@ def _salvage_tags(chunk: str, stop: int, first_line: int) -> tuple[Tag, ...]:
     for m in _SALVAGE_TAG.finditer(chunk, 0, stop):
         line, column = line_column(chunk, m.start())
         end_line, end_column = line_column(chunk, m.end())
-        tags.append(
-            Tag(
-                m.group(1),
-                unescape(m.group(2)),
-                Span(first_line - 1 + line, column, first_line - 1 + end_line, end_column),
-            )
-        )
+        name = tag_name(m.group(1))
+        span = Span(first_line - 1 + line, column, first_line - 1 + end_line, end_column)
+        tags.append(Tag(name, tag_value(name, unescape(m.group(2))), span))
     return tuple(tags)
 
 

@@ -24,6 +24,7 @@ from .accumulator import ACTION_TOKENS, LineAccumulator, Misplaced
 from .findings import make
 from .limits import DEFAULT_LIMITS, BeyondLimit, ReadLimits
 from .model import NO_SPAN, Span, Tag
+from .names import tag_name, tag_value
 from .text import comment_text, match_end, place, unescape
 
 _new = object.__new__
@@ -340,9 +341,9 @@ class HeaderScanner:
             if lines:
                 line_no += lines
                 line_start = text.rindex("\n", lsqb, pos) + 1
-            tags.append(
-                Tag(m.group(1), unescape(raw), Span(line, column, line_no, pos - line_start + 1))
-            )
+            name = tag_name(m.group(1))
+            span = Span(line, column, line_no, pos - line_start + 1)
+            tags.append(Tag(name, tag_value(name, unescape(raw)), span))
         gap = text[pos : match_end(self.space.match(text, pos), pos)]
         if "\n" in gap:
             line_no += gap.count("\n")

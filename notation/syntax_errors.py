@@ -10,6 +10,7 @@ source line and a caret from the finding's span.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Collection
 from typing import TypeAlias
@@ -20,6 +21,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from .findings import Finding, make
 from .games import find_game
 from .model import Span
+from .names import CUBE_ANSWERS, CUBE_OFFERS
 from .problems import SyntaxProblem, offset_of, start_of, token_at
 from .text import match_end, open_parens, parens
 
@@ -165,12 +167,24 @@ def _word(text: str, pos: int, offset: int, game: str) -> Finding:
         return _say(at, offset, f"'{word}' is not a move number: write '{word}.' or '{word}...'")
     at = token_at(text, pos)
     shown = _word_at(text, pos) or text[pos]
+    close = _close_word(shown)
+    if close is not None:
+        return _say(at, offset, f"unexpected '{shown}': did you mean '{close}'?")
     return _say(
         at,
         offset,
         f"unexpected '{shown}': expected an action, a move number, "
         "a comment, a variation or the result",
     )
+
+
+def _close_word(word: str) -> str | None:
+    """The doubling-cube word ``word`` is probably a misspelling of, if any."""
+    if not word.isalpha():
+        return None
+    known = {w.casefold(): w for w in (*CUBE_OFFERS, *CUBE_ANSWERS)}
+    found = difflib.get_close_matches(word.casefold(), known, n=1, cutoff=0.75)
+    return known[found[0]] if found else None
 
 
 def _dice_word(text: str, start: int, game: str) -> tuple[int, _Why] | None:
