@@ -1,9 +1,10 @@
 """Archives to games: decoding, splitting into games, telling the game.
 
-``read_archive`` decodes bytes (UTF-8, else Windows-1252 with a notice),
-splits the text into games at their headers and parses them one by one,
-lazily: a broken game yields its findings and the next game is read as if
-nothing happened; ``parse_action`` reads one action alone.  Nothing here
+``read_archive`` decodes bytes (UTF-8, UTF-16 with a byte order mark, else
+Windows-1252 with a notice), splits the text into games at their headers
+and parses them one by one, lazily: a broken game yields its findings and
+the next game is read as if nothing happened; ``parse_action`` reads one
+action alone.  Nothing here
 knows the rules; the syntax itself is in the grammars read by :mod:`.parser`.
 """
 
@@ -31,19 +32,43 @@ _TAG_LINE_OR_BRACE = re.compile(r"^[^\S\n]*\[|\{", re.MULTILINE)
 _SALVAGE_TAG = re.compile(r'\[\s*(\w+)\s*"([^"\\\n]*(?:\\[^\n][^"\\\n]*)*)"\s*\]')
 _COMMENT_CHARS = re.compile(r"[{};]")
 _BOM = b"\xef\xbb\xbf"
+# Windows Notepad's "Unicode" (and "Unicode big endian") start with these
+_UTF16_BOMS = {b"\xff\xfe": "utf-16-le", b"\xfe\xff": "utf-16-be"}
+_UTF32_LE_BOM = b"\xff\xfe\x00\x00"
 
 
 # ---------------------------------------------------------------- decoding
 
 
 def decode(data: bytes) -> tuple[str, bool]:
-    """The text of ``data`` and whether it had to be read as Windows-1252."""
+    """The text of ``data`` and whether it had to be read as Windows-1252.
+
+    UTF-8, with or without a byte order mark, or UTF-16 with one (either
+    byte order); anything else is read as Windows-1252.
+    """
+    encoding = _utf16(data)
+    if encoding is not None:
+        return data[2:].decode(encoding, errors="replace"), False
     if data.startswith(_BOM):
         data = data[len(_BOM) :]
     try:
         return data.decode("utf-8"), False
     except UnicodeDecodeError:
         return data.decode("cp1252", errors="replace"), True
+
+
+def looks_binary(data: bytes) -> bool:
+    """Whether ``data`` is no text: NUL bytes in the first block (an image or
+    program), unless the file is UTF-16, where every other byte of plain
+    text is NUL."""
+    return _utf16(data) is None and b"\x00" in data[:8192]
+
+
+def _utf16(data: bytes) -> str | None:
+    """The UTF-16 codec a byte order mark at the start of ``data`` names, or None."""
+    if data.startswith(_UTF32_LE_BOM):
+        return None
+    return _UTF16_BOMS.get(bytes(data[:2]))
 
 
 def read_archive(
@@ -357,6 +382,7 @@ __all__ = [
     "decode",
     "game_from_name",
     "game_from_path",
+    "looks_binary",
     "only_comments",
     "parse_action",
     "parse_text",
