@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 from lark.exceptions import UnexpectedInput
 
-from .findings import Finding, NotationError, make
+from .findings import Finding, NotationError, make, words
 from .limits import DEFAULT_LIMITS, BeyondLimit, ReadLimits
 from .model import GAMES, Item, Line, Node, ParsedGame, Record, Span, Tag
 from .names import game_from_name, game_from_path, tag_name, tag_value
@@ -258,7 +258,9 @@ def parse_game(
         finding = make(
             "SY01",
             Span(first_line, 1),
-            message=f"this game could not be read (internal error: {error!r})",
+            message=words(
+                "this game could not be read (internal error: {error})", error=repr(error)
+            ),
         )
         return ParsedGame(index, None, (finding,))
 
@@ -356,7 +358,10 @@ def parse_action(text: str, game: str) -> Item:
         raise NotationError(make("HD01", value=game))
     if not isinstance(text, str):
         raise NotationError(
-            make("SY01", message=f"expected an action as text, not {type(text).__name__}")
+            make(
+                "SY01",
+                message=words("expected an action as text, not {type}", type=type(text).__name__),
+            )
         )
     try:
         movetext = parse_movetext(name, Rest(text, 1, 1, 1, 1))
@@ -367,7 +372,11 @@ def parse_action(text: str, game: str) -> Item:
     nodes = movetext.line.nodes
     if len(nodes) != 1 or movetext.result or movetext.line.comments or _extras(nodes[0]):
         raise NotationError(
-            make("SY01", Span(1, 1), message=f"{text!r} is not one action of {name}")
+            make(
+                "SY01",
+                Span(1, 1),
+                message=words("{text} is not one action of {game}", text=repr(text), game=name),
+            )
         )
     return nodes[0].item
 
