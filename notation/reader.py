@@ -85,7 +85,7 @@ def read_archive(
     and an empty movetext.  Raises only :class:`NotationError`.
     """
     if not isinstance(data, (bytes, bytearray, memoryview)):
-        raise NotationError(make("IO01", path=path or "<input>", reason="expected bytes"))
+        raise NotationError(make("IO01", path=path or "<input>", reason=words("expected bytes")))
     text, fallback = decode(bytes(data))
     games = parse_text(text, path=path, default_game=default_game, limits=limits)
     if not fallback:
@@ -117,7 +117,7 @@ def parse_text(
     :class:`NotationError` (for a ``default_game`` that names no game).
     """
     if not isinstance(text, str):
-        raise NotationError(make("IO01", path=path or "<input>", reason="expected text"))
+        raise NotationError(make("IO01", path=path or "<input>", reason=words("expected text")))
     fallback = fallback_game(path, default_game)
     for index, first_line, chunk in game_chunks(text):
         yield parse_game(chunk, first_line, index, fallback, limits)

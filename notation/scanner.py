@@ -21,7 +21,7 @@ from typing import Any, cast
 from lark import Lark
 
 from .accumulator import ACTION_TOKENS, LineAccumulator, Misplaced
-from .findings import make
+from .findings import make, words
 from .limits import DEFAULT_LIMITS, BeyondLimit, ReadLimits
 from .model import NO_SPAN, Span, Tag
 from .names import tag_name, tag_value
@@ -212,7 +212,9 @@ class MovetextScanner:
                         "IO05",
                         place(text, pos, first_line),
                         limit=max_items,
-                        items="items (actions, move numbers, glyphs, comments and parentheses)",
+                        items=words(
+                            "items (actions, move numbers, glyphs, comments and parentheses)"
+                        ),
                     )
                 )
             yield kind, pos, end  # type: ignore[misc]  # every alternative is named: lastgroup is set
@@ -235,7 +237,7 @@ def _beyond(
         raise BeyondLimit(
             make("IO08", where, start=text[start : min(end, start + 20)], limit=limits.max_token)
         )
-    raise BeyondLimit(make("IO05", where, limit=limits.max_actions, items="actions"))
+    raise BeyondLimit(make("IO05", where, limit=limits.max_actions, items=words("actions")))
 
 
 class _Cut:
