@@ -165,3 +165,36 @@ def test_a_word_far_from_every_cube_word_gets_no_suggestion():
 def test_parse_text_of_german_first_value():
     (game,) = parse_text('[Spiel "Trigeo"] [Anzieher "Sued"]\n1. B6XC6 *')
     assert game.record is not None and game.record.tag("First") == "South"
+
+
+def test_fmt_writes_a_german_record_in_english(tmp_path):
+    from click.testing import CliRunner
+
+    from hexhop.cli.main import cli
+
+    path = tmp_path / "partie.hxl"
+    path.write_text(
+        '[Spiel "Hexalit"] [Süd "Ben"] [Nord "Anna"]\n1. B6XC6 Verdopplung 2 angenommen *\n',
+        "utf-8",
+    )
+    done = CliRunner().invoke(cli, ["fmt", str(path)])
+    assert done.exit_code == 0, done.output
+    assert done.output == (
+        '[Game "Hexalit"]\n[North "Anna"]\n[South "Ben"]\n\n1. B6XC6 double 2 take *\n'
+    )
+
+
+def test_a_non_ascii_tag_name_survives_json(tmp_path):
+    from click.testing import CliRunner
+
+    from hexhop.cli.main import cli
+
+    path = tmp_path / "partie.hxl"
+    path.write_text('[Spiel "Hexalit"] [Größe "groß"]\n1. B6XC6 *\n', "utf-8")
+    runner = CliRunner()
+    as_json = runner.invoke(cli, ["convert", str(path), "--to", "json"])
+    assert as_json.exit_code == 0, as_json.output
+    (tmp_path / "partie.json").write_text(as_json.output, "utf-8")
+    back = runner.invoke(cli, ["convert", str(tmp_path / "partie.json"), "--to", "record"])
+    assert back.exit_code == 0, back.output
+    assert back.output == '[Game "Hexalit"]\n[Größe "groß"]\n\n1. B6XC6 *\n'
