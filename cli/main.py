@@ -10,6 +10,7 @@ from typing import NoReturn
 
 import click
 
+from hexhop.messages import language, languages, set_language
 from hexhop.records.errors import RecordsError
 from hexhop.records.text import printable
 
@@ -84,8 +85,17 @@ class LazyGroup(click.Group):
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="hexhop", prog_name="hexhop")
-def cli() -> None:
+@click.option(
+    "--lang",
+    type=click.Choice(languages()),
+    help="Language of the messages (default: from LANG, LC_MESSAGES or LC_ALL).",
+)
+@click.pass_context
+def cli(ctx: click.Context, lang: str | None) -> None:
     """Validate, format and draw recorded games of Hexalit, Trigeo and Hüpfer."""
+    before = language()
+    set_language(lang)
+    ctx.call_on_close(lambda: set_language(before))  # for callers in the same process
 
 
 def _interrupted(stop: KeyboardInterrupt) -> NoReturn:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .findings import words
 from .model import Item, Line, Node, Span
 from .text import comment_text
 
@@ -98,7 +99,7 @@ class LineAccumulator:
         if self.pending is not None:
             self._dangling()
         if self.open is None:
-            raise Misplaced(at, f"'{text}' must follow the action it judges")
+            raise Misplaced(at, words("'{glyph}' must follow the action it judges", glyph=text))
         self._extra("glyphs", text)
 
     def branch(self, at: Any) -> None:
@@ -106,7 +107,7 @@ class LineAccumulator:
         if self.pending is not None:
             self._dangling()
         if self.open is None:
-            raise Misplaced(at, "a variation '(' must follow the action it replaces")
+            raise Misplaced(at, words("a variation '(' must follow the action it replaces"))
 
     def variation(self, line: Line) -> None:
         """The finished variation opened by the last :meth:`branch`."""
@@ -140,4 +141,6 @@ class LineAccumulator:
     def _dangling(self) -> None:
         assert self.pending is not None
         at = self.pending[2]
-        raise Misplaced(at, f"move number '{at}' is not followed by an action")
+        raise Misplaced(
+            at, words("move number '{number}' is not followed by an action", number=str(at))
+        )

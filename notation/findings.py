@@ -4,10 +4,16 @@ Every problem hexhop reports, from an unreadable file to a missing ``^``,
 is a :class:`Finding` made by :func:`make` from one entry of ``CATALOGUE``.
 The catalogue is documented in ``docs/errors.md``; codes never change
 meaning once released.
+
+Messages are English unless a translation is set (:func:`set_translation`,
+which :mod:`hexhop.messages` calls when a language is chosen): the English
+templates are the message ids, and :func:`words` fills in any other
+sentence a module of the package builds, in the same language.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .span import Span
@@ -125,6 +131,34 @@ class Finding:
         return self.span.column if self.span else None
 
 
+# The text of an English template in the language chosen (gettext's
+# ``gettext``); the identity until a language is set.
+_translation: list[Callable[[str], str]] = []
+
+# parameters whose values are the package's own English words (side names,
+# reasons and sentences made elsewhere), translated with the template
+_WORDS = frozenset({"side", "winner", "items", "reason", "message", "hint"})
+
+
+def set_translation(translate: Callable[[str], str] | None) -> None:
+    """Make every later message with ``translate`` (English template → the
+    template in another language); None for English again."""
+    _translation[:] = [] if translate is None else [translate]
+
+
+def words(template: str, **params: object) -> str:
+    """``template`` in the chosen language, filled in from ``params`` (a
+    template without parameters is taken as it stands, braces and all)."""
+    if _translation:
+        translate = _translation[0]
+        for name in _WORDS.intersection(params):
+            value = params[name]
+            if isinstance(value, str) and value:
+                params[name] = translate(value)
+        template = translate(template)
+    return template.format(**params) if params else template
+
+
 def make(
     code: str,
     span: Span | None = None,
@@ -137,7 +171,7 @@ def make(
     entry = CATALOGUE[code]
     if action is not None:
         params.setdefault("action", action)
-    return Finding(code, entry.template.format(**params), span, ply, action)
+    return Finding(code, words(entry.template, **params), span, ply, action)
 
 
 class NotationError(Exception):

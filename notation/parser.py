@@ -37,6 +37,7 @@ from .model import (
     Span,
     Tag,
 )
+from .names import TAKES, tag_name, tag_value
 from .problems import SyntaxProblem, end_of, start_of, token_at
 from .scanner import HeaderScanner, MovetextScanner, Rest
 from .text import open_parens, unescape
@@ -102,7 +103,7 @@ def _int(digits: str) -> int:
 
 
 def cube_answer(text: str) -> CubeAnswer:
-    return CubeAnswer(text.lower() in ("take", "angenommen"))
+    return CubeAnswer(text.lower() in TAKES)
 
 
 _ITEM_MAKERS: dict[str, Callable[[str], Item]] = {
@@ -172,8 +173,9 @@ class _Builder:
 
     # -- header
     def tag(self, children: list[Token]) -> Tag:
-        lsqb, name, value, rsqb = children
-        return Tag(str(name), unescape(value[1:-1]), _span(lsqb, rsqb, self.offset))
+        lsqb, written, value, rsqb = children
+        name = tag_name(str(written))
+        return Tag(name, tag_value(name, unescape(value[1:-1])), _span(lsqb, rsqb, self.offset))
 
     def head(self, children: list[Any]) -> list[Any]:
         return children

@@ -1,9 +1,10 @@
 """Archives to games: decoding, splitting into games, telling the game.
 
-``read_archive`` decodes bytes (UTF-8, else Windows-1252 with a notice),
-splits the text into games at their headers and parses them one by one,
-lazily: a broken game yields its findings and the next game is read as if
-nothing happened; ``parse_action`` reads one action alone.  Nothing here
+``read_archive`` decodes bytes (UTF-8, UTF-16 with a byte order mark, else
+Windows-1252 with a notice), splits the text into games at their headers
+and parses them one by one, lazily: a broken game yields its findings and
+the next game is read as if nothing happened; ``parse_action`` reads one
+action alone.  Nothing here
 knows the rules; the syntax itself is in the grammars read by :mod:`.parser`.
 """
 
@@ -14,10 +15,10 @@ from collections.abc import Iterator
 
 from lark.exceptions import UnexpectedInput
 
-from .findings import Finding, NotationError, make
+from .findings import Finding, NotationError, make, words
 from .limits import DEFAULT_LIMITS, BeyondLimit, ReadLimits
 from .model import GAMES, Item, Line, Node, ParsedGame, Record, Span, Tag
-from .names import game_from_name, game_from_path
+from .names import game_from_name, game_from_path, tag_name, tag_value
 from .parser import Header, movetext_text, parse_header, parse_movetext
 from .problems import SyntaxProblem
 from .scanner import Rest
@@ -28,22 +29,46 @@ _GAP = re.compile(r"\s*(?:\{[^}]*\}|;[^\n]*)?")  # blanks, then perhaps one comm
 _SPACES = re.compile(r"\s*")
 # the next line that starts with '[' (after blanks), or the next '{'
 _TAG_LINE_OR_BRACE = re.compile(r"^[^\S\n]*\[|\{", re.MULTILINE)
-_SALVAGE_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"([^"\\\n]*(?:\\[^\n][^"\\\n]*)*)"\s*\]')
+_SALVAGE_TAG = re.compile(r'\[\s*(\w+)\s*"([^"\\\n]*(?:\\[^\n][^"\\\n]*)*)"\s*\]')
 _COMMENT_CHARS = re.compile(r"[{};]")
 _BOM = b"\xef\xbb\xbf"
+# Windows Notepad's "Unicode" (and "Unicode big endian") start with these
+_UTF16_BOMS = {b"\xff\xfe": "utf-16-le", b"\xfe\xff": "utf-16-be"}
+_UTF32_LE_BOM = b"\xff\xfe\x00\x00"
 
 
 # ---------------------------------------------------------------- decoding
 
 
 def decode(data: bytes) -> tuple[str, bool]:
-    """The text of ``data`` and whether it had to be read as Windows-1252."""
+    """The text of ``data`` and whether it had to be read as Windows-1252.
+
+    UTF-8, with or without a byte order mark, or UTF-16 with one (either
+    byte order); anything else is read as Windows-1252.
+    """
+    encoding = _utf16(data)
+    if encoding is not None:
+        return data[2:].decode(encoding, errors="replace"), False
     if data.startswith(_BOM):
         data = data[len(_BOM) :]
     try:
         return data.decode("utf-8"), False
     except UnicodeDecodeError:
         return data.decode("cp1252", errors="replace"), True
+
+
+def looks_binary(data: bytes) -> bool:
+    """Whether ``data`` is no text: NUL bytes in the first block (an image or
+    program), unless the file is UTF-16, where every other byte of plain
+    text is NUL."""
+    return _utf16(data) is None and b"\x00" in data[:8192]
+
+
+def _utf16(data: bytes) -> str | None:
+    """The UTF-16 codec a byte order mark at the start of ``data`` names, or None."""
+    if data.startswith(_UTF32_LE_BOM):
+        return None
+    return _UTF16_BOMS.get(bytes(data[:2]))
 
 
 def read_archive(
@@ -60,7 +85,7 @@ def read_archive(
     and an empty movetext.  Raises only :class:`NotationError`.
     """
     if not isinstance(data, (bytes, bytearray, memoryview)):
-        raise NotationError(make("IO01", path=path or "<input>", reason="expected bytes"))
+        raise NotationError(make("IO01", path=path or "<input>", reason=words("expected bytes")))
     text, fallback = decode(bytes(data))
     games = parse_text(text, path=path, default_game=default_game, limits=limits)
     if not fallback:
@@ -92,7 +117,7 @@ def parse_text(
     :class:`NotationError` (for a ``default_game`` that names no game).
     """
     if not isinstance(text, str):
-        raise NotationError(make("IO01", path=path or "<input>", reason="expected text"))
+        raise NotationError(make("IO01", path=path or "<input>", reason=words("expected text")))
     fallback = fallback_game(path, default_game)
     for index, first_line, chunk in game_chunks(text):
         yield parse_game(chunk, first_line, index, fallback, limits)
@@ -233,7 +258,9 @@ def parse_game(
         finding = make(
             "SY01",
             Span(first_line, 1),
-            message=f"this game could not be read (internal error: {error!r})",
+            message=words(
+                "this game could not be read (internal error: {error})", error=repr(error)
+            ),
         )
         return ParsedGame(index, None, (finding,))
 
@@ -299,13 +326,9 @@ def _salvage_tags(chunk: str, stop: int, first_line: int) -> tuple[Tag, ...]:
     for m in _SALVAGE_TAG.finditer(chunk, 0, stop):
         line, column = line_column(chunk, m.start())
         end_line, end_column = line_column(chunk, m.end())
-        tags.append(
-            Tag(
-                m.group(1),
-                unescape(m.group(2)),
-                Span(first_line - 1 + line, column, first_line - 1 + end_line, end_column),
-            )
-        )
+        name = tag_name(m.group(1))
+        span = Span(first_line - 1 + line, column, first_line - 1 + end_line, end_column)
+        tags.append(Tag(name, tag_value(name, unescape(m.group(2))), span))
     return tuple(tags)
 
 
@@ -335,7 +358,10 @@ def parse_action(text: str, game: str) -> Item:
         raise NotationError(make("HD01", value=game))
     if not isinstance(text, str):
         raise NotationError(
-            make("SY01", message=f"expected an action as text, not {type(text).__name__}")
+            make(
+                "SY01",
+                message=words("expected an action as text, not {type}", type=type(text).__name__),
+            )
         )
     try:
         movetext = parse_movetext(name, Rest(text, 1, 1, 1, 1))
@@ -346,7 +372,11 @@ def parse_action(text: str, game: str) -> Item:
     nodes = movetext.line.nodes
     if len(nodes) != 1 or movetext.result or movetext.line.comments or _extras(nodes[0]):
         raise NotationError(
-            make("SY01", Span(1, 1), message=f"{text!r} is not one action of {name}")
+            make(
+                "SY01",
+                Span(1, 1),
+                message=words("{text} is not one action of {game}", text=repr(text), game=name),
+            )
         )
     return nodes[0].item
 
@@ -361,6 +391,7 @@ __all__ = [
     "decode",
     "game_from_name",
     "game_from_path",
+    "looks_binary",
     "only_comments",
     "parse_action",
     "parse_text",

@@ -21,9 +21,10 @@ from typing import Any, cast
 from lark import Lark
 
 from .accumulator import ACTION_TOKENS, LineAccumulator, Misplaced
-from .findings import make
+from .findings import make, words
 from .limits import DEFAULT_LIMITS, BeyondLimit, ReadLimits
 from .model import NO_SPAN, Span, Tag
+from .names import tag_name, tag_value
 from .text import comment_text, match_end, place, unescape
 
 _new = object.__new__
@@ -211,7 +212,9 @@ class MovetextScanner:
                         "IO05",
                         place(text, pos, first_line),
                         limit=max_items,
-                        items="items (actions, move numbers, glyphs, comments and parentheses)",
+                        items=words(
+                            "items (actions, move numbers, glyphs, comments and parentheses)"
+                        ),
                     )
                 )
             yield kind, pos, end  # type: ignore[misc]  # every alternative is named: lastgroup is set
@@ -234,7 +237,7 @@ def _beyond(
         raise BeyondLimit(
             make("IO08", where, start=text[start : min(end, start + 20)], limit=limits.max_token)
         )
-    raise BeyondLimit(make("IO05", where, limit=limits.max_actions, items="actions"))
+    raise BeyondLimit(make("IO05", where, limit=limits.max_actions, items=words("actions")))
 
 
 class _Cut:
@@ -340,9 +343,9 @@ class HeaderScanner:
             if lines:
                 line_no += lines
                 line_start = text.rindex("\n", lsqb, pos) + 1
-            tags.append(
-                Tag(m.group(1), unescape(raw), Span(line, column, line_no, pos - line_start + 1))
-            )
+            name = tag_name(m.group(1))
+            span = Span(line, column, line_no, pos - line_start + 1)
+            tags.append(Tag(name, tag_value(name, unescape(raw)), span))
         gap = text[pos : match_end(self.space.match(text, pos), pos)]
         if "\n" in gap:
             line_no += gap.count("\n")

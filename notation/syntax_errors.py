@@ -10,6 +10,7 @@ source line and a caret from the finding's span.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Collection
 from typing import TypeAlias
@@ -17,9 +18,10 @@ from typing import TypeAlias
 from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from .findings import Finding, make
+from .findings import Finding, make, words
 from .games import find_game
 from .model import Span
+from .names import CUBE_ANSWERS, CUBE_OFFERS
 from .problems import SyntaxProblem, offset_of, start_of, token_at
 from .text import match_end, open_parens, parens
 
@@ -44,7 +46,7 @@ def explain(error: Exception, text: str, offset: int, game: str | None) -> Findi
     if isinstance(error, UnexpectedToken):
         return _token(error, text, offset)
     assert isinstance(error, UnexpectedInput)
-    return _say(token_at(text, len(text)), offset, "unexpected end of the text")
+    return _say(token_at(text, len(text)), offset, words("unexpected end of the text"))
 
 
 # ---------------------------------------------------------------- positions
@@ -82,10 +84,10 @@ def _characters(error: UnexpectedCharacters, text: str, offset: int, game: str |
     ):
         return _header_characters(error, text, offset, at, char)
     if char == "}":
-        return _say(at, offset, "'}' closes no comment")
+        return _say(at, offset, words("'}' closes no comment"))
     if char == "[":
         return _say(
-            at, offset, "'[' in the movetext: tags go in the header, before the first action"
+            at, offset, words("'[' in the movetext: tags go in the header, before the first action")
         )
     return _word(text, pos, offset, game)
 
@@ -95,11 +97,10 @@ def _header_characters(
 ) -> Finding:
     allowed = error.allowed
     if char == '"' and "RSQB" not in allowed:
-        return _say(at, offset, _UNCLOSED_VALUE)
+        return _say(
+            at, offset, words("unclosed tag value: the closing '\"' is missing on this line")
+        )
     return _tag_shape(text, at, offset, allowed, char == '"') or _unclosed_tag(text, at, offset)
-
-
-_UNCLOSED_VALUE = "unclosed tag value: the closing '\"' is missing on this line"
 
 
 def _tag_shape(
@@ -107,14 +108,24 @@ def _tag_shape(
 ) -> Finding | None:
     """The finding for a header that lacks a tag name or a quoted value, if it does."""
     if "TAG_VALUE" in allowed and quote:
-        return _say(at, offset, _UNCLOSED_VALUE)
+        return _say(
+            at, offset, words("unclosed tag value: the closing '\"' is missing on this line")
+        )
     if "TAG_VALUE" in allowed:
         return _say(
-            at, offset, f'expected a quoted tag value like "Hexalit", found {_shown(text, at)}'
+            at,
+            offset,
+            words(
+                'expected a quoted tag value like "Hexalit", found {found}', found=_shown(text, at)
+            ),
         )
     if "TAG_NAME" in allowed:
         return _say(
-            at, offset, f"expected a tag name like Event after '[', found {_shown(text, at)}"
+            at,
+            offset,
+            words(
+                "expected a tag name like Event after '[', found {found}", found=_shown(text, at)
+            ),
         )
     return None
 
@@ -129,7 +140,9 @@ def _shown(text: str, at: Token) -> str:
     word = _word_at(text, pos)
     if word:
         return f"'{word}'"
-    return "the end of the line" if pos >= len(text) or text[pos] == "\n" else f"'{text[pos]}'"
+    if pos >= len(text) or text[pos] == "\n":
+        return words("the end of the line")
+    return f"'{text[pos]}'"
 
 
 def _word_at(text: str, pos: int) -> str:
@@ -151,7 +164,7 @@ def _word(text: str, pos: int, offset: int, game: str) -> Finding:
     word = _word_at(text, start) or text[pos]
     at = token_at(text, start)
     if _RESULTISH.fullmatch(word):
-        return _say(at, offset, f"'{word}' is not a result: write 1-0, 0-1 or *")
+        return _say(at, offset, words("'{word}' is not a result: write 1-0, 0-1 or *", word=word))
     if find_game(game).family == "huepfer":
         found = _hop_word(word, game)
     else:
@@ -162,15 +175,38 @@ def _word(text: str, pos: int, offset: int, game: str) -> Finding:
             return _wrong_action(at, offset, code_message[0], game, code_message[1])
         return _say(token_at(text, start + where), offset, code_message)
     if _DIGITS.fullmatch(word):
-        return _say(at, offset, f"'{word}' is not a move number: write '{word}.' or '{word}...'")
+        return _say(
+            at,
+            offset,
+            words("'{word}' is not a move number: write '{word}.' or '{word}...'", word=word),
+        )
     at = token_at(text, pos)
     shown = _word_at(text, pos) or text[pos]
+    close = _close_word(shown)
+    if close is not None:
+        return _say(
+            at,
+            offset,
+            words("unexpected '{word}': did you mean '{close}'?", word=shown, close=close),
+        )
     return _say(
         at,
         offset,
-        f"unexpected '{shown}': expected an action, a move number, "
-        "a comment, a variation or the result",
+        words(
+            "unexpected '{word}': expected an action, a move number, "
+            "a comment, a variation or the result",
+            word=shown,
+        ),
     )
+
+
+def _close_word(word: str) -> str | None:
+    """The doubling-cube word ``word`` is probably a misspelling of, if any."""
+    if not word.isalpha():
+        return None
+    known = {w.casefold(): w for w in (*CUBE_OFFERS, *CUBE_ANSWERS)}
+    found = difflib.get_close_matches(word.casefold(), known, n=1, cutoff=0.75)
+    return known[found[0]] if found else None
 
 
 def _dice_word(text: str, start: int, game: str) -> tuple[int, _Why] | None:
@@ -178,7 +214,8 @@ def _dice_word(text: str, start: int, game: str) -> tuple[int, _Why] | None:
     word = _word_at(text, start)
     if _hopish(word) and ("-" in word or "@" in word):
         cells = _CELL.findall(word)
-        return 0, (word, f"{game} moves are written {cells[0].upper()}X{cells[1].upper()}")
+        move = f"{cells[0].upper()}X{cells[1].upper()}"
+        return 0, (word, words("{game} moves are written {move}", game=game, move=move))
     cell = _CELL.match(text, start)
     if cell is None:
         return None
@@ -186,15 +223,20 @@ def _dice_word(text: str, start: int, game: str) -> tuple[int, _Why] | None:
     op = text[i : i + 1]
     origin = cell.group().upper()
     if op in ("", "\n", "\r") or op.isspace():
-        return 0, (cell.group(), f"write the origin, an operator and the target, e.g. {origin}XC6")
+        hint = words(
+            "write the origin, an operator and the target, e.g. {origin}XC6", origin=origin
+        )
+        return 0, (cell.group(), hint)
     if op in "Ww":
         return _roll(text, start, i)
     if op not in "Xx°:º˚":
-        return i - start, f"expected X, W or ° after '{origin}', found '{op}'"
+        return i - start, words(
+            "expected X, W or ° after '{origin}', found '{op}'", origin=origin, op=op
+        )
     j = _after_spaces(text, i + 1)
     target = _CELL.match(text, j)
     if target is None:
-        return j - start, f"expected a cell like B6 after '{op}'"
+        return j - start, words("expected a cell like B6 after '{op}'", op=op)
     return _promotion(text, _after_spaces(text, target.end()), start)
 
 
@@ -217,7 +259,7 @@ def _hopish(word: str) -> bool:
 def _roll(text: str, start: int, i: int) -> tuple[int, _Why] | None:
     j = _after_spaces(text, i + 1)
     if not text[j : j + 1].isdigit():
-        return j - start, f"expected the face the die shows (1 to 6) after '{text[i]}'"
+        return j - start, words("expected the face the die shows (1 to 6) after '{op}'", op=text[i])
     return None
 
 
@@ -226,7 +268,7 @@ def _promotion(text: str, k: int, start: int) -> tuple[int, _Why] | None:
         return None
     m = _after_spaces(text, k + 1)
     if not text[m : m + 1].isdigit():
-        return m - start, "expected the new face (a digit) after '='"
+        return m - start, words("expected the new face (a digit) after '='")
     return None
 
 
@@ -236,7 +278,7 @@ def _hop_word(word: str, game: str) -> tuple[int, _Why] | None:
     if cell is None:
         return None
     if any(c in word for c in "°:º˚=") or (len(word) > cell.end() and word[cell.end()] in "Ww"):
-        return 0, (word, "Hüpfer actions are paths like c3xc5 or a1-c1@d1")
+        return 0, (word, words("Hüpfer actions are paths like c3xc5 or a1-c1@d1"))
     return _hop_steps(word, cell.end())
 
 
@@ -247,27 +289,32 @@ def _hop_steps(word: str, i: int) -> tuple[int, _Why] | None:
         if op in "^+":
             return None
         if op not in "-xX@":
-            return i, f"expected '-', 'x' or '@' after '{word[:i]}', found '{op}'"
+            return i, words(
+                "expected '-', 'x' or '@' after '{path}', found '{op}'", path=word[:i], op=op
+            )
         point = _CELL.match(word, i + 1)
         if point is None:
             kind = "d1" if op == "@" else "c3"
-            return i + 1, f"expected a point like {kind} after '{op}'"
+            return i + 1, words("expected a point like {point} after '{op}'", point=kind, op=op)
         if op == "-" and captures:
-            return 0, (word, "hops ('-') come before captures ('x'), e.g. a1-a3xa5")
+            return 0, (word, words("hops ('-') come before captures ('x'), e.g. a1-a3xa5"))
         if op == "@":
             return _birth(word, hops, captures)
         hops += op == "-"
         captures += op != "-"
         i = point.end()
-    return 0, (word, "write the whole path, e.g. a1-c1@d1 or c3xc5")
+    return 0, (word, words("write the whole path, e.g. a1-c1@d1 or c3xc5"))
 
 
 def _birth(word: str, hops: int, captures: int) -> tuple[int, _Why]:
     if captures:
-        return 0, (word, "a newborn piece ('@') follows hops only; a capture sequence has none")
+        return 0, (
+            word,
+            words("a newborn piece ('@') follows hops only; a capture sequence has none"),
+        )
     if not hops:
-        return 0, (word, "a newborn piece ('@') follows a hop, e.g. a1-c1@d1")
-    return word.index("@"), "nothing may follow the newborn piece's point but '^' or '+'"
+        return 0, (word, words("a newborn piece ('@') follows a hop, e.g. a1-c1@d1"))
+    return word.index("@"), words("nothing may follow the newborn piece's point but '^' or '+'")
 
 
 # ---------------------------------------------------------------- parser errors
@@ -284,11 +331,15 @@ def _token(error: UnexpectedToken, text: str, offset: int) -> Finding:
     if shape is not None:
         return shape
     if expected <= set(_COMMENTS):
-        return _say(tok, offset, f"'{tok}' comes after the result: the result ends the movetext")
+        return _say(
+            tok,
+            offset,
+            words("'{token}' comes after the result: the result ends the movetext", token=str(tok)),
+        )
     if error.token.type == "$END" and "RPAR" in expected:
         return _unclosed_variation(text, tok, offset)
     if tok.type == "RPAR":
-        return _say(tok, offset, "')' closes no variation")
+        return _say(tok, offset, words("')' closes no variation"))
     if tok.type == "RESULT" and "RPAR" in expected:
         opened = [p for _, p in open_parens(text)]
         start = token_at(text, _unmatched(opened, _close_positions(text)))
@@ -296,10 +347,15 @@ def _token(error: UnexpectedToken, text: str, offset: int) -> Finding:
         return _say(
             tok,
             offset,
-            f"the result '{tok}' is inside the variation started at "
-            f"{line + offset}:{column}: close it with ')' first",
+            words(
+                "the result '{token}' is inside the variation started at "
+                "{line}:{column}: close it with ')' first",
+                token=str(tok),
+                line=line + offset,
+                column=column,
+            ),
         )
-    return _say(tok, offset, f"unexpected '{tok}'")
+    return _say(tok, offset, words("unexpected '{token}'", token=str(tok)))
 
 
 def _unclosed_variation(text: str, at: Token, offset: int) -> Finding:

@@ -18,6 +18,7 @@ from hexhop.notation.reader import (
     decode,
     fallback_game,
     game_chunks,
+    looks_binary,
     parse_game,
     with_encoding_notice,
 )
@@ -126,7 +127,7 @@ def _data(source: Source) -> bytes | FileResult:
         error = make("IO03", None, path=source.path, size=size, limit=limit)
     elif source.data is None:
         error = make("IO01", None, path=source.path, reason=source.error or "unknown error")
-    elif _looks_binary(source.data):
+    elif looks_binary(source.data):
         error = make("IO02", None, path=source.path)
     else:
         return source.data
@@ -135,11 +136,6 @@ def _data(source: Source) -> bytes | FileResult:
 
 def _fallback(path: str, options: CheckOptions) -> str | None:
     return fallback_game(path.rsplit(":", 1)[-1], options.game)
-
-
-def _looks_binary(data: bytes) -> bool:
-    """NUL bytes in the first block: an image or executable, not a record."""
-    return b"\x00" in data[:8192]
 
 
 def _keep_lines(

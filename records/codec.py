@@ -22,7 +22,7 @@ from .errors import CodecError
 from .schema import validate
 
 # what the record language allows where the JSON gives free text
-_TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
+_TAG_NAME = re.compile(r"\w+")  # as the grammar's TAG_NAME: letters of any language
 _GLYPH = re.compile(r"[!?][!?]?|\$[0-9]+")
 _RESULTS = (None, "1-0", "0-1", "*")
 

@@ -30,6 +30,7 @@ from hexhop.notation import (
     reader,
 )
 from hexhop.notation import parser as notation_parser
+from hexhop.notation.names import tag_name
 from hexhop.notation.writer import TAG_ORDER
 
 FAST = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -130,8 +131,8 @@ def lines(items: st.SearchStrategy, depth: int) -> st.SearchStrategy:
 
 TAG_VALUES = st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=15)
 TAG_NAMES = st.text(string.ascii_letters + string.digits + "_", min_size=1, max_size=8).filter(
-    lambda name: name.lower() not in TAG_ORDER
-)  # the formatter moves those into place
+    lambda name: name.lower() not in TAG_ORDER and tag_name(name) == name
+)  # the formatter moves those into place, and writes German ones in English
 
 
 @st.composite

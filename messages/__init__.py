@@ -1,0 +1,139 @@
+"""Messages in the user's language, with gettext from the standard library.
+
+    from hexhop.messages import _, set_language
+    set_language("de")        # or set_language(): from the environment
+    click.echo(_("wrote {count} files").format(count=n))
+
+English is the language of the source: every English text is its own
+message id, and a catalogue (``locale/<lang>/LC_MESSAGES/hexhop.po``,
+compiled to ``hexhop.mo`` by ``python -m hexhop.messages``)
+gives the other languages.  Setting a language also makes every later
+finding message (:mod:`hexhop.notation.findings`) in that language.  The
+library speaks English until :func:`set_language` is called; the command
+line calls it first thing.  A process of its own (a worker) keeps
+English until it calls ``set_language(language)`` with the parent's
+:func:`language`.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from collections.abc import Mapping
+
+from .catalogue import DOMAIN, LOCALE_DIR
+
+ENGLISH = "en"
+# the variables that name the language, first found first (as GNU gettext
+# reads them; HEXHOP_LANG to choose for hexhop alone)
+LANGUAGE_VARIABLES = ("HEXHOP_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+_current: list[tuple[str, gettext.NullTranslations]] = [(ENGLISH, gettext.NullTranslations())]
+
+
+def languages() -> tuple[str, ...]:
+    """The languages hexhop speaks: English and every compiled catalogue."""
+    found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
+    return (ENGLISH, *found)
+
+
+def language_from_environment(environ: Mapping[str, str] = os.environ) -> str:
+    """The language the environment asks for (``de_DE.UTF-8`` → ``de``), if
+    hexhop speaks it, else English.  ``LANGUAGE`` may list several
+    (``fr:de``): the first that hexhop speaks is taken."""
+    known = languages()
+    for variable in LANGUAGE_VARIABLES:
+        value = environ.get(variable, "")
+        if not value:
+            continue
+        for wanted in value.split(":"):
+            code = _code(wanted)
+            if code in known:
+                return code
+        if variable != "LANGUAGE":  # the first variable set decides
+            return ENGLISH
+    return ENGLISH
+
+
+def _code(locale_name: str) -> str:
+    """``de`` for ``de_DE.UTF-8`` or ``de@euro``; ``en`` for ``C`` and ``POSIX``."""
+    code = locale_name.split(".")[0].split("@")[0].split("_")[0].lower()
+    return ENGLISH if code in ("c", "posix", "") else code
+
+
+def set_language(name: str | None = None) -> str:
+    """Speak ``name`` (``en``, ``de``; a locale name like ``de_DE.UTF-8``
+    too) from now on, or the language of the environment when None.
+    Returns the language chosen; raises ValueError for one hexhop does
+    not speak."""
+    code = language_from_environment() if name is None else _code(name)
+    if code not in languages():
+        raise ValueError(f"unknown language {name!r}: expected one of {', '.join(languages())}")
+    # here, not at the top: importing this module stays as cheap as gettext
+    from hexhop.notation.findings import set_translation
+
+    if code == ENGLISH:
+        translations = gettext.NullTranslations()
+        set_translation(None)
+    else:
+        translations = gettext.translation(DOMAIN, str(LOCALE_DIR), languages=[code])
+        set_translation(translations.gettext)
+    _current[0] = (code, translations)
+    return code
+
+
+def language() -> str:
+    """The language spoken now (``en`` until :func:`set_language` is called)."""
+    return _current[0][0]
+
+
+def _(message: str) -> str:
+    """``message`` (English, the message id) in the language spoken now."""
+    return _current[0][1].gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The singular or plural form for ``count``, in the language spoken now."""
+    return _current[0][1].ngettext(singular, plural, count)
+
+
+def N_(message: str) -> str:  # noqa: N802 - gettext's name for it
+    """Marks ``message`` as a message id where it is written, for a table
+    translated later with :func:`_`; returns it unchanged."""
+    return message
+
+
+# -- sides and captions, for the diagrams and the terminal
+
+SIDES = (N_("North"), N_("South"), N_("Red"), N_("Turquoise"))
+
+
+def side_name(side: str) -> str:
+    """A side's name (``North``, ``Red`` …) in the language spoken now: ``Nord``."""
+    return _(side)
+
+
+def to_move(side: str) -> str:
+    """The caption of a position with ``side`` to move: ``Nord am Zug``."""
+    return _("{side} to move").format(side=side_name(side))
+
+
+def wins(side: str) -> str:
+    """The caption of a position that ``side`` has won: ``Nord gewinnt``."""
+    return _("{side} wins").format(side=side_name(side))
+
+
+__all__ = [
+    "ENGLISH",
+    "N_",
+    "SIDES",
+    "_",
+    "language",
+    "language_from_environment",
+    "languages",
+    "ngettext",
+    "set_language",
+    "side_name",
+    "to_move",
+    "wins",
+]
