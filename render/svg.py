@@ -77,11 +77,11 @@ def board_svg(
     else:
         width, height = huepfer.extent(position.size), huepfer.height(position.size)
         body = _huepfer_body(position, flip, last, arrows, highlights, key)
-    top = geo.title_band(width) if title is not None else 0.0
+    lines, font, top = _title_layout(title, width) if title else ([], 0.0, 0.0)
     head = _root(game, width, height + top, top, size, ply, position_text)
     parts = [head, _style(key), body]
-    if title is not None:
-        parts.append(_title(title, width, key))
+    if title:
+        parts.append(_title(title, lines, font, top, width, key))
     parts.append("</svg>")
     return "".join(parts)
 
@@ -123,17 +123,69 @@ def _style(key: ColorKey) -> str:
     return cached
 
 
-def _title(title: str, width: float, key: ColorKey) -> str:
-    """The title twice: as ``<title>`` (for screen readers) and as a caption."""
-    title = clip(title)
-    label = element("title")
-    label.text = title
+#: Average letter width of the sans-serif font, as a share of its size.
+LETTER = 0.58
+
+
+def wrap_text(words: str, width: float, font: float, *, lines: int) -> list[str]:
+    """``words`` broken at spaces into at most ``lines`` lines that fit in
+    ``width`` at ``font`` size (estimated from an average letter width); the
+    last line ends in … when words are left over."""
+    room = max(2, int(width / (LETTER * font)))
+    rest = clip(words, room * lines + 1)  # a megabyte of text costs no more
+    result: list[str] = []
+    while len(result) < lines - 1 and len(rest) > room:
+        cut = rest.rfind(" ", 0, room + 1)
+        if cut <= 0:
+            break
+        result.append(rest[:cut].rstrip())
+        rest = rest[cut + 1 :].lstrip()
+    result.append(clip(rest, room))
+    return result
+
+
+def _title_layout(title: str, width: float) -> tuple[list[str], float, float]:
+    """The lines of a title, their font size and the height of the band.
+
+    A title that does not fit on one line at nearly the full size is not
+    shrunk further but broken in two (after the players' names where it
+    can), and a second line that is still too long ends in an ellipsis.
+    """
     band = geo.title_band(width)
-    font = min(band * 0.54, width * 0.92 / (0.62 * max(len(title), 1)))
-    caption = text(
-        width / 2, -band / 2, title, "title", size=font, fill=dict(key)["title"], weight="bold"
-    )
-    return tostring(label) + tostring(caption)
+    full = band * 0.54
+    room = width * 0.94
+    needed = LETTER * full * len(title)
+    if needed <= room / 0.85:
+        return [title], min(full, full * room / needed), band
+    font = full * 0.9
+    head, colon, tail = title.partition(": ")
+    if colon and max(len(head), len(tail)) * LETTER * font <= room:
+        lines = [head + ":", tail]
+    else:
+        lines = wrap_text(title, room, font, lines=2)
+    return lines, font, band + font * 1.2 * (len(lines) - 1)
+
+
+def _title(
+    title: str, lines: list[str], font: float, top: float, width: float, key: ColorKey
+) -> str:
+    """The title twice: as ``<title>`` (for screen readers) and as a caption."""
+    label = element("title")
+    label.text = clip(title)
+    first = -top + (top - font * 1.2 * (len(lines) - 1)) / 2
+    captions = [
+        text(
+            width / 2,
+            first + number * font * 1.2,
+            line,
+            "title",
+            size=font,
+            fill=dict(key)["title"],
+            weight="bold",
+        )
+        for number, line in enumerate(lines)
+    ]
+    return tostring(label) + "".join(tostring(caption) for caption in captions)
 
 
 def _dice_body(

@@ -1,0 +1,75 @@
+"""Diagram colours from a file: a JSON object or ``role = colour`` lines."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from hexhop.render.svg_parts import DEFAULT_COLORS
+
+from .errors import RecordsError
+
+#: ``#rgb``, ``#rrggbb`` (with alpha too), ``rgb(…)`` or a colour name.
+_COLOR = re.compile(
+    r"#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|rgba?\([0-9., %]+\)|[a-zA-Z]+"
+)
+
+
+class ColorsError(RecordsError):
+    """A colours file that cannot be read or holds something unknown."""
+
+    exit_code = 2
+
+
+def read_colors(path: str) -> dict[str, str]:
+    """The colour roles set by the file at ``path``.
+
+    The file is either a JSON object (``{"dark": "#8b6b4a"}``) or lines of
+    ``role = colour`` (``#`` starts a comment). Roles are those of
+    :data:`~hexhop.render.svg_parts.DEFAULT_COLORS`.
+    """
+    try:
+        with open(path, encoding="utf-8-sig") as handle:
+            text = handle.read(1_000_000)
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        raise ColorsError(f"{path}: cannot read: {reason}") from None
+    if text.lstrip().startswith("{"):
+        return _checked(path, _from_json(path, text))
+    return _checked(path, _from_lines(path, text))
+
+
+def _from_json(path: str, text: str) -> list[tuple[int, str, object]]:
+    try:
+        table = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ColorsError(f"{path}:{error.lineno}:{error.colno}: not JSON: {error.msg}") from None
+    if not isinstance(table, dict):
+        raise ColorsError(f"{path}: expected a JSON object of role: colour")
+    return [(0, str(role), value) for role, value in table.items()]
+
+
+def _from_lines(path: str, text: str) -> list[tuple[int, str, object]]:
+    pairs: list[tuple[int, str, object]] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):  # a comment
+            continue
+        role, equals, value = line.partition("=")
+        if not equals:
+            raise ColorsError(f"{path}:{number}: expected role = colour, e.g. dark = #8b6b4a")
+        pairs.append((number, role.strip(), value.strip().split(" #", 1)[0].strip()))
+    return pairs
+
+
+def _checked(path: str, pairs: list[tuple[int, str, object]]) -> dict[str, str]:
+    colors: dict[str, str] = {}
+    for number, role, value in pairs:
+        where = f"{path}:{number}" if number else path
+        if role not in DEFAULT_COLORS:
+            known = ", ".join(sorted(DEFAULT_COLORS))
+            raise ColorsError(f"{where}: unknown colour role {role!r}; known roles: {known}")
+        if not isinstance(value, str) or not _COLOR.fullmatch(value):
+            raise ColorsError(f"{where}: {role}: {value!r} is not a colour (e.g. #8b6b4a)")
+        colors[role] = value
+    return colors
