@@ -15,6 +15,7 @@ from typing import Any
 import click
 
 from hexhop.engine.replay import GameReport, replay_game
+from hexhop.records.colors import THEMES
 from hexhop.records.sources import Source, iter_sources
 from hexhop.render.html import GameSummary
 
@@ -164,6 +165,13 @@ def _colors(
     "(roles as in docs/diagrams.md, e.g. light, dark, north, south).",
 )
 @click.option(
+    "--theme",
+    type=click.Choice(sorted(THEMES)),
+    default="classic",
+    show_default=True,
+    help="A set of colours: print is black and white for print; --colors changes single roles.",
+)
+@click.option(
     "--delay",
     type=click.IntRange(20, 60000),
     default=800,
@@ -186,6 +194,7 @@ def render(
     title: str | None,
     caption: str | None,
     colors: tuple[tuple[str, str], ...],
+    theme: str,
     delay: int,
     force: bool,
     game: str | None,
@@ -212,7 +221,16 @@ def render(
 
     with stoppable(progress):
         options = RenderOptions(
-            fmt, size, flip, plies, arrows, highlights, title, caption, colors, delay
+            fmt,
+            size,
+            flip,
+            plies,
+            arrows,
+            highlights,
+            title,
+            caption,
+            tuple({**THEMES[theme], **dict(colors)}.items()),
+            delay,
         )
         broken = _render(record, out_dir, options, index, force, game, state)
     if broken:

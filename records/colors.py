@@ -15,6 +15,36 @@ _COLOR = re.compile(
 )
 
 
+#: Named sets of colours for ``--theme``; ``print`` is for black-and-white print.
+THEMES: dict[str, dict[str, str]] = {
+    "classic": {},
+    "print": {
+        "light": "#ffffff",
+        "dark": "#d9d9d9",
+        "border": "#000000",
+        "grid": "#4d4d4d",
+        "coord": "#000000",
+        "title": "#000000",
+        "red": "#3c3c3c",
+        "red-edge": "#000000",
+        "turquoise": "#000000",
+        "point": "#000000",
+        "line": "#4d4d4d",
+        "jump": "#7a7a7a",
+        "last-from": "#ededed",
+        "last-to": "#bdbdbd",
+        "last-edge": "#000000",
+        "highlight": "#a6a6a6",
+        "captured": "#000000",
+        "threat": "#000000",
+        "rolled": "#000000",
+        "arrow": "#000000",
+        "path": "#000000",
+        "birth": "#000000",
+    },
+}
+
+
 class ColorsError(RecordsError):
     """A colours file that cannot be read or holds something unknown."""
 
