@@ -117,16 +117,16 @@ def pdf(pages_svg: Sequence[str]) -> bytes:
     """One PDF with each picture on a page of its own size (1 px = 0.75 pt)."""
     if not pages_svg:
         raise ValueError("pdf() needs at least one page")
-    import cairocffi
+    import cairocffi  # type: ignore[import-untyped]  # installed with cairosvg
     from cairosvg.parser import Tree
     from cairosvg.surface import PDFSurface
 
-    from .png import _refuse
+    from .png import refuse_fetch
 
     out = io.BytesIO()
     target = cairocffi.PDFSurface(out, 1, 1)
 
-    class Page(PDFSurface):  # type: ignore[misc]
+    class Page(PDFSurface):
         """Draws on the shared document, a new page each time."""
 
         def _create_surface(self, width: float, height: float) -> tuple[Any, float, float]:
@@ -134,7 +134,7 @@ def pdf(pages_svg: Sequence[str]) -> bytes:
             return target, width, height
 
     for svg in pages_svg:
-        tree = Tree(bytestring=svg.encode("utf-8"), unsafe=False, url_fetcher=_refuse)
+        tree = Tree(bytestring=svg.encode("utf-8"), unsafe=False, url_fetcher=refuse_fetch)
         page = Page(tree, None, 96)
         page.context.show_page()
     target.finish()
