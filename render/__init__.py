@@ -2,8 +2,8 @@
 
 ``board_svg`` draws one position; ``describe_last`` and ``LastAction`` say
 what the last action changed so that it can be highlighted; ``svg_to_png``,
-``gif`` and ``sheet`` rasterise, ``pdf`` puts pictures on pages (cairosvg and Pillow are imported only when
-they are first used). Positions are only read, never checked.
+``gif`` and ``sheet`` rasterise and ``pdf`` puts pictures on pages (cairosvg
+and Pillow are imported only when they are first used). Positions are only read, never checked.
 """
 
 from .last_action import LastAction, describe_last
