@@ -24,13 +24,13 @@ def gif(frames_svg: Sequence[str], *, size: int, frame_ms: int = 800, last_ms: i
     """An animated GIF (``GIF89a``, looping) of the pictures, ``size`` pixels
     wide; each frame shows ``frame_ms`` milliseconds, the last ``last_ms``.
 
-    Frames of another height (e.g. one with a title) are padded or cut to
-    the first frame's height.
+    Frames of another height (e.g. a title of two lines instead of one) are
+    padded at the top to the tallest, so that the board stays in place.
     """
     if not frames_svg:
         raise ValueError("gif() needs at least one frame")
     images = [_raster(svg, size) for svg in frames_svg]
-    height = images[0].height
+    height = max(image.height for image in images)
     frames = [_paletted(_fit(image, size, height)) for image in images]
     durations = [frame_ms] * (len(frames) - 1) + [last_ms]
     out = io.BytesIO()
@@ -192,7 +192,7 @@ def _fit(image: Any, width: int, height: int) -> Any:
     from PIL import Image
 
     canvas = Image.new("RGB", (width, height), BACKGROUND)
-    canvas.paste(image, (0, 0))
+    canvas.paste(image, (0, height - image.height))
     return canvas
 
 

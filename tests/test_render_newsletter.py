@@ -309,3 +309,25 @@ def test_the_png_sheet_draws_the_same_sheet(tmp_path: Path) -> None:
     assert run(KASSEL, *args).exit_code == 0
     image = Image.open(io.BytesIO((tmp_path / "game001-sheet.png").read_bytes()))
     assert image.width == 4 * (150 + 8) + 8
+
+
+def test_a_gif_keeps_the_board_in_place_when_a_title_wraps() -> None:
+    from hexhop.render import gif, svg_to_png
+
+    position = frames(KASSEL).report.positions[0]
+    short = board_svg(position, size=150, title="A – B: start")
+    long = board_svg(position, size=150, title=f"{'Anna ' * 9}– {'Jonas ' * 9}: ply 1, B4W3")
+    tall = Image.open(io.BytesIO(svg_to_png(long, size=150)))
+    image = Image.open(io.BytesIO(gif([short, long], size=150)))
+    assert image.height == tall.height
+    first = _ink(image)
+    image.seek(1)
+    moved = sum(a != b for a, b in zip(_ink(image), first, strict=True))
+    assert moved < len(first) * 0.02  # anti-aliasing differs, the board does not move
+
+
+def _ink(image: Image.Image) -> bytes:
+    """Where the bottom 60 rows of a frame are dark (colours of a frame's
+    palette differ a little from frame to frame)."""
+    rows = image.convert("L").crop((0, image.height - 60, image.width, image.height))
+    return rows.point(lambda value: 255 if value < 100 else 0).tobytes()
