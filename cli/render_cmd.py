@@ -96,7 +96,7 @@ def _colors(
     "out_dir",
     type=click.Path(file_okay=False),
     default=None,
-    help="Folder for the pictures (default: named after the record).",
+    help="Folder for the pictures (default: named after the record; stdin-diagrams for -).",
 )
 @click.option(
     "--format",
@@ -127,7 +127,7 @@ def _colors(
     type=click.IntRange(100, 4000),
     default=400,
     show_default=True,
-    help="Width of one diagram in pixels.",
+    help="Width of one diagram in pixels (in a PDF, a pixel is 0.75 pt).",
 )
 @click.option("--flip", is_flag=True, help="Turn the board (South / Turquoise at the top).")
 @click.option(
@@ -161,8 +161,8 @@ def _colors(
     default=None,
     metavar="FILE",
     callback=_colors,
-    help="Colours from a JSON object or a file of role=#rrggbb lines "
-    "(roles as in docs/diagrams.md, e.g. light, dark, north, south).",
+    help="Colours from a JSON object or a file of role = colour lines; roles as in "
+    "DEFAULT_COLORS (docs/diagrams.md), e.g. light, dark, north, south, red, turquoise.",
 )
 @click.option(
     "--theme",
