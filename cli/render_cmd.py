@@ -219,6 +219,7 @@ def render(
             else "before any file was written"
         )
 
+    _tell_unused(click.get_current_context(), fmt)
     with stoppable(progress):
         options = RenderOptions(
             fmt,
@@ -310,6 +311,27 @@ def _render(
             state["done"] += 1
     tell(f"wrote {len(paths)} file{'s' * (len(paths) != 1)} to {out_root}")
     return broken
+
+
+#: Options that the formats not named here leave alone.
+_ONLY_FOR = {
+    "delay": ("gif",),
+    **{
+        name: ("svg", "png", "gif", "pdf", "sheet", "sheet-pdf")
+        for name in ("size", "arrows", "highlights", "title", "caption", "colors", "theme")
+    },
+}
+
+
+def _tell_unused(ctx: click.Context, fmt: str) -> None:
+    """A warning for each option given that ``--format fmt`` does not use."""
+    from click.core import ParameterSource
+
+    for param in ctx.command.params:
+        formats = _ONLY_FOR.get(param.name or "")
+        given = ctx.get_parameter_source(param.name or "") == ParameterSource.COMMANDLINE
+        if formats and given and fmt not in formats:
+            tell(f"warning: {param.opts[0]} has no effect with --format {fmt}")
 
 
 def _default_out(record: str) -> str:

@@ -331,3 +331,11 @@ def _ink(image: Image.Image) -> bytes:
     palette differ a little from frame to frame)."""
     rows = image.convert("L").crop((0, image.height - 60, image.width, image.height))
     return rows.point(lambda value: 255 if value < 100 else 0).tobytes()
+
+
+def test_options_a_format_does_not_use_are_named(tmp_path: Path) -> None:
+    result = run(KASSEL, "--plies", "0", "--delay", "300", "--out", tmp_path)
+    assert result.exit_code == 0
+    assert "warning: --delay has no effect with --format svg\n" in result.stderr
+    result = run(KASSEL, "--plies", "0", "--out", tmp_path / "b")
+    assert "warning" not in result.stderr
