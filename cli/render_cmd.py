@@ -105,7 +105,8 @@ def _colors(
     default="svg",
     show_default=True,
     help="svg/png: one file per ply; gif: an animation; pdf: one page per ply; "
-    "sheet / sheet-pdf: the diagrams in a grid under one heading, as PNG / PDF; "
+    "sheet / sheet-pdf: the diagrams in a grid under one heading, as PNG / PDF "
+    "(12 to a page); "
     "html: an interactive viewer page.",
 )
 @click.option(

@@ -14,6 +14,8 @@ from hexhop.render.svg_parts import clip
 
 #: Characters of each player's name in a title, so that both names show.
 NAME_CHARS = 60
+#: Diagrams on one page of a sheet in PDF: three rows of four.
+PAGE_DIAGRAMS = 12
 
 
 class Frames:
@@ -156,16 +158,20 @@ class Frames:
         return svg_to_png(self.sheet_svg(plies))
 
     def sheet_pdf(self, plies: list[int]) -> bytes:
-        """The sheet as a one-page PDF (vector, for layout programs)."""
+        """The sheet as a PDF (vector, for layout programs): a page of
+        :data:`PAGE_DIAGRAMS` diagrams under the heading, then the next."""
         from hexhop.render.sequence import pdf
 
-        return pdf([self.sheet_svg(plies)])
+        starts = range(0, len(plies), PAGE_DIAGRAMS)
+        return pdf([self.sheet_svg(plies[i : i + PAGE_DIAGRAMS], first=i + 1) for i in starts])
 
-    def sheet_svg(self, plies: list[int]) -> str:
+    def sheet_svg(self, plies: list[int], *, first: int = 1) -> str:
         from hexhop.render.sequence import sheet_svg
 
         frames = [(self._label(p), self.svg(p, titled=False)) for p in plies]
-        return sheet_svg(frames, size=self.size, heading=self.heading(), note=self.note())
+        return sheet_svg(
+            frames, size=self.size, heading=self.heading(), note=self.note(), first=first
+        )
 
     def _label(self, ply: int) -> str:
         """``after 12... E6°D5`` in the move numbering of the record."""

@@ -72,8 +72,10 @@ def sheet_svg(
     size: int,
     heading: Sequence[str] = (),
     note: str | None = None,
+    first: int = 1,
 ) -> str:
-    """The sheet of :func:`sheet` as one SVG picture (for PNG or PDF)."""
+    """The sheet of :func:`sheet` as one SVG picture (for PNG or PDF); its
+    diagrams are numbered from ``first``."""
     if not frames:
         raise ValueError("sheet() needs at least one frame")
     if columns < 1:
@@ -101,7 +103,8 @@ def sheet_svg(
         x = gap + (index % columns) * (size + gap)
         top = y + (index // columns) * cell_h
         parts.append(_placed(svg, x, top))
-        words = f"Diagram {index + 1}: {label}" if label else f"Diagram {index + 1}"
+        number = first + index
+        words = f"Diagram {number}: {label}" if label else f"Diagram {number}"
         words = wrap_text(words, size, small, lines=1)[0]
         parts.append(_text(x + size / 2, top + high + small * 1.2, words, small))
     rows = (len(frames) + columns - 1) // columns

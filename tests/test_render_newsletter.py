@@ -304,6 +304,15 @@ def test_sheet_pdf_is_one_page(tmp_path: Path) -> None:
     assert data.startswith(b"%PDF-") and len(_pages(data)) == 1
 
 
+def test_sheet_pdf_puts_twelve_diagrams_on_a_page(tmp_path: Path) -> None:
+    args = ["--format", "sheet-pdf", "--plies", "0-24", "--size", "100", "--out", tmp_path]
+    assert run(KASSEL, *args).exit_code == 0
+    data = (tmp_path / "game001-sheet.pdf").read_bytes()
+    assert len(_pages(data)) == 3  # 12 + 12 + 1
+    svg = frames(KASSEL).sheet_svg([24], first=25)
+    assert ">Diagram 25: after 12... " in svg and ">Anna Berger" in svg
+
+
 def test_the_png_sheet_draws_the_same_sheet(tmp_path: Path) -> None:
     args = ["--format", "sheet", "--plies", "0-5", "--size", "150", "--out", tmp_path]
     assert run(KASSEL, *args).exit_code == 0
