@@ -1,4 +1,5 @@
-"""``hexhop render``: a record's positions as SVG, PNG, GIF or a contact sheet."""
+"""``hexhop render``: a record's positions as SVG, PNG, GIF, PDF, a contact
+sheet or an HTML viewer page."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from typing import Any
 import click
 
 from hexhop.engine.replay import GameReport, replay_game
+from hexhop.records.colors import THEMES
 from hexhop.records.sources import Source, iter_sources
 from hexhop.render.html import GameSummary
 
@@ -31,9 +33,14 @@ Examples:
   hexhop render game.trg --format gif --out anim
   hexhop render archive.hpf --index 2 --format sheet --plies 0-40
   hexhop render game.hxl --plies 12 --arrow B6-D6 --highlight D6
+  hexhop render study.hxl --plies 0 --title "Study 4" --caption "North to play"
+  hexhop render game.hxl --format pdf --colors newsletter.colors
+  cat game.hxl | hexhop render - --format sheet-pdf
 """
 
-FORMATS = ("svg", "png", "gif", "sheet", "html")
+FORMATS = ("svg", "png", "gif", "pdf", "sheet", "sheet-pdf", "html")
+#: Where pictures of a record read from standard input go by default.
+STDIN_OUT = "stdin-diagrams"
 
 
 @dataclass(frozen=True)
@@ -44,6 +51,10 @@ class RenderOptions:
     plies: str | None
     arrows: tuple[tuple[str, str], ...] = ()
     highlights: tuple[str, ...] = ()
+    title: str | None = None
+    caption: str | None = None
+    colors: tuple[tuple[str, str], ...] = ()
+    delay: int = 800
 
 
 def _arrows(
@@ -58,6 +69,26 @@ def _arrows(
     return tuple(arrows)
 
 
+def _plies_spec(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """A --plies spec checked before any game is read (its range per game later)."""
+    if value is not None:
+        parse_plies(value, None)
+    return value
+
+
+def _colors(
+    ctx: click.Context, param: click.Parameter, value: str | None
+) -> tuple[tuple[str, str], ...]:
+    from hexhop.records.colors import ColorsError, read_colors
+
+    if value is None:
+        return ()
+    try:
+        return tuple(read_colors(value).items())
+    except ColorsError as error:
+        raise click.BadParameter(str(error)) from None
+
+
 @click.command(epilog=EXAMPLE)
 @click.argument("record")
 @click.option(
@@ -65,7 +96,7 @@ def _arrows(
     "out_dir",
     type=click.Path(file_okay=False),
     default=None,
-    help="Folder for the pictures (default: named after the record).",
+    help="Folder for the pictures (default: named after the record; stdin-diagrams for -).",
 )
 @click.option(
     "--format",
@@ -73,14 +104,18 @@ def _arrows(
     type=click.Choice(FORMATS),
     default="svg",
     show_default=True,
-    help="svg/png: one file per ply; gif: an animation; sheet: one PNG with a "
-    "grid of diagrams; html: an interactive viewer page.",
+    help="svg/png: one file per ply; gif: an animation; pdf: one page per ply; "
+    "sheet / sheet-pdf: the diagrams in a grid under one heading, as PNG / PDF "
+    "(12 to a page); "
+    "html: an interactive viewer page.",
 )
 @click.option(
     "--plies",
     default=None,
     metavar="SPEC",
-    help="Which plies, e.g. 0,10-20,last (default: all; for sheet: 12 spread over the game).",
+    callback=_plies_spec,
+    help="Which plies, e.g. 0,10-20,last (default: all; for sheets: 12 spread over the "
+    "game). Plies a game does not have are left out of it, with a warning.",
 )
 @click.option(
     "--index",
@@ -93,7 +128,7 @@ def _arrows(
     type=click.IntRange(100, 4000),
     default=400,
     show_default=True,
-    help="Width of one diagram in pixels.",
+    help="Width of one diagram in pixels (in a PDF, a pixel is 0.75 pt).",
 )
 @click.option("--flip", is_flag=True, help="Turn the board (South / Turquoise at the top).")
 @click.option(
@@ -111,6 +146,40 @@ def _arrows(
     metavar="CELL",
     help="Highlight a cell or point on every diagram (repeatable).",
 )
+@click.option(
+    "--title",
+    default=None,
+    help="Title above each diagram and of a sheet, instead of the players' names ('' for none).",
+)
+@click.option(
+    "--caption",
+    default=None,
+    help="Words after the title (under each diagram of a sheet) instead of the ply and "
+    "action ('' for none).",
+)
+@click.option(
+    "--colors",
+    default=None,
+    metavar="FILE",
+    callback=_colors,
+    help="Colours from a JSON object or a file of role = colour lines; roles as in "
+    "DEFAULT_COLORS (docs/diagrams.md), e.g. light, dark, north, south, red, turquoise.",
+)
+@click.option(
+    "--theme",
+    type=click.Choice(sorted(THEMES)),
+    default="classic",
+    show_default=True,
+    help="A set of colours: print is black and white for print; --colors changes single roles.",
+)
+@click.option(
+    "--delay",
+    type=click.IntRange(20, 60000),
+    default=800,
+    show_default=True,
+    metavar="MS",
+    help="gif: milliseconds each frame shows (the last at least 2.5 s).",
+)
 @click.option("--force", is_flag=True, help="Overwrite files that exist.")
 @game_option
 def render(
@@ -123,14 +192,23 @@ def render(
     flip: bool,
     arrows: tuple[tuple[str, str], ...],
     highlights: tuple[str, ...],
+    title: str | None,
+    caption: str | None,
+    colors: tuple[tuple[str, str], ...],
+    theme: str,
+    delay: int,
     force: bool,
     game: str | None,
 ) -> None:
-    """Draw the positions of RECORD (a file, or a folder of records).
+    """Draw the positions of RECORD as pictures (SVG, PNG, GIF, PDF, contact
+    sheets) or HTML viewer pages. RECORD is a record file, a folder of
+    records, a zip or tar archive, or - for standard input.
 
-    Files are named game1-ply000.svg, game1-ply001.svg, ... (game1.gif,
-    game1-sheet.png, game1.html); nothing that exists is overwritten unless
-    --force is given, and every file is written atomically.
+    Files are named game001-ply000.svg, game001-ply001.svg, ... (game001.gif,
+    game001.pdf, game001-sheet.png, game001-sheet.pdf, game001.html); nothing
+    that exists is overwritten unless --force is given, and every file is
+    written atomically. A record with an error is drawn up to the error,
+    which is shown as `hexhop check` shows it, and the exit status is 1.
     """
     state = {"done": 0, "total": None}
 
@@ -142,9 +220,23 @@ def render(
             else "before any file was written"
         )
 
+    _tell_unused(click.get_current_context(), fmt)
     with stoppable(progress):
-        options = RenderOptions(fmt, size, flip, plies, arrows, highlights)
-        _render(record, out_dir, options, index, force, game, state)
+        options = RenderOptions(
+            fmt,
+            size,
+            flip,
+            plies,
+            arrows,
+            highlights,
+            title,
+            caption,
+            tuple({**THEMES[theme], **dict(colors)}.items()),
+            delay,
+        )
+        broken = _render(record, out_dir, options, index, force, game, state)
+    if broken:
+        raise click.exceptions.Exit(1)
 
 
 @dataclass(frozen=True)
@@ -166,7 +258,8 @@ def _render(
     force: bool,
     game: str | None,
     state: dict,
-) -> None:
+) -> bool:
+    """Plan, check and write every file; True when a record had an error."""
     fmt = options.fmt
     sources = list(iter_sources([record]))
     if not sources:
@@ -177,6 +270,8 @@ def _render(
     names = _folder_names([source.path for source in sources], record)
     planned: list[_Planned] = []
     rows: list[tuple[str, int, GameSummary]] = []
+    broken = False
+    beyond: list[str] = []
     for source, name in zip(sources, names):
         checkpoint()
         if source.data is None:
@@ -185,16 +280,21 @@ def _render(
         folder = out_root if len(sources) == 1 else os.path.join(out_root, name)
         for report, drawable in _reports(source, game, index):
             checkpoint()
+            broken = _tell_error(source, report) or broken
             if drawable:
-                planned.append(
-                    _Planned(source, folder, report.index, _plan(folder, report, options))
-                )
+                _check_cells(source, report, options)
+                files = _plan(folder, report, options, source.path, beyond)
+                drawable = bool(files)
+                if files:
+                    planned.append(_Planned(source, folder, report.index, files))
             if fmt == "html":
                 rows.append(_index_row(out_root, folder, report, drawable))
     paths = [path for item in planned for path, _ in item.files]
     index_page = fmt == "html" and len(rows) > 1
     if index_page:
         paths.append(os.path.join(out_root, "index.html"))
+    if not paths and beyond and not broken:
+        raise click.BadParameter(f"{beyond[0]}: there is nothing to draw", param_hint="--plies")
     if not paths:
         raise click.ClickException(f"{record}: no game could be drawn")
     _refuse_overwrite(paths, force)
@@ -211,10 +311,77 @@ def _render(
             write_atomically(path, data, overwrite=True)
             state["done"] += 1
     tell(f"wrote {len(paths)} file{'s' * (len(paths) != 1)} to {out_root}")
+    return broken
+
+
+#: Options that the formats not named here leave alone.
+_ONLY_FOR = {
+    "delay": ("gif",),
+    **{
+        name: ("svg", "png", "gif", "pdf", "sheet", "sheet-pdf")
+        for name in ("size", "arrows", "highlights", "title", "caption", "colors", "theme")
+    },
+}
+
+
+def _tell_unused(ctx: click.Context, fmt: str) -> None:
+    """A warning for each option given that ``--format fmt`` does not use."""
+    from click.core import ParameterSource
+
+    for param in ctx.command.params:
+        formats = _ONLY_FOR.get(param.name or "")
+        given = ctx.get_parameter_source(param.name or "") == ParameterSource.COMMANDLINE
+        if formats and given and fmt not in formats:
+            tell(f"warning: {param.opts[0]} has no effect with --format {fmt}")
 
 
 def _default_out(record: str) -> str:
-    return _stem(record.rstrip("/\\")) + "-diagrams"
+    if record == "-":
+        return STDIN_OUT
+    return _stem(record.rstrip("/\\")).lstrip("-") + "-diagrams"
+
+
+def _tell_error(source: Source, report: GameReport) -> bool:
+    """Tell the first error of a game that can be drawn, as ``hexhop check``
+    shows it, and where its pictures stop; True when there is one."""
+    from hexhop.records.frames import first_error
+    from hexhop.records.report import caret_lines
+
+    finding = first_error(report)
+    if finding is None:
+        return False
+    if not report.positions:
+        return True  # told by _reports
+    where = f"{source.path}:{finding.line}:{finding.column}" if finding.line else source.path
+    tell(f"{where}: {finding.code} {finding.message}")
+    lines = (source.data or b"").decode("utf-8", "replace").splitlines()
+    if finding.line and finding.line <= len(lines):
+        window = caret_lines(lines[finding.line - 1], finding.column, finding.action, _plain)
+        for line in window.splitlines():
+            tell(line)
+    drawn = len(report.positions) - 1
+    if drawn < report.plies:
+        tell(f"{source.path}: game {report.index}: the pictures stop after ply {drawn}")
+    return True
+
+
+def _plain(text: str, **styles: Any) -> str:
+    return text
+
+
+def _check_cells(source: Source, report: GameReport, options: RenderOptions) -> None:
+    """A usage error for an arrow or highlight off the board of this game."""
+    from hexhop.records.frames import off_board
+
+    ends = [cell for pair in options.arrows for cell in pair]
+    for cells, hint in ((ends, "--arrow"), (list(options.highlights), "--highlight")):
+        unknown = off_board(report, cells)
+        if unknown:
+            raise click.BadParameter(
+                f"{', '.join(unknown)}: not on the board of {report.game} "
+                f"({source.path}, game {report.index})",
+                param_hint=hint,
+            )
 
 
 def _stem(path: str) -> str:
@@ -282,20 +449,41 @@ def _reports(
 
 
 def _plan(
-    folder: str, report: GameReport, options: RenderOptions
+    folder: str, report: GameReport, options: RenderOptions, path: str, beyond: list[str]
 ) -> tuple[tuple[str, tuple[int, ...]], ...]:
-    """The files one game becomes: (path, the plies drawn in it)."""
+    """The files one game becomes: (path, the plies drawn in it); plies it
+    does not have are left out with a warning (and noted in ``beyond``)."""
     last = len(report.positions) - 1
-    chosen = tuple(
-        parse_plies(options.plies, last)
-        if options.plies
-        else (spread_plies(last, 12) if options.fmt == "sheet" else range(last + 1))
-    )
-    name = os.path.join(folder, f"game{report.index}")
+    sheet = options.fmt.startswith("sheet")
+    if options.plies:
+        chosen, missing = choose_plies(options.plies, last)
+        if missing:
+            beyond.extend(missing)
+            tell(
+                f"warning: {path}: game {report.index} has plies 0 to {last}; --plies "
+                f"{', '.join(missing)} reaches beyond it"
+                + ("" if chosen else ", nothing is drawn of it")
+            )
+            if not chosen:
+                return ()
+    else:
+        chosen = spread_plies(last, 12) if sheet else list(range(last + 1))
+    name = os.path.join(folder, game_name(report.index))
     if options.fmt in ("svg", "png"):
         return tuple((f"{name}-ply{ply:03d}.{options.fmt}", (ply,)) for ply in chosen)
-    suffix = {"gif": ".gif", "sheet": "-sheet.png", "html": ".html"}[options.fmt]
-    return ((name + suffix, chosen),)
+    suffix = {
+        "gif": ".gif",
+        "pdf": ".pdf",
+        "sheet": "-sheet.png",
+        "sheet-pdf": "-sheet.pdf",
+        "html": ".html",
+    }[options.fmt]
+    return ((name + suffix, tuple(chosen)),)
+
+
+def game_name(index: int) -> str:
+    """``game001``: zero-padded, so that files sort in the order of the games."""
+    return f"game{index:03d}"
 
 
 def _drawn(
@@ -317,22 +505,30 @@ def _drawn(
                     flip=options.flip,
                     arrows=options.arrows,
                     highlights=options.highlights,
+                    colors=dict(options.colors),
+                    title=options.title,
+                    caption=options.caption,
                 )
                 for path, plies in item.files:
-                    yield path, functools.partial(_picture, frames, options.fmt, plies)
+                    yield path, functools.partial(_picture, frames, options, plies)
             if not wanted:
                 break
 
 
-def _picture(frames: Any, fmt: str, plies: tuple[int, ...]) -> bytes:
+def _picture(frames: Any, options: RenderOptions, plies: tuple[int, ...]) -> bytes:
+    fmt = options.fmt
     if fmt == "svg":
         return frames.svg_bytes(plies[0])
     if fmt == "png":
         return frames.png_bytes(plies[0])
     if fmt == "gif":
-        return frames.gif(list(plies))
+        return frames.gif(list(plies), delay=options.delay)
+    if fmt == "pdf":
+        return frames.pdf(list(plies))
     if fmt == "sheet":
         return frames.sheet(list(plies))
+    if fmt == "sheet-pdf":
+        return frames.sheet_pdf(list(plies))
     return frames.html()
 
 
@@ -344,7 +540,7 @@ def _index_row(
 
     from hexhop.records.viewer import summary
 
-    page = os.path.relpath(os.path.join(folder, f"game{report.index}.html"), out_root)
+    page = os.path.relpath(os.path.join(folder, game_name(report.index) + ".html"), out_root)
     name = os.path.relpath(folder, out_root)
     return (
         folder,
@@ -370,28 +566,52 @@ def _html_index(
     return os.path.join(out_root, "index.html"), page
 
 
-def parse_plies(spec: str, last: int) -> list[int]:
-    """``0,10-20,last`` → sorted ply numbers; a click error for a bad spec."""
+def parse_plies(spec: str, last: int | None) -> list[int]:
+    """``0,10-20,last`` → sorted ply numbers; a click error for a bad spec,
+    a backwards range or (given ``last``) a ply the game does not have."""
+    chosen, missing = choose_plies(spec, last)
+    if missing:
+        raise click.BadParameter(
+            f"{missing[0]!r}: this game has plies 0 to {last}", param_hint="--plies"
+        )
+    return chosen
+
+
+def choose_plies(spec: str, last: int | None) -> tuple[list[int], list[str]]:
+    """The plies of ``spec`` up to ``last``, and the parts of it that reach
+    beyond ``last``; a click error for a bad spec or a backwards range.
+    Without ``last`` only the spec is checked."""
     chosen: set[int] = set()
+    missing: list[str] = []
     for part in spec.split(","):
         part = part.strip().lower()
         bounds = part.split("-", 1)
         try:
-            low, high = _ply(bounds[0], last), _ply(bounds[-1], last)
+            low, high = (_ply(bound.strip(), last) for bound in (bounds[0], bounds[-1]))
         except ValueError:
             raise click.BadParameter(
                 f"{part!r}: expected N, N-M or last", param_hint="--plies"
             ) from None
-        if low > high or high > last:
+        if low is not None and high is not None and low > high:
             raise click.BadParameter(
-                f"{part!r}: this game has plies 0 to {last}", param_hint="--plies"
+                f"{part!r}: the range is backwards; write {bounds[-1]}-{bounds[0]}",
+                param_hint="--plies",
             )
-        chosen.update(range(low, high + 1))
-    return sorted(chosen)
+        if last is None or low is None or high is None:
+            continue
+        if high > last:
+            missing.append(part)
+        chosen.update(range(low, min(high, last) + 1))
+    return sorted(chosen), missing
 
 
-def _ply(text: str, last: int) -> int:
-    return last if text == "last" else int(text)
+def _ply(text: str, last: int | None) -> int | None:
+    """A ply number; ``last`` is unknown (None) until the game is known."""
+    if text == "last":
+        return last
+    if not text.isdigit():
+        raise ValueError(text)
+    return int(text)
 
 
 def spread_plies(last: int, count: int) -> list[int]:

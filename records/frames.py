@@ -1,16 +1,21 @@
-"""The pictures of one replayed game: frames as SVG, PNG, GIF, sheet, HTML."""
+"""The pictures of one replayed game: frames as SVG, PNG, GIF, sheet, PDF, HTML."""
 
 from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
 
 from hexhop.engine.base import Position
 from hexhop.engine.games import rules_for
 from hexhop.engine.replay import GameReport
+from hexhop.notation.findings import Finding
 from hexhop.notation.games import find_game
 from hexhop.notation.model import Node
 from hexhop.render.svg_parts import clip
 
 #: Characters of each player's name in a title, so that both names show.
 NAME_CHARS = 60
+#: Diagrams on one page of a sheet in PDF: three rows of four.
+PAGE_DIAGRAMS = 12
 
 
 class Frames:
@@ -24,10 +29,19 @@ class Frames:
         flip: bool = False,
         arrows: tuple[tuple[str, str], ...] = (),
         highlights: tuple[str, ...] = (),
+        colors: Mapping[str, str] | None = None,
+        title: str | None = None,
+        caption: str | None = None,
     ):
+        """``title`` replaces the players' names above each diagram (and
+        heads a sheet), ``caption`` the words about the ply; either may be
+        empty to leave it out. ``colors`` overrides colour roles."""
         self.report = report
         self.size = size
         self.flip = flip
+        self.colors = dict(colors) if colors else None
+        self.heading_text = title
+        self.caption = caption
         if report.game is None:
             raise ValueError("a record of no known game has no pictures")
         game = find_game(report.game)
@@ -36,16 +50,55 @@ class Frames:
         case = game.cell
         self.arrows = tuple((case(a), case(b)) for a, b in arrows)
         self.highlights = tuple(case(cell) for cell in highlights)
+        unknown = off_board(report, [cell for pair in self.arrows for cell in pair])
+        unknown += off_board(report, self.highlights)
+        if unknown:
+            raise ValueError(f"not on the board of this game: {', '.join(unknown)}")
 
-    def title(self, ply: int) -> str:
-        names = " – ".join(
+    def players(self) -> str:
+        """``North – South`` (or ``Red – Turquoise``), each name clipped."""
+        return " – ".join(
             clip(self.report.tags.get(side, "?"), NAME_CHARS) for side in self.rules.sides
         )
-        if ply == 0:
-            return f"{names}: start"
-        return f"{names}: ply {ply}, {_text(self.report.nodes[ply - 1])}"
 
-    def svg(self, ply: int) -> str:
+    def title(self, ply: int) -> str:
+        """``heading: caption`` above diagram ``ply``; empty for neither."""
+        heading = self.players() if self.heading_text is None else self.heading_text
+        if self.caption is not None:
+            caption = self.caption
+        elif ply == 0:
+            caption = "start"
+        else:
+            caption = f"ply {ply}, {_text(self.report.nodes[ply - 1])}"
+        return ": ".join(part for part in (heading, caption) if part)
+
+    def heading(self) -> list[str]:
+        """The heading of a sheet: the players (or the title), then the
+        event, site, round and date, with the result."""
+        tags = self.report.tags
+        first = self.players() if self.heading_text is None else self.heading_text
+        round_ = tags.get("Round", "")
+        where = [tags.get("Event", ""), tags.get("Site", ""), f"round {round_}" if round_ else ""]
+        details = ", ".join(
+            clip(part, NAME_CHARS) for part in [*where, tags.get("Date", "")] if part
+        )
+        result = tags.get("Result", "")
+        if result and result != "*":
+            details = f"{details} · {result}" if details else result
+        return [first, details]
+
+    def note(self) -> str | None:
+        """Why the pictures stop early, or what is wrong with the record."""
+        broken = first_error(self.report)
+        if broken is None:
+            return None
+        drawn = len(self.report.positions) - 1
+        where = f" (line {broken.line})" if broken.line else ""
+        if drawn < self.report.plies:
+            return f"The record breaks off after ply {drawn}{where}: {broken.code} {broken.message}"
+        return f"The record has an error{where}: {broken.code} {broken.message}"
+
+    def svg(self, ply: int, *, titled: bool = True) -> str:
         from hexhop.render.last_action import describe_last
         from hexhop.render.svg import board_svg
 
@@ -66,7 +119,8 @@ class Frames:
             last=last,
             arrows=self.arrows,
             highlights=self.highlights,
-            title=self.title(ply),
+            title=self.title(ply) if titled else None,
+            colors=self.colors,
             ply=ply,
             position_text=position.text(),
         )
@@ -84,19 +138,45 @@ class Frames:
 
         return svg_to_png(self.svg(ply), size=self.size)
 
-    def gif(self, plies: list[int]) -> bytes:
+    def gif(self, plies: list[int], *, delay: int = 800) -> bytes:
+        """An animation, each frame ``delay`` milliseconds (the last longer)."""
         from hexhop.render.sequence import gif
 
-        return gif([self.svg(p) for p in plies], size=self.size)
+        svgs = [self.svg(p) for p in plies]
+        return gif(svgs, size=self.size, frame_ms=delay, last_ms=max(delay, 2500))
+
+    def pdf(self, plies: list[int]) -> bytes:
+        """A PDF with one page per diagram."""
+        from hexhop.render.sequence import pdf
+
+        return pdf([self.svg(p) for p in plies])
 
     def sheet(self, plies: list[int]) -> bytes:
-        from hexhop.render.sequence import sheet
+        """A PNG of the diagrams in a grid under one heading."""
+        from hexhop.render.png import svg_to_png
 
-        frames = [(self._label(p), self.svg(p)) for p in plies]
-        return sheet(frames, size=self.size)
+        return svg_to_png(self.sheet_svg(plies))
+
+    def sheet_pdf(self, plies: list[int]) -> bytes:
+        """The sheet as a PDF (vector, for layout programs): a page of
+        :data:`PAGE_DIAGRAMS` diagrams under the heading, then the next."""
+        from hexhop.render.sequence import pdf
+
+        starts = range(0, len(plies), PAGE_DIAGRAMS)
+        return pdf([self.sheet_svg(plies[i : i + PAGE_DIAGRAMS], first=i + 1) for i in starts])
+
+    def sheet_svg(self, plies: list[int], *, first: int = 1) -> str:
+        from hexhop.render.sequence import sheet_svg
+
+        frames = [(self._label(p), self.svg(p, titled=False)) for p in plies]
+        return sheet_svg(
+            frames, size=self.size, heading=self.heading(), note=self.note(), first=first
+        )
 
     def _label(self, ply: int) -> str:
         """``after 12... E6°D5`` in the move numbering of the record."""
+        if self.caption is not None:
+            return self.caption
         if ply == 0:
             return "start"
         number, dots = (ply + 1) // 2, "." if ply % 2 else "..."
@@ -109,6 +189,25 @@ class Frames:
         from .viewer import page_data
 
         return game_page(page_data(self.report, flip=self.flip)).encode("utf-8")
+
+
+def first_error(report: GameReport) -> Finding | None:
+    """The first finding of a game that is an error, if any."""
+    return next((f for f in report.findings if f.severity == "error"), None)
+
+
+def off_board(report: GameReport, cells: Iterable[str]) -> list[str]:
+    """The ``cells`` (as the game writes them) that its board does not have."""
+    from hexhop.render import geometry
+
+    if not report.positions or report.game is None:
+        return []
+    game = find_game(report.game)
+    if game.family == "dice":
+        known = set(geometry.cells(False))
+    else:
+        known = set(geometry.huepfer_points(report.positions[0].size, False))  # type: ignore[attr-defined]
+    return [cell for cell in dict.fromkeys(cells) if game.cell(cell) not in known]
 
 
 def _text(node: Node) -> str:

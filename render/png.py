@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 
-def _refuse(url: str, resource_type: str) -> bytes:
+def refuse_fetch(url: str, resource_type: str) -> bytes:
     """A url_fetcher that loads nothing: our pictures reference no resources."""
     return b'<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>'
 
@@ -20,7 +20,7 @@ def svg_to_png(svg: str, *, size: int | None = None) -> bytes:
 
     data = svg.encode("utf-8")
     result = PNGSurface.convert(
-        bytestring=data, unsafe=False, url_fetcher=_refuse, output_width=size
+        bytestring=data, unsafe=False, url_fetcher=refuse_fetch, output_width=size
     )
     assert isinstance(result, bytes)
     return result

@@ -8,27 +8,29 @@ imported on first use. Nothing here knows a game.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Sequence
 from typing import Any
 
 from .png import svg_to_png
-from .svg_parts import clip
+from .svg import wrap_text
+from .svg_parts import FONT, SVG_NS, escape_attr, escape_text, num
 
 BACKGROUND = (255, 255, 255)
-INK = (17, 17, 17)
+NOTE = "#a01c10"
 
 
 def gif(frames_svg: Sequence[str], *, size: int, frame_ms: int = 800, last_ms: int = 2500) -> bytes:
     """An animated GIF (``GIF89a``, looping) of the pictures, ``size`` pixels
     wide; each frame shows ``frame_ms`` milliseconds, the last ``last_ms``.
 
-    Frames of another height (e.g. one with a title) are padded or cut to
-    the first frame's height.
+    Frames of another height (e.g. a title of two lines instead of one) are
+    padded at the top to the tallest, so that the board stays in place.
     """
     if not frames_svg:
         raise ValueError("gif() needs at least one frame")
     images = [_raster(svg, size) for svg in frames_svg]
-    height = images[0].height
+    height = max(image.height for image in images)
     frames = [_paletted(_fit(image, size, height)) for image in images]
     durations = [frame_ms] * (len(frames) - 1) + [last_ms]
     out = io.BytesIO()
@@ -45,43 +47,132 @@ def gif(frames_svg: Sequence[str], *, size: int, frame_ms: int = 800, last_ms: i
     return out.getvalue()
 
 
-def sheet(frames: Sequence[tuple[str, str]], *, columns: int = 4, size: int) -> bytes:
+def sheet(
+    frames: Sequence[tuple[str, str]],
+    *,
+    columns: int = 4,
+    size: int,
+    heading: Sequence[str] = (),
+    note: str | None = None,
+) -> bytes:
     """One PNG with the diagrams in a grid, numbered 1, 2, … in reading order
     with their label underneath, like a newspaper's diagram page.
 
     ``frames`` are ``(label, svg)`` pairs; ``size`` is the width of each
-    diagram in pixels.
+    diagram in pixels. ``heading`` lines (the first in bold) head the
+    sheet; ``note`` is a remark printed under them, e.g. why a game stops.
     """
+    return svg_to_png(sheet_svg(frames, columns=columns, size=size, heading=heading, note=note))
+
+
+def sheet_svg(
+    frames: Sequence[tuple[str, str]],
+    *,
+    columns: int = 4,
+    size: int,
+    heading: Sequence[str] = (),
+    note: str | None = None,
+    first: int = 1,
+) -> str:
+    """The sheet of :func:`sheet` as one SVG picture (for PNG or PDF); its
+    diagrams are numbered from ``first``."""
     if not frames:
         raise ValueError("sheet() needs at least one frame")
     if columns < 1:
         raise ValueError("columns must be at least 1")
-    from PIL import Image, ImageDraw
-
-    images = [_raster(svg, size) for _, svg in frames]
+    columns = min(columns, len(frames))
     gap = max(8, size // 25)
-    caption = max(14, size // 18)
-    cell_h = max(image.height for image in images) + caption + gap
-    rows = (len(images) + columns - 1) // columns
-    canvas = Image.new("RGB", (columns * (size + gap) + gap, rows * cell_h + gap), BACKGROUND)
-    draw = ImageDraw.Draw(canvas)
-    font = _font(caption)
-    for index, ((label, _), image) in enumerate(zip(frames, images, strict=True)):
+    width = columns * (size + gap) + gap
+    small = max(12.0, size / 22)
+    parts: list[str] = []
+    y = float(gap)
+    for number, line in enumerate(line for line in heading if line):
+        font = max(16.0, size / 14) if number == 0 else small
+        for part in wrap_text(line, width - 2 * gap, font, lines=2):
+            parts.append(_text(width / 2, y + font, part, font, bold=number == 0))
+            y += font * 1.3
+    if note:
+        for part in wrap_text(note, width - 2 * gap, small, lines=3):
+            parts.append(_text(width / 2, y + small, part, small, fill=NOTE))
+            y += small * 1.3
+    if parts:
+        y += gap
+    scaled = [_scaled(svg, size) for _, svg in frames]
+    cell_h = max(high for _, high in scaled) + small * 1.6 + gap
+    for index, ((label, _), (svg, high)) in enumerate(zip(frames, scaled, strict=True)):
         x = gap + (index % columns) * (size + gap)
-        y = gap + (index // columns) * cell_h
-        canvas.paste(image, (x, y))
-        words = f"Diagram {index + 1}: {clip(label)}" if label else f"Diagram {index + 1}"
-        words = _fit_text(draw, words, font, size)
-        draw.text(
-            (x + size // 2, y + image.height + caption // 2),
-            words,
-            fill=INK,
-            font=font,
-            anchor="mm",
-        )
+        top = y + (index // columns) * cell_h
+        parts.append(_placed(svg, x, top))
+        number = first + index
+        words = f"Diagram {number}: {label}" if label else f"Diagram {number}"
+        words = wrap_text(words, size, small, lines=1)[0]
+        parts.append(_text(x + size / 2, top + high + small * 1.2, words, small))
+    rows = (len(frames) + columns - 1) // columns
+    height = y + rows * cell_h
+    return (
+        f'<svg xmlns="{SVG_NS}" width="{width}" height="{round(height)}" '
+        f'viewBox="0 0 {width} {round(height)}" font-family="{escape_attr(FONT)}">'
+        f'<rect width="100%" height="100%" fill="#ffffff"/>' + "".join(parts) + "</svg>"
+    )
+
+
+def pdf(pages_svg: Sequence[str]) -> bytes:
+    """One PDF with each picture on a page of its own size (1 px = 0.75 pt)."""
+    if not pages_svg:
+        raise ValueError("pdf() needs at least one page")
+    import cairocffi  # type: ignore[import-untyped]  # installed with cairosvg
+    from cairosvg.parser import Tree
+    from cairosvg.surface import PDFSurface
+
+    from .png import refuse_fetch
+
     out = io.BytesIO()
-    canvas.save(out, format="PNG", optimize=False)
+    target = cairocffi.PDFSurface(out, 1, 1)
+
+    class Page(PDFSurface):
+        """Draws on the shared document, a new page each time."""
+
+        def _create_surface(self, width: float, height: float) -> tuple[Any, float, float]:
+            target.set_size(width, height)
+            return target, width, height
+
+    for svg in pages_svg:
+        tree = Tree(bytestring=svg.encode("utf-8"), unsafe=False, url_fetcher=refuse_fetch)
+        page = Page(tree, None, 96)
+        page.context.show_page()
+    target.finish()
     return out.getvalue()
+
+
+def _text(
+    x: float, y: float, words: str, font: float, *, bold: bool = False, fill: str = "#111111"
+) -> str:
+    weight = ' font-weight="bold"' if bold else ""
+    return (
+        f'<text x="{num(x)}" y="{num(y)}" font-size="{num(font)}" text-anchor="middle" '
+        f'fill="{fill}"{weight}>{escape_text(words)}</text>'
+    )
+
+
+def _scaled(svg: str, size: int) -> tuple[str, float]:
+    """The picture (without XML declaration) made ``size`` pixels wide, and
+    its height in pixels, from the width and height of its root element."""
+    body = re.sub(r"^<\?xml[^>]*>\s*", "", svg)
+    root = re.match(r"<svg\b[^>]*>", body)
+    if root is None:
+        raise ValueError("not an SVG picture")
+    tag = root.group(0)
+    sizes = dict(re.findall(r'\s(width|height)="([0-9.]+)"', tag))
+    width, height = float(sizes.get("width", size)), float(sizes.get("height", size))
+    high = height * size / width if width else float(size)
+    tag = re.sub(r'\s(width|height)="[^"]*"', "", tag)
+    tag = tag.replace("<svg", f'<svg width="{size}" height="{num(high)}"', 1)
+    return tag + body[root.end() :], high
+
+
+def _placed(svg: str, x: float, y: float) -> str:
+    """The picture as a nested ``<svg>`` at (x, y) of the sheet."""
+    return svg.replace("<svg", f'<svg x="{num(x)}" y="{num(y)}"', 1)
 
 
 def _raster(svg: str, size: int) -> Any:
@@ -104,7 +195,7 @@ def _fit(image: Any, width: int, height: int) -> Any:
     from PIL import Image
 
     canvas = Image.new("RGB", (width, height), BACKGROUND)
-    canvas.paste(image, (0, 0))
+    canvas.paste(image, (0, height - image.height))
     return canvas
 
 
@@ -113,24 +204,3 @@ def _paletted(image: Any) -> Any:
     from PIL import Image
 
     return image.quantize(colors=255, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
-
-
-def _font(pixels: int) -> Any:
-    from PIL import ImageFont
-
-    for name in ("DejaVuSans.ttf", "Arial.ttf"):
-        try:
-            return ImageFont.truetype(name, pixels)
-        except OSError:
-            continue
-    return ImageFont.load_default(size=pixels)
-
-
-def _fit_text(draw: Any, words: str, font: Any, width: int) -> str:
-    """``words`` shortened with … until it fits in ``width`` pixels."""
-    if draw.textlength(words, font=font) <= width:
-        return words
-    words = words.removesuffix("…")
-    while len(words) > 2 and draw.textlength(words + "…", font=font) > width:
-        words = words[:-1]
-    return words + "…"

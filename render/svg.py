@@ -82,11 +82,11 @@ def board_svg(
         width, height = huepfer.extent(position.size), huepfer.height(position.size)
         least = least_font(width, size)
         body = _huepfer_body(position, flip, last, arrows, highlights, key, least)
-    top = geo.title_band(width) if title is not None else 0.0
+    lines, font, top = _title_layout(title, width, size) if title else ([], 0.0, 0.0)
     head = _root(game, width, height + top, top, size, ply, position_text)
     parts = [head, _style(key), body]
-    if title is not None:
-        parts.append(_title(title, width, key))
+    if title:
+        parts.append(_title(title, lines, font, top, width, key))
     parts.append("</svg>")
     return "".join(parts)
 
@@ -128,17 +128,105 @@ def _style(key: ColorKey) -> str:
     return cached
 
 
-def _title(title: str, width: float, key: ColorKey) -> str:
-    """The title twice: as ``<title>`` (for screen readers) and as a caption."""
-    title = clip(title)
+#: Average letter width of the sans-serif font, as a share of its size
+#: (regular text, and the bold of titles).
+LETTER = 0.58
+BOLD_LETTER = 0.64
+#: A title is never drawn smaller than this many pixels of the picture.
+TITLE_MIN_PX = 11.0
+
+
+def wrap_text(
+    words: str, width: float, font: float, *, lines: int, letter: float = LETTER
+) -> list[str]:
+    """``words`` broken at spaces into at most ``lines`` lines that fit in
+    ``width`` at ``font`` size (estimated from an average letter width); the
+    last line ends in … when words are left over."""
+    room = max(2, int(width / (letter * font)))
+    rest = clip(words, room * lines + 1)  # a megabyte of text costs no more
+    result: list[str] = []
+    while len(result) < lines - 1 and len(rest) > room:
+        cut = rest.rfind(" ", 0, room + 1)
+        if cut <= 0:
+            break
+        result.append(rest[:cut].rstrip())
+        rest = rest[cut + 1 :].lstrip()
+    result.append(clip(rest, room))
+    return result
+
+
+def _title_layout(title: str, width: float, size: int) -> tuple[list[str], float, float]:
+    """The lines of a title, their font size and the height of its band.
+
+    The title keeps a legible size (at least :data:`TITLE_MIN_PX` pixels
+    in a picture ``size`` pixels wide). One that does not fit on one line
+    at nearly that size is broken in two, after the players' names where
+    it can; a name that is still too long is shortened with an ellipsis.
+    """
+    full = max(geo.title_band(width) * 0.54, TITLE_MIN_PX * width / size)
+    band = full / 0.54
+    room = width * 0.94
+    needed = BOLD_LETTER * full * len(title)
+    if needed * 0.85 <= room:
+        return [title], min(full, full * room / needed), band
+    font = max(full * 0.9, TITLE_MIN_PX * width / size)
+    chars = max(4, int(room / (BOLD_LETTER * font)))
+    head, colon, tail = title.partition(": ")
+    if colon:
+        lines = [_shortened(head, chars - 1) + ":", clip(tail, chars)]
+    else:
+        lines = wrap_text(title, room, font, lines=2, letter=BOLD_LETTER)
+    return lines, font, band + font * 1.2 * (len(lines) - 1)
+
+
+def _shortened(names: str, chars: int) -> str:
+    """``A – B`` in ``chars`` characters: each name shortened, both kept."""
+    if len(names) <= chars or names.count(" – ") != 1:
+        return clip(names, chars)
+    first, second = names.split(" – ")
+    half = max(2, (chars - 3) // 2)
+    if len(first) < half:
+        return f"{first} – {clip(second, chars - 3 - len(first))}"
+    if len(second) < half:
+        return f"{clip(first, chars - 3 - len(second))} – {second}"
+    return f"{clip(first, half)} – {clip(second, half)}"
+
+
+def _title(
+    title: str, lines: list[str], font: float, top: float, width: float, key: ColorKey
+) -> str:
+    """The title twice: as ``<title>`` (for screen readers) and as a caption
+    of one or two lines, on the background colour where it is taller than
+    the board's own band."""
+    colors = dict(key)
     label = element("title")
-    label.text = title
-    band = geo.title_band(width)
-    font = min(band * 0.54, width * 0.92 / (0.62 * max(len(title), 1)))
-    caption = text(
-        width / 2, -band / 2, title, "title", size=font, fill=dict(key)["title"], weight="bold"
-    )
-    return tostring(label) + tostring(caption)
+    label.text = clip(title)
+    parts = [tostring(label)]
+    extra = top - geo.title_band(width)
+    if extra > 0:
+        ground = element(
+            "rect",
+            "background",
+            x=0,
+            y=-top,
+            width=width,
+            height=extra + 1,
+            fill=colors["background"],
+        )
+        parts.append(tostring(ground))
+    first = -top + (top - font * 1.2 * (len(lines) - 1)) / 2
+    for number, line in enumerate(lines):
+        caption = text(
+            width / 2,
+            first + number * font * 1.2,
+            line,
+            "title",
+            size=font,
+            fill=colors["title"],
+            weight="bold",
+        )
+        parts.append(tostring(caption))
+    return "".join(parts)
 
 
 def _dice_body(

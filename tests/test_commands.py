@@ -255,8 +255,8 @@ def test_render_writes_one_svg_per_ply_and_refuses_to_overwrite(tmp_path):
     out = tmp_path / "diagrams"
     run("render", str(TRIGEO), "--out", str(out), "--plies", "0,39-last")
     names = sorted(p.name for p in out.iterdir())
-    assert names == ["game1-ply000.svg", "game1-ply039.svg", "game1-ply040.svg"]
-    svg = (out / "game1-ply040.svg").read_text("utf-8")
+    assert names == ["game001-ply000.svg", "game001-ply039.svg", "game001-ply040.svg"]
+    svg = (out / "game001-ply040.svg").read_text("utf-8")
     assert 'data-ply="40"' in svg and "last-to" in svg
     result = CliRunner().invoke(cli, ["render", str(TRIGEO), "--out", str(out), "--plies", "0"])
     assert result.exit_code == 1 and "--force" in result.output
@@ -265,9 +265,9 @@ def test_render_writes_one_svg_per_ply_and_refuses_to_overwrite(tmp_path):
 @pytest.mark.parametrize(
     "fmt, name, magic",
     [
-        ("png", "game1-ply003.png", b"\x89PNG"),
-        ("gif", "game1.gif", b"GIF89a"),
-        ("sheet", "game1-sheet.png", b"\x89PNG"),
+        ("png", "game001-ply003.png", b"\x89PNG"),
+        ("gif", "game001.gif", b"GIF89a"),
+        ("sheet", "game001-sheet.png", b"\x89PNG"),
     ],
 )
 def test_render_raster_formats(tmp_path, fmt, name, magic):
@@ -300,7 +300,7 @@ def test_render_draws_the_annotators_arrows_and_highlights(tmp_path):
         "--highlight",
         "d6",
     )
-    svg = (tmp_path / "game1-ply003.svg").read_text("utf-8")
+    svg = (tmp_path / "game001-ply003.svg").read_text("utf-8")
     assert 'class="arrow B6-D6"' in svg and 'class="highlight D6"' in svg
     result = CliRunner().invoke(
         cli, ["render", str(TRIGEO), "--arrow", "B6", "--out", str(tmp_path / "x")]

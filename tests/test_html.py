@@ -235,7 +235,7 @@ def test_render_html_writes_one_page_and_no_index_for_one_game(tmp_path):
         ],
     )
     assert result.exit_code == 0, result.output
-    assert sorted(p.name for p in out.iterdir()) == ["game1.html"]
+    assert sorted(p.name for p in out.iterdir()) == ["game001.html"]
 
 
 def test_render_html_archive_writes_an_index(tmp_path):
@@ -247,11 +247,11 @@ def test_render_html_archive_writes_an_index(tmp_path):
     result = CliRunner().invoke(
         cli, ["render", str(archive), "--format", "html", "--out", str(out)]
     )
-    assert result.exit_code == 0, result.output
-    assert sorted(p.name for p in out.iterdir()) == ["game1.html", "game2.html", "index.html"]
+    assert result.exit_code == 1, result.output  # game 3 has an error
+    assert sorted(p.name for p in out.iterdir()) == ["game001.html", "game002.html", "index.html"]
     index = (out / "index.html").read_text(encoding="utf-8")
-    assert 'href="game1.html"' in index and 'href="game2.html"' in index
-    assert "game3.html" not in index and "not drawn" in index
+    assert 'href="game001.html"' in index and 'href="game002.html"' in index
+    assert "game003.html" not in index and "not drawn" in index
     assert index.count("<tr>") == 4  # head and three games
     assert "Ute Sommer – Karl Brandt" in index and "1999.11.06" in index
     assert "&lt;img src=x" in index and "<img" not in index

@@ -125,7 +125,7 @@ def test_svg_holds_record_text_as_text_only(record, tmp_path):
 def test_html_page_escapes_every_record_text(record, tmp_path):
     out = tmp_path / "html"
     invoke("render", str(record), "--format", "html", "--out", str(out))
-    page = (out / "game1.html").read_text("utf-8")
+    page = (out / "game001.html").read_text("utf-8")
     assert "<image" not in page and "<script>alert" not in page
     assert "&lt;image href=" in page
     assert "<!ENTITY" not in page and "<!DOCTYPE svg" not in page

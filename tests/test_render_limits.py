@@ -77,7 +77,7 @@ def test_sibling_variations_cost_little_in_a_viewer_page(tmp_path: Path) -> None
         ["render", str(path), "--format", "html", "--out", str(out)], seconds=20, mib=250
     )
     assert code == 0, stderr
-    page = (out / "game1.html").read_text(encoding="utf-8")
+    page = (out / "game001.html").read_text(encoding="utf-8")
     assert page.count('class="variation"') == 20_000
     assert len(page) < 40 * path.stat().st_size
 
@@ -116,14 +116,14 @@ def test_members_with_one_stem_get_their_own_folders(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     written = sorted(p.relative_to(out).as_posix() for p in out.rglob("*.svg"))
     assert written == [
-        "a_game/game1-ply000.svg",
-        "b_game/game1-ply000.svg",
-        "c_game.v2/game1-ply000.svg",
-        "d_Other/game1-ply000.svg",
-        "e_other/game1-ply000.svg",
+        "a_game/game001-ply000.svg",
+        "b_game/game001-ply000.svg",
+        "c_game.v2/game001-ply000.svg",
+        "d_Other/game001-ply000.svg",
+        "e_other/game001-ply000.svg",
     ]
     assert f"wrote 5 files to {out}" in result.output
-    assert 'data-game="Trigeo"' in (out / "b_game" / "game1-ply000.svg").read_text("utf-8")
+    assert 'data-game="Trigeo"' in (out / "b_game" / "game001-ply000.svg").read_text("utf-8")
 
 
 def test_index_links_every_member_to_its_own_page(tmp_path: Path) -> None:
@@ -146,11 +146,11 @@ def test_index_links_every_member_to_its_own_page(tmp_path: Path) -> None:
     index = (out / "index.html").read_text("utf-8")
     links = re.findall(r'href="([^"]+)"', index)
     assert links == [
-        "a_game/game1.html",
-        "b_game/game1.html",
-        "c_game.v2/game1.html",
-        "d_Other/game1.html",
-        "e_other/game1.html",
+        "a_game/game001.html",
+        "b_game/game001.html",
+        "c_game.v2/game001.html",
+        "d_Other/game001.html",
+        "e_other/game001.html",
     ]
     assert all((out / link).is_file() for link in links)
 
@@ -169,10 +169,10 @@ def test_a_member_named_twice_is_drawn_twice(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*.html")) == [
         "index.html",
-        "index.html-2/game1.html",
-        "index/game1.html",
-        "x_game-2/game1.html",
-        "x_game/game1.html",
+        "index.html-2/game001.html",
+        "index/game001.html",
+        "x_game-2/game001.html",
+        "x_game/game001.html",
     ]
     assert "wrote 5 files" in result.output
 
@@ -195,11 +195,11 @@ def test_a_long_player_name_is_clipped_in_pictures(tmp_path: Path) -> None:
             mib=250,
         )
         assert code == 0, stderr
-    svg = (tmp_path / "svg" / "game1-ply001.svg").read_text("utf-8")
+    svg = (tmp_path / "svg" / "game001-ply001.svg").read_text("utf-8")
     shown = "N" * (NAME_CHARS - 1) + "…"
     assert f"<title>{shown} – Jonas: ply 1, B4W3</title>" in svg
     assert "N" * NAME_CHARS not in svg
-    assert (tmp_path / "png" / "game1-ply001.png").read_bytes().startswith(b"\x89PNG")
+    assert (tmp_path / "png" / "game001-ply001.png").read_bytes().startswith(b"\x89PNG")
 
 
 def test_long_text_is_clipped_in_one_place() -> None:
@@ -221,7 +221,7 @@ def test_viewer_pages_clip_names_in_headings(tmp_path: Path) -> None:
     out = tmp_path / "out"
     result = CliRunner().invoke(cli, ["render", str(path), "--format", "html", "--out", str(out)])
     assert result.exit_code == 0, result.output
-    page = (out / "game1.html").read_text("utf-8")
+    page = (out / "game001.html").read_text("utf-8")
     title = re.search(r"<title>(.*)</title>", page).group(1)
     assert title == "N" * (CLIP_CHARS - 1) + "… · Hexalit"
     heading = re.search(r"<h1>(.*)</h1>", page).group(1)
@@ -247,8 +247,8 @@ def test_control_characters_from_a_record_become_replacement_characters(tmp_path
             cli, ["render", str(path), "--format", fmt, "--out", str(tmp_path / fmt)]
         )
         assert result.exit_code == 0, result.output
-    page = (tmp_path / "html" / "game1.html").read_text("utf-8")
-    svg = (tmp_path / "svg" / "game1-ply001.svg").read_text("utf-8")
+    page = (tmp_path / "html" / "game001.html").read_text("utf-8")
+    svg = (tmp_path / "svg" / "game001-ply001.svg").read_text("utf-8")
     for output in (page, svg):
         assert not NOT_XML.search(output)
     replaced = "\ufffd" * len(CONTROLS)
@@ -282,5 +282,5 @@ def test_an_unreadable_file_of_a_folder_is_reported_and_the_rest_drawn(tmp_path:
     assert result.exit_code == 0, result.output
     assert f"{folder / 'a.hxl'}: cannot read: No such file or directory" in result.output
     assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*.svg")) == [
-        "b/game1-ply000.svg"
+        "b/game001-ply000.svg"
     ]
