@@ -98,8 +98,8 @@ def test_a_folder_that_cannot_be_written(tmp_path):
     result = CliRunner().invoke(cli, ["render", SAMPLE, "--out", "/sys/kernel/hexhop-test"])
     assert result.exit_code == 2
     assert result.output in (
-        "Error: cannot write /sys/kernel/hexhop-test: Permission denied\n",
-        "Error: cannot write /sys/kernel/hexhop-test: Operation not permitted\n",
+        "Error: cannot create the folder /sys/kernel/hexhop-test: Permission denied\n",
+        "Error: cannot create the folder /sys/kernel/hexhop-test: Operation not permitted\n",
     )
 
 

@@ -1,0 +1,56 @@
+"""Issue 13: what a newcomer trips over in the commands other than ``render``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from hexhop.cli.main import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+GOOD = ROOT / "samples" / "good"
+BROKEN = ROOT / "samples" / "broken"
+KASSEL = GOOD / "hexalit-kassel-1998.hxl"
+
+
+def run(*args: str, input: bytes | str | None = None, color: bool = False):
+    return CliRunner().invoke(cli, list(args), input=input, catch_exceptions=False, color=color)
+
+
+# item 1: every command that writes creates missing folders, or says why it cannot
+
+
+def test_convert_out_creates_missing_folders(tmp_path):
+    out = tmp_path / "no" / "dir" / "x.json"
+    result = run("convert", str(KASSEL), "--to", "json", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert json.loads(out.read_text("utf-8"))["games"]
+
+
+def test_generate_out_creates_missing_folders(tmp_path):
+    out = tmp_path / "no" / "dir" / "g.trg"
+    result = run("generate", "--game", "Trigeo", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert out.read_text("utf-8").startswith('[Game "Trigeo"]')
+
+
+@pytest.mark.parametrize(
+    "out, message",
+    [
+        ("/proc/xx/x.json", "Error: cannot create the folder /proc/xx: No such file or directory"),
+        (
+            "{file}/x.json",
+            "Error: cannot create the folder {file}: a file of that name is in the way",
+        ),
+    ],
+)
+def test_a_folder_that_cannot_be_made_is_exit_2(tmp_path, out, message):
+    file = tmp_path / "plain"
+    file.write_text("x", "utf-8")
+    out = out.format(file=file)
+    result = run("convert", str(KASSEL), "--to", "json", "--out", out)
+    assert result.exit_code == 2
+    assert result.output.strip() == message.format(file=file)
