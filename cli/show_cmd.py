@@ -44,7 +44,8 @@ def show(
     chosen = position_from_options(record, index, ply, game, board, position_text)
     checkpoint()
     color = sys.stdout.isatty() if color_mode == "auto" else color_mode == "always"
-    click.echo(diagram(chosen.position, color=color))
+    # click strips colour from output that is not a terminal unless told
+    click.echo(diagram(chosen.position, color=color), color=color)
     click.echo()
     if chosen.last is not None:
         click.echo(f"Last action: {printable(chosen.last)}   (ply {chosen.ply})")

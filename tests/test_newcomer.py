@@ -54,3 +54,14 @@ def test_a_folder_that_cannot_be_made_is_exit_2(tmp_path, out, message):
     result = run("convert", str(KASSEL), "--to", "json", "--out", out)
     assert result.exit_code == 2
     assert result.output.strip() == message.format(file=file)
+
+
+# item 8: --color always keeps the colour when the output is a pipe
+
+
+def test_show_color_always_keeps_colour_in_a_pipe():
+    trigeo = str(GOOD / "trigeo-goettingen-1999.trg")
+    coloured = run("show", trigeo, "--ply", "0", "--color", "always").output
+    assert "\x1b[34m\x1b[1mN1\x1b[0m" in coloured  # a North One in blue
+    assert "\x1b[" not in run("show", trigeo, "--ply", "0", "--color", "never").output
+    assert "\x1b[" not in run("show", trigeo, "--ply", "0").output  # auto: not a terminal
