@@ -65,3 +65,20 @@ def test_show_color_always_keeps_colour_in_a_pipe():
     assert "\x1b[34m\x1b[1mN1\x1b[0m" in coloured  # a North One in blue
     assert "\x1b[" not in run("show", trigeo, "--ply", "0", "--color", "never").output
     assert "\x1b[" not in run("show", trigeo, "--ply", "0").output  # auto: not a terminal
+
+
+# item 11: a Hüpfer record without a Board tag says that 6x6 was assumed
+
+
+def test_off_board_point_without_board_tag_names_the_assumed_board(tmp_path):
+    record = '[Game "Hüpfer"]\n{board}\n1. g8-g6@g7 *\n'
+    path = tmp_path / "no-board.hpf"
+    path.write_text(record.format(board=""), "utf-8")
+    result = run("check", str(path))
+    assert f"{path}:3:4: IL02 ply 1, Red: g8-g6@g7 is not legal: g8 is not on the board " in (
+        result.output
+    )
+    assert "(there is no Board tag, so the 6x6 board was assumed)\n" in result.output
+    path.write_text(record.format(board='[Board "6x6"]'), "utf-8")
+    result = run("check", str(path))
+    assert "g8 is not on the board\n" in result.output and "assumed" not in result.output
