@@ -29,6 +29,7 @@ from hexhop.records.checking import (
     split_source,
 )
 from hexhop.records.sources import Limits, Source, iter_sources
+from hexhop.records.text import counted
 
 from .interrupt import can_raise, checkpoint, signals_held, stoppable
 from .options import game_option
@@ -225,7 +226,7 @@ def check(
         progress.done()
         reporter.summary.seconds = time.perf_counter() - started
         reporter.finish()
-        return f"after {reporter.summary.files} files"
+        return f"after {counted(reporter.summary.files, 'file')}"
 
     sources = iter_sources(list(paths), globs=globs, limits=limits)
     results_of = _results(sources, options, jobs, max_seconds)
@@ -455,7 +456,8 @@ class _Progress:
         self.last = now
         self.shown = True
         click.echo(
-            f"\rchecked {summary.files} files, {summary.games} games, {summary.plies} plies ...",
+            f"\rchecked {counted(summary.files, 'file')}, {counted(summary.games, 'game')}, "
+            f"{counted(summary.plies, 'ply', 'plies')} ...",
             err=True,
             nl=False,
         )

@@ -9,6 +9,7 @@ import sys
 import click
 
 from hexhop.records.sources import read_source
+from hexhop.records.text import counted
 
 from .interrupt import checkpoint, signals_held, stoppable
 from .options import game_option
@@ -59,7 +60,7 @@ def fmt(
     --check finds a file to change, 2 when a file cannot be read or parsed.
     """
     changed = failed = done = 0
-    with stoppable(lambda: f"after {done} of {len(files)} files"):
+    with stoppable(lambda: f"after {done} of {counted(len(files), 'file')}"):
         for path in files:
             checkpoint()
             result = _format_file(path, game, width)  # the slow part: Ctrl-C stops it

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import click
 
+from hexhop.records.text import counted
+
 from .command_output import emit, force_option, out_option
 from .interrupt import checked, stoppable
 from .options import game_option
@@ -25,7 +27,13 @@ Examples:
     type=click.Choice(["6x6", "8x8", "10x10"]),
     help="Hüpfer board.",
 )
-@click.option("--count", type=click.IntRange(1), default=1, show_default=True)
+@click.option(
+    "--count",
+    type=click.IntRange(1),
+    default=1,
+    show_default=True,
+    help="How many games to write.",
+)
 @click.option(
     "--seed", type=int, default=0, show_default=True, help="The same seed gives the same games."
 )
@@ -61,4 +69,4 @@ def generate(
         )
         emit(text, out, force)
     if out is not None:
-        click.echo(f"wrote {count} games to {out}", err=True)
+        click.echo(f"wrote {counted(count, 'game')} to {out}", err=True)

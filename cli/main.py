@@ -26,7 +26,11 @@ from .interrupt import (
 COMMANDS = {
     "check": ("check_cmd", "check", "Check that every action of every game is legal."),
     "fmt": ("fmt_cmd", "fmt", "Rewrite records in canonical form."),
-    "render": ("render_cmd", "render", "Draw a record's positions as SVG, PNG, GIF or a sheet."),
+    "render": (
+        "render_cmd",
+        "render",
+        "Draw a record's positions as SVG, PNG, GIF, a sheet or HTML pages.",
+    ),
     "convert": ("convert_cmd", "convert", "Convert a record to JSON (the full replay) and back."),
     "show": ("show_cmd", "show", "Show a position as a diagram in the terminal."),
     "moves": ("moves_cmd", "moves", "List every legal action of a position."),
@@ -85,7 +89,12 @@ class LazyGroup(click.Group):
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="hexhop", prog_name="hexhop")
 def cli() -> None:
-    """Validate, format and draw recorded games of Hexalit, Trigeo and Hüpfer."""
+    """Validate, format and draw recorded games of Hexalit, Trigeo and Hüpfer:
+    pictures (SVG, PNG, GIF, sheets) and web pages (HTML) of every position.
+
+    Every command reads record files and - (standard input); check and
+    render also read folders and .zip and .tar(.gz) archives. Run
+    hexhop COMMAND --help for its options and examples."""
 
 
 def _interrupted(stop: KeyboardInterrupt) -> NoReturn:

@@ -8,6 +8,7 @@ from itertools import groupby
 import click
 
 from hexhop.engine.base import sorted_texts
+from hexhop.records.text import counted
 
 from .interrupt import checkpoint
 from .positions import position_from_options, position_options
@@ -66,6 +67,6 @@ def _print_grouped(actions: list[str], position) -> None:
     if position.winner is not None:
         click.echo(f"The game is over: {position.winner} won.")
         return
-    click.echo(f"{position.to_move} to move, {len(actions)} legal actions:")
+    click.echo(f"{position.to_move} to move, {counted(len(actions), 'legal action')}:")
     for origin, group in groupby(actions, key=_origin):
         click.echo(f"  {origin:>4}: {' '.join(group)}")

@@ -16,7 +16,7 @@ from typing import Any, TextIO
 from xml.etree import ElementTree as ET
 
 from .checking import FileResult
-from .text import printable, source_window, style
+from .text import counted, printable, source_window, style
 
 #: Characters XML 1.0 cannot hold, not even escaped (ElementTree writes them
 #: as they are, which makes the document unreadable).
@@ -145,8 +145,8 @@ class TextReporter(Reporter):
             else f"{s.invalid} invalid"
         )
         self._echo(
-            f"Checked {s.files} file{'s' * (s.files != 1)}, {s.games} "
-            f"game{'s' * (s.games != 1)}, {s.plies} plies in {s.seconds:.2f} s: "
+            f"Checked {counted(s.files, 'file')}, {counted(s.games, 'game')}, "
+            f"{counted(s.plies, 'ply', 'plies')} in {s.seconds:.2f} s: "
             f"{s.valid} valid, {verdict}"
             + (f", {s.unreadable} unreadable" if s.unreadable else "")
             + "."

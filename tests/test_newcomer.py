@@ -82,3 +82,39 @@ def test_off_board_point_without_board_tag_names_the_assumed_board(tmp_path):
     path.write_text(record.format(board='[Board "6x6"]'), "utf-8")
     result = run("check", str(path))
     assert "g8 is not on the board\n" in result.output and "assumed" not in result.output
+
+
+# item 12: wording
+
+
+def test_top_level_help_names_html():
+    output = run("--help").output
+    assert "render    Draw a record's positions as SVG, PNG, GIF, a sheet or HTML pages." in output
+    assert "web pages (HTML)" in output
+
+
+def test_generate_count_has_help():
+    assert "--count INTEGER RANGE      How many games to write." in run("generate", "--help").output
+
+
+def test_one_is_singular(tmp_path):
+    out = tmp_path / "one.hxl"
+    result = run("generate", "--game", "Hexalit", "--out", str(out))
+    assert result.output == f"wrote 1 game to {out}\n"
+    lines = run("check", "-", "--game", "Hexalit", input='[Result "*"]\n\n1. B4W3 *\n').output
+    assert lines.splitlines()[-1].startswith("Checked 1 file, 1 game, 1 ply in ")
+    position = "N: A7=1 C7=2; S: F7=1 D6=2; turn: N"
+    assert "legal actions:" in run("moves", "--game", "Hexalit", "--position", position).output
+    one = ["moves", "--game", "Hüpfer", "--position", "R: a1; T: b1 f6; turn: R"]
+    assert run(*one).output == "Red to move, 1 legal action:\n    a1: a1xc1\n"
+
+
+def test_position_error_says_what_is_wrong():
+    import hexhop
+
+    with pytest.raises(hexhop.HeaderError) as caught:
+        hexhop.position("Hexalit", "garbage")
+    assert caught.value.code == "HD05"
+    assert str(caught.value) == (
+        "HD05 bad Position value: expected 'N:', 'S:', 'turn:' or 'cube:', found 'garbage'"
+    )
