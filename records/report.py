@@ -99,6 +99,11 @@ class TextReporter(Reporter):
             return
         if result.error:
             self._finding(result, result.error)
+        elif not result.games:
+            self._echo(
+                f"{self._style(printable(result.path), bold=True)}: this file holds no game "
+                "(it is empty, or holds only comments)"
+            )
         for game in result.games:
             findings = game["findings"]
             shown = findings if self.max_findings is None else findings[: self.max_findings]

@@ -118,3 +118,31 @@ def test_position_error_says_what_is_wrong():
     assert str(caught.value) == (
         "HD05 bad Position value: expected 'N:', 'S:', 'turn:' or 'cube:', found 'garbage'"
     )
+
+
+# item 4: nothing to check is exit 2, with a hint
+
+
+def test_check_of_an_empty_folder_is_exit_2_with_a_hint(tmp_path):
+    (tmp_path / "a.txt").write_text("x", "utf-8")
+    (tmp_path / "b.pgn").write_text("y", "utf-8")
+    result = run("check", str(tmp_path))
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"{tmp_path}: no record files here (looked for *.hxl, *.trg, *.hpf); "
+        "--glob PATTERN checks other files\n"
+        "Error: nothing to check: no game was found\n"
+    )
+
+
+def test_check_of_a_file_without_a_game_says_so(tmp_path):
+    empty = tmp_path / "empty.hxl"
+    empty.write_text("; only a comment\n", "utf-8")
+    result = run("check", str(empty))
+    assert result.exit_code == 2
+    assert result.stdout.splitlines()[0] == (
+        f"{empty}: this file holds no game (it is empty, or holds only comments)"
+    )
+    assert result.stderr == "Error: nothing to check: no game was found\n"
+    with_a_game = run("check", str(empty), str(GOOD / "trigeo-goettingen-1999.trg"))
+    assert with_a_game.exit_code == 0 and with_a_game.stderr == ""
