@@ -138,7 +138,8 @@ def _format_file(path: str, game: str | None, width: int) -> tuple[str, str] | N
     if errors:
         for finding in errors:
             click.echo(
-                f"{printable(path)}:{finding.line}:{finding.column}: {finding.code} "
+                f"{printable(path)}:{finding.line}:{finding.column}: "
+                f"{finding.severity} {finding.code} "
                 f"{printable(finding.message)}",
                 err=True,
             )

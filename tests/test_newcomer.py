@@ -75,7 +75,7 @@ def test_off_board_point_without_board_tag_names_the_assumed_board(tmp_path):
     path = tmp_path / "no-board.hpf"
     path.write_text(record.format(board=""), "utf-8")
     result = run("check", str(path))
-    assert f"{path}:3:4: IL02 ply 1, Red: g8-g6@g7 is not legal: g8 is not on the board " in (
+    assert f"{path}:3:4: error IL02 ply 1, Red: g8-g6@g7 is not legal: g8 is not on the board " in (
         result.output
     )
     assert "(there is no Board tag, so the 6x6 board was assumed)\n" in result.output
@@ -146,3 +146,19 @@ def test_check_of_a_file_without_a_game_says_so(tmp_path):
     assert result.stderr == "Error: nothing to check: no game was found\n"
     with_a_game = run("check", str(empty), str(GOOD / "trigeo-goettingen-1999.trg"))
     assert with_a_game.exit_code == 0 and with_a_game.stderr == ""
+
+
+# item 9: the text report names each finding's severity, and the games valid with warnings
+
+
+def test_text_report_names_severity_and_the_files_valid_with_warnings():
+    warned = BROKEN / "annotation-missing-threat.hxl"
+    illegal = BROKEN / "illegal-hexalit-pawn-capture.hxl"
+    result = run("check", str(warned), str(illegal), str(GOOD / "trigeo-goettingen-1999.trg"))
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith(f"{warned}:8:17: warning AN01 A5XB2 should be marked '^'")
+    assert lines[3].startswith(f"{illegal}:8:9: error IL01 ply 2, South: E6°D5 is not legal")
+    assert lines[-3].endswith(": 2 valid (1 with warnings), 1 invalid.")
+    assert lines[-2] == f"Valid with warnings: {warned}"
+    strict = run("check", str(warned), "--strict").stdout.splitlines()
+    assert strict[-2].endswith(": 0 valid, 1 invalid.")
