@@ -108,4 +108,4 @@ def test_a_write_error_exits_with_2(tmp_path):
     record = ROOT / "samples" / "good" / "hexalit-kassel-1998.hxl"
     result = CliRunner().invoke(cli, ["render", str(record), "--out", str(blocker / "pics")])
     assert result.exit_code == 2
-    assert result.output.startswith(f"Error: cannot write {blocker / 'pics'}: ")
+    assert result.output.startswith(f"Error: cannot create the folder {blocker / 'pics'}: ")

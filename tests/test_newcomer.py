@@ -162,3 +162,55 @@ def test_text_report_names_severity_and_the_files_valid_with_warnings():
     assert lines[-2] == f"Valid with warnings: {warned}"
     strict = run("check", str(warned), "--strict").stdout.splitlines()
     assert strict[-2].endswith(": 0 valid, 1 invalid.")
+
+
+# item 9: each file of samples/broken holds exactly one mistake: corrected, it is clean
+
+CORRECTIONS = {
+    "action-after-end.hpf": (" e5-e3@e2 1-0", " 1-0"),
+    "annotation-missing-threat.hxl": ("A5XB2 ", "A5XB2^ "),
+    "header-bad-board.hpf": ('"7x7"', '"6x6"'),
+    "illegal-hexalit-off-board.hxl": ("A2XB2", "B4W3"),
+    "illegal-hexalit-one-must-escape.hxl": ("E5W6", "D7XD5"),
+    "illegal-hexalit-pawn-capture.hxl": ("E6°D5", "D7W1"),
+    "illegal-hexalit-promotion.hxl": ("B6XC6=6", "B6XC6"),
+    "illegal-hexalit-wrong-operator.hxl": ("B6°C6", "B6XC6"),
+    "illegal-huepfer-capture-compulsory.hpf": ("b1-d1@e1", "c3xe3"),
+    "illegal-huepfer-revisit.hpf": ("a2-c2-a2@a3", "a2-c2@c1"),
+    "illegal-huepfer-stops-early.hpf": ("e3xc3xc1 *", "e3xc3xc1xa1 *"),
+    "illegal-trigeo-promotion.trg": ("C7XC8=6", "C7XC8"),
+    "illegal-trigeo-roll.trg": ("B5W4", "C7°D7"),
+    "result-contradicts-board.trg": ("1-0", "0-1"),  # the tag and the movetext's end
+    "syntax-capture-birth.hpf": ("c3xe3@e4", "c3xe3"),
+    "syntax-dash-move.hxl": ("A5-B2^", "A5XB2^"),
+    "syntax-double-number.hxl": ("2. 2. ", "2. "),
+    "syntax-missing-cell.hxl": ("A5X2^", "A5XB2^"),
+    "syntax-result-not-last.hpf": ("c5 * 2. c1-c3@b3", "c5 2. c1-c3@b3 *"),
+    "syntax-stray-paren.trg": ("D7 ) 2.", "D7 2."),
+    "syntax-stray-result.hxl": ("0-0", "*"),
+    "syntax-unclosed-comment.hxl": ("never ends", "never ends}"),
+    "syntax-unclosed-tag.trg": ('"Anna"', '"Anna"]'),
+    "syntax-unclosed-variation.hpf": ("a1-a3@a4 ", "a1-a3@a4) "),
+}
+
+
+def findings_of(text: str, name: str) -> list[str]:
+    from hexhop.engine.replay import replay_game
+    from hexhop.notation import read_archive
+
+    (parsed,) = read_archive(text.encode("utf-8"), path=name)
+    return [f"{f.code} {f.message}" for f in replay_game(parsed).findings]
+
+
+def test_there_is_a_correction_for_every_broken_sample():
+    assert sorted(CORRECTIONS) == sorted(p.name for p in BROKEN.iterdir())
+
+
+@pytest.mark.parametrize("name", sorted(CORRECTIONS))
+def test_a_broken_sample_holds_exactly_one_mistake(name):
+    lines = (BROKEN / name).read_text("utf-8").splitlines(keepends=True)
+    text = "".join(line for line in lines if not line.startswith(";"))  # not the expectation
+    wrong, right = CORRECTIONS[name]
+    assert wrong in text
+    assert len(findings_of(text, name)) == 1
+    assert findings_of(text.replace(wrong, right), name) == []
