@@ -214,3 +214,21 @@ def test_a_broken_sample_holds_exactly_one_mistake(name):
     assert wrong in text
     assert len(findings_of(text, name)) == 1
     assert findings_of(text.replace(wrong, right), name) == []
+
+
+# item 10: the bundled samples are canonical; a move number never ends a line
+
+
+def test_good_samples_are_canonical():
+    result = run("fmt", "--check", *sorted(str(p) for p in GOOD.iterdir()))
+    assert (result.exit_code, result.output) == (0, "")
+
+
+def test_a_move_number_stays_with_its_action_when_wrapped():
+    from hexhop.notation import format_record, parse_text
+
+    moves = " ".join(f"{n}. B4W3 D7W1" for n in range(1, 40))
+    (parsed,) = parse_text(f'[Game "Hexalit"]\n\n{moves} *\n')
+    for width in range(20, 80):
+        lines = format_record(parsed.record, width=width).splitlines()
+        assert not [line for line in lines if line.endswith(".")], width
