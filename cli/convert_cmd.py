@@ -9,7 +9,7 @@ from __future__ import annotations
 import click
 
 from hexhop.records.codec import to_json, to_record
-from hexhop.records.sources import read_input
+from hexhop.records.sources import read_record
 
 from .command_output import emit, force_option, out_option
 from .interrupt import stoppable
@@ -36,10 +36,11 @@ Examples:
 @out_option
 @force_option
 def convert(source: str, target: str, game: str | None, out: str | None, force: bool) -> None:
-    """Convert SOURCE (a record file, or - for standard input) to JSON with
+    """Convert SOURCE (a record file, - for standard input, or a member of
+    a .zip or .tar(.gz) archive: club.zip:games/a.hxl) to JSON with
     every action, comment, glyph, variation, the position after each ply and
     the findings; or convert such JSON back to a record."""
     with stoppable(lambda: "before anything was written"):
-        data = read_input(source)
+        source, data = read_record(source)
         text = to_json(data, source, game) if target == "json" else to_record(data, source)
         emit(text, out, force)

@@ -92,9 +92,10 @@ def cli() -> None:
     """Validate, format and draw recorded games of Hexalit, Trigeo and Hüpfer:
     pictures (SVG, PNG, GIF, sheets) and web pages (HTML) of every position.
 
-    Every command reads record files and - (standard input); check and
-    render also read folders and .zip and .tar(.gz) archives. Run
-    hexhop COMMAND --help for its options and examples."""
+    A RECORD is a record file, - (standard input) or one member of a .zip
+    or .tar(.gz) archive written as the check report names it
+    (club.zip:games/a.hxl); check and fmt also take folders and whole
+    archives. Run hexhop COMMAND --help for its options and examples."""
 
 
 def _interrupted(stop: KeyboardInterrupt) -> NoReturn:

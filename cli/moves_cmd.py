@@ -37,7 +37,11 @@ def moves(
     as_json: bool,
 ) -> None:
     """List every legal action of a position of RECORD (or of --position),
-    in canonical notation, one line per die or piece."""
+    in canonical notation, one line per die or piece.
+
+    RECORD is a record file, - for standard input, a member of a .zip or
+    .tar(.gz) archive (club.zip:games/a.hxl), or an archive that holds one
+    record file."""
     chosen = position_from_options(record, index, ply, game, board, position_text)
     position = chosen.position
     actions = [] if position.winner else sorted_texts(list(chosen.rules.legal_actions(position)))

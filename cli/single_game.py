@@ -5,14 +5,14 @@ from __future__ import annotations
 import click
 
 from hexhop.engine.replay import GameReport, replay_game
-from hexhop.records.sources import read_input
+from hexhop.records.sources import read_record
 
 
 def load_report(path: str, index: int, game: str | None) -> GameReport:
     """Replay game ``index`` of ``path``; a clear click error when impossible."""
     from hexhop.notation import read_archive
 
-    data = read_input(path)
+    path, data = read_record(path)
     for parsed in read_archive(data, path=path, default_game=game):
         if parsed.index == index:
             report = replay_game(parsed)

@@ -232,3 +232,78 @@ def test_a_move_number_stays_with_its_action_when_wrapped():
     for width in range(20, 80):
         lines = format_record(parsed.record, width=width).splitlines()
         assert not [line for line in lines if line.endswith(".")], width
+
+
+# item 7: every command reads standard input and archive members, or says clearly what it does not
+
+
+@pytest.fixture
+def club(tmp_path):
+    import zipfile
+
+    path = tmp_path / "club.zip"
+    with zipfile.ZipFile(path, "w") as archive:
+        for name in ("trigeo-goettingen-1999.trg", "hexalit-kassel-1998.hxl"):
+            archive.write(GOOD / name, f"games/{name}")
+    return path
+
+
+def test_fmt_reads_standard_input():
+    result = run("fmt", "-", input='[Game "Hexalit"]\n1.  B4W3   *')
+    assert (result.exit_code, result.output) == (0, '[Game "Hexalit"]\n\n1. B4W3 *\n')
+    result = run("fmt", "--check", "-", input='[Game "Hexalit"]\n1.  B4W3   *')
+    assert (result.exit_code, result.output) == (1, "would reformat <stdin>\n")
+
+
+def test_fmt_in_place_refuses_standard_input_and_archives(tmp_path, club, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run("fmt", "--in-place", "-", input='[Game "Hexalit"]\n1.  B4W3   *')
+    assert result.exit_code == 2
+    assert "Error: --in-place cannot rewrite standard input" in result.output
+    assert not (tmp_path / "-").exists()
+    result = run("fmt", "--in-place", str(club))
+    assert result.exit_code == 2 and f"--in-place cannot rewrite {club}:" in result.output
+
+
+def test_fmt_takes_folders_and_archive_members(club):
+    assert run("fmt", "--check", str(GOOD)).exit_code == 0
+    assert run("fmt", "--check", str(club)).exit_code == 0
+    member = f"{club}:games/trigeo-goettingen-1999.trg"
+    expected = (GOOD / "trigeo-goettingen-1999.trg").read_text("utf-8")
+    assert run("fmt", member).output == expected
+
+
+def test_fmt_width_is_used():
+    path = str(GOOD / "trigeo-goettingen-1999.trg")
+    lines = run("fmt", "--width", "30", path).output.split("\n\n", 1)[1].splitlines()
+    moves = [line for line in lines if "{" not in line and "}" not in line]  # not the comments
+    assert max(len(line) for line in moves) <= 30 and len(moves) > 10
+
+
+def test_show_moves_convert_read_an_archive_member(club):
+    member = f"{club}:games/trigeo-goettingen-1999.trg"
+    direct = run("show", str(GOOD / "trigeo-goettingen-1999.trg"), "--ply", "3").output
+    assert run("show", member, "--ply", "3").output == direct
+    assert run("moves", member, "--ply", "0", "--count").output == "18\n"
+    assert json.loads(run("convert", member, "--to", "json").output)["games"][0]["game"] == (
+        "Trigeo"
+    )
+
+
+def test_an_archive_of_several_records_names_how_to_choose(club):
+    result = run("show", str(club))
+    assert result.exit_code == 2
+    assert result.output == (
+        f"Error: {club} holds 2 record files: name one as ARCHIVE:MEMBER, like "
+        f"{club}:games/hexalit-kassel-1998.hxl (hexhop check {club} lists them)\n"
+    )
+    missing = run("moves", f"{club}:games/none.hxl")
+    assert (missing.exit_code, missing.output) == (
+        2,
+        f"Error: cannot read {club}:games/none.hxl: {club} holds no file games/none.hxl\n",
+    )
+    folder = run("show", str(GOOD))
+    assert (folder.exit_code, folder.output) == (
+        2,
+        f"Error: {GOOD} is a folder: name one record file in it\n",
+    )
