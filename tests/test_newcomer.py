@@ -307,3 +307,44 @@ def test_an_archive_of_several_records_names_how_to_choose(club):
         2,
         f"Error: {GOOD} is a folder: name one record file in it\n",
     )
+
+
+# further newcomer problems: the commands say when something is off instead of going on
+
+
+def test_show_notes_where_the_replay_of_a_broken_record_stops():
+    path = BROKEN / "illegal-hexalit-pawn-capture.hxl"
+    result = run("show", str(path))
+    assert result.exit_code == 0 and "Last action: B4W3   (ply 1)" in result.stdout
+    assert result.stderr.startswith(
+        f"{path}:8:9: note: the game stops after ply 1: IL01 ply 2, South: E6°D5 is not legal"
+    )
+    assert run("show", str(KASSEL)).stderr == ""
+
+
+def test_an_index_beyond_the_games_is_a_usage_error():
+    result = run("show", str(KASSEL), "--index", "2")
+    assert result.exit_code == 2
+    assert f"Invalid value for --index: 2: {KASSEL} holds 1 game" in result.output
+
+
+def test_generate_board_is_for_huepfer_only():
+    result = run("generate", "--game", "Hexalit", "--board", "8x8")
+    assert result.exit_code == 2
+    assert "Invalid value for --board: Hexalit has one board; --board is for Hüpfer" in (
+        result.output
+    )
+    assert '[Board "8x8"]' in run("generate", "--game", "Hüpfer", "--board", "8x8").output
+
+
+def test_convert_says_when_the_source_is_already_what_was_asked(tmp_path):
+    document = tmp_path / "game.json"
+    document.write_text(run("convert", str(KASSEL), "--to", "json").output, "utf-8")
+    result = run("convert", str(document), "--to", "json")
+    assert result.exit_code == 2
+    assert f"Error: {document} is a JSON document, not a record: --to record" in result.output
+    result = run("convert", str(KASSEL), "--to", "record")
+    assert result.exit_code == 2
+    assert f"Error: {KASSEL} is not a JSON document: --to record reads" in result.output
+    back = run("convert", str(document), "--to", "record")
+    assert back.exit_code == 0 and back.output == KASSEL.read_text("utf-8")
