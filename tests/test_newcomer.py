@@ -348,3 +348,31 @@ def test_convert_says_when_the_source_is_already_what_was_asked(tmp_path):
     assert f"Error: {KASSEL} is not a JSON document: --to record reads" in result.output
     back = run("convert", str(document), "--to", "record")
     assert back.exit_code == 0 and back.output == KASSEL.read_text("utf-8")
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (
+            [str(KASSEL), "--game", "Hexalit", "--position", "N: A7=1; S: F7=1; turn: N"],
+            "Error: give a RECORD or --position TEXT, not both",
+        ),
+        (
+            [str(GOOD / "huepfer-8x8-bremen-2003.hpf"), "--board", "6x6"],
+            "Error: --board goes with --position (a record's Board tag names its board)",
+        ),
+        (
+            ["--game", "Hexalit", "--board", "8x8", "--position", "N: A7=1; S: F7=1; turn: N"],
+            "Error: Invalid value for --board: Hexalit has one board; --board is for Hüpfer",
+        ),
+        (
+            ["--game", "Hüpfer", "--board", "7x7", "--position", "R: a1; T: f6; turn: R"],
+            "Error: Invalid value for --board: bad Board value '7x7': expected 6x6, 8x8 or 10x10",
+        ),
+    ],
+)
+def test_options_that_would_be_ignored_are_usage_errors(args, message):
+    for command in ("show", "moves"):
+        result = run(command, *args)
+        assert result.exit_code == 2
+        assert result.output.splitlines()[-1] == message
