@@ -13,11 +13,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from hexhop.engine.base import Position, sorted_texts
+from hexhop.engine.base import HeaderError, Position, sorted_texts
 from hexhop.engine.games import rules_for
 from hexhop.engine.replay import End, GameReport, Visitor, replay_game, walk
 from hexhop.notation import DiceAction, HopAction, read_archive
-from hexhop.notation.findings import Finding
+from hexhop.notation.findings import Finding, make
 
 
 class SVG(str):
@@ -44,9 +44,15 @@ def png(position: Position, *, size: int = 400, **options: Any) -> bytes:
 
 def position(game: str, text: str, *, board: str | None = None) -> Position:
     """A position of ``game`` (Hexalit, Trigeo, Hüpfer) from Position text;
-    raises ``HeaderError`` when the text cannot be read."""
+    raises ``HeaderError`` (``code``, and a message saying what is wrong)
+    when the text cannot be read."""
     tags = {"Game": game, **({"Board": board} if board else {})}
-    return rules_for(_game_name(game)).parse_position(text, tags)
+    try:
+        return rules_for(_game_name(game)).parse_position(text, tags)
+    except HeaderError as error:
+        # the engine's error carries only the code; the message is the catalogue's
+        error.args = (f"{error.code} {make(error.code, None, **error.params).message}",)
+        raise
 
 
 def legal_actions(position: Position) -> list[str]:

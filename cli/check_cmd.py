@@ -28,8 +28,10 @@ from hexhop.records.checking import (
     merge,
     split_source,
 )
-from hexhop.records.sources import Limits, Source, iter_sources
+from hexhop.records.sources import RECORD_EXTENSIONS, Limits, Source, iter_sources
+from hexhop.records.text import counted
 
+from .command_output import tell
 from .interrupt import can_raise, checkpoint, signals_held, stoppable
 from .options import game_option
 
@@ -225,9 +227,10 @@ def check(
         progress.done()
         reporter.summary.seconds = time.perf_counter() - started
         reporter.finish()
-        return f"after {reporter.summary.files} files"
+        return f"after {counted(reporter.summary.files, 'file')}"
 
-    sources = iter_sources(list(paths), globs=globs, limits=limits)
+    empty: list[str] = []  # folders and archives without a record file
+    sources = _sources(paths, globs, limits, empty)
     results_of = _results(sources, options, jobs, max_seconds)
     with stoppable(report_so_far), closing(results_of) as results:
         for result in results:
@@ -236,7 +239,34 @@ def check(
                 reporter.file(result)
             progress.update(reporter.summary)
     report_so_far()
+    _nothing_checked(empty, globs, reporter.summary)
     sys.exit(_exit_code(reporter.summary))
+
+
+def _sources(
+    paths: tuple[str, ...], globs: tuple[str, ...], limits: Limits, empty: list[str]
+) -> Iterator[Source]:
+    """The sources of every path, noting in ``empty`` the paths that hold none."""
+    for path in paths:
+        found = False
+        for source in iter_sources([path], globs=globs, limits=limits):
+            found = True
+            yield source
+        if not found:
+            empty.append(path)
+
+
+def _nothing_checked(empty: list[str], globs: tuple[str, ...], summary) -> None:
+    """Hints on standard error for paths with no record file, and for a run
+    that checked no game at all (which then exits with 2)."""
+    looked_for = ", ".join(globs or tuple(f"*{ext}" for ext in RECORD_EXTENSIONS))
+    for path in empty:
+        tell(
+            f"{path}: no record files here (looked for {looked_for}); "
+            "--glob PATTERN checks other files"
+        )
+    if summary.games == 0 and not summary.unreadable:
+        tell("Error: nothing to check: no game was found")
 
 
 def _results(
@@ -434,7 +464,7 @@ def _failed(source: Source, error: BaseException) -> FileResult:
 
 
 def _exit_code(summary) -> int:
-    if summary.unreadable:
+    if summary.unreadable or summary.games == 0:
         return 2
     return 1 if summary.invalid else 0
 
@@ -455,7 +485,8 @@ class _Progress:
         self.last = now
         self.shown = True
         click.echo(
-            f"\rchecked {summary.files} files, {summary.games} games, {summary.plies} plies ...",
+            f"\rchecked {counted(summary.files, 'file')}, {counted(summary.games, 'game')}, "
+            f"{counted(summary.plies, 'ply', 'plies')} ...",
             err=True,
             nl=False,
         )

@@ -9,7 +9,7 @@ from __future__ import annotations
 import click
 
 from hexhop.records.codec import to_json, to_record
-from hexhop.records.sources import read_input
+from hexhop.records.sources import read_record
 
 from .command_output import emit, force_option, out_option
 from .interrupt import stoppable
@@ -36,10 +36,31 @@ Examples:
 @out_option
 @force_option
 def convert(source: str, target: str, game: str | None, out: str | None, force: bool) -> None:
-    """Convert SOURCE (a record file, or - for standard input) to JSON with
+    """Convert SOURCE (a record file, - for standard input, or a member of
+    a .zip or .tar(.gz) archive: club.zip:games/a.hxl) to JSON with
     every action, comment, glyph, variation, the position after each ply and
     the findings; or convert such JSON back to a record."""
     with stoppable(lambda: "before anything was written"):
-        data = read_input(source)
+        source, data = read_record(source)
+        _check_kind(source, data, target)
         text = to_json(data, source, game) if target == "json" else to_record(data, source)
         emit(text, out, force)
+
+
+def _check_kind(source: str, data: bytes, target: str) -> None:
+    """A usage error when SOURCE is already what --to asks for: a JSON
+    document for --to json, a record for --to record. JSON starts with
+    ``{`` or ``[`` and a value; a record with a comment, a move or a tag
+    (``[Game``)."""
+    start = data.lstrip(b"\xef\xbb\xbf \t\r\n")[:2]
+    is_json = start[:1] == b"{" or start[:1] == b"[" and not start[1:].isalpha()
+    if target == "json" and is_json:
+        raise click.UsageError(
+            f"{source} is a JSON document, not a record: --to record turns hexhop JSON "
+            "back into a record"
+        )
+    if target == "record" and not is_json and data.strip():
+        raise click.UsageError(
+            f"{source} is not a JSON document: --to record reads the JSON that --to json "
+            "writes (hexhop fmt rewrites a record in canonical form)"
+        )

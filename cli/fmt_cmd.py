@@ -8,7 +8,8 @@ import sys
 
 import click
 
-from hexhop.records.sources import read_source
+from hexhop.records.sources import ARCHIVE_EXTENSIONS, Source, iter_sources
+from hexhop.records.text import counted
 
 from .interrupt import checkpoint, signals_held, stoppable
 from .options import game_option
@@ -19,14 +20,16 @@ EXAMPLE = """
 \b
 Examples:
   hexhop fmt game.hxl                 print the canonical form
-  hexhop fmt --check samples/good/*   exit 1 if a file would change
+  hexhop fmt --check samples/good     exit 1 if a file would change
+  cat game.hxl | hexhop fmt -         read standard input
+  hexhop fmt club.zip:games/a.hxl     one member of an archive (printed)
   hexhop fmt --diff game.hxl          show what would change
   hexhop fmt --in-place game.hxl      rewrite the file (atomically)
 """
 
 
 @click.command(epilog=EXAMPLE)
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("files", nargs=-1, required=True)
 @game_option
 @click.option(
     "--check",
@@ -55,17 +58,39 @@ def fmt(
     wrapping. Every comment, glyph and variation is kept. A file with a
     syntax error is reported and left alone.
 
+    FILES are record files, folders (their *.hxl, *.trg and *.hpf files),
+    - for standard input, and .zip or .tar(.gz) archives; the members of
+    an archive and standard input are printed or checked, never rewritten
+    (--in-place refuses them).
+
     Exit status: 0 when done (with --check: nothing would change), 1 when
     --check finds a file to change, 2 when a file cannot be read or parsed.
     """
-    changed = failed = done = 0
-    with stoppable(lambda: f"after {done} of {len(files)} files"):
+    if in_place:
         for path in files:
+            if path == "-" or _archive(path):
+                raise click.UsageError(
+                    f"--in-place cannot rewrite {'standard input' if path == '-' else path}: "
+                    "only record files and folders are rewritten"
+                )
+    changed = failed = done = 0
+    # how many files there are is known when no folder or archive is to be searched
+    listed = all(path == "-" or os.path.isfile(path) and not _archive(path) for path in files)
+
+    def progress() -> str:
+        return (
+            f"after {done} of {counted(len(files), 'file')}"
+            if listed
+            else (f"after {counted(done, 'file')}")
+        )
+
+    with stoppable(progress):
+        for source in iter_sources(list(files)):
             checkpoint()
-            result = _format_file(path, game, width)  # the slow part: Ctrl-C stops it
+            result = _format_source(source, game, width)  # the slow part: Ctrl-C stops it
             checkpoint()
             with signals_held():  # written, reported and counted, or none of these
-                outcome = _finish(path, result, check_only, diff, in_place)
+                outcome = _finish(source.path, result, check_only, diff, in_place)
                 done += 1
             failed += outcome == "failed"
             changed += outcome == "changed"
@@ -73,6 +98,10 @@ def fmt(
         sys.exit(2)
     if check_only and changed:
         sys.exit(1)
+
+
+def _archive(path: str) -> bool:
+    return path.lower().endswith(ARCHIVE_EXTENSIONS)
 
 
 def _finish(
@@ -119,11 +148,11 @@ def _report_change(
         click.echo(f"reformatted {printable(path)}", err=True)
 
 
-def _format_file(path: str, game: str | None, width: int) -> tuple[str, str] | None:
+def _format_source(source: Source, game: str | None, width: int) -> tuple[str, str] | None:
     """(old text, new text), or None after printing why the file cannot be formatted."""
     from hexhop.notation import format_archive, read_archive
 
-    source = read_source(path)
+    path = source.path
     data = source.data
     if data is None:
         click.echo(
@@ -137,12 +166,13 @@ def _format_file(path: str, game: str | None, width: int) -> tuple[str, str] | N
     if errors:
         for finding in errors:
             click.echo(
-                f"{printable(path)}:{finding.line}:{finding.column}: {finding.code} "
+                f"{printable(path)}:{finding.line}:{finding.column}: "
+                f"{finding.severity} {finding.code} "
                 f"{printable(finding.message)}",
                 err=True,
             )
         click.echo(f"{printable(path)}: not formatted (fix the errors above first)", err=True)
         return None
-    new = format_archive(games)
+    new = format_archive(games, width=width)
     old = data.decode("utf-8-sig", errors="replace").replace("\r\n", "\n")
     return old, new

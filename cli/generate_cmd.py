@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import click
 
+from hexhop.records.text import counted
+
 from .command_output import emit, force_option, out_option
 from .interrupt import checked, stoppable
 from .options import game_option
@@ -20,12 +22,17 @@ Examples:
 @game_option
 @click.option(
     "--board",
-    default="6x6",
-    show_default=True,
+    default=None,
     type=click.Choice(["6x6", "8x8", "10x10"]),
-    help="Hüpfer board.",
+    help="Hüpfer board  [default: 6x6].",
 )
-@click.option("--count", type=click.IntRange(1), default=1, show_default=True)
+@click.option(
+    "--count",
+    type=click.IntRange(1),
+    default=1,
+    show_default=True,
+    help="How many games to write.",
+)
 @click.option(
     "--seed", type=int, default=0, show_default=True, help="The same seed gives the same games."
 )
@@ -40,7 +47,7 @@ Examples:
 @force_option
 def generate(
     game: str | None,
-    board: str,
+    board: str | None,
     count: int,
     seed: int,
     max_plies: int,
@@ -53,12 +60,18 @@ def generate(
         raise click.UsageError("--game is required (Hexalit, Trigeo or Hüpfer)")
     from hexhop.engine.generate import random_archive
     from hexhop.notation import format_archive
+    from hexhop.notation.games import find_game
 
-    size = int(board.split("x")[0])
+    sizes = find_game(game).board_sizes
+    if board is not None and not sizes:
+        raise click.BadParameter(
+            f"{game} has one board; --board is for Hüpfer", param_hint="--board"
+        )
+    size = int(board.split("x")[0]) if board else sizes[0] if sizes else 6
     with stoppable(lambda: "before anything was written"):
         text = format_archive(
             checked(random_archive(game, count, seed, board=size, max_plies=max_plies))
         )
         emit(text, out, force)
     if out is not None:
-        click.echo(f"wrote {count} games to {out}", err=True)
+        click.echo(f"wrote {counted(count, 'game')} to {out}", err=True)

@@ -27,7 +27,11 @@ from .interrupt import (
 COMMANDS = {
     "check": ("check_cmd", "check", "Check that every action of every game is legal."),
     "fmt": ("fmt_cmd", "fmt", "Rewrite records in canonical form."),
-    "render": ("render_cmd", "render", "Draw a record's positions as SVG, PNG, GIF or a sheet."),
+    "render": (
+        "render_cmd",
+        "render",
+        "Draw a record's positions as SVG, PNG, GIF, a sheet or HTML pages.",
+    ),
     "convert": ("convert_cmd", "convert", "Convert a record to JSON (the full replay) and back."),
     "show": ("show_cmd", "show", "Show a position as a diagram in the terminal."),
     "moves": ("moves_cmd", "moves", "List every legal action of a position."),
@@ -92,7 +96,13 @@ class LazyGroup(click.Group):
 )
 @click.pass_context
 def cli(ctx: click.Context, lang: str | None) -> None:
-    """Validate, format and draw recorded games of Hexalit, Trigeo and Hüpfer."""
+    """Validate, format and draw recorded games of Hexalit, Trigeo and Hüpfer:
+    pictures (SVG, PNG, PDF, GIF, sheets) and web pages (HTML) of every position.
+
+    A RECORD is a record file, - (standard input) or one member of a .zip
+    or .tar(.gz) archive written as the check report names it
+    (club.zip:games/a.hxl); check and fmt also take folders and whole
+    archives. Run hexhop COMMAND --help for its options and examples."""
     before = language()
     set_language(lang)
     ctx.call_on_close(lambda: set_language(before))  # for callers in the same process

@@ -8,6 +8,7 @@ from itertools import groupby
 import click
 
 from hexhop.engine.base import sorted_texts
+from hexhop.records.text import counted
 
 from .interrupt import checkpoint
 from .positions import position_from_options, position_options
@@ -36,7 +37,11 @@ def moves(
     as_json: bool,
 ) -> None:
     """List every legal action of a position of RECORD (or of --position),
-    in canonical notation, one line per die or piece."""
+    in canonical notation, one line per die or piece.
+
+    RECORD is a record file, - for standard input, a member of a .zip or
+    .tar(.gz) archive (club.zip:games/a.hxl), or an archive that holds one
+    record file."""
     chosen = position_from_options(record, index, ply, game, board, position_text)
     position = chosen.position
     actions = [] if position.winner else sorted_texts(list(chosen.rules.legal_actions(position)))
@@ -66,6 +71,6 @@ def _print_grouped(actions: list[str], position) -> None:
     if position.winner is not None:
         click.echo(f"The game is over: {position.winner} won.")
         return
-    click.echo(f"{position.to_move} to move, {len(actions)} legal actions:")
+    click.echo(f"{position.to_move} to move, {counted(len(actions), 'legal action')}:")
     for origin, group in groupby(actions, key=_origin):
         click.echo(f"  {origin:>4}: {' '.join(group)}")

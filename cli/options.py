@@ -28,5 +28,5 @@ index_option = click.option(
     type=click.IntRange(1),
     default=1,
     show_default=True,
-    help="Which game of an archive (1 = the first).",
+    help="Which game of a file that holds several (1 = the first).",
 )

@@ -9,6 +9,7 @@ import click
 from hexhop.engine.base import HeaderError, Position, Rules
 from hexhop.engine.games import rules_for
 from hexhop.notation.findings import make
+from hexhop.notation.games import find_game
 
 from .options import game_option, index_option
 from .single_game import load_report, pick_ply
@@ -58,6 +59,12 @@ def position_from_options(
     position_text: str | None,
 ) -> Chosen:
     """The position named by a command's options, or a usage error."""
+    if position_text is not None and record is not None:
+        raise click.UsageError("give a RECORD or --position TEXT, not both")
+    if board is not None and position_text is None:
+        raise click.UsageError(
+            "--board goes with --position (a record's Board tag names its board)"
+        )
     if position_text is not None:
         return _from_text(position_text, game, board)
     if record is None:
@@ -75,11 +82,16 @@ def _from_text(text: str, game: str | None, board: str | None) -> Chosen:
     rules = rules_for(game)
     tags = {"Game": game}
     if board:
+        if not find_game(game).board_sizes:
+            raise click.BadParameter(
+                f"{game} has one board; --board is for Hüpfer", param_hint="--board"
+            )
         tags["Board"] = board
     try:
         position = rules.parse_position(text, tags)
     except HeaderError as error:
         raise click.BadParameter(
-            make(error.code, None, **error.params).message, param_hint="--position"
+            make(error.code, None, **error.params).message,
+            param_hint="--board" if error.tag == "Board" else "--position",
         ) from None
     return Chosen(rules, position, position.ply, None)

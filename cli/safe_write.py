@@ -22,14 +22,17 @@ class WriteError(RecordsError):
 
     exit_code = 2
 
-    def __init__(self, path: str, error: OSError) -> None:
+    def __init__(self, path: str, error: OSError, what: str = "write") -> None:
         self.path = path
         self.reason = error.strerror or str(error)
-        super().__init__(f"cannot write {path}: {self.reason}")
+        if isinstance(error, FileExistsError):  # makedirs: a file of that name is in the way
+            self.reason = "a file of that name is in the way"
+        super().__init__(f"cannot {what} {path}: {self.reason}")
 
 
 def write_atomically(path: str, data: bytes, *, overwrite: bool = False) -> None:
-    """Write ``data`` to a temporary file beside ``path``, then rename it.
+    """Write ``data`` to a temporary file beside ``path``, then rename it;
+    missing folders on the way to ``path`` are created first.
 
     Raises :class:`ExistsError` when ``path`` exists and ``overwrite`` is
     False, :class:`WriteError` when it cannot be written; the temporary
@@ -38,6 +41,7 @@ def write_atomically(path: str, data: bytes, *, overwrite: bool = False) -> None
     """
     if not overwrite and os.path.exists(path):
         raise ExistsError(path)
+    make_folder(os.path.dirname(path) or ".")
     with signals_held():  # Ctrl-C or SIGTERM in the middle would leave a temporary file
         try:
             _write(path, data)
@@ -46,11 +50,12 @@ def write_atomically(path: str, data: bytes, *, overwrite: bool = False) -> None
 
 
 def make_folder(path: str) -> None:
-    """``os.makedirs(path, exist_ok=True)``, raising :class:`WriteError`."""
+    """``os.makedirs(path, exist_ok=True)``, raising :class:`WriteError`
+    (``cannot create the folder PATH: REASON``) when it cannot be made."""
     try:
         os.makedirs(path, exist_ok=True)
     except OSError as error:
-        raise WriteError(path, error) from None
+        raise WriteError(path, error, "create the folder") from None
 
 
 def _write(path: str, data: bytes) -> None:

@@ -40,11 +40,16 @@ def show(
 ) -> None:
     """Show a position of RECORD (or of --position) as a diagram, with the
     last action, the side to move and the Position text to copy into a new
-    record."""
+    record.
+
+    RECORD is a record file, - for standard input, a member of a .zip or
+    .tar(.gz) archive (club.zip:games/a.hxl), or an archive that holds one
+    record file."""
     chosen = position_from_options(record, index, ply, game, board, position_text)
     checkpoint()
     color = sys.stdout.isatty() if color_mode == "auto" else color_mode == "always"
-    click.echo(diagram(chosen.position, color=color))
+    # click strips colour from output that is not a terminal unless told
+    click.echo(diagram(chosen.position, color=color), color=color)
     click.echo()
     if chosen.last is not None:
         click.echo(f"Last action: {printable(chosen.last)}   (ply {chosen.ply})")

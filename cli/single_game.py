@@ -5,20 +5,38 @@ from __future__ import annotations
 import click
 
 from hexhop.engine.replay import GameReport, replay_game
-from hexhop.records.sources import read_input
+from hexhop.records.sources import read_record
+from hexhop.records.text import counted
+
+from .command_output import tell
 
 
 def load_report(path: str, index: int, game: str | None) -> GameReport:
     """Replay game ``index`` of ``path``; a clear click error when impossible."""
     from hexhop.notation import read_archive
 
-    data = read_input(path)
+    path, data = read_record(path)
+    games = 0
     for parsed in read_archive(data, path=path, default_game=game):
+        games = parsed.index
         if parsed.index == index:
             report = replay_game(parsed)
             _fail_on_unplayable(path, report)
+            _tell_where_it_stops(path, report)
             return report
-    raise click.ClickException(f"{path} has no game number {index}")
+    raise click.BadParameter(
+        f"{index}: {path} holds {counted(games, 'game')}", param_hint="--index"
+    )
+
+
+def _tell_where_it_stops(path: str, report: GameReport) -> None:
+    """A note on standard error when an error ends the replay before the
+    record does: the last position shown is not the record's last."""
+    stop = len(report.positions)  # the ply that could not be played
+    first = next((f for f in report.findings if f.severity == "error" and f.ply == stop), None)
+    if first is not None:
+        where = f"{path}:{first.line}:{first.column}" if first.line else path
+        tell(f"{where}: note: the game stops after ply {stop - 1}: {first.code} {first.message}")
 
 
 def _fail_on_unplayable(path: str, report: GameReport) -> None:

@@ -15,9 +15,10 @@ built by visitors; none of them plays an action itself.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from hexhop.notation.findings import Finding, make
+from hexhop.notation.games import find_game
 from hexhop.notation.model import (
     CubeAnswer,
     CubeOffer,
@@ -318,6 +319,7 @@ class _Replayer(Visitor):
         self.report.positions.append(start)
         both = self if visitor is None else _Tee(self, visitor)
         _Walker(self.rules, both).line(self.record.main, start, True)
+        self._name_assumed_board(start)
         end_position = self.report.positions[-1]
         if end_position.winner is not None:
             self.report.end = End(end_position.winner, end_position.end_ply or 0)
@@ -352,6 +354,17 @@ class _Replayer(Visitor):
         elif after.winner is not None:
             # a dropped cube ends the game without a ply
             self._positions[-1] = after
+
+    def _name_assumed_board(self, start: Position) -> None:
+        """A point off the board of a record without a Board tag: say which
+        board was assumed (the record may be from a larger one)."""
+        size = getattr(start, "size", None)
+        if "Board" in self.report.tags or not size or not find_game(self.rules.name).board_sizes:
+            return
+        note = f" (there is no Board tag, so the {size}x{size} board was assumed)"
+        self.findings[:] = [
+            replace(f, message=f.message + note) if f.code == "IL02" else f for f in self.findings
+        ]
 
     # -- start and header ---------------------------------------------------
 

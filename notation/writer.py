@@ -77,12 +77,18 @@ def _tag(tag: Tag) -> str:
 
 @dataclass
 class _Out:
-    """Movetext tokens; ``hard`` marks a token that must end its line (``;``)."""
+    """Movetext tokens; ``hard`` marks a token that must end its line (``;``).
+
+    A move number is held back and written with the action after it, so
+    that wrapping never leaves a number alone at the end of a line."""
 
     words: list[tuple[str, bool]] = field(default_factory=list)
     opening: bool = False
+    number: str | None = None
 
     def word(self, text: str, hard: bool = False) -> None:
+        if self.number is not None:
+            text, self.number = f"{self.number} {text}", None
         if self.opening:
             text, self.opening = "(" + text, False
         self.words.append((text, hard))
@@ -121,7 +127,7 @@ def _line(out: _Out, line: Line, ply: int) -> None:
     prev: Node | None = None
     for node in line.nodes:
         if _needs_number(prev, ply):
-            out.word(f"{(ply - 1) // 2 + 1}{'.' if ply % 2 else '...'}")
+            out.number = f"{(ply - 1) // 2 + 1}{'.' if ply % 2 else '...'}"
         _node(out, node, ply)
         if _is_action(node):
             ply += 1

@@ -13,7 +13,10 @@ class RecordsError(Exception):
 
 
 class ReadError(RecordsError):
-    """A file (or standard input) could not be read."""
+    """A file (or standard input) could not be read: exit status 2, as for
+    every input that cannot be read."""
+
+    exit_code = 2
 
 
 class CodecError(RecordsError, ValueError):

@@ -16,7 +16,7 @@ from typing import Any, TextIO
 from xml.etree import ElementTree as ET
 
 from .checking import FileResult
-from .text import printable, source_window, style
+from .text import counted, printable, source_window, style
 
 #: Characters XML 1.0 cannot hold, not even escaped (ElementTree writes them
 #: as they are, which makes the document unreadable).
@@ -25,6 +25,8 @@ from .text import printable, source_window, style
 _SURROGATE = re.compile("[\ud800-\udfff]")
 #: Columns of a source line shown under a finding.
 SOURCE_COLUMNS = 100
+#: Files named in the summary line of games that are valid with warnings.
+WARNED_SHOWN = 10
 
 
 @dataclass
@@ -37,6 +39,9 @@ class Summary:
     plies: int = 0
     findings: Counter[str] = field(default_factory=Counter)
     seconds: float = 0.0
+    # games valid but with warnings, and the first files (with game numbers) they are in
+    warned: int = 0
+    warned_files: list[str] = field(default_factory=list)
 
     def add(self, result: FileResult) -> None:
         self.files += 1
@@ -48,9 +53,17 @@ class Summary:
             self.plies += game["plies"]
             if game["valid"]:
                 self.valid += 1
+                if game["findings"]:
+                    self._warned(result, game["index"])
             else:
                 self.invalid += 1
             self.findings.update(f["code"] for f in game["findings"])
+
+    def _warned(self, result: FileResult, index: int) -> None:
+        self.warned += 1
+        if len(self.warned_files) < WARNED_SHOWN:
+            game = f" (game {index})" if len(result.games) > 1 else ""
+            self.warned_files.append(result.path + game)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -99,6 +112,11 @@ class TextReporter(Reporter):
             return
         if result.error:
             self._finding(result, result.error)
+        elif not result.games:
+            self._echo(
+                f"{self._style(printable(result.path), bold=True)}: this file holds no game "
+                "(it is empty, or holds only comments)"
+            )
         for game in result.games:
             findings = game["findings"]
             shown = findings if self.max_findings is None else findings[: self.max_findings]
@@ -119,7 +137,9 @@ class TextReporter(Reporter):
             place += f":{finding['line']}:{finding['column']}"
         severity = finding["severity"]
         code = self._style(
-            finding["code"], fg="red" if severity == "error" else "yellow", bold=True
+            f"{severity} {finding['code']}",
+            fg="red" if severity == "error" else "yellow",
+            bold=True,
         )
         where = f" (game {game})" if game and len(result.games) > 1 else ""
         self._echo(
@@ -144,13 +164,21 @@ class TextReporter(Reporter):
             if s.invalid
             else f"{s.invalid} invalid"
         )
+        warned = f" ({s.warned} with warnings)" if s.warned else ""
         self._echo(
-            f"Checked {s.files} file{'s' * (s.files != 1)}, {s.games} "
-            f"game{'s' * (s.games != 1)}, {s.plies} plies in {s.seconds:.2f} s: "
-            f"{s.valid} valid, {verdict}"
+            f"Checked {counted(s.files, 'file')}, {counted(s.games, 'game')}, "
+            f"{counted(s.plies, 'ply', 'plies')} in {s.seconds:.2f} s: "
+            f"{s.valid} valid{warned}, {verdict}"
             + (f", {s.unreadable} unreadable" if s.unreadable else "")
             + "."
         )
+        if s.warned:
+            more = s.warned - len(s.warned_files)
+            self._echo(
+                "Valid with warnings: "
+                + ", ".join(printable(path) for path in s.warned_files)
+                + (f" and {more} more" if more else "")
+            )
         if s.findings:
             counts = ", ".join(f"{code} ×{n}" for code, n in sorted(s.findings.items()))
             self._echo(f"Findings: {counts}")

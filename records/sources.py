@@ -10,6 +10,7 @@ and nothing here blocks on a FIFO.
 from __future__ import annotations
 
 import fnmatch
+import glob
 import lzma
 import os
 import stat
@@ -65,10 +66,16 @@ class Source:
 def iter_sources(
     paths: list[str], *, globs: tuple[str, ...] = (), limits: Limits = Limits()
 ) -> Iterator[Source]:
-    """Every record file named by ``paths``, in a stable order."""
+    """Every record file named by ``paths``, in a stable order.
+
+    A path may name one member of an archive as the reports name it:
+    ``club.zip:games/a.hxl``."""
     for path in paths:
+        member = _member_path(path)
         if path == "-":
             yield read_source(path, limits.max_file_bytes)
+        elif member is not None:
+            yield _member(*member, limits)
         elif os.path.isdir(path):
             yield from _directory(path, globs, limits)
         elif _is_archive(path):
@@ -119,6 +126,64 @@ def read_input(path: str, limit: int = Limits.max_file_bytes) -> bytes:
     source = read_source(path, limit)
     if source.data is None:
         raise ReadError(f"cannot read {path}: {source.error}")
+    return source.data
+
+
+def read_record(path: str, limit: int = Limits.max_file_bytes) -> tuple[str, bytes]:
+    """The name and bytes of the one record file ``path`` names, for the
+    commands that work on one file: a file, ``-`` (standard input), a
+    member of an archive written as the check report names it
+    (``club.zip:games/a.hxl``), or an archive that holds one record file.
+
+    :class:`ReadError` when it cannot be read, and for a folder or an
+    archive of several record files, with the names to choose from.
+    """
+    member = _member_path(path)
+    if member is not None:
+        source = _member(*member, Limits(max_file_bytes=limit, max_member_bytes=limit))
+        return source.path, _data(source)
+    if os.path.isdir(path):
+        raise ReadError(f"{path} is a folder: name one record file in it")
+    if path != "-" and _is_archive(path):
+        return _only_member(path, limit)
+    return path, read_input(path, limit)
+
+
+def _member_path(path: str) -> tuple[str, str] | None:
+    """(archive, member) when ``path`` is ``ARCHIVE:MEMBER`` and no file of that name exists."""
+    if path == "-" or os.path.lexists(path):
+        return None
+    archive, _, member = path.partition(":")
+    if member and _is_archive(archive) and os.path.isfile(archive):
+        return archive, member
+    return None
+
+
+def _member(archive: str, member: str, limits: Limits) -> Source:
+    """One member of an archive, or why it cannot be read."""
+    name = f"{archive}:{member}"
+    for source in _archive(archive, (glob.escape(member),), limits):
+        if source.path in (name, archive):  # the member, or the archive's damage
+            return source
+    return Source(name, error=f"{archive} holds no file {member}")
+
+
+def _only_member(archive: str, limit: int) -> tuple[str, bytes]:
+    limits = Limits(max_file_bytes=limit, max_member_bytes=limit)
+    sources = list(iter_sources([archive], limits=limits))
+    if len(sources) == 1:
+        return sources[0].path, _data(sources[0])
+    if not sources:
+        raise ReadError(f"{archive} holds no record file (*.hxl, *.trg, *.hpf)")
+    raise ReadError(
+        f"{archive} holds {len(sources)} record files: name one as ARCHIVE:MEMBER, "
+        f"like {sources[0].path} (hexhop check {archive} lists them)"
+    )
+
+
+def _data(source: Source) -> bytes:
+    if source.data is None:
+        raise ReadError(f"cannot read {source.path}: {source.error}")
     return source.data
 
 

@@ -11,6 +11,11 @@ _COLOURS = {"red": 31, "green": 32, "yellow": 33}
 _RESET = "\x1b[0m"
 
 
+def counted(number: int, word: str, plural: str | None = None) -> str:
+    """``1 file``, ``2 files``; ``plural`` for words that do not just add an s (ply)."""
+    return f"{number} {word if number == 1 else plural or word + 's'}"
+
+
 def style(text: str, fg: str | None = None, bold: bool | None = None) -> str:
     """``text`` in colour ``fg`` (red, green or yellow) and/or bold, as ANSI
     escape codes, the way ``click.style`` writes them."""

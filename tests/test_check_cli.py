@@ -98,7 +98,7 @@ def test_text_report_shows_place_code_source_line_and_caret():
     assert result.exit_code == 1
     lines = result.stdout.splitlines()
     assert lines[0].startswith(
-        f"{BROKEN / 'illegal-hexalit-pawn-capture.hxl'}:8:9: IL01 "
+        f"{BROKEN / 'illegal-hexalit-pawn-capture.hxl'}:8:9: error IL01 "
         "ply 2, South: E6°D5 is not legal: the 2 on E6"
     )
     assert "this die can play" in lines[0] and "E6XD6" in lines[0]
@@ -131,9 +131,9 @@ def test_max_findings_limits_each_game_of_the_text_report(tmp_path):
     path = tmp_path / "numbers.hxl"
     path.write_text(numbered_wrong(8) + "\n" + numbered_wrong(4), "utf-8")
     result = run(str(path), "--max-findings", "2", "--color", "never")
-    located = [line for line in result.stdout.splitlines() if ": NT01 move" in line]
+    located = [line for line in result.stdout.splitlines() if ": warning NT01 move" in line]
     assert [line.split(": ", 1)[1] for line in located] == [
-        f"NT01 move number 9 should be 1 (game {game})" for game in (1, 1, 2, 2)
+        f"warning NT01 move number 9 should be 1 (game {game})" for game in (1, 1, 2, 2)
     ]
     assert f"{path}: ... 6 more findings of game 1 not shown (--max-findings 2)" in result.stdout
     assert f"{path}: ... 2 more findings of game 2 not shown (--max-findings 2)" in result.stdout
@@ -147,7 +147,7 @@ def test_at_most_100_findings_of_a_game_are_shown_by_default(tmp_path):
     path = tmp_path / "numbers.hxl"
     path.write_text(numbered_wrong(150), "utf-8")
     result = run(str(path), "--color", "never")
-    assert result.stdout.count(": NT01 move number") == 100
+    assert result.stdout.count(": warning NT01 move number") == 100
     assert f"{path}: ... 50 more findings not shown (--max-findings 100)" in result.stdout
 
 
@@ -162,19 +162,19 @@ def test_a_long_line_is_shown_as_a_window_around_the_finding(tmp_path):
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert len(result.stdout) < 50_000 * 3 * 120
-    assert max(len(line) for line in lines) < 120
+    assert max(len(line) for line in lines) < 130  # the path and the message, or a window
     assert lines[:3] == [
-        f"{path}:3:10: NT01 move number 9 should be 1",
+        f"{path}:3:10: warning NT01 move number 9 should be 1",
         "    | 1. B4W2 " + "(9. B4W2) " * 9 + "(9…",
         "    |          ^",
     ]
     assert lines[6:9] == [
-        f"{path}:3:30: NT01 move number 9 should be 1",
+        f"{path}:3:30: warning NT01 move number 9 should be 1",
         "    | 1. B4W2 " + "(9. B4W2) " * 9 + "(9…",
         "    |                              ^",
     ]
-    assert lines[-6:-3] == [
-        f"{path}:3:500000: NT01 move number 9 should be 1",
+    assert lines[-7:-4] == [
+        f"{path}:3:500000: warning NT01 move number 9 should be 1",
         "    | …W2) " + "(9. B4W2) " * 9 + "D7W4 *",
         "    | " + " " * 86 + "^",
     ]

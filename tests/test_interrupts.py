@@ -113,7 +113,8 @@ def test_check_interrupted_prints_the_report_so_far(tmp_path, signum, jobs):
     summary = lines[-1]["summary"]
     assert 0 < summary["files"] < 600
     assert summary["games"] == len(lines) - 1
-    assert f"interrupted after {summary['files']} files" in err
+    files = summary["files"]
+    assert f"interrupted after {files} file{'s' * (files != 1)}\n" in err
 
 
 def test_generate_interrupted_writes_nothing(tmp_path):

@@ -88,7 +88,7 @@ def test_library_errors_keep_their_messages_and_exit_codes(tmp_path):
     missing = tmp_path / "missing.hxl"
     result = CliRunner().invoke(cli, ["convert", str(missing), "--to", "json"])
     assert (result.exit_code, result.output) == (
-        1,
+        2,
         f"Error: cannot read {missing}: No such file or directory\n",
     )
     result = CliRunner().invoke(cli, ["convert", "-", "--to", "record"], input="[]")
@@ -97,7 +97,7 @@ def test_library_errors_keep_their_messages_and_exit_codes(tmp_path):
         "Error: -: not a hexhop record JSON document: $: [] is not of type object\n",
     )
     result = CliRunner().invoke(cli, ["show", str(missing)])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert result.output == f"Error: cannot read {missing}: No such file or directory\n"
 
 
@@ -108,4 +108,4 @@ def test_a_write_error_exits_with_2(tmp_path):
     record = ROOT / "samples" / "good" / "hexalit-kassel-1998.hxl"
     result = CliRunner().invoke(cli, ["render", str(record), "--out", str(blocker / "pics")])
     assert result.exit_code == 2
-    assert result.output.startswith(f"Error: cannot write {blocker / 'pics'}: ")
+    assert result.output.startswith(f"Error: cannot create the folder {blocker / 'pics'}: ")

@@ -205,12 +205,14 @@ def test_names_that_are_not_utf8_are_shown_escaped_in_the_text_report(bad_names)
     assert b"Traceback" not in run.stderr and b"\x1b" not in run.stdout
     lines = run.stdout.decode("utf-8").splitlines()
     assert (
-        "./d\\xe9j\\xe0/caf\\xe9\\x1b[2J.hxl:4:30: SY01 unexpected '\\x1b': expected an "
+        "./d\\xe9j\\xe0/caf\\xe9\\x1b[2J.hxl:4:30: error SY01 unexpected '\\x1b': expected an "
         "action, a move number, a comment, a variation or the result" in lines
     )
     assert "    | 1. B4W2 {\\x1b[31m} D7W4 9. B8W6 \\x1b[2J *" in lines
     assert "    | " + " " * 32 + "^^^^" in lines
-    assert any(line.startswith("./club.zip:mé\\x1b]0;x\\x07.hxl:4:30: SY01") for line in lines)
+    assert any(
+        line.startswith("./club.zip:mé\\x1b]0;x\\x07.hxl:4:30: error SY01") for line in lines
+    )
 
 
 @pytest.mark.parametrize("fmt", ["json", "jsonl", "junit"])
@@ -237,7 +239,7 @@ def test_fmt_messages_show_control_characters_escaped(tmp_path):
     assert run.returncode == 2
     assert b"\x1b" not in run.stderr and b"\x07" not in run.stderr
     assert run.stderr.decode("utf-8").splitlines() == [
-        "noisy\\x1b[2J.hxl:4:30: SY01 unexpected '\\x1b': expected an action, a move number, "
+        "noisy\\x1b[2J.hxl:4:30: error SY01 unexpected '\\x1b': expected an action, a move number, "
         "a comment, a variation or the result",
         "noisy\\x1b[2J.hxl: not formatted (fix the errors above first)",
     ]

@@ -59,8 +59,8 @@ def test_check_of_a_folder_with_fifos_ends(tmp_path):
     _folder(tmp_path)
     result = hexhop("check", "d", cwd=tmp_path)
     assert result.returncode == 2
-    assert "d/p.hxl: IO01 cannot read d/p.hxl: not a regular file (a FIFO)" in result.stdout
-    assert "d/x.zip: IO01 cannot read d/x.zip: not a regular file (a FIFO)" in result.stdout
+    assert "d/p.hxl: error IO01 cannot read d/p.hxl: not a regular file (a FIFO)" in result.stdout
+    assert "d/x.zip: error IO01 cannot read d/x.zip: not a regular file (a FIFO)" in result.stdout
     assert "Checked 3 files, 1 game" in result.stdout
 
 

@@ -98,8 +98,8 @@ def test_a_folder_that_cannot_be_written(tmp_path):
     result = CliRunner().invoke(cli, ["render", SAMPLE, "--out", "/sys/kernel/hexhop-test"])
     assert result.exit_code == 2
     assert result.output in (
-        "Error: cannot write /sys/kernel/hexhop-test: Permission denied\n",
-        "Error: cannot write /sys/kernel/hexhop-test: Operation not permitted\n",
+        "Error: cannot create the folder /sys/kernel/hexhop-test: Permission denied\n",
+        "Error: cannot create the folder /sys/kernel/hexhop-test: Operation not permitted\n",
     )
 
 
@@ -136,7 +136,7 @@ def test_fmt_stops_at_ctrl_c_while_formatting(tmp_path):
     child.send_signal(signal.SIGINT)
     _, err = child.communicate(timeout=60)
     assert time.monotonic() - sent < 1.0
-    assert (child.returncode, err) == (130, "interrupted after 0 of 1 files\n")
+    assert (child.returncode, err) == (130, "interrupted after 0 of 1 file\n")
     assert (tmp_path / "big.hxl").read_text() == game * 40_000
 
 

@@ -1,4 +1,4 @@
 ; expect SY01 at 4:16: ')' closes no variation
 [Game "Trigeo"]
 
-1. F1XE1 B6XC6 ) 2. E1XD1 *
+1. C7°D7 E6°D7 ) 2. B7°D7 E8°D7 *

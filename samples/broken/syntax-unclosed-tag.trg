@@ -3,4 +3,4 @@
 [North "Anna"
 [South "Ben"]
 
-1. F1XE1 B6XC6 *
+1. C7°D7 E6°D7 2. B7°D7 E8°D7 *
