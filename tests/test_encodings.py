@@ -60,4 +60,4 @@ def test_a_broken_utf16_file_points_at_the_right_line(tmp_path: Path):
     )
     done = CliRunner().invoke(cli, ["check", str(path)])
     assert done.exit_code == 1
-    assert f"{path}:5:19: SY01 expected a point like d1 after '@'" in done.output
+    assert f"{path}:5:19: error SY01 expected a point like d1 after '@'" in done.output

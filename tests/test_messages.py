@@ -146,7 +146,7 @@ def test_side_names_and_captions():
 
 
 BOARD = str(ROOT / "samples" / "broken" / "header-bad-board.hpf")
-GERMAN_HD03 = f"{BOARD}:6:1: HD03 ungültiger Board-Wert '7x7': erwartet 6x6, 8x8 oder 10x10"
+GERMAN_HD03 = f"{BOARD}:6:1: error HD03 ungültiger Board-Wert '7x7': erwartet 6x6, 8x8 oder 10x10"
 
 
 def test_check_with_lang_de():
@@ -164,7 +164,7 @@ def test_check_in_a_german_environment():
     done = CliRunner().invoke(
         cli, ["--lang", "en", "check", BOARD], env={"LANG": "de_DE.UTF-8", "HEXHOP_LANG": None}
     )
-    assert f"{BOARD}:6:1: HD03 bad Board value '7x7'" in done.output
+    assert f"{BOARD}:6:1: error HD03 bad Board value '7x7'" in done.output
 
 
 def test_an_unknown_lang_is_a_usage_error():
