@@ -83,6 +83,12 @@ Examples:
     show_default=True,
     help="Check files in this many processes (output order stays the same).",
 )
+@click.option(
+    "--dask",
+    metavar="ADDRESS",
+    help="Check on the Dask scheduler at ADDRESS (local: a cluster of -j processes "
+    "here); the report is the same. Needs pip install 'hexhop[dask]'.",
+)
 @click.option("-q", "--quiet", is_flag=True, help="Print only the summary.")
 @click.option(
     "--max-findings",
@@ -176,6 +182,7 @@ def check(
     strict: bool,
     color: str,
     jobs: int,
+    dask: str | None,
     quiet: bool,
     max_findings: int,
     max_seconds: float,
@@ -228,7 +235,12 @@ def check(
         return f"after {reporter.summary.files} files"
 
     sources = iter_sources(list(paths), globs=globs, limits=limits)
-    results_of = _results(sources, options, jobs, max_seconds)
+    if dask:
+        from hexhop.archive.scale_out import check_with_dask
+
+        results_of = check_with_dask(sources, options, dask, jobs)
+    else:
+        results_of = _results(sources, options, jobs, max_seconds)
     with stoppable(report_so_far), closing(results_of) as results:
         for result in results:
             checkpoint()
