@@ -142,8 +142,9 @@ def dask_client(address: str, workers: int = 2) -> Iterator[Any]:
     distributed = _dask("dask.distributed")
     Client, LocalCluster = distributed.Client, distributed.LocalCluster
     if address == "local":
+        # ":0": the scheduler's web page on a free port (8787 may be taken: a warning)
         cluster = LocalCluster(
-            n_workers=workers, threads_per_worker=1, dashboard_address=None, silence_logs=40
+            n_workers=workers, threads_per_worker=1, dashboard_address=":0", silence_logs=40
         )
         with cluster, Client(cluster) as client:
             yield client
