@@ -153,3 +153,35 @@ def test_a_full_disk_stops_the_split_with_a_clear_message(tmp_path):
     assert result.stderr.startswith("Error: cannot write out/2024-05-01_Mueller-Schmidt_r3.hxl: ")
     assert result.stderr.endswith("; 0 files written to out\n")
     assert os.listdir(tmp_path / "out") == []  # no half file, no temporary file
+
+
+def test_line_starts_in_files_of_every_kind_of_line_end():
+    """Games are found in the bytes by line number; lines are skipped in
+    blocks, so check against the line starts counted one by one."""
+    import random
+    import re
+
+    from hexhop.archive.texts import _LineStarts
+
+    rng = random.Random(14)
+    for _ in range(300):
+        pieces = rng.choices(
+            [b"\n", b"\r\n", b"\r", b"a", b"\xc3\xa4", b" " * 300], k=rng.randrange(1, 600)
+        )
+        data = b"".join(pieces)
+        starts = [0] + [m.end() for m in re.finditer(rb"\r\n|\r|\n", data)]
+        lines = _LineStarts(data)
+        wanted = sorted(rng.sample(range(1, len(starts) + 3), min(5, len(starts))))
+        for line in wanted:
+            expected = starts[line - 1] if line <= len(starts) else len(data)
+            assert lines.start_of(line) == expected, (data, line)
+
+
+def test_a_game_after_millions_of_blank_lines_is_found_quickly(tmp_path):
+    import time
+
+    data = b"\n" * 5_000_000 + HEXALIT.encode()
+    started = time.perf_counter()
+    [game] = game_texts(Source("a.hxl", data))
+    assert time.perf_counter() - started < 2.0  # about 0.25 s; line by line: 5 s
+    assert (game.line, game.offset, game.data) == (5_000_001, 5_000_000, HEXALIT.encode().strip())
