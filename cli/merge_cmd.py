@@ -14,7 +14,7 @@ from .command_output import tell
 from .interrupt import checkpoint, stoppable
 from .options import game_option
 from .safe_write import write_atomically
-from .split_cmd import glob_option, verbose_option
+from .split_cmd import glob_option, plural
 
 EXAMPLE = """
 \b
@@ -46,7 +46,7 @@ class _Refused(click.ClickException):
 )
 @game_option
 @glob_option
-@verbose_option
+@click.option("-v", "--verbose", is_flag=True, help="Name every game --dedupe leaves out.")
 def merge(
     paths: tuple[str, ...],
     out: str,
@@ -97,6 +97,9 @@ def _summary(merged: Merge, out: str, dedupe: bool) -> None:
     for path in sorted(merged.transcoded):
         tell(f"{path}: read as Windows-1252, written as UTF-8")
     if merged.tagged:
-        tell(f"added a Game tag to {merged.tagged} games that had their game from the file name")
-    dropped = f", {len(merged.dropped)} duplicates left out" if dedupe else ""
-    tell(f"wrote {merged.games} games to {out}{dropped}")
+        tell(
+            f"added a Game tag to {plural(merged.tagged, 'game')} "
+            "that had their game from the file name"
+        )
+    dropped = f", {plural(len(merged.dropped), 'duplicate')} left out" if dedupe else ""
+    tell(f"wrote {plural(merged.games, 'game')} to {out}{dropped}")

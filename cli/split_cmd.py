@@ -30,9 +30,10 @@ glob_option = click.option(
     help="Which files of a directory or archive to read "
     "(repeatable; default: *.hxl, *.trg, *.hpf).",
 )
-verbose_option = click.option(
-    "-v", "--verbose", is_flag=True, help="Say what was done with every game."
-)
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'s' * (count != 1)}"
 
 
 @click.command(epilog=EXAMPLE)
@@ -46,7 +47,7 @@ verbose_option = click.option(
 )
 @game_option
 @glob_option
-@verbose_option
+@click.option("-v", "--verbose", is_flag=True, help="Name the file of every game.")
 def split(
     paths: tuple[str, ...], out: str, game: str | None, globs: tuple[str, ...], verbose: bool
 ) -> None:
@@ -77,12 +78,12 @@ def split(
             try:
                 name = _write_new(out, names, file_stem(text), file_extension(text), data)
             except WriteError as error:
-                tell(f"Error: {error}; {written} files written to {out}")
+                tell(f"Error: {error}; {plural(written, 'file')} written to {out}")
                 sys.exit(2)
             written += 1
             if verbose:
                 tell(f"{text.path}:{text.line}: game {text.index} -> {os.path.join(out, name)}")
-    tell(f"wrote {written} files to {out}")
+    tell(f"wrote {plural(written, 'file')} to {out}")
     if unreadable:
         sys.exit(2)
 

@@ -102,7 +102,7 @@ def test_a_game_named_by_its_extension_gets_a_game_tag(tmp_path):
     (tmp_path / "a.hxl").write_text(A, "utf-8")
     out = tmp_path / "all.hxl"
     result = merge(str(tmp_path / "h.hpf"), str(tmp_path / "a.hxl"), "--out", str(out))
-    assert "added a Game tag to 1 games that had their game from the file name" in result.stderr
+    assert "added a Game tag to 1 game that had their game from the file name" in result.stderr
     assert out.read_text("utf-8") == '[Game "Hüpfer"]\n[Red "R"]\n\n1. a1-c1@d1 *\n\n' + A
     assert [game["game"] for game in report(out)] == ["Hüpfer", "Hexalit"]
 
@@ -125,7 +125,7 @@ def test_an_input_that_cannot_be_read_is_told_and_the_rest_merged(tmp_path):
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [
         f"{missing}: IO01 cannot read {missing}: No such file or directory",
-        f"wrote 1 games to {out}",
+        f"wrote 1 game to {out}",
     ]
     assert out.read_text("utf-8") == A
 

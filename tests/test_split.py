@@ -141,7 +141,7 @@ def test_a_file_that_cannot_be_read_is_told_and_the_rest_are_split(tmp_path):
     assert result.stderr.splitlines() == [
         f"{missing}: IO01 cannot read {missing}: No such file or directory",
         f"{tmp_path / 'b.hxl'}: IO02 {tmp_path / 'b.hxl'} is not a text file (it contains binary data)",
-        f"wrote 1 files to {tmp_path / 'out'}",
+        f"wrote 1 file to {tmp_path / 'out'}",
     ]
     assert os.listdir(tmp_path / "out") == ["2024-05-01_Mueller-Schmidt_r3.hxl"]
 
