@@ -14,10 +14,13 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 from dataclasses import dataclass, field
+from typing import Literal
 
 from hexhop.notation.model import DiceAction, HopAction, Item, ParsedGame
 
 from .texts import GameText
+
+Where = tuple[str, int, int]  # path, game number, line
 
 #: Tags that set the start position: games only repeat each other from the same start.
 START_TAGS = ("Board", "Reserve", "Position")
@@ -45,51 +48,69 @@ def _unmarked(item: Item) -> Item:
     return item
 
 
+Outcome = Literal["added", "duplicate", "headless"]
+
+
 @dataclass
 class Merge:
     """The merged archive, built one game at a time with :meth:`add`.
 
     ``pieces`` joined are the file; ``dropped`` holds (left out, the game
-    it repeats) as ``(path, game number, line)``; ``tagged`` counts games
-    that got a Game tag; ``transcoded`` the files read as Windows-1252.
+    it repeats) as ``(path, game number, line)``; ``headless`` the games
+    left out because they have no header and no game to give them one (in
+    the merged file they would run on in the game before); ``tagged``
+    counts games that got a Game tag; ``transcoded`` the files read as
+    Windows-1252.
     """
 
     dedupe: bool = False
     pieces: list[bytes] = field(default_factory=list)
     games: int = 0
-    dropped: list[tuple[tuple[str, int, int], tuple[str, int, int]]] = field(default_factory=list)
+    dropped: list[tuple[Where, Where]] = field(default_factory=list)
+    headless: list[Where] = field(default_factory=list)
     tagged: int = 0
     transcoded: set[str] = field(default_factory=set)
-    _seen: dict[bytes, tuple[str, int, int]] = field(default_factory=dict)
+    _seen: dict[bytes, Where] = field(default_factory=dict)
 
-    def add(self, game: GameText) -> bool:
-        """Add ``game`` after the others; False when it was left out as a duplicate."""
+    def add(self, game: GameText) -> Outcome:
+        """Add ``game`` after the others, or say why it was left out."""
         where = (game.path, game.index, game.line)
+        data, tagged = self._text(game)
+        if not data.startswith(b"["):
+            self.headless.append(where)
+            return "headless"
         if self.dedupe:
             key = same_game_key(game.parsed)
             first = self._seen.get(key) if key is not None else None
             if first is not None:
                 self.dropped.append((where, first))
-                return False
+                return "duplicate"
             if key is not None:
                 self._seen[key] = where
-        self.pieces.append(self._text(game))
+        end = _line_end(data)
+        self.pieces.append((end if self.pieces else b"") + data + end)
         self.games += 1
-        return True
+        self.tagged += tagged
+        if game.windows_1252:
+            self.transcoded.add(game.path)
+        return "added"
 
     def data(self) -> bytes:
         """The merged file's bytes."""
         return b"".join(self.pieces)
 
-    def _text(self, game: GameText) -> bytes:
-        """The game's text as it goes into the merged file, after a blank line."""
+    @staticmethod
+    def _text(game: GameText) -> tuple[bytes, bool]:
+        """The game's text as it goes into the merged file, and whether it got a Game tag."""
         data = game.data
         if game.windows_1252:
             data = data.decode("cp1252", errors="replace").encode("utf-8")
-            self.transcoded.add(game.path)
-        end = b"\r\n" if b"\r\n" in data else b"\n"
         record = game.parsed.record
-        if record is not None and record.game is not None and record.tag("Game") is None:
-            data = f'[Game "{record.game}"]'.encode() + end + data
-            self.tagged += 1
-        return (end if self.pieces else b"") + data + end
+        if record is None or record.game is None or record.tag("Game") is not None:
+            return data, False
+        return f'[Game "{record.game}"]'.encode() + _line_end(data) + data, True
+
+
+def _line_end(data: bytes) -> bytes:
+    """The line end a game's text is written with."""
+    return b"\r\n" if b"\r\n" in data else b"\n"

@@ -65,13 +65,17 @@ def merge(
     for standard input. FILE is written whole or not at all.
 
     Exit status: 0 when done, 2 on a usage error, when FILE exists (without
-    --force) or when some input could not be read (the games of the
-    others are merged).
+    --force), or when some input could not be read or some game could not
+    be merged (the others are).
     """
     if os.path.exists(out) and not force:
         raise _Refused(f"{out} exists; use --force to overwrite it")
     merged = Merge(dedupe=dedupe)
     unreadable = 0
+    # FILE found in a folder of PATHS is the output, not an input (named itself, it is one)
+    target = os.path.realpath(out)
+    named = target in {os.path.realpath(path) for path in paths}
+    source, skip = "", False
 
     def cannot_read(path: str, why: str) -> None:
         nonlocal unreadable
@@ -81,15 +85,27 @@ def merge(
     with stoppable(lambda: f"after reading {merged.games} games; nothing written"):
         for text in archive_games(list(paths), cannot_read, globs=globs, game=game):
             checkpoint()
-            if not merged.add(text) and verbose:
-                (path, number, line), (first, first_number, first_line) = merged.dropped[-1]
+            if text.path != source:
+                source, skip = text.path, not named and os.path.realpath(text.path) == target
+                if skip:
+                    tell(f"{text.path}: left out: it is --out")
+            if skip:
+                continue
+            outcome = merged.add(text)
+            if outcome == "headless":
                 tell(
-                    f"{path}:{line}: game {number} left out: the same game as "
+                    f"{text.path}:{text.line}: game {text.index} left out: it has no header, "
+                    "and its game cannot be told (--game names it)"
+                )
+            elif outcome == "duplicate" and verbose:
+                first, first_number, first_line = merged.dropped[-1][1]
+                tell(
+                    f"{text.path}:{text.line}: game {text.index} left out: the same game as "
                     f"{first}:{first_line} (game {first_number})"
                 )
         write_atomically(out, merged.data(), overwrite=True)
     _summary(merged, out, dedupe)
-    if unreadable:
+    if unreadable or merged.headless:
         sys.exit(2)
 
 

@@ -56,8 +56,9 @@ def split(
     with the extension of its game. The game's text is copied byte for byte.
 
     PATHS are record files, directories, .zip or .tar(.gz) archives, or -
-    for standard input. An existing file is never overwritten: a name that
-    is taken gets a number (NAME_2.hxl).
+    for standard input (the files this run writes are not read again when
+    DIR is inside one of them). An existing file is never overwritten: a
+    name that is taken gets a number (NAME_2.hxl).
 
     Exit status: 0 when every game was written, 2 on a usage error or when
     some input could not be read or a file not written.
@@ -65,6 +66,8 @@ def split(
     make_folder(out)
     names = Names()
     written = unreadable = 0
+    mine: set[str] = set()  # the files written: a folder of PATHS may hold DIR
+    source, skip = "", False
 
     def cannot_read(path: str, why: str) -> None:
         nonlocal unreadable
@@ -74,6 +77,10 @@ def split(
     with stoppable(lambda: f"after writing {written} files to {out}"):
         for text in archive_games(list(paths), cannot_read, globs=globs, game=game):
             checkpoint()
+            if text.path != source:
+                source, skip = text.path, os.path.realpath(text.path) in mine
+            if skip:
+                continue
             data = text.data + (b"\r\n" if b"\r\n" in text.data else b"\n")
             try:
                 name = _write_new(out, names, file_stem(text), file_extension(text), data)
@@ -81,6 +88,7 @@ def split(
                 tell(f"Error: {error}; {plural(written, 'file')} written to {out}")
                 sys.exit(2)
             written += 1
+            mine.add(os.path.realpath(os.path.join(out, name)))
             if verbose:
                 tell(f"{text.path}:{text.line}: game {text.index} -> {os.path.join(out, name)}")
     tell(f"wrote {plural(written, 'file')} to {out}")

@@ -138,3 +138,33 @@ def test_a_full_disk_leaves_no_half_file(tmp_path):
     assert result.stderr.startswith("Error: cannot write all.hxl: ")
     assert sorted(os.listdir(tmp_path)) == ["a.hxl", "all.hxl"]
     assert (tmp_path / "all.hxl").read_text("utf-8") == "old"
+
+
+def test_out_found_in_an_input_folder_is_not_read_as_an_input(tmp_path):
+    (tmp_path / "a.hxl").write_text(A, "utf-8")
+    out = tmp_path / "all.hxl"
+    assert merge(str(tmp_path), "--out", str(out)).exit_code == 0
+    result = merge(str(tmp_path), "--out", str(out), "--force")
+    assert result.exit_code == 0, result.output
+    assert result.stderr == f"{out}: left out: it is --out\nwrote 1 game to {out}\n"
+    assert out.read_text("utf-8") == A
+    # named itself, it is an input: appending to an archive
+    (tmp_path / "b.hxl").write_text(B, "utf-8")
+    result = merge(str(out), str(tmp_path / "b.hxl"), "--out", str(out), "--force")
+    assert out.read_text("utf-8") == A + "\n" + B
+
+
+def test_a_game_without_a_header_whose_game_is_unknown_is_left_out(tmp_path):
+    (tmp_path / "a.hxl").write_text(A, "utf-8")
+    (tmp_path / "notes.txt").write_text("1. B6XC6 *\n", "utf-8")
+    out = tmp_path / "all.hxl"
+    result = merge(str(tmp_path / "a.hxl"), str(tmp_path / "notes.txt"), "--out", str(out))
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        f"{tmp_path / 'notes.txt'}:1: game 1 left out: it has no header, and its game cannot be told (--game names it)",
+        f"wrote 1 game to {out}",
+    ]
+    assert out.read_text("utf-8") == A  # not run on into the game before
+    args = [str(tmp_path / "a.hxl"), str(tmp_path / "notes.txt"), "--out", str(out), "--force"]
+    assert merge(*args, "--game", "Hexalit").exit_code == 0
+    assert out.read_text("utf-8") == A + '\n[Game "Hexalit"]\n1. B6XC6 *\n'

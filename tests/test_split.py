@@ -185,3 +185,11 @@ def test_a_game_after_millions_of_blank_lines_is_found_quickly(tmp_path):
     [game] = game_texts(Source("a.hxl", data))
     assert time.perf_counter() - started < 2.0  # about 0.25 s; line by line: 5 s
     assert (game.line, game.offset, game.data) == (5_000_001, 5_000_000, HEXALIT.encode().strip())
+
+
+def test_the_files_written_are_not_split_again_when_out_is_inside_an_input(tmp_path):
+    (tmp_path / "a.hxl").write_text(HEXALIT + "\n" + TRIGEO, "utf-8")
+    result = split(str(tmp_path), "--out", str(tmp_path / "z-games"))
+    assert result.exit_code == 0, result.output
+    assert result.stderr == f"wrote 2 files to {tmp_path / 'z-games'}\n"
+    assert len(os.listdir(tmp_path / "z-games")) == 2
