@@ -117,3 +117,21 @@ def test_an_address_that_is_no_scheduler_is_a_clear_message():
     assert result.stderr.startswith(
         "Error: cannot reach the Dask scheduler at nonsense://x: unknown address scheme 'nonsense'"
     )
+
+
+@needs_dask
+def test_the_recipe_in_the_docs_writes_the_report_of_one_process(cluster):
+    import contextlib
+    import re
+
+    local, _ = cluster
+    docs = (ROOT / "docs" / "scale-out.md").read_text("utf-8")
+    [recipe] = re.findall(r"```python\n(.*?)```", docs, re.S)
+    samples = str(ROOT / "samples")
+    recipe = recipe.replace("tcp://scheduler:8786", local.scheduler_address)
+    shown = io.StringIO()
+    with contextlib.redirect_stdout(shown):
+        exec(compile(recipe.replace('"archive/"', repr(samples)), "scale-out.md", "exec"), {})
+    data = json.loads(shown.getvalue())
+    del data["summary"]["seconds"]
+    assert data == check_json(samples)
