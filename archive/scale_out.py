@@ -2,8 +2,8 @@
 
 The files and archive members are listed and read here, in the process
 that asks (as ``hexhop check`` reads them: :func:`~hexhop.records.sources.iter_sources`),
-and checked on the cluster as a ``dask.bag``: one element per file, or per
-part of 100 games of a large file, as ``-j N`` cuts them. The results come
+and checked on the cluster as a ``dask.bag`` of files and of parts of 100
+games of a large file (as ``-j N`` cuts them), in groups of about 256 KiB. The results come
 back in input order and merged per file, so a reporter fed with them writes
 the report ``-j 1`` writes (only the seconds differ). The workers need
 hexhop installed, the same version. Needs the ``dask`` extra
@@ -49,6 +49,7 @@ from hexhop.records.sources import Source
 
 SPLIT_BYTES = 256 * 1024  # files larger than this are checked in parts, as with -j
 GAMES_PER_PART = 100
+GROUP_BYTES = 256 * 1024  # small files go to the workers in groups of about this much
 BATCH_BYTES = 64 * 1024 * 1024  # read ahead of the cluster at most about twice this
 CONNECT_SECONDS = 10
 
@@ -100,12 +101,12 @@ def _submit(client: Any, batch: list[Source], options: CheckOptions) -> tuple[li
     tasks = [
         (number, item) for number, source in enumerate(batch) for item in _items(source, options)
     ]
-    bag = db.from_sequence(tasks, partition_size=1).map(_check, options)
+    bag = db.from_sequence(_groups(tasks), partition_size=1).map(_check_group, options).flatten()
     return [source.path for source in batch], client.compute(bag)
 
 
 def _items(source: Source, options: CheckOptions) -> list[Source | Part]:
-    """The source, or its parts when it is large: what one task checks."""
+    """The source, or its parts when it is large."""
     if source.data is not None and len(source.data) > SPLIT_BYTES:
         parts = split_source(source, options, GAMES_PER_PART)
         if parts:
@@ -113,7 +114,34 @@ def _items(source: Source, options: CheckOptions) -> list[Source | Part]:
     return [source]
 
 
-def _check(task: tuple[int, Source | Part], options: CheckOptions) -> tuple[int, FileResult]:
+Task = tuple[int, Source | Part]  # the number of the source in its batch, what to check
+
+
+def _groups(tasks: list[Task]) -> Iterator[list[Task]]:
+    """Tasks in groups of about ``GROUP_BYTES``: what one worker checks at a
+    time (a task for each small file would keep the scheduler busier than
+    the workers)."""
+    group: list[Task] = []
+    size = 0
+    for task in tasks:
+        group.append(task)
+        item = task[1]
+        if isinstance(item, Part):
+            size += sum(len(chunk) for _, _, chunk in item.games)
+        else:
+            size += len(item.data or b"")
+        if size >= GROUP_BYTES:
+            yield group
+            group, size = [], 0
+    if group:
+        yield group
+
+
+def _check_group(group: list[Task], options: CheckOptions) -> list[tuple[int, FileResult]]:
+    return [_check(task, options) for task in group]
+
+
+def _check(task: Task, options: CheckOptions) -> tuple[int, FileResult]:
     """Check one file or part on a worker; a failure there fails only that file."""
     number, item = task
     try:

@@ -85,6 +85,7 @@ def test_a_generated_archive_checked_in_parts(cluster, tmp_path, monkeypatch):
     assert CliRunner().invoke(cli, [*args, "--out", str(generated)]).exit_code == 0
     shutil.copytree(ROOT / "samples" / "broken", tmp_path / "broken")
     monkeypatch.setattr(scale_out, "SPLIT_BYTES", 1000)  # 150 games: two parts of the file
+    monkeypatch.setattr(scale_out, "GROUP_BYTES", 1)  # every file and part a task of its own
     parts = []
     check_part = scale_out.check_part
     monkeypatch.setattr(scale_out, "check_part", lambda p, o: parts.append(p) or check_part(p, o))
