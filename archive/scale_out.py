@@ -1,11 +1,12 @@
 """Checking an archive on a Dask cluster, with the report of ``hexhop check -j 1``.
 
 The files and archive members are listed and read here, in the process
-that asks (as ``hexhop check`` reads them: :func:`~hexhop.records.sources.iter_sources`),
-and checked on the cluster as a ``dask.bag`` of files and of parts of 100
-games of a large file (as ``-j N`` cuts them), in groups of about 256 KiB. The results come
-back in input order and merged per file, so a reporter fed with them writes
-the report ``-j 1`` writes (only the seconds differ). The workers need
+that asks, as ``hexhop check`` reads them
+(:func:`~hexhop.records.sources.iter_sources`), and checked on the cluster
+as a ``dask.bag`` of files and of parts of 100 games of a large file (as
+``-j N`` cuts them), in groups of about 256 KiB. The results come back in
+input order and merged per file, so a reporter fed with them writes the
+report ``-j 1`` writes (only the seconds differ). The workers need
 hexhop installed, the same version. Needs the ``dask`` extra
 (``pip install 'hexhop[dask]'``)::
 
