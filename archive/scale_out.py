@@ -3,8 +3,8 @@
 The files and archive members are listed and read here, in the process
 that asks, as ``hexhop check`` reads them
 (:func:`~hexhop.records.sources.iter_sources`), and checked on the cluster
-as a ``dask.bag`` of files and of parts of 100 games of a large file (as
-``-j N`` cuts them), in groups of about 256 KiB. The results come back in
+as a ``dask.bag`` of parts of 100 games of a large file (as ``-j N`` cuts
+them) and of groups of small files of about 256 KiB. The results come back in
 input order and merged per file, so a reporter fed with them writes the
 report ``-j 1`` writes (only the seconds differ). The workers need
 hexhop installed, the same version. Needs the ``dask`` extra
@@ -50,7 +50,7 @@ from hexhop.records.sources import Source
 
 SPLIT_BYTES = 256 * 1024  # files larger than this are checked in parts, as with -j
 GAMES_PER_PART = 100
-GROUP_BYTES = 256 * 1024  # small files go to the workers in groups of about this much
+GROUP_BYTES = 256 * 1024  # small files go to the workers in groups of about this size
 BATCH_BYTES = 64 * 1024 * 1024  # read ahead of the cluster at most about twice this
 CONNECT_SECONDS = 10
 
@@ -119,18 +119,21 @@ Task = tuple[int, Source | Part]  # the number of the source in its batch, what 
 
 
 def _groups(tasks: list[Task]) -> Iterator[list[Task]]:
-    """Tasks in groups of about ``GROUP_BYTES``: what one worker checks at a
-    time (a task for each small file would keep the scheduler busier than
-    the workers)."""
+    """The tasks in order: each part of a large file alone, small files in
+    groups of about ``GROUP_BYTES`` (a task for each would keep the
+    scheduler busier than the workers)."""
     group: list[Task] = []
     size = 0
     for task in tasks:
-        group.append(task)
         item = task[1]
         if isinstance(item, Part):
-            size += sum(len(chunk) for _, _, chunk in item.games)
-        else:
-            size += len(item.data or b"")
+            if group:
+                yield group
+                group, size = [], 0
+            yield [task]
+            continue
+        group.append(task)
+        size += len(item.data or b"")
         if size >= GROUP_BYTES:
             yield group
             group, size = [], 0

@@ -85,7 +85,7 @@ def test_a_generated_archive_checked_in_parts(cluster, tmp_path, monkeypatch):
     assert CliRunner().invoke(cli, [*args, "--out", str(generated)]).exit_code == 0
     shutil.copytree(ROOT / "samples" / "broken", tmp_path / "broken")
     monkeypatch.setattr(scale_out, "SPLIT_BYTES", 1000)  # 150 games: two parts of the file
-    monkeypatch.setattr(scale_out, "GROUP_BYTES", 1)  # every file and part a task of its own
+    monkeypatch.setattr(scale_out, "GROUP_BYTES", 2000)  # the broken samples: several groups
     parts = []
     check_part = scale_out.check_part
     monkeypatch.setattr(scale_out, "check_part", lambda p, o: parts.append(p) or check_part(p, o))
@@ -136,3 +136,15 @@ def test_the_recipe_in_the_docs_writes_the_report_of_one_process(cluster):
     data = json.loads(shown.getvalue())
     del data["summary"]["seconds"]
     assert data == check_json(samples)
+
+
+def test_small_files_travel_in_groups_and_parts_of_large_files_alone(monkeypatch):
+    from hexhop.records.checking import Part
+    from hexhop.records.sources import Source
+
+    monkeypatch.setattr(scale_out, "GROUP_BYTES", 10)
+    small = Source("small.hxl", b"x" * 4)
+    part = Part("large.hxl", [(1, 1, "x" * 50)], None)
+    tasks = [(0, small), (1, small), (2, small), (3, small), (4, part), (5, small), (6, part)]
+    groups = [[number for number, _ in group] for group in scale_out._groups(tasks)]
+    assert groups == [[0, 1, 2], [3], [4], [5], [6]]
