@@ -85,6 +85,12 @@ Examples:
     show_default=True,
     help="Check files in this many processes (output order stays the same).",
 )
+@click.option(
+    "--dask",
+    metavar="ADDRESS",
+    help="Check on the Dask scheduler at ADDRESS (local: a cluster of -j processes "
+    "here); the report is the same. Needs pip install 'hexhop[dask]'.",
+)
 @click.option("-q", "--quiet", is_flag=True, help="Print only the summary.")
 @click.option(
     "--max-findings",
@@ -178,6 +184,7 @@ def check(
     strict: bool,
     color: str,
     jobs: int,
+    dask: str | None,
     quiet: bool,
     max_findings: int,
     max_seconds: float,
@@ -231,7 +238,12 @@ def check(
 
     empty: list[str] = []  # folders and archives without a record file
     sources = _sources(paths, globs, limits, empty)
-    results_of = _results(sources, options, jobs, max_seconds)
+    if dask:
+        from hexhop.archive.scale_out import check_with_dask
+
+        results_of = check_with_dask(sources, options, dask, jobs)
+    else:
+        results_of = _results(sources, options, jobs, max_seconds)
     with stoppable(report_so_far), closing(results_of) as results:
         for result in results:
             checkpoint()

@@ -36,6 +36,12 @@ COMMANDS = {
     "show": ("show_cmd", "show", "Show a position as a diagram in the terminal."),
     "moves": ("moves_cmd", "moves", "List every legal action of a position."),
     "generate": ("generate_cmd", "generate", "Write random legal games as a record archive."),
+    "split": ("split_cmd", "split", "Write every game of an archive to a file of its own."),
+    "merge": (
+        "merge_cmd",
+        "merge",
+        "Write several archives as one, optionally without duplicates.",
+    ),
 }
 
 

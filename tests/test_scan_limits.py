@@ -78,9 +78,9 @@ def codes(result: subprocess.CompletedProcess) -> list[str]:
 def test_blanks_before_a_record_do_not_hang_any_command(tmp_path, command):
     """printf '%40s1. B4W3 *\\n' '' > a.hxl hung every command."""
     (tmp_path / "a.hxl").write_text(" " * 40 + "1. B4W3 *\n", "utf-8")
-    started = time.process_time()
+    started = time.monotonic()
     result = run(*command, cwd=tmp_path)
-    assert time.process_time() - started < 15
+    assert time.monotonic() - started < 15
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
 
@@ -132,9 +132,9 @@ def floods(tmp_path_factory) -> Path:
     ],
 )
 def test_a_flood_is_refused_within_time_and_memory(floods, name, code, where):
-    started = time.process_time()
+    started = time.monotonic()
     result = run("check", "--format", "json", name, cwd=floods, memory_mib=400)
-    assert time.process_time() - started < 10
+    assert time.monotonic() - started < 10
     assert codes(result) == [code], result.stderr
     finding = json.loads(result.stdout)["files"][0]["games"][0]["findings"][0]
     if where:
@@ -210,9 +210,11 @@ def test_a_zip_of_newline_members_is_checked_quickly(tmp_path):
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
         for i in range(3):
             archive.writestr(f"m{i}.hxl", b"\n" * 20_000_000)
-    started = time.process_time()
+    started = time.monotonic()
     result = run("check", str(path), cwd=tmp_path)
-    assert time.process_time() - started < 15 and result.returncode == 0, result.stderr
+    assert time.monotonic() - started < 15, result.stderr
+    # only blank lines: nothing to check, which is a usage error
+    assert result.returncode == 2 and "no game was found" in result.stderr
 
 
 SPLIT_PIECES = st.sampled_from(

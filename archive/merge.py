@@ -1,0 +1,116 @@
+"""Several archives as one: the games one after another, their texts unchanged.
+
+Games are separated by one blank line, as ``hexhop fmt`` writes an
+archive; each keeps its own bytes and line ends. Two changes only, each so
+that the merged file reads back as the same games: a game that had its game
+only from its file's extension gets a ``[Game "…"]`` line before its text,
+and a file read as Windows-1252 is written as UTF-8 (the same text).
+With ``dedupe``, a game with the same actions as one before it is left
+out (:func:`same_game_key`). Nothing here writes anywhere.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+from dataclasses import dataclass, field
+from typing import Literal
+
+from hexhop.notation.model import DiceAction, HopAction, Item, ParsedGame
+
+from .texts import GameText
+
+Where = tuple[str, int, int]  # path, game number, line
+
+#: Tags that set the start position: games only repeat each other from the same start.
+START_TAGS = ("Board", "Reserve", "Position")
+
+
+def same_game_key(parsed: ParsedGame) -> bytes | None:
+    """A digest of what makes two records the same game: the game, the
+    start tags and every action and cube event of the main line in
+    canonical spelling (so ``b6xc6`` and ``B6XC6`` are one action, and move
+    numbers, comments, glyphs and variations do not count), without the
+    ``^`` and ``+`` marks. None for a game with a syntax error or no
+    actions: it repeats nothing and is never left out."""
+    record = parsed.record
+    if record is None or record.game is None or not parsed.ok or not record.main.nodes:
+        return None
+    start = [(record.tag(name) or "").strip().casefold() for name in START_TAGS]
+    actions = [str(_unmarked(node.item)) for node in record.main.nodes]
+    text = "\n".join([record.game, *start, "", *actions])
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=16).digest()
+
+
+def _unmarked(item: Item) -> Item:
+    if isinstance(item, (DiceAction, HopAction)) and item.mark:
+        return dataclasses.replace(item, mark="")
+    return item
+
+
+Outcome = Literal["added", "duplicate", "headless"]
+
+
+@dataclass
+class Merge:
+    """The merged archive, built one game at a time with :meth:`add`.
+
+    ``pieces`` joined are the file; ``dropped`` holds (left out, the game
+    it repeats) as ``(path, game number, line)``; ``headless`` the games
+    left out because they have no header and no game to give them one (in
+    the merged file they would run on in the game before); ``tagged``
+    counts games that got a Game tag; ``transcoded`` the files read as
+    Windows-1252.
+    """
+
+    dedupe: bool = False
+    pieces: list[bytes] = field(default_factory=list)
+    games: int = 0
+    dropped: list[tuple[Where, Where]] = field(default_factory=list)
+    headless: list[Where] = field(default_factory=list)
+    tagged: int = 0
+    transcoded: set[str] = field(default_factory=set)
+    _seen: dict[bytes, Where] = field(default_factory=dict)
+
+    def add(self, game: GameText) -> Outcome:
+        """Add ``game`` after the others, or say why it was left out."""
+        where = (game.path, game.index, game.line)
+        data, tagged = self._text(game)
+        if not data.startswith(b"["):
+            self.headless.append(where)
+            return "headless"
+        if self.dedupe:
+            key = same_game_key(game.parsed)
+            first = self._seen.get(key) if key is not None else None
+            if first is not None:
+                self.dropped.append((where, first))
+                return "duplicate"
+            if key is not None:
+                self._seen[key] = where
+        end = _line_end(data)
+        self.pieces.append((end if self.pieces else b"") + data + end)
+        self.games += 1
+        self.tagged += tagged
+        if game.windows_1252:
+            self.transcoded.add(game.path)
+        return "added"
+
+    def data(self) -> bytes:
+        """The merged file's bytes."""
+        return b"".join(self.pieces)
+
+    @staticmethod
+    def _text(game: GameText) -> tuple[bytes, bool]:
+        """The game's text as it goes into the merged file, and whether it got a Game tag."""
+        data = game.data
+        if game.windows_1252:
+            data = data.decode("cp1252", errors="replace").encode("utf-8")
+        record = game.parsed.record
+        if record is None or record.game is None or record.tag("Game") is not None:
+            return data, False
+        return f'[Game "{record.game}"]'.encode() + _line_end(data) + data, True
+
+
+def _line_end(data: bytes) -> bytes:
+    """The line end a game's text is written with."""
+    return b"\r\n" if b"\r\n" in data else b"\n"

@@ -1,0 +1,210 @@
+"""Checking an archive on a Dask cluster, with the report of ``hexhop check -j 1``.
+
+The files and archive members are listed and read here, in the process
+that asks, as ``hexhop check`` reads them
+(:func:`~hexhop.records.sources.iter_sources`), and checked on the cluster
+as a ``dask.bag`` of parts of 100 games of a large file (as ``-j N`` cuts
+them) and of groups of small files of about 256 KiB. The results come back in
+input order and merged per file, so a reporter fed with them writes the
+report ``-j 1`` writes (only the seconds differ). The workers need
+hexhop installed, the same version. Needs the ``dask`` extra
+(``pip install 'hexhop[dask]'``)::
+
+    import sys
+    from dask.distributed import Client
+    from hexhop.archive.scale_out import check_on_dask
+    from hexhop.records.checking import CheckOptions
+    from hexhop.records.report import REPORTERS
+    from hexhop.records.sources import iter_sources
+
+    reporter = REPORTERS["json"](sys.stdout)
+    with Client("tcp://scheduler:8786") as client:
+        for result in check_on_dask(iter_sources(["archive/"]), CheckOptions(), client):
+            reporter.file(result)
+    reporter.finish()
+
+Unlike ``-j``, a file is not stopped after ``--max-seconds`` here: Dask
+runs it in a worker thread, where no alarm reaches it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Generator, Iterable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from hexhop.notation.findings import make
+from hexhop.records.checking import (
+    CheckOptions,
+    FileResult,
+    Part,
+    check_part,
+    check_source,
+    finding_dict,
+    merge,
+    split_source,
+)
+from hexhop.records.errors import RecordsError
+from hexhop.records.sources import Source
+
+SPLIT_BYTES = 256 * 1024  # files larger than this are checked in parts, as with -j
+GAMES_PER_PART = 100
+GROUP_BYTES = 256 * 1024  # small files go to the workers in groups of about this size
+BATCH_BYTES = 64 * 1024 * 1024  # read ahead of the cluster at most about twice this
+CONNECT_SECONDS = 10
+
+
+class DaskError(RecordsError):
+    """Dask is not installed, or the scheduler cannot be reached."""
+
+    exit_code = 2
+
+
+def check_on_dask(
+    sources: Iterable[Source],
+    options: CheckOptions,
+    client: Any,
+    *,
+    batch_bytes: int = BATCH_BYTES,
+) -> Iterator[FileResult]:
+    """The result of every source, in order, checked on the cluster of
+    ``client`` (a ``dask.distributed.Client``).
+
+    The sources are sent in batches of about ``batch_bytes``; the next
+    batch is on the cluster while the results of one are handed out.
+    """
+    running: list[tuple[list[str], Any]] = []
+    for batch in _batches(sources, batch_bytes):
+        running.append(_submit(client, batch, options))
+        if len(running) == 2:
+            yield from _gather(*running.pop(0))
+    for paths, future in running:
+        yield from _gather(paths, future)
+
+
+def _batches(sources: Iterable[Source], batch_bytes: int) -> Iterator[list[Source]]:
+    batch: list[Source] = []
+    size = 0
+    for source in sources:
+        batch.append(source)
+        size += len(source.data or b"")
+        if size >= batch_bytes:
+            yield batch
+            batch, size = [], 0
+    if batch:
+        yield batch
+
+
+def _submit(client: Any, batch: list[Source], options: CheckOptions) -> tuple[list[str], Any]:
+    """A future of the bag of (source number, result) of every file and part of ``batch``."""
+    db = _dask("dask.bag")
+    tasks = [
+        (number, item) for number, source in enumerate(batch) for item in _items(source, options)
+    ]
+    bag = db.from_sequence(_groups(tasks), partition_size=1).map(_check_group, options).flatten()
+    return [source.path for source in batch], client.compute(bag)
+
+
+def _items(source: Source, options: CheckOptions) -> list[Source | Part]:
+    """The source, or its parts when it is large."""
+    if source.data is not None and len(source.data) > SPLIT_BYTES:
+        parts = split_source(source, options, GAMES_PER_PART)
+        if parts:
+            return [*parts]
+    return [source]
+
+
+Task = tuple[int, Source | Part]  # the number of the source in its batch, what to check
+
+
+def _groups(tasks: list[Task]) -> Iterator[list[Task]]:
+    """The tasks in order: each part of a large file alone, small files in
+    groups of about ``GROUP_BYTES`` (a task for each would keep the
+    scheduler busier than the workers)."""
+    group: list[Task] = []
+    size = 0
+    for task in tasks:
+        item = task[1]
+        if isinstance(item, Part):
+            if group:
+                yield group
+                group, size = [], 0
+            yield [task]
+            continue
+        group.append(task)
+        size += len(item.data or b"")
+        if size >= GROUP_BYTES:
+            yield group
+            group, size = [], 0
+    if group:
+        yield group
+
+
+def _check_group(group: list[Task], options: CheckOptions) -> list[tuple[int, FileResult]]:
+    return [_check(task, options) for task in group]
+
+
+def _check(task: Task, options: CheckOptions) -> tuple[int, FileResult]:
+    """Check one file or part on a worker; a failure there fails only that file."""
+    number, item = task
+    try:
+        if isinstance(item, Part):
+            return number, check_part(item, options)
+        return number, check_source(item, options)
+    except Exception as error:
+        finding = make("IO01", None, path=item.path, reason=f"the checker failed: {error!r}")
+        return number, FileResult(item.path, error=finding_dict(finding))
+
+
+def _gather(paths: list[str], future: Any) -> Iterator[FileResult]:
+    """The results of one batch, each file's parts merged, in input order."""
+    parts: list[list[FileResult]] = [[] for _ in paths]
+    for number, result in future.result():
+        parts[number].append(result)
+    for path, results in zip(paths, parts):
+        yield merge(results) if results else FileResult(path)
+
+
+@contextmanager
+def dask_client(address: str, workers: int = 2) -> Iterator[Any]:
+    """A client of the scheduler at ``address``, or of a cluster of
+    ``workers`` processes on this machine for ``local``; closed after use.
+    :class:`DaskError` when Dask is missing or the scheduler cannot be reached."""
+    distributed = _dask("dask.distributed")
+    Client, LocalCluster = distributed.Client, distributed.LocalCluster
+    if address == "local":
+        # ":0": the scheduler's web page on a free port (8787 may be taken: a warning)
+        cluster = LocalCluster(
+            n_workers=workers, threads_per_worker=1, dashboard_address=":0", silence_logs=40
+        )
+        with cluster, Client(cluster) as client:
+            yield client
+        return
+    try:
+        client = Client(address, timeout=CONNECT_SECONDS)
+    except (OSError, ValueError, TypeError) as error:
+        raise DaskError(f"cannot reach the Dask scheduler at {address}: {error}") from None
+    with client:
+        yield client
+
+
+def check_with_dask(
+    sources: Iterable[Source], options: CheckOptions, address: str, workers: int = 2
+) -> Generator[FileResult, None, None]:
+    """:func:`check_on_dask` on the scheduler at ``address`` (``local``: a
+    cluster of ``workers`` processes here), connected for the run."""
+    with dask_client(address, workers) as client:
+        yield from check_on_dask(sources, options, client)
+
+
+def _dask(module: str) -> Any:
+    """A module of Dask, or :class:`DaskError` saying how to install it.
+    (Imported by name: Dask is optional, and typed only in part, so its
+    names are Any whether it is installed or not.)"""
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        raise DaskError(
+            "--dask needs Dask: pip install 'hexhop[dask]' (dask[bag] and distributed)"
+        ) from None

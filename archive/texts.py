@@ -1,0 +1,178 @@
+"""Each game of a record file as the bytes it was written with.
+
+The games are cut where the notation reader cuts them
+(:func:`hexhop.notation.reader.game_chunks`); their bytes are taken from
+the file itself, so a game's text is copied byte for byte, whatever its
+encoding and line ends. Nothing here writes anywhere.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from hexhop.notation.findings import make
+from hexhop.notation.model import ParsedGame
+from hexhop.notation.reader import decode, fallback_game, game_chunks, parse_game
+from hexhop.records.limits import read_limits
+from hexhop.records.sources import Limits, Source, iter_sources
+
+_LINE_END = re.compile(rb"\r\n|\r|\n")  # the reader's line ends (one byte in UTF-8 and cp1252)
+_BLANKS = b" \t\r\n\f\v"
+_BOM = b"\xef\xbb\xbf"
+
+
+@dataclass(frozen=True)
+class GameText:
+    """One game of a source: where it is, its bytes and what the reader made of it.
+
+    ``data`` runs from the game's first to its last non-blank byte;
+    ``line`` and ``offset`` are where that is in the file (or archive
+    member), the offset in bytes;
+    ``windows_1252`` says the file was not UTF-8.
+    """
+
+    path: str
+    index: int
+    line: int
+    offset: int
+    data: bytes
+    parsed: ParsedGame
+    windows_1252: bool = False
+
+
+class UnreadableSource(Exception):
+    """A source whose games cannot be read; the message says why."""
+
+
+def archive_games(
+    paths: list[str],
+    unreadable: Callable[[str, str], None],
+    *,
+    globs: tuple[str, ...] = (),
+    game: str | None = None,
+    limits: Limits = Limits(),
+) -> Iterator[GameText]:
+    """Every game of the record files, folders and zip or tar archives in
+    ``paths`` (as ``hexhop check`` reads them), in order. A source that
+    cannot be read is passed to ``unreadable(path, why)`` and the rest are
+    read on."""
+    for source in iter_sources(paths, globs=globs, limits=limits):
+        try:
+            yield from game_texts(source, game=game, limits=limits)
+        except UnreadableSource as error:
+            unreadable(source.path, str(error))
+
+
+def game_texts(
+    source: Source, *, game: str | None = None, limits: Limits = Limits()
+) -> Iterator[GameText]:
+    """Every game of ``source`` in order; :class:`UnreadableSource` when it
+    cannot be read (raised before the first game).
+
+    ``game`` is the game of records without a Game tag whose file
+    extension does not say it either (like ``--game``).
+    """
+    data = _readable(source)
+    text, windows_1252 = decode(data)
+    fallback = fallback_game(source.path.rsplit(":", 1)[-1], game)
+    reading = read_limits(limits)
+    lines = _LineStarts(data)
+    for index, first_line, chunk in game_chunks(text):
+        start = lines.start_of(first_line)
+        end = lines.start_of(first_line + chunk.count("\n"))
+        if not chunk.endswith("\n"):  # the last game, without a line end after it
+            end = len(data)
+        body = data[start:end]
+        lead = len(body) - len(body.lstrip(_BLANKS))
+        yield GameText(
+            source.path,
+            index,
+            first_line + _line_ends(body, 0, lead),
+            start + lead,
+            body.strip(_BLANKS),
+            parse_game(chunk, first_line, index, fallback, reading),
+            windows_1252,
+        )
+
+
+def _readable(source: Source) -> bytes:
+    """The bytes of ``source``, or :class:`UnreadableSource` saying why not."""
+    if source.too_large is not None:
+        size, limit = source.too_large
+        finding = make("IO03", None, path=source.path, size=size, limit=limit)
+    elif source.data is None:
+        finding = make("IO01", None, path=source.path, reason=source.error or "unknown error")
+    elif b"\x00" in source.data[:8192]:  # as check tells an image or a program from a record
+        finding = make("IO02", None, path=source.path)
+    else:
+        return source.data
+    raise UnreadableSource(f"{finding.code} {finding.message}")
+
+
+class _LineStarts:
+    """Byte offsets of line starts, found going forward through the file
+    (games come in order). Runs of lines are skipped by counting line ends
+    in ever larger blocks, then halving the block that holds the one
+    wanted: a file of millions of blank lines is crossed at C speed."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self.cr = b"\r" in data  # else every line ends with \n alone: one count
+        self.line = 1
+        self.offset = len(_BOM) if data.startswith(_BOM) else 0
+
+    def start_of(self, line: int) -> int:
+        """Where ``line`` (counted from 1) starts; the end of the file past the last line."""
+        if line > self.line:
+            self.offset = self._after_ends(self.offset, line - self.line)
+            self.line = line
+        return self.offset
+
+    def _after_ends(self, pos: int, n: int) -> int:
+        """The offset after the ``n``-th line end from ``pos`` (or the end of the file)."""
+        size, step = len(self.data), 4096
+        while True:
+            end = self._cut(min(pos + step, size))
+            found = self._count(pos, end)
+            if found >= n:
+                break
+            if end >= size:
+                return size
+            n, pos, step = n - found, end, step * 2
+        while end - pos > 256:
+            middle = self._cut((pos + end) // 2)
+            found = self._count(pos, middle)
+            if found >= n:
+                end = middle
+            else:
+                n, pos = n - found, middle
+        for _ in range(n):
+            match = _LINE_END.search(self.data, pos, end)
+            pos = match.end() if match else end
+        return pos
+
+    def _count(self, start: int, end: int) -> int:
+        if not self.cr:
+            return self.data.count(b"\n", start, end)
+        return _line_ends(self.data, start, end)
+
+    def _cut(self, pos: int) -> int:
+        """``pos``, or one on when it would cut a CR LF pair in two."""
+        data = self.data
+        if self.cr and 0 < pos < len(data) and data[pos - 1 : pos + 1] == b"\r\n":
+            return pos + 1
+        return pos
+
+
+def _line_ends(data: bytes, start: int, end: int) -> int:
+    """How many lines end in ``data[start:end]`` (CR LF, LF or CR alone)."""
+    count = data.count
+    return count(b"\n", start, end) + count(b"\r", start, end) - count(b"\r\n", start, end)
+
+
+def extension_of(path: str) -> str:
+    """The lower-case extension of a file or archive member's name (``""`` for none)."""
+    return os.path.splitext(path.rsplit(":", 1)[-1].rsplit("/", 1)[-1])[1].lower()

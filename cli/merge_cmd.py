@@ -1,0 +1,121 @@
+"""``hexhop merge``: several archives as one, each game's text unchanged."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+from hexhop.archive.merge import Merge
+from hexhop.archive.texts import archive_games
+
+from .command_output import tell
+from .interrupt import checkpoint, stoppable
+from .options import game_option
+from .safe_write import write_atomically
+from .split_cmd import glob_option, plural
+
+EXAMPLE = """
+\b
+Examples:
+  hexhop merge kassel.hxl bremen.hxl --out all.hxl
+  hexhop merge club-a/ club-b.zip --dedupe --out club.hxl
+"""
+
+
+class _Refused(click.ClickException):
+    exit_code = 2
+
+
+@click.command(epilog=EXAMPLE)
+@click.argument("paths", nargs=-1, required=True)
+@click.option(
+    "--out",
+    required=True,
+    type=click.Path(dir_okay=False),
+    metavar="FILE",
+    help="The merged archive.",
+)
+@click.option("--force", is_flag=True, help="Overwrite --out if it exists.")
+@click.option(
+    "--dedupe",
+    is_flag=True,
+    help="Leave out a game with the same actions as one before it "
+    "(spelling, move numbers, comments and variations aside).",
+)
+@game_option
+@glob_option
+@click.option("-v", "--verbose", is_flag=True, help="Name every game --dedupe leaves out.")
+def merge(
+    paths: tuple[str, ...],
+    out: str,
+    force: bool,
+    dedupe: bool,
+    game: str | None,
+    globs: tuple[str, ...],
+    verbose: bool,
+) -> None:
+    """Write the games of PATHS one after another to FILE, separated by a
+    blank line, each with its text unchanged. A game that has its game only
+    from its file's extension gets a Game tag, and a Windows-1252 file is
+    written as UTF-8, so that FILE reads back as the same games.
+
+    PATHS are record files, directories, .zip or .tar(.gz) archives, or -
+    for standard input. FILE is written whole or not at all.
+
+    Exit status: 0 when done, 2 on a usage error, when FILE exists (without
+    --force), or when some input could not be read or some game could not
+    be merged (the others are).
+    """
+    if os.path.exists(out) and not force:
+        raise _Refused(f"{out} exists; use --force to overwrite it")
+    merged = Merge(dedupe=dedupe)
+    unreadable = 0
+    # FILE found in a folder of PATHS is the output, not an input (named itself, it is one)
+    target = os.path.realpath(out)
+    named = target in {os.path.realpath(path) for path in paths}
+    source, skip = "", False
+
+    def cannot_read(path: str, why: str) -> None:
+        nonlocal unreadable
+        unreadable += 1
+        tell(f"{path}: {why}")
+
+    with stoppable(lambda: f"after reading {merged.games} games; nothing written"):
+        for text in archive_games(list(paths), cannot_read, globs=globs, game=game):
+            checkpoint()
+            if text.path != source:
+                source, skip = text.path, not named and os.path.realpath(text.path) == target
+                if skip:
+                    tell(f"{text.path}: left out: it is --out")
+            if skip:
+                continue
+            outcome = merged.add(text)
+            if outcome == "headless":
+                tell(
+                    f"{text.path}:{text.line}: game {text.index} left out: it has no header, "
+                    "and its game cannot be told (--game names it)"
+                )
+            elif outcome == "duplicate" and verbose:
+                first, first_number, first_line = merged.dropped[-1][1]
+                tell(
+                    f"{text.path}:{text.line}: game {text.index} left out: the same game as "
+                    f"{first}:{first_line} (game {first_number})"
+                )
+        write_atomically(out, merged.data(), overwrite=True)
+    _summary(merged, out, dedupe)
+    if unreadable or merged.headless:
+        sys.exit(2)
+
+
+def _summary(merged: Merge, out: str, dedupe: bool) -> None:
+    for path in sorted(merged.transcoded):
+        tell(f"{path}: read as Windows-1252, written as UTF-8")
+    if merged.tagged:
+        tell(
+            f"added a Game tag to {plural(merged.tagged, 'game')} "
+            "that had their game from the file name"
+        )
+    dropped = f", {plural(len(merged.dropped), 'duplicate')} left out" if dedupe else ""
+    tell(f"wrote {plural(merged.games, 'game')} to {out}{dropped}")

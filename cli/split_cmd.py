@@ -1,0 +1,107 @@
+"""``hexhop split``: one file per game, named from its tags."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+from hexhop.archive.split import Names, file_extension, file_stem
+from hexhop.archive.texts import archive_games
+
+from .command_output import tell
+from .interrupt import checkpoint, stoppable
+from .options import game_option
+from .safe_write import ExistsError, WriteError, make_folder, write_atomically
+
+EXAMPLE = """
+\b
+Examples:
+  hexhop split club-archive.hxl --out games/
+  hexhop split archive.zip old/ --out games/ --verbose
+"""
+
+glob_option = click.option(
+    "--glob",
+    "globs",
+    multiple=True,
+    metavar="PATTERN",
+    help="Which files of a directory or archive to read "
+    "(repeatable; default: *.hxl, *.trg, *.hpf).",
+)
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'s' * (count != 1)}"
+
+
+@click.command(epilog=EXAMPLE)
+@click.argument("paths", nargs=-1, required=True)
+@click.option(
+    "--out",
+    required=True,
+    type=click.Path(file_okay=False),
+    metavar="DIR",
+    help="The folder for the games' files (made if missing).",
+)
+@game_option
+@glob_option
+@click.option("-v", "--verbose", is_flag=True, help="Name the file of every game.")
+def split(
+    paths: tuple[str, ...], out: str, game: str | None, globs: tuple[str, ...], verbose: bool
+) -> None:
+    """Write every game of PATHS to a file of its own in DIR, named from
+    its tags (DATE_PLAYER-PLAYER_rROUND.hxl, safe ASCII characters only)
+    with the extension of its game. The game's text is copied byte for byte.
+
+    PATHS are record files, directories, .zip or .tar(.gz) archives, or -
+    for standard input (the files this run writes are not read again when
+    DIR is inside one of them). An existing file is never overwritten: a
+    name that is taken gets a number (NAME_2.hxl).
+
+    Exit status: 0 when every game was written, 2 on a usage error or when
+    some input could not be read or a file not written.
+    """
+    make_folder(out)
+    names = Names()
+    written = unreadable = 0
+    mine: set[str] = set()  # the files written: a folder of PATHS may hold DIR
+    source, skip = "", False
+
+    def cannot_read(path: str, why: str) -> None:
+        nonlocal unreadable
+        unreadable += 1
+        tell(f"{path}: {why}")
+
+    with stoppable(lambda: f"after writing {written} files to {out}"):
+        for text in archive_games(list(paths), cannot_read, globs=globs, game=game):
+            checkpoint()
+            if text.path != source:
+                source, skip = text.path, os.path.realpath(text.path) in mine
+            if skip:
+                continue
+            data = text.data + (b"\r\n" if b"\r\n" in text.data else b"\n")
+            try:
+                name = _write_new(out, names, file_stem(text), file_extension(text), data)
+            except WriteError as error:
+                tell(f"Error: {error}; {plural(written, 'file')} written to {out}")
+                sys.exit(2)
+            written += 1
+            mine.add(os.path.realpath(os.path.join(out, name)))
+            if verbose:
+                tell(f"{text.path}:{text.line}: game {text.index} -> {os.path.join(out, name)}")
+    tell(f"wrote {plural(written, 'file')} to {out}")
+    if unreadable:
+        sys.exit(2)
+
+
+def _write_new(folder: str, names: Names, stem: str, extension: str, data: bytes) -> str:
+    """Write ``data`` under the first free name; the name it was written under."""
+    for name in names.candidates(stem, extension):
+        try:
+            write_atomically(os.path.join(folder, name), data)
+        except ExistsError:  # a file of an earlier run, or of someone else: left alone
+            continue
+        return name
+    raise AssertionError("candidates never ends")
