@@ -348,7 +348,7 @@ def game_page(page: Page) -> str:
         '<main class="viewer">\n',
         '<section class="board-pane" aria-label="Board">\n',
         f'<div id="board" class="board">{board}</div>\n',
-        '<div id="caption" class="caption" aria-live="polite">Start position</div>\n',
+        '<div id="caption" class="board-caption" aria-live="polite">Start position</div>\n',
         _controls(page),
         "</section>\n",
         '<section class="moves-pane" aria-label="Moves">\n',
@@ -410,7 +410,7 @@ _ICONS = {
 
 def _button(name: str, label: str, keys: str, text: str = "", extra: str = "") -> str:
     icon = (
-        f'<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" '
+        f'<svg class="btn-icon" viewBox="0 0 24 24" aria-hidden="true" '
         f'focusable="false">{_ICONS[name]}</svg>'
     )
     shown = f'<span class="label">{text}</span>' if text else ""
@@ -478,7 +478,7 @@ def _note_item(note: Note) -> str:
         f"ply {note.ply}" if note.ply is not None else (f"line {note.line}" if note.line else "")
     )
     jump = (
-        f'<button type="button" class="jump" data-frame="{note.frame}">'
+        f'<button type="button" class="jump-to" data-frame="{note.frame}">'
         f"{escape(where or 'show')}</button> "
         if note.frame is not None
         else (f'<span class="where">{escape(where)}</span> ' if where else "")

@@ -256,3 +256,21 @@ def test_render_html_archive_writes_an_index(tmp_path):
     assert "Ute Sommer – Karl Brandt" in index and "1999.11.06" in index
     assert "&lt;img src=x" in index and "<img" not in index
     assert "<script" not in index and "script-src 'none'" in index
+
+
+def test_page_styles_name_no_class_of_the_board():
+    """Issue 13 item 20: a class the page's stylesheet styles must not be one
+    the board drawings use (``.icon`` painted the Hüpfer reserves black)."""
+    from importlib import resources
+
+    css = resources.files("hexhop.render").joinpath("viewer.css").read_text(encoding="utf-8")
+    styled = set(re.findall(r"\.([A-Za-z][\w-]*)", re.sub(r"\{[^}]*\}", "{}", css)))
+    drawn: set[str] = set()
+    for path in GOOD:
+        page = page_data(report_of(path))
+        for frame in page.frames[:30]:
+            for flipped in (False, True):
+                for value in re.findall(r' class="([^"]*)"', page.svg(frame, flipped=flipped)):
+                    drawn.update(value.split())
+    assert {"icon", "reserve", "piece", "die"} <= drawn
+    assert styled & drawn == set()

@@ -297,3 +297,43 @@ def test_fragment_opens_at_a_ply(open_page):
     viewer, report = open_page("trigeo", fragment="#12")
     assert viewer.shown() == expected(report, 12)
     assert viewer.page.locator("#moves .move.current").count() == 1
+
+
+def test_pieces_have_the_colours_of_the_png(open_page, tmp_path):
+    """Issue 13 item 20: the page's own styles (e.g. its button icons) must
+    not repaint the board: every piece, the reserve markers included, has the
+    colour the PNG of the same position has."""
+    import io
+
+    from PIL import Image
+
+    from hexhop.render.png import svg_to_png
+
+    viewer, report = open_page("huepfer", height=1600)  # the board is not height-capped
+    page = viewer.page
+    viewer.press("ArrowRight", 3)
+    board = page.locator("#board svg")
+    box = board.bounding_box()
+    width = round(box["width"])
+    shot = Image.open(io.BytesIO(board.screenshot())).convert("RGB")
+    svg = page_data(report).svg(page_data(report).frames[3])
+    png = Image.open(io.BytesIO(svg_to_png(svg, size=width))).convert("RGB")
+    spots = page.evaluate(
+        """() => {
+          const svg = document.querySelector('#board svg').getBoundingClientRect();
+          return [...document.querySelectorAll(
+            '#board circle.piece, #board .reserve circle, #board circle.to-move')]
+            .flatMap(c => {
+              const m = c.getScreenCTM(), cx = c.cx.baseVal.value, cy = c.cy.baseVal.value;
+              const r = c.r.baseVal.value;
+              // the middle, and the ring of a Turquoise piece; not where a mark covers it
+              return [cx, cx + r].map(x => new DOMPoint(x, cy).matrixTransform(m))
+                .filter(p => document.elementFromPoint(p.x, p.y) === c)
+                .map(p => [c.getAttribute('class'), p.x - svg.left, p.y - svg.top]); });
+        }"""
+    )
+    assert len([s for s in spots if "icon" in s[0]]) == 4 and len(spots) > 20
+    for cls, x, y in spots:
+        at = (round(x), round(y))
+        seen, drawn = shot.getpixel(at), png.getpixel(at)
+        assert all(abs(a - b) <= 48 for a, b in zip(seen, drawn)), (cls, at, seen, drawn)
