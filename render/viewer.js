@@ -1,28 +1,37 @@
-/* hexhop game viewer: steps through the frames embedded as JSON.
+/* hexhop game viewer: steps through the frames of the page's data, which
+   is gzipped JSON in base64 (unpacked by the browser's DecompressionStream).
+   Each frame lists the parts of its picture; the board, each die or piece
+   and each highlight are drawn once in the data and shared.
    No network, no eval; every record text goes in through textContent. */
 (function () {
   "use strict";
-  var data = JSON.parse(document.getElementById("hexhop-data").textContent);
-  var frames = data.frames, lines = data.lines, pieces = data.pieces;
-  var drawings = data.drawings;
   var $ = function (id) { return document.getElementById(id); };
+
+  function unpack(done) {
+    var text = $("hexhop-data").textContent.trim();
+    var raw = atob(text), bytes = new Uint8Array(raw.length);
+    for (var i = 0; i < raw.length; i++) { bytes[i] = raw.charCodeAt(i); }
+    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    new Response(stream).text().then(function (json) { done(JSON.parse(json)); });
+  }
+
+  unpack(start);
+
+  function start(data) {
+  var frames = data.frames, lines = data.lines, pieces = data.pieces;
   var board = $("board"), slider = $("slider"), where = $("where");
   var caption = $("caption"), notesBox = $("frame-notes"), moves = $("moves");
   var playButton = $("play"), flipButton = $("flip"), mainButton = $("mainline");
   var state = { frame: 0, flipped: !!data.flipped, timer: null };
 
-  function unpack(codes) {
-    var out = [], last = 0;
-    for (var i = 0; i < codes.length; i++) {
-      var code = codes[i];
-      if (code < 0) {
-        for (var j = 1; j <= -code; j++) { out.push(pieces[last + j]); }
-      } else {
-        out.push(pieces[code]);
-        last = code;
-      }
-    }
-    return out.join("");
+  function draw(frame) {
+    var parts = state.flipped ? frame.v : frame.s, out = [data.head];
+    for (var i = 0; i < parts.length; i++) { out.push(pieces[parts[i]]); }
+    out.push("</svg>");
+    board.innerHTML = out.join("");
+    var svg = board.firstElementChild;
+    svg.setAttribute("data-ply", String(frame.p));
+    svg.setAttribute("data-position", frame.x);
   }
 
   function lineOf(id) { return lines[frames[id].l]; }
@@ -96,7 +105,7 @@
   function show(id) {
     var frame = frames[id], line = lines[frame.l];
     state.frame = id;
-    board.innerHTML = unpack(drawings[state.flipped ? frame.v : frame.s]);
+    draw(frame);
     var variation = frame.l !== 0;
     caption.textContent = (frame.p === 0 && !variation && frame.i === 0)
       ? "Start position"
@@ -212,4 +221,6 @@
   }
 
   show(startFrame());
+  document.documentElement.setAttribute("data-ready", "");
+  }
 })();

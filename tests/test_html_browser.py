@@ -94,6 +94,8 @@ class Viewer:
         if clock:
             self.page.clock.install()
         self.page.goto(path.as_uri() + fragment)
+        # the page unpacks its data before it draws and listens to keys
+        self.page.wait_for_selector("html[data-ready]", state="attached")
 
     def _console(self, message) -> None:
         if message.type in ("error", "warning"):
