@@ -199,7 +199,7 @@ def _render(
         raise click.ClickException(f"{record}: no game could be drawn")
     _refuse_overwrite(paths, force)
     state["total"] = len(paths)
-    outputs = _drawn(planned, options, game)
+    outputs = _drawn(planned, options, game, out_root if index_page else None)
     if index_page:
         outputs = itertools.chain(outputs, [_html_index(out_root, record, rows)])
     for path, make in outputs:
@@ -299,7 +299,7 @@ def _plan(
 
 
 def _drawn(
-    planned: list[_Planned], options: RenderOptions, game: str | None
+    planned: list[_Planned], options: RenderOptions, game: str | None, index_root: str | None
 ) -> Iterator[tuple[str, Callable[[], bytes]]]:
     """(path, function making the bytes) of every planned file, in order;
     each game is read and replayed again, one at a time."""
@@ -319,12 +319,21 @@ def _drawn(
                     highlights=options.highlights,
                 )
                 for path, plies in item.files:
-                    yield path, functools.partial(_picture, frames, options.fmt, plies)
+                    index = _index_link(path, index_root) if index_root else None
+                    yield path, functools.partial(_picture, frames, options.fmt, plies, index)
             if not wanted:
                 break
 
 
-def _picture(frames: Any, fmt: str, plies: tuple[int, ...]) -> bytes:
+def _index_link(page: str, index_root: str) -> str:
+    """The link from a game's page to ``index.html`` in ``index_root``."""
+    from urllib.parse import quote
+
+    index = os.path.join(index_root, "index.html")
+    return quote(os.path.relpath(index, os.path.dirname(page) or ".").replace(os.sep, "/"))
+
+
+def _picture(frames: Any, fmt: str, plies: tuple[int, ...], index: str | None = None) -> bytes:
     if fmt == "svg":
         return frames.svg_bytes(plies[0])
     if fmt == "png":
@@ -333,7 +342,7 @@ def _picture(frames: Any, fmt: str, plies: tuple[int, ...]) -> bytes:
         return frames.gif(list(plies))
     if fmt == "sheet":
         return frames.sheet(list(plies))
-    return frames.html()
+    return frames.html(index)
 
 
 def _index_row(

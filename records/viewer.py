@@ -18,7 +18,9 @@ from hexhop.engine.base import Rules
 from hexhop.engine.games import rules_for
 from hexhop.engine.replay import UNPLAYED, GameReport, Visitor, walk
 from hexhop.notation.findings import Finding
+from hexhop.notation.games import find_game
 from hexhop.notation.model import CubeAnswer, CubeOffer, Line, Node
+from hexhop.notation.writer import format_record
 from hexhop.render.html import Drawings, Entry, Frame, GameSummary, LineInfo, MoveLine, Note, Page
 from hexhop.render.last_action import LastAction, describe_last
 from hexhop.render.scene import Scene
@@ -51,6 +53,8 @@ def page_data(report: GameReport, *, flip: bool = False) -> Page:
         drawings=builder.drawings,
         flipped=flip,
         termination=report.tags.get("Termination", ""),
+        record=format_record(report.record) if report.record else "",
+        record_name=f"game{report.index}{find_game(report.game).extension}",
     )
 
 

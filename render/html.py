@@ -143,6 +143,8 @@ class Page:
     drawings: Drawings
     flipped: bool = False
     termination: str = ""
+    record: str = ""  # the record's text, for "Download this record"
+    record_name: str = "game.txt"
 
     def svg(self, frame: Frame, *, flipped: bool = False) -> str:
         """The picture of ``frame`` as SVG (what the viewer script draws)."""
@@ -334,6 +336,7 @@ def _viewer_data(page: Page) -> dict[str, object]:
         "frames": frames,
         "lines": lines,
         "notes": notes,
+        "record": {"text": xml_chars(page.record), "name": page.record_name},
     }
 
 
@@ -341,8 +344,9 @@ def _viewer_data(page: Page) -> dict[str, object]:
 # The game page
 
 
-def game_page(page: Page) -> str:
-    """The viewer page of one game: board, controls, header, check, moves."""
+def game_page(page: Page, *, index: str | None = None) -> str:
+    """The viewer page of one game: board, controls, header, check, moves;
+    ``index`` links to the archive's index page."""
     script = _asset("viewer.js")
     head = page.drawings.head
     # an empty picture of the right shape, until the script draws the position
@@ -350,6 +354,11 @@ def game_page(page: Page) -> str:
     parts = [
         _head(f"{clip(page.title)} · {page.game}", script),
         "<body>\n",
+        (
+            f'<nav class="site-nav"><a href="{escape(index)}">\u2190 All games</a></nav>\n'
+            if index
+            else ""
+        ),
         _header(page),
         '<main class="viewer">\n',
         '<section class="board-pane" aria-label="Board">\n',
@@ -455,6 +464,11 @@ def _controls(page: Page) -> str:
         '<div class="line-row"><button type="button" id="mainline" hidden '
         'title="Back to the main line (Esc)">Back to the main line</button></div>\n'
         '<div id="frame-notes" class="frame-notes" aria-live="polite"></div>\n'
+        '<div class="record-tools">'
+        '<button type="button" id="download" title="Save the record as a text file">'
+        "Download this record</button>"
+        '<button type="button" id="copy" title="Copy the position shown, as a Position tag '
+        'value">Copy position</button><span id="copied" aria-live="polite"></span></div>\n'
     )
 
 
@@ -574,19 +588,38 @@ def _outcome(page: Page) -> str:
 
 
 def index_page(games: Sequence[GameSummary], *, title: str = "Games") -> str:
-    """A table of ``games`` linking to their pages (no script at all)."""
+    """A table of ``games`` linking to their pages; a small script sorts it
+    by any column and filters it by words (players, event, date, result)."""
     files = any(g.source for g in games)
     rows = "".join(_index_row(g, files) for g in games)
     valid = sum(1 for g in games if g.valid)
+    script = _asset("index.js")
+    columns = (("File", False),) if files else ()
+    columns += (
+        ("#", True),
+        ("Game", False),
+        ("Players", False),
+        ("Event", False),
+        ("Date", False),
+        ("Result", False),
+        ("Plies", True),
+        ("Check", False),
+    )
+    heads = "".join(
+        f'<th aria-sort="none"{" data-numeric" if numeric else ""}>'
+        f'<button type="button" data-column="{number}" title="Sort by {name}">{name}</button></th>'
+        for number, (name, numeric) in enumerate(columns)
+    )
     return (
-        _head(title, None) + '<body class="index">\n<main>\n'
+        _head(title, script) + '<body class="index">\n<main>\n'
         f'<h1>{escape(title)}</h1>\n<p class="meta">{_count(len(games), "game")}, '
-        f'{valid} valid</p>\n<div class="table-wrap"><table>\n<thead><tr>'
-        + ("<th>File</th>" if files else "")
-        + "<th>#</th>"
-        "<th>Game</th><th>Players</th><th>Event</th><th>Date</th><th>Result</th>"
-        "<th>Plies</th><th>Check</th></tr></thead>\n"
-        f"<tbody>\n{rows}</tbody>\n</table></div>\n</main>\n</body>\n</html>\n"
+        f"{valid} valid</p>\n"
+        '<p class="search"><input type="search" id="filter" hidden '
+        'placeholder="Filter: player, event, date, result …" aria-label="Filter the games"> '
+        '<span id="shown" aria-live="polite"></span></p>\n'
+        f'<div class="table-wrap"><table id="games">\n<thead><tr>{heads}</tr></thead>\n'
+        f"<tbody>\n{rows}</tbody>\n</table></div>\n</main>\n"
+        f"<script>{script}</script>\n</body>\n</html>\n"
     )
 
 

@@ -105,6 +105,7 @@
   function show(id) {
     var frame = frames[id], line = lines[frame.l];
     state.frame = id;
+    $("copied").textContent = "";
     draw(frame);
     var variation = frame.l !== 0;
     caption.textContent = (frame.p === 0 && !variation && frame.i === 0)
@@ -180,6 +181,39 @@
   slider.addEventListener("input", user(function () {
     go(lineOf(state.frame).f[Number(slider.value)]);
   }));
+
+  $("download").addEventListener("click", function () {
+    var blob = new Blob([data.record.text], { type: "text/plain;charset=utf-8" });
+    var link = document.createElement("a");
+    link.setAttribute("href", URL.createObjectURL(blob));
+    link.download = data.record.name;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(function () { URL.revokeObjectURL(link.getAttribute("href")); }, 10000);
+  });
+
+  // without a clipboard (an old browser, a refusal) the text is shown to be copied by hand
+  function copyByHand(text) {
+    var area = document.createElement("textarea"), copied = false;
+    area.value = text;
+    document.body.appendChild(area);
+    area.select();
+    try { copied = document.execCommand("copy"); } catch (error) { copied = false; }
+    area.remove();
+    return copied;
+  }
+
+  $("copy").addEventListener("click", function () {
+    var text = frames[state.frame].x, told = $("copied");
+    function tell(copied) { told.textContent = (copied ? "Copied: " : "Position: ") + text; }
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(text).then(function () { tell(true); },
+        function () { tell(copyByHand(text)); });
+    } else {
+      tell(copyByHand(text));
+    }
+  });
 
   document.addEventListener("click", function (event) {
     var target = event.target.closest ? event.target.closest("button[data-frame]") : null;

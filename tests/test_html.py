@@ -250,7 +250,43 @@ def test_render_html_archive_writes_an_index(tmp_path):
     assert index.count("<tr>") == 4  # head and three games
     assert "Ute Sommer – Karl Brandt" in index and "1999.11.06" in index
     assert "&lt;img src=x" in index and "<img" not in index
-    assert "<script" not in index and "script-src 'none'" in index
+    # one script, the sorting and filtering one, allowed by its hash alone
+    scripts = re.findall(r"<script>(.*?)</script>", index, re.S)
+    digest = base64.b64encode(hashlib.sha256(scripts[0].encode()).digest()).decode()
+    assert len(scripts) == 1 and f"script-src 'sha256-{digest}'" in index
+    assert 'id="filter"' in index and index.count('<button type="button" data-column=') == 8
+    # issue 13 item 22: every game page leads back to the index
+    for name in ("game1.html", "game2.html"):
+        page = (out / name).read_text(encoding="utf-8")
+        assert '<nav class="site-nav"><a href="index.html">' in page
+
+
+def test_pages_of_a_folder_link_to_the_index_above_them(tmp_path):
+    """Issue 13 item 22: pages in a folder per file link to ../index.html; a
+    lone game's page has no index to link to."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    for name in ("trigeo-goettingen-1999.trg", "huepfer-6x6-bremen-2003.hpf"):
+        (folder / name).write_bytes((SAMPLES / "good" / name).read_bytes())
+    out = tmp_path / "out"
+    result = CliRunner().invoke(cli, ["render", str(folder), "--format", "html", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    page = (out / "trigeo-goettingen-1999" / "game1.html").read_text(encoding="utf-8")
+    assert '<a href="../index.html">' in page
+    alone = game_page(page_data(report_of(SAMPLES / "good" / "trigeo-goettingen-1999.trg")))
+    assert "<nav" not in alone and "index.html" not in alone
+
+
+def test_page_carries_its_record_for_download():
+    """Issue 13 item 22: "Download this record" saves the record's text."""
+    from hexhop.notation.writer import format_record
+
+    report = report_of(SAMPLES / "good" / "hexalit-kassel-1998.hxl")
+    page = game_page(page_data(report))
+    data = embedded(page)
+    assert data["record"] == {"text": format_record(report.record), "name": "game1.hxl"}
+    assert 'id="download"' in page and 'id="copy"' in page
+    assert [f["x"] for f in data["frames"][:2]] == [p.text() for p in report.positions[:2]]
 
 
 def test_page_styles_name_no_class_of_the_board():
