@@ -20,6 +20,7 @@ from hexhop.render.html import GameSummary
 from .command_output import tell
 from .interrupt import checkpoint, signals_held, stoppable
 from .options import game_option
+from .progress import ProgressBar
 from .safe_write import make_folder, write_atomically
 from .single_game import why_unplayable
 
@@ -202,6 +203,7 @@ def _render(
     outputs = _drawn(planned, options, game, out_root if index_page else None)
     if index_page:
         outputs = itertools.chain(outputs, [_html_index(out_root, record, rows)])
+    bar = ProgressBar(len(paths))
     for path, make in outputs:
         checkpoint()
         make_folder(os.path.dirname(path) or ".")
@@ -210,6 +212,8 @@ def _render(
         with signals_held():  # written and counted, or neither
             write_atomically(path, data, overwrite=True)
             state["done"] += 1
+        bar.update(state["done"])
+    bar.done()
     tell(f"wrote {len(paths)} file{'s' * (len(paths) != 1)} to {out_root}")
 
 
