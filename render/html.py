@@ -19,7 +19,7 @@ import hashlib
 import json
 import re
 import zlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from html import escape as _html_escape
@@ -337,6 +337,7 @@ def _viewer_data(page: Page) -> dict[str, object]:
         "lines": lines,
         "notes": notes,
         "record": {"text": xml_chars(page.record), "name": page.record_name},
+        "moves": _line_data(page.main),
     }
 
 
@@ -511,63 +512,40 @@ def _note_item(note: Note) -> str:
 
 
 def _moves(page: Page) -> str:
-    return (
-        f'<div id="moves" class="moves" aria-label="Move list">{_line(page.main, page, 0)}</div>\n'
-    )
+    """The move list's box: the script fills it from :func:`_line_data` (a long
+    game's list as markup would be the biggest part of its page)."""
+    return '<div id="moves" class="moves" aria-label="Move list"></div>\n'
 
 
-def _line(line: MoveLine, page: Page, depth: int) -> str:
-    parts = [_comment(c) for c in line.comments]
-    for entry in line.entries:
-        parts.append(_entry(entry, page))
-        parts += [_comment(c) for c in entry.comments]
-        parts += [_note_block(page.notes[n]) for n in entry.notes]
-        parts += [_variation(v, page, depth + 1) for v in entry.variations]
-    return "".join(parts)
+def _line_data(line: MoveLine) -> dict[str, object]:
+    """A move list as the viewer script builds it: ``i`` the line (-1 for a
+    variation that could not be played), ``c`` its comments, ``e`` its
+    entries; an entry's empty fields are left out."""
+    data: dict[str, object] = {"i": line.id, "e": [_entry_data(e) for e in line.entries]}
+    if line.comments:
+        data["c"] = [xml_chars(c) for c in line.comments]
+    return data
 
 
-def _variation(line: MoveLine, page: Page, depth: int) -> str:
-    cls = "variation" + (" unplayable" if line.id < 0 else "")
-    return (
-        f'<div class="{cls}" data-line="{line.id}" role="group" '
-        f'aria-label="Variation">{_line(line, page, depth)}</div>'
-    )
-
-
-def _entry(entry: Entry, page: Page) -> str:
-    number = f'<span class="num">{escape(entry.number)}</span>' if entry.number else ""
-    glyphs = "".join(f'<span class="glyph">{escape(g)}</span>' for g in entry.glyphs)
-    text = escape(entry.text)
-    severity = _worst(page.notes[n].severity for n in entry.notes)
-    if entry.state == "played":
-        # kept short: a long game has hundreds of these (the move list is no form)
-        cls = "move" + (f" has-{severity}" if severity else "")
-        body = f'<button class="{cls}" data-frame="{entry.frame}">{text}{glyphs}</button>'
-        return f'<span class="ply">{number}{body}</span> ' if number else body + " "
-    cls = f"move {entry.state}" + (f" has-{severity}" if severity else "")
-    hint = {
-        "illegal": "refused by the rules",
-        "unplayed": "not played: an earlier action was refused",
-        "cube": "doubling cube",
-    }[entry.state]
-    body = f'<span class="{cls}" title="{hint}">{text}{glyphs}</span>'
-    return f'<span class="ply">{number}{body}</span> '
-
-
-def _worst(severities: Iterable[str]) -> str:
-    found = set(severities)
-    return "error" if "error" in found else ("warning" if found else "")
-
-
-def _comment(text: str) -> str:
-    return f'<span class="comment">{escape(text)}</span> '
-
-
-def _note_block(note: Note) -> str:
-    return (
-        f'<span class="note-inline {escape(note.severity)}"><code>{escape(note.code)}'
-        f"</code> {escape(note.message)}</span> "
-    )
+def _entry_data(entry: Entry) -> dict[str, object]:
+    """``t`` text, ``n`` move number, ``s`` state (left out: played), ``f``
+    frame, ``g`` glyphs, ``c`` comments, ``o`` notes, ``v`` variations."""
+    data: dict[str, object] = {"t": xml_chars(entry.text)}
+    if entry.number:
+        data["n"] = entry.number
+    if entry.state != "played":
+        data["s"] = entry.state
+    if entry.frame is not None:
+        data["f"] = entry.frame
+    if entry.glyphs:
+        data["g"] = [xml_chars(g) for g in entry.glyphs]
+    if entry.comments:
+        data["c"] = [xml_chars(c) for c in entry.comments]
+    if entry.notes:
+        data["o"] = list(entry.notes)
+    if entry.variations:
+        data["v"] = [_line_data(v) for v in entry.variations]
+    return data
 
 
 def _outcome(page: Page) -> str:

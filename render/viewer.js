@@ -34,6 +34,68 @@
     svg.setAttribute("data-position", frame.x);
   }
 
+  // the move list, built from data.moves; every record text goes in as text
+  var HINTS = { illegal: "refused by the rules",
+    unplayed: "not played: an earlier action was refused", cube: "doubling cube" };
+
+  function element(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) { node.className = className; }
+    if (text !== undefined) { node.textContent = text; }
+    return node;
+  }
+
+  function worst(notes) {
+    var found = (notes || []).map(function (n) { return data.notes[n].s; });
+    return found.indexOf("error") >= 0 ? "error" : found.length ? "warning" : "";
+  }
+
+  function entryElement(entry) {
+    var severity = worst(entry.o), state = entry.s || "played", body;
+    var cls = "move" + (state === "played" ? "" : " " + state) + (severity ? " has-" + severity : "");
+    if (state === "played") {
+      body = element("button", cls, entry.t);
+      body.setAttribute("data-frame", String(entry.f));
+    } else {
+      body = element("span", cls, entry.t);
+      body.title = HINTS[state];
+    }
+    (entry.g || []).forEach(function (glyph) { body.appendChild(element("span", "glyph", glyph)); });
+    if (!entry.n && state === "played") { return body; }
+    var ply = element("span", "ply");
+    if (entry.n) { ply.appendChild(element("span", "num", entry.n)); }
+    ply.appendChild(body);
+    return ply;
+  }
+
+  function noteInline(number) {
+    var note = data.notes[number], box = element("span", "note-inline " + note.s);
+    box.appendChild(element("code", "", note.c));
+    box.appendChild(document.createTextNode(" " + note.m));
+    return box;
+  }
+
+  function fillLine(line, box) {
+    function add(node) { box.appendChild(node); box.appendChild(document.createTextNode(" ")); }
+    function comment(text) { add(element("span", "comment", text)); }
+    (line.c || []).forEach(comment);
+    line.e.forEach(function (entry) {
+      add(entryElement(entry));
+      (entry.c || []).forEach(comment);
+      (entry.o || []).forEach(function (n) { add(noteInline(n)); });
+      (entry.v || []).forEach(function (variation) {
+        var group = element("div", "variation" + (variation.i < 0 ? " unplayable" : ""));
+        group.setAttribute("data-line", String(variation.i));
+        group.setAttribute("role", "group");
+        group.setAttribute("aria-label", "Variation");
+        fillLine(variation, group);
+        box.appendChild(group);
+      });
+    });
+  }
+
+  fillLine(data.moves, moves);
+
   function lineOf(id) { return lines[frames[id].l]; }
 
   function neighbour(id, delta) {
