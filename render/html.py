@@ -572,7 +572,7 @@ def index_page(games: Sequence[GameSummary], *, title: str = "Games") -> str:
     rows = "".join(_index_row(g, files) for g in games)
     valid = sum(1 for g in games if g.valid)
     script = _asset("index.js")
-    columns = (("File", False),) if files else ()
+    columns: tuple[tuple[str, bool], ...] = (("File", False),) if files else ()
     columns += (
         ("#", True),
         ("Game", False),
