@@ -122,7 +122,7 @@ class _Builder(Visitor):
             tuple(self.drawings.add(part) for part in self.scene.board(flip))
             for flip in (False, True)
         )
-        self._items: dict[tuple[str, str], _Item] = {}
+        self._items: dict[str, dict[str, _Item]] = {}  # side -> token -> item
         self._seen: dict[int, tuple[Any, _Seen]] = {}
         self._drawn: dict[tuple[int, Any], tuple[Any, _Drawn]] = {}
         # the parts of the highlights and marks of a last action, of a status line
@@ -301,12 +301,13 @@ class _Builder(Visitor):
             if side is None:
                 status.append(section)
                 continue
+            known = self._items.setdefault(side, {})
             for token in rest.split():
-                item = self._items.get((side, token))
+                item = known.get(token)
                 if item is None:
-                    item = self._items[(side, token)] = self._item(side, token)
+                    item = known[token] = self._item(side, token)
                 items.append(item)
-        items.sort()
+        items.sort()  # by board order, as the drawers draw them
         seen = _Seen(text, items, position.to_move, position.winner, "; ".join(status))
         self._seen[id(position)] = (position, seen)
         return seen
@@ -321,7 +322,8 @@ class _Builder(Visitor):
             self.drawings.add(self.scene.piece(where, side, die.face, die.home, flip))
             for flip in (False, True)
         )
-        return (self.scene.order(where), upright, flipped, where, die)
+        row, column = self.scene.order(where)
+        return (row * 1000 + column, upright, flipped, where, die)
 
     def _last(self, before: _Seen, after: _Seen, position: Any, node: Node) -> LastAction:
         attacked = getattr(self.rules, "attacked_ones", None)
@@ -391,7 +393,7 @@ class _Die(NamedTuple):
 
 
 #: A die or piece: drawing order, parts upright and flipped, cell, value.
-_Item = tuple[tuple[int, int], int, int, str, _Die]
+_Item = tuple[int, int, int, str, _Die]
 #: A frame's parts upright and flipped, and its Position text.
 _Drawn = tuple[tuple[int, ...], tuple[int, ...], str]
 

@@ -301,11 +301,42 @@ def _inline(svg: str) -> str:
     return svg.replace(_SVG_XMLNS, "", 1)
 
 
+def changes(parts: Sequence[int], before: Sequence[int]) -> list[int]:
+    """``parts`` written against ``before`` (the frame before it), for the
+    viewer script to undo: ``n >= 0`` is part ``n``; ``-2k`` takes the next
+    ``k`` parts of ``before``; ``-2k - 1`` passes over ``k`` of them. A frame
+    shares most of its parts with the one before it."""
+    where = {part: index for index, part in enumerate(before)}
+    out: list[int] = []
+    i = 0
+    for part in parts:
+        found = where.get(part, -1)
+        if found < i:
+            out.append(part)
+            continue
+        if found > i:
+            out.append(-2 * (found - i) - 1)
+            i = found
+        if out and out[-1] < 0 and out[-1] % 2 == 0:
+            out[-1] -= 2
+        else:
+            out.append(-2)
+        i += 1
+    return out
+
+
 def _viewer_data(page: Page) -> dict[str, object]:
+    last: dict[str, Sequence[int]] = {"s": (), "v": ()}
+
+    def against(key: str, parts: Sequence[int]) -> list[int]:
+        written = changes(parts, last[key])
+        last[key] = parts
+        return written
+
     frames = [
         {
-            "s": f.board,
-            "v": f.board_flipped,
+            "s": against("s", f.board),
+            "v": against("v", f.board_flipped),
             "x": f.position,
             "p": f.ply,
             "l": f.line,

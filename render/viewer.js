@@ -19,6 +19,22 @@
 
   function start(data) {
   var frames = data.frames, lines = data.lines, pieces = data.pieces;
+
+  // each frame's parts are written against the frame before it (see changes() in html.py)
+  ["s", "v"].forEach(function (key) {
+    var before = [];
+    frames.forEach(function (frame) {
+      var parts = [], i = 0;
+      frame[key].forEach(function (code) {
+        if (code >= 0) { parts.push(code); return; }
+        var count = Math.floor(-code / 2);
+        if (-code % 2 === 1) { i += count; return; }
+        for (var k = 0; k < count; k++) { parts.push(before[i++]); }
+      });
+      frame[key] = parts;
+      before = parts;
+    });
+  });
   var board = $("board"), slider = $("slider"), where = $("where");
   var caption = $("caption"), notesBox = $("frame-notes"), moves = $("moves");
   var playButton = $("play"), flipButton = $("flip"), mainButton = $("mainline");

@@ -19,7 +19,7 @@ from hexhop.engine.games import rules_for
 from hexhop.engine.replay import replay_game
 from hexhop.notation import read_archive
 from hexhop.records.viewer import page_data
-from hexhop.render.html import Drawings, game_page
+from hexhop.render.html import Drawings, changes, game_page
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 GOOD = sorted((SAMPLES / "good").iterdir())
@@ -45,6 +45,31 @@ def report_of(path_or_text: Path | str, index: int = 1, name: str = "x.trg"):
     return replay_game(parsed)
 
 
+def expand(data: dict) -> dict:
+    """The viewer script's reading of the frames' parts, in Python."""
+    for key in ("s", "v"):
+        before: list[int] = []
+        for frame in data["frames"]:
+            parts, i = [], 0
+            for code in frame[key]:
+                if code >= 0:
+                    parts.append(code)
+                elif -code % 2:
+                    i += -code // 2
+                else:
+                    parts += before[i : i - code // 2]
+                    i += -code // 2
+            frame[key] = before = parts
+    return data
+
+
+def test_changes_take_and_pass_over_parts():
+    assert changes([1, 2, 3], []) == [1, 2, 3]
+    assert changes([1, 2, 3], [1, 2, 3]) == [-6]
+    assert changes([1, 9, 3, 4], [1, 2, 3, 4]) == [-2, 9, -3, -4]
+    assert changes([4, 1], [1, 2, 3, 4]) == [-7, -2, 1]
+
+
 def draw(data: dict, frame: dict, key: str) -> str:
     """The viewer script's drawing of a frame, in Python."""
     head = data["head"]
@@ -61,7 +86,7 @@ def packed(page: str) -> str:
 
 
 def embedded(page: str) -> dict:
-    return json.loads(gzip.decompress(base64.b64decode(packed(page))))
+    return expand(json.loads(gzip.decompress(base64.b64decode(packed(page)))))
 
 
 # ---------------------------------------------------------------------------
