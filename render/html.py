@@ -29,6 +29,7 @@ from .svg_parts import clip, xml_chars
 
 __all__ = [
     "Drawings",
+    "changes",
     "Entry",
     "Frame",
     "GameSummary",
@@ -221,10 +222,17 @@ def escape(value: str) -> str:
     return _html_escape(xml_chars(value))
 
 
+#: A control character XML cannot hold as JSON writes it (``\u001b``), not
+#: preceded by an escaped backslash (``\\u001b`` is the text "\u001b").
+_JSON_CONTROL = re.compile(r"(?<!\\)((?:\\\\)*)\\u00(?:0[0-8bcef]|1[0-9a-f])")
+
+
 def _packed_script(element_id: str, value: object) -> str:
     """``value`` as gzipped JSON in base64, which the viewer script unpacks
     (a tenth of the size of the JSON; base64 holds no markup at all)."""
-    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    # record texts were cleaned where they were put in; this is the last guard
+    text = xml_chars(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
+    text = _JSON_CONTROL.sub("\\1\ufffd", text)
     packer = zlib.compressobj(6, zlib.DEFLATED, 31)  # 31: with a gzip header
     packed = packer.compress(text.encode("utf-8")) + packer.flush()
     data = base64.b64encode(packed).decode("ascii")
