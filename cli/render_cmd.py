@@ -22,6 +22,7 @@ from hexhop.render.html import GameSummary
 from .command_output import tell
 from .interrupt import checkpoint, signals_held, stoppable
 from .options import game_option
+from .progress import ProgressBar
 from .safe_write import make_folder, write_atomically
 from .single_game import why_unplayable
 
@@ -299,9 +300,10 @@ def _render(
         raise click.ClickException(f"{record}: no game could be drawn")
     _refuse_overwrite(paths, force)
     state["total"] = len(paths)
-    outputs = _drawn(planned, options, game)
+    outputs = _drawn(planned, options, game, out_root if index_page else None)
     if index_page:
         outputs = itertools.chain(outputs, [_html_index(out_root, record, rows)])
+    bar = ProgressBar(len(paths))
     for path, make in outputs:
         checkpoint()
         make_folder(os.path.dirname(path) or ".")
@@ -310,6 +312,8 @@ def _render(
         with signals_held():  # written and counted, or neither
             write_atomically(path, data, overwrite=True)
             state["done"] += 1
+        bar.update(state["done"])
+    bar.done()
     tell(f"wrote {len(paths)} file{'s' * (len(paths) != 1)} to {out_root}")
     return broken
 
@@ -487,7 +491,7 @@ def game_name(index: int) -> str:
 
 
 def _drawn(
-    planned: list[_Planned], options: RenderOptions, game: str | None
+    planned: list[_Planned], options: RenderOptions, game: str | None, index_root: str | None
 ) -> Iterator[tuple[str, Callable[[], bytes]]]:
     """(path, function making the bytes) of every planned file, in order;
     each game is read and replayed again, one at a time."""
@@ -510,12 +514,23 @@ def _drawn(
                     caption=options.caption,
                 )
                 for path, plies in item.files:
-                    yield path, functools.partial(_picture, frames, options, plies)
+                    index = _index_link(path, index_root) if index_root else None
+                    yield path, functools.partial(_picture, frames, options, plies, index)
             if not wanted:
                 break
 
 
-def _picture(frames: Any, options: RenderOptions, plies: tuple[int, ...]) -> bytes:
+def _index_link(page: str, index_root: str) -> str:
+    """The link from a game's page to ``index.html`` in ``index_root``."""
+    from urllib.parse import quote
+
+    index = os.path.join(index_root, "index.html")
+    return quote(os.path.relpath(index, os.path.dirname(page) or ".").replace(os.sep, "/"))
+
+
+def _picture(
+    frames: Any, options: RenderOptions, plies: tuple[int, ...], index: str | None = None
+) -> bytes:
     fmt = options.fmt
     if fmt == "svg":
         return frames.svg_bytes(plies[0])
@@ -529,7 +544,7 @@ def _picture(frames: Any, options: RenderOptions, plies: tuple[int, ...]) -> byt
         return frames.sheet(list(plies))
     if fmt == "sheet-pdf":
         return frames.sheet_pdf(list(plies))
-    return frames.html()
+    return frames.html(index)
 
 
 def _index_row(

@@ -182,13 +182,15 @@ class Frames:
         number, dots = (ply + 1) // 2, "." if ply % 2 else "..."
         return f"after {number}{dots} {_text(self.report.nodes[ply - 1])}"
 
-    def html(self) -> bytes:
-        """The interactive viewer page of the game (``--flip``: turned at first)."""
+    def html(self, index: str | None = None) -> bytes:
+        """The interactive viewer page of the game (``--flip``: turned at first);
+        ``index`` links to the archive's index page."""
         from hexhop.render.html import game_page
 
         from .viewer import page_data
 
-        return game_page(page_data(self.report, flip=self.flip)).encode("utf-8")
+        page = page_data(self.report, flip=self.flip)
+        return game_page(page, index=index).encode("utf-8")
 
 
 def first_error(report: GameReport) -> Finding | None:

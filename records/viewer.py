@@ -2,24 +2,28 @@
 
 :func:`page_data` walks the record once more (the replay keeps only the
 main line's positions) to get the positions of every variation,
-draws every position in both orientations (once for variations that play
-the same action from the same position) and ties each finding of the
-check to the action it is about. :mod:`hexhop.render.html` turns the result
+takes every position apart into the parts of its picture (the board once,
+a part per die or piece, the last action, the status; see
+:class:`hexhop.render.scene.Scene`) in both orientations, and ties each
+finding of the check to the action it is about. :mod:`hexhop.render.html` turns the result
 into HTML without knowing any rules; nothing here writes HTML.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from hexhop.engine.base import Rules
 from hexhop.engine.games import rules_for
 from hexhop.engine.replay import UNPLAYED, GameReport, Visitor, walk
 from hexhop.notation.findings import Finding
+from hexhop.notation.games import find_game
 from hexhop.notation.model import CubeAnswer, CubeOffer, Line, Node
+from hexhop.notation.writer import format_record
 from hexhop.render.html import Drawings, Entry, Frame, GameSummary, LineInfo, MoveLine, Note, Page
 from hexhop.render.last_action import LastAction, describe_last
-from hexhop.render.svg import board_svg
+from hexhop.render.scene import Scene
 
 #: Tags shown in the page header, in this order, when the record has them.
 HEADER_TAGS = ("Event", "Site", "Date", "Round", "Annotator")
@@ -49,6 +53,8 @@ def page_data(report: GameReport, *, flip: bool = False) -> Page:
         drawings=builder.drawings,
         flipped=flip,
         termination=report.tags.get("Termination", ""),
+        record=format_record(report.record) if report.record else "",
+        record_name=f"game{report.index}{find_game(report.game).extension}",
     )
 
 
@@ -110,8 +116,18 @@ class _Builder(Visitor):
         self._line_frames: list[list[int]] = []
         self._by_span = _findings_by_span(report.findings)
         self._placed: set[int] = set()
-        self.drawings = Drawings()
-        self._drawn: dict[tuple[int, Any], tuple[Any, tuple[int, int]]] = {}
+        self.scene = Scene(report.positions[0])
+        self.drawings = Drawings(self.scene.head)
+        self._boards = tuple(
+            tuple(self.drawings.add(part) for part in self.scene.board(flip))
+            for flip in (False, True)
+        )
+        self._items: dict[str, dict[str, _Item]] = {}  # side -> token -> item
+        self._seen: dict[int, tuple[Any, _Seen]] = {}
+        self._drawn: dict[tuple[int, Any], tuple[Any, _Drawn]] = {}
+        # the parts of the highlights and marks of a last action, of a status line
+        self._marks: dict[LastAction | None, Any] = {}
+        self._status: dict[tuple[str, str | None], Any] = {}
         self._open: list[_Open] = []
         self._main: MoveLine | None = None
 
@@ -176,10 +192,9 @@ class _Builder(Visitor):
             entry = _entry(node, number, "cube", None, notes, variations)
         else:
             label = f"{_move_number(after.ply)} {node.text or node.item}"
-            new = self._frame(after, before, node, line.id, label=label)
+            notes = self._notes_of(node, len(self.frames))  # the frame made next
+            new = self._frame(after, before, node, line.id, label=label, notes=notes)
             self._line_frames[line.id].append(new)
-            notes = self._notes_of(node, new)
-            self.frames[new] = _with(self.frames[new], notes=notes, comments=node.comments)
             line.frame = new
             entry = _entry(node, number, "played", new, notes, variations)
         line.entries.append(entry)
@@ -192,56 +207,128 @@ class _Builder(Visitor):
             return frame
         old = self.frames[frame]
         if old.line == line_id:
-            board, flipped = self._draw(after, None, None)
-            self.frames[frame] = _with(old, board=board, board_flipped=flipped)
+            board, flipped, text = self._draw(after, None, None)
+            self.frames[frame] = _with(old, board=board, board_flipped=flipped, position=text)
             return frame
         new = self._frame(after, None, None, line_id, label="drop")
         self._line_frames[line_id].append(new)
         return new
 
     def _frame(
-        self, position: Any, before: Any, node: Node | None, line_id: int, *, label: str
+        self,
+        position: Any,
+        before: Any,
+        node: Node | None,
+        line_id: int,
+        *,
+        label: str,
+        notes: tuple[int, ...] = (),
     ) -> int:
         index = len(self._line_frames[line_id])
-        board, flipped = self._draw(position, before, node)
+        board, flipped, text = self._draw(position, before, node)
         self.frames.append(
             Frame(
                 board=board,
                 board_flipped=flipped,
+                position=text,
                 ply=position.ply,
                 line=line_id,
                 index=index,
                 label=label,
+                comments=node.comments if node is not None else (),
+                notes=notes,
             )
         )
         return len(self.frames) - 1
 
-    def _draw(self, position: Any, before: Any, node: Node | None) -> tuple[int, int]:
-        """The drawings of ``position``, upright and flipped. Variations that
-        play the same action from the same position share them (the entry
-        keeps ``before`` alive, so that its ``id`` is not reused)."""
+    def _draw(self, position: Any, before: Any, node: Node | None) -> _Drawn:
+        """The parts of the pictures of ``position``, upright and flipped, and
+        its Position text. Variations that play the same action from the same
+        position share them (the entry keeps ``before`` alive, so that its
+        ``id`` is not reused)."""
         key = (id(before), node.item) if node is not None else None
         if key is not None and key in self._drawn:
             return self._drawn[key][1]
-        last = self._last(position, before, node)
-        text = position.text()
-        upright, flipped = (
-            self.drawings.add(
-                board_svg(position, flip=flip, last=last, ply=position.ply, position_text=text)
+        seen = self._seen_of(position)
+        last = None
+        if before is not None and node is not None:
+            last = self._last(self._seen_of(before), seen, position, node)
+        scene = self.scene
+        marks = self._marks.get(last)
+        if marks is None:
+            marks = self._marks[last] = self._parts_of(scene.highlights, scene.marks, last)
+        status_key = (seen.status, seen.winner)
+        status = self._status.get(status_key)
+        if status is None:
+            status = self._status[status_key] = self._parts_of(scene.status, None, position)
+        boards = []
+        for flip, (under, over) in enumerate(self._boards):
+            boards.append(
+                (
+                    under,
+                    *marks[flip][0],
+                    over,
+                    *[item[1 + flip] for item in seen.items],
+                    *marks[flip][1],
+                    *status[flip][0],
+                )
             )
-            for flip in (False, True)
-        )
-        drawn = (upright, flipped)
+        drawn = (boards[0], boards[1], seen.text)
         if key is not None:
             self._drawn[key] = (before, drawn)
         return drawn
 
-    def _last(self, position: Any, before: Any, node: Node | None) -> LastAction | None:
-        if before is None or node is None:
-            return None
+    def _parts_of(
+        self, below: Callable[[Any, bool], str], above: Callable[[Any, bool], str] | None, of: Any
+    ) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+        """The parts of two layers drawn for ``of``, upright and flipped."""
+        add = self.drawings.add_each
+        return tuple(
+            (add(below(of, flip)), add(above(of, flip)) if above else ()) for flip in (False, True)
+        )
+
+    def _seen_of(self, position: Any) -> _Seen:
+        """What the picture of ``position`` shows, read from its Position
+        text (much cheaper than the engine's maps of dice and pieces)."""
+        kept = self._seen.get(id(position))
+        if kept is not None and kept[0] is position:
+            return kept[1]
+        text = position.text()
+        items, status = [], []
+        for section in text.split("; "):
+            name, _, rest = section.partition(":")
+            side = _SIDES.get(name)
+            if side is None:
+                status.append(section)
+                continue
+            known = self._items.setdefault(side, {})
+            for token in rest.split():
+                item = known.get(token)
+                if item is None:
+                    item = known[token] = self._item(side, token)
+                items.append(item)
+        items.sort()  # by board order, as the drawers draw them
+        seen = _Seen(text, items, position.to_move, position.winner, "; ".join(status))
+        self._seen[id(position)] = (position, seen)
+        return seen
+
+    def _item(self, side: str, token: str) -> _Item:
+        """A die (``C5=4/2``) or a Hüpfer piece (``c5``) of ``side``: its
+        drawing order, its parts upright and flipped, its cell and value."""
+        where, _, value = token.partition("=")
+        face, _, home = value.partition("/")
+        die = _Die(side, int(face or 0), int(home) if home else None)
+        upright, flipped = (
+            self.drawings.add(self.scene.piece(where, side, die.face, die.home, flip))
+            for flip in (False, True)
+        )
+        row, column = self.scene.order(where)
+        return (row * 1000 + column, upright, flipped, where, die)
+
+    def _last(self, before: _Seen, after: _Seen, position: Any, node: Node) -> LastAction:
         attacked = getattr(self.rules, "attacked_ones", None)
         threatened = list(attacked(position)) if attacked else None
-        return describe_last(before, position, node.action, threatened=threatened)
+        return describe_last(before, after, node.action, threatened=threatened)
 
     # -- findings ------------------------------------------------------------
 
@@ -293,6 +380,49 @@ class _Builder(Visitor):
         record = self.report.record
         spans = (record.result_span, record.tag_span("Result")) if record else ()
         return finding.span is not None and finding.span in spans
+
+
+#: The side of each section of a Position text.
+_SIDES = {"N": "North", "S": "South", "R": "Red", "T": "Turquoise"}
+
+
+class _Die(NamedTuple):
+    side: str
+    face: int
+    home: int | None
+
+
+#: A die or piece: drawing order, parts upright and flipped, cell, value.
+_Item = tuple[int, int, int, str, _Die]
+#: A frame's parts upright and flipped, and its Position text.
+_Drawn = tuple[tuple[int, ...], tuple[int, ...], str]
+
+
+class _Seen:
+    """A position as :func:`describe_last` reads it (``dice`` for Hexalit
+    and Trigeo, ``pieces`` for Hüpfer), with the dice or pieces drawn."""
+
+    __slots__ = ("text", "items", "to_move", "winner", "status", "_dice")
+
+    def __init__(
+        self, text: str, items: list[_Item], to_move: str, winner: str | None, status: str
+    ):
+        self.text = text
+        self.status = status  # what the status line shows but the winner: turn, cube, reserves
+        self.items = items
+        self.to_move = to_move
+        self.winner = winner
+        self._dice: dict[str, _Die] | None = None
+
+    @property
+    def dice(self) -> dict[str, _Die]:
+        if self._dice is None:
+            self._dice = {item[3]: item[4] for item in self.items}
+        return self._dice
+
+    @property
+    def pieces(self) -> dict[str, str]:
+        return {where: die.side for where, die in self.dice.items()}
 
 
 class _Numbering:

@@ -3,10 +3,13 @@ index page for an archive.
 
 The pages are built from plain data (:class:`Page`, :class:`GameSummary`)
 that the caller prepares with the rules; nothing here knows a game or
-checks a record. A page needs no network: the boards are inline SVG (both
-orientations of every position), the style and the script are inline, and
-a Content-Security-Policy forbids everything else. Every text taken from a
-record is escaped, in the HTML and in the embedded JSON.
+checks a record. A page needs no network: the style and the script are
+inline, and a Content-Security-Policy forbids everything else. The first
+position is inline SVG; the script draws every other one from the parts of
+the pictures (:class:`Drawings`: the board once, each die or piece once,
+each position a list of part numbers), which the page holds as gzipped
+JSON that the browser unpacks itself. Every text taken from a record is
+escaped, in the HTML and in the embedded data.
 """
 
 from __future__ import annotations
@@ -15,17 +18,18 @@ import base64
 import hashlib
 import json
 import re
-from collections.abc import Iterable, Sequence
+import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from html import escape as _html_escape
 from importlib import resources
-from typing import Any
 
 from .svg_parts import clip, xml_chars
 
 __all__ = [
     "Drawings",
+    "changes",
     "Entry",
     "Frame",
     "GameSummary",
@@ -61,15 +65,17 @@ class Note:
 class Frame:
     """One drawn position: after ``label`` (``start`` for the first one).
 
-    ``board``/``board_flipped`` number its drawings in :attr:`Page.drawings`
-    (frames that look alike share one); ``line``/``index`` place it in
+    ``board``/``board_flipped`` number the parts of its picture in
+    :attr:`Page.drawings`, upright and flipped; ``position`` is its Position
+    text; ``line``/``index`` place it in
     :attr:`Page.lines`; ``notes`` are the findings about the action that
     led here, ``ahead`` those of a refused action that follows it;
     ``comments`` the comments on that action.
     """
 
-    board: int
-    board_flipped: int
+    board: tuple[int, ...]
+    board_flipped: tuple[int, ...]
+    position: str
     ply: int
     line: int
     index: int
@@ -138,10 +144,13 @@ class Page:
     drawings: Drawings
     flipped: bool = False
     termination: str = ""
+    record: str = ""  # the record's text, for "Download this record"
+    record_name: str = "game.txt"
 
     def svg(self, frame: Frame, *, flipped: bool = False) -> str:
-        """The board of ``frame`` as inline SVG."""
-        return self.drawings.svg(frame.board_flipped if flipped else frame.board)
+        """The picture of ``frame`` as SVG (what the viewer script draws)."""
+        parts = frame.board_flipped if flipped else frame.board
+        return self.drawings.svg(parts, frame.ply, frame.position)
 
 
 @dataclass(frozen=True)
@@ -168,7 +177,16 @@ class GameSummary:
 
 @cache
 def _asset(name: str) -> str:
-    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+    """``viewer.css`` or ``viewer.js`` without comments and indentation: every
+    page carries them, and an archive has hundreds of pages."""
+    text = resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    lines = (line.strip() for line in text.splitlines())
+    if name.endswith(".css"):
+        # a declaration may go on over a line end: join the lines with a space
+        text = re.sub(r"\s*([{};,])\s*", r"\1", " ".join(lines))
+        return re.sub(r"([{;][\w-]+):\s+", r"\1:", text).strip() + "\n"
+    return "\n".join(line for line in lines if line and not line.startswith("//")) + "\n"
 
 
 def _script_hash(script: str) -> str:
@@ -204,95 +222,84 @@ def escape(value: str) -> str:
     return _html_escape(xml_chars(value))
 
 
-def _xml_texts(value: Any) -> Any:
-    """``value`` (JSON data) with :func:`xml_chars` applied to every string."""
-    if isinstance(value, str):
-        return xml_chars(value)
-    if isinstance(value, dict):
-        return {key: _xml_texts(item) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_xml_texts(item) for item in value]
-    return value
+#: A control character XML cannot hold as JSON writes it (``\u001b``), not
+#: preceded by an escaped backslash (``\\u001b`` is the text "\u001b").
+_JSON_CONTROL = re.compile(r"(?<!\\)((?:\\\\)*)\\u00(?:0[0-8bcef]|1[0-9a-f])")
 
 
-def _json_script(element_id: str, value: object) -> str:
-    """``value`` as JSON that no text inside can break out of."""
-    text = json.dumps(_xml_texts(value), ensure_ascii=False, separators=(",", ":"))
-    text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-    text = text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
-    return f'<script type="application/json" id="{element_id}">{text}</script>\n'
+def _packed_script(element_id: str, value: object) -> str:
+    """``value`` as gzipped JSON in base64, which the viewer script unpacks
+    (a tenth of the size of the JSON; base64 holds no markup at all)."""
+    # record texts were cleaned where they were put in; this is the last guard
+    text = xml_chars(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
+    text = _JSON_CONTROL.sub("\\1\ufffd", text)
+    packer = zlib.compressobj(6, zlib.DEFLATED, 31)  # 31: with a gzip header
+    packed = packer.compress(text.encode("utf-8")) + packer.flush()
+    data = base64.b64encode(packed).decode("ascii")
+    return f'<script type="application/gzip" id="{element_id}">{data}</script>\n'
 
 
 # ---------------------------------------------------------------------------
 # Sharing the drawings between frames
 
-#: Before every start tag: an element's text and end tag stay with it.
-_PIECE_START = re.compile(r"(?=<(?!/))")
 _SVG_XMLNS = ' xmlns="http://www.w3.org/2000/svg"'
 
 
 class Drawings:
-    """The board drawings of a page, each kept small and only once.
+    """The parts of a page's pictures, each kept once.
 
-    An SVG is split before each start tag and every distinct piece is kept
-    once; a drawing becomes the list of its piece numbers, where a run
-    ``a, a+1, ..., a+k`` is written ``a, -k``, and equal lists are kept
-    once. Boards share most of their cells, so a game's drawings cost
-    little more than their differences, and a thousand variations that
-    reach the same position cost one drawing.
+    ``head`` is the root element's start tag and style; a picture is
+    ``head`` (with the ``data-ply`` and ``data-position`` of its position),
+    then its parts, then ``</svg>``.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, head: str) -> None:
+        self.head = _inline(head)
         self.pieces: list[str] = []
-        self.codes: list[tuple[int, ...]] = []
-        self._piece_numbers: dict[str, int] = {}
-        self._numbers: dict[tuple[int, ...], int] = {}
+        self._numbers: dict[str, int] = {}
+        self._layers: dict[str, tuple[int, ...]] = {}
 
-    def add(self, svg: str) -> int:
-        """The number of the drawing ``svg``, inlined (see :func:`_inline`)."""
-        codes = tuple(self.encode(_inline(svg)))
-        number = self._numbers.get(codes)
+    def add(self, part: str) -> int:
+        """The number of ``part``."""
+        number = self._numbers.get(part)
         if number is None:
-            number = self._numbers[codes] = len(self.codes)
-            self.codes.append(codes)
+            number = self._numbers[part] = len(self.pieces)
+            self.pieces.append(part)
         return number
 
-    def encode(self, svg: str) -> list[int]:
-        numbers = [self._piece(piece) for piece in _PIECE_START.split(svg) if piece]
-        return _runs(numbers)
+    def add_each(self, layer: str) -> tuple[int, ...]:
+        """The numbers of the elements of ``layer``, each a part of its own
+        (a highlight of one cell recurs in many frames, a whole layer rarely)."""
+        numbers = self._layers.get(layer)
+        if numbers is None:
+            numbers = self._layers[layer] = tuple(self.add(e) for e in _elements(layer))
+        return numbers
 
-    def svg(self, number: int) -> str:
-        """Drawing ``number`` as text again (what the viewer script does)."""
-        out: list[str] = []
-        last = 0
-        for code in self.codes[number]:
-            if code < 0:
-                out += self.pieces[last + 1 : last - code + 1]
-            else:
-                out.append(self.pieces[code])
-                last = code
-        return "".join(out)
+    def svg(self, parts: Sequence[int], ply: int, position: str) -> str:
+        """A picture as text again (what the viewer script does)."""
+        from .scene import with_data
 
-    def _piece(self, piece: str) -> int:
-        number = self._piece_numbers.get(piece)
-        if number is None:
-            number = self._piece_numbers[piece] = len(self.pieces)
-            self.pieces.append(piece)
-        return number
+        body = "".join(self.pieces[number] for number in parts)
+        return f"{with_data(self.head, ply, position)}{body}</svg>"
 
 
-def _runs(numbers: Sequence[int]) -> list[int]:
-    out: list[int] = []
-    i = 0
-    while i < len(numbers):
-        start = numbers[i]
-        j = i + 1
-        while j < len(numbers) and numbers[j] == numbers[j - 1] + 1:
-            j += 1
-        out.append(start)
-        if j - i > 1:
-            out.append(-(j - i - 1))
-        i = j
+#: A tag: group 1 is "/" for an end tag, group 2 ends with "/" when it closes itself.
+_TAG = re.compile(r"<(/?)([^>]*)>")
+
+
+def _elements(svg: str) -> list[str]:
+    """``svg`` (elements one after the other) cut into its top-level elements."""
+    out, depth, start = [], 0, 0
+    for tag in _TAG.finditer(svg):
+        if tag.group(1):
+            depth -= 1
+        elif not tag.group(2).endswith("/"):
+            depth += 1
+        if depth == 0:
+            out.append(svg[start : tag.end()])
+            start = tag.end()
+    if start < len(svg):
+        out.append(svg[start:])
     return out
 
 
@@ -302,16 +309,48 @@ def _inline(svg: str) -> str:
     return svg.replace(_SVG_XMLNS, "", 1)
 
 
+def changes(parts: Sequence[int], before: Sequence[int]) -> list[int]:
+    """``parts`` written against ``before`` (the frame before it), for the
+    viewer script to undo: ``n >= 0`` is part ``n``; ``-2k`` takes the next
+    ``k`` parts of ``before``; ``-2k - 1`` passes over ``k`` of them. A frame
+    shares most of its parts with the one before it."""
+    where = {part: index for index, part in enumerate(before)}
+    out: list[int] = []
+    i = 0
+    for part in parts:
+        found = where.get(part, -1)
+        if found < i:
+            out.append(part)
+            continue
+        if found > i:
+            out.append(-2 * (found - i) - 1)
+            i = found
+        if out and out[-1] < 0 and out[-1] % 2 == 0:
+            out[-1] -= 2
+        else:
+            out.append(-2)
+        i += 1
+    return out
+
+
 def _viewer_data(page: Page) -> dict[str, object]:
+    last: dict[str, Sequence[int]] = {"s": (), "v": ()}
+
+    def against(key: str, parts: Sequence[int]) -> list[int]:
+        written = changes(parts, last[key])
+        last[key] = parts
+        return written
+
     frames = [
         {
-            "s": f.board,
-            "v": f.board_flipped,
+            "s": against("s", f.board),
+            "v": against("v", f.board_flipped),
+            "x": f.position,
             "p": f.ply,
             "l": f.line,
             "i": f.index,
-            "t": f.label,
-            "c": list(f.comments),
+            "t": xml_chars(f.label),
+            "c": [xml_chars(c) for c in f.comments],
             "n": list(f.notes),
             "a": list(f.ahead),
         }
@@ -319,17 +358,25 @@ def _viewer_data(page: Page) -> dict[str, object]:
     ]
     lines = [{"b": info.base, "u": info.parent, "f": list(info.frames)} for info in page.lines]
     notes = [
-        {"c": n.code, "s": n.severity, "m": n.message, "p": n.ply, "x": n.action}
+        {
+            "c": n.code,
+            "s": n.severity,
+            "m": xml_chars(n.message),
+            "p": n.ply,
+            "x": xml_chars(n.action) if n.action else None,
+        }
         for n in page.notes
     ]
     return {
         "game": page.game,
         "flipped": page.flipped,
+        "head": page.drawings.head,
         "pieces": page.drawings.pieces,
-        "drawings": page.drawings.codes,
         "frames": frames,
         "lines": lines,
         "notes": notes,
+        "record": {"text": xml_chars(page.record), "name": page.record_name},
+        "moves": _line_data(page.main),
     }
 
 
@@ -337,18 +384,27 @@ def _viewer_data(page: Page) -> dict[str, object]:
 # The game page
 
 
-def game_page(page: Page) -> str:
-    """The viewer page of one game: board, controls, header, check, moves."""
+def game_page(page: Page, *, index: str | None = None) -> str:
+    """The viewer page of one game: board, controls, header, check, moves;
+    ``index`` links to the archive's index page."""
     script = _asset("viewer.js")
-    board = page.svg(page.frames[0], flipped=page.flipped)
+    head = page.drawings.head
+    # an empty picture of the right shape, until the script draws the position
+    board = head[: head.index(">") + 1] + "</svg>"
     parts = [
         _head(f"{clip(page.title)} · {page.game}", script),
         "<body>\n",
+        (
+            f'<nav class="site-nav"><a href="{escape(index)}">\u2190 All games</a></nav>\n'
+            if index
+            else ""
+        ),
         _header(page),
         '<main class="viewer">\n',
         '<section class="board-pane" aria-label="Board">\n',
-        f'<div id="board" class="board">{board}</div>\n',
-        '<div id="caption" class="caption" aria-live="polite">Start position</div>\n',
+        f'<div id="board" class="board">{board}</div>\n'
+        '<noscript><p class="note error">The board needs JavaScript.</p></noscript>\n',
+        '<div id="caption" class="board-caption" aria-live="polite">Start position</div>\n',
         _controls(page),
         "</section>\n",
         '<section class="moves-pane" aria-label="Moves">\n',
@@ -356,7 +412,7 @@ def game_page(page: Page) -> str:
         _moves(page),
         _outcome(page),
         "</section>\n</main>\n",
-        _json_script("hexhop-data", _viewer_data(page)),
+        _packed_script("hexhop-data", _viewer_data(page)),
         f"<script>{script}</script>\n</body>\n</html>\n",
     ]
     return "".join(parts)
@@ -410,7 +466,7 @@ _ICONS = {
 
 def _button(name: str, label: str, keys: str, text: str = "", extra: str = "") -> str:
     icon = (
-        f'<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" '
+        f'<svg class="btn-icon" viewBox="0 0 24 24" aria-hidden="true" '
         f'focusable="false">{_ICONS[name]}</svg>'
     )
     shown = f'<span class="label">{text}</span>' if text else ""
@@ -448,6 +504,11 @@ def _controls(page: Page) -> str:
         '<div class="line-row"><button type="button" id="mainline" hidden '
         'title="Back to the main line (Esc)">Back to the main line</button></div>\n'
         '<div id="frame-notes" class="frame-notes" aria-live="polite"></div>\n'
+        '<div class="record-tools">'
+        '<button type="button" id="download" title="Save the record as a text file">'
+        "Download this record</button>"
+        '<button type="button" id="copy" title="Copy the position shown, as a Position tag '
+        'value">Copy position</button><span id="copied" aria-live="polite"></span></div>\n'
     )
 
 
@@ -478,7 +539,7 @@ def _note_item(note: Note) -> str:
         f"ply {note.ply}" if note.ply is not None else (f"line {note.line}" if note.line else "")
     )
     jump = (
-        f'<button type="button" class="jump" data-frame="{note.frame}">'
+        f'<button type="button" class="jump-to" data-frame="{note.frame}">'
         f"{escape(where or 'show')}</button> "
         if note.frame is not None
         else (f'<span class="where">{escape(where)}</span> ' if where else "")
@@ -490,65 +551,40 @@ def _note_item(note: Note) -> str:
 
 
 def _moves(page: Page) -> str:
-    return (
-        f'<div id="moves" class="moves" aria-label="Move list">{_line(page.main, page, 0)}</div>\n'
-    )
+    """The move list's box: the script fills it from :func:`_line_data` (a long
+    game's list as markup would be the biggest part of its page)."""
+    return '<div id="moves" class="moves" aria-label="Move list"></div>\n'
 
 
-def _line(line: MoveLine, page: Page, depth: int) -> str:
-    parts = [_comment(c) for c in line.comments]
-    for entry in line.entries:
-        parts.append(_entry(entry, page))
-        parts += [_comment(c) for c in entry.comments]
-        parts += [_note_block(page.notes[n]) for n in entry.notes]
-        parts += [_variation(v, page, depth + 1) for v in entry.variations]
-    return "".join(parts)
+def _line_data(line: MoveLine) -> dict[str, object]:
+    """A move list as the viewer script builds it: ``i`` the line (-1 for a
+    variation that could not be played), ``c`` its comments, ``e`` its
+    entries; an entry's empty fields are left out."""
+    data: dict[str, object] = {"i": line.id, "e": [_entry_data(e) for e in line.entries]}
+    if line.comments:
+        data["c"] = [xml_chars(c) for c in line.comments]
+    return data
 
 
-def _variation(line: MoveLine, page: Page, depth: int) -> str:
-    cls = "variation" + (" unplayable" if line.id < 0 else "")
-    return (
-        f'<div class="{cls}" data-line="{line.id}" role="group" '
-        f'aria-label="Variation">{_line(line, page, depth)}</div>'
-    )
-
-
-def _entry(entry: Entry, page: Page) -> str:
-    number = f'<span class="num">{escape(entry.number)}</span>' if entry.number else ""
-    glyphs = "".join(f'<span class="glyph">{escape(g)}</span>' for g in entry.glyphs)
-    text = escape(entry.text)
-    severity = _worst(page.notes[n].severity for n in entry.notes)
-    cls = f"move {entry.state}" + (f" has-{severity}" if severity else "")
-    if entry.state == "played":
-        title = f' title="{escape(page.frames[entry.frame].label)}"' if entry.frame else ""
-        body = (
-            f'<button type="button" class="{cls}" data-frame="{entry.frame}"{title}>'
-            f"{text}{glyphs}</button>"
-        )
-    else:
-        hint = {
-            "illegal": "refused by the rules",
-            "unplayed": "not played: an earlier action was refused",
-            "cube": "doubling cube",
-        }[entry.state]
-        body = f'<span class="{cls}" title="{hint}">{text}{glyphs}</span>'
-    return f'<span class="ply">{number}{body}</span> '
-
-
-def _worst(severities: Iterable[str]) -> str:
-    found = set(severities)
-    return "error" if "error" in found else ("warning" if found else "")
-
-
-def _comment(text: str) -> str:
-    return f'<span class="comment">{escape(text)}</span> '
-
-
-def _note_block(note: Note) -> str:
-    return (
-        f'<span class="note-inline {escape(note.severity)}"><code>{escape(note.code)}'
-        f"</code> {escape(note.message)}</span> "
-    )
+def _entry_data(entry: Entry) -> dict[str, object]:
+    """``t`` text, ``n`` move number, ``s`` state (left out: played), ``f``
+    frame, ``g`` glyphs, ``c`` comments, ``o`` notes, ``v`` variations."""
+    data: dict[str, object] = {"t": xml_chars(entry.text)}
+    if entry.number:
+        data["n"] = entry.number
+    if entry.state != "played":
+        data["s"] = entry.state
+    if entry.frame is not None:
+        data["f"] = entry.frame
+    if entry.glyphs:
+        data["g"] = [xml_chars(g) for g in entry.glyphs]
+    if entry.comments:
+        data["c"] = [xml_chars(c) for c in entry.comments]
+    if entry.notes:
+        data["o"] = list(entry.notes)
+    if entry.variations:
+        data["v"] = [_line_data(v) for v in entry.variations]
+    return data
 
 
 def _outcome(page: Page) -> str:
@@ -569,19 +605,38 @@ def _outcome(page: Page) -> str:
 
 
 def index_page(games: Sequence[GameSummary], *, title: str = "Games") -> str:
-    """A table of ``games`` linking to their pages (no script at all)."""
+    """A table of ``games`` linking to their pages; a small script sorts it
+    by any column and filters it by words (players, event, date, result)."""
     files = any(g.source for g in games)
     rows = "".join(_index_row(g, files) for g in games)
     valid = sum(1 for g in games if g.valid)
+    script = _asset("index.js")
+    columns: tuple[tuple[str, bool], ...] = (("File", False),) if files else ()
+    columns += (
+        ("#", True),
+        ("Game", False),
+        ("Players", False),
+        ("Event", False),
+        ("Date", False),
+        ("Result", False),
+        ("Plies", True),
+        ("Check", False),
+    )
+    heads = "".join(
+        f'<th aria-sort="none"{" data-numeric" if numeric else ""}>'
+        f'<button type="button" data-column="{number}" title="Sort by {name}">{name}</button></th>'
+        for number, (name, numeric) in enumerate(columns)
+    )
     return (
-        _head(title, None) + '<body class="index">\n<main>\n'
+        _head(title, script) + '<body class="index">\n<main>\n'
         f'<h1>{escape(title)}</h1>\n<p class="meta">{_count(len(games), "game")}, '
-        f'{valid} valid</p>\n<div class="table-wrap"><table>\n<thead><tr>'
-        + ("<th>File</th>" if files else "")
-        + "<th>#</th>"
-        "<th>Game</th><th>Players</th><th>Event</th><th>Date</th><th>Result</th>"
-        "<th>Plies</th><th>Check</th></tr></thead>\n"
-        f"<tbody>\n{rows}</tbody>\n</table></div>\n</main>\n</body>\n</html>\n"
+        f"{valid} valid</p>\n"
+        '<p class="search"><input type="search" id="filter" hidden '
+        'placeholder="Filter: player, event, date, result …" aria-label="Filter the games"> '
+        '<span id="shown" aria-live="polite"></span></p>\n'
+        f'<div class="table-wrap"><table id="games">\n<thead><tr>{heads}</tr></thead>\n'
+        f"<tbody>\n{rows}</tbody>\n</table></div>\n</main>\n"
+        f"<script>{script}</script>\n</body>\n</html>\n"
     )
 
 

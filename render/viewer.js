@@ -1,29 +1,116 @@
-/* hexhop game viewer: steps through the frames embedded as JSON.
+/* hexhop game viewer: steps through the frames of the page's data, which
+   is gzipped JSON in base64 (unpacked by the browser's DecompressionStream).
+   Each frame lists the parts of its picture; the board, each die or piece
+   and each highlight are drawn once in the data and shared.
    No network, no eval; every record text goes in through textContent. */
 (function () {
   "use strict";
-  var data = JSON.parse(document.getElementById("hexhop-data").textContent);
-  var frames = data.frames, lines = data.lines, pieces = data.pieces;
-  var drawings = data.drawings;
   var $ = function (id) { return document.getElementById(id); };
+
+  function unpack(done) {
+    var text = $("hexhop-data").textContent.trim();
+    var raw = atob(text), bytes = new Uint8Array(raw.length);
+    for (var i = 0; i < raw.length; i++) { bytes[i] = raw.charCodeAt(i); }
+    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    new Response(stream).text().then(function (json) { done(JSON.parse(json)); });
+  }
+
+  unpack(start);
+
+  function start(data) {
+  var frames = data.frames, lines = data.lines, pieces = data.pieces;
+
+  // each frame's parts are written against the frame before it (see changes() in html.py)
+  ["s", "v"].forEach(function (key) {
+    var before = [];
+    frames.forEach(function (frame) {
+      var parts = [], i = 0;
+      frame[key].forEach(function (code) {
+        if (code >= 0) { parts.push(code); return; }
+        var count = Math.floor(-code / 2);
+        if (-code % 2 === 1) { i += count; return; }
+        for (var k = 0; k < count; k++) { parts.push(before[i++]); }
+      });
+      frame[key] = parts;
+      before = parts;
+    });
+  });
   var board = $("board"), slider = $("slider"), where = $("where");
   var caption = $("caption"), notesBox = $("frame-notes"), moves = $("moves");
   var playButton = $("play"), flipButton = $("flip"), mainButton = $("mainline");
   var state = { frame: 0, flipped: !!data.flipped, timer: null };
 
-  function unpack(codes) {
-    var out = [], last = 0;
-    for (var i = 0; i < codes.length; i++) {
-      var code = codes[i];
-      if (code < 0) {
-        for (var j = 1; j <= -code; j++) { out.push(pieces[last + j]); }
-      } else {
-        out.push(pieces[code]);
-        last = code;
-      }
-    }
-    return out.join("");
+  function draw(frame) {
+    var parts = state.flipped ? frame.v : frame.s, out = [data.head];
+    for (var i = 0; i < parts.length; i++) { out.push(pieces[parts[i]]); }
+    out.push("</svg>");
+    board.innerHTML = out.join("");
+    var svg = board.firstElementChild;
+    svg.setAttribute("data-ply", String(frame.p));
+    svg.setAttribute("data-position", frame.x);
   }
+
+  // the move list, built from data.moves; every record text goes in as text
+  var HINTS = { illegal: "refused by the rules",
+    unplayed: "not played: an earlier action was refused", cube: "doubling cube" };
+
+  function element(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) { node.className = className; }
+    if (text !== undefined) { node.textContent = text; }
+    return node;
+  }
+
+  function worst(notes) {
+    var found = (notes || []).map(function (n) { return data.notes[n].s; });
+    return found.indexOf("error") >= 0 ? "error" : found.length ? "warning" : "";
+  }
+
+  function entryElement(entry) {
+    var severity = worst(entry.o), state = entry.s || "played", body;
+    var cls = "move" + (state === "played" ? "" : " " + state) + (severity ? " has-" + severity : "");
+    if (state === "played") {
+      body = element("button", cls, entry.t);
+      body.setAttribute("data-frame", String(entry.f));
+    } else {
+      body = element("span", cls, entry.t);
+      body.title = HINTS[state];
+    }
+    (entry.g || []).forEach(function (glyph) { body.appendChild(element("span", "glyph", glyph)); });
+    if (!entry.n && state === "played") { return body; }
+    var ply = element("span", "ply");
+    if (entry.n) { ply.appendChild(element("span", "num", entry.n)); }
+    ply.appendChild(body);
+    return ply;
+  }
+
+  function noteInline(number) {
+    var note = data.notes[number], box = element("span", "note-inline " + note.s);
+    box.appendChild(element("code", "", note.c));
+    box.appendChild(document.createTextNode(" " + note.m));
+    return box;
+  }
+
+  function fillLine(line, box) {
+    function add(node) { box.appendChild(node); box.appendChild(document.createTextNode(" ")); }
+    function comment(text) { add(element("span", "comment", text)); }
+    (line.c || []).forEach(comment);
+    line.e.forEach(function (entry) {
+      add(entryElement(entry));
+      (entry.c || []).forEach(comment);
+      (entry.o || []).forEach(function (n) { add(noteInline(n)); });
+      (entry.v || []).forEach(function (variation) {
+        var group = element("div", "variation" + (variation.i < 0 ? " unplayable" : ""));
+        group.setAttribute("data-line", String(variation.i));
+        group.setAttribute("role", "group");
+        group.setAttribute("aria-label", "Variation");
+        fillLine(variation, group);
+        box.appendChild(group);
+      });
+    });
+  }
+
+  fillLine(data.moves, moves);
 
   function lineOf(id) { return lines[frames[id].l]; }
 
@@ -96,7 +183,8 @@
   function show(id) {
     var frame = frames[id], line = lines[frame.l];
     state.frame = id;
-    board.innerHTML = unpack(drawings[state.flipped ? frame.v : frame.s]);
+    $("copied").textContent = "";
+    draw(frame);
     var variation = frame.l !== 0;
     caption.textContent = (frame.p === 0 && !variation && frame.i === 0)
       ? "Start position"
@@ -172,6 +260,39 @@
     go(lineOf(state.frame).f[Number(slider.value)]);
   }));
 
+  $("download").addEventListener("click", function () {
+    var blob = new Blob([data.record.text], { type: "text/plain;charset=utf-8" });
+    var link = document.createElement("a");
+    link.setAttribute("href", URL.createObjectURL(blob));
+    link.download = data.record.name;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(function () { URL.revokeObjectURL(link.getAttribute("href")); }, 10000);
+  });
+
+  // without a clipboard (an old browser, a refusal) the text is shown to be copied by hand
+  function copyByHand(text) {
+    var area = document.createElement("textarea"), copied = false;
+    area.value = text;
+    document.body.appendChild(area);
+    area.select();
+    try { copied = document.execCommand("copy"); } catch (error) { copied = false; }
+    area.remove();
+    return copied;
+  }
+
+  $("copy").addEventListener("click", function () {
+    var text = frames[state.frame].x, told = $("copied");
+    function tell(copied) { told.textContent = (copied ? "Copied: " : "Position: ") + text; }
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(text).then(function () { tell(true); },
+        function () { tell(copyByHand(text)); });
+    } else {
+      tell(copyByHand(text));
+    }
+  });
+
   document.addEventListener("click", function (event) {
     var target = event.target.closest ? event.target.closest("button[data-frame]") : null;
     if (target) { stopPlay(); go(Number(target.getAttribute("data-frame"))); }
@@ -212,4 +333,6 @@
   }
 
   show(startFrame());
+  document.documentElement.setAttribute("data-ready", "");
+  }
 })();

@@ -94,6 +94,8 @@ class Viewer:
         if clock:
             self.page.clock.install()
         self.page.goto(path.as_uri() + fragment)
+        # the page unpacks its data before it draws and listens to keys
+        self.page.wait_for_selector("html[data-ready]", state="attached")
 
     def _console(self, message) -> None:
         if message.type in ("error", "warning"):
@@ -297,3 +299,110 @@ def test_fragment_opens_at_a_ply(open_page):
     viewer, report = open_page("trigeo", fragment="#12")
     assert viewer.shown() == expected(report, 12)
     assert viewer.page.locator("#moves .move.current").count() == 1
+
+
+def test_pieces_have_the_colours_of_the_png(open_page, tmp_path):
+    """Issue 13 item 20: the page's own styles (e.g. its button icons) must
+    not repaint the board: every piece, the reserve markers included, has the
+    colour the PNG of the same position has."""
+    import io
+
+    from PIL import Image
+
+    from hexhop.render.png import svg_to_png
+
+    viewer, report = open_page("huepfer", height=1600)  # the board is not height-capped
+    page = viewer.page
+    viewer.press("ArrowRight", 3)
+    board = page.locator("#board svg")
+    box = board.bounding_box()
+    width = round(box["width"])
+    shot = Image.open(io.BytesIO(board.screenshot())).convert("RGB")
+    svg = page_data(report).svg(page_data(report).frames[3])
+    png = Image.open(io.BytesIO(svg_to_png(svg, size=width))).convert("RGB")
+    spots = page.evaluate(
+        """() => {
+          const svg = document.querySelector('#board svg').getBoundingClientRect();
+          return [...document.querySelectorAll(
+            '#board circle.piece, #board .reserve circle, #board circle.to-move')]
+            .flatMap(c => {
+              const m = c.getScreenCTM(), cx = c.cx.baseVal.value, cy = c.cy.baseVal.value;
+              const r = c.r.baseVal.value;
+              // the middle, and the ring of a Turquoise piece; not where a mark covers it
+              return [cx, cx + r].map(x => new DOMPoint(x, cy).matrixTransform(m))
+                .filter(p => document.elementFromPoint(p.x, p.y) === c)
+                .map(p => [c.getAttribute('class'), p.x - svg.left, p.y - svg.top]); });
+        }"""
+    )
+    assert len([s for s in spots if "icon" in s[0]]) == 4 and len(spots) > 20
+    for cls, x, y in spots:
+        at = (round(x), round(y))
+        seen, drawn = shot.getpixel(at), png.getpixel(at)
+        assert all(abs(a - b) <= 48 for a, b in zip(seen, drawn)), (cls, at, seen, drawn)
+
+
+def test_download_gives_the_record_and_copy_the_position(open_page):
+    """Issue 13 item 22: "Download this record" saves the record's text,
+    "Copy position" puts the position shown on the clipboard."""
+    from hexhop.notation.writer import format_record
+
+    viewer, report = open_page("trigeo")
+    page = viewer.page
+    with page.expect_download() as download:
+        page.click("#download")
+    saved = download.value
+    assert saved.suggested_filename == "game1.trg"
+    assert Path(saved.path()).read_text(encoding="utf-8") == format_record(report.record)
+    page.evaluate(
+        "navigator.clipboard.writeText = t => { window.__copied = t; return Promise.resolve(); }"
+    )
+    viewer.press("ArrowRight", 4)
+    page.click("#copy")
+    position = report.positions[4].text()
+    assert page.evaluate("window.__copied") == position
+    assert page.locator("#copied").inner_text() == f"Copied: {position}"
+    assert viewer.problems == []
+
+
+def test_index_sorts_and_filters(browser, tmp_path):
+    """Issue 13 item 22: the index sorts by a column and filters by words, offline."""
+    from click.testing import CliRunner
+
+    from hexhop.cli.main import cli
+
+    folder = tmp_path / "club"
+    folder.mkdir()
+    names = ["hexalit-kassel-1998.hxl", "trigeo-goettingen-1999.trg", "huepfer-6x6-bremen-2003.hpf"]
+    for name in names:
+        (folder / name).write_bytes((SAMPLES / "good" / name).read_bytes())
+    out = tmp_path / "site"
+    result = CliRunner().invoke(cli, ["render", str(folder), "--format", "html", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        problems: list[str] = []
+        page.on("pageerror", lambda error: problems.append(str(error)))
+        page.goto((out / "index.html").as_uri())
+        dates = "#games tbody tr td:nth-child(6)"
+
+        def column(selector: str) -> list[str]:
+            return page.locator(selector).all_inner_texts()
+
+        page.get_by_role("button", name="Date").click()
+        assert column(dates) == sorted(column(dates))
+        assert page.locator("th:nth-child(6)").get_attribute("aria-sort") == "ascending"
+        page.get_by_role("button", name="Date").click()
+        assert column(dates) == sorted(column(dates), reverse=True)
+        page.fill("#filter", "brandt")
+        visible = page.locator("#games tbody tr:visible")
+        assert visible.count() == 1 and "Karl Brandt" in visible.inner_text()
+        assert page.locator("#shown").inner_text() == "1 of 3 games shown"
+        page.fill("#filter", "")
+        assert page.locator("#games tbody tr:visible").count() == 3
+        visible.first.locator("a").click()
+        page.wait_for_selector("html[data-ready]", state="attached")
+        page.click(".site-nav a")
+        assert page.url.endswith("/index.html") and problems == []
+    finally:
+        context.close()
