@@ -34,6 +34,7 @@ from collections.abc import Generator, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from hexhop.messages import _
 from hexhop.notation.findings import make
 from hexhop.records.checking import (
     CheckOptions,
@@ -153,7 +154,8 @@ def _check(task: Task, options: CheckOptions) -> tuple[int, FileResult]:
             return number, check_part(item, options)
         return number, check_source(item, options)
     except Exception as error:
-        finding = make("IO01", None, path=item.path, reason=f"the checker failed: {error!r}")
+        reason = _("the checker failed: {reason}").format(reason=repr(error))
+        finding = make("IO01", None, path=item.path, reason=reason)
         return number, FileResult(item.path, error=finding_dict(finding))
 
 
@@ -184,7 +186,11 @@ def dask_client(address: str, workers: int = 2) -> Iterator[Any]:
     try:
         client = Client(address, timeout=CONNECT_SECONDS)
     except (OSError, ValueError, TypeError) as error:
-        raise DaskError(f"cannot reach the Dask scheduler at {address}: {error}") from None
+        raise DaskError(
+            _("cannot reach the Dask scheduler at {address}: {error}").format(
+                address=address, error=error
+            )
+        ) from None
     with client:
         yield client
 
@@ -206,5 +212,5 @@ def _dask(module: str) -> Any:
         return importlib.import_module(module)
     except ImportError:
         raise DaskError(
-            "--dask needs Dask: pip install 'hexhop[dask]' (dask[bag] and distributed)"
+            _("--dask needs Dask: pip install 'hexhop[dask]' (dask[bag] and distributed)")
         ) from None

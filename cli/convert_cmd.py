@@ -12,6 +12,7 @@ from hexhop.records.codec import to_json, to_record
 from hexhop.records.sources import read_record
 
 from .command_output import emit, force_option, out_option
+from .help import Translated
 from .interrupt import stoppable
 from .options import game_option
 
@@ -23,7 +24,7 @@ Examples:
 """
 
 
-@click.command(epilog=EXAMPLE)
+@click.command(cls=Translated, epilog=EXAMPLE)
 @click.argument("source")
 @click.option(
     "--to",

@@ -11,6 +11,7 @@ import click
 from hexhop.records.sources import ARCHIVE_EXTENSIONS, Source, iter_sources
 from hexhop.records.text import counted
 
+from .help import Translated
 from .interrupt import checkpoint, signals_held, stoppable
 from .options import game_option
 from .safe_write import WriteError, write_atomically
@@ -28,7 +29,7 @@ Examples:
 """
 
 
-@click.command(epilog=EXAMPLE)
+@click.command(cls=Translated, epilog=EXAMPLE)
 @click.argument("files", nargs=-1, required=True)
 @game_option
 @click.option(

@@ -7,6 +7,7 @@ import click
 from hexhop.records.text import counted
 
 from .command_output import emit, force_option, out_option
+from .help import Translated
 from .interrupt import checked, stoppable
 from .options import game_option
 
@@ -18,7 +19,7 @@ Examples:
 """
 
 
-@click.command(epilog=EXAMPLE)
+@click.command(cls=Translated, epilog=EXAMPLE)
 @game_option
 @click.option(
     "--board",

@@ -11,6 +11,7 @@ from hexhop.archive.merge import Merge
 from hexhop.archive.texts import archive_games
 
 from .command_output import tell
+from .help import Translated
 from .interrupt import checkpoint, stoppable
 from .options import game_option
 from .safe_write import write_atomically
@@ -28,7 +29,7 @@ class _Refused(click.ClickException):
     exit_code = 2
 
 
-@click.command(epilog=EXAMPLE)
+@click.command(cls=Translated, epilog=EXAMPLE)
 @click.argument("paths", nargs=-1, required=True)
 @click.option(
     "--out",

@@ -10,6 +10,7 @@ import click
 from hexhop.engine.base import sorted_texts
 from hexhop.records.text import counted
 
+from .help import Translated
 from .interrupt import checkpoint
 from .positions import position_from_options, position_options
 
@@ -22,7 +23,7 @@ Examples:
 """
 
 
-@click.command(epilog=EXAMPLE)
+@click.command(cls=Translated, epilog=EXAMPLE)
 @position_options
 @click.option("--count", is_flag=True, help="Print only the number of legal actions.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON: position, to_move, actions.")

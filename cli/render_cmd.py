@@ -20,6 +20,7 @@ from hexhop.records.sources import Source, iter_sources
 from hexhop.render.html import GameSummary
 
 from .command_output import tell
+from .help import Translated
 from .interrupt import checkpoint, signals_held, stoppable
 from .options import game_option
 from .safe_write import make_folder, write_atomically
@@ -89,7 +90,7 @@ def _colors(
         raise click.BadParameter(str(error)) from None
 
 
-@click.command(epilog=EXAMPLE)
+@click.command(cls=Translated, epilog=EXAMPLE)
 @click.argument("record")
 @click.option(
     "--out",

@@ -6,6 +6,7 @@ import sys
 
 import click
 
+from .help import Translated
 from .interrupt import checkpoint
 from .positions import position_from_options, position_options
 from .terminal import diagram, printable, reserves_line
@@ -19,7 +20,7 @@ Examples:
 """
 
 
-@click.command(epilog=EXAMPLE)
+@click.command(cls=Translated, epilog=EXAMPLE)
 @position_options
 @click.option(
     "--color",

@@ -11,6 +11,7 @@ from hexhop.archive.split import Names, file_extension, file_stem
 from hexhop.archive.texts import archive_games
 
 from .command_output import tell
+from .help import Translated
 from .interrupt import checkpoint, stoppable
 from .options import game_option
 from .safe_write import ExistsError, WriteError, make_folder, write_atomically
@@ -36,7 +37,7 @@ def plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'s' * (count != 1)}"
 
 
-@click.command(epilog=EXAMPLE)
+@click.command(cls=Translated, epilog=EXAMPLE)
 @click.argument("paths", nargs=-1, required=True)
 @click.option(
     "--out",

@@ -19,7 +19,16 @@ LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "hexhop"
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent
 # the folders of the package's modules, below the root of a checkout
-PACKAGE_FOLDERS = ("api", "cli", "engine", "messages", "notation", "records", "render")
+PACKAGE_FOLDERS = (
+    "api",
+    "archive",
+    "cli",
+    "engine",
+    "messages",
+    "notation",
+    "records",
+    "render",
+)
 # functions whose first argument is a message id (a string written in place)
 MARKERS = frozenset({"_", "N_", "words", "ngettext"})
 _ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}

@@ -1,0 +1,56 @@
+"""Help in the language chosen on the command line.
+
+click reads a command's help texts when its module is imported, before
+``--lang`` or the environment has chosen a language; so the English texts
+stay as they are written (they are the message ids) and are translated
+when the help is shown.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import click
+
+from hexhop.messages import _
+
+
+class Translated(click.Command):
+    """A command whose help, option help and epilog are shown in the
+    language spoken when the help is asked for."""
+
+    def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        pieces = " ".join(self.collect_usage_pieces(ctx))
+        formatter.write_usage(ctx.command_path, pieces, _("Usage:") + " ")
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        shown = copy.copy(self)
+        shown.help = _(self.help) if self.help else self.help
+        super(Translated, shown).format_help_text(ctx, formatter)
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [row for param in self.get_params(ctx) if (row := _help_record(param, ctx))]
+        if rows:
+            with formatter.section(_("Options")):
+                formatter.write_dl(rows)
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        shown = copy.copy(self)
+        shown.epilog = _(self.epilog) if self.epilog else self.epilog
+        super(Translated, shown).format_epilog(ctx, formatter)
+
+
+def _help_record(param: click.Parameter, ctx: click.Context) -> tuple[str, str] | None:
+    shown: Any = copy.copy(param)
+    if getattr(param, "help", None):
+        shown.help = _(shown.help)
+    return shown.get_help_record(ctx)
+
+
+def help_texts(command: click.Command) -> list[str]:
+    """Every English help text of ``command`` (its help, epilog and option
+    help): the message ids its help is shown with."""
+    texts = [command.help or "", command.epilog or ""]
+    texts += [getattr(param, "help", None) or "" for param in command.params]
+    return [text for text in texts if text]
