@@ -161,7 +161,7 @@ def _check(task: Task, options: CheckOptions) -> tuple[int, FileResult]:
 
 def _gather(paths: list[str], future: Any) -> Iterator[FileResult]:
     """The results of one batch, each file's parts merged, in input order."""
-    parts: list[list[FileResult]] = [[] for _ in paths]
+    parts: list[list[FileResult]] = [[] for _path in paths]
     for number, result in future.result():
         parts[number].append(result)
     for path, results in zip(paths, parts):

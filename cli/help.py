@@ -9,11 +9,15 @@ when the help is shown.
 from __future__ import annotations
 
 import copy
+import inspect
 from typing import Any
 
 import click
 
-from hexhop.messages import _
+from hexhop.messages import N_, _
+
+#: click's own help of --help and --version, shown through the catalogue too
+CLICK_HELP = (N_("Show this message and exit."), N_("Show the version and exit."))
 
 
 class Translated(click.Command):
@@ -26,18 +30,22 @@ class Translated(click.Command):
 
     def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         shown = copy.copy(self)
-        shown.help = _(self.help) if self.help else self.help
+        shown.help = _(inspect.cleandoc(self.help)) if self.help else self.help
         super(Translated, shown).format_help_text(ctx, formatter)
 
     def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        rows = [row for param in self.get_params(ctx) if (row := _help_record(param, ctx))]
+        rows = [
+            row
+            for param in self.get_params(ctx)
+            if not isinstance(param, click.Argument) and (row := _help_record(param, ctx))
+        ]
         if rows:
             with formatter.section(_("Options")):
                 formatter.write_dl(rows)
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         shown = copy.copy(self)
-        shown.epilog = _(self.epilog) if self.epilog else self.epilog
+        shown.epilog = _(inspect.cleandoc(self.epilog)) if self.epilog else self.epilog
         super(Translated, shown).format_epilog(ctx, formatter)
 
 
@@ -49,8 +57,9 @@ def _help_record(param: click.Parameter, ctx: click.Context) -> tuple[str, str] 
 
 
 def help_texts(command: click.Command) -> list[str]:
-    """Every English help text of ``command`` (its help, epilog and option
-    help): the message ids its help is shown with."""
-    texts = [command.help or "", command.epilog or ""]
+    """Every English help text of ``command`` (its help and epilog without
+    their indentation, and its options' help): the message ids its help is
+    shown with."""
+    texts = [inspect.cleandoc(command.help or ""), inspect.cleandoc(command.epilog or "")]
     texts += [getattr(param, "help", None) or "" for param in command.params]
     return [text for text in texts if text]

@@ -26,6 +26,7 @@ _COUNTED: dict[str, Callable[[int], str]] = {
     "game": lambda n: ngettext("{n} game", "{n} games", n),
     "ply": lambda n: ngettext("{n} ply", "{n} plies", n),
     "legal action": lambda n: ngettext("{n} legal action", "{n} legal actions", n),
+    "duplicate": lambda n: ngettext("{n} duplicate", "{n} duplicates", n),
 }
 
 
