@@ -14,7 +14,7 @@ from typing import Any
 
 import click
 
-from hexhop.messages import N_, _
+from hexhop.messages import N_, _, ngettext
 
 #: click's own help of --help and --version, shown through the catalogue too
 CLICK_HELP = (N_("Show this message and exit."), N_("Show the version and exit."))
@@ -47,6 +47,32 @@ class Translated(click.Command):
         shown = copy.copy(self)
         shown.epilog = _(inspect.cleandoc(self.epilog)) if self.epilog else self.epilog
         super(Translated, shown).format_epilog(ctx, formatter)
+
+
+def click_speaks_hexhop() -> None:
+    """Let click's own messages (``Error: …``, ``Missing argument``,
+    ``[default: …]``) go through hexhop's catalogue, in the language chosen
+    for the run: click looks them up with gettext's functions, which read
+    the environment and the global catalogue only. English stays
+    click's own text (the English ids are click's)."""
+    import click.core
+    import click.decorators
+    import click.exceptions
+    import click.formatting
+    import click.parser
+    import click.types
+
+    for module in (
+        click.core,
+        click.decorators,
+        click.exceptions,
+        click.formatting,
+        click.parser,
+        click.types,
+    ):
+        module._ = _  # type: ignore[attr-defined]
+        if hasattr(module, "ngettext"):
+            module.ngettext = ngettext  # type: ignore[attr-defined]
 
 
 def _help_record(param: click.Parameter, ctx: click.Context) -> tuple[str, str] | None:

@@ -14,7 +14,7 @@ from hexhop.messages import N_, _, language, languages, set_language
 from hexhop.records.errors import RecordsError
 from hexhop.records.text import printable
 
-from .help import Translated
+from .help import Translated, click_speaks_hexhop
 from .interrupt import (
     EXIT_SIGINT,
     EXIT_SIGTERM,
@@ -48,6 +48,9 @@ COMMANDS = {
         N_("Write several archives as one, optionally without duplicates."),
     ),
 }
+
+
+click_speaks_hexhop()
 
 
 class LazyGroup(Translated, click.Group):

@@ -14,7 +14,7 @@ def _game(ctx: click.Context, param: click.Parameter, value: str | None) -> str 
     game = lookup_game(value)
     if game is None:
         raise click.BadParameter(
-            _("{value}: expected {games}").format(value=repr(value), games=game_list())
+            _("{value}: expected {games}").format(value=repr(value), games=game_list(_("or")))
         )
     return game.name
 
