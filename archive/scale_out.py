@@ -34,7 +34,7 @@ from collections.abc import Generator, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from hexhop.messages import _
+from hexhop.messages import _, language, set_language
 from hexhop.notation.findings import make
 from hexhop.records.checking import (
     CheckOptions,
@@ -103,7 +103,8 @@ def _submit(client: Any, batch: list[Source], options: CheckOptions) -> tuple[li
     tasks = [
         (number, item) for number, source in enumerate(batch) for item in _items(source, options)
     ]
-    bag = db.from_sequence(_groups(tasks), partition_size=1).map(_check_group, options).flatten()
+    groups = db.from_sequence(_groups(tasks), partition_size=1)
+    bag = groups.map(_check_group, options, language()).flatten()
     return [source.path for source in batch], client.compute(bag)
 
 
@@ -142,7 +143,12 @@ def _groups(tasks: list[Task]) -> Iterator[list[Task]]:
         yield group
 
 
-def _check_group(group: list[Task], options: CheckOptions) -> list[tuple[int, FileResult]]:
+def _check_group(
+    group: list[Task], options: CheckOptions, lang: str = "en"
+) -> list[tuple[int, FileResult]]:
+    """Check a group on a worker, whose findings speak ``lang``, the
+    language of the process that asks (a worker starts in English)."""
+    set_language(lang)
     return [_check(task, options) for task in group]
 
 

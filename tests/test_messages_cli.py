@@ -192,3 +192,13 @@ def test_counted_in_both_languages():
         "2 Halbzüge",
         "1 Partie",
     ]
+
+
+def test_a_dask_worker_speaks_the_language_it_is_given():
+    from hexhop.archive import scale_out
+    from hexhop.records.checking import CheckOptions
+    from hexhop.records.sources import iter_sources
+
+    (source,) = iter_sources([BOARD])
+    ((number, result),) = scale_out._check_group([(0, source)], CheckOptions(), "de")
+    assert result.games[0]["findings"][0]["message"].startswith("ungültiger Board-Wert")
