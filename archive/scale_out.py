@@ -34,6 +34,7 @@ from collections.abc import Generator, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from hexhop.messages import _, language, set_language
 from hexhop.notation.findings import make
 from hexhop.records.checking import (
     CheckOptions,
@@ -102,7 +103,8 @@ def _submit(client: Any, batch: list[Source], options: CheckOptions) -> tuple[li
     tasks = [
         (number, item) for number, source in enumerate(batch) for item in _items(source, options)
     ]
-    bag = db.from_sequence(_groups(tasks), partition_size=1).map(_check_group, options).flatten()
+    groups = db.from_sequence(_groups(tasks), partition_size=1)
+    bag = groups.map(_check_group, options, language()).flatten()
     return [source.path for source in batch], client.compute(bag)
 
 
@@ -141,7 +143,12 @@ def _groups(tasks: list[Task]) -> Iterator[list[Task]]:
         yield group
 
 
-def _check_group(group: list[Task], options: CheckOptions) -> list[tuple[int, FileResult]]:
+def _check_group(
+    group: list[Task], options: CheckOptions, lang: str = "en"
+) -> list[tuple[int, FileResult]]:
+    """Check a group on a worker, whose findings speak ``lang``, the
+    language of the process that asks (a worker starts in English)."""
+    set_language(lang)
     return [_check(task, options) for task in group]
 
 
@@ -153,13 +160,14 @@ def _check(task: Task, options: CheckOptions) -> tuple[int, FileResult]:
             return number, check_part(item, options)
         return number, check_source(item, options)
     except Exception as error:
-        finding = make("IO01", None, path=item.path, reason=f"the checker failed: {error!r}")
+        reason = _("the checker failed: {reason}").format(reason=repr(error))
+        finding = make("IO01", None, path=item.path, reason=reason)
         return number, FileResult(item.path, error=finding_dict(finding))
 
 
 def _gather(paths: list[str], future: Any) -> Iterator[FileResult]:
     """The results of one batch, each file's parts merged, in input order."""
-    parts: list[list[FileResult]] = [[] for _ in paths]
+    parts: list[list[FileResult]] = [[] for _path in paths]
     for number, result in future.result():
         parts[number].append(result)
     for path, results in zip(paths, parts):
@@ -184,7 +192,11 @@ def dask_client(address: str, workers: int = 2) -> Iterator[Any]:
     try:
         client = Client(address, timeout=CONNECT_SECONDS)
     except (OSError, ValueError, TypeError) as error:
-        raise DaskError(f"cannot reach the Dask scheduler at {address}: {error}") from None
+        raise DaskError(
+            _("cannot reach the Dask scheduler at {address}: {error}").format(
+                address=address, error=error
+            )
+        ) from None
     with client:
         yield client
 
@@ -206,5 +218,5 @@ def _dask(module: str) -> Any:
         return importlib.import_module(module)
     except ImportError:
         raise DaskError(
-            "--dask needs Dask: pip install 'hexhop[dask]' (dask[bag] and distributed)"
+            _("--dask needs Dask: pip install 'hexhop[dask]' (dask[bag] and distributed)")
         ) from None

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from hexhop.messages import _
 from hexhop.notation.findings import make
 from hexhop.notation.model import ParsedGame
 from hexhop.notation.reader import decode, fallback_game, game_chunks, parse_game
@@ -104,7 +105,7 @@ def _readable(source: Source) -> bytes:
         size, limit = source.too_large
         finding = make("IO03", None, path=source.path, size=size, limit=limit)
     elif source.data is None:
-        finding = make("IO01", None, path=source.path, reason=source.error or "unknown error")
+        finding = make("IO01", None, path=source.path, reason=source.error or _("unknown error"))
     elif b"\x00" in source.data[:8192]:  # as check tells an image or a program from a record
         finding = make("IO02", None, path=source.path)
     else:
@@ -149,7 +150,7 @@ class _LineStarts:
                 end = middle
             else:
                 n, pos = n - found, middle
-        for _ in range(n):
+        for _line in range(n):
             match = _LINE_END.search(self.data, pos, end)
             pos = match.end() if match else end
         return pos

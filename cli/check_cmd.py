@@ -17,6 +17,7 @@ from typing import Any
 
 import click
 
+from hexhop.messages import _, language, set_language
 from hexhop.notation.findings import make
 from hexhop.records.checking import (
     CheckOptions,
@@ -32,6 +33,7 @@ from hexhop.records.sources import RECORD_EXTENSIONS, Limits, Source, iter_sourc
 from hexhop.records.text import counted
 
 from .command_output import tell
+from .help import Translated
 from .interrupt import can_raise, checkpoint, signals_held, stoppable
 from .options import game_option
 
@@ -50,7 +52,7 @@ Examples:
 """
 
 
-@click.command(epilog=EXAMPLE)
+@click.command(cls=Translated, epilog=EXAMPLE)
 @click.argument("paths", nargs=-1, required=True)
 @game_option
 @click.option(
@@ -234,7 +236,7 @@ def check(
         progress.done()
         reporter.summary.seconds = time.perf_counter() - started
         reporter.finish()
-        return f"after {counted(reporter.summary.files, 'file')}"
+        return _("after {files}").format(files=counted(reporter.summary.files, "file"))
 
     empty: list[str] = []  # folders and archives without a record file
     sources = _sources(paths, globs, limits, empty)
@@ -274,11 +276,13 @@ def _nothing_checked(empty: list[str], globs: tuple[str, ...], summary) -> None:
     looked_for = ", ".join(globs or tuple(f"*{ext}" for ext in RECORD_EXTENSIONS))
     for path in empty:
         tell(
-            f"{path}: no record files here (looked for {looked_for}); "
-            "--glob PATTERN checks other files"
+            _(
+                "{path}: no record files here (looked for {patterns}); "
+                "--glob PATTERN checks other files"
+            ).format(path=path, patterns=looked_for)
         )
     if summary.games == 0 and not summary.unreadable:
-        tell("Error: nothing to check: no game was found")
+        tell(_("Error: nothing to check: no game was found"))
 
 
 def _results(
@@ -316,7 +320,11 @@ class _Workers:
             return failed
 
     def _new(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(max_workers=self.jobs, initializer=_quiet_worker)
+        # the workers speak the language of the command (a spawned worker
+        # would start in English)
+        return ProcessPoolExecutor(
+            max_workers=self.jobs, initializer=_quiet_worker, initargs=(language(),)
+        )
 
     def restart(self, kill: bool = False) -> None:
         """A new pool; ``kill``: stop the old one's processes too (one is stuck)."""
@@ -330,8 +338,9 @@ class _Workers:
         self.pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _quiet_worker() -> None:
+def _quiet_worker(lang: str) -> None:
     """Ctrl-C is for the main process, which stops the workers; SIGTERM ends a worker."""
+    set_language(lang)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
@@ -470,8 +479,13 @@ def _timed_out(path: str, seconds: float) -> FileResult:
 
 
 def _failed(source: Source, error: BaseException) -> FileResult:
-    reason = "a worker process died" if isinstance(error, BrokenProcessPool) else repr(error)
-    finding = make("IO01", None, path=source.path, reason=f"the checker failed: {reason}")
+    reason = _("a worker process died") if isinstance(error, BrokenProcessPool) else repr(error)
+    finding = make(
+        "IO01",
+        None,
+        path=source.path,
+        reason=_("the checker failed: {reason}").format(reason=reason),
+    )
     return FileResult(source.path, error=finding_dict(finding))
 
 
@@ -496,9 +510,13 @@ class _Progress:
             return
         self.last = now
         self.shown = True
+        counts = _("checked {files}, {games}, {plies} ...").format(
+            files=counted(summary.files, "file"),
+            games=counted(summary.games, "game"),
+            plies=counted(summary.plies, "ply"),
+        )
         click.echo(
-            f"\rchecked {counted(summary.files, 'file')}, {counted(summary.games, 'game')}, "
-            f"{counted(summary.plies, 'ply', 'plies')} ...",
+            "\r" + counts,
             err=True,
             nl=False,
         )

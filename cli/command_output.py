@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import click
 
+from hexhop.messages import _
+
 from .safe_write import ExistsError, write_atomically
 from .terminal import printable
 
@@ -26,7 +28,9 @@ def emit(text: str, out: str | None, force: bool) -> None:
     try:
         write_atomically(out, text.encode("utf-8"), overwrite=force)
     except ExistsError:
-        raise click.ClickException(f"{out} exists; use --force to overwrite it") from None
+        raise click.ClickException(
+            _("{path} exists; use --force to overwrite it").format(path=out)
+        ) from None
 
 
 def tell(message: str) -> None:

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import click
 
+from hexhop.messages import _
 from hexhop.records.codec import to_json, to_record
 from hexhop.records.sources import read_record
 
 from .command_output import emit, force_option, out_option
+from .help import Translated
 from .interrupt import stoppable
 from .options import game_option
 
@@ -23,7 +25,7 @@ Examples:
 """
 
 
-@click.command(epilog=EXAMPLE)
+@click.command(cls=Translated, epilog=EXAMPLE)
 @click.argument("source")
 @click.option(
     "--to",
@@ -40,7 +42,7 @@ def convert(source: str, target: str, game: str | None, out: str | None, force: 
     a .zip or .tar(.gz) archive: club.zip:games/a.hxl) to JSON with
     every action, comment, glyph, variation, the position after each ply and
     the findings; or convert such JSON back to a record."""
-    with stoppable(lambda: "before anything was written"):
+    with stoppable(lambda: _("before anything was written")):
         source, data = read_record(source)
         _check_kind(source, data, target)
         text = to_json(data, source, game) if target == "json" else to_record(data, source)
@@ -56,11 +58,15 @@ def _check_kind(source: str, data: bytes, target: str) -> None:
     is_json = start[:1] == b"{" or start[:1] == b"[" and not start[1:].isalpha()
     if target == "json" and is_json:
         raise click.UsageError(
-            f"{source} is a JSON document, not a record: --to record turns hexhop JSON "
-            "back into a record"
+            _(
+                "{source} is a JSON document, not a record: --to record turns hexhop JSON "
+                "back into a record"
+            ).format(source=source)
         )
     if target == "record" and not is_json and data.strip():
         raise click.UsageError(
-            f"{source} is not a JSON document: --to record reads the JSON that --to json "
-            "writes (hexhop fmt rewrites a record in canonical form)"
+            _(
+                "{source} is not a JSON document: --to record reads the JSON that --to json "
+                "writes (hexhop fmt rewrites a record in canonical form)"
+            ).format(source=source)
         )

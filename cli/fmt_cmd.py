@@ -8,9 +8,13 @@ import sys
 
 import click
 
+from hexhop.messages import _
+from hexhop.notation.findings import make
+from hexhop.records.report import SEVERITIES
 from hexhop.records.sources import ARCHIVE_EXTENSIONS, Source, iter_sources
 from hexhop.records.text import counted
 
+from .help import Translated
 from .interrupt import checkpoint, signals_held, stoppable
 from .options import game_option
 from .safe_write import WriteError, write_atomically
@@ -28,7 +32,7 @@ Examples:
 """
 
 
-@click.command(epilog=EXAMPLE)
+@click.command(cls=Translated, epilog=EXAMPLE)
 @click.argument("files", nargs=-1, required=True)
 @game_option
 @click.option(
@@ -70,19 +74,19 @@ def fmt(
         for path in files:
             if path == "-" or _archive(path):
                 raise click.UsageError(
-                    f"--in-place cannot rewrite {'standard input' if path == '-' else path}: "
-                    "only record files and folders are rewritten"
+                    _(
+                        "--in-place cannot rewrite {path}: "
+                        "only record files and folders are rewritten"
+                    ).format(path=_("standard input") if path == "-" else path)
                 )
     changed = failed = done = 0
     # how many files there are is known when no folder or archive is to be searched
     listed = all(path == "-" or os.path.isfile(path) and not _archive(path) for path in files)
 
     def progress() -> str:
-        return (
-            f"after {done} of {counted(len(files), 'file')}"
-            if listed
-            else (f"after {counted(done, 'file')}")
-        )
+        if listed:
+            return _("after {done} of {files}").format(done=done, files=counted(len(files), "file"))
+        return _("after {files}").format(files=counted(done, "file"))
 
     with stoppable(progress):
         for source in iter_sources(list(files)):
@@ -120,8 +124,9 @@ def _finish(
         _report_change(path, old, new, check_only, diff, in_place)
     except WriteError as error:
         click.echo(
-            f"{printable(path)}: cannot write {printable(path)}: {error.reason}; "
-            "the file is left as it was",
+            _("{path}: cannot write {path}: {reason}; the file is left as it was").format(
+                path=printable(path), reason=error.reason
+            ),
             err=True,
         )
         return "failed"
@@ -132,12 +137,15 @@ def _report_change(
     path: str, old: str, new: str, check_only: bool, diff: bool, in_place: bool
 ) -> None:
     if check_only:
-        click.echo(f"would reformat {printable(path)}", err=True)
+        click.echo(_("would reformat {path}").format(path=printable(path)), err=True)
     elif diff:
         click.echo(
             "".join(
                 difflib.unified_diff(
-                    old.splitlines(True), new.splitlines(True), path, f"{path} (formatted)"
+                    old.splitlines(True),
+                    new.splitlines(True),
+                    path,
+                    _("{path} (formatted)").format(path=path),
                 )
             ),
             nl=False,
@@ -145,7 +153,7 @@ def _report_change(
     elif in_place:
         # through a symbolic link: the file it leads to is formatted, the link kept
         write_atomically(os.path.realpath(path), new.encode("utf-8"), overwrite=True)
-        click.echo(f"reformatted {printable(path)}", err=True)
+        click.echo(_("reformatted {path}").format(path=printable(path)), err=True)
 
 
 def _format_source(source: Source, game: str | None, width: int) -> tuple[str, str] | None:
@@ -155,11 +163,8 @@ def _format_source(source: Source, game: str | None, width: int) -> tuple[str, s
     path = source.path
     data = source.data
     if data is None:
-        click.echo(
-            f"{printable(path)}: IO01 cannot read {printable(path)}: "
-            f"{printable(source.error or '')}",
-            err=True,
-        )
+        reading = make("IO01", None, path=printable(path), reason=printable(source.error or ""))
+        click.echo(f"{printable(path)}: IO01 {reading.message}", err=True)
         return None
     games = list(read_archive(data, path=path, default_game=game))
     errors = [f for parsed in games for f in parsed.findings if f.severity == "error"]
@@ -167,11 +172,14 @@ def _format_source(source: Source, game: str | None, width: int) -> tuple[str, s
         for finding in errors:
             click.echo(
                 f"{printable(path)}:{finding.line}:{finding.column}: "
-                f"{finding.severity} {finding.code} "
+                f"{_(SEVERITIES[finding.severity])} {finding.code} "
                 f"{printable(finding.message)}",
                 err=True,
             )
-        click.echo(f"{printable(path)}: not formatted (fix the errors above first)", err=True)
+        click.echo(
+            _("{path}: not formatted (fix the errors above first)").format(path=printable(path)),
+            err=True,
+        )
         return None
     new = format_archive(games, width=width)
     old = data.decode("utf-8-sig", errors="replace").replace("\r\n", "\n")

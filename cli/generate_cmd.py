@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import click
 
+from hexhop.messages import _
 from hexhop.records.text import counted
 
 from .command_output import emit, force_option, out_option
+from .help import Translated
 from .interrupt import checked, stoppable
 from .options import game_option
 
@@ -18,7 +20,7 @@ Examples:
 """
 
 
-@click.command(epilog=EXAMPLE)
+@click.command(cls=Translated, epilog=EXAMPLE)
 @game_option
 @click.option(
     "--board",
@@ -57,7 +59,7 @@ def generate(
     """Write random legal games of --game (with correct annotations and
     results) as one record archive, for tests, fuzzing and benchmarks."""
     if game is None:
-        raise click.UsageError("--game is required (Hexalit, Trigeo or Hüpfer)")
+        raise click.UsageError(_("--game is required (Hexalit, Trigeo or Hüpfer)"))
     from hexhop.engine.generate import random_archive
     from hexhop.notation import format_archive
     from hexhop.notation.games import find_game
@@ -65,13 +67,16 @@ def generate(
     sizes = find_game(game).board_sizes
     if board is not None and not sizes:
         raise click.BadParameter(
-            f"{game} has one board; --board is for Hüpfer", param_hint="--board"
+            _("{game} has one board; --board is for Hüpfer").format(game=game),
+            param_hint="--board",
         )
     size = int(board.split("x")[0]) if board else sizes[0] if sizes else 6
-    with stoppable(lambda: "before anything was written"):
+    with stoppable(lambda: _("before anything was written")):
         text = format_archive(
             checked(random_archive(game, count, seed, board=size, max_plies=max_plies))
         )
         emit(text, out, force)
     if out is not None:
-        click.echo(f"wrote {counted(count, 'game')} to {out}", err=True)
+        click.echo(
+            _("wrote {games} to {path}").format(games=counted(count, "game"), path=out), err=True
+        )

@@ -33,6 +33,8 @@ from typing import TypeVar
 
 import click
 
+from hexhop.messages import _
+
 EXIT_SIGINT = 128 + signal.SIGINT  # 130, as shells report Ctrl-C
 EXIT_SIGTERM = 128 + signal.SIGTERM  # 143
 
@@ -177,7 +179,7 @@ def stoppable(progress: Callable[[], str]) -> Iterator[None]:
         yield
         _finish()  # the work is done: a signal now changes nothing
     except KeyboardInterrupt as stop:
-        click.echo(f"interrupted {progress()}", err=True)
+        click.echo(_("interrupted {progress}").format(progress=progress()), err=True)
         sys.exit(exit_code(stop))
     finally:
         if main:

@@ -10,10 +10,11 @@ from typing import NoReturn
 
 import click
 
-from hexhop.messages import language, languages, set_language
+from hexhop.messages import N_, _, language, languages, set_language
 from hexhop.records.errors import RecordsError
 from hexhop.records.text import printable
 
+from .help import Translated, click_speaks_hexhop
 from .interrupt import (
     EXIT_SIGINT,
     EXIT_SIGTERM,
@@ -25,27 +26,34 @@ from .interrupt import (
 )
 
 COMMANDS = {
-    "check": ("check_cmd", "check", "Check that every action of every game is legal."),
-    "fmt": ("fmt_cmd", "fmt", "Rewrite records in canonical form."),
+    "check": ("check_cmd", "check", N_("Check that every action of every game is legal.")),
+    "fmt": ("fmt_cmd", "fmt", N_("Rewrite records in canonical form.")),
     "render": (
         "render_cmd",
         "render",
-        "Draw a record's positions as SVG, PNG, GIF, a sheet or HTML pages.",
+        N_("Draw a record's positions as SVG, PNG, GIF, a sheet or HTML pages."),
     ),
-    "convert": ("convert_cmd", "convert", "Convert a record to JSON (the full replay) and back."),
-    "show": ("show_cmd", "show", "Show a position as a diagram in the terminal."),
-    "moves": ("moves_cmd", "moves", "List every legal action of a position."),
-    "generate": ("generate_cmd", "generate", "Write random legal games as a record archive."),
-    "split": ("split_cmd", "split", "Write every game of an archive to a file of its own."),
+    "convert": (
+        "convert_cmd",
+        "convert",
+        N_("Convert a record to JSON (the full replay) and back."),
+    ),
+    "show": ("show_cmd", "show", N_("Show a position as a diagram in the terminal.")),
+    "moves": ("moves_cmd", "moves", N_("List every legal action of a position.")),
+    "generate": ("generate_cmd", "generate", N_("Write random legal games as a record archive.")),
+    "split": ("split_cmd", "split", N_("Write every game of an archive to a file of its own.")),
     "merge": (
         "merge_cmd",
         "merge",
-        "Write several archives as one, optionally without duplicates.",
+        N_("Write several archives as one, optionally without duplicates."),
     ),
 }
 
 
-class LazyGroup(click.Group):
+click_speaks_hexhop()
+
+
+class LazyGroup(Translated, click.Group):
     """Imports a subcommand's module only when that subcommand runs, so that
     ``hexhop --version`` and ``--help`` start fast."""
 
@@ -58,8 +66,19 @@ class LazyGroup(click.Group):
         module, attr, _ = COMMANDS[name]
         return getattr(importlib.import_module(f"{__package__}.{module}"), attr)
 
+    def main(self, *args, **kwargs):
+        """Run the program, in the language of ``--lang`` or the environment;
+        a caller in the same process gets back the language it spoke."""
+        before = language()
+        try:
+            return super().main(*args, **kwargs)
+        finally:
+            set_language(before)
+
     @catches_interrupts
     def make_context(self, *args, **kwargs) -> click.Context:
+        if kwargs.get("parent") is None:  # the language of the environment, until --lang
+            set_language()
         try:
             return super().make_context(*args, **kwargs)
         except KeyboardInterrupt as stop:
@@ -87,9 +106,13 @@ class LazyGroup(click.Group):
         except KeyboardInterrupt as stop:
             _interrupted(stop)
 
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        super().format_options(ctx, formatter)
+        self.format_commands(ctx, formatter)
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
-        with formatter.section("Commands"):
+        rows = [(name, _(COMMANDS[name][2])) for name in self.list_commands(ctx)]
+        with formatter.section(_("Commands")):
             formatter.write_dl(rows)
 
 
@@ -98,10 +121,12 @@ class LazyGroup(click.Group):
 @click.option(
     "--lang",
     type=click.Choice(languages()),
+    is_eager=True,  # before --help, so that the help is in this language
+    expose_value=False,
+    callback=lambda ctx, param, value: value and set_language(value),
     help="Language of the messages (default: from LANG, LC_MESSAGES or LC_ALL).",
 )
-@click.pass_context
-def cli(ctx: click.Context, lang: str | None) -> None:
+def cli() -> None:
     """Validate, format and draw recorded games of Hexalit, Trigeo and Hüpfer:
     pictures (SVG, PNG, PDF, GIF, sheets) and web pages (HTML) of every position.
 
@@ -109,13 +134,10 @@ def cli(ctx: click.Context, lang: str | None) -> None:
     or .tar(.gz) archive written as the check report names it
     (club.zip:games/a.hxl); check and fmt also take folders and whole
     archives. Run hexhop COMMAND --help for its options and examples."""
-    before = language()
-    set_language(lang)
-    ctx.call_on_close(lambda: set_language(before))  # for callers in the same process
 
 
 def _interrupted(stop: KeyboardInterrupt) -> NoReturn:
-    click.echo("interrupted", err=True)
+    click.echo(_("interrupted"), err=True)
     sys.exit(exit_code(stop))
 
 

@@ -9,12 +9,15 @@ import click
 
 from hexhop.archive.merge import Merge
 from hexhop.archive.texts import archive_games
+from hexhop.messages import _
+from hexhop.records.text import counted
 
 from .command_output import tell
+from .help import Translated
 from .interrupt import checkpoint, stoppable
 from .options import game_option
 from .safe_write import write_atomically
-from .split_cmd import glob_option, plural
+from .split_cmd import glob_option
 
 EXAMPLE = """
 \b
@@ -28,7 +31,7 @@ class _Refused(click.ClickException):
     exit_code = 2
 
 
-@click.command(epilog=EXAMPLE)
+@click.command(cls=Translated, epilog=EXAMPLE)
 @click.argument("paths", nargs=-1, required=True)
 @click.option(
     "--out",
@@ -69,7 +72,7 @@ def merge(
     be merged (the others are).
     """
     if os.path.exists(out) and not force:
-        raise _Refused(f"{out} exists; use --force to overwrite it")
+        raise _Refused(_("{path} exists; use --force to overwrite it").format(path=out))
     merged = Merge(dedupe=dedupe)
     unreadable = 0
     # FILE found in a folder of PATHS is the output, not an input (named itself, it is one)
@@ -82,26 +85,38 @@ def merge(
         unreadable += 1
         tell(f"{path}: {why}")
 
-    with stoppable(lambda: f"after reading {merged.games} games; nothing written"):
+    with stoppable(
+        lambda: _("after reading {games}; nothing written").format(
+            games=counted(merged.games, "game")
+        )
+    ):
         for text in archive_games(list(paths), cannot_read, globs=globs, game=game):
             checkpoint()
             if text.path != source:
                 source, skip = text.path, not named and os.path.realpath(text.path) == target
                 if skip:
-                    tell(f"{text.path}: left out: it is --out")
+                    tell(_("{path}: left out: it is --out").format(path=text.path))
             if skip:
                 continue
             outcome = merged.add(text)
             if outcome == "headless":
                 tell(
-                    f"{text.path}:{text.line}: game {text.index} left out: it has no header, "
-                    "and its game cannot be told (--game names it)"
+                    _(
+                        "{where}: game {index} left out: it has no header, "
+                        "and its game cannot be told (--game names it)"
+                    ).format(where=f"{text.path}:{text.line}", index=text.index)
                 )
             elif outcome == "duplicate" and verbose:
                 first, first_number, first_line = merged.dropped[-1][1]
                 tell(
-                    f"{text.path}:{text.line}: game {text.index} left out: the same game as "
-                    f"{first}:{first_line} (game {first_number})"
+                    _(
+                        "{where}: game {index} left out: the same game as {first} (game {number})"
+                    ).format(
+                        where=f"{text.path}:{text.line}",
+                        index=text.index,
+                        first=f"{first}:{first_line}",
+                        number=first_number,
+                    )
                 )
         write_atomically(out, merged.data(), overwrite=True)
     _summary(merged, out, dedupe)
@@ -111,11 +126,20 @@ def merge(
 
 def _summary(merged: Merge, out: str, dedupe: bool) -> None:
     for path in sorted(merged.transcoded):
-        tell(f"{path}: read as Windows-1252, written as UTF-8")
+        tell(_("{path}: read as Windows-1252, written as UTF-8").format(path=path))
     if merged.tagged:
         tell(
-            f"added a Game tag to {plural(merged.tagged, 'game')} "
-            "that had their game from the file name"
+            _("added a Game tag to {games} that had their game from the file name").format(
+                games=counted(merged.tagged, "game")
+            )
         )
-    dropped = f", {plural(len(merged.dropped), 'duplicate')} left out" if dedupe else ""
-    tell(f"wrote {plural(merged.games, 'game')} to {out}{dropped}")
+    dropped = (
+        _(", {duplicates} left out").format(duplicates=counted(len(merged.dropped), "duplicate"))
+        if dedupe
+        else ""
+    )
+    tell(
+        _("wrote {games} to {path}{dropped}").format(
+            games=counted(merged.games, "game"), path=out, dropped=dropped
+        )
+    )

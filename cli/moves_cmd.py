@@ -8,8 +8,10 @@ from itertools import groupby
 import click
 
 from hexhop.engine.base import sorted_texts
+from hexhop.messages import _, side_name
 from hexhop.records.text import counted
 
+from .help import Translated
 from .interrupt import checkpoint
 from .positions import position_from_options, position_options
 
@@ -22,7 +24,7 @@ Examples:
 """
 
 
-@click.command(epilog=EXAMPLE)
+@click.command(cls=Translated, epilog=EXAMPLE)
 @position_options
 @click.option("--count", is_flag=True, help="Print only the number of legal actions.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON: position, to_move, actions.")
@@ -69,8 +71,12 @@ def _origin(text: str) -> str:
 
 def _print_grouped(actions: list[str], position) -> None:
     if position.winner is not None:
-        click.echo(f"The game is over: {position.winner} won.")
+        click.echo(_("The game is over: {side} won.").format(side=side_name(position.winner)))
         return
-    click.echo(f"{position.to_move} to move, {counted(len(actions), 'legal action')}:")
+    click.echo(
+        _("{side} to move, {actions}:").format(
+            side=side_name(str(position.to_move)), actions=counted(len(actions), "legal action")
+        )
+    )
     for origin, group in groupby(actions, key=_origin):
         click.echo(f"  {origin:>4}: {' '.join(group)}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from hexhop.messages import _
 from hexhop.notation.games import game_list, lookup_game
 
 
@@ -12,7 +13,9 @@ def _game(ctx: click.Context, param: click.Parameter, value: str | None) -> str 
         return None
     game = lookup_game(value)
     if game is None:
-        raise click.BadParameter(f"{value!r}: expected {game_list()}")
+        raise click.BadParameter(
+            _("{value}: expected {games}").format(value=repr(value), games=game_list(_("or")))
+        )
     return game.name
 
 

@@ -8,6 +8,7 @@ import click
 
 from hexhop.engine.base import HeaderError, Position, Rules
 from hexhop.engine.games import rules_for
+from hexhop.messages import _
 from hexhop.notation.findings import make
 from hexhop.notation.games import find_game
 
@@ -60,15 +61,15 @@ def position_from_options(
 ) -> Chosen:
     """The position named by a command's options, or a usage error."""
     if position_text is not None and record is not None:
-        raise click.UsageError("give a RECORD or --position TEXT, not both")
+        raise click.UsageError(_("give a RECORD or --position TEXT, not both"))
     if board is not None and position_text is None:
         raise click.UsageError(
-            "--board goes with --position (a record's Board tag names its board)"
+            _("--board goes with --position (a record's Board tag names its board)")
         )
     if position_text is not None:
         return _from_text(position_text, game, board)
     if record is None:
-        raise click.UsageError("give a RECORD file or --game with --position TEXT")
+        raise click.UsageError(_("give a RECORD file or --game with --position TEXT"))
     report = load_report(record, index, game)
     number = pick_ply(report, ply)
     last = report.nodes[number - 1].text or str(report.nodes[number - 1].item) if number else None
@@ -78,13 +79,14 @@ def position_from_options(
 
 def _from_text(text: str, game: str | None, board: str | None) -> Chosen:
     if game is None:
-        raise click.UsageError("--position needs --game (Hexalit, Trigeo or Hüpfer)")
+        raise click.UsageError(_("--position needs --game (Hexalit, Trigeo or Hüpfer)"))
     rules = rules_for(game)
     tags = {"Game": game}
     if board:
         if not find_game(game).board_sizes:
             raise click.BadParameter(
-                f"{game} has one board; --board is for Hüpfer", param_hint="--board"
+                _("{game} has one board; --board is for Hüpfer").format(game=game),
+                param_hint="--board",
             )
         tags["Board"] = board
     try:

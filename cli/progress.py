@@ -7,6 +7,8 @@ import time
 
 import click
 
+from hexhop.messages import N_, _
+
 
 class ProgressBar:
     """``[#####.....] 120/301 files`` on one line of standard error, redrawn
@@ -15,7 +17,7 @@ class ProgressBar:
 
     WIDTH = 30
 
-    def __init__(self, total: int, what: str = "files", *, enabled: bool | None = None):
+    def __init__(self, total: int, what: str = N_("files"), *, enabled: bool | None = None):
         self.total = max(total, 1)
         self.what = what
         self.enabled = sys.stderr.isatty() if enabled is None else enabled
@@ -31,7 +33,7 @@ class ProgressBar:
         self.shown = True
         filled = self.WIDTH * min(done, self.total) // self.total
         bar = "#" * filled + "." * (self.WIDTH - filled)
-        click.echo(f"\r[{bar}] {done}/{self.total} {self.what}", err=True, nl=False)
+        click.echo(f"\r[{bar}] {done}/{self.total} {_(self.what)}", err=True, nl=False)
 
     def done(self) -> None:
         """Clear the bar (the command's own summary follows)."""

@@ -15,11 +15,14 @@ from typing import Any
 import click
 
 from hexhop.engine.replay import GameReport, replay_game
+from hexhop.messages import _
 from hexhop.records.colors import THEMES
 from hexhop.records.sources import Source, iter_sources
+from hexhop.records.text import counted
 from hexhop.render.html import GameSummary
 
 from .command_output import tell
+from .help import Translated
 from .interrupt import checkpoint, signals_held, stoppable
 from .options import game_option
 from .progress import ProgressBar
@@ -65,7 +68,9 @@ def _arrows(
     for value in values:
         ends = value.split("-")
         if len(ends) != 2 or not all(ends):
-            raise click.BadParameter(f"{value!r}: write FROM-TO, e.g. B6-D6 or a1-c1")
+            raise click.BadParameter(
+                _("{value}: write FROM-TO, e.g. B6-D6 or a1-c1").format(value=repr(value))
+            )
         arrows.append((ends[0].strip(), ends[1].strip()))
     return tuple(arrows)
 
@@ -90,7 +95,7 @@ def _colors(
         raise click.BadParameter(str(error)) from None
 
 
-@click.command(epilog=EXAMPLE)
+@click.command(cls=Translated, epilog=EXAMPLE)
 @click.argument("record")
 @click.option(
     "--out",
@@ -215,11 +220,9 @@ def render(
 
     def progress() -> str:
         total = state["total"]
-        return (
-            f"after {state['done']} of {total} files"
-            if total is not None
-            else "before any file was written"
-        )
+        if total is None:
+            return _("before any file was written")
+        return _("after {done} of {files}").format(done=state["done"], files=counted(total, "file"))
 
     _tell_unused(click.get_current_context(), fmt)
     with stoppable(progress):
@@ -264,10 +267,12 @@ def _render(
     fmt = options.fmt
     sources = list(iter_sources([record]))
     if not sources:
-        raise click.ClickException(f"{record}: no record files found")
+        raise click.ClickException(_("{path}: no record files found").format(path=record))
     out_root = out_dir or _default_out(record)
     if len(sources) == 1 and sources[0].data is None:
-        raise click.ClickException(f"{sources[0].path}: cannot read: {sources[0].error}")
+        raise click.ClickException(
+            _("{path}: cannot read: {reason}").format(path=sources[0].path, reason=sources[0].error)
+        )
     names = _folder_names([source.path for source in sources], record)
     planned: list[_Planned] = []
     rows: list[tuple[str, int, GameSummary]] = []
@@ -276,7 +281,7 @@ def _render(
     for source, name in zip(sources, names):
         checkpoint()
         if source.data is None:
-            tell(f"{source.path}: cannot read: {source.error}")
+            tell(_("{path}: cannot read: {reason}").format(path=source.path, reason=source.error))
             continue
         folder = out_root if len(sources) == 1 else os.path.join(out_root, name)
         for report, drawable in _reports(source, game, index):
@@ -290,14 +295,16 @@ def _render(
                     planned.append(_Planned(source, folder, report.index, files))
             if fmt == "html":
                 rows.append(_index_row(out_root, folder, report, drawable))
-    paths = [path for item in planned for path, _ in item.files]
+    paths = [path for item in planned for path, _plies in item.files]
     index_page = fmt == "html" and len(rows) > 1
     if index_page:
         paths.append(os.path.join(out_root, "index.html"))
     if not paths and beyond and not broken:
-        raise click.BadParameter(f"{beyond[0]}: there is nothing to draw", param_hint="--plies")
+        raise click.BadParameter(
+            _("{plies}: there is nothing to draw").format(plies=beyond[0]), param_hint="--plies"
+        )
     if not paths:
-        raise click.ClickException(f"{record}: no game could be drawn")
+        raise click.ClickException(_("{path}: no game could be drawn").format(path=record))
     _refuse_overwrite(paths, force)
     state["total"] = len(paths)
     outputs = _drawn(planned, options, game, out_root if index_page else None)
@@ -314,7 +321,7 @@ def _render(
             state["done"] += 1
         bar.update(state["done"])
     bar.done()
-    tell(f"wrote {len(paths)} file{'s' * (len(paths) != 1)} to {out_root}")
+    tell(_("wrote {files} to {path}").format(files=counted(len(paths), "file"), path=out_root))
     return broken
 
 
@@ -336,7 +343,11 @@ def _tell_unused(ctx: click.Context, fmt: str) -> None:
         formats = _ONLY_FOR.get(param.name or "")
         given = ctx.get_parameter_source(param.name or "") == ParameterSource.COMMANDLINE
         if formats and given and fmt not in formats:
-            tell(f"warning: {param.opts[0]} has no effect with --format {fmt}")
+            tell(
+                _("warning: {option} has no effect with --format {format}").format(
+                    option=param.opts[0], format=fmt
+                )
+            )
 
 
 def _default_out(record: str) -> str:
@@ -349,7 +360,7 @@ def _tell_error(source: Source, report: GameReport) -> bool:
     """Tell the first error of a game that can be drawn, as ``hexhop check``
     shows it, and where its pictures stop; True when there is one."""
     from hexhop.records.frames import first_error
-    from hexhop.records.report import caret_lines
+    from hexhop.records.report import SEVERITIES, caret_lines
 
     finding = first_error(report)
     if finding is None:
@@ -357,7 +368,8 @@ def _tell_error(source: Source, report: GameReport) -> bool:
     if not report.positions:
         return True  # told by _reports
     where = f"{source.path}:{finding.line}:{finding.column}" if finding.line else source.path
-    tell(f"{where}: {finding.code} {finding.message}")
+    severity = _(SEVERITIES.get(finding.severity, finding.severity))
+    tell(f"{where}: {severity} {finding.code} {finding.message}")
     lines = (source.data or b"").decode("utf-8", "replace").splitlines()
     if finding.line and finding.line <= len(lines):
         window = caret_lines(lines[finding.line - 1], finding.column, finding.action, _plain)
@@ -365,7 +377,11 @@ def _tell_error(source: Source, report: GameReport) -> bool:
             tell(line)
     drawn = len(report.positions) - 1
     if drawn < report.plies:
-        tell(f"{source.path}: game {report.index}: the pictures stop after ply {drawn}")
+        tell(
+            _("{path}: game {index}: the pictures stop after ply {ply}").format(
+                path=source.path, index=report.index, ply=drawn
+            )
+        )
     return True
 
 
@@ -382,8 +398,9 @@ def _check_cells(source: Source, report: GameReport, options: RenderOptions) -> 
         unknown = off_board(report, cells)
         if unknown:
             raise click.BadParameter(
-                f"{', '.join(unknown)}: not on the board of {report.game} "
-                f"({source.path}, game {report.index})",
+                _("{cells}: not on the board of {game} ({path}, game {index})").format(
+                    cells=", ".join(unknown), game=report.game, path=source.path, index=report.index
+                ),
                 param_hint=hint,
             )
 
@@ -443,13 +460,16 @@ def _reports(
         report = replay_game(parsed)
         drawable = bool(report.positions)
         if not drawable:
-            tell(why_unplayable(source.path, report, f"game {parsed.index} cannot be drawn"))
+            why = _("game {index} cannot be drawn").format(index=parsed.index)
+            tell(why_unplayable(source.path, report, why))
         found = found or drawable
         yield report, drawable
         if index is not None:
             break
     if index is not None and not found:
-        raise click.ClickException(f"{source.path}: no game number {index} to draw")
+        raise click.ClickException(
+            _("{path}: no game number {index} to draw").format(path=source.path, index=index)
+        )
 
 
 def _plan(
@@ -464,9 +484,11 @@ def _plan(
         if missing:
             beyond.extend(missing)
             tell(
-                f"warning: {path}: game {report.index} has plies 0 to {last}; --plies "
-                f"{', '.join(missing)} reaches beyond it"
-                + ("" if chosen else ", nothing is drawn of it")
+                _(
+                    "warning: {path}: game {index} has plies 0 to {last}; --plies "
+                    "{plies} reaches beyond it"
+                ).format(path=path, index=report.index, last=last, plies=", ".join(missing))
+                + ("" if chosen else _(", nothing is drawn of it"))
             )
             if not chosen:
                 return ()
@@ -587,7 +609,8 @@ def parse_plies(spec: str, last: int | None) -> list[int]:
     chosen, missing = choose_plies(spec, last)
     if missing:
         raise click.BadParameter(
-            f"{missing[0]!r}: this game has plies 0 to {last}", param_hint="--plies"
+            _("{ply}: this game has plies 0 to {last}").format(ply=repr(missing[0]), last=last),
+            param_hint="--plies",
         )
     return chosen
 
@@ -605,11 +628,13 @@ def choose_plies(spec: str, last: int | None) -> tuple[list[int], list[str]]:
             low, high = (_ply(bound.strip(), last) for bound in (bounds[0], bounds[-1]))
         except ValueError:
             raise click.BadParameter(
-                f"{part!r}: expected N, N-M or last", param_hint="--plies"
+                _("{part}: expected N, N-M or last").format(part=repr(part)), param_hint="--plies"
             ) from None
         if low is not None and high is not None and low > high:
             raise click.BadParameter(
-                f"{part!r}: the range is backwards; write {bounds[-1]}-{bounds[0]}",
+                _("{part}: the range is backwards; write {range}").format(
+                    part=repr(part), range=f"{bounds[-1]}-{bounds[0]}"
+                ),
                 param_hint="--plies",
             )
         if last is None or low is None or high is None:
@@ -641,5 +666,7 @@ def _refuse_overwrite(paths: list[str], force: bool) -> None:
     if existing and not force:
         shown = ", ".join(existing[:3]) + (" ..." if len(existing) > 3 else "")
         raise click.ClickException(
-            f"{len(existing)} file(s) exist: {shown}; use --force to overwrite them"
+            _("{count} file(s) exist: {files}; use --force to overwrite them").format(
+                count=len(existing), files=shown
+            )
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import tempfile
 
+from hexhop.messages import _
 from hexhop.records.errors import RecordsError
 
 from .interrupt import signals_held
@@ -22,12 +23,17 @@ class WriteError(RecordsError):
 
     exit_code = 2
 
-    def __init__(self, path: str, error: OSError, what: str = "write") -> None:
+    def __init__(self, path: str, error: OSError, folder: bool = False) -> None:
         self.path = path
         self.reason = error.strerror or str(error)
         if isinstance(error, FileExistsError):  # makedirs: a file of that name is in the way
-            self.reason = "a file of that name is in the way"
-        super().__init__(f"cannot {what} {path}: {self.reason}")
+            self.reason = _("a file of that name is in the way")
+        message = (
+            _("cannot create the folder {path}: {reason}")
+            if folder
+            else _("cannot write {path}: {reason}")
+        )
+        super().__init__(message.format(path=path, reason=self.reason))
 
 
 def write_atomically(path: str, data: bytes, *, overwrite: bool = False) -> None:
@@ -55,7 +61,7 @@ def make_folder(path: str) -> None:
     try:
         os.makedirs(path, exist_ok=True)
     except OSError as error:
-        raise WriteError(path, error, "create the folder") from None
+        raise WriteError(path, error, folder=True) from None
 
 
 def _write(path: str, data: bytes) -> None:

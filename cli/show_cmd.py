@@ -6,6 +6,9 @@ import sys
 
 import click
 
+from hexhop.messages import _, side_name
+
+from .help import Translated
 from .interrupt import checkpoint
 from .positions import position_from_options, position_options
 from .terminal import diagram, printable, reserves_line
@@ -19,7 +22,7 @@ Examples:
 """
 
 
-@click.command(epilog=EXAMPLE)
+@click.command(cls=Translated, epilog=EXAMPLE)
 @position_options
 @click.option(
     "--color",
@@ -52,18 +55,26 @@ def show(
     click.echo(diagram(chosen.position, color=color), color=color)
     click.echo()
     if chosen.last is not None:
-        click.echo(f"Last action: {printable(chosen.last)}   (ply {chosen.ply})")
+        click.echo(
+            _("Last action: {action}   (ply {ply})").format(
+                action=printable(chosen.last), ply=chosen.ply
+            )
+        )
     position = chosen.position
     for line in (reserves_line(position), _cube_line(position)):
         if line:
             click.echo(line)
     if position.winner is not None:
-        click.echo(f"Game over: {position.winner} won at ply {position.end_ply}")
+        click.echo(
+            _("Game over: {side} won at ply {ply}").format(
+                side=side_name(position.winner), ply=position.end_ply
+            )
+        )
     else:
-        click.echo(f"To move: {position.to_move}")
-    click.echo(f"Position: {position.text()}")
+        click.echo(_("To move: {side}").format(side=side_name(str(position.to_move))))
+    click.echo(_("Position: {text}").format(text=position.text()))
 
 
 def _cube_line(position) -> str:
     cube = getattr(position, "cube", None)
-    return f"Cube: {cube}" if cube else ""
+    return _("Cube: {value}").format(value=cube) if cube else ""

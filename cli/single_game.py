@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from hexhop.engine.replay import GameReport, replay_game
+from hexhop.messages import _
 from hexhop.records.sources import read_record
 from hexhop.records.text import counted
 
@@ -25,7 +26,10 @@ def load_report(path: str, index: int, game: str | None) -> GameReport:
             _tell_where_it_stops(path, report)
             return report
     raise click.BadParameter(
-        f"{index}: {path} holds {counted(games, 'game')}", param_hint="--index"
+        _("{index}: {path} holds {games}").format(
+            index=index, path=path, games=counted(games, "game")
+        ),
+        param_hint="--index",
     )
 
 
@@ -36,12 +40,16 @@ def _tell_where_it_stops(path: str, report: GameReport) -> None:
     first = next((f for f in report.findings if f.severity == "error" and f.ply == stop), None)
     if first is not None:
         where = f"{path}:{first.line}:{first.column}" if first.line else path
-        tell(f"{where}: note: the game stops after ply {stop - 1}: {first.code} {first.message}")
+        tell(
+            _("{where}: note: the game stops after ply {ply}: {code} {message}").format(
+                where=where, ply=stop - 1, code=first.code, message=first.message
+            )
+        )
 
 
 def _fail_on_unplayable(path: str, report: GameReport) -> None:
     if not report.positions:
-        raise click.ClickException(why_unplayable(path, report, "the game cannot be replayed"))
+        raise click.ClickException(why_unplayable(path, report, _("the game cannot be replayed")))
 
 
 def why_unplayable(path: str, report: GameReport, prefix: str) -> str:
@@ -63,8 +71,11 @@ def pick_ply(report: GameReport, ply: str | None) -> int:
         number = int(ply)
     except ValueError:
         raise click.BadParameter(
-            f"{ply!r}: expected a number or 'last'", param_hint="--ply"
+            _("{ply}: expected a number or 'last'").format(ply=repr(ply)), param_hint="--ply"
         ) from None
     if not 0 <= number <= last:
-        raise click.BadParameter(f"{number}: this game has plies 0 to {last}", param_hint="--ply")
+        raise click.BadParameter(
+            _("{ply}: this game has plies 0 to {last}").format(ply=number, last=last),
+            param_hint="--ply",
+        )
     return number

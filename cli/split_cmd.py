@@ -9,8 +9,11 @@ import click
 
 from hexhop.archive.split import Names, file_extension, file_stem
 from hexhop.archive.texts import archive_games
+from hexhop.messages import _
+from hexhop.records.text import counted
 
 from .command_output import tell
+from .help import Translated
 from .interrupt import checkpoint, stoppable
 from .options import game_option
 from .safe_write import ExistsError, WriteError, make_folder, write_atomically
@@ -32,11 +35,7 @@ glob_option = click.option(
 )
 
 
-def plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'s' * (count != 1)}"
-
-
-@click.command(epilog=EXAMPLE)
+@click.command(cls=Translated, epilog=EXAMPLE)
 @click.argument("paths", nargs=-1, required=True)
 @click.option(
     "--out",
@@ -72,9 +71,13 @@ def split(
     def cannot_read(path: str, why: str) -> None:
         nonlocal unreadable
         unreadable += 1
-        tell(f"{path}: {why}")
+        tell(f"{path}: {why}")  # why: a message of the library, translated there
 
-    with stoppable(lambda: f"after writing {written} files to {out}"):
+    with stoppable(
+        lambda: _("after writing {files} to {path}").format(
+            files=counted(written, "file"), path=out
+        )
+    ):
         for text in archive_games(list(paths), cannot_read, globs=globs, game=game):
             checkpoint()
             if text.path != source:
@@ -85,13 +88,23 @@ def split(
             try:
                 name = _write_new(out, names, file_stem(text), file_extension(text), data)
             except WriteError as error:
-                tell(f"Error: {error}; {plural(written, 'file')} written to {out}")
+                tell(
+                    _("Error: {error}; {files} written to {path}").format(
+                        error=error, files=counted(written, "file"), path=out
+                    )
+                )
                 sys.exit(2)
             written += 1
             mine.add(os.path.realpath(os.path.join(out, name)))
             if verbose:
-                tell(f"{text.path}:{text.line}: game {text.index} -> {os.path.join(out, name)}")
-    tell(f"wrote {plural(written, 'file')} to {out}")
+                tell(
+                    _("{where}: game {index} -> {path}").format(
+                        where=f"{text.path}:{text.line}",
+                        index=text.index,
+                        path=os.path.join(out, name),
+                    )
+                )
+    tell(_("wrote {files} to {path}").format(files=counted(written, "file"), path=out))
     if unreadable:
         sys.exit(2)
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import click
 
+from hexhop.messages import _, side_name
 from hexhop.notation.games import lookup_game
 
 # the commands show record text and names through this module
@@ -119,4 +120,6 @@ def reserves_line(position) -> str:
     reserves = getattr(position, "reserves", None)
     if not reserves:
         return ""
-    return "Reserves: " + ", ".join(f"{side} {count}" for side, count in reserves.items())
+    return _("Reserves: {reserves}").format(
+        reserves=", ".join(f"{side_name(side)} {count}" for side, count in reserves.items())
+    )

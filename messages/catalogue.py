@@ -19,7 +19,16 @@ LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "hexhop"
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent
 # the folders of the package's modules, below the root of a checkout
-PACKAGE_FOLDERS = ("api", "cli", "engine", "messages", "notation", "records", "render")
+PACKAGE_FOLDERS = (
+    "api",
+    "archive",
+    "cli",
+    "engine",
+    "messages",
+    "notation",
+    "records",
+    "render",
+)
 # functions whose first argument is a message id (a string written in place)
 MARKERS = frozenset({"_", "N_", "words", "ngettext"})
 _ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
@@ -118,7 +127,8 @@ def compile_po(po: Path) -> bytes:
 def source_ids(root: Path = PACKAGE_ROOT) -> dict[str, str]:
     """Every message id the package's source writes (as the first argument
     of ``_``, ``N_``, ``words`` or ``ngettext``, or a finding template),
-    with where it is first written."""
+    with where it is first written. A plural id is both forms joined with
+    NUL (``{n} file\0{n} files``), as :func:`read_po` keys it."""
     found: dict[str, str] = {}
     paths = [path for folder in PACKAGE_FOLDERS for path in sorted(root.glob(f"{folder}/**/*.py"))]
     for path in paths:
@@ -129,7 +139,11 @@ def source_ids(root: Path = PACKAGE_ROOT) -> dict[str, str]:
             name = getattr(node.func, "id", getattr(node.func, "attr", ""))
             first = node.args[0]
             if name in MARKERS and isinstance(first, ast.Constant) and isinstance(first.value, str):
-                found.setdefault(first.value, _where(path, root, node.lineno))
+                msgid = first.value
+                second = node.args[1] if len(node.args) > 1 else None
+                if name == "ngettext" and isinstance(second, ast.Constant):
+                    msgid += "\0" + str(second.value)  # as read_po keys a plural entry
+                found.setdefault(msgid, _where(path, root, node.lineno))
             if name == "Entry" and len(node.args) > 1 and isinstance(node.args[1], ast.Constant):
                 value = node.args[1].value
                 if isinstance(value, str):
@@ -153,7 +167,14 @@ def pot(ids: dict[str, str]) -> str:
         '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n'
     ]
     for msgid, where in ids.items():
-        parts.append(f'#: {where}\nmsgid {_quote(msgid)}\nmsgstr ""\n')
+        singular, plural = msgid.partition("\0")[::2]
+        if plural:
+            parts.append(
+                f"#: {where}\nmsgid {_quote(singular)}\nmsgid_plural {_quote(plural)}\n"
+                'msgstr[0] ""\nmsgstr[1] ""\n'
+            )
+        else:
+            parts.append(f'#: {where}\nmsgid {_quote(msgid)}\nmsgstr ""\n')
     return "\n".join(parts)
 
 

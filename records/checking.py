@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
 from hexhop.engine.replay import GameReport, replay_game
+from hexhop.messages import _
 from hexhop.notation.findings import Finding, make
 from hexhop.notation.games import lookup_game
 from hexhop.notation.reader import (
@@ -126,7 +127,7 @@ def _data(source: Source) -> bytes | FileResult:
         size, limit = source.too_large
         error = make("IO03", None, path=source.path, size=size, limit=limit)
     elif source.data is None:
-        error = make("IO01", None, path=source.path, reason=source.error or "unknown error")
+        error = make("IO01", None, path=source.path, reason=source.error or _("unknown error"))
     elif looks_binary(source.data):
         error = make("IO02", None, path=source.path)
     else:

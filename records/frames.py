@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping
 from hexhop.engine.base import Position
 from hexhop.engine.games import rules_for
 from hexhop.engine.replay import GameReport
+from hexhop.messages import _
 from hexhop.notation.findings import Finding
 from hexhop.notation.games import find_game
 from hexhop.notation.model import Node
@@ -43,7 +44,7 @@ class Frames:
         self.heading_text = title
         self.caption = caption
         if report.game is None:
-            raise ValueError("a record of no known game has no pictures")
+            raise ValueError(_("a record of no known game has no pictures"))
         game = find_game(report.game)
         self.rules = rules_for(game.name)
         # cells are written in upper case, Hüpfer points in lower case
@@ -53,7 +54,9 @@ class Frames:
         unknown = off_board(report, [cell for pair in self.arrows for cell in pair])
         unknown += off_board(report, self.highlights)
         if unknown:
-            raise ValueError(f"not on the board of this game: {', '.join(unknown)}")
+            raise ValueError(
+                _("not on the board of this game: {cells}").format(cells=", ".join(unknown))
+            )
 
     def players(self) -> str:
         """``North – South`` (or ``Red – Turquoise``), each name clipped."""
@@ -67,9 +70,11 @@ class Frames:
         if self.caption is not None:
             caption = self.caption
         elif ply == 0:
-            caption = "start"
+            caption = _("start")
         else:
-            caption = f"ply {ply}, {_text(self.report.nodes[ply - 1])}"
+            caption = _("ply {ply}, {action}").format(
+                ply=ply, action=_text(self.report.nodes[ply - 1])
+            )
         return ": ".join(part for part in (heading, caption) if part)
 
     def heading(self) -> list[str]:
@@ -78,7 +83,11 @@ class Frames:
         tags = self.report.tags
         first = self.players() if self.heading_text is None else self.heading_text
         round_ = tags.get("Round", "")
-        where = [tags.get("Event", ""), tags.get("Site", ""), f"round {round_}" if round_ else ""]
+        where = [
+            tags.get("Event", ""),
+            tags.get("Site", ""),
+            _("round {round}").format(round=round_) if round_ else "",
+        ]
         details = ", ".join(
             clip(part, NAME_CHARS) for part in [*where, tags.get("Date", "")] if part
         )
@@ -93,10 +102,14 @@ class Frames:
         if broken is None:
             return None
         drawn = len(self.report.positions) - 1
-        where = f" (line {broken.line})" if broken.line else ""
+        where = _(" (line {line})").format(line=broken.line) if broken.line else ""
         if drawn < self.report.plies:
-            return f"The record breaks off after ply {drawn}{where}: {broken.code} {broken.message}"
-        return f"The record has an error{where}: {broken.code} {broken.message}"
+            return _("The record breaks off after ply {ply}{where}: {code} {message}").format(
+                ply=drawn, where=where, code=broken.code, message=broken.message
+            )
+        return _("The record has an error{where}: {code} {message}").format(
+            where=where, code=broken.code, message=broken.message
+        )
 
     def svg(self, ply: int, *, titled: bool = True) -> str:
         from hexhop.render.last_action import describe_last
@@ -178,9 +191,11 @@ class Frames:
         if self.caption is not None:
             return self.caption
         if ply == 0:
-            return "start"
+            return _("start")
         number, dots = (ply + 1) // 2, "." if ply % 2 else "..."
-        return f"after {number}{dots} {_text(self.report.nodes[ply - 1])}"
+        return _("after {number}{dots} {action}").format(
+            number=number, dots=dots, action=_text(self.report.nodes[ply - 1])
+        )
 
     def html(self, index: str | None = None) -> bytes:
         """The interactive viewer page of the game (``--flip``: turned at first);

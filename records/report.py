@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 from xml.etree import ElementTree as ET
 
+from hexhop.messages import N_, _
+
 from .checking import FileResult
 from .text import counted, printable, source_window, style
 
@@ -27,6 +29,8 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 SOURCE_COLUMNS = 100
 #: Files named in the summary line of games that are valid with warnings.
 WARNED_SHOWN = 10
+#: The severity words of the text report (the machine formats keep the English ones).
+SEVERITIES = {"error": N_("error"), "warning": N_("warning")}
 
 
 @dataclass
@@ -62,7 +66,7 @@ class Summary:
     def _warned(self, result: FileResult, index: int) -> None:
         self.warned += 1
         if len(self.warned_files) < WARNED_SHOWN:
-            game = f" (game {index})" if len(result.games) > 1 else ""
+            game = _(" (game {index})").format(index=index) if len(result.games) > 1 else ""
             self.warned_files.append(result.path + game)
 
     def as_dict(self) -> dict[str, Any]:
@@ -114,8 +118,9 @@ class TextReporter(Reporter):
             self._finding(result, result.error)
         elif not result.games:
             self._echo(
-                f"{self._style(printable(result.path), bold=True)}: this file holds no game "
-                "(it is empty, or holds only comments)"
+                _("{path}: this file holds no game (it is empty, or holds only comments)").format(
+                    path=self._style(printable(result.path), bold=True)
+                )
             )
         for game in result.games:
             findings = game["findings"]
@@ -123,10 +128,21 @@ class TextReporter(Reporter):
             for finding in shown:
                 self._finding(result, finding, game["index"])
             if len(findings) > len(shown):
-                where = f" of game {game['index']}" if len(result.games) > 1 else ""
+                where = (
+                    _(" of game {index}").format(index=game["index"])
+                    if len(result.games) > 1
+                    else ""
+                )
                 self._echo(
-                    f"{printable(result.path)}: ... {len(findings) - len(shown)} more "
-                    f"findings{where} not shown (--max-findings {self.max_findings})"
+                    _(
+                        "{path}: ... {count} more findings{where} not shown "
+                        "(--max-findings {limit})"
+                    ).format(
+                        path=printable(result.path),
+                        count=len(findings) - len(shown),
+                        where=where,
+                        limit=self.max_findings,
+                    )
                 )
 
     def _finding(
@@ -137,11 +153,11 @@ class TextReporter(Reporter):
             place += f":{finding['line']}:{finding['column']}"
         severity = finding["severity"]
         code = self._style(
-            f"{severity} {finding['code']}",
+            f"{_(SEVERITIES.get(severity, severity))} {finding['code']}",
             fg="red" if severity == "error" else "yellow",
             bold=True,
         )
-        where = f" (game {game})" if game and len(result.games) > 1 else ""
+        where = _(" (game {index})").format(index=game) if game and len(result.games) > 1 else ""
         self._echo(
             f"{self._style(place, bold=True)}: {code} {printable(finding['message'])}{where}"
         )
@@ -159,29 +175,36 @@ class TextReporter(Reporter):
         s = self.summary
         if not self.quiet and s.findings.total():
             self._echo("")
-        verdict = (
-            self._style(f"{s.invalid} invalid", fg="red", bold=True)
-            if s.invalid
-            else f"{s.invalid} invalid"
-        )
-        warned = f" ({s.warned} with warnings)" if s.warned else ""
+        invalid = _("{count} invalid").format(count=s.invalid)
+        verdict = self._style(invalid, fg="red", bold=True) if s.invalid else invalid
+        warned = _(" ({count} with warnings)").format(count=s.warned) if s.warned else ""
+        unreadable = _(", {count} unreadable").format(count=s.unreadable) if s.unreadable else ""
         self._echo(
-            f"Checked {counted(s.files, 'file')}, {counted(s.games, 'game')}, "
-            f"{counted(s.plies, 'ply', 'plies')} in {s.seconds:.2f} s: "
-            f"{s.valid} valid{warned}, {verdict}"
-            + (f", {s.unreadable} unreadable" if s.unreadable else "")
-            + "."
+            _(
+                "Checked {files}, {games}, {plies} in {seconds} s: "
+                "{valid} valid{warned}, {invalid}{unreadable}."
+            ).format(
+                files=counted(s.files, "file"),
+                games=counted(s.games, "game"),
+                plies=counted(s.plies, "ply"),
+                seconds=f"{s.seconds:.2f}",
+                valid=s.valid,
+                warned=warned,
+                invalid=verdict,
+                unreadable=unreadable,
+            )
         )
         if s.warned:
             more = s.warned - len(s.warned_files)
             self._echo(
-                "Valid with warnings: "
-                + ", ".join(printable(path) for path in s.warned_files)
-                + (f" and {more} more" if more else "")
+                _("Valid with warnings: {files}").format(
+                    files=", ".join(printable(path) for path in s.warned_files)
+                )
+                + (_(" and {count} more").format(count=more) if more else "")
             )
         if s.findings:
             counts = ", ".join(f"{code} ×{n}" for code, n in sorted(s.findings.items()))
-            self._echo(f"Findings: {counts}")
+            self._echo(_("Findings: {counts}").format(counts=counts))
 
 
 def caret_lines(

@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import IO, Any, Literal
 
+from hexhop.messages import _
 from hexhop.notation.games import record_extensions
 
 from .errors import ReadError
@@ -105,7 +106,9 @@ def read_source(path: str, limit: int = Limits.max_file_bytes) -> Source:
             if stat.S_ISREG(info.st_mode) and info.st_size > limit:
                 return Source(
                     path,
-                    error=f"too large: {info.st_size} bytes (limit {limit})",
+                    error=_("too large: {size} bytes (limit {limit})").format(
+                        size=info.st_size, limit=limit
+                    ),
                     too_large=(info.st_size, limit),
                 )
             if _NONBLOCK:  # opened without waiting for a writer; now read as usual
@@ -125,7 +128,7 @@ def read_input(path: str, limit: int = Limits.max_file_bytes) -> bytes:
     of them; :class:`ReadError` when it cannot be read."""
     source = read_source(path, limit)
     if source.data is None:
-        raise ReadError(f"cannot read {path}: {source.error}")
+        raise ReadError(_("cannot read {path}: {reason}").format(path=path, reason=source.error))
     return source.data
 
 
@@ -143,7 +146,7 @@ def read_record(path: str, limit: int = Limits.max_file_bytes) -> tuple[str, byt
         source = _member(*member, Limits(max_file_bytes=limit, max_member_bytes=limit))
         return source.path, _data(source)
     if os.path.isdir(path):
-        raise ReadError(f"{path} is a folder: name one record file in it")
+        raise ReadError(_("{path} is a folder: name one record file in it").format(path=path))
     if path != "-" and _is_archive(path):
         return _only_member(path, limit)
     return path, read_input(path, limit)
@@ -165,7 +168,9 @@ def _member(archive: str, member: str, limits: Limits) -> Source:
     for source in _archive(archive, (glob.escape(member),), limits):
         if source.path in (name, archive):  # the member, or the archive's damage
             return source
-    return Source(name, error=f"{archive} holds no file {member}")
+    return Source(
+        name, error=_("{archive} holds no file {member}").format(archive=archive, member=member)
+    )
 
 
 def _only_member(archive: str, limit: int) -> tuple[str, bytes]:
@@ -174,16 +179,22 @@ def _only_member(archive: str, limit: int) -> tuple[str, bytes]:
     if len(sources) == 1:
         return sources[0].path, _data(sources[0])
     if not sources:
-        raise ReadError(f"{archive} holds no record file (*.hxl, *.trg, *.hpf)")
+        raise ReadError(
+            _("{archive} holds no record file (*.hxl, *.trg, *.hpf)").format(archive=archive)
+        )
     raise ReadError(
-        f"{archive} holds {len(sources)} record files: name one as ARCHIVE:MEMBER, "
-        f"like {sources[0].path} (hexhop check {archive} lists them)"
+        _(
+            "{archive} holds {count} record files: name one as ARCHIVE:MEMBER, "
+            "like {example} (hexhop check {archive} lists them)"
+        ).format(archive=archive, count=len(sources), example=sources[0].path)
     )
 
 
 def _data(source: Source) -> bytes:
     if source.data is None:
-        raise ReadError(f"cannot read {source.path}: {source.error}")
+        raise ReadError(
+            _("cannot read {path}: {reason}").format(path=source.path, reason=source.error)
+        )
     return source.data
 
 
@@ -204,7 +215,7 @@ def _reason(error: OSError) -> str:
 
 
 def _beyond(limit: int) -> str:
-    return f"more than {limit} bytes (limit {limit})"
+    return _("more than {limit} bytes (limit {limit})").format(limit=limit)
 
 
 def _not_regular(path: str) -> str | None:
@@ -217,15 +228,15 @@ def _not_regular(path: str) -> str | None:
     if stat.S_ISREG(mode):
         return None
     kind = (
-        "a FIFO"
+        _("a FIFO")
         if stat.S_ISFIFO(mode)
-        else "a device"
+        else _("a device")
         if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
-        else "a socket"
+        else _("a socket")
         if stat.S_ISSOCK(mode)
-        else "a special file"
+        else _("a special file")
     )
-    return f"not a regular file ({kind})"
+    return _("not a regular file ({kind})").format(kind=kind)
 
 
 def _directory(root: str, globs: tuple[str, ...], limits: Limits) -> Iterator[Source]:
@@ -283,7 +294,7 @@ def _archive(path: str, globs: tuple[str, ...], limits: Limits) -> Iterator[Sour
         else:
             yield from _tar_members(path, globs, limits)
     except _DAMAGE as error:
-        yield Source(path, error=f"cannot read the archive: {error}")
+        yield Source(path, error=_("cannot read the archive: {error}").format(error=error))
 
 
 def _zip_members(path: str, globs: tuple[str, ...], limits: Limits) -> Iterator[Source]:
@@ -298,17 +309,22 @@ def _zip_members(path: str, globs: tuple[str, ...], limits: Limits) -> Iterator[
             limit = min(limits.max_member_bytes, budget)
             if info.file_size > limit:
                 yield Source(
-                    name, error=f"too large when unpacked: {info.file_size} bytes (limit {limit})"
+                    name,
+                    error=_("too large when unpacked: {size} bytes (limit {limit})").format(
+                        size=info.file_size, limit=limit
+                    ),
                 )
                 continue
             try:
                 with archive.open(info) as member:
                     data = _read_limited(member, limit)
             except _DAMAGE as error:
-                yield Source(name, error=f"damaged archive member: {error}")
+                yield Source(name, error=_("damaged archive member: {error}").format(error=error))
                 continue
             if data is None:
-                yield Source(name, error=f"unpacks to more than {limit} bytes")
+                yield Source(
+                    name, error=_("unpacks to more than {limit} bytes").format(limit=limit)
+                )
                 continue
             budget -= len(data)
             yield Source(name, data)
@@ -323,7 +339,10 @@ def _tar_members(path: str, globs: tuple[str, ...], limits: Limits) -> Iterator[
                 info = archive.next()
             except _DAMAGE as error:  # the stream itself is damaged: nothing more to read
                 yield from _tar_damage(path, archive)
-                yield Source(path, error=f"cannot read the rest of the archive: {error}")
+                yield Source(
+                    path,
+                    error=_("cannot read the rest of the archive: {error}").format(error=error),
+                )
                 return
             archive.members.clear()  # type: ignore[attr-defined]  # only the current member is needed
             yield from _tar_damage(path, archive)
@@ -334,16 +353,21 @@ def _tar_members(path: str, globs: tuple[str, ...], limits: Limits) -> Iterator[
             name = f"{path}:{info.name}"
             limit = min(limits.max_member_bytes, budget)
             if info.size > limit:
-                yield Source(name, error=f"too large: {info.size} bytes (limit {limit})")
+                yield Source(
+                    name,
+                    error=_("too large: {size} bytes (limit {limit})").format(
+                        size=info.size, limit=limit
+                    ),
+                )
                 continue
             try:
                 member = archive.extractfile(info)
                 data = _read_limited(member, limit) if member else None
             except _DAMAGE as error:
-                yield Source(name, error=f"damaged archive member: {error}")
+                yield Source(name, error=_("damaged archive member: {error}").format(error=error))
                 continue
             if data is None:
-                yield Source(name, error="cannot read this member")
+                yield Source(name, error=_("cannot read this member"))
                 continue
             budget -= len(data)
             yield Source(name, data)
@@ -416,7 +440,7 @@ class _TarInfo(tarfile.TarInfo):
     @classmethod
     def _next_good(cls, archive: _TarFile, error: tarfile.HeaderError) -> _TarInfo:
         start = archive.offset
-        why = f"damaged tar header ({error})"
+        why = _("damaged tar header ({error})").format(error=error)
         end = start + archive.scan_limit
         while archive.fileobj.tell() < end:
             buf = archive.fileobj.read(_BLOCK)
@@ -429,11 +453,12 @@ class _TarInfo(tarfile.TarInfo):
             except tarfile.HeaderError:
                 continue
             found.offset = archive.fileobj.tell() - _BLOCK
-            archive.damage.append((start, f"{why}: {found.offset - start} bytes skipped"))
+            skipped = _("{why}: {count} bytes skipped").format(why=why, count=found.offset - start)
+            archive.damage.append((start, skipped))
             return found._proc_member(archive)
         if start == 0:
             raise error  # not a tar archive at all
-        archive.damage.append((start, f"{why}: no good header after it"))
+        archive.damage.append((start, _("{why}: no good header after it").format(why=why)))
         # ends the archive quietly (tarfile's own, private, end of the archive)
         raise tarfile.EmptyHeaderError("end of the archive")  # type: ignore[attr-defined]
 
@@ -446,8 +471,9 @@ class _TarInfo(tarfile.TarInfo):
             archive.damage.append(
                 (
                     self.offset,
-                    f"extended tar header of {self.size} bytes "
-                    f"(limit {MAX_EXTENDED_HEADER}): skipped",
+                    _("extended tar header of {size} bytes (limit {limit}): skipped").format(
+                        size=self.size, limit=MAX_EXTENDED_HEADER
+                    ),
                 )
             )
             self.offset_data = archive.fileobj.tell()

@@ -5,15 +5,29 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
+
+from hexhop.messages import ngettext
 
 #: The ANSI codes of the colours the text report uses.
 _COLOURS = {"red": 31, "green": 32, "yellow": 33}
 _RESET = "\x1b[0m"
 
 
-def counted(number: int, word: str, plural: str | None = None) -> str:
-    """``1 file``, ``2 files``; ``plural`` for words that do not just add an s (ply)."""
-    return f"{number} {word if number == 1 else plural or word + 's'}"
+def counted(number: int, word: str) -> str:
+    """``1 file``, ``2 files`` (``word``: file, game, ply, legal action), in
+    the language spoken now: ``2 Dateien``."""
+    return _COUNTED[word](number).format(n=number)
+
+
+# written out, so that every form is in the catalogue
+_COUNTED: dict[str, Callable[[int], str]] = {
+    "file": lambda n: ngettext("{n} file", "{n} files", n),
+    "game": lambda n: ngettext("{n} game", "{n} games", n),
+    "ply": lambda n: ngettext("{n} ply", "{n} plies", n),
+    "legal action": lambda n: ngettext("{n} legal action", "{n} legal actions", n),
+    "duplicate": lambda n: ngettext("{n} duplicate", "{n} duplicates", n),
+}
 
 
 def style(text: str, fg: str | None = None, bold: bool | None = None) -> str:

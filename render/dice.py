@@ -11,6 +11,9 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
+from hexhop.messages import language, wins
+from hexhop.messages import to_move as to_move_caption
+
 from . import geometry as geo
 from .last_action import LastAction
 from .svg_parts import (
@@ -419,12 +422,14 @@ def arrows_layer(arrows: Sequence[tuple[str, str]], flip: bool, key: ColorKey) -
 
 def status_layer(position: Any, key: ColorKey, least: float = 0.0) -> str:
     """Who moves or who won, and the cube; ``least`` is the legible font size."""
-    return _status_svg(str(position.to_move), position.winner, position.cube, key, least)
+    return _status_svg(
+        str(position.to_move), position.winner, position.cube, key, least, language()
+    )
 
 
 @lru_cache(maxsize=256)
 def _status_svg(
-    to_move: str, winner: str | None, cube: int | None, key: ColorKey, least: float
+    to_move: str, winner: str | None, cube: int | None, key: ColorKey, least: float, lang: str
 ) -> str:
     """The line under the board (who moves or who won) and the cube."""
     colors = dict(key)
@@ -432,7 +437,7 @@ def _status_svg(
     k = font / STATUS_FONT[0]
     y = geo.DICE_HEIGHT + STATUS_BAND / 2 - 6
     side = winner if winner is not None else to_move
-    caption = f"{side} wins" if winner is not None else f"{side} to move"
+    caption = wins(side) if winner is not None else to_move_caption(side)  # in ``lang``
     tone = str(side).lower()
     parts = []
     if tone in ("north", "south"):

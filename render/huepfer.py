@@ -11,6 +11,9 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
+from hexhop.messages import _, language, wins
+from hexhop.messages import to_move as to_move_caption
+
 from . import geometry as geo
 from .last_action import LastAction
 from .svg_parts import ColorKey, Point, cross, element, legible, polyline_arrow, text, tostring
@@ -334,7 +337,14 @@ def status_layer(position: Any, flip: bool, key: ColorKey, least: float = 0.0) -
     """Both reserves and who moves or who won; ``least`` is the legible font size."""
     reserves = tuple(sorted(position.reserves.items()))
     return _status_svg(
-        position.size, reserves, str(position.to_move), position.winner, flip, key, least
+        position.size,
+        reserves,
+        str(position.to_move),
+        position.winner,
+        flip,
+        key,
+        least,
+        language(),
     )
 
 
@@ -347,6 +357,7 @@ def _status_svg(
     flip: bool,
     key: ColorKey,
     least: float,
+    lang: str,
 ) -> str:
     """Both reserves in the right-hand corners and the status line."""
     colors = dict(key)
@@ -359,7 +370,7 @@ def _status_svg(
         _reserve(top, counts.get(top, 0), full - 110 * k, 70 * k, k, colors, least),
     ]
     side = winner if winner is not None else to_move
-    caption = f"{side} wins" if winner is not None else f"{side} to move"
+    caption = wins(side) if winner is not None else to_move_caption(side)  # in ``lang``
     font = legible(28 * k, least, 40 * k)
     g = font / (28 * k)
     y = full + status_band(size) / 2 - 12 * k
@@ -410,5 +421,7 @@ def _reserve(
         )
     )
     below = y + max(40 * k, 0.55 * (number + word))
-    group.append(text(x + 8 * k * g, below, "reserve", "caption", size=word, fill=colors["coord"]))
+    group.append(
+        text(x + 8 * k * g, below, _("reserve"), "caption", size=word, fill=colors["coord"])
+    )
     return tostring(group)

@@ -12,6 +12,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from hexhop.messages import _
+
 from .png import svg_to_png
 from .svg import wrap_text
 from .svg_parts import FONT, SVG_NS, escape_attr, escape_text, num
@@ -97,14 +99,18 @@ def sheet_svg(
             y += small * 1.3
     if parts:
         y += gap
-    scaled = [_scaled(svg, size) for _, svg in frames]
-    cell_h = max(high for _, high in scaled) + small * 1.6 + gap
-    for index, ((label, _), (svg, high)) in enumerate(zip(frames, scaled, strict=True)):
+    scaled = [_scaled(svg, size) for _label, svg in frames]
+    cell_h = max(high for _svg, high in scaled) + small * 1.6 + gap
+    for index, ((label, _svg), (svg, high)) in enumerate(zip(frames, scaled, strict=True)):
         x = gap + (index % columns) * (size + gap)
         top = y + (index // columns) * cell_h
         parts.append(_placed(svg, x, top))
         number = first + index
-        words = f"Diagram {number}: {label}" if label else f"Diagram {number}"
+        words = (
+            _("Diagram {number}: {label}").format(number=number, label=label)
+            if label
+            else _("Diagram {number}").format(number=number)
+        )
         words = wrap_text(words, size, small, lines=1)[0]
         parts.append(_text(x + size / 2, top + high + small * 1.2, words, small))
     rows = (len(frames) + columns - 1) // columns

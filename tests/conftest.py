@@ -26,6 +26,10 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "fuzz"))
 
 QUICK_FUZZ_SCALE = "0.02"
 
+# the tests pin English messages, on a German machine too (the tests of
+# German messages choose it themselves)
+os.environ["HEXHOP_LANG"] = "en"
+
 
 def pytest_configure(config: pytest.Config) -> None:
     # before the test modules import fuzz_support, which reads the scale once

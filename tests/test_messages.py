@@ -146,7 +146,7 @@ def test_side_names_and_captions():
 
 
 BOARD = str(ROOT / "samples" / "broken" / "header-bad-board.hpf")
-GERMAN_HD03 = f"{BOARD}:6:1: error HD03 ungültiger Board-Wert '7x7': erwartet 6x6, 8x8 oder 10x10"
+GERMAN_HD03 = f"{BOARD}:6:1: Fehler HD03 ungültiger Board-Wert '7x7': erwartet 6x6, 8x8 oder 10x10"
 
 
 def test_check_with_lang_de():

@@ -1,0 +1,91 @@
+"""Help in the language chosen on the command line.
+
+click reads a command's help texts when its module is imported, before
+``--lang`` or the environment has chosen a language; so the English texts
+stay as they are written (they are the message ids) and are translated
+when the help is shown.
+"""
+
+from __future__ import annotations
+
+import copy
+import inspect
+from typing import Any
+
+import click
+
+from hexhop.messages import N_, _, ngettext
+
+#: click's own help of --help and --version, shown through the catalogue too
+CLICK_HELP = (N_("Show this message and exit."), N_("Show the version and exit."))
+
+
+class Translated(click.Command):
+    """A command whose help, option help and epilog are shown in the
+    language spoken when the help is asked for."""
+
+    def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        pieces = " ".join(self.collect_usage_pieces(ctx))
+        formatter.write_usage(ctx.command_path, pieces, _("Usage:") + " ")
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        shown = copy.copy(self)
+        shown.help = _(inspect.cleandoc(self.help)) if self.help else self.help
+        super(Translated, shown).format_help_text(ctx, formatter)
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [
+            row
+            for param in self.get_params(ctx)
+            if not isinstance(param, click.Argument) and (row := _help_record(param, ctx))
+        ]
+        if rows:
+            with formatter.section(_("Options")):
+                formatter.write_dl(rows)
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        shown = copy.copy(self)
+        shown.epilog = _(inspect.cleandoc(self.epilog)) if self.epilog else self.epilog
+        super(Translated, shown).format_epilog(ctx, formatter)
+
+
+def click_speaks_hexhop() -> None:
+    """Let click's own messages (``Error: …``, ``Missing argument``,
+    ``[default: …]``) go through hexhop's catalogue, in the language chosen
+    for the run: click looks them up with gettext's functions, which read
+    the environment and the global catalogue only. English stays
+    click's own text (the English ids are click's)."""
+    import click.core
+    import click.decorators
+    import click.exceptions
+    import click.formatting
+    import click.parser
+    import click.types
+
+    for module in (
+        click.core,
+        click.decorators,
+        click.exceptions,
+        click.formatting,
+        click.parser,
+        click.types,
+    ):
+        module._ = _  # type: ignore[attr-defined]
+        if hasattr(module, "ngettext"):
+            module.ngettext = ngettext  # type: ignore[attr-defined]
+
+
+def _help_record(param: click.Parameter, ctx: click.Context) -> tuple[str, str] | None:
+    shown: Any = copy.copy(param)
+    if getattr(param, "help", None):
+        shown.help = _(shown.help)
+    return shown.get_help_record(ctx)
+
+
+def help_texts(command: click.Command) -> list[str]:
+    """Every English help text of ``command`` (its help and epilog without
+    their indentation, and its options' help): the message ids its help is
+    shown with."""
+    texts = [inspect.cleandoc(command.help or ""), inspect.cleandoc(command.epilog or "")]
+    texts += [getattr(param, "help", None) or "" for param in command.params]
+    return [text for text in texts if text]
