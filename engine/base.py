@@ -84,6 +84,11 @@ class Position(Protocol):
         equal position (``end_ply``/``ply`` aside)."""
         ...
 
+    def position_key(self) -> int:
+        """A 64-bit Zobrist key, equal for equal positions, the same in every
+        run (:mod:`.zobrist`)."""
+        ...
+
 
 class LegalActions(Protocol):
     """A lazy view of the legal actions: iterable, sized, answers ``in``."""

@@ -14,6 +14,7 @@ from types import MappingProxyType
 from hexhop.notation.model import HopAction
 
 from ..base import HeaderError, Illegal
+from ..zobrist import cells_key, state_key
 from .board import FILES, Board, board
 
 SIDES = ("Red", "Turquoise")
@@ -124,6 +125,13 @@ class HuepferPosition:
         return self._end_ply
 
     # -- values -------------------------------------------------------------
+
+    def position_key(self) -> int:
+        """The Zobrist key of the board size, pieces, reserves and side to move
+        (docs/archive.md); ``winner`` follows from them."""
+        name = f"{self.game} {self._board.size}x{self._board.size}"
+        red, turquoise = self._reserve
+        return cells_key(name, self._cells) ^ state_key(name, (self._turn, red, turquoise))
 
     def _key(self) -> tuple[object, ...]:
         return (self._board.size, self._cells, self._reserve, self._turn, self._winner)
