@@ -31,6 +31,9 @@ COMMANDS = {
     "show": ("show_cmd", "show", "Show a position as a diagram in the terminal."),
     "moves": ("moves_cmd", "moves", "List every legal action of a position."),
     "generate": ("generate_cmd", "generate", "Write random legal games as a record archive."),
+    "index": ("index_cmd", "index", "Index an archive's games in SQLite for find and dupes."),
+    "find": ("find_cmd", "find", "Find games by player, tag, result, position or opening."),
+    "dupes": ("dupes_cmd", "dupes", "Find games played twice (the same actions)."),
 }
 
 

@@ -84,9 +84,10 @@ class Position(Protocol):
         equal position (``end_ply``/``ply`` aside)."""
         ...
 
-    def position_key(self) -> int:
-        """A 64-bit Zobrist key, equal for equal positions, the same in every
-        run (:mod:`.zobrist`)."""
+    def zobrist_parts(self) -> tuple[str, bytes, tuple[int, ...]]:
+        """What makes the position's Zobrist key (:mod:`.zobrist`): the name
+        of its tables (game and board), one code byte per cell (0 empty) and
+        the other state (side to move, cube, reserves) as small numbers."""
         ...
 
 

@@ -11,8 +11,10 @@ scheme.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Iterable
 from functools import cache
+
+from .base import Position
 
 MASK = (1 << 64) - 1
 
@@ -41,20 +43,52 @@ def _cells_table(name: str, cells: int) -> tuple[int, ...]:
     return tuple(zobrist_number(table, i) if i & 255 else 0 for i in range(cells * 256))
 
 
-def cells_key(name: str, cells: bytes) -> int:
+def cells_key(name: str, cells: bytes, before: tuple[bytes, int] | None = None) -> int:
     """The XOR of number ``cell * 256 + code`` of table ``name/cells`` for every
-    cell whose code (a byte) is not 0."""
+    cell whose code (a byte) is not 0.
+
+    ``before``: (cells, their key) of a position of the same board, e.g. the
+    one before the last action; then only the cells that differ are looked at.
+    """
     table = _cells_table(name, len(cells))
-    key = 0
-    for i, code in enumerate(cells):
-        if code:
-            key ^= table[i << 8 | code]
+    if before is None or len(before[0]) != len(cells):
+        key = 0
+        for i, code in enumerate(cells):
+            if code:
+                key ^= table[i << 8 | code]
+        return key
+    old, key = before
+    diff = int.from_bytes(old, "little") ^ int.from_bytes(cells, "little")
+    while diff:
+        i = (diff.bit_length() - 1) >> 3
+        key ^= table[i << 8 | old[i]] ^ table[i << 8 | cells[i]]
+        diff &= (1 << (i << 3)) - 1
     return key
 
 
-def state_key(name: str, values: Sequence[int]) -> int:
+@cache
+def state_key(name: str, values: tuple[int, ...]) -> int:
     """The XOR of number ``values[i]`` of table ``name/state{i}``, for each i."""
     key = 0
     for i, value in enumerate(values):
         key ^= zobrist_number(f"{name}/state{i}", value)
     return key
+
+
+def position_key(position: Position) -> int:
+    """The Zobrist key of ``position``: its cells' key XOR its state's key."""
+    name, cells, state = position.zobrist_parts()
+    return cells_key(name, cells) ^ state_key(name, state)
+
+
+def position_keys(positions: Iterable[Position]) -> list[int]:
+    """The keys of a sequence of positions, each found from the one before
+    (a game's positions after each ply, say): only changed cells cost time."""
+    keys = []
+    before: tuple[bytes, int] | None = None
+    for position in positions:
+        name, cells, state = position.zobrist_parts()
+        key = cells_key(name, cells, before)
+        before = cells, key
+        keys.append(key ^ state_key(name, state))
+    return keys

@@ -15,7 +15,6 @@ from types import MappingProxyType
 from hexhop.notation.model import CubeAnswer, CubeOffer, DiceAction, Item, Mark
 
 from ..base import GameRules, HeaderError, Illegal, Played, action_sort_key
-from ..zobrist import cells_key, state_key
 from .board import (
     CUBE_VALUES,
     FIRST_MASK,
@@ -181,11 +180,9 @@ class DicePosition:
     def text(self) -> str:
         return position_text(self._board, self._side, self._cube)
 
-    def position_key(self) -> int:
-        """The Zobrist key of what :meth:`__eq__` compares (docs/archive.md)."""
-        return cells_key(self._game, self._board) ^ state_key(
-            self._game, (self._side, self._cube or 0)
-        )
+    def zobrist_parts(self) -> tuple[str, bytes, tuple[int, ...]]:
+        """What :meth:`__eq__` compares, for :mod:`..zobrist`."""
+        return self._game, self._board, (self._side, self._cube or 0)
 
     def _key(self) -> tuple[object, ...]:
         return (self._game, self._board, self._side, self._cube)

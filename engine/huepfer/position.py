@@ -14,7 +14,6 @@ from types import MappingProxyType
 from hexhop.notation.model import HopAction
 
 from ..base import HeaderError, Illegal
-from ..zobrist import cells_key, state_key
 from .board import FILES, Board, board
 
 SIDES = ("Red", "Turquoise")
@@ -126,12 +125,19 @@ class HuepferPosition:
 
     # -- values -------------------------------------------------------------
 
-    def position_key(self) -> int:
-        """The Zobrist key of the board size, pieces, reserves and side to move
-        (docs/archive.md); ``winner`` follows from them."""
-        name = f"{self.game} {self._board.size}x{self._board.size}"
+    def zobrist_parts(self) -> tuple[str, bytes, tuple[int, ...]]:
+        """The board size, pieces, reserves and side to move, for
+        :mod:`..zobrist` (``winner`` follows from them)."""
         red, turquoise = self._reserve
-        return cells_key(name, self._cells) ^ state_key(name, (self._turn, red, turquoise))
+        return (
+            f"{self.game} {self._board.size}x{self._board.size}",
+            self._cells,
+            (
+                self._turn,
+                red,
+                turquoise,
+            ),
+        )
 
     def _key(self) -> tuple[object, ...]:
         return (self._board.size, self._cells, self._reserve, self._turn, self._winner)

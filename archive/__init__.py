@@ -1,0 +1,1 @@
+"""The archive as a collection: index, search, duplicates, statistics, split and merge."""
