@@ -444,31 +444,45 @@ def find_in_archive(
 ) -> Iterator[Hit | str]:
     """The matching games of an archive read now (no index), in archive
     order; a source that cannot be read comes as its message."""
+    for found in archive_games(paths, options, globs):
+        if isinstance(found, str):
+            yield found
+            continue
+        game, hit = found
+        matched, hit.ply = query.matches(game)
+        if matched:
+            yield hit
+
+
+def archive_games(
+    paths: list[str], options: CheckOptions, globs: tuple[str, ...] = ()
+) -> Iterator[tuple[GameFacts, Hit] | str]:
+    """Every game of an archive read now, with its facts, in archive order;
+    a source that cannot be read comes as its message."""
     for source in iter_sources(paths, globs=globs, limits=options.limits):
         facts = source_facts(source, options)
         if facts.error is not None:
             yield facts.error["message"]
+        data = source.data or b""
         for game in facts.games:
-            matched, ply = query.matches(game)
-            if matched:
-                data = source.data or b""
-                yield Hit(
-                    facts.path,
-                    game.number,
-                    game.line,
-                    game.offset,
-                    game.length,
-                    game.game,
-                    game.players,
-                    game.result,
-                    game.tags.get("Date"),
-                    game.tags.get("Event"),
-                    game.plies,
-                    game.valid,
-                    ply,
-                    facts.digest,
-                    data[game.offset : game.offset + game.length],
-                )
+            hit = Hit(
+                facts.path,
+                game.number,
+                game.line,
+                game.offset,
+                game.length,
+                game.game,
+                game.players,
+                game.result,
+                game.tags.get("Date"),
+                game.tags.get("Event"),
+                game.plies,
+                game.valid,
+                None,
+                facts.digest,
+                data[game.offset : game.offset + game.length],
+            )
+            yield game, hit
 
 
 def game_texts(hits: Iterable[Hit]) -> Iterator[bytes]:
