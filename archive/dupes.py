@@ -101,7 +101,10 @@ def index_entries(
     )
     with sqlite_errors(path):
         for row in db.execute(sql):
-            hit = Hit(*row[:6], [row[6], row[7]], *row[8:13], None, row[13])
+            path, number, line, offset, length, game, first, second = row[:8]
+            result, date, event, plies, valid, digest = row[8:14]
+            hit = Hit(path, number, line, offset, length, game, [first, second], result, date)
+            hit.event, hit.plies, hit.valid, hit.digest = event, plies, bool(valid), digest
             players = (row[15], row[16]) if same_players else ()
             actions = " ".join(actions_of(row[17])) if row[18] else ""
             yield Entry(hit, (row[14], *players), actions)

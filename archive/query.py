@@ -58,19 +58,22 @@ def value_matches(pattern: str, value: str) -> bool:
     return fnmatch.fnmatchcase(fold(value), pattern)
 
 
+def _dots(date: str) -> str:
+    """A date written with ``-`` or ``/`` as the record format writes it, with dots."""
+    return date.strip().replace("-", ".").replace("/", ".")
+
+
 def date_matches(date: str | None, low: str, high: str) -> bool:
     """Whether ``date`` (``1998.03.14``, ``1998.??.??``) lies in ``low..high``,
     compared to each bound's precision; a date not known that far never does."""
     if not date:
         return False
-    date = date.replace("-", ".").replace("/", ".")
-    for bound, ok in ((low, lambda a, b: a >= b), (high, lambda a, b: a <= b)):
-        if not bound:
-            continue
-        part = date[: len(bound)]
-        if len(part) < len(bound) or "?" in part or not ok(part, bound):
+    date = _dots(date)
+    low_part, high_part = date[: len(low)], date[: len(high)]
+    for bound, part in ((low, low_part), (high, high_part)):
+        if bound and (len(part) < len(bound) or "?" in part):
             return False
-    return True
+    return (not low or low_part >= low) and (not high or high_part <= high)
 
 
 def _actions_start(blob: bytes, prefix: str) -> bool:
@@ -267,9 +270,7 @@ def int_range(text: str, option: str) -> tuple[int, int]:
 
 def date_range(text: str) -> tuple[str, str]:
     """``FROM..TO`` (each YYYY, YYYY.MM or YYYY.MM.DD, either may be left out) or one date."""
-    low, dots, high = (
-        part.strip().replace("-", ".").replace("/", ".") for part in text.partition("..")
-    )
+    low, dots, high = (_dots(part) for part in text.partition(".."))
     if not dots:
         high = low
     for bound in (low, high):
@@ -376,9 +377,9 @@ class Hit:
     players: list[str]
     result: str | None
     date: str | None
-    event: str | None
-    plies: int
-    valid: bool
+    event: str | None = None
+    plies: int = 0
+    valid: bool = True
     ply: int | None = None  # the first ply at the position looked for
     digest: str = ""
     text: bytes | None = field(default=None, repr=False)  # the game's own bytes, when at hand

@@ -111,8 +111,11 @@ def dupes(
     if fmt == "json":
         click.echo("[")
         for number, group in enumerate(found):
-            data = {"game": group.game, "actions": group.actions}
-            data["games"] = [hit.as_json() for hit in group.games]
+            data = {
+                "game": group.game,
+                "actions": group.actions,
+                "games": [hit.as_json() for hit in group.games],
+            }
             click.echo(("  " if not number else ", ") + json.dumps(data, ensure_ascii=False))
         click.echo("]")
     else:

@@ -275,7 +275,7 @@ def _lines(hits: Iterator[Hit], fmt: str, with_ply: bool) -> Iterator[str]:
         for number, hit in enumerate(hits):
             if not number:
                 yield _row(heading)
-            row = [
+            cells = [
                 " – ".join(hit.players[:2]),
                 hit.result or "",
                 hit.date or "",
@@ -284,7 +284,7 @@ def _lines(hits: Iterator[Hit], fmt: str, with_ply: bool) -> Iterator[str]:
                 *([str(hit.ply)] if with_ply else []),
                 f"{hit.path}:{hit.line}",
             ]
-            yield _row(row)
+            yield _row(cells)
 
 
 _WIDTHS = (32, 6, 10, 28, 5, 5)
