@@ -21,6 +21,7 @@ from hexhop.engine.base import HeaderError
 from hexhop.engine.games import rules_for
 from hexhop.engine.replay import KNOWN_TAGS, RESULTS
 from hexhop.engine.zobrist import position_key
+from hexhop.notation.findings import make
 from hexhop.notation.games import GAMES, lookup_game
 from hexhop.notation.reader import parse_text
 from hexhop.records.checking import CheckOptions
@@ -311,7 +312,7 @@ def position_targets(text: str, game: str | None, board: str | None) -> tuple[Ta
             try:
                 position = rules.parse_position(text, tags)
             except HeaderError as error:
-                reason = str(error.params.get("reason", error.code))
+                reason = make(error.code, None, **error.params).message
                 reasons.append((f"{spec.name}{' ' + size if size else ''}", reason))
                 continue
             targets.append(
@@ -330,8 +331,9 @@ def openings(text: str, game: str | None) -> tuple[Opening, ...]:
     reasons: list[tuple[str, str]] = []
     for spec in specs:
         assert spec is not None
-        record_text = f'[Game "{spec.name}"]\n\n{text}\n'
-        parsed = next(iter(parse_text(record_text)))
+        parsed = next(iter(parse_text(text, default_game=spec.name)), None)
+        if parsed is None:
+            continue
         errors = [f.message for f in parsed.findings if f.severity == "error"]
         if errors or parsed.record is None:
             reasons.append((spec.name, errors[0] if errors else "not readable"))
