@@ -312,7 +312,9 @@ def position_targets(text: str, game: str | None, board: str | None) -> tuple[Ta
             try:
                 position = rules.parse_position(text, tags)
             except HeaderError as error:
-                reason = make(error.code, None, **error.params).message
+                reason = (
+                    error.params.get("reason") or make(error.code, None, **error.params).message
+                )
                 reasons.append((f"{spec.name}{' ' + size if size else ''}", reason))
                 continue
             targets.append(
