@@ -13,12 +13,14 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from hexhop.records.checking import CheckOptions
-
-from .facts import fold
 from .index import actions_of, moves_key, sqlite_errors
+from .names import fold
 from .query import Hit, archive_games
+
+if TYPE_CHECKING:
+    from hexhop.records.checking import CheckOptions
 
 Key = tuple[object, ...]
 

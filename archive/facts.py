@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
@@ -27,7 +26,8 @@ from hexhop.records.checking import _fallback as fallback_of
 from hexhop.records.limits import read_limits
 from hexhop.records.sources import Source
 
-_SIGNED = 1 << 63
+from .index import signed
+
 _LINE_BREAK = re.compile(rb"\r\n?|\n")
 
 
@@ -173,18 +173,6 @@ def action_text(item: Item) -> str:
     if isinstance(item, (CubeOffer, CubeAnswer)):
         return str(item)
     return str(item).rstrip("^+")
-
-
-def signed(key: int) -> int:
-    """A 64-bit key as SQLite stores integers (signed)."""
-    return key - (1 << 64) if key >= _SIGNED else key
-
-
-def fold(name: str) -> str:
-    """A name for matching: accents dropped, case folded (``Müller`` -> ``muller``)."""
-    decomposed = unicodedata.normalize("NFKD", name)
-    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return unicodedata.normalize("NFC", plain.casefold())
 
 
 def line_offsets(data: bytes, lines: Iterable[int]) -> list[int]:

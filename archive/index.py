@@ -17,15 +17,21 @@ import sqlite3
 import zlib
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from hexhop.records.checking import CheckOptions
 from hexhop.records.errors import RecordsError
-from hexhop.records.sources import ARCHIVE_EXTENSIONS, Source, iter_sources
 
-from .facts import GameFacts, SourceFacts, fold, part_facts, prepare, signed
+from .names import fold
+
+if TYPE_CHECKING:  # what find needs of this module must not load the notation reader
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+    from hexhop.records.checking import CheckOptions
+    from hexhop.records.sources import Source
+
+    from .facts import GameFacts, SourceFacts
 
 SCHEMA_VERSION = 1
 APPLICATION_ID = 0x68786870  # "hxhp"
@@ -223,6 +229,10 @@ class Indexer:
     def run(self, paths: list[str], globs: tuple[str, ...] = ()) -> Iterator[Summary]:
         """Index every source of ``paths``; then drop the sources under
         ``paths`` that are gone. Yields the summary after each source."""
+        from concurrent.futures import ProcessPoolExecutor
+
+        from hexhop.records.sources import iter_sources
+
         pool = ProcessPoolExecutor(self.jobs) if self.jobs > 1 else None
         window: deque[_Pending] = deque()
         try:
@@ -248,8 +258,10 @@ class Indexer:
         yield self.summary
 
     def _start(self, source: Source, seq: int, pool: ProcessPoolExecutor | None) -> _Pending | None:
+        from . import facts as reading
+
         stat = _stat(source.path)
-        facts, parts = prepare(source, self.options, GAMES_PER_PART if pool else 0)
+        facts, parts = reading.prepare(source, self.options, GAMES_PER_PART if pool else 0)
         known = self._known.get(source.path)
         if known is not None and known[1] == facts.digest and not known[2] and not facts.error:
             with sqlite_errors(self.path):
@@ -260,7 +272,9 @@ class Indexer:
             self.summary.unchanged += 1
             return None
         results: list[Future[list[GameFacts]] | list[GameFacts]] = [
-            pool.submit(part_facts, part, self.options) if pool else part_facts(part, self.options)
+            pool.submit(reading.part_facts, part, self.options)
+            if pool
+            else reading.part_facts(part, self.options)
             for part in parts
         ]
         return _Pending(facts, seq, stat, results)
@@ -269,7 +283,7 @@ class Indexer:
         """Write one source's games in one transaction (or nothing at all
         when the file changed while it was read)."""
         facts = pending.facts
-        games = [g for r in pending.results for g in (r.result() if isinstance(r, Future) else r)]
+        games = [g for r in pending.results for g in (r if isinstance(r, list) else r.result())]
         if self.changed is not None:
             self.changed(facts.path)
         if pending.stat is not None and _stat(facts.path) != pending.stat:
@@ -365,6 +379,11 @@ class Indexer:
                 self.db.execute("DELETE FROM positions WHERE game NOT IN (SELECT id FROM games)")
 
 
+def signed(key: int) -> int:
+    """A 64-bit key as SQLite stores integers (signed)."""
+    return key - (1 << 64) if key >= 1 << 63 else key
+
+
 def stored_key(key: int) -> int:
     """The part of a signed 64-bit position key the index stores: its top
     48 bits (SQLite stores them in 6 bytes instead of 8)."""
@@ -409,6 +428,8 @@ def _delete_file(db: sqlite3.Connection, file_id: int) -> None:
 
 def container(path: str) -> str:
     """The file on disk that holds the source ``path`` (``a.zip:x.hxl`` is in ``a.zip``)."""
+    from hexhop.records.sources import ARCHIVE_EXTENSIONS
+
     if os.path.exists(path):
         return path
     start = 0

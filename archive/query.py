@@ -15,26 +15,24 @@ import re
 import sqlite3
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from hexhop.engine.base import HeaderError
-from hexhop.engine.games import rules_for
-from hexhop.engine.replay import KNOWN_TAGS, RESULTS
-from hexhop.engine.zobrist import position_key
-from hexhop.notation.findings import make
-from hexhop.notation.games import GAMES, lookup_game
-from hexhop.notation.reader import parse_text
-from hexhop.records.checking import CheckOptions
 from hexhop.records.errors import RecordsError
-from hexhop.records.sources import iter_sources, read_source
 
-from .facts import GameFacts, action_text, fold, signed, source_facts
-from .index import OPENING, IndexProblem, actions_of, container, sqlite_errors, stored_key
+from .index import OPENING, IndexProblem, actions_of, container, signed, sqlite_errors, stored_key
+from .names import fold
+
+if TYPE_CHECKING:
+    from hexhop.records.checking import CheckOptions
+
+    from .facts import GameFacts
+
+# The rules, the notation reader and the sources are imported where they
+# are needed: a search of the index by player starts without them.
 
 _GLOB_CHARS = re.compile(r"[*?\[]")
 _DATE = re.compile(r"\d{4}(?:\.\d{2}(?:\.\d{2})?)?")
 _MOVE_NUMBER = re.compile(r"\d+\.+")
-_CANONICAL_TAGS = {name.lower(): name for name in KNOWN_TAGS}
 
 
 class QueryError(RecordsError):
@@ -124,6 +122,8 @@ class Query:
 
     def matches(self, game: GameFacts) -> tuple[bool, int | None]:
         """Whether ``game`` matches, and the first ply at the position looked for."""
+        from hexhop.notation.games import lookup_game
+
         players = [fold(name) for name in game.players]
         if not all(any(name_matches(p, name) for name in players) for p in self.players):
             return False, None
@@ -173,6 +173,8 @@ class Query:
                 where.append("(instr(g.first_folded, ?) > 0 OR instr(g.second_folded, ?) > 0)")
             args += [pattern, pattern]
         for side, pattern in self.sides:
+            from hexhop.notation.games import GAMES
+
             either = []
             for spec in GAMES:
                 if side in spec.sides:
@@ -235,20 +237,27 @@ def player_pattern(text: str) -> str:
 
 
 def tag_filter(text: str) -> tuple[str, str]:
+    from hexhop.engine.replay import KNOWN_TAGS
+
     name, equals, value = text.partition("=")
     name = name.strip()
     if not equals or not name:
         raise QueryError(f"--tag {text!r}: expected KEY=VALUE, e.g. Event='*Kassel*'")
-    return _CANONICAL_TAGS.get(name.lower(), name), fold(value)
+    canonical = {known.lower(): known for known in KNOWN_TAGS}
+    return canonical.get(name.lower(), name), fold(value)
 
 
 def result_filter(text: str) -> str:
+    from hexhop.engine.replay import RESULTS
+
     if text not in RESULTS:
         raise QueryError(f"--result {text!r}: expected 1-0, 0-1 or *")
     return text
 
 
 def side_name(text: str) -> str:
+    from hexhop.notation.games import GAMES
+
     sides = {side.lower(): side for spec in GAMES for side in spec.sides}
     side = sides.get(text.strip().lower())
     if side is None:
@@ -298,6 +307,12 @@ def finding_code(text: str) -> str:
 def position_targets(text: str, game: str | None, board: str | None) -> tuple[Target, ...]:
     """Every reading of a Position text: in ``game`` (else in each game), on
     ``board`` (else on each board size)."""
+    from hexhop.engine.base import HeaderError
+    from hexhop.engine.games import rules_for
+    from hexhop.engine.zobrist import position_key
+    from hexhop.notation.findings import make
+    from hexhop.notation.games import GAMES, lookup_game
+
     specs = [lookup_game(game)] if game else list(GAMES)
     targets: list[Target] = []
     reasons: list[tuple[str, str]] = []
@@ -328,6 +343,11 @@ def position_targets(text: str, game: str | None, board: str | None) -> tuple[Ta
 def openings(text: str, game: str | None) -> tuple[Opening, ...]:
     """The actions of ``--after`` text (move numbers allowed), read in
     ``game`` or in each game that can read them."""
+    from hexhop.notation.games import GAMES, lookup_game
+    from hexhop.notation.reader import parse_text
+
+    from .facts import action_text
+
     specs = [lookup_game(game)] if game else list(GAMES)
     found: list[Opening] = []
     reasons: list[tuple[str, str]] = []
@@ -464,6 +484,10 @@ def archive_games(
 ) -> Iterator[tuple[GameFacts, Hit] | str]:
     """Every game of an archive read now, with its facts, in archive order;
     a source that cannot be read comes as its message."""
+    from hexhop.records.sources import iter_sources
+
+    from .facts import source_facts
+
     for source in iter_sources(paths, globs=globs, limits=options.limits):
         facts = source_facts(source, options)
         if facts.error is not None:
@@ -513,6 +537,8 @@ def game_texts(hits: Iterable[Hit]) -> Iterator[bytes]:
 
 
 def _read_again(path: str) -> bytes | None:
+    from hexhop.records.sources import iter_sources, read_source
+
     holder = container(path)
     if holder == path:
         return read_source(path).data

@@ -12,13 +12,10 @@ import click
 from hexhop.archive.dupes import Entry, archive_entries, groups, index_entries, kept
 from hexhop.archive.index import default_path, open_index
 from hexhop.archive.query import game_texts
-from hexhop.records.checking import CheckOptions
 from hexhop.records.text import printable
 
-from .command_output import tell
-from .find_cmd import _separated, _under
+from .find_cmd import _separated, _under, game_option, tell
 from .interrupt import checked, stoppable
-from .options import game_option
 from .safe_write import ExistsError, write_atomically
 
 EXAMPLE = """
@@ -80,6 +77,8 @@ def dupes(
         db = default_path(paths[0])
     if db is None and not paths:
         raise click.UsageError("give ARCHIVE paths to read, or --db with an index")
+    from hexhop.records.checking import CheckOptions
+
     options = CheckOptions(game=game)
 
     def entries(every_game: bool) -> Iterator[Entry]:

@@ -29,12 +29,9 @@ from hexhop.archive.query import (
     side_name,
     tag_filter,
 )
-from hexhop.records.checking import CheckOptions
 from hexhop.records.text import printable
 
-from .command_output import tell
 from .interrupt import checked, stoppable
-from .options import game_option
 from .safe_write import ExistsError, write_atomically
 
 EXAMPLE = """
@@ -48,6 +45,32 @@ Examples:
 """
 
 SIDES = ("north", "south", "red", "turquoise")
+
+
+def tell(message: str) -> None:
+    """A message on standard error, made safe for the terminal."""
+    click.echo(printable(message), err=True)
+
+
+def _game(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is None:
+        return None
+    from hexhop.notation.games import game_list, lookup_game
+
+    game = lookup_game(value)
+    if game is None:
+        raise click.BadParameter(f"{value!r}: expected {game_list()}")
+    return game.name
+
+
+# as in the other commands, but the game table is loaded only when --game is
+# given: a search of the index starts without the notation reader
+game_option = click.option(
+    "--game",
+    callback=_game,
+    metavar="GAME",
+    help="Only games of this game (Hexalit, Trigeo or Hüpfer).",
+)
 
 
 def _side_option(side: str):
@@ -153,9 +176,10 @@ def hits_of(paths: tuple[str, ...], options: dict[str, Any], query: Query) -> It
         return
     if not paths:
         raise click.UsageError("give ARCHIVE paths to read, or --db with an index")
-    for found in find_in_archive(
-        list(paths), query, CheckOptions(game=options["game"]), options["globs"]
-    ):
+    from hexhop.records.checking import CheckOptions
+
+    check = CheckOptions(game=options["game"])
+    for found in find_in_archive(list(paths), query, check, options["globs"]):
         if isinstance(found, str):
             tell(found)
         else:

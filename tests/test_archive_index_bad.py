@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from archive_helpers import GOOD, make_archive, run
 
+import hexhop.archive.facts as facts_module
 import hexhop.archive.index as index_module
 
 
@@ -107,7 +108,7 @@ def test_a_file_that_changes_while_it_is_indexed(
 ) -> None:
     trigeo = arch / "trigeo-goettingen-1999.trg"
     trigeo.write_bytes(trigeo.read_bytes().replace(b"Ute Sommer", b"Ute Sommerfeld"))
-    replay = index_module.part_facts
+    replay = facts_module.part_facts
 
     def replay_while_it_changes(part, options):  # type: ignore[no-untyped-def]
         if part.path == str(trigeo):
@@ -115,7 +116,7 @@ def test_a_file_that_changes_while_it_is_indexed(
                 file.write(b"\n")
         return replay(part, options)
 
-    monkeypatch.setattr(index_module, "part_facts", replay_while_it_changes)
+    monkeypatch.setattr(facts_module, "part_facts", replay_while_it_changes)
     _refused(
         ["index", arch, "--db", db],
         f"{trigeo} changed while it was indexed: its games were not written; "
