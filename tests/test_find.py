@@ -7,6 +7,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -156,3 +158,22 @@ def test_export_writes_each_games_own_bytes(indexed: tuple[Path, Path], tmp_path
     run("find", "--db", db, "--player", "muller", "--export", canonical, "--canonical")
     text = canonical.read_text("utf-8")
     assert "\r" not in text and "1. B4W3 D7W1 2. A5XB2 *" in text and "{same moves}" in text
+
+
+def test_a_search_of_the_index_by_player_starts_without_the_reader(
+    indexed: tuple[Path, Path],
+) -> None:
+    """The 0.2 s answer needs a light start: no grammar, no rules."""
+    _, db = indexed
+    code = (
+        "import sys\n"
+        "from hexhop.cli.main import cli\n"
+        "try:\n"
+        f"    cli(['find', '--db', {str(db)!r}, '--player', 'muller'])\n"
+        "except SystemExit as done:\n"
+        "    print(done.code, sorted(m for m in ('lark', 'hexhop.engine.replay') if m in sys.modules))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.splitlines()[-1] == "0 []"
