@@ -18,9 +18,10 @@ from dataclasses import dataclass, field
 from hexhop.engine.replay import GameReport, replay_game
 from hexhop.engine.zobrist import position_keys
 from hexhop.notation.findings import make
+from hexhop.notation.games import lookup_game
 from hexhop.notation.model import CubeAnswer, CubeOffer, Item, Line
 from hexhop.notation.reader import decode, game_chunks, parse_game, with_encoding_notice
-from hexhop.records.checking import CheckOptions, JsonObject, finding_dict, game_dict
+from hexhop.records.checking import CheckOptions, JsonObject, finding_dict
 from hexhop.records.checking import _data as readable_data
 from hexhop.records.checking import _fallback as fallback_of
 from hexhop.records.limits import read_limits
@@ -140,7 +141,6 @@ def part_facts(part: FactsPart, options: CheckOptions) -> list[GameFacts]:
 
 
 def game_facts(report: GameReport, strict: bool, line: int, offset: int, length: int) -> GameFacts:
-    checked = game_dict(report, strict)
     end = report.end
     first = report.positions[0] if report.positions else None
     return GameFacts(
@@ -151,16 +151,23 @@ def game_facts(report: GameReport, strict: bool, line: int, offset: int, length:
         game=report.game,
         board=getattr(first, "size", None),
         tags=dict(report.tags),
-        valid=checked["valid"],
-        codes=[finding["code"] for finding in checked["findings"]],
+        valid=report.valid(strict),
+        codes=[finding.code for finding in report.findings],
         result=report.result,
         winner=end.winner if end else None,
         end_ply=end.ply if end else None,
         plies=report.plies,
-        players=checked["players"],
+        players=players(report),
         actions=main_actions(report.record.main) if report.record else [],
         keys=[signed(key) for key in position_keys(report.positions)],
     )
+
+
+def players(report: GameReport) -> list[str]:
+    """The players in move order, ``?`` for a missing one (as ``check`` reports them)."""
+    game = lookup_game(report.game)
+    sides = game.sides if game else ("North", "South")
+    return [report.tags.get(side, "?") for side in sides]
 
 
 def main_actions(line: Line) -> list[str]:

@@ -37,6 +37,7 @@ SCHEMA_VERSION = 1
 APPLICATION_ID = 0x68786870  # "hxhp"
 DEFAULT_NAME = "hexhop.sqlite"
 BUSY_SECONDS = 2.0  # how long to wait for another program's lock
+CACHE_KIB = 32 * 1024  # SQLite's page cache while indexing
 OPENING = 16  # actions kept as plain text for --after; all of them are kept compressed
 GAMES_PER_PART = 200  # with -j, the games of a file are replayed in parts of this many
 
@@ -220,6 +221,8 @@ class Indexer:
             # without waiting for the disk every time
             self.db.execute("PRAGMA journal_mode = WAL")
             self.db.execute("PRAGMA synchronous = NORMAL")
+            # positions arrive in random key order: keep more of the tree at hand
+            self.db.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
         self._known = {
             row[0]: (row[1], row[2], row[3] is not None)
             for row in self.db.execute("SELECT path, id, digest, error FROM files")

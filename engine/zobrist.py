@@ -85,10 +85,22 @@ def position_keys(positions: Iterable[Position]) -> list[int]:
     """The keys of a sequence of positions, each found from the one before
     (a game's positions after each ply, say): only changed cells cost time."""
     keys = []
-    before: tuple[bytes, int] | None = None
+    name = ""
+    table: tuple[int, ...] = ()
+    old = b""
+    old_bits = key = 0
     for position in positions:
-        name, cells, state = position.zobrist_parts()
-        key = cells_key(name, cells, before)
-        before = cells, key
+        table_name, cells, state = position.zobrist_parts()
+        bits = int.from_bytes(cells, "little")
+        if table_name != name or len(cells) != len(old):
+            name, table = table_name, _cells_table(table_name, len(cells))
+            key = cells_key(name, cells)
+        else:
+            diff = bits ^ old_bits
+            while diff:
+                i = (diff.bit_length() - 1) >> 3
+                key ^= table[i << 8 | old[i]] ^ table[i << 8 | cells[i]]
+                diff &= (1 << (i << 3)) - 1
+        old, old_bits = cells, bits
         keys.append(key ^ state_key(name, state))
     return keys
