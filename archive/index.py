@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import signal
 import sqlite3
 import zlib
 from collections import deque
@@ -236,7 +237,7 @@ class Indexer:
 
         from hexhop.records.sources import iter_sources
 
-        pool = ProcessPoolExecutor(self.jobs) if self.jobs > 1 else None
+        pool = ProcessPoolExecutor(self.jobs, initializer=_quiet_worker) if self.jobs > 1 else None
         window: deque[_Pending] = deque()
         try:
             sources = iter_sources(paths, globs=globs, limits=self.options.limits)
@@ -380,6 +381,12 @@ class Indexer:
             with sqlite_errors(self.path), _transaction(self.db):
                 # positions of games replaced or dropped (queries join them away until now)
                 self.db.execute("DELETE FROM positions WHERE game NOT IN (SELECT id FROM games)")
+
+
+def _quiet_worker() -> None:
+    """Ctrl-C is for the main process, which stops the workers; SIGTERM ends a worker."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def signed(key: int) -> int:

@@ -81,7 +81,7 @@ def index(
 
     def so_far() -> str:
         progress.done()
-        return f"after {summary.indexed + summary.unchanged} of the files (each one whole)"
+        return f"after {summary.indexed + summary.unchanged} files (each written whole; run again to go on)"
 
     try:
         with stoppable(so_far):
