@@ -81,7 +81,8 @@ def index(
 
     def so_far() -> str:
         progress.done()
-        return f"after {summary.indexed + summary.unchanged} files (each written whole; run again to go on)"
+        done = summary.indexed + summary.unchanged
+        return f"after {done} files (each written whole; run again to go on)"
 
     try:
         with stoppable(so_far):
