@@ -98,7 +98,11 @@ def dupes(
                 yield found
 
     with stoppable(lambda: "before anything was written"):
-        found = groups(checked(entries(every_game=False)))
+        found = [
+            group
+            for group in groups(checked(entries(every_game=False)))
+            if game is None or group.game == game
+        ]
         if export is not None:
             texts = game_texts(hit for hit in kept(checked(entries(every_game=True))))
             try:

@@ -45,6 +45,7 @@ def test_same_actions_whatever_their_spelling(arch: Path, tmp_path: Path) -> Non
     # the Müller games have different South players
     assert _groups(arch, "--same-players") == (0, expected[1:])
     assert _groups("--db", db, "--same-players") == (0, expected[1:])
+    assert _groups("--db", db, "--game", "trigeo") == (0, expected[2:])
 
 
 def test_text_report(arch: Path) -> None:
