@@ -28,7 +28,7 @@ Examples:
 
 
 @click.command(epilog=EXAMPLE)
-@click.argument("paths", nargs=-1)
+@click.argument("paths", nargs=-1, metavar="[ARCHIVE]...")
 @click.option("--db", default=None, metavar="FILE", help="The index to search (see hexhop index).")
 @click.option("--scan", is_flag=True, help="Read the ARCHIVE paths even if indexed.")
 @click.option("--same-players", is_flag=True, help="The players must be the same too.")

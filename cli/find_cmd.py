@@ -192,7 +192,7 @@ def _under(path: str, root: str) -> bool:
 
 
 @click.command(epilog=EXAMPLE)
-@click.argument("paths", nargs=-1)
+@click.argument("paths", nargs=-1, metavar="[ARCHIVE]...")
 @find_options
 @click.option(
     "--format",

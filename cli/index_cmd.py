@@ -24,7 +24,7 @@ Examples:
 
 
 @click.command(epilog=EXAMPLE)
-@click.argument("paths", nargs=-1, required=True)
+@click.argument("paths", nargs=-1, required=True, metavar="ARCHIVE...")
 @click.option(
     "--db",
     metavar="FILE",
