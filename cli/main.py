@@ -47,6 +47,17 @@ COMMANDS = {
         "merge",
         N_("Write several archives as one, optionally without duplicates."),
     ),
+    "index": (
+        "index_cmd",
+        "index",
+        N_("Index an archive's games in SQLite for find, dupes and stats."),
+    ),
+    "find": (
+        "find_cmd",
+        "find",
+        N_("Find games by player, tag, result, position or opening."),
+    ),
+    "dupes": ("dupes_cmd", "dupes", N_("Find games played twice (the same actions).")),
 }
 
 

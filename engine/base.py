@@ -84,6 +84,12 @@ class Position(Protocol):
         equal position (``end_ply``/``ply`` aside)."""
         ...
 
+    def zobrist_parts(self) -> tuple[str, bytes, tuple[int, ...]]:
+        """What makes the position's Zobrist key (:mod:`.zobrist`): the name
+        of its tables (game and board), one code byte per cell (0 empty) and
+        the other state (side to move, cube, reserves) as small numbers."""
+        ...
+
 
 class LegalActions(Protocol):
     """A lazy view of the legal actions: iterable, sized, answers ``in``."""

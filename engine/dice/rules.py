@@ -180,6 +180,10 @@ class DicePosition:
     def text(self) -> str:
         return position_text(self._board, self._side, self._cube)
 
+    def zobrist_parts(self) -> tuple[str, bytes, tuple[int, ...]]:
+        """What :meth:`__eq__` compares, for :mod:`..zobrist`."""
+        return self._game, self._board, (self._side, self._cube or 0)
+
     def _key(self) -> tuple[object, ...]:
         return (self._game, self._board, self._side, self._cube)
 

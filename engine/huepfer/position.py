@@ -22,6 +22,7 @@ DEFAULT_RESERVE = {6: 12, 8: 24, 10: 40}
 BOARD_VALUES = {"6x6": 6, "8x8": 8, "10x10": 10}
 _SIDE_WORDS = {"r": 0, "red": 0, "rot": 0, "t": 1, "turquoise": 1, "türkis": 1}
 _UNKNOWN = object()
+_TABLES = {size: f"Hüpfer {size}x{size}" for size in DEFAULT_RESERVE}  # Zobrist table names
 
 
 class HuepferPosition:
@@ -124,6 +125,12 @@ class HuepferPosition:
         return self._end_ply
 
     # -- values -------------------------------------------------------------
+
+    def zobrist_parts(self) -> tuple[str, bytes, tuple[int, ...]]:
+        """The board size, pieces, reserves and side to move, for
+        :mod:`..zobrist` (``winner`` follows from them)."""
+        red, turquoise = self._reserve
+        return _TABLES[self._board.size], self._cells, (self._turn, red, turquoise)
 
     def _key(self) -> tuple[object, ...]:
         return (self._board.size, self._cells, self._reserve, self._turn, self._winner)

@@ -1,0 +1,112 @@
+"""``dupes``: games played twice, the same actions after normalising.
+
+Two games are duplicates when they are of the same game and their main
+lines have the same actions in canonical spelling, without annotations
+(what :func:`.facts.action_text` gives), whatever their move numbers,
+comments or tags; with ``same_players`` their players (case and accents
+aside) must be the same on the same sides too. Games without any action
+are never duplicates.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .index import actions_of, moves_key, sqlite_errors
+from .names import fold
+from .query import Hit, archive_games
+
+if TYPE_CHECKING:
+    from hexhop.records.checking import CheckOptions
+
+Key = tuple[object, ...]
+
+
+@dataclass
+class Group:
+    """Games with the same actions, in archive order (the first is the one kept)."""
+
+    game: str | None
+    actions: list[str]
+    games: list[Hit]
+
+
+@dataclass
+class Entry:
+    """A game for grouping: its hit, what groups it and its actions."""
+
+    hit: Hit
+    key: Key
+    actions: str
+
+
+def groups(entries: Iterable[Entry]) -> list[Group]:
+    """The groups of two or more games with equal keys and actions, in the
+    archive order of their first games."""
+    found: dict[tuple[Key, str], list[Hit]] = {}
+    for entry in entries:
+        if entry.actions:
+            found.setdefault((entry.key, entry.actions), []).append(entry.hit)
+    return [
+        Group(hits[0].game, actions.split(" "), hits)
+        for (_, actions), hits in found.items()
+        if len(hits) > 1
+    ]
+
+
+def kept(entries: Iterable[Entry]) -> Iterator[Hit]:
+    """Every game but the second and later of each group of duplicates."""
+    seen: set[tuple[Key, str]] = set()
+    for entry in entries:
+        mark = (entry.key, entry.actions)
+        if entry.actions and mark in seen:
+            continue
+        seen.add(mark)
+        yield entry.hit
+
+
+def archive_entries(
+    paths: list[str], options: CheckOptions, globs: tuple[str, ...], same_players: bool
+) -> Iterator[Entry | str]:
+    """The entries of an archive read now; a source that cannot be read comes as its message."""
+    for found in archive_games(paths, options, globs):
+        if isinstance(found, str):
+            yield found
+            continue
+        game, hit = found
+        players = tuple(fold(name) for name in game.players) if same_players else ()
+        yield Entry(hit, (moves_key(game.game, game.actions), *players), " ".join(game.actions))
+
+
+def index_entries(
+    db: sqlite3.Connection, path: str, same_players: bool, every_game: bool = False
+) -> Iterator[Entry]:
+    """The entries of an index: the games whose actions another game shares
+    (by their hash), or with ``every_game`` all games (for an export)."""
+    shared = (
+        ""
+        if every_game
+        else (
+            " AND g.moves IN (SELECT moves FROM games WHERE opening != ''"
+            " GROUP BY moves HAVING count(*) > 1)"
+        )
+    )
+    sql = (
+        "SELECT f.path, g.number, g.line, g.offset, g.length, g.game, g.first, g.second,"
+        " g.result, g.date, g.event, g.plies, g.valid, f.digest, g.moves, g.first_folded,"
+        " g.second_folded, g.actions, g.opening"
+        " FROM games g JOIN files f ON f.id = g.file"
+        f" WHERE 1{shared} ORDER BY f.seq, g.number"
+    )
+    with sqlite_errors(path):
+        for row in db.execute(sql):
+            path, number, line, offset, length, game, first, second = row[:8]
+            result, date, event, plies, valid, digest = row[8:14]
+            hit = Hit(path, number, line, offset, length, game, [first, second], result, date)
+            hit.event, hit.plies, hit.valid, hit.digest = event, plies, bool(valid), digest
+            players = (row[15], row[16]) if same_players else ()
+            actions = " ".join(actions_of(row[17])) if row[18] else ""
+            yield Entry(hit, (row[14], *players), actions)

@@ -1,0 +1,465 @@
+"""The archive index: one SQLite file holding the facts of every game.
+
+Schema version :data:`SCHEMA_VERSION` is kept in ``PRAGMA user_version``
+and the file is marked as hexhop's by ``PRAGMA application_id``, so that a
+foreign database or one written by a newer hexhop is refused before
+anything is written to it. Every source (a file or an archive member) is
+written in a transaction of its own: an interrupted run leaves each file
+either as it was or fully indexed. docs/archive.md describes the tables.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import signal
+import sqlite3
+import zlib
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from hexhop.records.errors import RecordsError
+
+from .names import fold
+
+if TYPE_CHECKING:  # what find needs of this module must not load the notation reader
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+    from hexhop.records.checking import CheckOptions
+    from hexhop.records.sources import Source
+
+    from .facts import GameFacts, SourceFacts
+
+SCHEMA_VERSION = 1
+APPLICATION_ID = 0x68786870  # "hxhp"
+DEFAULT_NAME = "hexhop.sqlite"
+BUSY_SECONDS = 2.0  # how long to wait for another program's lock
+CACHE_KIB = 32 * 1024  # SQLite's page cache while indexing
+OPENING = 16  # actions kept as plain text for --after; all of them are kept compressed
+GAMES_PER_PART = 200  # with -j, the games of a file are replayed in parts of this many
+
+SCHEMA = """
+CREATE TABLE files (
+    id INTEGER PRIMARY KEY,
+    path TEXT NOT NULL UNIQUE,
+    seq INTEGER NOT NULL,
+    size INTEGER NOT NULL,
+    mtime INTEGER,
+    digest TEXT NOT NULL,
+    error TEXT
+);
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    file INTEGER NOT NULL,
+    number INTEGER NOT NULL,
+    line INTEGER NOT NULL,
+    offset INTEGER NOT NULL,
+    length INTEGER NOT NULL,
+    game TEXT,
+    board INTEGER,
+    valid INTEGER NOT NULL,
+    codes TEXT NOT NULL,
+    result TEXT,
+    winner TEXT,
+    end_ply INTEGER,
+    plies INTEGER NOT NULL,
+    first TEXT NOT NULL,
+    second TEXT NOT NULL,
+    first_folded TEXT NOT NULL,
+    second_folded TEXT NOT NULL,
+    date TEXT,
+    event TEXT,
+    opening TEXT NOT NULL,
+    actions BLOB NOT NULL,
+    moves INTEGER NOT NULL
+);
+CREATE INDEX games_file ON games (file, number);
+CREATE INDEX games_moves ON games (moves);
+CREATE TABLE tags (
+    game INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    value TEXT NOT NULL,
+    PRIMARY KEY (game, name)
+) WITHOUT ROWID;
+CREATE TABLE positions (
+    key INTEGER NOT NULL,
+    game INTEGER NOT NULL,
+    ply INTEGER NOT NULL,
+    PRIMARY KEY (key, game, ply)
+) WITHOUT ROWID;
+"""
+
+
+class IndexProblem(RecordsError):
+    """The index file cannot be used (not an index, too new, locked, damaged);
+    nothing was written to it. Commands exit with 2."""
+
+    exit_code = 2
+
+
+def default_path(archive: str) -> str:
+    """``hexhop.sqlite`` in a folder, or beside a file."""
+    folder = archive if os.path.isdir(archive) else os.path.dirname(archive)
+    return os.path.join(folder, DEFAULT_NAME)
+
+
+def open_index(path: str, *, create: bool = False) -> sqlite3.Connection:
+    """The index at ``path``, checked to be one this hexhop can use; with
+    ``create``, a new one when there is no file (or an empty one).
+    :class:`IndexProblem` otherwise, before anything is written."""
+    exists = os.path.exists(path)
+    if not exists and not create:
+        raise IndexProblem(f"no index at {path}: run `hexhop index ARCHIVE --db {path}` first")
+    if exists and not os.path.isfile(path):
+        raise IndexProblem(f"{path} is not a file")
+    try:
+        connection = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
+    except sqlite3.Error as error:
+        raise IndexProblem(f"cannot open {path}: {error}") from None
+    try:
+        _check(connection, path, create)
+    except BaseException:
+        connection.close()
+        raise
+    return connection
+
+
+def _check(connection: sqlite3.Connection, path: str, create: bool) -> None:
+    with sqlite_errors(path):
+        application = connection.execute("PRAGMA application_id").fetchone()[0]
+        version = connection.execute("PRAGMA user_version").fetchone()[0]
+        tables = connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        if application == 0 and tables == 0 and version == 0:
+            if not create:
+                raise IndexProblem(f"{path} is an empty database, not a hexhop index")
+            connection.executescript(
+                f"BEGIN IMMEDIATE;\n{SCHEMA}\nPRAGMA application_id = {APPLICATION_ID};\n"
+                f"PRAGMA user_version = {SCHEMA_VERSION};\nCOMMIT;"
+            )
+            return
+        if application != APPLICATION_ID:
+            raise IndexProblem(f"{path} is an SQLite database but not a hexhop index")
+        if version > SCHEMA_VERSION:
+            raise IndexProblem(
+                f"{path} was written by a newer hexhop (index schema {version}; this hexhop "
+                f"reads schema {SCHEMA_VERSION}): upgrade hexhop, or index into a new file"
+            )
+        if version < SCHEMA_VERSION:
+            raise IndexProblem(
+                f"{path} was written by an older hexhop (index schema {version}): "
+                f"index into a new file"
+            )
+
+
+@contextmanager
+def sqlite_errors(path: str) -> Iterator[None]:
+    """SQLite's errors told as :class:`IndexProblem`, with what they mean here."""
+    try:
+        yield
+    except sqlite3.Error as error:
+        raise IndexProblem(_meaning(path, error)) from None
+
+
+def _meaning(path: str, error: sqlite3.Error) -> str:
+    text = str(error)
+    if "locked" in text or "busy" in text:
+        return f"{path} is locked by another program (another hexhop index?): try again later"
+    if "not a database" in text or "malformed" in text or "corrupt" in text:
+        return f"{path} is damaged or not an SQLite database ({text}): index into a new file"
+    if "readonly" in text or "read-only" in text:
+        return f"cannot write {path}: it is read-only"
+    return f"{path}: {text}"
+
+
+# -- building ----------------------------------------------------------------
+
+
+@dataclass
+class Summary:
+    """What an indexing run did."""
+
+    files: int = 0  # sources seen
+    indexed: int = 0  # sources (re)indexed
+    unchanged: int = 0
+    dropped: int = 0  # sources gone since the last run
+    games: int = 0  # games written
+    positions: int = 0
+    problems: list[str] = field(default_factory=list)  # unreadable or changed sources
+
+
+@dataclass
+class _Pending:
+    facts: SourceFacts
+    seq: int
+    stat: tuple[int, int] | None
+    results: list[Future[list[GameFacts]] | list[GameFacts]]
+
+
+class Indexer:
+    """Index sources into an open index: ``run`` yields after each source
+    so that the caller can show progress and stop between files."""
+
+    def __init__(
+        self,
+        connection: sqlite3.Connection,
+        path: str,
+        options: CheckOptions,
+        jobs: int = 1,
+        changed: Callable[[str], None] | None = None,
+    ):
+        self.db = connection
+        self.path = path
+        self.options = options
+        self.jobs = jobs
+        self.summary = Summary()
+        self.changed = changed  # called after a source's games are read (tests use it)
+        with sqlite_errors(path):
+            # a commit per file: the write-ahead log keeps each one atomic
+            # without waiting for the disk every time
+            self.db.execute("PRAGMA journal_mode = WAL")
+            self.db.execute("PRAGMA synchronous = NORMAL")
+            # positions arrive in random key order: keep more of the tree at hand
+            self.db.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
+        self._known = {
+            row[0]: (row[1], row[2], row[3] is not None)
+            for row in self.db.execute("SELECT path, id, digest, error FROM files")
+        }
+        self._seen: set[str] = set()
+
+    def run(self, paths: list[str], globs: tuple[str, ...] = ()) -> Iterator[Summary]:
+        """Index every source of ``paths``; then drop the sources under
+        ``paths`` that are gone. Yields the summary after each source."""
+        from concurrent.futures import ProcessPoolExecutor
+
+        from hexhop.records.sources import iter_sources
+
+        pool = ProcessPoolExecutor(self.jobs, initializer=_quiet_worker) if self.jobs > 1 else None
+        window: deque[_Pending] = deque()
+        try:
+            sources = iter_sources(paths, globs=globs, limits=self.options.limits)
+            for seq, source in enumerate(sources):
+                self.summary.files += 1
+                self._seen.add(source.path)
+                pending = self._start(source, seq, pool)
+                if pending is not None:
+                    window.append(pending)
+                while window and (pool is None or len(window) > self.jobs * 2):
+                    self._finish(window.popleft())
+                    yield self.summary
+                if pending is None:
+                    yield self.summary
+            while window:
+                self._finish(window.popleft())
+                yield self.summary
+        finally:
+            if pool is not None:
+                pool.shutdown(cancel_futures=True)
+        self._drop_gone(paths)
+        yield self.summary
+
+    def _start(self, source: Source, seq: int, pool: ProcessPoolExecutor | None) -> _Pending | None:
+        from . import facts as reading
+
+        stat = _stat(source.path)
+        facts, parts = reading.prepare(source, self.options, GAMES_PER_PART if pool else 0)
+        known = self._known.get(source.path)
+        if known is not None and known[1] == facts.digest and not known[2] and not facts.error:
+            with sqlite_errors(self.path):
+                self.db.execute(
+                    "UPDATE files SET seq = ?, mtime = ? WHERE id = ?",
+                    (seq, stat[1] if stat else None, known[0]),
+                )
+            self.summary.unchanged += 1
+            return None
+        results: list[Future[list[GameFacts]] | list[GameFacts]] = [
+            pool.submit(reading.part_facts, part, self.options)
+            if pool
+            else reading.part_facts(part, self.options)
+            for part in parts
+        ]
+        return _Pending(facts, seq, stat, results)
+
+    def _finish(self, pending: _Pending) -> None:
+        """Write one source's games in one transaction (or nothing at all
+        when the file changed while it was read)."""
+        facts = pending.facts
+        games = [g for r in pending.results for g in (r if isinstance(r, list) else r.result())]
+        if self.changed is not None:
+            self.changed(facts.path)
+        if pending.stat is not None and _stat(facts.path) != pending.stat:
+            self.summary.problems.append(
+                f"{facts.path} changed while it was indexed: its games were not written; "
+                "run hexhop index again"
+            )
+            return
+        if facts.error is not None:
+            self.summary.problems.append(facts.error["message"])
+        with sqlite_errors(self.path), _transaction(self.db):
+            file_id = self._write_file(facts, pending)
+            for game in games:
+                self._write_game(file_id, game)
+        self._known[facts.path] = (file_id, facts.digest, facts.error is not None)
+        self.summary.indexed += 1
+
+    def _write_file(self, facts: SourceFacts, pending: _Pending) -> int:
+        db = self.db
+        known = self._known.get(facts.path)
+        if known is not None:
+            _delete_file(db, known[0])
+        error = json.dumps(facts.error, ensure_ascii=False) if facts.error else None
+        mtime = pending.stat[1] if pending.stat else None
+        cursor = db.execute(
+            "INSERT INTO files (path, seq, size, mtime, digest, error) VALUES (?, ?, ?, ?, ?, ?)",
+            (facts.path, pending.seq, facts.size, mtime, facts.digest, error),
+        )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    def _write_game(self, file_id: int, game: GameFacts) -> None:
+        db = self.db
+        first, second = (game.players + ["?", "?"])[:2]
+        tags = game.tags
+        cursor = db.execute(
+            "INSERT INTO games (file, number, line, offset, length, game, board, valid, codes,"
+            " result, winner, end_ply, plies, first, second, first_folded, second_folded,"
+            " date, event, opening, actions, moves)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                file_id,
+                game.number,
+                game.line,
+                game.offset,
+                game.length,
+                game.game,
+                game.board,
+                int(game.valid),
+                " ".join(game.codes),
+                game.result,
+                game.winner,
+                game.end_ply,
+                game.plies,
+                first,
+                second,
+                fold(first),
+                fold(second),
+                tags.get("Date"),
+                tags.get("Event"),
+                " ".join(game.actions[:OPENING]),
+                zlib.compress(" ".join(game.actions).encode()),
+                moves_key(game.game, game.actions),
+            ),
+        )
+        game_id = cursor.lastrowid
+        db.executemany(
+            "INSERT OR IGNORE INTO tags (game, name, value) VALUES (?, ?, ?)",
+            [(game_id, name, value) for name, value in tags.items()],
+        )
+        db.executemany(
+            "INSERT OR IGNORE INTO positions (key, game, ply) VALUES (?, ?, ?)",
+            [(stored_key(key), game_id, ply) for ply, key in enumerate(game.keys)],
+        )
+        self.summary.games += 1
+        self.summary.positions += len(game.keys)
+
+    def _drop_gone(self, paths: list[str]) -> None:
+        """Drop the sources under ``paths`` that this run did not see."""
+        gone = [
+            (path, known[0])
+            for path, known in self._known.items()
+            if path not in self._seen and any(_under(path, root) for root in paths)
+        ]
+        for path, file_id in gone:
+            with sqlite_errors(self.path), _transaction(self.db):
+                _delete_file(self.db, file_id)
+            del self._known[path]
+            self.summary.dropped += 1
+        if self.summary.indexed or gone:
+            with sqlite_errors(self.path), _transaction(self.db):
+                # positions of games replaced or dropped (queries join them away until now)
+                self.db.execute("DELETE FROM positions WHERE game NOT IN (SELECT id FROM games)")
+
+
+def _quiet_worker() -> None:
+    """Ctrl-C is for the main process, which stops the workers; SIGTERM ends a worker."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def signed(key: int) -> int:
+    """A 64-bit key as SQLite stores integers (signed)."""
+    return key - (1 << 64) if key >= 1 << 63 else key
+
+
+def stored_key(key: int) -> int:
+    """The part of a signed 64-bit position key the index stores: its top
+    48 bits (SQLite stores them in 6 bytes instead of 8)."""
+    return key >> 16
+
+
+def actions_of(blob: bytes) -> list[str]:
+    """The normalised actions of a game as the index keeps them."""
+    text = zlib.decompress(blob).decode()
+    return text.split(" ") if text else []
+
+
+def moves_key(game: str | None, actions: Iterable[str]) -> int:
+    """A signed 64-bit hash of the game type and its normalised actions
+    (what ``dupes`` groups by)."""
+    text = "\n".join([game or "", *actions]).encode()
+    return signed(int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "little"))
+
+
+@contextmanager
+def _transaction(db: sqlite3.Connection) -> Iterator[None]:
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+
+
+def _delete_file(db: sqlite3.Connection, file_id: int) -> None:
+    """A file and its games and tags; its positions go in the sweep at the
+    end of the run (they are joined away until then)."""
+    db.execute(
+        "DELETE FROM tags WHERE game BETWEEN (SELECT min(id) FROM games WHERE file = ?)"
+        " AND (SELECT max(id) FROM games WHERE file = ?)",
+        (file_id, file_id),
+    )
+    db.execute("DELETE FROM games WHERE file = ?", (file_id,))
+    db.execute("DELETE FROM files WHERE id = ?", (file_id,))
+
+
+def container(path: str) -> str:
+    """The file on disk that holds the source ``path`` (``a.zip:x.hxl`` is in ``a.zip``)."""
+    from hexhop.records.sources import ARCHIVE_EXTENSIONS
+
+    if os.path.exists(path):
+        return path
+    start = 0
+    while (colon := path.find(":", start)) >= 0:
+        head = path[:colon]
+        if head.lower().endswith(ARCHIVE_EXTENSIONS) and os.path.isfile(head):
+            return head
+        start = colon + 1
+    return path
+
+
+def _stat(path: str) -> tuple[int, int] | None:
+    """(size, mtime in ns) of the file holding ``path``; None when there is none."""
+    try:
+        info = os.stat(container(path))
+    except OSError:
+        return None
+    return info.st_size, info.st_mtime_ns
+
+
+def _under(path: str, root: str) -> bool:
+    root = root.rstrip("/") or "/"
+    return path == root or path.startswith((root + "/", root + ":", root + os.sep))

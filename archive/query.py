@@ -1,0 +1,549 @@
+"""``find``: which games match, from the index or straight from the archive.
+
+A :class:`Query` holds the filters, already read and checked. It answers
+both ways with one meaning: :meth:`Query.sql` narrows the index with SQL
+(with the same Python functions registered in SQLite where SQL has no
+equal), and :meth:`Query.matches` filters the facts of a scanned archive.
+Every filter must hold; ``--player`` may be given more than once.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import glob
+import re
+import sqlite3
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from hexhop.records.errors import RecordsError
+
+from .index import OPENING, IndexProblem, actions_of, container, signed, sqlite_errors, stored_key
+from .names import fold
+
+if TYPE_CHECKING:
+    from hexhop.records.checking import CheckOptions
+
+    from .facts import GameFacts
+
+# The rules, the notation reader and the sources are imported where they
+# are needed: a search of the index by player starts without them.
+
+_GLOB_CHARS = re.compile(r"[*?\[]")
+_DATE = re.compile(r"\d{4}(?:\.\d{2}(?:\.\d{2})?)?")
+_MOVE_NUMBER = re.compile(r"\d+\.+")
+
+
+class QueryError(RecordsError):
+    """A filter that cannot be read (a malformed position, range, date...)."""
+
+    exit_code = 2
+
+
+# -- matching, the same for SQL and for Python -----------------------------------
+
+
+def name_matches(pattern: str, name: str) -> bool:
+    """``pattern`` (folded) against a folded name: a glob matches the whole
+    name, other text any part of it."""
+    if _GLOB_CHARS.search(pattern):
+        return fnmatch.fnmatchcase(name, pattern)
+    return pattern in name
+
+
+def value_matches(pattern: str, value: str) -> bool:
+    """A tag value against a folded glob (the whole value, case and accents aside)."""
+    return fnmatch.fnmatchcase(fold(value), pattern)
+
+
+def _dots(date: str) -> str:
+    """A date written with ``-`` or ``/`` as the record format writes it, with dots."""
+    return date.strip().replace("-", ".").replace("/", ".")
+
+
+def date_matches(date: str | None, low: str, high: str) -> bool:
+    """Whether ``date`` (``1998.03.14``, ``1998.??.??``) lies in ``low..high``,
+    compared to each bound's precision; a date not known that far never does."""
+    if not date:
+        return False
+    date = _dots(date)
+    low_part, high_part = date[: len(low)], date[: len(high)]
+    for bound, part in ((low, low_part), (high, high_part)):
+        if bound and (len(part) < len(bound) or "?" in part):
+            return False
+    return (not low or low_part >= low) and (not high or high_part <= high)
+
+
+def _actions_start(blob: bytes, prefix: str) -> bool:
+    return " ".join(actions_of(blob)[: prefix.count(" ") + 1]) == prefix
+
+
+def register(db: sqlite3.Connection) -> None:
+    """The Python matchers as SQL functions."""
+    db.create_function("hx_name", 2, name_matches, deterministic=True)
+    db.create_function("hx_value", 2, value_matches, deterministic=True)
+    db.create_function("hx_date", 3, date_matches, deterministic=True)
+    db.create_function("hx_start", 2, _actions_start, deterministic=True)
+
+
+# -- the query ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Target:
+    """A position to look for: the game, and its key."""
+
+    game: str
+    board: int | None
+    key: int  # signed 64-bit
+
+
+@dataclass(frozen=True)
+class Opening:
+    game: str
+    actions: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Query:
+    players: tuple[str, ...] = ()  # folded patterns; each must match a side
+    sides: tuple[tuple[str, str], ...] = ()  # (side name, folded pattern)
+    tags: tuple[tuple[str, str], ...] = ()  # (tag name, folded glob)
+    result: str | None = None
+    winner: str | None = None
+    game: str | None = None
+    date: tuple[str, str] | None = None
+    plies: tuple[int, int] | None = None
+    valid: bool | None = None
+    findings: tuple[str, ...] = ()
+    positions: tuple[Target, ...] = ()  # any of them: the readings of one Position text
+    openings: tuple[Opening, ...] = ()  # any of them: the readings of one --after text
+
+    def matches(self, game: GameFacts) -> tuple[bool, int | None]:
+        """Whether ``game`` matches, and the first ply at the position looked for."""
+        from hexhop.notation.games import lookup_game
+
+        players = [fold(name) for name in game.players]
+        if not all(any(name_matches(p, name) for name in players) for p in self.players):
+            return False, None
+        spec = lookup_game(game.game)
+        for side, pattern in self.sides:
+            if spec is None or side not in spec.sides:
+                return False, None
+            if not name_matches(pattern, players[spec.sides.index(side)]):
+                return False, None
+        for name, pattern in self.tags:
+            values = [v for k, v in game.tags.items() if k.lower() == name.lower()]
+            if not any(value_matches(pattern, value) for value in values):
+                return False, None
+        if self.result is not None and game.result != self.result:
+            return False, None
+        if self.winner is not None and game.winner != self.winner:
+            return False, None
+        if self.game is not None and game.game != self.game:
+            return False, None
+        if self.date is not None and not date_matches(game.tags.get("Date"), *self.date):
+            return False, None
+        if self.plies is not None and not self.plies[0] <= game.plies <= self.plies[1]:
+            return False, None
+        if self.valid is not None and game.valid != self.valid:
+            return False, None
+        if not all(code in game.codes for code in self.findings):
+            return False, None
+        if self.openings and not any(
+            o.game == game.game and tuple(game.actions[: len(o.actions)]) == o.actions
+            for o in self.openings
+        ):
+            return False, None
+        if not self.positions:
+            return True, None
+        wanted = {t.key for t in self.positions if t.game == game.game}
+        ply = next((i for i, key in enumerate(game.keys) if key in wanted), None)
+        return ply is not None, ply
+
+    def sql(self) -> tuple[str, list[Any]]:
+        """The WHERE clause over ``games g`` and its parameters."""
+        where: list[str] = []
+        args: list[Any] = []
+        for pattern in self.players:
+            if _GLOB_CHARS.search(pattern):
+                where.append("(hx_name(?, g.first_folded) OR hx_name(?, g.second_folded))")
+            else:
+                where.append("(instr(g.first_folded, ?) > 0 OR instr(g.second_folded, ?) > 0)")
+            args += [pattern, pattern]
+        for side, pattern in self.sides:
+            from hexhop.notation.games import GAMES
+
+            either = []
+            for spec in GAMES:
+                if side in spec.sides:
+                    column = ("g.first_folded", "g.second_folded")[spec.sides.index(side)]
+                    either.append(f"(g.game = ? AND hx_name(?, {column}))")
+                    args += [spec.name, pattern]
+            where.append("(" + (" OR ".join(either) or "0") + ")")
+        for name, pattern in self.tags:
+            where.append(
+                "EXISTS (SELECT 1 FROM tags t WHERE t.game = g.id AND lower(t.name) = lower(?)"
+                " AND hx_value(?, t.value))"
+            )
+            args += [name, pattern]
+        for column, value in (("result", self.result), ("winner", self.winner)):
+            if value is not None:
+                where.append(f"g.{column} = ?")
+                args.append(value)
+        if self.game is not None:
+            where.append("g.game = ?")
+            args.append(self.game)
+        if self.date is not None:
+            where.append("hx_date(g.date, ?, ?)")
+            args += list(self.date)
+        if self.plies is not None:
+            where.append("g.plies BETWEEN ? AND ?")
+            args += list(self.plies)
+        if self.valid is not None:
+            where.append("g.valid = ?")
+            args.append(int(self.valid))
+        for code in self.findings:
+            where.append("instr(' ' || g.codes || ' ', ?) > 0")
+            args.append(f" {code} ")
+        if self.openings:
+            either = []
+            for opening in self.openings:
+                head = " ".join(opening.actions[:OPENING])
+                test = "(g.opening = ? OR substr(g.opening, 1, ?) = ?)"
+                params: list[Any] = [head, len(head) + 1, head + " "]
+                if len(opening.actions) > OPENING:
+                    test = "(g.opening = ? AND hx_start(g.actions, ?))"
+                    params = [head, " ".join(opening.actions)]
+                either.append(f"(g.game = ? AND {test})")
+                args += [opening.game, *params]
+            where.append("(" + " OR ".join(either) + ")")
+        if self.positions:
+            keys = sorted({stored_key(t.key) for t in self.positions})
+            marks = ", ".join("?" * len(keys))
+            where.append(f"g.id IN (SELECT game FROM positions WHERE key IN ({marks}))")
+            args += keys
+        return " AND ".join(where) or "1", args
+
+
+# -- reading the options ----------------------------------------------------------
+
+
+def player_pattern(text: str) -> str:
+    if not text.strip():
+        raise QueryError("--player: give a name (or part of one)")
+    return fold(text.strip())
+
+
+def tag_filter(text: str) -> tuple[str, str]:
+    from hexhop.engine.replay import KNOWN_TAGS
+
+    name, equals, value = text.partition("=")
+    name = name.strip()
+    if not equals or not name:
+        raise QueryError(f"--tag {text!r}: expected KEY=VALUE, e.g. Event='*Kassel*'")
+    canonical = {known.lower(): known for known in KNOWN_TAGS}
+    return canonical.get(name.lower(), name), fold(value)
+
+
+def result_filter(text: str) -> str:
+    from hexhop.engine.replay import RESULTS
+
+    if text not in RESULTS:
+        raise QueryError(f"--result {text!r}: expected 1-0, 0-1 or *")
+    return text
+
+
+def side_name(text: str) -> str:
+    from hexhop.notation.games import GAMES
+
+    sides = {side.lower(): side for spec in GAMES for side in spec.sides}
+    side = sides.get(text.strip().lower())
+    if side is None:
+        raise QueryError(f"--winner {text!r}: expected one of {', '.join(sorted(sides.values()))}")
+    return side
+
+
+def int_range(text: str, option: str) -> tuple[int, int]:
+    """``MIN..MAX``, ``MIN..``, ``..MAX`` or ``N``."""
+    low, dots, high = text.partition("..")
+    try:
+        first = int(low) if low.strip() else 0
+        last = int(high) if high.strip() else (1 << 62) if dots else first
+    except ValueError:
+        raise QueryError(f"{option} {text!r}: expected MIN..MAX, e.g. 20..60") from None
+    if first < 0 or last < first:
+        raise QueryError(f"{option} {text!r}: expected MIN..MAX with 0 <= MIN <= MAX")
+    return first, last
+
+
+def date_range(text: str) -> tuple[str, str]:
+    """``FROM..TO`` (each YYYY, YYYY.MM or YYYY.MM.DD, either may be left out) or one date."""
+    low, dots, high = (_dots(part) for part in text.partition(".."))
+    if not dots:
+        high = low
+    for bound in (low, high):
+        if bound and not _DATE.fullmatch(bound):
+            raise QueryError(
+                f"--date {text!r}: expected FROM..TO with dates like 1998, 1998.03 or 1998.03.14"
+            )
+    if not low and not high:
+        raise QueryError(f"--date {text!r}: give at least one date")
+    if low and high and low[: len(high)] > high[: len(low)]:
+        raise QueryError(f"--date {text!r}: FROM is after TO")
+    return low, high
+
+
+def finding_code(text: str) -> str:
+    from hexhop.notation.findings import CATALOGUE
+
+    code = text.strip().upper()
+    if code not in CATALOGUE:
+        raise QueryError(f"--finding {text!r}: no such code (see docs/errors.md)")
+    return code
+
+
+def position_targets(text: str, game: str | None, board: str | None) -> tuple[Target, ...]:
+    """Every reading of a Position text: in ``game`` (else in each game), on
+    ``board`` (else on each board size)."""
+    from hexhop.engine.base import HeaderError
+    from hexhop.engine.games import rules_for
+    from hexhop.engine.zobrist import position_key
+    from hexhop.notation.findings import make
+    from hexhop.notation.games import GAMES, lookup_game
+
+    specs = [lookup_game(game)] if game else list(GAMES)
+    targets: list[Target] = []
+    reasons: list[tuple[str, str]] = []
+    for spec in specs:
+        assert spec is not None
+        rules = rules_for(spec.name)
+        sizes: Iterable[str | None] = (
+            [board] if board else [f"{n}x{n}" for n in spec.board_sizes] or [None]
+        )
+        for size in sizes:
+            tags = {"Game": spec.name, **({"Board": size} if size else {})}
+            try:
+                position = rules.parse_position(text, tags)
+            except HeaderError as error:
+                reason = (
+                    error.params.get("reason") or make(error.code, None, **error.params).message
+                )
+                reasons.append((f"{spec.name}{' ' + size if size else ''}", reason))
+                continue
+            targets.append(
+                Target(spec.name, getattr(position, "size", None), signed(position_key(position)))
+            )
+    if not targets:
+        raise QueryError(f"--position {text!r} is not a position: {_reasons(reasons)}")
+    return tuple(targets)
+
+
+def openings(text: str, game: str | None) -> tuple[Opening, ...]:
+    """The actions of ``--after`` text (move numbers allowed), read in
+    ``game`` or in each game that can read them."""
+    from hexhop.notation.games import GAMES, lookup_game
+    from hexhop.notation.reader import parse_text
+
+    from .facts import action_text
+
+    specs = [lookup_game(game)] if game else list(GAMES)
+    found: list[Opening] = []
+    reasons: list[tuple[str, str]] = []
+    for spec in specs:
+        assert spec is not None
+        parsed = next(iter(parse_text(text, default_game=spec.name)), None)
+        if parsed is None:
+            continue
+        errors = [f.message for f in parsed.findings if f.severity == "error"]
+        if errors or parsed.record is None:
+            reasons.append((spec.name, errors[0] if errors else "not readable"))
+            continue
+        record = parsed.record
+        if record.result is not None or any(n.variations for n in record.main.nodes):
+            reasons.append((spec.name, "give actions only"))
+            continue
+        actions = tuple(action_text(node.item) for node in record.main.nodes)
+        if actions:
+            found.append(Opening(spec.name, actions))
+    if not found:
+        raise QueryError(
+            f"--after {text!r}: "
+            + (_reasons(reasons) if reasons else "give at least one action, e.g. 'B4W3 D7W1'")
+        )
+    return tuple(found)
+
+
+def _reasons(reasons: list[tuple[str, str]]) -> str:
+    """``(where, why)`` pairs told once per reason: ``Hexalit, Trigeo: why``."""
+    by_reason: dict[str, list[str]] = {}
+    for where, why in reasons:
+        by_reason.setdefault(why, []).append(where)
+    if len(by_reason) == 1:
+        return next(iter(by_reason))
+    return "; ".join(f"{', '.join(where)}: {why}" for why, where in by_reason.items())
+
+
+# -- answering ---------------------------------------------------------------------
+
+
+@dataclass
+class Hit:
+    """One matching game and where it is."""
+
+    path: str
+    number: int
+    line: int
+    offset: int
+    length: int
+    game: str | None
+    players: list[str]
+    result: str | None
+    date: str | None
+    event: str | None = None
+    plies: int = 0
+    valid: bool = True
+    ply: int | None = None  # the first ply at the position looked for
+    digest: str = ""
+    text: bytes | None = field(default=None, repr=False)  # the game's own bytes, when at hand
+
+    def as_json(self) -> dict[str, Any]:
+        data = {
+            "path": self.path,
+            "index": self.number,
+            "line": self.line,
+            "game": self.game,
+            "players": self.players,
+            "result": self.result,
+            "date": self.date,
+            "event": self.event,
+            "plies": self.plies,
+            "valid": self.valid,
+        }
+        if self.ply is not None:
+            data["ply"] = self.ply
+        return data
+
+
+def find_in_index(db: sqlite3.Connection, path: str, query: Query) -> Iterator[Hit]:
+    """The matching games of an index, in archive order."""
+    register(db)
+    where, args = query.sql()
+    ply = "NULL"
+    if query.positions:
+        keys = sorted({stored_key(t.key) for t in query.positions})
+        ply = (
+            "(SELECT min(p.ply) FROM positions p WHERE p.game = g.id AND p.key IN ("
+            + ", ".join(str(k) for k in keys)
+            + "))"
+        )
+    sql = (
+        "SELECT f.path, g.number, g.line, g.offset, g.length, g.game, g.first, g.second,"
+        f" g.result, g.date, g.event, g.plies, g.valid, {ply}, f.digest"
+        " FROM games g JOIN files f ON f.id = g.file"
+        f" WHERE {where} ORDER BY f.seq, g.number"
+    )
+    with sqlite_errors(path):
+        for row in db.execute(sql, args):
+            yield Hit(
+                row[0],
+                row[1],
+                row[2],
+                row[3],
+                row[4],
+                row[5],
+                [row[6], row[7]],
+                row[8],
+                row[9],
+                row[10],
+                row[11],
+                bool(row[12]),
+                row[13],
+                row[14],
+            )
+
+
+def find_in_archive(
+    paths: list[str], query: Query, options: CheckOptions, globs: tuple[str, ...] = ()
+) -> Iterator[Hit | str]:
+    """The matching games of an archive read now (no index), in archive
+    order; a source that cannot be read comes as its message."""
+    for found in archive_games(paths, options, globs):
+        if isinstance(found, str):
+            yield found
+            continue
+        game, hit = found
+        matched, hit.ply = query.matches(game)
+        if matched:
+            yield hit
+
+
+def archive_games(
+    paths: list[str], options: CheckOptions, globs: tuple[str, ...] = ()
+) -> Iterator[tuple[GameFacts, Hit] | str]:
+    """Every game of an archive read now, with its facts, in archive order;
+    a source that cannot be read comes as its message."""
+    from hexhop.records.sources import iter_sources
+
+    from .facts import source_facts
+
+    for source in iter_sources(paths, globs=globs, limits=options.limits):
+        facts = source_facts(source, options)
+        if facts.error is not None:
+            yield facts.error["message"]
+        data = source.data or b""
+        for game in facts.games:
+            hit = Hit(
+                facts.path,
+                game.number,
+                game.line,
+                game.offset,
+                game.length,
+                game.game,
+                game.players,
+                game.result,
+                game.tags.get("Date"),
+                game.tags.get("Event"),
+                game.plies,
+                game.valid,
+                None,
+                facts.digest,
+                data[game.offset : game.offset + game.length],
+            )
+            yield game, hit
+
+
+def game_texts(hits: Iterable[Hit]) -> Iterator[bytes]:
+    """The own bytes of each hit's game, read again from its file when the
+    hit does not carry them; :class:`IndexProblem` when a file changed
+    since it was indexed."""
+    import hashlib
+
+    cache: tuple[str, bytes] | None = None
+    for hit in hits:
+        if hit.text is not None:
+            yield hit.text
+            continue
+        if cache is None or cache[0] != hit.path:
+            data = _read_again(hit.path)
+            digest = hashlib.blake2b(data or b"", digest_size=16).hexdigest()
+            if data is None or digest != hit.digest:
+                raise IndexProblem(
+                    f"{hit.path} changed or is gone since it was indexed: run hexhop index again"
+                )
+            cache = hit.path, data
+        yield cache[1][hit.offset : hit.offset + hit.length]
+
+
+def _read_again(path: str) -> bytes | None:
+    from hexhop.records.sources import iter_sources, read_source
+
+    holder = container(path)
+    if holder == path:
+        return read_source(path).data
+    member = path[len(holder) + 1 :]
+    for source in iter_sources([holder], globs=(glob.escape(member),)):
+        if source.path == path:
+            return source.data
+    return None

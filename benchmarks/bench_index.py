@@ -1,0 +1,193 @@
+"""How fast ``hexhop index`` and ``hexhop find`` are, next to ``check`` and pgn-extract.
+
+Builds an archive of random legal games (in several files, players drawn
+from a list of names), then runs, each as a child process of its own:
+
+- ``hexhop check -q`` and ``hexhop index`` on it: CPU seconds and games per
+  CPU second (the index's per-core throughput as a share of check's), the
+  peak memory of ``index``, the index's size next to the archive's;
+- ``hexhop find --player`` and ``--position`` on the index: wall seconds,
+  start-up included (the median of five runs);
+- in the same run, pgn-extract (``apt-get install pgn-extract``) on a PGN
+  archive of as many random chess games of the same lengths, made with
+  python-chess: its player filter (``-Tp``) and duplicate detection
+  (``-D``) against ``hexhop find --player`` and ``hexhop dupes``, as ratios.
+
+    pip install '.[bench]'
+    python benchmarks/bench_index.py [--games 10000] [--files 10] [--game Hüpfer]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+from hexhop.engine.generate import random_archive
+from hexhop.engine.replay import replay_game
+from hexhop.notation import format_archive
+from hexhop.notation.games import find_game
+from hexhop.notation.model import ParsedGame, Record, Tag
+
+FIRST = ["Anna", "Jürgen", "Zoë", "Karl", "Ute", "Mira", "Paul", "Lena", "Jonas", "Élise"]
+LAST = ["Müller", "Berger", "Keller", "Brandt", "Sommer", "Hansen", "Ohlsen", "Voss", "Weiß"]
+NAMES = [f"{first} {last}" for first in FIRST for last in LAST]  # 90 players
+_SCRIPT = os.path.join(os.path.dirname(sys.executable), "hexhop")
+HEXHOP = [_SCRIPT] if os.path.exists(_SCRIPT) else [sys.executable, "-m", "hexhop.cli"]
+
+
+def named(records: list[Record], sides: tuple[str, str], rng: random.Random) -> list[Record]:
+    """The records with players drawn from :data:`NAMES` instead of "Random"."""
+    out = []
+    for record in records:
+        players = dict(zip(sides, rng.sample(NAMES, 2)))
+        tags = tuple(Tag(t.name, players.get(t.name, t.value), t.span) for t in record.tags)
+        out.append(Record(tags, record.game, record.main, record.result, None, record.index))
+    return out
+
+
+def build(folder: str, game: str, games: int, files: int, seed: int) -> tuple[list[int], str]:
+    """Write the archive; (plies of each game, the Position text of a middle position)."""
+    spec = find_game(game)
+    rng = random.Random(seed)
+    lengths: list[int] = []
+    position = ""
+    per_file = -(-games // files)
+    for number in range(files):
+        count = min(per_file, games - number * per_file)
+        if count <= 0:
+            break
+        records = named(
+            list(random_archive(game, count, seed + number, max_plies=150)), spec.sides, rng
+        )
+        for record in records:
+            lengths.append(len(record.main.nodes))
+        if not position:
+            report = replay_game(ParsedGame(1, records[0]))
+            position = report.positions[len(report.positions) // 2].text()
+        path = os.path.join(folder, f"part-{number:03d}{spec.extension}")
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(format_archive(records))
+    return lengths, position
+
+
+def chess_pgn(path: str, lengths: list[int], seed: int) -> None:
+    """Random legal chess games of the given lengths, players from :data:`NAMES`."""
+    import chess
+    import chess.pgn
+
+    rng = random.Random(seed)
+    with open(path, "w", encoding="utf-8") as out:
+        for length in lengths:
+            board = chess.Board()
+            game = chess.pgn.Game()
+            game.headers["White"], game.headers["Black"] = rng.sample(NAMES, 2)
+            node = game
+            while len(board.move_stack) < length and not board.is_game_over():
+                move = rng.choice(list(board.legal_moves))
+                node = node.add_variation(move)
+                board.push(move)
+            print(game, file=out, end="\n\n")
+
+
+def child(args: list[str]) -> tuple[float, float, int, int]:
+    """(wall seconds, CPU seconds, peak memory in MiB, exit status) of a child process."""
+    started = time.perf_counter()
+    process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - started
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss // 1024, status >> 8
+
+
+def median_wall(args: list[str], runs: int = 5) -> float:
+    return statistics.median(child(args)[0] for _ in range(runs))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--files", type=int, default=10)
+    parser.add_argument("--game", default="Hüpfer")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument(
+        "--pgn-extract", default=shutil.which("pgn-extract") or "/usr/games/pgn-extract"
+    )
+    options = parser.parse_args()
+
+    work = tempfile.mkdtemp(prefix="hexhop-bench-index-")
+    try:
+        folder = os.path.join(work, "archive")
+        os.mkdir(folder)
+        started = time.perf_counter()
+        lengths, position = build(folder, options.game, options.games, options.files, options.seed)
+        text_bytes = sum(os.path.getsize(os.path.join(folder, f)) for f in os.listdir(folder))
+        print(
+            f"archive: {len(lengths)} {options.game} games, {sum(lengths)} plies, "
+            f"{text_bytes / 2**20:.1f} MiB in {options.files} files "
+            f"(built in {time.perf_counter() - started:.0f} s)"
+        )
+        db = os.path.join(work, "index.sqlite")
+        check = child([*HEXHOP, "check", "-q", folder])
+        index = child([*HEXHOP, "index", "-q", folder, "--db", db])
+        games = len(lengths)
+        print(
+            f"check: {check[1]:.1f} CPU s, {games / check[1]:.0f} games/CPU s, peak {check[2]} MiB"
+        )
+        print(
+            f"index: {index[1]:.1f} CPU s, {games / index[1]:.0f} games/CPU s, peak {index[2]} MiB"
+        )
+        print(f"index throughput per core / check's: {check[1] / index[1]:.2f}")
+        size = os.path.getsize(db)
+        print(f"index size: {size / 2**20:.1f} MiB = {size / text_bytes:.2f} x the archive text")
+        again = child([*HEXHOP, "index", "-q", folder, "--db", db])
+        print(f"index again (nothing changed): {again[0]:.2f} s wall")
+
+        player = "jurgen muller"
+        find_player = median_wall([*HEXHOP, "find", "--db", db, "--player", player])
+        find_position = median_wall([*HEXHOP, "find", "--db", db, "--position", position])
+        version = median_wall([*HEXHOP, "--version"])
+        print(
+            f"find --player {player!r}: {find_player:.3f} s wall "
+            f"(hexhop --version: {version:.3f} s)"
+        )
+        print(f"find --position (a middle position of game 1): {find_position:.3f} s wall")
+        scan_player = median_wall([*HEXHOP, "find", folder, "--scan", "--player", player], runs=1)
+        dupes_index = median_wall([*HEXHOP, "dupes", "--db", db], runs=3)
+        dupes_scan = median_wall([*HEXHOP, "dupes", folder, "--scan"], runs=1)
+        print(f"find --player without the index: {scan_player:.2f} s wall")
+        print(
+            f"dupes: {dupes_index:.3f} s wall from the index, "
+            f"{dupes_scan:.2f} s reading the archive"
+        )
+
+        if not os.path.exists(options.pgn_extract):
+            print("pgn-extract not found: no comparison")
+            return
+        pgn = os.path.join(work, "chess.pgn")
+        chess_pgn(pgn, lengths, options.seed)
+        out = os.path.join(work, "out.pgn")
+        tag = median_wall(
+            [options.pgn_extract, "-s", "-Tp" + "Jürgen Müller", pgn, "-o", out], runs=3
+        )
+        dupes = median_wall([options.pgn_extract, "-s", "-D", pgn, "-o", out], runs=3)
+        print(f"pgn-extract on {games} chess games ({os.path.getsize(pgn) / 2**20:.1f} MiB):")
+        print(
+            f"  player filter -Tp: {tag:.3f} s; hexhop find --player / pgn-extract: "
+            f"{find_player / tag:.2f} (index), {scan_player / tag:.1f} (no index)"
+        )
+        print(
+            f"  duplicates -D: {dupes:.3f} s; hexhop dupes / pgn-extract: "
+            f"{dupes_index / dupes:.2f} (index), {dupes_scan / dupes:.1f} (no index)"
+        )
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,139 @@
+"""``hexhop dupes``: games played twice (the same actions), from the index or the archive."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Iterator
+
+import click
+
+from hexhop.archive.dupes import Entry, archive_entries, groups, index_entries, kept
+from hexhop.archive.index import default_path, open_index
+from hexhop.archive.query import game_texts
+from hexhop.records.text import printable
+
+from .find_cmd import _separated, _under, game_option, tell
+from .interrupt import checked, stoppable
+from .safe_write import ExistsError, write_atomically
+
+EXAMPLE = """
+\b
+Examples:
+  hexhop dupes merged-archive/
+  hexhop dupes --db club.sqlite --same-players --format json
+  hexhop dupes club-a.zip club-b.zip --export club.hxl     # every game once
+"""
+
+
+@click.command(epilog=EXAMPLE)
+@click.argument("paths", nargs=-1, metavar="[ARCHIVE]...")
+@click.option("--db", default=None, metavar="FILE", help="The index to search (see hexhop index).")
+@click.option("--scan", is_flag=True, help="Read the ARCHIVE paths even if indexed.")
+@click.option("--same-players", is_flag=True, help="The players must be the same too.")
+@game_option
+@click.option("--glob", "globs", multiple=True, metavar="PATTERN", help="As in check.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="How to list the groups.",
+)
+@click.option(
+    "--export",
+    default=None,
+    metavar="FILE",
+    help="Write every game once (the first of each group), in its own text, to FILE.",
+)
+@click.option("--force", is_flag=True, help="Overwrite --export if it exists.")
+def dupes(
+    paths: tuple[str, ...],
+    db: str | None,
+    scan: bool,
+    same_players: bool,
+    game: str | None,
+    globs: tuple[str, ...],
+    fmt: str,
+    export: str | None,
+    force: bool,
+) -> None:
+    """List groups of games with the same actions: the same game, the same
+    main line after normalising spelling, annotations and move numbers
+    (comments, variations and tags aside). --same-players asks for the
+    same players on the same sides too.
+
+    Reads the index (--db, or hexhop.sqlite of the first ARCHIVE when
+    there is one), else the ARCHIVE paths.
+
+    Exit status: 0 when some game has a duplicate, 1 when none has, 2 on a
+    usage error or an index that cannot be used.
+    """
+    if export is not None and os.path.exists(export) and not force:
+        raise click.ClickException(f"{export} exists; use --force to overwrite it")
+    if db is None and paths and not scan and os.path.isfile(default_path(paths[0])):
+        db = default_path(paths[0])
+    if db is None and not paths:
+        raise click.UsageError("give ARCHIVE paths to read, or --db with an index")
+    from hexhop.records.checking import CheckOptions
+
+    options = CheckOptions(game=game)
+
+    def entries(every_game: bool) -> Iterator[Entry]:
+        if db is not None and not scan:
+            connection = open_index(db)
+            try:
+                for entry in index_entries(connection, db, same_players, every_game):
+                    if not paths or any(_under(entry.hit.path, root) for root in paths):
+                        yield entry
+            finally:
+                connection.close()
+            return
+        for found in archive_entries(list(paths), options, globs, same_players):
+            if isinstance(found, str):
+                tell(found)
+            else:
+                yield found
+
+    with stoppable(lambda: "before anything was written"):
+        found = [
+            group
+            for group in groups(checked(entries(every_game=False)))
+            if game is None or group.game == game
+        ]
+        if export is not None:
+            texts = game_texts(hit for hit in kept(checked(entries(every_game=True))))
+            try:
+                write_atomically(export, b"".join(_separated(texts)), overwrite=force)
+            except ExistsError:
+                raise click.ClickException(
+                    f"{export} exists; use --force to overwrite it"
+                ) from None
+    if fmt == "json":
+        click.echo("[")
+        for number, group in enumerate(found):
+            data = {
+                "game": group.game,
+                "actions": group.actions,
+                "games": [hit.as_json() for hit in group.games],
+            }
+            click.echo(("  " if not number else ", ") + json.dumps(data, ensure_ascii=False))
+        click.echo("]")
+    else:
+        for group in found:
+            opening = " ".join(group.actions[:8]) + (" …" if len(group.actions) > 8 else "")
+            click.echo(
+                f"{len(group.games)} {group.game} games with the same {len(group.actions)} "
+                f"actions: {opening}"
+            )
+            for hit in group.games:
+                players = " – ".join(hit.players[:2])
+                date = f"  {hit.date}" if hit.date else ""
+                click.echo(printable(f"  {hit.path}:{hit.line}  {players}{date}"))
+    extra = sum(len(group.games) - 1 for group in found)
+    tell(f"{len(found)} groups of duplicates, {extra} games more than once")
+    if export is not None:
+        tell(f"wrote the games without those {extra} to {export}")
+    sys.exit(0 if found else 1)

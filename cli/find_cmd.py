@@ -1,0 +1,332 @@
+"""``hexhop find``: games by player, tag, result, date, length, position or opening."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import click
+
+from hexhop.archive.index import default_path, open_index
+from hexhop.archive.query import (
+    Hit,
+    Query,
+    date_range,
+    find_in_archive,
+    find_in_index,
+    finding_code,
+    game_texts,
+    int_range,
+    openings,
+    player_pattern,
+    position_targets,
+    result_filter,
+    side_name,
+    tag_filter,
+)
+from hexhop.records.text import printable
+
+from .interrupt import checked, stoppable
+from .safe_write import ExistsError, write_atomically
+
+EXAMPLE = """
+\b
+Examples:
+  hexhop find samples/good --player muller
+  hexhop find --db club.sqlite --tag 'Event=*Kassel*' --result 0-1
+  hexhop find --db club.sqlite --position 'R: a1 b1; T: f6; reserve: 10/12; turn: R'
+  hexhop find --db club.sqlite --after '1. B4W3 D7W1' --format csv
+  hexhop find --db club.sqlite --player Berger --export berger.hxl
+"""
+
+SIDES = ("north", "south", "red", "turquoise")
+
+
+def tell(message: str) -> None:
+    """A message on standard error, made safe for the terminal."""
+    click.echo(printable(message), err=True)
+
+
+def _game(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is None:
+        return None
+    from hexhop.notation.games import game_list, lookup_game
+
+    game = lookup_game(value)
+    if game is None:
+        raise click.BadParameter(f"{value!r}: expected {game_list()}")
+    return game.name
+
+
+# as in the other commands, but the game table is loaded only when --game is
+# given: a search of the index starts without the notation reader
+game_option = click.option(
+    "--game",
+    callback=_game,
+    metavar="GAME",
+    help="Only games of this game (Hexalit, Trigeo or Hüpfer).",
+)
+
+
+def _side_option(side: str):
+    return click.option(
+        f"--{side}",
+        metavar="NAME",
+        default=None,
+        help=f"The {side.capitalize()} player (as --player).",
+    )
+
+
+def find_options(command):
+    """The filters of ``find`` (``dupes`` takes them too)."""
+    options = [
+        click.option(
+            "--player",
+            "players",
+            multiple=True,
+            metavar="NAME",
+            help="A player on either side: part of the name, case and accents aside "
+            "(Muller finds Müller), or a glob of the whole name (repeatable).",
+        ),
+        *(_side_option(side) for side in SIDES),
+        click.option(
+            "--tag",
+            "tags",
+            multiple=True,
+            metavar="KEY=VALUE",
+            help="A tag's whole value, a glob, case and accents aside (repeatable).",
+        ),
+        click.option("--result", default=None, metavar="1-0|0-1|*", help="The written result."),
+        click.option("--winner", default=None, metavar="SIDE", help="Who won on the board."),
+        game_option,
+        click.option("--board", default=None, metavar="NxN", help="Hüpfer board for --position."),
+        click.option(
+            "--date", default=None, metavar="FROM..TO", help="Date tag, e.g. 1998..2001.06."
+        ),
+        click.option("--plies", default=None, metavar="MIN..MAX", help="Number of plies."),
+        click.option("--valid/--invalid", default=None, help="Only valid (or invalid) games."),
+        click.option(
+            "--finding", "findings", multiple=True, metavar="CODE", help="A finding's code."
+        ),
+        click.option(
+            "--position",
+            "position_text",
+            default=None,
+            metavar="TEXT",
+            help="Games whose main line reached this position (Position tag text).",
+        ),
+        click.option(
+            "--after", default=None, metavar="ACTIONS", help="Games starting with these actions."
+        ),
+        click.option(
+            "--db", default=None, metavar="FILE", help="The index to search (see hexhop index)."
+        ),
+        click.option("--scan", is_flag=True, help="Read the ARCHIVE paths even if indexed."),
+        click.option("--glob", "globs", multiple=True, metavar="PATTERN", help="As in check."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def query_of(options: dict[str, Any]) -> Query:
+    """The query the filters of ``find_options`` describe (QueryError: exit 2)."""
+    game = options["game"]
+    return Query(
+        players=tuple(player_pattern(p) for p in options["players"]),
+        sides=tuple(
+            (side.capitalize(), player_pattern(options[side]))
+            for side in SIDES
+            if options[side] is not None
+        ),
+        tags=tuple(tag_filter(t) for t in options["tags"]),
+        result=result_filter(options["result"]) if options["result"] is not None else None,
+        winner=side_name(options["winner"]) if options["winner"] is not None else None,
+        game=game,
+        date=date_range(options["date"]) if options["date"] is not None else None,
+        plies=int_range(options["plies"], "--plies") if options["plies"] is not None else None,
+        valid=options["valid"],
+        findings=tuple(finding_code(code) for code in options["findings"]),
+        positions=position_targets(options["position_text"], game, options["board"])
+        if options["position_text"] is not None
+        else (),
+        openings=openings(options["after"], game) if options["after"] is not None else (),
+    )
+
+
+def hits_of(paths: tuple[str, ...], options: dict[str, Any], query: Query) -> Iterator[Hit]:
+    """The matching games: from the index (--db, or hexhop.sqlite of the
+    first ARCHIVE when there is one), else read from the ARCHIVE paths."""
+    db = options["db"]
+    if db is None and paths and not options["scan"] and os.path.isfile(default_path(paths[0])):
+        db = default_path(paths[0])
+    if db is not None and not options["scan"]:
+        connection = open_index(db)
+        try:
+            for hit in find_in_index(connection, db, query):
+                if not paths or any(_under(hit.path, root) for root in paths):
+                    yield hit
+        finally:
+            connection.close()
+        return
+    if not paths:
+        raise click.UsageError("give ARCHIVE paths to read, or --db with an index")
+    from hexhop.records.checking import CheckOptions
+
+    check = CheckOptions(game=options["game"])
+    for found in find_in_archive(list(paths), query, check, options["globs"]):
+        if isinstance(found, str):
+            tell(found)
+        else:
+            yield found
+
+
+def _under(path: str, root: str) -> bool:
+    root = root.rstrip("/") or "/"
+    return path == root or path.startswith((root + "/", root + ":", root + os.sep))
+
+
+@click.command(epilog=EXAMPLE)
+@click.argument("paths", nargs=-1, metavar="[ARCHIVE]...")
+@find_options
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "json", "jsonl", "csv"]),
+    default="table",
+    show_default=True,
+    help="How to list the games.",
+)
+@click.option(
+    "--export",
+    default=None,
+    metavar="FILE",
+    help="Write the matching games, each in its own text byte for byte, to one record archive.",
+)
+@click.option("--canonical", is_flag=True, help="With --export: write the games as fmt does.")
+@click.option("--force", is_flag=True, help="Overwrite --export if it exists.")
+def find(
+    paths: tuple[str, ...],
+    fmt: str,
+    export: str | None,
+    canonical: bool,
+    force: bool,
+    **options: Any,
+) -> None:
+    """Find games in an index (--db), or straight in the ARCHIVE paths.
+
+    Every filter given must hold. Player names match in part, case and
+    accents aside; --tag and a name with * ? [ match as globs. --position
+    takes Position tag text (in every game and board that can read it,
+    unless --game and --board say which); --after takes actions as written
+    in a record, move numbers allowed. With ARCHIVE paths and no --db, the
+    index hexhop.sqlite of the first one is used when there is one.
+
+    Exit status: 0 when some game matched, 1 when none did, 2 on a usage
+    error, a malformed filter or an index that cannot be used.
+    """
+    query = query_of(options)
+    found = [0]
+
+    def counted(hits: Iterator[Hit]) -> Iterator[Hit]:
+        for hit in hits:
+            found[0] += 1
+            yield hit
+
+    with stoppable(lambda: f"after {found[0]} games"):
+        hits = counted(checked(hits_of(paths, options, query)))
+        if export is not None:
+            _export(hits, export, canonical, force)
+        else:
+            for line in _lines(hits, fmt, bool(query.positions)):
+                click.echo(line)
+    if export is not None:
+        tell(f"wrote {found[0]} games to {export}")
+    elif not found[0]:
+        tell("no game matched")
+    sys.exit(0 if found[0] else 1)
+
+
+def _export(hits: Iterator[Hit], path: str, canonical: bool, force: bool) -> None:
+    if os.path.exists(path) and not force:
+        raise click.ClickException(f"{path} exists; use --force to overwrite it")
+    data = b"".join(_separated(game_texts(hits)))
+    if canonical:
+        from hexhop.notation import format_archive
+        from hexhop.notation.reader import read_archive
+
+        data = format_archive(read_archive(data)).encode()
+    try:
+        write_atomically(path, data, overwrite=force)
+    except ExistsError:
+        raise click.ClickException(f"{path} exists; use --force to overwrite it") from None
+
+
+def _separated(texts: Iterator[bytes]) -> Iterator[bytes]:
+    """Each game's bytes, with a blank line after a game that lacks one (the
+    last of its file), so that the next game starts on a line of its own."""
+    for text in texts:
+        yield text
+        if not text.endswith((b"\n\n", b"\r\n\r\n", b"\r\r")):
+            yield b"\n" if text.endswith((b"\n", b"\r")) else b"\n\n"
+
+
+def _lines(hits: Iterator[Hit], fmt: str, with_ply: bool) -> Iterator[str]:
+    if fmt == "jsonl":
+        for hit in hits:
+            yield json.dumps(hit.as_json(), ensure_ascii=False)
+    elif fmt == "json":
+        yield "["
+        for number, hit in enumerate(hits):
+            yield ("  " if not number else ", ") + json.dumps(hit.as_json(), ensure_ascii=False)
+        yield "]"
+    elif fmt == "csv":
+        columns = ["path", "index", "line", "game", "first", "second", "result", "date"]
+        columns += ["event", "plies", "valid"] + (["ply"] if with_ply else [])
+        yield _csv(columns)
+        for hit in hits:
+            row = [hit.path, hit.number, hit.line, hit.game, *hit.players[:2], hit.result]
+            row += [hit.date, hit.event, hit.plies, hit.valid] + ([hit.ply] if with_ply else [])
+            yield _csv(row)
+    else:
+        heading = ["players", "result", "date", "event", "plies"]
+        heading += ["ply", "where"] if with_ply else ["where"]
+        for number, hit in enumerate(hits):
+            if not number:
+                yield _row(heading)
+            cells = [
+                " – ".join(hit.players[:2]),
+                hit.result or "",
+                hit.date or "",
+                hit.event or "",
+                str(hit.plies),
+                *([str(hit.ply)] if with_ply else []),
+                f"{hit.path}:{hit.line}",
+            ]
+            yield _row(cells)
+
+
+_WIDTHS = (32, 6, 10, 28, 5, 5)
+
+
+def _row(cells: list[str]) -> str:
+    out = []
+    for i, cell in enumerate(cells):
+        text = printable(str(cell))
+        if i < len(cells) - 1:
+            width = _WIDTHS[min(i, len(_WIDTHS) - 1)]
+            text = text if len(text) <= width else text[: width - 1] + "…"
+            text = text.ljust(width)
+        out.append(text)
+    return "  ".join(out).rstrip()
+
+
+def _csv(row: list[Any]) -> str:
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="").writerow(["" if v is None else v for v in row])
+    return buffer.getvalue()

@@ -1,0 +1,132 @@
+"""``hexhop index``: the games of an archive into an SQLite index for ``find``."""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import click
+
+from hexhop.archive.index import Indexer, Summary, default_path, open_index
+from hexhop.records.checking import CheckOptions
+
+from .command_output import tell
+from .interrupt import checkpoint, stoppable
+from .options import game_option
+
+EXAMPLE = """
+\b
+Examples:
+  hexhop index samples/good                    # writes samples/good/hexhop.sqlite
+  hexhop index club/ club-2.zip --db club.sqlite -j 2
+  hexhop find --db club.sqlite --player Muller
+"""
+
+
+@click.command(epilog=EXAMPLE)
+@click.argument("paths", nargs=-1, required=True, metavar="ARCHIVE...")
+@click.option(
+    "--db",
+    metavar="FILE",
+    default=None,
+    help="The index file (default: hexhop.sqlite in the first ARCHIVE folder, or beside it).",
+)
+@game_option
+@click.option(
+    "--glob",
+    "globs",
+    multiple=True,
+    metavar="PATTERN",
+    help="Which files of a directory or archive to index "
+    "(repeatable; default: *.hxl, *.trg, *.hpf).",
+)
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
+    help="Replay games in this many processes.",
+)
+@click.option("-q", "--quiet", is_flag=True, help="No summary line.")
+def index(
+    paths: tuple[str, ...],
+    db: str | None,
+    game: str | None,
+    globs: tuple[str, ...],
+    jobs: int,
+    quiet: bool,
+) -> None:
+    """Index every game of the ARCHIVE paths (files, folders, .zip and .tar
+    archives, read as `hexhop check` reads them) for `hexhop find` and
+    `hexhop dupes`.
+
+    Per game the index keeps where it is, its tags, whether it is valid and
+    its findings' codes, the end, the actions and a key of every position
+    of the main line. Running it again re-reads only files whose content
+    changed, and drops the games of files that are gone. Each file is
+    written in a transaction of its own, so an interrupted run loses
+    nothing that was indexed before.
+
+    Exit status: 0 when done, 2 when some file could not be read or changed
+    while it was indexed (the others are indexed), or the index cannot be
+    used.
+    """
+    path = db or default_path(paths[0])
+    connection = open_index(path, create=True)
+    indexer = Indexer(connection, path, CheckOptions(game=game), jobs)
+    started = time.perf_counter()
+    progress = _Progress(sys.stderr.isatty())
+    summary = indexer.summary
+
+    def so_far() -> str:
+        progress.done()
+        done = summary.indexed + summary.unchanged
+        return f"after {done} files (each written whole; run again to go on)"
+
+    try:
+        with stoppable(so_far):
+            for summary in indexer.run(list(paths), globs):
+                checkpoint()
+                progress.update(summary)
+    finally:
+        connection.close()
+    progress.done()
+    for problem in summary.problems:
+        tell(problem)
+    if not quiet:
+        seconds = time.perf_counter() - started
+        tell(
+            f"Indexed {summary.indexed} of {summary.files} files ({summary.unchanged} unchanged, "
+            f"{summary.dropped} gone): {summary.games} games, {summary.positions} positions "
+            f"in {seconds:.2f} s into {path}"
+        )
+    sys.exit(2 if summary.problems else 0)
+
+
+class _Progress:
+    """A one-line counter on standard error for runs longer than a second."""
+
+    def __init__(self, enabled: bool):
+        self.enabled = enabled
+        self.started = time.monotonic()
+        self.last = 0.0
+        self.shown = False
+
+    def update(self, summary: Summary) -> None:
+        now = time.monotonic()
+        if not self.enabled or now - self.started < 1.0 or now - self.last < 0.2:
+            return
+        self.last = now
+        self.shown = True
+        click.echo(
+            f"\rindexed {summary.indexed + summary.unchanged} files, {summary.games} games, "
+            f"{summary.positions} positions ...",
+            err=True,
+            nl=False,
+        )
+
+    def done(self) -> None:
+        if self.shown:
+            click.echo("\r\033[K", err=True, nl=False)
+            self.shown = False
