@@ -34,6 +34,7 @@ COMMANDS = {
     "index": ("index_cmd", "index", "Index an archive's games in SQLite for find and dupes."),
     "find": ("find_cmd", "find", "Find games by player, tag, result, position or opening."),
     "dupes": ("dupes_cmd", "dupes", "Find games played twice (the same actions)."),
+    "stats": ("stats_cmd", "stats", "Count games, results, lengths, players, openings, findings."),
 }
 
 
