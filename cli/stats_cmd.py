@@ -29,6 +29,12 @@ Examples:
 """
 
 
+class Refused(click.ClickException):
+    """A file that cannot be written: exit 2, as for every input or output problem."""
+
+    exit_code = 2
+
+
 @click.command(epilog=EXAMPLE)
 @click.argument("paths", nargs=-1)
 @find_options
@@ -111,9 +117,9 @@ def stats(
         try:
             write_atomically(plot, chart(counts, plot_format), overwrite=force)
         except ExistsError:
-            raise click.ClickException(f"{plot} exists; use --force to overwrite it") from None
+            raise Refused(f"{plot} exists; use --force to overwrite it") from None
         except OSError as error:
-            raise click.ClickException(f"cannot write {plot}: {error.strerror}") from None
+            raise Refused(f"cannot write {plot}: {error.strerror}") from None
         tell(f"wrote {plot}")
     if not counts["games"]:
         tell("no game counted")
@@ -128,7 +134,7 @@ def _plot_format(path: str, force: bool) -> str:
     if fmt not in FORMATS:
         raise click.UsageError(f"--plot {path!r}: the file name must end in .svg or .png")
     if os.path.exists(path) and not force:
-        raise click.ClickException(f"{path} exists; use --force to overwrite it")
+        raise Refused(f"{path} exists; use --force to overwrite it")
     require()
     return fmt
 
