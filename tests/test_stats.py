@@ -213,25 +213,32 @@ def test_json_shape(archive: tuple[Path, Path]) -> None:
     assert set(counts["findings"][0]) == {"code", "severity", "games", "found"}
 
 
-def test_plots(tmp_path: Path) -> None:
+def test_svg_plot(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
-    svg, png = tmp_path / "s.svg", tmp_path / "s.png"
-    for path in (svg, png):
-        result = run("stats", GOOD, "--plot", path)
-        assert result.exit_code == 0, result.output
-        assert f"wrote {path}" in result.stderr
-    assert png.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+    svg = tmp_path / "s.svg"
+    result = run("stats", GOOD, "--plot", svg)
+    assert result.exit_code == 0, result.output
+    assert result.stderr == f"wrote {svg}\n"
     root = ElementTree.parse(svg).getroot()
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
-    texts = "".join(svg.read_text("utf-8"))
-    assert "6 games" in texts and "Length" in texts
-    first = svg.read_bytes()
-    # the same counts give the same bytes; an existing file stays unless --force
+    text = svg.read_text("utf-8")
+    assert "6 games" in text and "Results" in text and "Length" in text
+    # an existing file stays unless --force
+    svg.write_text("mine")
     result = run("stats", GOOD, "--plot", svg)
     assert result.exit_code == 2
-    assert f"{svg} exists; use --force to overwrite it" in result.output
-    assert run("stats", GOOD, "--plot", svg, "--force").exit_code == 0
-    assert svg.read_bytes() == first
+    assert result.stderr == f"Error: {svg} exists; use --force to overwrite it\n"
+    assert svg.read_text() == "mine"
+
+
+def test_png_plot(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    png = tmp_path / "s.png"
+    png.write_text("mine")
+    result = run("stats", GOOD, "--plot", png, "--force", "--format", "json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["games"] == 6
+    assert png.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
 
 
 def test_plot_without_the_extra(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
