@@ -203,10 +203,10 @@ def row_table(rows: Iterable[StatRow], depth: int) -> sqlite3.Connection:
     heads = _heads(depth)
     db.execute(
         f"CREATE TABLE {ROW_TABLE} (game TEXT, board INTEGER, result TEXT, winner TEXT,"
-        " side0 TEXT, mover TEXT, dropped INTEGER, plies INTEGER, first TEXT, second TEXT,"
-        f" codes TEXT{''.join(f', {h} TEXT' for h in heads)})"
+        " side0 TEXT, side1 TEXT, mover TEXT, dropped INTEGER, plies INTEGER, first TEXT,"
+        f" second TEXT, codes TEXT{''.join(f', {h} TEXT' for h in heads)})"
     )
-    marks = ", ".join("?" * (11 + depth))
+    marks = ", ".join("?" * (12 + depth))
     insert = f"INSERT INTO {ROW_TABLE} VALUES ({marks})"
     batch: list[tuple[Any, ...]] = []
     for row in rows:
@@ -222,6 +222,7 @@ def row_table(rows: Iterable[StatRow], depth: int) -> sqlite3.Connection:
                 row.result,
                 row.winner,
                 spec.sides[0] if spec else None,
+                spec.sides[1] if spec else None,
                 row.mover,
                 int(row.dropped),
                 row.plies,
@@ -356,13 +357,11 @@ def bin_width(low: int, high: int) -> int:
 def _players(db: sqlite3.Connection, limit: int) -> list[dict[str, Any]]:
     """Each player (by the name as written; ``?`` left out): games, won,
     lost (of them: by dropping the cube), open, and the score (won / decided)."""
-    sides = " ".join(f"WHEN '{spec.sides[0]}' THEN '{spec.sides[1]}'" for spec in _specs())
-    other = f"CASE side0 {sides} END" if sides else "NULL"
     sql = (
         "SELECT name, count(*), sum(ifnull(winner = side, 0)), sum(ifnull(winner != side, 0)),"
         " sum(ifnull(winner != side AND dropped, 0)), sum(winner IS NULL)"
         f" FROM (SELECT first AS name, side0 AS side, winner, dropped FROM {ROW_TABLE}"
-        f" UNION ALL SELECT second, {other}, winner, dropped FROM {ROW_TABLE})"
+        f" UNION ALL SELECT second, side1, winner, dropped FROM {ROW_TABLE})"
         " WHERE name != '?' GROUP BY name"
     )
     players = []
@@ -381,12 +380,6 @@ def _players(db: sqlite3.Connection, limit: int) -> list[dict[str, Any]]:
         )
     players.sort(key=lambda p: (-p["games"], -(p["score"] or 0), p["name"]))
     return players[:limit] if limit else players
-
-
-def _specs() -> list[Any]:
-    from hexhop.notation.games import GAMES
-
-    return list(GAMES)
 
 
 def _openings(db: sqlite3.Connection, depth: int, top: int) -> list[dict[str, Any]]:
