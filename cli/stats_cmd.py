@@ -43,7 +43,7 @@ class Refused(click.ClickException):
     type=click.IntRange(1, MAX_DEPTH),
     default=4,
     show_default=True,
-    help="Plies of the opening tree.",
+    help="Actions (plies and cube events) of the opening tree.",
 )
 @click.option(
     "--top",
@@ -90,13 +90,13 @@ def stats(
     side that moved first (on the board, else by the written result); the
     game lengths in plies; the players (won, lost, of them by dropping the
     cube, open, score = won / decided); the opening tree of the --top most
-    played actions over the first --depth plies; the findings by code. The
+    played actions over the first --depth actions; the findings by code. The
     filters of `hexhop find` choose the games; as with find, ARCHIVE paths
     use their hexhop.sqlite index when there is one (--scan: read them).
 
     Exit status: 0 when some game was counted, 1 when none was, 2 on a
-    usage error, a malformed filter, an index that cannot be used or a
-    missing plot extra.
+    usage error, a malformed filter, an index that cannot be used, a plot
+    file that exists or a missing plot extra.
     """
     plot_format = _plot_format(plot, force) if plot is not None else None
     query = query_of(options)
