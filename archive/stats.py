@@ -149,8 +149,9 @@ def index_rows(db: sqlite3.Connection, path: str, query: Query, depth: int) -> I
     with sqlite_errors(path):
         for row in db.execute(sql, args):
             opening = joined_cube(row[9].split(" ")) if row[9] else []
-            # the last action is only in the compressed list; a drop only ends Hexalit games
-            last = actions_of(row[10])[-1] if row[9] and row[1] == "Hexalit" else None
+            # the opening is the whole game when it is shorter than the index keeps
+            whole = opening if len(opening) < OPENING else actions_of(row[10])
+            last = whole[-1] if whole else None
             start = dict(zip(START_TAGS, row[11:]))
             yield stat_row(
                 row[0],

@@ -304,3 +304,29 @@ def test_unreadable_source_is_told(tmp_path: Path) -> None:
     assert result.exit_code == 0
     assert "binary.hxl is not a text file" in result.stderr
     assert json.loads(result.stdout)["games"] == 1
+
+
+LONG_DROP = (
+    '[Game "Hexalit"]\n[North "Long"]\n[South "Drop"]\n[First "North"]\n[Result "1-0"]\n\n'
+    "A10XA11 E8W3 A9XB11 E9W4 B11XC11 D7W4 B8W4 F5XE2 A11XB11 D7W2 C7W1 E5W1^ C7XC9 E9W1"
+    " B9W2 E9W4 B4W6 E4W5 B8W4 E5W2 double 2 drop 1-0\n"
+)
+
+
+def test_drop_after_the_opening_the_index_keeps(tmp_path: Path) -> None:
+    """The index keeps 16 actions as text: a later drop is found all the same."""
+    (tmp_path / "long.hxl").write_text(LONG_DROP, "utf-8")
+    db = tmp_path / "long.sqlite"
+    assert run("index", tmp_path, "--db", db).exit_code == 0
+    scanned = _stats(tmp_path, "--scan")
+    assert _stats("--db", db) == scanned
+    assert scanned["by_game"][0]["dropped"] == 1
+    assert scanned["players"][1] == {
+        "name": "Drop",
+        "games": 1,
+        "won": 0,
+        "lost": 1,
+        "dropped": 1,
+        "open": 0,
+        "score": 0.0,
+    }
