@@ -75,6 +75,8 @@ def _results(axes: Any, by_game: list[dict[str, Any]], kinds: list[str]) -> None
     for (label, values), colour in zip(parts, COLOURS):
         axes.bar(kinds, values, bottom=bottom, label=label, color=colour)
         bottom = [b + v for b, v in zip(bottom, values)]
+    # room above the bars for the legend
+    axes.set_ylim(0, max(bottom, default=0) * 1.3 or 1)
     axes.set_title("Results")
     axes.set_ylabel("games")
     axes.tick_params(axis="x", labelrotation=30)
