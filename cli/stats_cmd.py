@@ -100,8 +100,15 @@ def stats(
     """
     plot_format = _plot_format(plot, force) if plot is not None else None
     query = query_of(options)
-    with stoppable(lambda: "while counting"):
-        db = row_table(checked(_rows(paths, options, query, depth)), depth)
+    read = [0]
+
+    def counted(rows: Iterator[StatRow]) -> Iterator[StatRow]:
+        for row in rows:
+            read[0] += 1
+            yield row
+
+    with stoppable(lambda: f"after reading {read[0]} games"):
+        db = row_table(counted(checked(_rows(paths, options, query, depth))), depth)
         try:
             counts = collect(db, depth, top, limit)
         finally:
