@@ -22,8 +22,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from hexhop.engine.base import HeaderError
 from hexhop.engine.games import rules_for
-from hexhop.notation.findings import CATALOGUE
+from hexhop.notation.findings import CATALOGUE, NotationError
 from hexhop.notation.games import lookup_game
 from hexhop.notation.reader import parse_action
 from hexhop.records.checking import CheckOptions
@@ -106,11 +107,11 @@ def first_mover(game: str | None, start: tuple[str | None, ...], action: str | N
     tags = {name: value for name, value in zip(START_TAGS, start) if value is not None}
     try:
         item = parse_action(action, spec.name) if action else None
-    except Exception:  # an action the game cannot read: the start does without it
+    except NotationError:  # an action the game cannot read: the start does without it
         item = None
     try:
         return rules.start(tags, item).to_move
-    except Exception:  # a header the rules refuse: the replay could not start either
+    except HeaderError:  # a header the rules refuse: the replay could not start either
         return None
 
 
