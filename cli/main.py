@@ -58,6 +58,11 @@ COMMANDS = {
         N_("Find games by player, tag, result, position or opening."),
     ),
     "dupes": ("dupes_cmd", "dupes", N_("Find games played twice (the same actions).")),
+    "stats": (
+        "stats_cmd",
+        "stats",
+        N_("Count games, results, lengths, players, openings, findings."),
+    ),
 }
 
 

@@ -1,0 +1,271 @@
+"""``hexhop stats``: what an archive or an index holds, counted."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import click
+
+from hexhop.archive.index import default_path, open_index
+from hexhop.archive.stats import MAX_DEPTH, StatRow, archive_rows, collect, index_rows, row_table
+from hexhop.records.checking import CheckOptions
+from hexhop.records.text import printable
+
+from .command_output import tell
+from .find_cmd import _under, find_options, query_of
+from .interrupt import checked, stoppable
+from .safe_write import ExistsError, write_atomically
+
+EXAMPLE = """
+\b
+Examples:
+  hexhop stats samples/good
+  hexhop stats --db club.sqlite --depth 6 --top 5
+  hexhop stats --db club.sqlite --player Berger --format json
+  hexhop stats random.hxl --plot random.svg
+"""
+
+
+class Refused(click.ClickException):
+    """A file that cannot be written: exit 2, as for every input or output problem."""
+
+    exit_code = 2
+
+
+@click.command(epilog=EXAMPLE)
+@click.argument("paths", nargs=-1)
+@find_options
+@click.option(
+    "--depth",
+    type=click.IntRange(1, MAX_DEPTH),
+    default=4,
+    show_default=True,
+    help="Actions (plies and cube events) of the opening tree.",
+)
+@click.option(
+    "--top",
+    type=click.IntRange(1),
+    default=3,
+    show_default=True,
+    help="The most played actions shown at each branch of the opening tree.",
+)
+@click.option(
+    "--limit",
+    type=click.IntRange(0),
+    default=20,
+    show_default=True,
+    help="Players listed (0: all).",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "json"]),
+    default="table",
+    show_default=True,
+    help="Tables for reading, or one JSON document.",
+)
+@click.option(
+    "--plot",
+    default=None,
+    metavar="FILE.svg|FILE.png",
+    help="Also draw the results and the game lengths as charts (needs hexhop[plot]).",
+)
+@click.option("--force", is_flag=True, help="Overwrite --plot if it exists.")
+def stats(
+    paths: tuple[str, ...],
+    depth: int,
+    top: int,
+    limit: int,
+    fmt: str,
+    plot: str | None,
+    force: bool,
+    **options: Any,
+) -> None:
+    """Count an index's games (--db), or those of the ARCHIVE paths.
+
+    Per game and board: the games, the written results and who won by the
+    side that moved first (on the board, else by the written result); the
+    game lengths in plies; the players (won, lost, of them by dropping the
+    cube, open, score = won / decided); the opening tree of the --top most
+    played actions over the first --depth actions; the findings by code. The
+    filters of `hexhop find` choose the games; as with find, ARCHIVE paths
+    use their hexhop.sqlite index when there is one (--scan: read them).
+
+    Exit status: 0 when some game was counted, 1 when none was, 2 on a
+    usage error, a malformed filter, an index that cannot be used, a plot
+    file that exists or a missing plot extra.
+    """
+    plot_format = _plot_format(plot, force) if plot is not None else None
+    query = query_of(options)
+    read = [0]
+
+    def counted(rows: Iterator[StatRow]) -> Iterator[StatRow]:
+        for row in rows:
+            read[0] += 1
+            yield row
+
+    with stoppable(lambda: f"after reading {read[0]} games"):
+        db = row_table(counted(checked(_rows(paths, options, query, depth))), depth)
+        try:
+            counts = collect(db, depth, top, limit)
+        finally:
+            db.close()
+    if fmt == "json":
+        click.echo(json.dumps(counts, ensure_ascii=False, indent=2))
+    else:
+        for line in tables(counts):
+            click.echo(line)
+    if plot is not None and plot_format is not None:
+        from hexhop.archive.plots import chart
+
+        try:
+            write_atomically(plot, chart(counts, plot_format), overwrite=force)
+        except ExistsError:
+            raise Refused(f"{plot} exists; use --force to overwrite it") from None
+        except OSError as error:
+            raise Refused(f"cannot write {plot}: {error.strerror}") from None
+        tell(f"wrote {plot}")
+    if not counts["games"]:
+        tell("no game counted")
+    raise SystemExit(0 if counts["games"] else 1)
+
+
+def _plot_format(path: str, force: bool) -> str:
+    """The chart format of ``path``, checked before any game is read."""
+    from hexhop.archive.plots import FORMATS, require
+
+    fmt = os.path.splitext(path)[1].lower().lstrip(".")
+    if fmt not in FORMATS:
+        raise click.UsageError(f"--plot {path!r}: the file name must end in .svg or .png")
+    if os.path.exists(path) and not force:
+        raise Refused(f"{path} exists; use --force to overwrite it")
+    require()
+    return fmt
+
+
+def _rows(
+    paths: tuple[str, ...], options: dict[str, Any], query: Any, depth: int
+) -> Iterator[StatRow]:
+    """As ``find`` chooses: the index (--db, or the first ARCHIVE's
+    hexhop.sqlite), else the ARCHIVE paths read now."""
+    db = options["db"]
+    if db is None and paths and not options["scan"] and os.path.isfile(default_path(paths[0])):
+        db = default_path(paths[0])
+    if db is not None and not options["scan"]:
+        connection = open_index(db)
+        try:
+            for row in index_rows(connection, db, query, depth):
+                if not paths or any(_under(row.path, root) for root in paths):
+                    yield row
+        finally:
+            connection.close()
+        return
+    if not paths:
+        raise click.UsageError("give ARCHIVE paths to read, or --db with an index")
+    options_ = CheckOptions(game=options["game"])
+    for found in archive_rows(list(paths), query, options_, options["globs"], depth):
+        if isinstance(found, str):
+            tell(found)
+        else:
+            yield found
+
+
+# -- the tables ------------------------------------------------------------------
+
+
+def tables(counts: dict[str, Any]) -> Iterator[str]:
+    """The counts as tables for a terminal."""
+    yield _games(counts["games"])
+    if not counts["games"]:
+        return
+    yield ""
+    yield "Games and results"
+    heading = ["game", "games", "1-0", "0-1", "*", "none", "1st won", "2nd won", "open"]
+    heading += ["dropped", "1st %"]
+    rows = [
+        [
+            _kind(g),
+            g["games"],
+            *g["results"].values(),
+            g["first_mover_won"],
+            g["second_mover_won"] + g["won_mover_unknown"],
+            g["open"],
+            g["dropped"],
+            _percent(g["first_mover_rate"]),
+        ]
+        for g in counts["by_game"]
+    ]
+    yield from _table(heading, rows)
+    yield ""
+    yield "Length (plies)"
+    for item in counts["lengths"]:
+        yield (
+            f"  {_kind(item)}: {_games(item['games'])}, {item['min']}–{item['max']},"
+            f" mean {item['mean']}, median {item['median']:g}"
+        )
+        most = max(b["games"] for b in item["bins"])
+        for b in item["bins"]:
+            bar = "█" * round(30 * b["games"] / most) if most else ""
+            span = f"{b['from']}" if b["from"] == b["to"] else f"{b['from']}–{b['to']}"
+            yield f"    {span:>9} {b['games']:>6}  {bar}"
+    if counts["players"]:
+        yield ""
+        yield "Players"
+        heading = ["player", "games", "won", "lost", "dropped", "open", "score"]
+        rows = [
+            [p["name"], p["games"], p["won"], p["lost"], p["dropped"], p["open"]]
+            + [_percent(p["score"])]
+            for p in counts["players"]
+        ]
+        yield from _table(heading, rows)
+    yield ""
+    yield "Openings (games, wins of each side, open)"
+    for root in counts["openings"]:
+        yield f"  {_kind(root)}: {_games(root['games'])}"
+        yield from _tree(root["children"], "    ")
+    if counts["findings"]:
+        yield ""
+        yield "Findings"
+        rows = [
+            [f["code"], f["severity"] or "", f["games"], f["found"]] for f in counts["findings"]
+        ]
+        yield from _table(["code", "severity", "games", "found"], rows)
+
+
+def _tree(nodes: list[dict[str, Any]], indent: str) -> Iterator[str]:
+    for node in nodes:
+        wins = "  ".join(f"{side} {_share(n, node['games'])}" for side, n in node["wins"].items())
+        text = f"{indent}{printable(node['action'])}"
+        yield f"{text:<28} {node['games']:>6}  {wins}  open {_share(node['open'], node['games'])}"
+        yield from _tree(node["children"], indent + "  ")
+
+
+def _games(count: int) -> str:
+    return f"{count} game" if count == 1 else f"{count} games"
+
+
+def _kind(item: dict[str, Any]) -> str:
+    game = item["game"] or "?"
+    return f"{game} {item['board']}" if item["board"] else game
+
+
+def _share(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.0f}%" if whole else "–"
+
+
+def _percent(rate: float | None) -> str:
+    return "–" if rate is None else f"{100 * rate:.0f}%"
+
+
+def _table(heading: list[str], rows: list[list[Any]]) -> Iterator[str]:
+    """Columns as wide as their widest cell: text left, numbers right."""
+    cells = [[printable(str(c)) for c in row] for row in [heading, *rows]]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(heading))]
+    for row in cells:
+        parts = [
+            row[i].ljust(widths[i]) if i == 0 else row[i].rjust(widths[i]) for i in range(len(row))
+        ]
+        yield "  " + "  ".join(parts).rstrip()
