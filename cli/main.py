@@ -31,7 +31,7 @@ COMMANDS = {
     "render": (
         "render_cmd",
         "render",
-        N_("Draw a record's positions as SVG, PNG, PDF, GIF, sheets or HTML pages."),
+        N_("Draw positions as SVG, PNG, PDF, GIF, sheets or HTML pages."),
     ),
     "convert": (
         "convert_cmd",
