@@ -22,6 +22,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from hexhop.messages import _
 from hexhop.records.errors import RecordsError
 
 from .names import fold
@@ -113,13 +114,17 @@ def open_index(path: str, *, create: bool = False) -> sqlite3.Connection:
     :class:`IndexProblem` otherwise, before anything is written."""
     exists = os.path.exists(path)
     if not exists and not create:
-        raise IndexProblem(f"no index at {path}: run `hexhop index ARCHIVE --db {path}` first")
+        raise IndexProblem(
+            _("no index at {path}: run `hexhop index ARCHIVE --db {path}` first").format(path=path)
+        )
     if exists and not os.path.isfile(path):
-        raise IndexProblem(f"{path} is not a file")
+        raise IndexProblem(_("{path} is not a file").format(path=path))
     try:
         connection = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
     except sqlite3.Error as error:
-        raise IndexProblem(f"cannot open {path}: {error}") from None
+        raise IndexProblem(
+            _("cannot open {path}: {error}").format(path=path, error=error)
+        ) from None
     try:
         _check(connection, path, create)
     except BaseException:
@@ -135,23 +140,31 @@ def _check(connection: sqlite3.Connection, path: str, create: bool) -> None:
         tables = connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
         if application == 0 and tables == 0 and version == 0:
             if not create:
-                raise IndexProblem(f"{path} is an empty database, not a hexhop index")
+                raise IndexProblem(
+                    _("{path} is an empty database, not a hexhop index").format(path=path)
+                )
             connection.executescript(
                 f"BEGIN IMMEDIATE;\n{SCHEMA}\nPRAGMA application_id = {APPLICATION_ID};\n"
                 f"PRAGMA user_version = {SCHEMA_VERSION};\nCOMMIT;"
             )
             return
         if application != APPLICATION_ID:
-            raise IndexProblem(f"{path} is an SQLite database but not a hexhop index")
+            raise IndexProblem(
+                _("{path} is an SQLite database but not a hexhop index").format(path=path)
+            )
         if version > SCHEMA_VERSION:
             raise IndexProblem(
-                f"{path} was written by a newer hexhop (index schema {version}; this hexhop "
-                f"reads schema {SCHEMA_VERSION}): upgrade hexhop, or index into a new file"
+                _(
+                    "{path} was written by a newer hexhop (index schema {version}; this hexhop "
+                    "reads schema {known}): upgrade hexhop, or index into a new file"
+                ).format(path=path, version=version, known=SCHEMA_VERSION)
             )
         if version < SCHEMA_VERSION:
             raise IndexProblem(
-                f"{path} was written by an older hexhop (index schema {version}): "
-                f"index into a new file"
+                _(
+                    "{path} was written by an older hexhop (index schema {version}): "
+                    "index into a new file"
+                ).format(path=path, version=version)
             )
 
 
@@ -167,11 +180,15 @@ def sqlite_errors(path: str) -> Iterator[None]:
 def _meaning(path: str, error: sqlite3.Error) -> str:
     text = str(error)
     if "locked" in text or "busy" in text:
-        return f"{path} is locked by another program (another hexhop index?): try again later"
+        return _(
+            "{path} is locked by another program (another hexhop index?): try again later"
+        ).format(path=path)
     if "not a database" in text or "malformed" in text or "corrupt" in text:
-        return f"{path} is damaged or not an SQLite database ({text}): index into a new file"
+        return _(
+            "{path} is damaged or not an SQLite database ({error}): index into a new file"
+        ).format(path=path, error=text)
     if "readonly" in text or "read-only" in text:
-        return f"cannot write {path}: it is read-only"
+        return _("cannot write {path}: it is read-only").format(path=path)
     return f"{path}: {text}"
 
 
@@ -292,8 +309,10 @@ class Indexer:
             self.changed(facts.path)
         if pending.stat is not None and _stat(facts.path) != pending.stat:
             self.summary.problems.append(
-                f"{facts.path} changed while it was indexed: its games were not written; "
-                "run hexhop index again"
+                _(
+                    "{path} changed while it was indexed: its games were not written; "
+                    "run hexhop index again"
+                ).format(path=facts.path)
             )
             return
         if facts.error is not None:

@@ -9,7 +9,9 @@ from __future__ import annotations
 import io
 from typing import Any
 
+from hexhop.messages import _
 from hexhop.records.errors import RecordsError
+from hexhop.records.text import counted
 
 FORMATS = ("svg", "png")
 COLOURS = ("#2b6cb0", "#c05621", "#a0aec0")  # moved first, moved second, open
@@ -27,7 +29,7 @@ def require() -> None:
         import matplotlib  # noqa: F401
     except ImportError:
         raise PlotUnavailable(
-            "--plot needs matplotlib, which is not installed: pip install 'hexhop[plot]'"
+            _("--plot needs matplotlib, which is not installed: pip install 'hexhop[plot]'")
         ) from None
 
 
@@ -41,7 +43,7 @@ def chart(counts: dict[str, Any], fmt: str) -> bytes:
     bars, lengths = figure.subplots(1, 2, width_ratios=(2, 3))
     _results(bars, counts["by_game"], kinds)
     _lengths(lengths, counts["lengths"])
-    figure.suptitle(f"{counts['games']} games")
+    figure.suptitle(counted(counts["games"], "game"))
     out = io.BytesIO()
     if fmt == "svg":
         # a fixed id salt and no date: the same counts give the same file
@@ -55,7 +57,7 @@ def chart(counts: dict[str, Any], fmt: str) -> bytes:
 
 
 def _label(item: dict[str, Any]) -> str:
-    game = item["game"] or "unknown game"
+    game = item["game"] or _("unknown game")
     return f"{game} {item['board']}" if item["board"] else game
 
 
@@ -64,12 +66,12 @@ def _results(axes: Any, by_game: list[dict[str, Any]], kinds: list[str]) -> None
     from matplotlib.ticker import MaxNLocator
 
     parts = [
-        ("won by the side moving first", [g["first_mover_won"] for g in by_game]),
+        (_("won by the side moving first"), [g["first_mover_won"] for g in by_game]),
         (
-            "won by the other side",
+            _("won by the other side"),
             [g["second_mover_won"] + g["won_mover_unknown"] for g in by_game],
         ),
-        ("open", [g["open"] for g in by_game]),
+        (_("open"), [g["open"] for g in by_game]),
     ]
     bottom = [0] * len(by_game)
     for (label, values), colour in zip(parts, COLOURS):
@@ -77,8 +79,8 @@ def _results(axes: Any, by_game: list[dict[str, Any]], kinds: list[str]) -> None
         bottom = [b + v for b, v in zip(bottom, values)]
     # room above the bars for the legend
     axes.set_ylim(0, max(bottom, default=0) * 1.3 or 1)
-    axes.set_title("Results")
-    axes.set_ylabel("games")
+    axes.set_title(_("Results"))
+    axes.set_ylabel(_("games"))
     axes.tick_params(axis="x", labelrotation=30)
     for label in axes.get_xticklabels():
         label.set_horizontalalignment("right")
@@ -98,9 +100,9 @@ def _lengths(axes: Any, lengths: list[dict[str, Any]]) -> None:
         left = [b["from"] + width * (0.05 + number * share) for b in bins]
         games = [b["games"] for b in bins]
         axes.bar(left, games, width=width * share, align="edge", label=_label(item))
-    axes.set_title("Length")
-    axes.set_xlabel("plies")
-    axes.set_ylabel("games")
+    axes.set_title(_("Length"))
+    axes.set_xlabel(_("plies"))
+    axes.set_ylabel(_("games"))
     axes.yaxis.set_major_locator(MaxNLocator(integer=True))
     if lengths:
         axes.legend(fontsize="small")

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from hexhop.messages import _
 from hexhop.records.errors import RecordsError
 
 from .index import OPENING, IndexProblem, actions_of, container, signed, sqlite_errors, stored_key
@@ -232,7 +233,7 @@ class Query:
 
 def player_pattern(text: str) -> str:
     if not text.strip():
-        raise QueryError("--player: give a name (or part of one)")
+        raise QueryError(_("--player: give a name (or part of one)"))
     return fold(text.strip())
 
 
@@ -242,7 +243,9 @@ def tag_filter(text: str) -> tuple[str, str]:
     name, equals, value = text.partition("=")
     name = name.strip()
     if not equals or not name:
-        raise QueryError(f"--tag {text!r}: expected KEY=VALUE, e.g. Event='*Kassel*'")
+        raise QueryError(
+            _("--tag {text!r}: expected KEY=VALUE, e.g. Event='*Kassel*'").format(text=text)
+        )
     canonical = {known.lower(): known for known in KNOWN_TAGS}
     return canonical.get(name.lower(), name), fold(value)
 
@@ -251,7 +254,7 @@ def result_filter(text: str) -> str:
     from hexhop.engine.replay import RESULTS
 
     if text not in RESULTS:
-        raise QueryError(f"--result {text!r}: expected 1-0, 0-1 or *")
+        raise QueryError(_("--result {text!r}: expected 1-0, 0-1 or *").format(text=text))
     return text
 
 
@@ -261,7 +264,11 @@ def side_name(text: str) -> str:
     sides = {side.lower(): side for spec in GAMES for side in spec.sides}
     side = sides.get(text.strip().lower())
     if side is None:
-        raise QueryError(f"--winner {text!r}: expected one of {', '.join(sorted(sides.values()))}")
+        raise QueryError(
+            _("--winner {text!r}: expected one of {sides}").format(
+                text=text, sides=", ".join(sorted(sides.values()))
+            )
+        )
     return side
 
 
@@ -272,9 +279,15 @@ def int_range(text: str, option: str) -> tuple[int, int]:
         first = int(low) if low.strip() else 0
         last = int(high) if high.strip() else (1 << 62) if dots else first
     except ValueError:
-        raise QueryError(f"{option} {text!r}: expected MIN..MAX, e.g. 20..60") from None
+        raise QueryError(
+            _("{option} {text!r}: expected MIN..MAX, e.g. 20..60").format(option=option, text=text)
+        ) from None
     if first < 0 or last < first:
-        raise QueryError(f"{option} {text!r}: expected MIN..MAX with 0 <= MIN <= MAX")
+        raise QueryError(
+            _("{option} {text!r}: expected MIN..MAX with 0 <= MIN <= MAX").format(
+                option=option, text=text
+            )
+        )
     return first, last
 
 
@@ -286,12 +299,14 @@ def date_range(text: str) -> tuple[str, str]:
     for bound in (low, high):
         if bound and not _DATE.fullmatch(bound):
             raise QueryError(
-                f"--date {text!r}: expected FROM..TO with dates like 1998, 1998.03 or 1998.03.14"
+                _(
+                    "--date {text!r}: expected FROM..TO with dates like 1998, 1998.03 or 1998.03.14"
+                ).format(text=text)
             )
     if not low and not high:
-        raise QueryError(f"--date {text!r}: give at least one date")
+        raise QueryError(_("--date {text!r}: give at least one date").format(text=text))
     if low and high and low[: len(high)] > high[: len(low)]:
-        raise QueryError(f"--date {text!r}: FROM is after TO")
+        raise QueryError(_("--date {text!r}: FROM is after TO").format(text=text))
     return low, high
 
 
@@ -300,7 +315,9 @@ def finding_code(text: str) -> str:
 
     code = text.strip().upper()
     if code not in CATALOGUE:
-        raise QueryError(f"--finding {text!r}: no such code (see docs/errors.md)")
+        raise QueryError(
+            _("--finding {text!r}: no such code (see docs/errors.md)").format(text=text)
+        )
     return code
 
 
@@ -336,7 +353,11 @@ def position_targets(text: str, game: str | None, board: str | None) -> tuple[Ta
                 Target(spec.name, getattr(position, "size", None), signed(position_key(position)))
             )
     if not targets:
-        raise QueryError(f"--position {text!r} is not a position: {_reasons(reasons)}")
+        raise QueryError(
+            _("--position {text!r} is not a position: {reasons}").format(
+                text=text, reasons=_reasons(reasons)
+            )
+        )
     return tuple(targets)
 
 
@@ -358,20 +379,18 @@ def openings(text: str, game: str | None) -> tuple[Opening, ...]:
             continue
         errors = [f.message for f in parsed.findings if f.severity == "error"]
         if errors or parsed.record is None:
-            reasons.append((spec.name, errors[0] if errors else "not readable"))
+            reasons.append((spec.name, errors[0] if errors else _("not readable")))
             continue
         record = parsed.record
         if record.result is not None or any(n.variations for n in record.main.nodes):
-            reasons.append((spec.name, "give actions only"))
+            reasons.append((spec.name, _("give actions only")))
             continue
         actions = tuple(action_text(node.item) for node in record.main.nodes)
         if actions:
             found.append(Opening(spec.name, actions))
     if not found:
-        raise QueryError(
-            f"--after {text!r}: "
-            + (_reasons(reasons) if reasons else "give at least one action, e.g. 'B4W3 D7W1'")
-        )
+        why = _reasons(reasons) if reasons else _("give at least one action, e.g. 'B4W3 D7W1'")
+        raise QueryError(_("--after {text!r}: {why}").format(text=text, why=why))
     return tuple(found)
 
 
@@ -530,7 +549,9 @@ def game_texts(hits: Iterable[Hit]) -> Iterator[bytes]:
             digest = hashlib.blake2b(data or b"", digest_size=16).hexdigest()
             if data is None or digest != hit.digest:
                 raise IndexProblem(
-                    f"{hit.path} changed or is gone since it was indexed: run hexhop index again"
+                    _(
+                        "{path} changed or is gone since it was indexed: run hexhop index again"
+                    ).format(path=hit.path)
                 )
             cache = hit.path, data
         yield cache[1][hit.offset : hit.offset + hit.length]

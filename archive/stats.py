@@ -24,6 +24,7 @@ from typing import Any
 
 from hexhop.engine.base import HeaderError
 from hexhop.engine.games import rules_for
+from hexhop.messages import N_
 from hexhop.notation.findings import CATALOGUE, NotationError
 from hexhop.notation.games import lookup_game
 from hexhop.notation.reader import parse_action
@@ -265,7 +266,8 @@ def _order(item: dict[str, Any]) -> tuple[int, str, int]:
 
 def _sides(game: str | None) -> tuple[str, str]:
     spec = lookup_game(game)
-    return spec.sides if spec else ("first", "second")
+    # the keys of the JSON output; the tables translate them
+    return spec.sides if spec else (N_("first"), N_("second"))
 
 
 def _by_game(db: sqlite3.Connection) -> list[dict[str, Any]]:

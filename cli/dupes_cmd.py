@@ -12,9 +12,11 @@ import click
 from hexhop.archive.dupes import Entry, archive_entries, groups, index_entries, kept
 from hexhop.archive.index import default_path, open_index
 from hexhop.archive.query import game_texts
+from hexhop.messages import _, ngettext
 from hexhop.records.text import printable
 
 from .find_cmd import _separated, _under, game_option, tell
+from .help import Translated
 from .interrupt import checked, stoppable
 from .safe_write import ExistsError, write_atomically
 
@@ -27,7 +29,7 @@ Examples:
 """
 
 
-@click.command(epilog=EXAMPLE)
+@click.command(cls=Translated, epilog=EXAMPLE)
 @click.argument("paths", nargs=-1, metavar="[ARCHIVE]...")
 @click.option("--db", default=None, metavar="FILE", help="The index to search (see hexhop index).")
 @click.option("--scan", is_flag=True, help="Read the ARCHIVE paths even if indexed.")
@@ -72,11 +74,11 @@ def dupes(
     usage error or an index that cannot be used.
     """
     if export is not None and os.path.exists(export) and not force:
-        raise click.ClickException(f"{export} exists; use --force to overwrite it")
+        raise click.ClickException(_exists(export))
     if db is None and paths and not scan and os.path.isfile(default_path(paths[0])):
         db = default_path(paths[0])
     if db is None and not paths:
-        raise click.UsageError("give ARCHIVE paths to read, or --db with an index")
+        raise click.UsageError(_("give ARCHIVE paths to read, or --db with an index"))
     from hexhop.records.checking import CheckOptions
 
     options = CheckOptions(game=game)
@@ -97,7 +99,7 @@ def dupes(
             else:
                 yield found
 
-    with stoppable(lambda: "before anything was written"):
+    with stoppable(lambda: _("before anything was written")):
         found = [
             group
             for group in groups(checked(entries(every_game=False)))
@@ -108,9 +110,7 @@ def dupes(
             try:
                 write_atomically(export, b"".join(_separated(texts)), overwrite=force)
             except ExistsError:
-                raise click.ClickException(
-                    f"{export} exists; use --force to overwrite it"
-                ) from None
+                raise click.ClickException(_exists(export)) from None
     if fmt == "json":
         click.echo("[")
         for number, group in enumerate(found):
@@ -124,16 +124,35 @@ def dupes(
     else:
         for group in found:
             opening = " ".join(group.actions[:8]) + (" …" if len(group.actions) > 8 else "")
+            same = ngettext(
+                "the same {n} action", "the same {n} actions", len(group.actions)
+            ).format(n=len(group.actions))
             click.echo(
-                f"{len(group.games)} {group.game} games with the same {len(group.actions)} "
-                f"actions: {opening}"
+                ngettext(
+                    "{n} {game} game with {same}: {opening}",
+                    "{n} {game} games with {same}: {opening}",
+                    len(group.games),
+                ).format(n=len(group.games), game=group.game, same=same, opening=opening)
             )
             for hit in group.games:
                 players = " – ".join(hit.players[:2])
                 date = f"  {hit.date}" if hit.date else ""
                 click.echo(printable(f"  {hit.path}:{hit.line}  {players}{date}"))
     extra = sum(len(group.games) - 1 for group in found)
-    tell(f"{len(found)} groups of duplicates, {extra} games more than once")
+    tell(
+        _("{groups}, {games}").format(
+            groups=ngettext(
+                "{n} group of duplicates", "{n} groups of duplicates", len(found)
+            ).format(n=len(found)),
+            games=ngettext("{n} game more than once", "{n} games more than once", extra).format(
+                n=extra
+            ),
+        )
+    )
     if export is not None:
-        tell(f"wrote the games without those {extra} to {export}")
+        tell(_("wrote the games without those {extra} to {path}").format(extra=extra, path=export))
     sys.exit(0 if found else 1)
+
+
+def _exists(path: str) -> str:
+    return _("{path} exists; use --force to overwrite it").format(path=path)

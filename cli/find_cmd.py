@@ -29,8 +29,10 @@ from hexhop.archive.query import (
     side_name,
     tag_filter,
 )
-from hexhop.records.text import printable
+from hexhop.messages import N_, _
+from hexhop.records.text import counted, printable
 
+from .help import Translated
 from .interrupt import checked, stoppable
 from .safe_write import ExistsError, write_atomically
 
@@ -45,6 +47,16 @@ Examples:
 """
 
 SIDES = ("north", "south", "red", "turquoise")
+# written out, so that the catalogue has each
+_SIDE_HELP = {
+    "north": N_("The North player (as --player)."),
+    "south": N_("The South player (as --player)."),
+    "red": N_("The Red player (as --player)."),
+    "turquoise": N_("The Turquoise player (as --player)."),
+}
+# the table's columns (the last two: with --position)
+HEADING = (N_("players"), N_("result"), N_("date"), N_("event"), N_("plies"))
+PLY, WHERE = N_("ply"), N_("where")
 
 
 def tell(message: str) -> None:
@@ -59,7 +71,9 @@ def _game(ctx: click.Context, param: click.Parameter, value: str | None) -> str 
 
     game = lookup_game(value)
     if game is None:
-        raise click.BadParameter(f"{value!r}: expected {game_list()}")
+        raise click.BadParameter(
+            _("{value}: expected {games}").format(value=repr(value), games=game_list(_("or")))
+        )
     return game.name
 
 
@@ -78,7 +92,7 @@ def _side_option(side: str):
         f"--{side}",
         metavar="NAME",
         default=None,
-        help=f"The {side.capitalize()} player (as --player).",
+        help=_SIDE_HELP[side],
     )
 
 
@@ -175,7 +189,7 @@ def hits_of(paths: tuple[str, ...], options: dict[str, Any], query: Query) -> It
             connection.close()
         return
     if not paths:
-        raise click.UsageError("give ARCHIVE paths to read, or --db with an index")
+        raise click.UsageError(_("give ARCHIVE paths to read, or --db with an index"))
     from hexhop.records.checking import CheckOptions
 
     check = CheckOptions(game=options["game"])
@@ -191,7 +205,7 @@ def _under(path: str, root: str) -> bool:
     return path == root or path.startswith((root + "/", root + ":", root + os.sep))
 
 
-@click.command(epilog=EXAMPLE)
+@click.command(cls=Translated, epilog=EXAMPLE)
 @click.argument("paths", nargs=-1, metavar="[ARCHIVE]...")
 @find_options
 @click.option(
@@ -233,28 +247,30 @@ def find(
     query = query_of(options)
     found = [0]
 
-    def counted(hits: Iterator[Hit]) -> Iterator[Hit]:
+    def counting(hits: Iterator[Hit]) -> Iterator[Hit]:
         for hit in hits:
             found[0] += 1
             yield hit
 
-    with stoppable(lambda: f"after {found[0]} games"):
-        hits = counted(checked(hits_of(paths, options, query)))
+    with stoppable(lambda: _("after {games}").format(games=counted(found[0], "game"))):
+        hits = counting(checked(hits_of(paths, options, query)))
         if export is not None:
             _export(hits, export, canonical, force)
         else:
             for line in _lines(hits, fmt, bool(query.positions)):
                 click.echo(line)
     if export is not None:
-        tell(f"wrote {found[0]} games to {export}")
+        tell(_("wrote {games} to {path}").format(games=counted(found[0], "game"), path=export))
     elif not found[0]:
-        tell("no game matched")
+        tell(_("no game matched"))
     sys.exit(0 if found[0] else 1)
 
 
 def _export(hits: Iterator[Hit], path: str, canonical: bool, force: bool) -> None:
     if os.path.exists(path) and not force:
-        raise click.ClickException(f"{path} exists; use --force to overwrite it")
+        raise click.ClickException(
+            _("{path} exists; use --force to overwrite it").format(path=path)
+        )
     data = b"".join(_separated(game_texts(hits)))
     if canonical:
         from hexhop.notation import format_archive
@@ -264,7 +280,9 @@ def _export(hits: Iterator[Hit], path: str, canonical: bool, force: bool) -> Non
     try:
         write_atomically(path, data, overwrite=force)
     except ExistsError:
-        raise click.ClickException(f"{path} exists; use --force to overwrite it") from None
+        raise click.ClickException(
+            _("{path} exists; use --force to overwrite it").format(path=path)
+        ) from None
 
 
 def _separated(texts: Iterator[bytes]) -> Iterator[bytes]:
@@ -294,11 +312,12 @@ def _lines(hits: Iterator[Hit], fmt: str, with_ply: bool) -> Iterator[str]:
             row += [hit.date, hit.event, hit.plies, hit.valid] + ([hit.ply] if with_ply else [])
             yield _csv(row)
     else:
-        heading = ["players", "result", "date", "event", "plies"]
-        heading += ["ply", "where"] if with_ply else ["where"]
+        heading = [_(text) for text in (*HEADING, *((PLY,) if with_ply else ()), WHERE)]
+        # a column is as wide as its heading in every language
+        widths = [max(width, len(text)) for width, text in zip(_WIDTHS, heading)]
         for number, hit in enumerate(hits):
             if not number:
-                yield _row(heading)
+                yield _row(heading, widths)
             cells = [
                 " – ".join(hit.players[:2]),
                 hit.result or "",
@@ -308,18 +327,18 @@ def _lines(hits: Iterator[Hit], fmt: str, with_ply: bool) -> Iterator[str]:
                 *([str(hit.ply)] if with_ply else []),
                 f"{hit.path}:{hit.line}",
             ]
-            yield _row(cells)
+            yield _row(cells, widths)
 
 
 _WIDTHS = (32, 6, 10, 28, 5, 5)
 
 
-def _row(cells: list[str]) -> str:
+def _row(cells: list[str], widths: list[int]) -> str:
     out = []
     for i, cell in enumerate(cells):
         text = printable(str(cell))
         if i < len(cells) - 1:
-            width = _WIDTHS[min(i, len(_WIDTHS) - 1)]
+            width = widths[min(i, len(widths) - 1)]
             text = text if len(text) <= width else text[: width - 1] + "…"
             text = text.ljust(width)
         out.append(text)

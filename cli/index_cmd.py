@@ -8,9 +8,12 @@ import time
 import click
 
 from hexhop.archive.index import Indexer, Summary, default_path, open_index
+from hexhop.messages import _, ngettext
 from hexhop.records.checking import CheckOptions
+from hexhop.records.text import counted
 
 from .command_output import tell
+from .help import Translated
 from .interrupt import checkpoint, stoppable
 from .options import game_option
 
@@ -23,7 +26,7 @@ Examples:
 """
 
 
-@click.command(epilog=EXAMPLE)
+@click.command(cls=Translated, epilog=EXAMPLE)
 @click.argument("paths", nargs=-1, required=True, metavar="ARCHIVE...")
 @click.option(
     "--db",
@@ -82,7 +85,9 @@ def index(
     def so_far() -> str:
         progress.done()
         done = summary.indexed + summary.unchanged
-        return f"after {done} files (each written whole; run again to go on)"
+        return _("after {files} (each written whole; run again to go on)").format(
+            files=counted(done, "file")
+        )
 
     try:
         with stoppable(so_far):
@@ -97,11 +102,26 @@ def index(
     if not quiet:
         seconds = time.perf_counter() - started
         tell(
-            f"Indexed {summary.indexed} of {summary.files} files ({summary.unchanged} unchanged, "
-            f"{summary.dropped} gone): {summary.games} games, {summary.positions} positions "
-            f"in {seconds:.2f} s into {path}"
+            _(
+                "Indexed {indexed} of {files} ({unchanged} unchanged, {dropped} gone): "
+                "{games}, {positions} in {seconds} s into {path}"
+            ).format(
+                indexed=summary.indexed,
+                files=counted(summary.files, "file"),
+                unchanged=summary.unchanged,
+                dropped=summary.dropped,
+                games=counted(summary.games, "game"),
+                positions=positions(summary.positions),
+                seconds=f"{seconds:.2f}",
+                path=path,
+            )
         )
     sys.exit(2 if summary.problems else 0)
+
+
+def positions(count: int) -> str:
+    """``1 position``, ``240 positions`` in the language spoken now."""
+    return ngettext("{n} position", "{n} positions", count).format(n=count)
 
 
 class _Progress:
@@ -119,9 +139,13 @@ class _Progress:
             return
         self.last = now
         self.shown = True
+        counts = _("indexed {files}, {games}, {positions} ...").format(
+            files=counted(summary.indexed + summary.unchanged, "file"),
+            games=counted(summary.games, "game"),
+            positions=positions(summary.positions),
+        )
         click.echo(
-            f"\rindexed {summary.indexed + summary.unchanged} files, {summary.games} games, "
-            f"{summary.positions} positions ...",
+            "\r" + counts,
             err=True,
             nl=False,
         )

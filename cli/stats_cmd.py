@@ -11,11 +11,13 @@ import click
 
 from hexhop.archive.index import default_path, open_index
 from hexhop.archive.stats import MAX_DEPTH, StatRow, archive_rows, collect, index_rows, row_table
+from hexhop.messages import N_, _, side_name
 from hexhop.records.checking import CheckOptions
-from hexhop.records.text import printable
+from hexhop.records.text import counted, printable
 
 from .command_output import tell
 from .find_cmd import _under, find_options, query_of
+from .help import Translated
 from .interrupt import checked, stoppable
 from .safe_write import ExistsError, write_atomically
 
@@ -35,7 +37,7 @@ class Refused(click.ClickException):
     exit_code = 2
 
 
-@click.command(epilog=EXAMPLE)
+@click.command(cls=Translated, epilog=EXAMPLE)
 @click.argument("paths", nargs=-1)
 @find_options
 @click.option(
@@ -102,13 +104,13 @@ def stats(
     query = query_of(options)
     read = [0]
 
-    def counted(rows: Iterator[StatRow]) -> Iterator[StatRow]:
+    def counting(rows: Iterator[StatRow]) -> Iterator[StatRow]:
         for row in rows:
             read[0] += 1
             yield row
 
-    with stoppable(lambda: f"after reading {read[0]} games"):
-        db = row_table(counted(checked(_rows(paths, options, query, depth))), depth)
+    with stoppable(lambda: _("after reading {games}").format(games=counted(read[0], "game"))):
+        db = row_table(counting(checked(_rows(paths, options, query, depth))), depth)
         try:
             counts = collect(db, depth, top, limit)
         finally:
@@ -124,12 +126,14 @@ def stats(
         try:
             write_atomically(plot, chart(counts, plot_format), overwrite=force)
         except ExistsError:
-            raise Refused(f"{plot} exists; use --force to overwrite it") from None
+            raise Refused(_exists(plot)) from None
         except OSError as error:
-            raise Refused(f"cannot write {plot}: {error.strerror}") from None
-        tell(f"wrote {plot}")
+            raise Refused(
+                _("cannot write {path}: {reason}").format(path=plot, reason=error.strerror)
+            ) from None
+        tell(_("wrote {path}").format(path=plot))
     if not counts["games"]:
-        tell("no game counted")
+        tell(_("no game counted"))
     raise SystemExit(0 if counts["games"] else 1)
 
 
@@ -139,9 +143,11 @@ def _plot_format(path: str, force: bool) -> str:
 
     fmt = os.path.splitext(path)[1].lower().lstrip(".")
     if fmt not in FORMATS:
-        raise click.UsageError(f"--plot {path!r}: the file name must end in .svg or .png")
+        raise click.UsageError(
+            _("--plot {path!r}: the file name must end in .svg or .png").format(path=path)
+        )
     if os.path.exists(path) and not force:
-        raise Refused(f"{path} exists; use --force to overwrite it")
+        raise Refused(_exists(path))
     require()
     return fmt
 
@@ -164,7 +170,7 @@ def _rows(
             connection.close()
         return
     if not paths:
-        raise click.UsageError("give ARCHIVE paths to read, or --db with an index")
+        raise click.UsageError(_("give ARCHIVE paths to read, or --db with an index"))
     options_ = CheckOptions(game=options["game"])
     for found in archive_rows(list(paths), query, options_, options["globs"], depth):
         if isinstance(found, str):
@@ -175,16 +181,31 @@ def _rows(
 
 # -- the tables ------------------------------------------------------------------
 
+# the columns of the tables, translated where they are shown
+BY_GAME = (
+    N_("game"),
+    N_("games"),
+    "1-0",
+    "0-1",
+    "*",
+    N_("none"),
+    N_("1st won"),
+    N_("2nd won"),
+    N_("open"),
+    N_("dropped"),
+    N_("1st %"),
+)
+PLAYERS = (N_("player"), N_("games"), N_("won"), N_("lost"), N_("dropped"), N_("open"), N_("score"))
+FINDINGS = (N_("code"), N_("severity"), N_("games"), N_("found"))
+
 
 def tables(counts: dict[str, Any]) -> Iterator[str]:
-    """The counts as tables for a terminal."""
+    """The counts as tables for a terminal, in the language spoken now."""
     yield _games(counts["games"])
     if not counts["games"]:
         return
     yield ""
-    yield "Games and results"
-    heading = ["game", "games", "1-0", "0-1", "*", "none", "1st won", "2nd won", "open"]
-    heading += ["dropped", "1st %"]
+    yield _("Games and results")
     rows = [
         [
             _kind(g),
@@ -198,13 +219,17 @@ def tables(counts: dict[str, Any]) -> Iterator[str]:
         ]
         for g in counts["by_game"]
     ]
-    yield from _table(heading, rows)
+    yield from _table(BY_GAME, rows)
     yield ""
-    yield "Length (plies)"
+    yield _("Length (plies)")
     for item in counts["lengths"]:
-        yield (
-            f"  {_kind(item)}: {_games(item['games'])}, {item['min']}–{item['max']},"
-            f" mean {item['mean']}, median {item['median']:g}"
+        yield "  " + _("{kind}: {games}, {low}–{high}, mean {mean}, median {median}").format(
+            kind=_kind(item),
+            games=_games(item["games"]),
+            low=item["min"],
+            high=item["max"],
+            mean=item["mean"],
+            median=f"{item['median']:g}",
         )
         most = max(b["games"] for b in item["bins"])
         for b in item["bins"]:
@@ -213,38 +238,41 @@ def tables(counts: dict[str, Any]) -> Iterator[str]:
             yield f"    {span:>9} {b['games']:>6}  {bar}"
     if counts["players"]:
         yield ""
-        yield "Players"
-        heading = ["player", "games", "won", "lost", "dropped", "open", "score"]
+        yield _("Players")
         rows = [
             [p["name"], p["games"], p["won"], p["lost"], p["dropped"], p["open"]]
             + [_percent(p["score"])]
             for p in counts["players"]
         ]
-        yield from _table(heading, rows)
+        yield from _table(PLAYERS, rows)
     yield ""
-    yield "Openings (games, wins of each side, open)"
+    yield _("Openings (games, wins of each side, open)")
     for root in counts["openings"]:
         yield f"  {_kind(root)}: {_games(root['games'])}"
         yield from _tree(root["children"], "    ")
     if counts["findings"]:
         yield ""
-        yield "Findings"
+        yield _("Findings")
         rows = [
-            [f["code"], f["severity"] or "", f["games"], f["found"]] for f in counts["findings"]
+            [f["code"], _(f["severity"]) if f["severity"] else "", f["games"], f["found"]]
+            for f in counts["findings"]
         ]
-        yield from _table(["code", "severity", "games", "found"], rows)
+        yield from _table(FINDINGS, rows)
 
 
 def _tree(nodes: list[dict[str, Any]], indent: str) -> Iterator[str]:
     for node in nodes:
-        wins = "  ".join(f"{side} {_share(n, node['games'])}" for side, n in node["wins"].items())
+        wins = "  ".join(
+            f"{side_name(side)} {_share(n, node['games'])}" for side, n in node["wins"].items()
+        )
         text = f"{indent}{printable(node['action'])}"
-        yield f"{text:<28} {node['games']:>6}  {wins}  open {_share(node['open'], node['games'])}"
+        still = _("open {share}").format(share=_share(node["open"], node["games"]))
+        yield f"{text:<28} {node['games']:>6}  {wins}  {still}"
         yield from _tree(node["children"], indent + "  ")
 
 
 def _games(count: int) -> str:
-    return f"{count} game" if count == 1 else f"{count} games"
+    return counted(count, "game")
 
 
 def _kind(item: dict[str, Any]) -> str:
@@ -260,12 +288,17 @@ def _percent(rate: float | None) -> str:
     return "–" if rate is None else f"{100 * rate:.0f}%"
 
 
-def _table(heading: list[str], rows: list[list[Any]]) -> Iterator[str]:
-    """Columns as wide as their widest cell: text left, numbers right."""
-    cells = [[printable(str(c)) for c in row] for row in [heading, *rows]]
+def _table(heading: tuple[str, ...], rows: list[list[Any]]) -> Iterator[str]:
+    """Columns as wide as their widest cell: text left, numbers right; the
+    heading in the language spoken now."""
+    cells = [[printable(str(c)) for c in row] for row in [[_(h) for h in heading], *rows]]
     widths = [max(len(row[i]) for row in cells) for i in range(len(heading))]
     for row in cells:
         parts = [
             row[i].ljust(widths[i]) if i == 0 else row[i].rjust(widths[i]) for i in range(len(row))
         ]
         yield "  " + "  ".join(parts).rstrip()
+
+
+def _exists(path: str) -> str:
+    return _("{path} exists; use --force to overwrite it").format(path=path)
