@@ -17,7 +17,7 @@ import click
 from hexhop.engine.replay import GameReport, replay_game
 from hexhop.records.colors import THEMES
 from hexhop.records.sources import Source, iter_sources
-from hexhop.render.html import GameSummary
+from hexhop.render.html import SHARED_FILES, GameSummary
 
 from .command_output import tell
 from .interrupt import checkpoint, signals_held, stoppable
@@ -294,6 +294,7 @@ def _render(
     index_page = fmt == "html" and len(rows) > 1
     if index_page:
         paths.append(os.path.join(out_root, "index.html"))
+        paths.extend(os.path.join(out_root, name) for name in SHARED_FILES)
     if not paths and beyond and not broken:
         raise click.BadParameter(f"{beyond[0]}: there is nothing to draw", param_hint="--plies")
     if not paths:
@@ -302,7 +303,9 @@ def _render(
     state["total"] = len(paths)
     outputs = _drawn(planned, options, game, out_root if index_page else None)
     if index_page:
-        outputs = itertools.chain(outputs, [_html_index(out_root, record, rows)])
+        outputs = itertools.chain(
+            outputs, [_html_index(out_root, record, rows)], _shared_files(out_root)
+        )
     bar = ProgressBar(len(paths))
     for path, make in outputs:
         checkpoint()
@@ -544,7 +547,16 @@ def _picture(
         return frames.sheet(list(plies))
     if fmt == "sheet-pdf":
         return frames.sheet_pdf(list(plies))
-    return frames.html(index)
+    return frames.html(index, shared=index is not None)
+
+
+def _shared_files(out_root: str) -> Iterator[tuple[str, Callable[[], bytes]]]:
+    """The style and script files that the pages of an archive link to."""
+    from hexhop.render.html import shared_file
+
+    for name in SHARED_FILES:
+        data = shared_file(name).encode("utf-8")
+        yield os.path.join(out_root, name), functools.partial(bytes, data)
 
 
 def _index_row(

@@ -182,15 +182,16 @@ class Frames:
         number, dots = (ply + 1) // 2, "." if ply % 2 else "..."
         return f"after {number}{dots} {_text(self.report.nodes[ply - 1])}"
 
-    def html(self, index: str | None = None) -> bytes:
+    def html(self, index: str | None = None, *, shared: bool = False) -> bytes:
         """The interactive viewer page of the game (``--flip``: turned at first);
-        ``index`` links to the archive's index page."""
+        ``index`` links to the archive's index page, beside which the page finds
+        its style and script files with ``shared``."""
         from hexhop.render.html import game_page
 
         from .viewer import page_data
 
         page = page_data(self.report, flip=self.flip)
-        return game_page(page, index=index).encode("utf-8")
+        return game_page(page, index=index, shared=shared).encode("utf-8")
 
 
 def first_error(report: GameReport) -> Finding | None:

@@ -37,6 +37,8 @@ __all__ = [
     "MoveLine",
     "Note",
     "Page",
+    "SHARED_FILES",
+    "shared_file",
     "game_page",
     "index_page",
 ]
@@ -194,27 +196,52 @@ def _script_hash(script: str) -> str:
     return "'sha256-" + base64.b64encode(digest).decode("ascii") + "'"
 
 
-def _csp(script: str | None) -> str:
+def _csp(script: str | None, shared: bool = False) -> str:
+    """The policy: nothing from anywhere, but the page's own script (by its
+    hash), or with ``shared`` the style and script files beside the pages."""
+    if shared:
+        script_rule, style_rule = "script-src 'self'", "style-src 'self' 'unsafe-inline'"
+    else:
+        script_rule = f"script-src {_script_hash(script)}" if script else "script-src 'none'"
+        style_rule = "style-src 'unsafe-inline'"
     rules = [
         "default-src 'none'",
         "img-src data:",
-        "style-src 'unsafe-inline'",
-        f"script-src {_script_hash(script)}" if script else "script-src 'none'",
+        style_rule,
+        script_rule,
         "base-uri 'none'",
         "form-action 'none'",
     ]
     return "; ".join(rules)
 
 
-def _head(title: str, script: str | None) -> str:
+def _head(title: str, script: str | None, shared: str | None = None) -> str:
+    """The head of a page; ``shared`` is the folder (``""``, ``../``) of the
+    style and script files when the page links them instead of holding them."""
+    style = (
+        f'<link rel="stylesheet" href="{escape(shared)}viewer.css">\n'
+        if shared is not None
+        else f"<style>\n{_asset('viewer.css')}</style>\n"
+    )
+    csp = _csp(script, shared is not None)
     return (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        f'<meta http-equiv="Content-Security-Policy" content="{_csp(script)}">\n'
+        f'<meta http-equiv="Content-Security-Policy" content="{csp}">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         '<meta name="referrer" content="no-referrer">\n'
-        f"<title>{escape(title)}</title>\n<style>\n{_asset('viewer.css')}</style>\n"
-        "</head>\n"
+        f"<title>{escape(title)}</title>\n{style}</head>\n"
     )
+
+
+#: The files an archive's pages share, beside its index page.
+SHARED_FILES = ("viewer.css", "viewer.js")
+
+
+def shared_file(name: str) -> str:
+    """The text of one of :data:`SHARED_FILES`."""
+    if name not in SHARED_FILES:
+        raise ValueError(f"no shared file {name!r}")
+    return _asset(name)
 
 
 def escape(value: str) -> str:
@@ -232,7 +259,8 @@ def _packed_script(element_id: str, value: object) -> str:
     (a tenth of the size of the JSON; base64 holds no markup at all)."""
     # record texts were cleaned where they were put in; this is the last guard
     text = xml_chars(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
-    text = _JSON_CONTROL.sub("\\1\ufffd", text)
+    if "\\u00" in text:  # the pattern is slow; most pages have no escape at all
+        text = _JSON_CONTROL.sub("\\1\ufffd", text)
     packer = zlib.compressobj(6, zlib.DEFLATED, 31)  # 31: with a gzip header
     packed = packer.compress(text.encode("utf-8")) + packer.flush()
     data = base64.b64encode(packed).decode("ascii")
@@ -384,15 +412,22 @@ def _viewer_data(page: Page) -> dict[str, object]:
 # The game page
 
 
-def game_page(page: Page, *, index: str | None = None) -> str:
+def game_page(page: Page, *, index: str | None = None, shared: bool = False) -> str:
     """The viewer page of one game: board, controls, header, check, moves;
-    ``index`` links to the archive's index page."""
+    ``index`` links to the archive's index page. With ``shared`` the page
+    links the style and script (:data:`SHARED_FILES`) beside the index page
+    rather than holding them: an archive's pages share them."""
     script = _asset("viewer.js")
+    folder = None
+    if shared:
+        if index is None:
+            raise ValueError("shared files sit beside an index page")
+        folder = index[: index.rfind("/") + 1]
     head = page.drawings.head
     # an empty picture of the right shape, until the script draws the position
     board = head[: head.index(">") + 1] + "</svg>"
     parts = [
-        _head(f"{clip(page.title)} · {page.game}", script),
+        _head(f"{clip(page.title)} · {page.game}", script, folder),
         "<body>\n",
         (
             f'<nav class="site-nav"><a href="{escape(index)}">\u2190 All games</a></nav>\n'
@@ -413,7 +448,12 @@ def game_page(page: Page, *, index: str | None = None) -> str:
         _outcome(page),
         "</section>\n</main>\n",
         _packed_script("hexhop-data", _viewer_data(page)),
-        f"<script>{script}</script>\n</body>\n</html>\n",
+        (
+            f'<script src="{escape(folder)}viewer.js"></script>\n'
+            if folder is not None
+            else f"<script>{script}</script>\n"
+        ),
+        "</body>\n</html>\n",
     ]
     return "".join(parts)
 

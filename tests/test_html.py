@@ -19,7 +19,7 @@ from hexhop.engine.games import rules_for
 from hexhop.engine.replay import replay_game
 from hexhop.notation import read_archive
 from hexhop.records.viewer import page_data
-from hexhop.render.html import Drawings, changes, game_page
+from hexhop.render.html import Drawings, changes, game_page, shared_file
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 GOOD = sorted((SAMPLES / "good").iterdir())
@@ -269,7 +269,13 @@ def test_render_html_archive_writes_an_index(tmp_path):
         cli, ["render", str(archive), "--format", "html", "--out", str(out)]
     )
     assert result.exit_code == 1, result.output  # game 3 has an error
-    assert sorted(p.name for p in out.iterdir()) == ["game001.html", "game002.html", "index.html"]
+    assert sorted(p.name for p in out.iterdir()) == [
+        "game001.html",
+        "game002.html",
+        "index.html",
+        "viewer.css",
+        "viewer.js",
+    ]
     index = (out / "index.html").read_text(encoding="utf-8")
     assert 'href="game001.html"' in index and 'href="game002.html"' in index
     assert "game003.html" not in index and "not drawn" in index
@@ -285,6 +291,12 @@ def test_render_html_archive_writes_an_index(tmp_path):
     for name in ("game001.html", "game002.html"):
         page = (out / name).read_text(encoding="utf-8")
         assert '<nav class="site-nav"><a href="index.html">' in page
+        # issue 13 item 21: the pages share the style and script beside the index
+        assert '<link rel="stylesheet" href="viewer.css">' in page
+        assert '<script src="viewer.js"></script>' in page and "<style>" not in page
+        assert "script-src 'self';" in page and "sha256" not in page
+    assert (out / "viewer.js").read_text(encoding="utf-8") == shared_file("viewer.js")
+    assert ".moves" in (out / "viewer.css").read_text(encoding="utf-8")
 
 
 def test_pages_of_a_folder_link_to_the_index_above_them(tmp_path):
@@ -299,6 +311,10 @@ def test_pages_of_a_folder_link_to_the_index_above_them(tmp_path):
     assert result.exit_code == 0, result.output
     page = (out / "trigeo-goettingen-1999" / "game001.html").read_text(encoding="utf-8")
     assert '<a href="../index.html">' in page
+    assert '<script src="../viewer.js">' in page and 'href="../viewer.css"' in page
+    assert (out / "viewer.js").is_file() and not (
+        out / "trigeo-goettingen-1999" / "viewer.js"
+    ).exists()
     alone = game_page(page_data(report_of(SAMPLES / "good" / "trigeo-goettingen-1999.trg")))
     assert "<nav" not in alone and "index.html" not in alone
 
