@@ -361,29 +361,74 @@ def changes(parts: Sequence[int], before: Sequence[int]) -> list[int]:
     return out
 
 
+def _mirror(boards: Sequence[tuple[Sequence[int], Sequence[int]]]) -> list[int]:
+    """The flipped part of each upright part (-1 for none), as the frames'
+    parts (upright, flipped) pair them first: a die's picture upright turns
+    into the same die's picture flipped."""
+    found: dict[int, int] = {}
+    for board, board_flipped in boards:
+        for upright, flipped in zip(board, board_flipped):
+            found.setdefault(upright, flipped)
+    return [found.get(part, -1) for part in range(max(found, default=-1) + 1)]
+
+
+def _labels(page: Page) -> dict[int, str]:
+    """The label the viewer script gives each frame that a played entry of
+    the move list leads to: its move number and text (``3. C7W5``)."""
+    out: dict[int, str] = {}
+
+    def visit(line: MoveLine) -> None:
+        for entry in line.entries:
+            if entry.state == "played" and entry.frame is not None:
+                ply = page.frames[entry.frame].ply
+                number = f"{(ply - 1) // 2 + 1}" + ("." if ply % 2 else "...")
+                out[entry.frame] = f"{number} {xml_chars(entry.text)}"
+            for variation in entry.variations:
+                visit(variation)
+
+    visit(page.main)
+    return out
+
+
 def _viewer_data(page: Page) -> dict[str, object]:
-    last: dict[str, Sequence[int]] = {"s": (), "v": ()}
-
-    def against(key: str, parts: Sequence[int]) -> list[int]:
-        written = changes(parts, last[key])
-        last[key] = parts
-        return written
-
-    frames = [
-        {
-            "s": against("s", f.board),
-            "v": against("v", f.board_flipped),
-            "x": f.position,
-            "p": f.ply,
-            "l": f.line,
-            "i": f.index,
-            "t": xml_chars(f.label),
-            "c": [xml_chars(c) for c in f.comments],
-            "n": list(f.notes),
-            "a": list(f.ahead),
-        }
+    """The page's data for the viewer script. A frame holds only what the
+    script cannot work out: its parts against the frame before it, its
+    flipped parts only where they are not the ``mirror`` of the upright ones
+    (and then against them), its label only when it is not the move number
+    and text of its entry in the move list; empty lists are left out."""
+    # the parts in text order, so that like parts (a die upright and flipped,
+    # at the next cell) come together, which gzip packs a quarter smaller
+    pieces = page.drawings.pieces
+    order = sorted(range(len(pieces)), key=pieces.__getitem__)
+    rank = [0] * len(pieces)
+    for number, old in enumerate(order):
+        rank[old] = number
+    boards = [
+        (tuple(rank[p] for p in f.board), tuple(rank[p] for p in f.board_flipped))
         for f in page.frames
     ]
+    mirror = _mirror(boards)
+    labels = _labels(page)
+
+    frames = []
+    before: Sequence[int] = ()
+    for number, (f, (upright, flipped)) in enumerate(zip(page.frames, boards)):
+        frame: dict[str, object] = {"s": changes(upright, before)}
+        before = upright
+        mirrored = [mirror[part] for part in upright]
+        if mirrored != list(flipped):  # Hüpfer's reserves change sides
+            frame["v"] = changes(flipped, mirrored)
+        frame.update(x=f.position, p=f.ply, l=f.line)
+        label = xml_chars(f.label)
+        if labels.get(number) != label:
+            frame["t"] = label
+        if f.comments:
+            frame["c"] = [xml_chars(c) for c in f.comments]
+        if f.notes:
+            frame["n"] = list(f.notes)
+        if f.ahead:
+            frame["a"] = list(f.ahead)
+        frames.append(frame)
     lines = [{"b": info.base, "u": info.parent, "f": list(info.frames)} for info in page.lines]
     notes = [
         {
@@ -399,7 +444,8 @@ def _viewer_data(page: Page) -> dict[str, object]:
         "game": page.game,
         "flipped": page.flipped,
         "head": page.drawings.head,
-        "pieces": page.drawings.pieces,
+        "pieces": [pieces[old] for old in order],
+        "mirror": mirror,
         "frames": frames,
         "lines": lines,
         "notes": notes,

@@ -46,20 +46,43 @@ def report_of(path_or_text: Path | str, index: int = 1, name: str = "x.trg"):
 
 
 def expand(data: dict) -> dict:
-    """The viewer script's reading of the frames' parts, in Python."""
-    for key in ("s", "v"):
-        before: list[int] = []
-        for frame in data["frames"]:
-            parts, i = [], 0
-            for code in frame[key]:
-                if code >= 0:
-                    parts.append(code)
-                elif -code % 2:
-                    i += -code // 2
-                else:
-                    parts += before[i : i - code // 2]
-                    i += -code // 2
-            frame[key] = before = parts
+    """The viewer script's reading of the frames, in Python: their parts,
+    the flipped ones by ``mirror``, their places in their lines, their labels."""
+
+    def apply(codes: list[int], before: list[int]) -> list[int]:
+        parts, i = [], 0
+        for code in codes:
+            if code >= 0:
+                parts.append(code)
+            elif -code % 2:
+                i += -code // 2
+            else:
+                parts += before[i : i - code // 2]
+                i += -code // 2
+        return parts
+
+    frames = data["frames"]
+    before: list[int] = []
+    for frame in frames:
+        frame["s"] = before = apply(frame["s"], before)
+        mirrored = [data["mirror"][part] for part in frame["s"]]
+        frame["v"] = apply(frame["v"], mirrored) if "v" in frame else mirrored
+    for number, line in enumerate(data["lines"]):
+        for index, frame in enumerate(line["f"]):
+            if frames[frame]["l"] == number:
+                frames[frame]["i"] = index
+
+    def label(line: dict) -> None:
+        for entry in line["e"]:
+            frame = frames[entry["f"]] if "f" in entry else None
+            if frame is not None and "s" not in entry and "t" not in frame:
+                ply = frame["p"]
+                number = f"{(ply - 1) // 2 + 1}" + ("." if ply % 2 else "...")
+                frame["t"] = f"{number} {entry['t']}"
+            for variation in entry.get("v", ()):
+                label(variation)
+
+    label(data["moves"])
     return data
 
 
@@ -198,9 +221,20 @@ def test_page_refers_to_nothing_outside(kassel_page):
 def test_frames_decode_to_the_drawn_svgs():
     report = report_of(SAMPLES / "good" / "trigeo-goettingen-1999.trg")
     page = page_data(report)
-    data = embedded(game_page(page))
+    html = game_page(page)
+    raw = json.loads(gzip.decompress(base64.b64decode(packed(html))))
+    # issue 13 item 21: only what the script cannot work out is in the data
+    assert all("v" not in f and "i" not in f for f in raw["frames"])
+    assert [f["t"] for f in raw["frames"] if "t" in f] == ["start"]
+    data = embedded(html)
     assert len(data["frames"]) == len(page.frames)
     for frame, packed_frame in zip(page.frames, data["frames"], strict=True):
+        # the script works out what the data leaves out
+        assert (packed_frame["t"], packed_frame["i"]) == (frame.label, frame.index)
+        assert (packed_frame.get("c", []), packed_frame.get("n", [])) == (
+            list(frame.comments),
+            list(frame.notes),
+        )
         for key, flipped in (("s", False), ("v", True)):
             drawing = draw(data, packed_frame, key)
             assert drawing.startswith("<svg version=")  # no namespace URL inline
