@@ -500,14 +500,17 @@ def _drawn(
     each game is read and replayed again, one at a time."""
     from hexhop.notation import read_archive
     from hexhop.records import frames as drawing
+    from hexhop.records.viewer import Recording
 
     for source, group in itertools.groupby(planned, key=lambda item: item.source):
         wanted = {item.index: item for item in group}
         for parsed in read_archive(source.data or b"", path=source.path, default_game=game):
             item = wanted.pop(parsed.index, None)
             if item is not None:
+                # the page is made from the replay's walk rather than a walk of its own
+                walked = Recording() if options.fmt == "html" else None
                 frames = drawing.Frames(
-                    replay_game(parsed),
+                    replay_game(parsed, walked),
                     size=options.size,
                     flip=options.flip,
                     arrows=options.arrows,
@@ -515,6 +518,7 @@ def _drawn(
                     colors=dict(options.colors),
                     title=options.title,
                     caption=options.caption,
+                    walked=walked,
                 )
                 for path, plies in item.files:
                     index = _index_link(path, index_root) if index_root else None

@@ -1,7 +1,8 @@
 """The plain data of a viewer page, built from a replayed game.
 
 :func:`page_data` walks the record once more (the replay keeps only the
-main line's positions) to get the positions of every variation,
+main line's positions) to get the positions of every variation, unless
+the replay's walk was kept (:class:`Recording`),
 takes every position apart into the parts of its picture (the board once,
 a part per die or piece, the last action, the status; see
 :class:`hexhop.render.scene.Scene`) in both orientations, and ties each
@@ -29,12 +30,44 @@ from hexhop.render.scene import Scene
 HEADER_TAGS = ("Event", "Site", "Date", "Round", "Annotator")
 
 
-def page_data(report: GameReport, *, flip: bool = False) -> Page:
-    """Everything a viewer page shows of ``report`` (which must have positions)."""
+class Recording(Visitor):
+    """The walk of a replay, kept to be told again: given to
+    :func:`~hexhop.engine.replay.replay_game` as its visitor, it spares
+    :func:`page_data` playing the record once more."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[Any, ...]] = []
+
+    def begin_line(self, line: Line, position: Any, played: bool) -> None:
+        self.calls.append((0, line, position, played))
+
+    def node(
+        self, node: Node, before: Any, after: Any, state: str, findings: tuple[Finding, ...]
+    ) -> None:
+        self.calls.append((1, node, before, after, state, findings))
+
+    def end_line(self, line: Line) -> None:
+        self.calls.append((2, line))
+
+    def tell(self, visitor: Visitor) -> None:
+        """Tell ``visitor`` the walk, as :func:`~hexhop.engine.replay.walk` would."""
+        begin, node, end = visitor.begin_line, visitor.node, visitor.end_line
+        for call in self.calls:
+            if call[0] == 1:
+                node(*call[1:])
+            elif call[0] == 0:
+                begin(*call[1:])
+            else:
+                end(*call[1:])
+
+
+def page_data(report: GameReport, *, flip: bool = False, walked: Recording | None = None) -> Page:
+    """Everything a viewer page shows of ``report`` (which must have positions);
+    ``walked`` is the walk of its replay, when it was recorded."""
     if report.game is None:
         raise ValueError("a record of no known game has no viewer page")
     rules = rules_for(report.game)
-    builder = _Builder(report, rules)
+    builder = _Builder(report, rules, walked)
     main = builder.main_line()
     return Page(
         game=report.game or "",
@@ -107,9 +140,10 @@ class _Open:
 class _Builder(Visitor):
     """Collects frames, lines and notes from the walk through the record."""
 
-    def __init__(self, report: GameReport, rules: Rules):
+    def __init__(self, report: GameReport, rules: Rules, walked: Recording | None = None):
         self.report = report
         self.rules = rules
+        self.walked = walked
         self.frames: list[Frame] = []
         self.lines: list[LineInfo] = []
         self.notes: list[Note] = []
@@ -132,7 +166,10 @@ class _Builder(Visitor):
         self._main: MoveLine | None = None
 
     def main_line(self) -> MoveLine:
-        walk(self.report, self)
+        if self.walked is not None and self.walked.calls:
+            self.walked.tell(self)
+        else:
+            walk(self.report, self)
         assert self._main is not None
         self._close_lines()
         self._add_loose_notes()
