@@ -344,7 +344,7 @@ class _Builder(Visitor):
                 if item is None:
                     item = known[token] = self._item(side, token)
                 items.append(item)
-        items.sort()  # by board order, as the drawers draw them
+        items.sort(key=_first)  # by board order, as the drawers draw them
         seen = _Seen(text, items, position.to_move, position.winner, "; ".join(status))
         self._seen[id(position)] = (position, seen)
         return seen
@@ -352,15 +352,9 @@ class _Builder(Visitor):
     def _item(self, side: str, token: str) -> _Item:
         """A die (``C5=4/2``) or a Hüpfer piece (``c5``) of ``side``: its
         drawing order, its parts upright and flipped, its cell and value."""
-        where, _, value = token.partition("=")
-        face, _, home = value.partition("/")
-        die = _Die(side, int(face or 0), int(home) if home else None)
-        upright, flipped = (
-            self.drawings.add(self.scene.piece(where, side, die.face, die.home, flip))
-            for flip in (False, True)
-        )
-        row, column = self.scene.order(where)
-        return (row * 1000 + column, upright, flipped, where, die)
+        order, upright, flipped, where, face, home = self.scene.token(side, token)
+        add = self.drawings.add
+        return (order, add(upright), add(flipped), where, _Die(side, face, home))
 
     def _last(self, before: _Seen, after: _Seen, position: Any, node: Node) -> LastAction:
         attacked = getattr(self.rules, "attacked_ones", None)
@@ -421,6 +415,10 @@ class _Builder(Visitor):
 
 #: The side of each section of a Position text.
 _SIDES = {"N": "North", "S": "South", "R": "Red", "T": "Turquoise"}
+
+
+def _first(item: _Item) -> int:
+    return item[0]
 
 
 class _Die(NamedTuple):

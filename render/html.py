@@ -21,7 +21,7 @@ import re
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from html import escape as _html_escape
 from importlib import resources
 
@@ -315,8 +315,10 @@ class Drawings:
 _TAG = re.compile(r"<(/?)([^>]*)>")
 
 
-def _elements(svg: str) -> list[str]:
-    """``svg`` (elements one after the other) cut into its top-level elements."""
+@lru_cache(maxsize=4096)
+def _elements(svg: str) -> tuple[str, ...]:
+    """``svg`` (elements one after the other) cut into its top-level elements;
+    kept, as the same layers (the highlights of a move) recur in many games."""
     out, depth, start = [], 0, 0
     for tag in _TAG.finditer(svg):
         if tag.group(1):
@@ -328,7 +330,7 @@ def _elements(svg: str) -> list[str]:
             start = tag.end()
     if start < len(svg):
         out.append(svg[start:])
-    return out
+    return tuple(out)
 
 
 def _inline(svg: str) -> str:
@@ -382,7 +384,7 @@ def _labels(page: Page) -> dict[int, str]:
             if entry.state == "played" and entry.frame is not None:
                 ply = page.frames[entry.frame].ply
                 number = f"{(ply - 1) // 2 + 1}" + ("." if ply % 2 else "...")
-                out[entry.frame] = f"{number} {xml_chars(entry.text)}"
+                out[entry.frame] = f"{number} {entry.text}"
             for variation in entry.variations:
                 visit(variation)
 
@@ -419,9 +421,8 @@ def _viewer_data(page: Page) -> dict[str, object]:
         if mirrored != list(flipped):  # Hüpfer's reserves change sides
             frame["v"] = changes(flipped, mirrored)
         frame.update(x=f.position, p=f.ply, l=f.line)
-        label = xml_chars(f.label)
-        if labels.get(number) != label:
-            frame["t"] = label
+        if labels.get(number) != f.label:
+            frame["t"] = f.label
         if f.comments:
             frame["c"] = [xml_chars(c) for c in f.comments]
         if f.notes:
