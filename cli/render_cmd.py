@@ -404,7 +404,7 @@ def _folder_names(paths: list[str], record: str) -> list[str]:
     RECORD (``a_game``, ``c_game.v2``), then a counter (``a_game-2``)."""
     stems = [_stem(path) for path in paths]
     counts = Counter(stem.casefold() for stem in stems)
-    used = {"index.html"}
+    used = {"index.html", *SHARED_FILES}  # the files beside the folders
     names = []
     for path, stem in zip(paths, stems):
         name = stem if counts[stem.casefold()] == 1 else _path_stem(_inside(path, record))

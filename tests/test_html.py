@@ -383,3 +383,23 @@ def test_page_styles_name_no_class_of_the_board():
                     drawn.update(value.split())
     assert {"icon", "reserve", "piece", "die"} <= drawn
     assert [c for c in compounds if c <= drawn] == []
+
+
+def test_no_folder_takes_the_name_of_a_shared_file(tmp_path):
+    """Issue 13 item 21: a member whose folder would be named viewer.js gets
+    another name, so that the shared script can be written beside the index."""
+    import tarfile
+
+    archive = tmp_path / "club.tar"
+    with tarfile.open(archive, "w") as handle:
+        handle.add(SAMPLES / "good" / "trigeo-goettingen-1999.trg", "viewer.js.trg")
+        handle.add(SAMPLES / "good" / "trigeo-goettingen-1999.trg", "x/viewer.js.trg")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(
+        cli, ["render", str(archive), "--format", "html", "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    assert (out / "viewer.js").is_file() and (out / "viewer.js-2" / "game001.html").is_file()
+    assert '<script src="../viewer.js">' in (out / "viewer.js-2" / "game001.html").read_text(
+        "utf-8"
+    )
