@@ -157,6 +157,7 @@ class _Builder(Visitor):
             for flip in (False, True)
         )
         self._items: dict[str, dict[str, _Item]] = {}  # side -> token -> item
+        self._sections: dict[str, list[_Item] | None] = {}
         self._seen: dict[int, tuple[Any, _Seen]] = {}
         self._drawn: dict[tuple[int, Any], tuple[Any, _Drawn]] = {}
         # the parts of the highlights and marks of a last action, of a status line
@@ -293,7 +294,11 @@ class _Builder(Visitor):
         scene = self.scene
         marks = self._marks.get(last)
         if marks is None:
-            marks = self._marks[last] = self._parts_of(scene.highlights, scene.marks, last)
+            add = self.drawings.add
+            marks = self._marks[last] = tuple(
+                (tuple(map(add, below)), tuple(map(add, above)))
+                for below, above in scene.last_elements(last)
+            )
         status_key = (seen.status, seen.winner)
         status = self._status.get(status_key)
         if status is None:
@@ -331,23 +336,39 @@ class _Builder(Visitor):
         if kept is not None and kept[0] is position:
             return kept[1]
         text = position.text()
-        items, status = [], []
+        items: list[_Item] = []
+        status = []
         for section in text.split("; "):
-            name, _, rest = section.partition(":")
-            side = _SIDES.get(name)
-            if side is None:
-                status.append(section)
+            # one side's section is often the same as in the position before
+            found = self._sections.get(section)
+            if found is None:
+                found = self._sections[section] = self._section(section)
+            if found:
+                items += found
+            elif found is not None:  # a side without dice or pieces
                 continue
-            known = self._items.setdefault(side, {})
-            for token in rest.split():
-                item = known.get(token)
-                if item is None:
-                    item = known[token] = self._item(side, token)
-                items.append(item)
+            else:
+                status.append(section)
         items.sort(key=_first)  # by board order, as the drawers draw them
         seen = _Seen(text, items, position.to_move, position.winner, "; ".join(status))
         self._seen[id(position)] = (position, seen)
         return seen
+
+    def _section(self, section: str) -> list[_Item] | None:
+        """The dice or pieces of a side's section of a Position text
+        (``N: A4=5 A5=4``); None for a section that is no side's."""
+        name, _, rest = section.partition(":")
+        side = _SIDES.get(name)
+        if side is None:
+            return None
+        known = self._items.setdefault(side, {})
+        items = []
+        for token in rest.split():
+            item = known.get(token)
+            if item is None:
+                item = known[token] = self._item(side, token)
+            items.append(item)
+        return items
 
     def _item(self, side: str, token: str) -> _Item:
         """A die (``C5=4/2``) or a Hüpfer piece (``c5``) of ``side``: its

@@ -30,6 +30,7 @@ from .svg_parts import clip, xml_chars
 __all__ = [
     "Drawings",
     "changes",
+    "elements",
     "Entry",
     "Frame",
     "GameSummary",
@@ -300,7 +301,7 @@ class Drawings:
         (a highlight of one cell recurs in many frames, a whole layer rarely)."""
         numbers = self._layers.get(layer)
         if numbers is None:
-            numbers = self._layers[layer] = tuple(self.add(e) for e in _elements(layer))
+            numbers = self._layers[layer] = tuple(self.add(e) for e in elements(layer))
         return numbers
 
     def svg(self, parts: Sequence[int], ply: int, position: str) -> str:
@@ -316,7 +317,7 @@ _TAG = re.compile(r"<(/?)([^>]*)>")
 
 
 @lru_cache(maxsize=4096)
-def _elements(svg: str) -> tuple[str, ...]:
+def elements(svg: str) -> tuple[str, ...]:
     """``svg`` (elements one after the other) cut into its top-level elements;
     kept, as the same layers (the highlights of a move) recur in many games."""
     out, depth, start = [], 0, 0
@@ -372,6 +373,31 @@ def _mirror(boards: Sequence[tuple[Sequence[int], Sequence[int]]]) -> list[int]:
         for upright, flipped in zip(board, board_flipped):
             found.setdefault(upright, flipped)
     return [found.get(part, -1) for part in range(max(found, default=-1) + 1)]
+
+
+def _split_pieces(pieces: list[str]) -> dict[str, list[object]]:
+    """``pieces`` for the data: a group whose content is long is written as
+    its start tag and the number of its content in ``bodies``, kept once (a
+    die's pips are the same on every cell and both ways up)."""
+    bodies: list[object] = []
+    numbers: dict[str, int] = {}
+    out: list[object] = []
+    for piece in pieces:
+        cut = piece.find(">") + 1
+        if not piece.startswith("<g ") or len(piece) - cut < _LONG_BODY:
+            out.append(piece)
+            continue
+        body = piece[cut:]
+        number = numbers.get(body)
+        if number is None:
+            number = numbers[body] = len(bodies)
+            bodies.append(body)
+        out.append([piece[:cut], number])
+    return {"pieces": out, "bodies": bodies}
+
+
+#: The length of a group's content from which it is kept once.
+_LONG_BODY = 100
 
 
 def _labels(page: Page) -> dict[int, str]:
@@ -445,7 +471,7 @@ def _viewer_data(page: Page) -> dict[str, object]:
         "game": page.game,
         "flipped": page.flipped,
         "head": page.drawings.head,
-        "pieces": [pieces[old] for old in order],
+        **_split_pieces([pieces[old] for old in order]),
         "mirror": mirror,
         "frames": frames,
         "lines": lines,

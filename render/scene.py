@@ -81,6 +81,13 @@ class Scene:
     def marks(self, last: LastAction | None, flip: bool) -> str:
         return _layer(self.dice, self.size, True, last, flip, self.key)
 
+    def last_elements(
+        self, last: LastAction | None
+    ) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
+        """The elements of the highlights and of the marks of ``last``,
+        upright then flipped (each a part of the page's pictures)."""
+        return _last_elements(self.dice, self.size, last, self.key)
+
     def status(self, position: Any, flip: bool) -> str:
         if self.dice:
             return dice.status_layer(position, self.key, self.least)
@@ -142,6 +149,21 @@ def _token(
 
 
 @lru_cache(maxsize=1 << 12)
+def _last_elements(
+    dice_game: bool, size: int, last: LastAction | None, key: ColorKey
+) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
+    """Kept for a whole archive: the same moves recur from game to game."""
+    from .html import elements
+
+    return tuple(
+        (
+            elements(_layer(dice_game, size, False, last, flip, key)),
+            elements(_layer(dice_game, size, True, last, flip, key)),
+        )
+        for flip in (False, True)
+    )
+
+
 def _layer(
     dice_game: bool, size: int, marks: bool, last: LastAction | None, flip: bool, key: ColorKey
 ) -> str:

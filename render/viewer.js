@@ -18,7 +18,11 @@
   unpack(start);
 
   function start(data) {
-  var frames = data.frames, lines = data.lines, pieces = data.pieces;
+  var frames = data.frames, lines = data.lines;
+  // a piece is its text, or a start tag and the number of its content
+  var pieces = data.pieces.map(function (piece) {
+    return typeof piece === "string" ? piece : piece[0] + data.bodies[piece[1]];
+  });
 
   // parts are written against other parts (see changes() in html.py): a
   // frame's upright ones against the frame before it, its flipped ones

@@ -46,8 +46,9 @@ def report_of(path_or_text: Path | str, index: int = 1, name: str = "x.trg"):
 
 
 def expand(data: dict) -> dict:
-    """The viewer script's reading of the frames, in Python: their parts,
-    the flipped ones by ``mirror``, their places in their lines, their labels."""
+    """The viewer script's reading of the data, in Python: the pieces, the
+    frames' parts, the flipped ones by ``mirror``, their places in their
+    lines, their labels."""
 
     def apply(codes: list[int], before: list[int]) -> list[int]:
         parts, i = [], 0
@@ -61,6 +62,10 @@ def expand(data: dict) -> dict:
                 i += -code // 2
         return parts
 
+    data["pieces"] = [
+        piece if isinstance(piece, str) else piece[0] + data["bodies"][piece[1]]
+        for piece in data["pieces"]
+    ]
     frames = data["frames"]
     before: list[int] = []
     for frame in frames:
@@ -225,6 +230,9 @@ def test_frames_decode_to_the_drawn_svgs():
     raw = json.loads(gzip.decompress(base64.b64decode(packed(html))))
     # issue 13 item 21: only what the script cannot work out is in the data
     assert all("v" not in f and "i" not in f for f in raw["frames"])
+    # a die's pips are kept once, not on every cell and both ways up
+    dice = [p for p in raw["pieces"] if isinstance(p, list) and 'class="die ' in p[0]]
+    assert len(dice) > 50 and len({p[1] for p in dice}) < len(dice) / 3
     assert [f["t"] for f in raw["frames"] if "t" in f] == ["start"]
     data = embedded(html)
     assert len(data["frames"]) == len(page.frames)
