@@ -458,7 +458,7 @@ class _Seen:
     """A position as :func:`describe_last` reads it (``dice`` for Hexalit
     and Trigeo, ``pieces`` for Hüpfer), with the dice or pieces drawn."""
 
-    __slots__ = ("text", "items", "to_move", "winner", "status", "_dice")
+    __slots__ = ("text", "items", "to_move", "winner", "status", "dice")
 
     def __init__(
         self, text: str, items: list[_Item], to_move: str, winner: str | None, status: str
@@ -468,13 +468,8 @@ class _Seen:
         self.items = items
         self.to_move = to_move
         self.winner = winner
-        self._dice: dict[str, _Die] | None = None
-
-    @property
-    def dice(self) -> dict[str, _Die]:
-        if self._dice is None:
-            self._dice = {item[3]: item[4] for item in self.items}
-        return self._dice
+        # a plain attribute: describe_last reads it once per die
+        self.dice: dict[str, _Die] = {item[3]: item[4] for item in items}
 
     @property
     def pieces(self) -> dict[str, str]:
