@@ -411,3 +411,23 @@ def test_no_folder_takes_the_name_of_a_shared_file(tmp_path):
     assert '<script src="../viewer.js">' in (out / "viewer.js-2" / "game001.html").read_text(
         "utf-8"
     )
+
+
+@pytest.mark.parametrize("name", ["hexalit-kassel-1998.hxl", "huepfer-6x6-bremen-2003.hpf"])
+def test_page_from_the_replays_walk_is_the_same(name, monkeypatch):
+    """Issue 13 item 21: the page is made from the walk its replay recorded,
+    without walking the record again, and is the same page."""
+    from hexhop.records import viewer
+    from hexhop.records.viewer import Recording
+
+    path = SAMPLES / "good" / name
+    alone = game_page(page_data(report_of(path)))
+    parsed = next(iter(read_archive(path.read_bytes(), path=str(path))))
+    walked = Recording()
+    report = replay_game(parsed, walked)
+
+    def no_walk(*args: object) -> None:
+        raise AssertionError("walked again")
+
+    monkeypatch.setattr(viewer, "walk", no_walk)
+    assert game_page(page_data(report, walked=walked)) == alone
