@@ -19,7 +19,7 @@ from hexhop.messages import _
 from hexhop.records.colors import THEMES
 from hexhop.records.sources import Source, iter_sources
 from hexhop.records.text import counted
-from hexhop.render.html import GameSummary
+from hexhop.render.html import SHARED_FILES, GameSummary
 
 from .command_output import tell
 from .help import Translated
@@ -299,6 +299,7 @@ def _render(
     index_page = fmt == "html" and len(rows) > 1
     if index_page:
         paths.append(os.path.join(out_root, "index.html"))
+        paths.extend(os.path.join(out_root, name) for name in SHARED_FILES)
     if not paths and beyond and not broken:
         raise click.BadParameter(
             _("{plies}: there is nothing to draw").format(plies=beyond[0]), param_hint="--plies"
@@ -309,7 +310,9 @@ def _render(
     state["total"] = len(paths)
     outputs = _drawn(planned, options, game, out_root if index_page else None)
     if index_page:
-        outputs = itertools.chain(outputs, [_html_index(out_root, record, rows)])
+        outputs = itertools.chain(
+            outputs, [_html_index(out_root, record, rows)], _shared_files(out_root)
+        )
     bar = ProgressBar(len(paths))
     for path, make in outputs:
         checkpoint()
@@ -418,7 +421,7 @@ def _folder_names(paths: list[str], record: str) -> list[str]:
     RECORD (``a_game``, ``c_game.v2``), then a counter (``a_game-2``)."""
     stems = [_stem(path) for path in paths]
     counts = Counter(stem.casefold() for stem in stems)
-    used = {"index.html"}
+    used = {"index.html", *SHARED_FILES}  # the files beside the folders
     names = []
     for path, stem in zip(paths, stems):
         name = stem if counts[stem.casefold()] == 1 else _path_stem(_inside(path, record))
@@ -519,14 +522,17 @@ def _drawn(
     each game is read and replayed again, one at a time."""
     from hexhop.notation import read_archive
     from hexhop.records import frames as drawing
+    from hexhop.records.viewer import Recording
 
     for source, group in itertools.groupby(planned, key=lambda item: item.source):
         wanted = {item.index: item for item in group}
         for parsed in read_archive(source.data or b"", path=source.path, default_game=game):
             item = wanted.pop(parsed.index, None)
             if item is not None:
+                # the page is made from the replay's walk rather than a walk of its own
+                walked = Recording() if options.fmt == "html" else None
                 frames = drawing.Frames(
-                    replay_game(parsed),
+                    replay_game(parsed, walked),
                     size=options.size,
                     flip=options.flip,
                     arrows=options.arrows,
@@ -534,6 +540,7 @@ def _drawn(
                     colors=dict(options.colors),
                     title=options.title,
                     caption=options.caption,
+                    walked=walked,
                 )
                 for path, plies in item.files:
                     index = _index_link(path, index_root) if index_root else None
@@ -566,7 +573,16 @@ def _picture(
         return frames.sheet(list(plies))
     if fmt == "sheet-pdf":
         return frames.sheet_pdf(list(plies))
-    return frames.html(index)
+    return frames.html(index, shared=index is not None)
+
+
+def _shared_files(out_root: str) -> Iterator[tuple[str, Callable[[], bytes]]]:
+    """The style and script files that the pages of an archive link to."""
+    from hexhop.render.html import shared_file
+
+    for name in SHARED_FILES:
+        data = shared_file(name).encode("utf-8")
+        yield os.path.join(out_root, name), functools.partial(bytes, data)
 
 
 def _index_row(

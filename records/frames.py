@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
 from hexhop.engine.base import Position
 from hexhop.engine.games import rules_for
@@ -12,6 +13,9 @@ from hexhop.notation.findings import Finding
 from hexhop.notation.games import find_game
 from hexhop.notation.model import Node
 from hexhop.render.svg_parts import clip
+
+if TYPE_CHECKING:
+    from .viewer import Recording
 
 #: Characters of each player's name in a title, so that both names show.
 NAME_CHARS = 60
@@ -33,11 +37,14 @@ class Frames:
         colors: Mapping[str, str] | None = None,
         title: str | None = None,
         caption: str | None = None,
+        walked: Recording | None = None,
     ):
         """``title`` replaces the players' names above each diagram (and
         heads a sheet), ``caption`` the words about the ply; either may be
-        empty to leave it out. ``colors`` overrides colour roles."""
+        empty to leave it out. ``colors`` overrides colour roles. ``walked``
+        is the replay's walk, when it was recorded for :meth:`html`."""
         self.report = report
+        self.walked = walked
         self.size = size
         self.flip = flip
         self.colors = dict(colors) if colors else None
@@ -197,15 +204,16 @@ class Frames:
             number=number, dots=dots, action=_text(self.report.nodes[ply - 1])
         )
 
-    def html(self, index: str | None = None) -> bytes:
+    def html(self, index: str | None = None, *, shared: bool = False) -> bytes:
         """The interactive viewer page of the game (``--flip``: turned at first);
-        ``index`` links to the archive's index page."""
+        ``index`` links to the archive's index page, beside which the page finds
+        its style and script files with ``shared``."""
         from hexhop.render.html import game_page
 
         from .viewer import page_data
 
-        page = page_data(self.report, flip=self.flip)
-        return game_page(page, index=index).encode("utf-8")
+        page = page_data(self.report, flip=self.flip, walked=self.walked)
+        return game_page(page, index=index, shared=shared).encode("utf-8")
 
 
 def first_error(report: GameReport) -> Finding | None:

@@ -1,7 +1,8 @@
 """The plain data of a viewer page, built from a replayed game.
 
 :func:`page_data` walks the record once more (the replay keeps only the
-main line's positions) to get the positions of every variation,
+main line's positions) to get the positions of every variation, unless
+the replay's walk was kept (:class:`Recording`),
 takes every position apart into the parts of its picture (the board once,
 a part per die or piece, the last action, the status; see
 :class:`hexhop.render.scene.Scene`) in both orientations, and ties each
@@ -29,12 +30,44 @@ from hexhop.render.scene import Scene
 HEADER_TAGS = ("Event", "Site", "Date", "Round", "Annotator")
 
 
-def page_data(report: GameReport, *, flip: bool = False) -> Page:
-    """Everything a viewer page shows of ``report`` (which must have positions)."""
+class Recording(Visitor):
+    """The walk of a replay, kept to be told again: given to
+    :func:`~hexhop.engine.replay.replay_game` as its visitor, it spares
+    :func:`page_data` playing the record once more."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[Any, ...]] = []
+
+    def begin_line(self, line: Line, position: Any, played: bool) -> None:
+        self.calls.append((0, line, position, played))
+
+    def node(
+        self, node: Node, before: Any, after: Any, state: str, findings: tuple[Finding, ...]
+    ) -> None:
+        self.calls.append((1, node, before, after, state, findings))
+
+    def end_line(self, line: Line) -> None:
+        self.calls.append((2, line))
+
+    def tell(self, visitor: Visitor) -> None:
+        """Tell ``visitor`` the walk, as :func:`~hexhop.engine.replay.walk` would."""
+        begin, node, end = visitor.begin_line, visitor.node, visitor.end_line
+        for call in self.calls:
+            if call[0] == 1:
+                node(*call[1:])
+            elif call[0] == 0:
+                begin(*call[1:])
+            else:
+                end(*call[1:])
+
+
+def page_data(report: GameReport, *, flip: bool = False, walked: Recording | None = None) -> Page:
+    """Everything a viewer page shows of ``report`` (which must have positions);
+    ``walked`` is the walk of its replay, when it was recorded."""
     if report.game is None:
         raise ValueError("a record of no known game has no viewer page")
     rules = rules_for(report.game)
-    builder = _Builder(report, rules)
+    builder = _Builder(report, rules, walked)
     main = builder.main_line()
     return Page(
         game=report.game or "",
@@ -107,9 +140,10 @@ class _Open:
 class _Builder(Visitor):
     """Collects frames, lines and notes from the walk through the record."""
 
-    def __init__(self, report: GameReport, rules: Rules):
+    def __init__(self, report: GameReport, rules: Rules, walked: Recording | None = None):
         self.report = report
         self.rules = rules
+        self.walked = walked
         self.frames: list[Frame] = []
         self.lines: list[LineInfo] = []
         self.notes: list[Note] = []
@@ -123,6 +157,7 @@ class _Builder(Visitor):
             for flip in (False, True)
         )
         self._items: dict[str, dict[str, _Item]] = {}  # side -> token -> item
+        self._sections: dict[str, list[_Item] | None] = {}
         self._seen: dict[int, tuple[Any, _Seen]] = {}
         self._drawn: dict[tuple[int, Any], tuple[Any, _Drawn]] = {}
         # the parts of the highlights and marks of a last action, of a status line
@@ -132,7 +167,10 @@ class _Builder(Visitor):
         self._main: MoveLine | None = None
 
     def main_line(self) -> MoveLine:
-        walk(self.report, self)
+        if self.walked is not None and self.walked.calls:
+            self.walked.tell(self)
+        else:
+            walk(self.report, self)
         assert self._main is not None
         self._close_lines()
         self._add_loose_notes()
@@ -256,7 +294,11 @@ class _Builder(Visitor):
         scene = self.scene
         marks = self._marks.get(last)
         if marks is None:
-            marks = self._marks[last] = self._parts_of(scene.highlights, scene.marks, last)
+            add = self.drawings.add
+            marks = self._marks[last] = tuple(
+                (tuple(map(add, below)), tuple(map(add, above)))
+                for below, above in scene.last_elements(last)
+            )
         status_key = (seen.status, seen.winner)
         status = self._status.get(status_key)
         if status is None:
@@ -294,36 +336,46 @@ class _Builder(Visitor):
         if kept is not None and kept[0] is position:
             return kept[1]
         text = position.text()
-        items, status = [], []
+        items: list[_Item] = []
+        status = []
         for section in text.split("; "):
-            name, _, rest = section.partition(":")
-            side = _SIDES.get(name)
-            if side is None:
-                status.append(section)
+            # one side's section is often the same as in the position before
+            found = self._sections.get(section)
+            if found is None:
+                found = self._sections[section] = self._section(section)
+            if found:
+                items += found
+            elif found is not None:  # a side without dice or pieces
                 continue
-            known = self._items.setdefault(side, {})
-            for token in rest.split():
-                item = known.get(token)
-                if item is None:
-                    item = known[token] = self._item(side, token)
-                items.append(item)
-        items.sort()  # by board order, as the drawers draw them
+            else:
+                status.append(section)
+        items.sort(key=_first)  # by board order, as the drawers draw them
         seen = _Seen(text, items, position.to_move, position.winner, "; ".join(status))
         self._seen[id(position)] = (position, seen)
         return seen
 
+    def _section(self, section: str) -> list[_Item] | None:
+        """The dice or pieces of a side's section of a Position text
+        (``N: A4=5 A5=4``); None for a section that is no side's."""
+        name, _, rest = section.partition(":")
+        side = _SIDES.get(name)
+        if side is None:
+            return None
+        known = self._items.setdefault(side, {})
+        items = []
+        for token in rest.split():
+            item = known.get(token)
+            if item is None:
+                item = known[token] = self._item(side, token)
+            items.append(item)
+        return items
+
     def _item(self, side: str, token: str) -> _Item:
         """A die (``C5=4/2``) or a Hüpfer piece (``c5``) of ``side``: its
         drawing order, its parts upright and flipped, its cell and value."""
-        where, _, value = token.partition("=")
-        face, _, home = value.partition("/")
-        die = _Die(side, int(face or 0), int(home) if home else None)
-        upright, flipped = (
-            self.drawings.add(self.scene.piece(where, side, die.face, die.home, flip))
-            for flip in (False, True)
-        )
-        row, column = self.scene.order(where)
-        return (row * 1000 + column, upright, flipped, where, die)
+        order, upright, flipped, where, face, home = self.scene.token(side, token)
+        add = self.drawings.add
+        return (order, add(upright), add(flipped), where, _Die(side, face, home))
 
     def _last(self, before: _Seen, after: _Seen, position: Any, node: Node) -> LastAction:
         attacked = getattr(self.rules, "attacked_ones", None)
@@ -386,6 +438,10 @@ class _Builder(Visitor):
 _SIDES = {"N": "North", "S": "South", "R": "Red", "T": "Turquoise"}
 
 
+def _first(item: _Item) -> int:
+    return item[0]
+
+
 class _Die(NamedTuple):
     side: str
     face: int
@@ -402,7 +458,7 @@ class _Seen:
     """A position as :func:`describe_last` reads it (``dice`` for Hexalit
     and Trigeo, ``pieces`` for Hüpfer), with the dice or pieces drawn."""
 
-    __slots__ = ("text", "items", "to_move", "winner", "status", "_dice")
+    __slots__ = ("text", "items", "to_move", "winner", "status", "dice")
 
     def __init__(
         self, text: str, items: list[_Item], to_move: str, winner: str | None, status: str
@@ -412,13 +468,8 @@ class _Seen:
         self.items = items
         self.to_move = to_move
         self.winner = winner
-        self._dice: dict[str, _Die] | None = None
-
-    @property
-    def dice(self) -> dict[str, _Die]:
-        if self._dice is None:
-            self._dice = {item[3]: item[4] for item in self.items}
-        return self._dice
+        # a plain attribute: describe_last reads it once per die
+        self.dice: dict[str, _Die] = {item[3]: item[4] for item in items}
 
     @property
     def pieces(self) -> dict[str, str]:

@@ -21,7 +21,7 @@ import re
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from html import escape as _html_escape
 from importlib import resources
 
@@ -30,6 +30,7 @@ from .svg_parts import clip, xml_chars
 __all__ = [
     "Drawings",
     "changes",
+    "elements",
     "Entry",
     "Frame",
     "GameSummary",
@@ -37,6 +38,8 @@ __all__ = [
     "MoveLine",
     "Note",
     "Page",
+    "SHARED_FILES",
+    "shared_file",
     "game_page",
     "index_page",
 ]
@@ -194,27 +197,52 @@ def _script_hash(script: str) -> str:
     return "'sha256-" + base64.b64encode(digest).decode("ascii") + "'"
 
 
-def _csp(script: str | None) -> str:
+def _csp(script: str | None, shared: bool = False) -> str:
+    """The policy: nothing from anywhere, but the page's own script (by its
+    hash), or with ``shared`` the style and script files beside the pages."""
+    if shared:
+        script_rule, style_rule = "script-src 'self'", "style-src 'self' 'unsafe-inline'"
+    else:
+        script_rule = f"script-src {_script_hash(script)}" if script else "script-src 'none'"
+        style_rule = "style-src 'unsafe-inline'"
     rules = [
         "default-src 'none'",
         "img-src data:",
-        "style-src 'unsafe-inline'",
-        f"script-src {_script_hash(script)}" if script else "script-src 'none'",
+        style_rule,
+        script_rule,
         "base-uri 'none'",
         "form-action 'none'",
     ]
     return "; ".join(rules)
 
 
-def _head(title: str, script: str | None) -> str:
+def _head(title: str, script: str | None, shared: str | None = None) -> str:
+    """The head of a page; ``shared`` is the folder (``""``, ``../``) of the
+    style and script files when the page links them instead of holding them."""
+    style = (
+        f'<link rel="stylesheet" href="{escape(shared)}viewer.css">\n'
+        if shared is not None
+        else f"<style>\n{_asset('viewer.css')}</style>\n"
+    )
+    csp = _csp(script, shared is not None)
     return (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        f'<meta http-equiv="Content-Security-Policy" content="{_csp(script)}">\n'
+        f'<meta http-equiv="Content-Security-Policy" content="{csp}">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         '<meta name="referrer" content="no-referrer">\n'
-        f"<title>{escape(title)}</title>\n<style>\n{_asset('viewer.css')}</style>\n"
-        "</head>\n"
+        f"<title>{escape(title)}</title>\n{style}</head>\n"
     )
+
+
+#: The files an archive's pages share, beside its index page.
+SHARED_FILES = ("viewer.css", "viewer.js")
+
+
+def shared_file(name: str) -> str:
+    """The text of one of :data:`SHARED_FILES`."""
+    if name not in SHARED_FILES:
+        raise ValueError(f"no shared file {name!r}")
+    return _asset(name)
 
 
 def escape(value: str) -> str:
@@ -232,7 +260,8 @@ def _packed_script(element_id: str, value: object) -> str:
     (a tenth of the size of the JSON; base64 holds no markup at all)."""
     # record texts were cleaned where they were put in; this is the last guard
     text = xml_chars(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
-    text = _JSON_CONTROL.sub("\\1\ufffd", text)
+    if "\\u00" in text:  # the pattern is slow; most pages have no escape at all
+        text = _JSON_CONTROL.sub("\\1\ufffd", text)
     packer = zlib.compressobj(6, zlib.DEFLATED, 31)  # 31: with a gzip header
     packed = packer.compress(text.encode("utf-8")) + packer.flush()
     data = base64.b64encode(packed).decode("ascii")
@@ -272,7 +301,7 @@ class Drawings:
         (a highlight of one cell recurs in many frames, a whole layer rarely)."""
         numbers = self._layers.get(layer)
         if numbers is None:
-            numbers = self._layers[layer] = tuple(self.add(e) for e in _elements(layer))
+            numbers = self._layers[layer] = tuple(self.add(e) for e in elements(layer))
         return numbers
 
     def svg(self, parts: Sequence[int], ply: int, position: str) -> str:
@@ -287,8 +316,10 @@ class Drawings:
 _TAG = re.compile(r"<(/?)([^>]*)>")
 
 
-def _elements(svg: str) -> list[str]:
-    """``svg`` (elements one after the other) cut into its top-level elements."""
+@lru_cache(maxsize=4096)
+def elements(svg: str) -> tuple[str, ...]:
+    """``svg`` (elements one after the other) cut into its top-level elements;
+    kept, as the same layers (the highlights of a move) recur in many games."""
     out, depth, start = [], 0, 0
     for tag in _TAG.finditer(svg):
         if tag.group(1):
@@ -300,7 +331,7 @@ def _elements(svg: str) -> list[str]:
             start = tag.end()
     if start < len(svg):
         out.append(svg[start:])
-    return out
+    return tuple(out)
 
 
 def _inline(svg: str) -> str:
@@ -333,29 +364,98 @@ def changes(parts: Sequence[int], before: Sequence[int]) -> list[int]:
     return out
 
 
+def _mirror(boards: Sequence[tuple[Sequence[int], Sequence[int]]]) -> list[int]:
+    """The flipped part of each upright part (-1 for none), as the frames'
+    parts (upright, flipped) pair them first: a die's picture upright turns
+    into the same die's picture flipped."""
+    found: dict[int, int] = {}
+    for board, board_flipped in boards:
+        for upright, flipped in zip(board, board_flipped):
+            found.setdefault(upright, flipped)
+    return [found.get(part, -1) for part in range(max(found, default=-1) + 1)]
+
+
+def _split_pieces(pieces: list[str]) -> dict[str, list[object]]:
+    """``pieces`` for the data: a group whose content is long is written as
+    its start tag and the number of its content in ``bodies``, kept once (a
+    die's pips are the same on every cell and both ways up)."""
+    bodies: list[object] = []
+    numbers: dict[str, int] = {}
+    out: list[object] = []
+    for piece in pieces:
+        cut = piece.find(">") + 1
+        if not piece.startswith("<g ") or len(piece) - cut < _LONG_BODY:
+            out.append(piece)
+            continue
+        body = piece[cut:]
+        number = numbers.get(body)
+        if number is None:
+            number = numbers[body] = len(bodies)
+            bodies.append(body)
+        out.append([piece[:cut], number])
+    return {"pieces": out, "bodies": bodies}
+
+
+#: The length of a group's content from which it is kept once.
+_LONG_BODY = 100
+
+
+def _labels(page: Page) -> dict[int, str]:
+    """The label the viewer script gives each frame that a played entry of
+    the move list leads to: its move number and text (``3. C7W5``)."""
+    out: dict[int, str] = {}
+
+    def visit(line: MoveLine) -> None:
+        for entry in line.entries:
+            if entry.state == "played" and entry.frame is not None:
+                ply = page.frames[entry.frame].ply
+                number = f"{(ply - 1) // 2 + 1}" + ("." if ply % 2 else "...")
+                out[entry.frame] = f"{number} {entry.text}"
+            for variation in entry.variations:
+                visit(variation)
+
+    visit(page.main)
+    return out
+
+
 def _viewer_data(page: Page) -> dict[str, object]:
-    last: dict[str, Sequence[int]] = {"s": (), "v": ()}
-
-    def against(key: str, parts: Sequence[int]) -> list[int]:
-        written = changes(parts, last[key])
-        last[key] = parts
-        return written
-
-    frames = [
-        {
-            "s": against("s", f.board),
-            "v": against("v", f.board_flipped),
-            "x": f.position,
-            "p": f.ply,
-            "l": f.line,
-            "i": f.index,
-            "t": xml_chars(f.label),
-            "c": [xml_chars(c) for c in f.comments],
-            "n": list(f.notes),
-            "a": list(f.ahead),
-        }
+    """The page's data for the viewer script. A frame holds only what the
+    script cannot work out: its parts against the frame before it, its
+    flipped parts only where they are not the ``mirror`` of the upright ones
+    (and then against them), its label only when it is not the move number
+    and text of its entry in the move list; empty lists are left out."""
+    # the parts in text order, so that like parts (a die upright and flipped,
+    # at the next cell) come together, which gzip packs a quarter smaller
+    pieces = page.drawings.pieces
+    order = sorted(range(len(pieces)), key=pieces.__getitem__)
+    rank = [0] * len(pieces)
+    for number, old in enumerate(order):
+        rank[old] = number
+    boards = [
+        (tuple(rank[p] for p in f.board), tuple(rank[p] for p in f.board_flipped))
         for f in page.frames
     ]
+    mirror = _mirror(boards)
+    labels = _labels(page)
+
+    frames = []
+    before: Sequence[int] = ()
+    for number, (f, (upright, flipped)) in enumerate(zip(page.frames, boards)):
+        frame: dict[str, object] = {"s": changes(upright, before)}
+        before = upright
+        mirrored = [mirror[part] for part in upright]
+        if mirrored != list(flipped):  # Hüpfer's reserves change sides
+            frame["v"] = changes(flipped, mirrored)
+        frame.update(x=f.position, p=f.ply, l=f.line)
+        if labels.get(number) != f.label:
+            frame["t"] = f.label
+        if f.comments:
+            frame["c"] = [xml_chars(c) for c in f.comments]
+        if f.notes:
+            frame["n"] = list(f.notes)
+        if f.ahead:
+            frame["a"] = list(f.ahead)
+        frames.append(frame)
     lines = [{"b": info.base, "u": info.parent, "f": list(info.frames)} for info in page.lines]
     notes = [
         {
@@ -371,7 +471,8 @@ def _viewer_data(page: Page) -> dict[str, object]:
         "game": page.game,
         "flipped": page.flipped,
         "head": page.drawings.head,
-        "pieces": page.drawings.pieces,
+        **_split_pieces([pieces[old] for old in order]),
+        "mirror": mirror,
         "frames": frames,
         "lines": lines,
         "notes": notes,
@@ -384,15 +485,22 @@ def _viewer_data(page: Page) -> dict[str, object]:
 # The game page
 
 
-def game_page(page: Page, *, index: str | None = None) -> str:
+def game_page(page: Page, *, index: str | None = None, shared: bool = False) -> str:
     """The viewer page of one game: board, controls, header, check, moves;
-    ``index`` links to the archive's index page."""
+    ``index`` links to the archive's index page. With ``shared`` the page
+    links the style and script (:data:`SHARED_FILES`) beside the index page
+    rather than holding them: an archive's pages share them."""
     script = _asset("viewer.js")
+    folder = None
+    if shared:
+        if index is None:
+            raise ValueError("shared files sit beside an index page")
+        folder = index[: index.rfind("/") + 1]
     head = page.drawings.head
     # an empty picture of the right shape, until the script draws the position
     board = head[: head.index(">") + 1] + "</svg>"
     parts = [
-        _head(f"{clip(page.title)} · {page.game}", script),
+        _head(f"{clip(page.title)} · {page.game}", script, folder),
         "<body>\n",
         (
             f'<nav class="site-nav"><a href="{escape(index)}">\u2190 All games</a></nav>\n'
@@ -413,7 +521,12 @@ def game_page(page: Page, *, index: str | None = None) -> str:
         _outcome(page),
         "</section>\n</main>\n",
         _packed_script("hexhop-data", _viewer_data(page)),
-        f"<script>{script}</script>\n</body>\n</html>\n",
+        (
+            f'<script src="{escape(folder)}viewer.js"></script>\n'
+            if folder is not None
+            else f"<script>{script}</script>\n"
+        ),
+        "</body>\n</html>\n",
     ]
     return "".join(parts)
 

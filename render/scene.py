@@ -63,6 +63,12 @@ class Scene:
         """One die (Hexalit, Trigeo) or piece (Hüpfer; ``face`` unused)."""
         return _piece(self.dice, self.size, where, side, face, home, flip, self.key)
 
+    def token(self, side: str, token: str) -> tuple[int, str, str, str, int, int | None]:
+        """A die (``C5=4/2``) or Hüpfer piece (``c5``) of ``side`` as its
+        Position text writes it: its place in the drawing order (a number),
+        its part upright and flipped, its cell, face and rolled face."""
+        return _token(self.dice, self.size, side, token, self.key)
+
     def order(self, where: str) -> tuple[int, int]:
         """Where a die or piece comes in the drawing order."""
         if self.dice:
@@ -70,14 +76,17 @@ class Scene:
         return geo.huepfer_index(where) or (99, 99)
 
     def highlights(self, last: LastAction | None, flip: bool) -> str:
-        if self.dice:
-            return dice.highlight_layer(last, (), flip, self.key)
-        return huepfer.highlight_layer(last, (), self.size, flip, self.key)
+        return _layer(self.dice, self.size, False, last, flip, self.key)
 
     def marks(self, last: LastAction | None, flip: bool) -> str:
-        if self.dice:
-            return dice.marks_layer(last, flip, self.key)
-        return huepfer.marks_layer(last, self.size, flip, self.key)
+        return _layer(self.dice, self.size, True, last, flip, self.key)
+
+    def last_elements(
+        self, last: LastAction | None
+    ) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
+        """The elements of the highlights and of the marks of ``last``,
+        upright then flipped (each a part of the page's pictures)."""
+        return _last_elements(self.dice, self.size, last, self.key)
 
     def status(self, position: Any, flip: bool) -> str:
         if self.dice:
@@ -116,6 +125,57 @@ def _piece(
     if dice_game:
         return dice.die_svg(where, side, face, home, flip, key)
     return huepfer.piece_svg(where, side, size, flip, key)
+
+
+@lru_cache(maxsize=1 << 14)
+def _token(
+    dice_game: bool, size: int, side: str, token: str, key: ColorKey
+) -> tuple[int, str, str, str, int, int | None]:
+    where, _, value = token.partition("=")
+    face_text, _, home_text = value.partition("/")
+    face, home = int(face_text or 0), int(home_text) if home_text else None
+    if dice_game:
+        row, column = geo.ROWS.find(where[0]), int(where[1:])
+    else:
+        row, column = geo.huepfer_index(where) or (99, 99)
+    return (
+        row * 1000 + column,
+        _piece(dice_game, size, where, side, face, home, False, key),
+        _piece(dice_game, size, where, side, face, home, True, key),
+        where,
+        face,
+        home,
+    )
+
+
+@lru_cache(maxsize=1 << 12)
+def _last_elements(
+    dice_game: bool, size: int, last: LastAction | None, key: ColorKey
+) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
+    """Kept for a whole archive: the same moves recur from game to game."""
+    from .html import elements
+
+    return tuple(
+        (
+            elements(_layer(dice_game, size, False, last, flip, key)),
+            elements(_layer(dice_game, size, True, last, flip, key)),
+        )
+        for flip in (False, True)
+    )
+
+
+def _layer(
+    dice_game: bool, size: int, marks: bool, last: LastAction | None, flip: bool, key: ColorKey
+) -> str:
+    """The drawers' highlights (or marks) of a last action, kept for a whole
+    archive: the same moves recur from game to game."""
+    if dice_game:
+        if marks:
+            return dice.marks_layer(last, flip, key)
+        return dice.highlight_layer(last, (), flip, key)
+    if marks:
+        return huepfer.marks_layer(last, size, flip, key)
+    return huepfer.highlight_layer(last, (), size, flip, key)
 
 
 def with_data(head: str, ply: int, position_text: str) -> str:

@@ -18,23 +18,55 @@
   unpack(start);
 
   function start(data) {
-  var frames = data.frames, lines = data.lines, pieces = data.pieces;
+  var frames = data.frames, lines = data.lines;
+  // a piece is its text, or a start tag and the number of its content
+  var pieces = data.pieces.map(function (piece) {
+    return typeof piece === "string" ? piece : piece[0] + data.bodies[piece[1]];
+  });
 
-  // each frame's parts are written against the frame before it (see changes() in html.py)
-  ["s", "v"].forEach(function (key) {
-    var before = [];
-    frames.forEach(function (frame) {
-      var parts = [], i = 0;
-      frame[key].forEach(function (code) {
-        if (code >= 0) { parts.push(code); return; }
-        var count = Math.floor(-code / 2);
-        if (-code % 2 === 1) { i += count; return; }
-        for (var k = 0; k < count; k++) { parts.push(before[i++]); }
-      });
-      frame[key] = parts;
-      before = parts;
+  // parts are written against other parts (see changes() in html.py): a
+  // frame's upright ones against the frame before it, its flipped ones
+  // against the mirror image of its upright ones
+  function apply(codes, before) {
+    var parts = [], i = 0;
+    codes.forEach(function (code) {
+      if (code >= 0) { parts.push(code); return; }
+      var count = Math.floor(-code / 2);
+      if (-code % 2 === 1) { i += count; return; }
+      for (var k = 0; k < count; k++) { parts.push(before[i++]); }
+    });
+    return parts;
+  }
+  var before = [];
+  frames.forEach(function (frame) {
+    frame.s = before = apply(frame.s, before);
+    var mirrored = frame.s.map(function (part) { return data.mirror[part]; });
+    frame.v = frame.v ? apply(frame.v, mirrored) : mirrored;
+  });
+  // what the data leaves out: a frame's place in its line, empty lists, the
+  // label that is the move number and text of the frame's entry
+  lines.forEach(function (line, id) {
+    line.f.forEach(function (frame, index) {
+      if (frames[frame].l === id) { frames[frame].i = index; }
     });
   });
+  frames.forEach(function (frame) {
+    frame.c = frame.c || [];
+    frame.n = frame.n || [];
+    frame.a = frame.a || [];
+  });
+  function moveNumber(ply) {
+    return String(Math.floor((ply - 1) / 2) + 1) + (ply % 2 ? "." : "...");
+  }
+  (function label(line) {
+    line.e.forEach(function (entry) {
+      var frame = entry.f === undefined ? null : frames[entry.f];
+      if (frame && !entry.s && frame.t === undefined) {
+        frame.t = moveNumber(frame.p) + " " + entry.t;
+      }
+      (entry.v || []).forEach(label);
+    });
+  })(data.moves);
   var board = $("board"), slider = $("slider"), where = $("where");
   var caption = $("caption"), notesBox = $("frame-notes"), moves = $("moves");
   var playButton = $("play"), flipButton = $("flip"), mainButton = $("mainline");

@@ -19,7 +19,7 @@ from hexhop.engine.games import rules_for
 from hexhop.engine.replay import replay_game
 from hexhop.notation import read_archive
 from hexhop.records.viewer import page_data
-from hexhop.render.html import Drawings, changes, game_page
+from hexhop.render.html import Drawings, changes, game_page, shared_file
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 GOOD = sorted((SAMPLES / "good").iterdir())
@@ -46,20 +46,48 @@ def report_of(path_or_text: Path | str, index: int = 1, name: str = "x.trg"):
 
 
 def expand(data: dict) -> dict:
-    """The viewer script's reading of the frames' parts, in Python."""
-    for key in ("s", "v"):
-        before: list[int] = []
-        for frame in data["frames"]:
-            parts, i = [], 0
-            for code in frame[key]:
-                if code >= 0:
-                    parts.append(code)
-                elif -code % 2:
-                    i += -code // 2
-                else:
-                    parts += before[i : i - code // 2]
-                    i += -code // 2
-            frame[key] = before = parts
+    """The viewer script's reading of the data, in Python: the pieces, the
+    frames' parts, the flipped ones by ``mirror``, their places in their
+    lines, their labels."""
+
+    def apply(codes: list[int], before: list[int]) -> list[int]:
+        parts, i = [], 0
+        for code in codes:
+            if code >= 0:
+                parts.append(code)
+            elif -code % 2:
+                i += -code // 2
+            else:
+                parts += before[i : i - code // 2]
+                i += -code // 2
+        return parts
+
+    data["pieces"] = [
+        piece if isinstance(piece, str) else piece[0] + data["bodies"][piece[1]]
+        for piece in data["pieces"]
+    ]
+    frames = data["frames"]
+    before: list[int] = []
+    for frame in frames:
+        frame["s"] = before = apply(frame["s"], before)
+        mirrored = [data["mirror"][part] for part in frame["s"]]
+        frame["v"] = apply(frame["v"], mirrored) if "v" in frame else mirrored
+    for number, line in enumerate(data["lines"]):
+        for index, frame in enumerate(line["f"]):
+            if frames[frame]["l"] == number:
+                frames[frame]["i"] = index
+
+    def label(line: dict) -> None:
+        for entry in line["e"]:
+            frame = frames[entry["f"]] if "f" in entry else None
+            if frame is not None and "s" not in entry and "t" not in frame:
+                ply = frame["p"]
+                number = f"{(ply - 1) // 2 + 1}" + ("." if ply % 2 else "...")
+                frame["t"] = f"{number} {entry['t']}"
+            for variation in entry.get("v", ()):
+                label(variation)
+
+    label(data["moves"])
     return data
 
 
@@ -198,9 +226,23 @@ def test_page_refers_to_nothing_outside(kassel_page):
 def test_frames_decode_to_the_drawn_svgs():
     report = report_of(SAMPLES / "good" / "trigeo-goettingen-1999.trg")
     page = page_data(report)
-    data = embedded(game_page(page))
+    html = game_page(page)
+    raw = json.loads(gzip.decompress(base64.b64decode(packed(html))))
+    # issue 13 item 21: only what the script cannot work out is in the data
+    assert all("v" not in f and "i" not in f for f in raw["frames"])
+    # a die's pips are kept once, not on every cell and both ways up
+    dice = [p for p in raw["pieces"] if isinstance(p, list) and 'class="die ' in p[0]]
+    assert len(dice) > 50 and len({p[1] for p in dice}) < len(dice) / 3
+    assert [f["t"] for f in raw["frames"] if "t" in f] == ["start"]
+    data = embedded(html)
     assert len(data["frames"]) == len(page.frames)
     for frame, packed_frame in zip(page.frames, data["frames"], strict=True):
+        # the script works out what the data leaves out
+        assert (packed_frame["t"], packed_frame["i"]) == (frame.label, frame.index)
+        assert (packed_frame.get("c", []), packed_frame.get("n", [])) == (
+            list(frame.comments),
+            list(frame.notes),
+        )
         for key, flipped in (("s", False), ("v", True)):
             drawing = draw(data, packed_frame, key)
             assert drawing.startswith("<svg version=")  # no namespace URL inline
@@ -269,7 +311,13 @@ def test_render_html_archive_writes_an_index(tmp_path):
         cli, ["render", str(archive), "--format", "html", "--out", str(out)]
     )
     assert result.exit_code == 1, result.output  # game 3 has an error
-    assert sorted(p.name for p in out.iterdir()) == ["game001.html", "game002.html", "index.html"]
+    assert sorted(p.name for p in out.iterdir()) == [
+        "game001.html",
+        "game002.html",
+        "index.html",
+        "viewer.css",
+        "viewer.js",
+    ]
     index = (out / "index.html").read_text(encoding="utf-8")
     assert 'href="game001.html"' in index and 'href="game002.html"' in index
     assert "game003.html" not in index and "not drawn" in index
@@ -285,6 +333,12 @@ def test_render_html_archive_writes_an_index(tmp_path):
     for name in ("game001.html", "game002.html"):
         page = (out / name).read_text(encoding="utf-8")
         assert '<nav class="site-nav"><a href="index.html">' in page
+        # issue 13 item 21: the pages share the style and script beside the index
+        assert '<link rel="stylesheet" href="viewer.css">' in page
+        assert '<script src="viewer.js"></script>' in page and "<style>" not in page
+        assert "script-src 'self';" in page and "sha256" not in page
+    assert (out / "viewer.js").read_text(encoding="utf-8") == shared_file("viewer.js")
+    assert ".moves" in (out / "viewer.css").read_text(encoding="utf-8")
 
 
 def test_pages_of_a_folder_link_to_the_index_above_them(tmp_path):
@@ -299,6 +353,10 @@ def test_pages_of_a_folder_link_to_the_index_above_them(tmp_path):
     assert result.exit_code == 0, result.output
     page = (out / "trigeo-goettingen-1999" / "game001.html").read_text(encoding="utf-8")
     assert '<a href="../index.html">' in page
+    assert '<script src="../viewer.js">' in page and 'href="../viewer.css"' in page
+    assert (out / "viewer.js").is_file() and not (
+        out / "trigeo-goettingen-1999" / "viewer.js"
+    ).exists()
     alone = game_page(page_data(report_of(SAMPLES / "good" / "trigeo-goettingen-1999.trg")))
     assert "<nav" not in alone and "index.html" not in alone
 
@@ -333,3 +391,43 @@ def test_page_styles_name_no_class_of_the_board():
                     drawn.update(value.split())
     assert {"icon", "reserve", "piece", "die"} <= drawn
     assert [c for c in compounds if c <= drawn] == []
+
+
+def test_no_folder_takes_the_name_of_a_shared_file(tmp_path):
+    """Issue 13 item 21: a member whose folder would be named viewer.js gets
+    another name, so that the shared script can be written beside the index."""
+    import tarfile
+
+    archive = tmp_path / "club.tar"
+    with tarfile.open(archive, "w") as handle:
+        handle.add(SAMPLES / "good" / "trigeo-goettingen-1999.trg", "viewer.js.trg")
+        handle.add(SAMPLES / "good" / "trigeo-goettingen-1999.trg", "x/viewer.js.trg")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(
+        cli, ["render", str(archive), "--format", "html", "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    assert (out / "viewer.js").is_file() and (out / "viewer.js-2" / "game001.html").is_file()
+    assert '<script src="../viewer.js">' in (out / "viewer.js-2" / "game001.html").read_text(
+        "utf-8"
+    )
+
+
+@pytest.mark.parametrize("name", ["hexalit-kassel-1998.hxl", "huepfer-6x6-bremen-2003.hpf"])
+def test_page_from_the_replays_walk_is_the_same(name, monkeypatch):
+    """Issue 13 item 21: the page is made from the walk its replay recorded,
+    without walking the record again, and is the same page."""
+    from hexhop.records import viewer
+    from hexhop.records.viewer import Recording
+
+    path = SAMPLES / "good" / name
+    alone = game_page(page_data(report_of(path)))
+    parsed = next(iter(read_archive(path.read_bytes(), path=str(path))))
+    walked = Recording()
+    report = replay_game(parsed, walked)
+
+    def no_walk(*args: object) -> None:
+        raise AssertionError("walked again")
+
+    monkeypatch.setattr(viewer, "walk", no_walk)
+    assert game_page(page_data(report, walked=walked)) == alone

@@ -406,3 +406,36 @@ def test_index_sorts_and_filters(browser, tmp_path):
         assert page.url.endswith("/index.html") and problems == []
     finally:
         context.close()
+
+
+def test_archive_pages_use_the_shared_files_offline(browser, tmp_path):
+    """Issue 13 item 21: an archive's pages link viewer.css and viewer.js beside
+    the index; from file:// the policy lets them in and the page works as a
+    lone page does."""
+    from click.testing import CliRunner
+
+    from hexhop.cli.main import cli
+
+    folder = tmp_path / "club"
+    folder.mkdir()
+    for name in ("hexalit-kassel-1998.hxl", "huepfer-6x6-bremen-2003.hpf"):
+        (folder / name).write_bytes((SAMPLES / "good" / name).read_bytes())
+    out = tmp_path / "site"
+    result = CliRunner().invoke(cli, ["render", str(folder), "--format", "html", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    viewer = Viewer(browser, out / "hexalit-kassel-1998" / "game001.html")
+    try:
+        report = report_of(GAMES["hexalit"])
+        viewer.press("ArrowRight", 3)
+        assert viewer.shown() == expected(report, 3)
+        viewer.press("f")
+        assert viewer.shown() == expected(report, 3)
+        # the linked style is applied: the controls are a row, not stacked buttons
+        display = "getComputedStyle(document.querySelector('.controls')).display"
+        assert viewer.page.evaluate(display) == "flex"
+        assert viewer.problems == []
+        shared = {url.rsplit("/", 2)[-2] + "/" + url.rsplit("/", 1)[-1] for url in viewer.requests}
+        assert {"site/viewer.js", "site/viewer.css"} <= shared
+        assert all(url.startswith("file://") for url in viewer.requests)
+    finally:
+        viewer.close()

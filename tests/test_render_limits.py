@@ -146,7 +146,7 @@ def test_index_links_every_member_to_its_own_page(tmp_path: Path) -> None:
         ],
     )
     assert result.exit_code == 0, result.output
-    assert "wrote 6 files" in result.output
+    assert "wrote 8 files" in result.output  # and viewer.css, viewer.js
     index = (out / "index.html").read_text("utf-8")
     links = re.findall(r'href="([^"]+)"', index)
     assert links == [
@@ -178,7 +178,7 @@ def test_a_member_named_twice_is_drawn_twice(tmp_path: Path) -> None:
         "x_game-2/game001.html",
         "x_game/game001.html",
     ]
-    assert "wrote 5 files" in result.output
+    assert "wrote 7 files" in result.output  # and viewer.css, viewer.js
 
 
 # As long as the reader lets a tag value be (the IO07 limit): drawing must
