@@ -245,6 +245,9 @@ class _Walker:
                     ),
                 )
         item = node.item
+        # asked first: a legal Hüpfer turn tells that the game goes on, so
+        # that the rules need not search for one to answer ``winner``
+        illegal = rules.check(position, item)
         if position.winner is not None:
             findings += (
                 make(
@@ -257,7 +260,6 @@ class _Walker:
                 ),
             )
             return None, findings
-        illegal = rules.check(position, item)
         if illegal is not None:
             findings += (_illegal(node, ply, position, illegal),)
             return None, findings

@@ -22,7 +22,7 @@ from .moves import (
     NO_BIRTH,
     Turn,
     all_turns,
-    first_capture,
+    can_capture,
     has_hop_turn,
     piece_capture,
     turns_of,
@@ -37,11 +37,13 @@ from .position import (
     start_cells,
     tag,
     tag_reserve,
+    unresolved,
 )
 
 __all__ = ["HUEPFER", "HuepferRules", "HuepferPosition", "LegalTurns"]
 
 _SHOWN = 12  # legal turns listed in full in a refusal
+_STARTS: dict[tuple[int, tuple[int, int]], HuepferPosition] = {}  # by size and reserves
 
 
 class _Refusal(Exception):
@@ -67,26 +69,13 @@ def to_action(tables: Board, turn: Turn) -> HopAction:
     )
 
 
-def _capturing(position: HuepferPosition) -> tuple[int, int] | None:
-    """Some capture of the side to move (cached on the position), or None."""
+def _capturing(position: HuepferPosition) -> bool:
+    """Whether the side to move has a capture (kept on the position)."""
     found = position._capture
     if found is _UNKNOWN:
-        found = first_capture(position.board, position.cells, position.turn + 1)
+        found = can_capture(position.board, position.cells, position.turn + 1)
         position._capture = found
     return found  # type: ignore[return-value]
-
-
-def _finish(
-    tables: Board, cells: bytes, reserve: tuple[int, int], turn: int, ply: int
-) -> HuepferPosition:
-    """A position whose side to move has lost at ``ply`` when it has no turn."""
-    me = turn + 1
-    capture = first_capture(tables, cells, me)
-    if capture is None and not has_hop_turn(tables, cells, me, reserve[turn]):
-        return HuepferPosition(tables, cells, reserve, turn, SIDES[1 - turn], ply, ply)
-    position = HuepferPosition(tables, cells, reserve, turn, ply=ply)
-    position._capture = capture
-    return position
 
 
 class LegalTurns:
@@ -130,7 +119,7 @@ class LegalTurns:
             return False
         if self._actions is not None:
             return bool(self._actions)
-        return _capturing(position) is not None or has_hop_turn(
+        return _capturing(position) or has_hop_turn(
             position.board, position.cells, position.turn + 1, position.reserve[position.turn]
         )
 
@@ -157,7 +146,13 @@ class HuepferRules(GameRules[HuepferPosition]):
         text = tag(tags, "Position")
         if text is not None:
             return self.parse_position(text, tags)
-        return _finish(board(size), start_cells(board(size)), reserve, 0, 0)
+        # the standard start is the same value every time: made once
+        found = _STARTS.get((size, reserve))
+        if found is None:
+            found = unresolved(board(size), start_cells(board(size)), reserve, 0, 0)
+            if len(_STARTS) < 100:
+                _STARTS[(size, reserve)] = found
+        return found
 
     def standard(self, size: int = 6, reserve: tuple[int, int] | None = None) -> HuepferPosition:
         """The standard start on a ``size`` board (default reserves by size)."""
@@ -172,7 +167,7 @@ class HuepferRules(GameRules[HuepferPosition]):
         legal turn has lost at ply 0 (rules.md §8.10)."""
         size = board_size(tags)
         parsed = parse_text(text, size, tag_reserve(tags, size))
-        return _finish(parsed.board, parsed.cells, parsed.reserve, parsed.turn, 0)
+        return unresolved(parsed.board, parsed.cells, parsed.reserve, parsed.turn, 0)
 
     def diagram(self, position: HuepferPosition) -> str:
         return diamond(position)
@@ -191,6 +186,12 @@ class HuepferRules(GameRules[HuepferPosition]):
                 "IL01",
                 "this is not a Hüpfer action; Hüpfer turns are written like a1-c1@d1 or c3xc5",
             )
+        if position._winner is _UNKNOWN:
+            # a legal turn shows that the side to move is not stuck
+            outcome = self._outcome(position, item)
+            if not isinstance(outcome, Illegal):
+                position._winner = None
+                return None
         if position.winner is not None:
             return Illegal(
                 "IL01", f"the game is over: {position.winner} won at ply {position.end_ply}"
@@ -209,7 +210,7 @@ class HuepferRules(GameRules[HuepferPosition]):
         reserve = position.reserve
         if used:
             reserve = (reserve[0] - 1, reserve[1]) if turn == 0 else (reserve[0], reserve[1] - 1)
-        return Played(_finish(position.board, cells, reserve, 1 - turn, position.ply + 1))
+        return Played(unresolved(position.board, cells, reserve, 1 - turn, position.ply + 1))
 
     def _outcome(
         self, position: HuepferPosition, action: HopAction
@@ -279,17 +280,13 @@ def _walk(position: HuepferPosition, action: HopAction) -> tuple[bytes, bool]:
     start = path[0]
     _check_start(position, cells[start], names[start])
     hops = _count_hops(ops)
-    if hops:
-        capture = _capturing(position)
-        if capture is not None:
-            over = tables.between.get((start, path[1]))
-            if over is not None and cells[over] == 3 - me:  # a capture written with '-'
-                _check_step(
-                    cells, over, path[1], "-", me, names, f"{names[start]}-{names[path[1]]}"
-                )
-            raise _Refusal(
-                f"a capture is possible ({_captures_text(position)}), and capturing is compulsory"
-            )
+    if hops and _capturing(position):
+        over = tables.between.get((start, path[1]))
+        if over is not None and cells[over] == 3 - me:  # a capture written with '-'
+            _check_step(cells, over, path[1], "-", me, names, f"{names[start]}-{names[path[1]]}")
+        raise _Refusal(
+            f"a capture is possible ({_captures_text(position)}), and capturing is compulsory"
+        )
     visited = {start}
     between = tables.between
     here = start
@@ -528,7 +525,7 @@ def _way_out(position: HuepferPosition, action: HopAction) -> str:
     tables = position.board
     me = position.turn + 1
     reserve = position.reserve[position.turn]
-    capturing = _capturing(position) is not None
+    capturing = _capturing(position)
     start = tables.point(action.path[0]) if action.path else None
     if start is not None and position.cells[start] == me:
         mine = turns_of(tables, position.cells, start, me, reserve, capturing)
