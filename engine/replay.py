@@ -231,15 +231,14 @@ class _Walker:
         rules = self.rules
         assert position is not None and rules is not None  # a played line has both
         findings: tuple[Finding, ...] = ()
-        ply = position.ply + 1
         if node.number is not None:
-            expected = (ply - 1) // 2 + 1
+            expected = position.ply // 2 + 1
             if node.number != expected:
                 findings = (
                     make(
                         "NT01",
                         node.number_span or node.span,
-                        ply=ply,
+                        ply=position.ply + 1,
                         written=node.number,
                         expected=expected,
                     ),
@@ -253,7 +252,7 @@ class _Walker:
                 make(
                     "ST01",
                     node.span,
-                    ply=ply,
+                    ply=position.ply + 1,
                     action=node.text,
                     winner=position.winner,
                     end_ply=position.end_ply,
@@ -261,11 +260,13 @@ class _Walker:
             )
             return None, findings
         if illegal is not None:
-            findings += (_illegal(node, ply, position, illegal),)
+            findings += (_illegal(node, position.ply + 1, position, illegal),)
             return None, findings
         played = rules.play(position, item)
         if isinstance(item, _ACTIONS) and item.mark != played.mark:
-            findings += (_mark_finding(node, ply, played, position.to_move, rules.sides),)
+            findings += (
+                _mark_finding(node, position.ply + 1, played, position.to_move, rules.sides),
+            )
         return played.position, findings
 
 

@@ -726,12 +726,14 @@ class DiceRules(GameRules[DicePosition]):
     ) -> tuple[int, ...]:
         """Rolled dice of ``side`` not rolled this turn turn back (§3.2, §8.6)."""
         due = [i for i in rolled if board[i] >> 6 == side and i != kept]
+        if not due:
+            return rolled
         if len(due) == 1:  # the usual case: no order to find
             turn_back(board, masks, due[0], side)
         else:
             for i in turn_back_order(board, due):
                 turn_back(board, masks, i, side)
-        return tuple(i for i in rolled if i not in due) if due else rolled
+        return tuple(i for i in rolled if i not in due)
 
     def _after(
         self, p: DicePosition, board: bytearray, masks: list[int], rolled: tuple[int, ...]
