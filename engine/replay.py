@@ -187,6 +187,8 @@ def replay_game(parsed: ParsedGame, visitor: Visitor | None = None) -> GameRepor
 
 
 def _count_actions(line: Line) -> int:
+    if not line.nodes:
+        return 0
     kinds = [type(node.item) for node in line.nodes]  # faster than a generator per node
     return len(kinds) - kinds.count(CubeOffer) - kinds.count(CubeAnswer)
 
@@ -386,9 +388,9 @@ class _Replayer(Visitor):
         # no result written at all leaves the game as open as '*' does
         result = "*" if self.report.result is None else self.report.result
         end = self.report.end
-        span = self.record.result_span or self.record.tag_span("Result")
         if end is None or result not in RESULTS:
             return
+        span = self.record.result_span or self.record.tag_span("Result")
         expected = "1-0" if end.winner == self.rules.sides[0] else "0-1"
         if result == "*":
             self.findings.append(make("NT02", span, winner=end.winner, end_ply=end.ply))

@@ -354,7 +354,10 @@ def record_span(text: str, first_line: int) -> Span:
 
 
 def empty_record(tags: tuple[Tag, ...], game: str | None, index: int, span: Span) -> Record:
-    return Record(tags, game, Line(), None, None, index, span)
+    return Record(tags, game, _NO_MOVES, None, None, index, span)
+
+
+_NO_MOVES = Line()  # a value: one serves every record without movetext
 
 
 # ---------------------------------------------------------------- one action

@@ -398,7 +398,15 @@ class HeaderScanner:
         tag = rf'\[\s*({name})\s*"({value[1:-1]})"\s*\]'
         self.block = re.compile(rf"(?:\s*{tag})*")
         self.tag = re.compile(rf"(\s*)({tag})")
-        self.names: dict[str, tuple[str, bool]] = {}  # written -> (name, is First)
+        self.known: dict[str, tuple[str, str]] = {}  # a tag's text -> (name, value)
+
+    def _read_tag(self, whole: str, written: str, raw: str) -> tuple[str, str]:
+        """The name and value of a tag written ``whole`` (kept: tags repeat)."""
+        if len(self.known) > 10_000:
+            self.known.clear()
+        name = tag_name(written)
+        found = self.known[whole] = (name, tag_value(name, unescape(raw)))
+        return found
 
     def _short_tags(
         self, text: str, first_line: int, limits: ReadLimits
@@ -406,7 +414,7 @@ class HeaderScanner:
         """(tags, end, its line, where that line starts) of the well-formed
         tags at the start of ``text``, or None when one is beyond the limits."""
         stop = self.block.match(text, 0, _HEADER_WINDOW).end()  # type: ignore[union-attr]
-        names = self.names
+        known = self.known
         max_token, max_value = limits.max_token, limits.max_tag_value
         tags = []
         pos = line_start = 0
@@ -415,7 +423,10 @@ class HeaderScanner:
             if len(written) > max_token or len(raw) > max_value:
                 return None  # the careful loop explains
             lsqb = pos + len(lead)
-            if "\n" in lead:
+            if lead == "\n":  # the usual case: one tag a line
+                line_no += 1
+                line_start = lsqb
+            elif "\n" in lead:
                 line_no += lead.count("\n")
                 line_start = pos + lead.rindex("\n") + 1
             line, column = line_no, lsqb - line_start + 1
@@ -423,18 +434,19 @@ class HeaderScanner:
             if "\n" in whole:
                 line_no += whole.count("\n")
                 line_start = lsqb + whole.rindex("\n") + 1
-            found = names.get(written)
+            found = known.get(whole)
             if found is None:
-                if len(names) > 1000:
-                    names.clear()
-                english = tag_name(written)
-                found = names[written] = (english, english.casefold() == "first")
-            value = unescape(raw)
-            if found[1]:
-                value = tag_value(found[0], value)
+                found = self._read_tag(whole, written, raw)
+            # Tag(...) and Span(...) without the frozen dataclasses' slower __init__
+            span = _new(Span)
+            end_column = pos - line_start + 1
+            _set(
+                span,
+                "__dict__",
+                {"line": line, "column": column, "end_line": line_no, "end_column": end_column},
+            )
             tag = _new(Tag)
-            span = _span(line, column, line_no, pos - line_start + 1)
-            _set(tag, "__dict__", {"name": found[0], "value": value, "span": span})
+            _set(tag, "__dict__", {"name": found[0], "value": found[1], "span": span})
             tags.append(tag)
         return tags, pos, line_no, line_start
 
