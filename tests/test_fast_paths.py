@@ -116,3 +116,17 @@ def test_a_tag_written_again_gets_its_own_place_and_the_same_value() -> None:
         (8, 3, 20),
         (8, 21, 38),
     ]
+
+
+def test_a_huepfer_position_not_yet_settled_survives_pickle_and_copy() -> None:
+    import copy
+    import pickle
+
+    from hexhop.engine.huepfer.rules import HUEPFER
+
+    start = HUEPFER.standard(8)
+    for twin in (pickle.loads(pickle.dumps(start)), copy.copy(start)):
+        assert twin == start and twin.winner is None and twin.ply == 0
+        assert HUEPFER.check(twin, next(iter(HUEPFER.legal_actions(twin)))) is None
+    stuck = HUEPFER.parse_position("R: a1; T:; reserve: 0/0", {"Board": "6x6"})
+    assert pickle.loads(pickle.dumps(stuck)).winner == "Turquoise"

@@ -132,6 +132,12 @@ class HuepferPosition:
             self._resolve()
         return self._end_ply
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # pickled and copied settled: the markers of what is not known yet
+        # are objects of this process
+        args = (self._board, self._cells, self._reserve, self._turn, self.winner)
+        return HuepferPosition, (*args, self._ply, self.end_ply)
+
     def _resolve(self) -> None:
         """Settle ``winner``: the side to move loses when it has no turn (§8.10)."""
         me = self._turn + 1
