@@ -71,12 +71,13 @@ class MovetextScanner:
     first one beyond its limit raises :class:`BeyondLimit`.
     """
 
-    def __init__(self, lark: Lark, item: Any) -> None:
+    def __init__(self, lark: Lark, item: Any, items: dict[str, Any] | None = None) -> None:
         self.regex = re.compile(terminal_regex(lark) + r"|(?P<BAD>[\s\S])")
         # blanks, then a token: one match a token (the lookahead and back
         # reference take the blanks whole, so they are never given back)
         self.token = re.compile(r"(?=(\s*))\1(?:" + self.regex.pattern + ")")
         self.item = item  # text of an action token -> Item (cached)
+        self.items = {} if items is None else items  # that cache, looked into first
 
     def scan(self, text: str, first_line: int, limits: ReadLimits = DEFAULT_LIMITS) -> Any:
         """(Line, result, result span) of ``text`` whose line 1 is ``first_line``;
@@ -87,7 +88,7 @@ class MovetextScanner:
         :meth:`tokens` does) and handed on; a span is made only for what
         the record keeps one for.
         """
-        item_of = self.item
+        item_of, known = self.item, self.items
         # the pattern ends in a BAD alternative, so it matches wherever it is tried
         match = cast("Callable[..., re.Match[str]]", self.regex.match)
         token = self.token.match
@@ -200,7 +201,8 @@ class MovetextScanner:
                             "end_column": end_column,
                         },
                     )
-                    action(item_of(kind, value), here, value)
+                    item = known.get(value)
+                    action(item_of(kind, value) if item is None else item, here, value)
                 elif kind == "MOVE_NUMBER":
                     acc.move_number(value, _span(line_no, column, end_line, end_column), value)
                 elif kind == "GLYPH" or kind == "NAG":
