@@ -3,12 +3,20 @@
 Builds archives of random legal games of each game (and Hüpfer board size),
 checks them in this process (parsing included, exactly what ``hexhop
 check`` does per file) and, in the same run, lets python-chess read and
-check a PGN archive with the same number of plies. Prints plies/s and the
-ratio; with ``--memory`` also the peak memory of ``hexhop check`` on an
-archive ten times larger (run as a child process).
+check a PGN archive with the same number of plies. The two take turns
+(hexhop, python-chess, hexhop, ...) and the medians of the CPU times are
+compared, as the machine may be shared. Prints plies/s, the ratio and the
+cost of a game with headers only; with ``--memory`` also the peak memory
+of ``hexhop check`` on an archive ten times larger (run as a child process).
 
     pip install '.[bench]'
     python benchmarks/bench_check.py [--games 300] [--memory]
+
+On a busy machine CPU times still move; instruction counts do not.
+``--write DIR`` writes the archives, their PGN twins and header-only
+archives, and ``--passes N FILE`` checks one of them N times (a ``.pgn``
+with python-chess), to run under ``valgrind --tool=cachegrind``: the
+instructions of 3 passes minus those of 1, halved, are one pass.
 """
 
 from __future__ import annotations
@@ -17,11 +25,14 @@ import argparse
 import io
 import os
 import random
+import re
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 
 from hexhop.engine.generate import random_archive
 from hexhop.engine.replay import replay_game
@@ -42,19 +53,29 @@ def build(game: str, board: int, games: int, seed: int = 7) -> bytes:
     )
 
 
-def check_speed(data: bytes, path: str, repeat: int = 3) -> tuple[float, int, int]:
-    """(seconds of the best run, plies, invalid games) for checking ``data``."""
-    best = float("inf")
+def check(data: bytes, path: str) -> tuple[int, int]:
+    """(plies, invalid games) of checking ``data`` as ``hexhop check`` does."""
     plies = invalid = 0
-    for _ in range(repeat):
-        started = time.perf_counter()
-        plies = invalid = 0
-        for parsed in read_archive(data, path=path):
-            report = replay_game(parsed)
-            plies += report.plies
-            invalid += not report.valid()
-        best = min(best, time.perf_counter() - started)
-    return best, plies, invalid
+    for parsed in read_archive(data, path=path):
+        report = replay_game(parsed)
+        plies += report.plies
+        invalid += not report.valid()
+    return plies, invalid
+
+
+def cpu_time(run: Callable[[], object]) -> float:
+    started = time.process_time()
+    run()
+    return time.process_time() - started
+
+
+def paired(first: Callable[[], object], second: Callable[[], object], rounds: int) -> list[float]:
+    """The CPU seconds of ``first`` and ``second`` run in turns: medians of each."""
+    times: tuple[list[float], list[float]] = ([], [])
+    for _ in range(rounds):
+        times[0].append(cpu_time(first))
+        times[1].append(cpu_time(second))
+    return [statistics.median(t) for t in times]
 
 
 def chess_pgn(plies_per_game: list[int], seed: int = 7) -> str:
@@ -76,19 +97,19 @@ def chess_pgn(plies_per_game: list[int], seed: int = 7) -> str:
     return out.getvalue()
 
 
-def chess_speed(pgn: str, repeat: int = 3) -> tuple[float, int]:
+def chess_read(pgn: str) -> int:
     import chess.pgn
 
-    best = float("inf")
     plies = 0
-    for _ in range(repeat):
-        started = time.perf_counter()
-        plies = 0
-        stream = io.StringIO(pgn)
-        while (game := chess.pgn.read_game(stream)) is not None:
-            plies += sum(1 for _ in game.mainline_moves())
-        best = min(best, time.perf_counter() - started)
-    return best, plies
+    stream = io.StringIO(pgn)
+    while (game := chess.pgn.read_game(stream)) is not None:
+        plies += sum(1 for _ in game.mainline_moves())
+    return plies
+
+
+def headers_only(data: bytes) -> bytes:
+    """The archive with every movetext left out (the tags and result tag stay)."""
+    return re.sub(rb"\n\n(?!\[)[^\[]*?(?=\n\n\[|\Z)", b"\n\n", data)
 
 
 def plies_per_game(data: bytes, path: str) -> list[int]:
@@ -110,29 +131,76 @@ def peak_memory_kib(data: bytes, suffix: str) -> int:
         os.unlink(handle.name)
 
 
+def write(folder: str, games: int) -> None:
+    os.makedirs(folder, exist_ok=True)
+    for game, board, suffix in CASES:
+        data = build(game, board, games)
+        name = os.path.join(folder, f"{game}{board}")
+        with open(name + suffix, "wb") as handle:
+            handle.write(data)
+        with open(name + ".head" + suffix, "wb") as handle:
+            handle.write(headers_only(data))
+        with open(name + ".pgn", "w", encoding="utf-8") as handle:
+            handle.write(chess_pgn(plies_per_game(data, name + suffix)))
+
+
+def passes(path: str, count: int) -> None:
+    """Check ``path`` ``count`` times, after one game to load everything."""
+    if path.endswith(".pgn"):
+        with open(path, encoding="utf-8") as handle:
+            pgn = handle.read()
+        chess_read(pgn.split("\n\n[", 1)[0])
+        for _ in range(count):
+            chess_read(pgn)
+        return
+    with open(path, "rb") as handle:
+        data = handle.read()
+    check(data.split(b"\n\n[", 1)[0], path)
+    for _ in range(count):
+        check(data, path)
+
+
+def measure(game: str, board: int, suffix: str, games: int, rounds: int) -> None:
+    """One line of the table: hexhop and python-chess in turns, and headers only."""
+    path = "bench" + suffix
+    data = build(game, board, games)
+    plies, invalid = check(data, path)
+    assert invalid == 0, f"{invalid} generated {game} games did not pass the check"
+    pgn = chess_pgn(plies_per_game(data, path))
+    chess_plies = chess_read(pgn)  # a chess game may end sooner
+    ours, theirs = paired(lambda: check(data, path), lambda: chess_read(pgn), rounds)
+    heads = headers_only(data)
+    head = statistics.median(cpu_time(lambda: check(heads, path)) for _ in range(rounds))
+    label = game if game != "Hüpfer" else f"Hüpfer {board}x{board}"
+    print(
+        f"{label:<14}{plies:>8}{plies / ours:>16,.0f}{chess_plies / theirs:>15,.0f}"
+        f"{plies / ours / (chess_plies / theirs):>7.2f}{head / games * 1e6:>11.1f} µs",
+        flush=True,
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=300, help="games per archive")
+    parser.add_argument("--rounds", type=int, default=5, help="turns of each side")
     parser.add_argument(
         "--memory", action="store_true", help="also measure peak memory on a 10x archive"
     )
+    parser.add_argument("--write", metavar="DIR", help="only write the archives into DIR")
+    parser.add_argument("--passes", nargs=2, metavar=("N", "FILE"), help="only check FILE N times")
     args = parser.parse_args()
+    if args.write:
+        write(args.write, args.games)
+        return
+    if args.passes:
+        passes(args.passes[1], int(args.passes[0]))
+        return
     print(
-        f"{'archive':<16}{'games':>7}{'plies':>9}{'hexhop plies/s':>16}"
-        f"{'games/s':>9}{'chess plies/s':>15}{'ratio':>7}"
+        f"{'archive':<14}{'plies':>8}{'hexhop plies/s':>16}{'chess plies/s':>15}"
+        f"{'ratio':>7}{'headers only':>14}"
     )
     for game, board, suffix in CASES:
-        data = build(game, board, args.games)
-        seconds, plies, invalid = check_speed(data, "bench" + suffix)
-        assert invalid == 0, f"{invalid} generated {game} games did not pass the check"
-        pgn = chess_pgn(plies_per_game(data, "bench" + suffix))
-        chess_seconds, chess_plies = chess_speed(pgn)
-        ours, theirs = plies / seconds, chess_plies / chess_seconds
-        label = game if game != "Hüpfer" else f"Hüpfer {board}x{board}"
-        print(
-            f"{label:<16}{args.games:>7}{plies:>9}{ours:>16,.0f}"
-            f"{args.games / seconds:>9,.0f}{theirs:>15,.0f}{ours / theirs:>7.2f}"
-        )
+        measure(game, board, suffix, args.games, args.rounds)
     if args.memory:
         small = build("Hexalit", 6, args.games)
         print(f"peak memory, {args.games} Hexalit games: {peak_memory_kib(small, '.hxl')} KiB")

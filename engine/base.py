@@ -42,19 +42,36 @@ class Illegal:
     cell: str | None = None
 
 
-@dataclass(frozen=True)
 class Played(Generic[P]):
     """What an action did.
 
     ``position`` is the new position (the old one is untouched); ``mark`` is
     the annotation the action must carry (``""``, ``"^"`` or ``"+"``);
     ``threatened`` is the side whose One is attacked after it (for
-    messages), or None.
+    messages), or None. A plain slotted class: one is made every ply.
     """
 
-    position: P
-    mark: Mark = ""
-    threatened: str | None = None
+    __slots__ = ("position", "mark", "threatened")
+
+    def __init__(self, position: P, mark: Mark = "", threatened: str | None = None):
+        self.position = position
+        self.mark: Mark = mark
+        self.threatened = threatened
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Played):
+            return NotImplemented
+        return (self.position, self.mark, self.threatened) == (
+            other.position,
+            other.mark,
+            other.threatened,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.position, self.mark, self.threatened))
+
+    def __repr__(self) -> str:
+        return f"Played({self.position!r}, {self.mark!r}, {self.threatened!r})"
 
 
 class Position(Protocol):

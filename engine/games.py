@@ -11,6 +11,12 @@ from .base import Rules
 
 def rules_for(game: str) -> Rules:
     """The rules object of ``game`` (a name or alias: Hexalit, Trigeo, Hüpfer)."""
-    module, name = find_game(game).engine.split(":")
-    rules: Rules = getattr(import_module(f"{__package__}.{module}"), name)
+    rules = _FOUND.get(game)
+    if rules is None:
+        module, name = find_game(game).engine.split(":")
+        rules = getattr(import_module(f"{__package__}.{module}"), name)
+        _FOUND[game] = rules
     return rules
+
+
+_FOUND: dict[str, Rules] = {}  # looked up by every replay: found once per name

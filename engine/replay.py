@@ -188,6 +188,8 @@ def replay_game(parsed: ParsedGame, visitor: Visitor | None = None) -> GameRepor
 
 
 def _count_actions(line: Line) -> int:
+    if not line.nodes:
+        return 0
     kinds = [type(node.item) for node in line.nodes]  # faster than a generator per node
     return len(kinds) - kinds.count(CubeOffer) - kinds.count(CubeAnswer)
 
@@ -232,39 +234,42 @@ class _Walker:
         rules = self.rules
         assert position is not None and rules is not None  # a played line has both
         findings: tuple[Finding, ...] = ()
-        ply = position.ply + 1
         if node.number is not None:
-            expected = (ply - 1) // 2 + 1
+            expected = position.ply // 2 + 1
             if node.number != expected:
                 findings = (
                     make(
                         "NT01",
                         node.number_span or node.span,
-                        ply=ply,
+                        ply=position.ply + 1,
                         written=node.number,
                         expected=expected,
                     ),
                 )
         item = node.item
+        # asked first: a legal Hüpfer turn tells that the game goes on, so
+        # that the rules need not search for one to answer ``winner``
+        illegal = rules.check(position, item)
         if position.winner is not None:
             findings += (
                 make(
                     "ST01",
                     node.span,
-                    ply=ply,
+                    ply=position.ply + 1,
                     action=node.text,
                     winner=position.winner,
                     end_ply=position.end_ply,
                 ),
             )
             return None, findings
-        illegal = rules.check(position, item)
         if illegal is not None:
-            findings += (_illegal(node, ply, position, illegal),)
+            findings += (_illegal(node, position.ply + 1, position, illegal),)
             return None, findings
         played = rules.play(position, item)
         if isinstance(item, _ACTIONS) and item.mark != played.mark:
-            findings += (_mark_finding(node, ply, played, position.to_move, rules.sides),)
+            findings += (
+                _mark_finding(node, position.ply + 1, played, position.to_move, rules.sides),
+            )
         return played.position, findings
 
 
@@ -396,9 +401,9 @@ class _Replayer(Visitor):
         # no result written at all leaves the game as open as '*' does
         result = "*" if self.report.result is None else self.report.result
         end = self.report.end
-        span = self.record.result_span or self.record.tag_span("Result")
         if end is None or result not in RESULTS:
             return
+        span = self.record.result_span or self.record.tag_span("Result")
         expected = "1-0" if end.winner == self.rules.sides[0] else "0-1"
         if result == "*":
             self.findings.append(make("NT02", span, winner=end.winner, end_ply=end.ply))

@@ -270,7 +270,8 @@ def _build(name: str) -> _Parser:
         transformer=builder,
         cache=_cache_file(name),
     )
-    return _Parser(lark, builder, threading.Lock(), MovetextScanner(lark, builder.item_for))
+    scanner = MovetextScanner(lark, builder.item_for, builder._items)
+    return _Parser(lark, builder, threading.Lock(), scanner)
 
 
 def _cache_file(name: str) -> str | bool:

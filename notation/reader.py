@@ -27,6 +27,7 @@ from .text import line_column, match_end, unescape
 
 _GAP = re.compile(r"\s*(?:\{[^}]*\}|;[^\n]*)?")  # blanks, then perhaps one comment
 _SPACES = re.compile(r"\s*")
+_NOT_TAG_LINE = re.compile(r"^(?![^\S\n]*\[)", re.MULTILINE)  # a line not starting with '['
 # the next line that starts with '[' (after blanks), or the next '{'
 _TAG_LINE_OR_BRACE = re.compile(r"^[^\S\n]*\[|\{", re.MULTILINE)
 _SALVAGE_TAG = re.compile(r'\[\s*(\w+)\s*"([^"\\\n]*(?:\\[^\n][^"\\\n]*)*)"\s*\]')
@@ -213,6 +214,11 @@ def split_games(text: str) -> Iterator[tuple[int, str, bool]]:
                 start, first_line = pos, line_no
                 blank = moves = False
             tags = True
+            # the tag lines right after it change nothing: skipped in one go
+            after = _NOT_TAG_LINE.search(text, end + 1)
+            if after is not None and after.start() > end + 1:
+                line_no += text.count("\n", end + 1, after.start())
+                end = after.start() - 1
         elif not head:
             blank = blank or tags
         else:
@@ -311,13 +317,20 @@ def _game_of(
     """The game a header names (or the fallback) and the header finding if none."""
     for tag in tags:
         if tag.name.lower() == "game":
-            game = game_from_name(tag.value)
+            game = _GAME_NAMES.get(tag.value)
+            if game is None:
+                game = game_from_name(tag.value)
+                if game is not None and len(_GAME_NAMES) < 100:
+                    _GAME_NAMES[tag.value] = game
             if game is None:
                 return None, make("HD01", tag.span, value=tag.value)
             return game, None
     if fallback is not None:
         return fallback, None
     return None, make("HD02", span)
+
+
+_GAME_NAMES: dict[str, str] = {}  # Game tag values seen, and the game each names
 
 
 def _salvage_tags(chunk: str, stop: int, first_line: int) -> tuple[Tag, ...]:
@@ -341,7 +354,10 @@ def record_span(text: str, first_line: int) -> Span:
 
 
 def empty_record(tags: tuple[Tag, ...], game: str | None, index: int, span: Span) -> Record:
-    return Record(tags, game, Line(), None, None, index, span)
+    return Record(tags, game, _NO_MOVES, None, None, index, span)
+
+
+_NO_MOVES = Line()  # a value: one serves every record without movetext
 
 
 # ---------------------------------------------------------------- one action

@@ -71,20 +71,33 @@ class MovetextScanner:
     first one beyond its limit raises :class:`BeyondLimit`.
     """
 
-    def __init__(self, lark: Lark, item: Any) -> None:
+    def __init__(self, lark: Lark, item: Any, items: dict[str, Any] | None = None) -> None:
         self.regex = re.compile(terminal_regex(lark) + r"|(?P<BAD>[\s\S])")
         # blanks, then a token: one match a token (the lookahead and back
         # reference take the blanks whole, so they are never given back)
         self.token = re.compile(r"(?=(\s*))\1(?:" + self.regex.pattern + ")")
         self.item = item  # text of an action token -> Item (cached)
+        self.items = {} if items is None else items  # that cache, looked into first
 
     def scan(self, text: str, first_line: int, limits: ReadLimits = DEFAULT_LIMITS) -> Any:
         """(Line, result, result span) of ``text`` whose line 1 is ``first_line``;
         or, when ``text`` is not plainly well formed, the length of its
-        start that the LALR parser needs to explain why (an int)."""
-        item_of = self.item
-        tokens = self.tokens(text, first_line, limits)
-        cut = _Cut(text, tokens, max(limits.max_token, limits.max_comment) + _SLACK)
+        start that the LALR parser needs to explain why (an int).
+
+        One pass: each token is matched, measured against the limits (as
+        :meth:`tokens` does) and handed on; a span is made only for what
+        the record keeps one for.
+        """
+        item_of, known = self.item, self.items
+        # the pattern ends in a BAD alternative, so it matches wherever it is tried
+        match = cast("Callable[..., re.Match[str]]", self.regex.match)
+        token = self.token.match
+        count = text.count
+        size = len(text)
+        window = max(limits.max_token, limits.max_comment) + _SLACK
+        max_actions, max_items, max_token = limits.max_actions, limits.max_items, limits.max_token
+        max_comment, max_depth = limits.max_comment, limits.max_depth
+        actions = items = depth = 0  # measured as :meth:`tokens` measures them
         line_no, line_start = first_line, 0
         acc = LineAccumulator()
         action = acc.action
@@ -92,42 +105,116 @@ class MovetextScanner:
         result = result_span = None
         last = 0  # the end of the token before
         kind = ""
-        stop = 0
+        pos = end = 0
+
+        def cut(stop: int, nesting: int, immediate: bool, after_result: bool = False) -> int:
+            rest = self.tokens(text, first_line, limits, (end, actions, items, depth))
+            return _Cut(text, rest, window)(stop, nesting, immediate, after_result=after_result)
+
         try:
-            for kind, start, stop in tokens:
-                lines = text.count("\n", last, start)
+            while pos < size:
+                stop = pos + window
+                m = token(text, pos, stop)
+                if m is None:  # blanks to the end of the window
+                    pos = match_end(_SPACES.match(text, pos), pos)
+                    continue
+                start = m.end(1)
+                end = m.end()
+                if end > stop - _SLACK and stop < size:  # perhaps cut short: again from its start
+                    stop = start + window
+                    m = match(text, start, stop)
+                    end = m.end()
+                kind = m.lastgroup  # type: ignore[assignment]  # every alternative is named
+                items += 1
+                if kind in _COUNTED:
+                    actions += 1
+                    if end - start > max_token or actions > max_actions:
+                        _beyond(text, start, end, first_line, limits, actions)
+                elif kind == "BAD":  # perhaps a token longer than the window: the whole text tells
+                    m = match(text, start)
+                    kind = m.lastgroup  # type: ignore[assignment]
+                    end = m.end()
+                    if kind == "BAD":
+                        return cut(start, 0, True)
+                    if kind in _COUNTED or kind in _WORDS:
+                        _beyond(text, start, end, first_line, limits, actions)
+                    _check_comment(text, start, end, first_line, limits)
+                elif kind in _WORDS:
+                    if end - start > max_token:
+                        _beyond(text, start, end, first_line, limits, actions)
+                elif kind == "LPAR":
+                    depth += 1
+                    if depth > max_depth:
+                        raise BeyondLimit(
+                            make("SY06", place(text, start, first_line), limit=max_depth)
+                        )
+                elif kind == "RPAR" and depth:
+                    depth -= 1
+                elif kind == "COMMENT" or kind == "LINE_COMMENT":
+                    if kind == "LINE_COMMENT" and end == stop:
+                        end = text.find("\n", start)
+                        end = size if end < 0 else end
+                    if end - start - 2 >= max_comment:
+                        _check_comment(text, start, end, first_line, limits)
+                if items > max_items:
+                    raise BeyondLimit(
+                        make(
+                            "IO05",
+                            place(text, start, first_line),
+                            limit=max_items,
+                            items=words(
+                                "items (actions, move numbers, glyphs, comments and parentheses)"
+                            ),
+                        )
+                    )
+                pos = end
+                # where the token is: lines are counted in the gap before it
+                lines = count("\n", last, start)
                 if lines:
                     line_no += lines
                     line_start = text.rindex("\n", last, start) + 1
-                last = stop
-                value = text[start:stop]
+                last = end
+                value = text[start:end]
+                if kind == "COMMENT" or kind == "LINE_COMMENT":
+                    if "\n" in value:
+                        line_no += value.count("\n")
+                        line_start = start + value.rindex("\n") + 1
+                    acc.comment(value)
+                    continue
                 column = start - line_start + 1
                 if "\n" in value:
                     end_line = line_no + value.count("\n")
                     end_column = len(value) - value.rindex("\n")
                 else:
                     end_line, end_column = line_no, column + len(value)
-                here = _span(line_no, column, end_line, end_column)
-                if end_line != line_no:
-                    line_no, line_start = end_line, start + value.rindex("\n") + 1
-                if result is not None and kind != "COMMENT" and kind != "LINE_COMMENT":
-                    return cut(stop, 0, True)
+                if result is not None:
+                    return cut(end, 0, True)
                 if kind in ACTION_TOKENS:
-                    action(item_of(kind, value), here, value)
+                    here = _new(Span)
+                    _set(
+                        here,
+                        "__dict__",
+                        {
+                            "line": line_no,
+                            "column": column,
+                            "end_line": end_line,
+                            "end_column": end_column,
+                        },
+                    )
+                    item = known.get(value)
+                    action(item_of(kind, value) if item is None else item, here, value)
                 elif kind == "MOVE_NUMBER":
-                    acc.move_number(value, here, value)
-                elif kind == "COMMENT" or kind == "LINE_COMMENT":
-                    acc.comment(value)
+                    acc.move_number(value, _span(line_no, column, end_line, end_column), value)
                 elif kind == "GLYPH" or kind == "NAG":
                     acc.glyph(value, value)
                 elif kind == "LPAR":
                     acc.branch(value)
-                    stack.append((acc, here))
+                    stack.append((acc, _span(line_no, column, end_line, end_column)))
                     acc = LineAccumulator()
                     action = acc.action
                 elif kind == "RPAR":
                     if not stack:
-                        return cut(stop, 0, True)
+                        return cut(end, 0, True)
                     outer, lpar = stack[-1]
                     done = acc.line(Span(lpar.line, lpar.column, end_line, end_column))
                     stack.pop()
@@ -136,31 +223,38 @@ class MovetextScanner:
                     acc.variation(done)
                 elif kind == "RESULT":
                     if stack:
-                        return cut(stop, 0, True)
+                        return cut(end, 0, True)
                     if acc.pending is not None:
-                        return cut(stop, 0, False, after_result=True)
-                    result, result_span = value, here
+                        return cut(end, 0, False, after_result=True)
+                    result, result_span = value, _span(line_no, column, end_line, end_column)
                 else:
                     return cut(start, 0, True)
+                if end_line != line_no:
+                    line_no, line_start = end_line, start + value.rindex("\n") + 1
         except Misplaced:  # the parser explains; it reads on to the end of the line
-            return cut(stop, len(stack) + _DEPTH_AFTER.get(kind, 0), False)
+            return cut(end, len(stack) + _DEPTH_AFTER.get(kind, 0), False)
         if stack or acc.pending is not None:
             return len(text)
         return acc.line(NO_SPAN), result, result_span
 
     def tokens(
-        self, text: str, first_line: int, limits: ReadLimits
+        self,
+        text: str,
+        first_line: int,
+        limits: ReadLimits,
+        state: tuple[int, int, int, int] = (0, 0, 0, 0),
     ) -> Iterator[tuple[str, int, int]]:
         """(kind, start, end) of every token of ``text`` but blanks, up to the
-        first that matches no terminal (kind ``BAD``); raises :class:`BeyondLimit`."""
+        first that matches no terminal (kind ``BAD``); raises :class:`BeyondLimit`.
+        ``state`` is where to go on from: the position, and the actions,
+        items and depth counted before it."""
         # the pattern ends in a BAD alternative, so it matches wherever it is tried
         match = cast("Callable[..., re.Match[str]]", self.regex.match)
         token = self.token.match
         size = len(text)
         window = max(limits.max_token, limits.max_comment) + _SLACK
         max_actions, max_items, max_token = limits.max_actions, limits.max_items, limits.max_token
-        actions = items = depth = 0
-        pos = 0
+        pos, actions, items, depth = state
         while pos < size:
             stop = pos + window
             m = token(text, pos, stop)
@@ -222,6 +316,7 @@ class MovetextScanner:
 
 
 _SPACES = re.compile(r"\s*")
+_HEADER_WINDOW = 4096  # the tags read in one match: any beyond are read one by one
 _SLACK = 64  # a window this much longer than a limit holds every token within it
 _COUNTED = ACTION_TOKENS - {"CUBE_OFFER", "CUBE_ANSWER"}
 _WORDS = frozenset({"CUBE_OFFER", "CUBE_ANSWER", "MOVE_NUMBER", "NAG"})  # length-limited too
@@ -301,13 +396,71 @@ class HeaderScanner:
         self.value = re.compile(value[1:-1])
         self.close = re.compile(r'"\s*\]')
         self.space = re.compile(r"\s*")
+        # the usual header in two matches: all its tags, then each one's parts
+        tag = rf'\[\s*({name})\s*"({value[1:-1]})"\s*\]'
+        self.block = re.compile(rf"(?:\s*{tag})*")
+        self.tag = re.compile(rf"(\s*)({tag})")
+        self.known: dict[str, tuple[str, str]] = {}  # a tag's text -> (name, value)
+
+    def _read_tag(self, whole: str, written: str, raw: str) -> tuple[str, str]:
+        """The name and value of a tag written ``whole`` (kept: tags repeat)."""
+        if len(self.known) > 10_000:
+            self.known.clear()
+        name = tag_name(written)
+        found = self.known[whole] = (name, tag_value(name, unescape(raw)))
+        return found
+
+    def _short_tags(
+        self, text: str, first_line: int, limits: ReadLimits
+    ) -> tuple[list[Tag], int, int, int] | None:
+        """(tags, end, its line, where that line starts) of the well-formed
+        tags at the start of ``text``, or None when one is beyond the limits."""
+        stop = self.block.match(text, 0, _HEADER_WINDOW).end()  # type: ignore[union-attr]
+        known = self.known
+        max_token, max_value = limits.max_token, limits.max_tag_value
+        tags = []
+        pos = line_start = 0
+        line_no = first_line
+        for lead, whole, written, raw in self.tag.findall(text, 0, stop):
+            if len(written) > max_token or len(raw) > max_value:
+                return None  # the careful loop explains
+            lsqb = pos + len(lead)
+            if lead == "\n":  # the usual case: one tag a line
+                line_no += 1
+                line_start = lsqb
+            elif "\n" in lead:
+                line_no += lead.count("\n")
+                line_start = pos + lead.rindex("\n") + 1
+            line, column = line_no, lsqb - line_start + 1
+            pos = lsqb + len(whole)
+            if "\n" in whole:
+                line_no += whole.count("\n")
+                line_start = lsqb + whole.rindex("\n") + 1
+            found = known.get(whole)
+            if found is None:
+                found = self._read_tag(whole, written, raw)
+            # Tag(...) and Span(...) without the frozen dataclasses' slower __init__
+            span = _new(Span)
+            end_column = pos - line_start + 1
+            _set(
+                span,
+                "__dict__",
+                {"line": line, "column": column, "end_line": line_no, "end_column": end_column},
+            )
+            tag = _new(Tag)
+            _set(tag, "__dict__", {"name": found[0], "value": found[1], "span": span})
+            tags.append(tag)
+        return tags, pos, line_no, line_start
 
     def scan(
         self, text: str, first_line: int, limits: ReadLimits = DEFAULT_LIMITS
     ) -> tuple[tuple[Tag, ...], Rest | None] | None:
-        tags = []
+        tags: list[Tag] = []
         pos = 0
         line_no, line_start = first_line, 0  # the line of ``pos`` and where it starts
+        fast = self._short_tags(text, first_line, limits)
+        if fast is not None:
+            tags, pos, line_no, line_start = fast
         while True:
             m = self.open.match(text, pos)
             if m is None:

@@ -314,6 +314,11 @@ def _side_tag(tags: Mapping[str, str], name: str) -> str | None:
     return next((v for k, v in tags.items() if k.lower() == lower), None)
 
 
+# the standard start by (game, side to move, side that moved first)
+_STARTS: dict[tuple[str, int, int], DicePosition] = {}
+_START_BOARD = bytes(read_position_text(START_TEXT, "Hexalit", True, True)[0])
+
+
 class DiceRules(GameRules[DicePosition]):
     """The rules of Hexalit; Trigeo overrides the class constants."""
 
@@ -331,12 +336,23 @@ class DiceRules(GameRules[DicePosition]):
         first_side = self._first_tag(tags)
         text = _side_tag(tags, "Position")
         if text is None:
-            board, turn, cube = read_position_text(START_TEXT, self.name, True, True)
-            turn = None
-        else:
-            board, turn, cube = self._read(text)
+            mover = first_side or self._owner(_START_BOARD, first) or NORTH
+            # the standard start is the same value every time: made once
+            key = (self.name, mover, first_side or mover)
+            found = _STARTS.get(key)
+            if found is None:
+                found = _STARTS[key] = self._standard(mover, first_side or mover)
+            return found
+        board, turn, cube = self._read(text)
         turn = turn or first_side or self._owner(board, first) or NORTH
         position = self._position(board, turn, first_side or turn, cube)
+        if not self._has_action(position._board, position._masks, turn, position._forced):
+            return self._replace(position, winner=3 - turn, end_ply=0)
+        return position
+
+    def _standard(self, turn: int, first: int) -> DicePosition:
+        board, _, cube = read_position_text(START_TEXT, self.name, True, True)
+        position = self._position(board, turn, first, cube)
         if not self._has_action(position._board, position._masks, turn, position._forced):
             return self._replace(position, winner=3 - turn, end_ply=0)
         return position
@@ -714,9 +730,14 @@ class DiceRules(GameRules[DicePosition]):
     ) -> tuple[int, ...]:
         """Rolled dice of ``side`` not rolled this turn turn back (§3.2, §8.6)."""
         due = [i for i in rolled if board[i] >> 6 == side and i != kept]
-        for i in turn_back_order(board, due):
-            turn_back(board, masks, i, side)
-        return tuple(i for i in rolled if i not in due) if due else rolled
+        if not due:
+            return rolled
+        if len(due) == 1:  # the usual case: no order to find
+            turn_back(board, masks, due[0], side)
+        else:
+            for i in turn_back_order(board, due):
+                turn_back(board, masks, i, side)
+        return tuple(i for i in rolled if i not in due)
 
     def _after(
         self, p: DicePosition, board: bytearray, masks: list[int], rolled: tuple[int, ...]

@@ -17,24 +17,26 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .board import Board
+from .board import Board, byte_boards
 
 Turn = tuple[tuple[int, ...], int, int]
 NO_BIRTH = -1
 
 
-def first_capture(board: Board, cells: bytes, me: int) -> tuple[int, int] | None:
-    """Some capture ``(start, landing)`` of side ``me``, or None when it has none."""
-    enemy = 3 - me
-    jumps = board.jumps
-    find = cells.find
-    p = find(me)
-    while p >= 0:
-        for over, landing in jumps[p]:
-            if cells[over] == enemy and cells[landing] == 0:
-                return p, landing
-        p = find(me, p + 1)
-    return None
+def can_capture(board: Board, cells: bytes, me: int) -> bool:
+    """Whether side ``me`` has a capture: a piece of its own, an enemy piece
+    next to it and an empty point behind that, along some line."""
+    red, turquoise, empty = byte_boards(cells)
+    mine, enemy = (red, turquoise) if me == 1 else (turquoise, red)
+    for shift, starts in board.rays:
+        # move the enemy pieces one point and the empty points two points
+        # back along the line: a start that meets both can capture
+        if shift > 0:
+            if mine & starts & (enemy >> shift) & (empty >> 2 * shift):
+                return True
+        elif mine & starts & (enemy << -shift) & (empty << -2 * shift):
+            return True
+    return False
 
 
 def piece_capture(board: Board, cells: bytes | bytearray, p: int, me: int) -> int | None:
@@ -133,7 +135,7 @@ def turns_of(
 
 def all_turns(board: Board, cells: bytes, me: int, reserve: int) -> list[Turn]:
     """Every legal turn of side ``me``."""
-    capturing = first_capture(board, cells, me) is not None
+    capturing = can_capture(board, cells, me)
     out: list[Turn] = []
     for p, cell in enumerate(cells):
         if cell == me:

@@ -2,8 +2,9 @@
 
 Reads and writes the ``Position`` tag text of notation.md
 (``R: a1 b1 c3; T: e5 f6; reserve: 10/12; turn: R``) and the ``Board``
-and ``Reserve`` tags. It does not decide legality and does not know
-whether the side to move is stuck: :mod:`huepfer` sets ``winner``.
+and ``Reserve`` tags. It does not decide legality; whether the side to move
+is stuck (and has lost) is found out only when someone asks for
+``winner``, as most positions are left by a legal turn that shows it is not.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from hexhop.notation.model import HopAction
 
 from ..base import HeaderError, Illegal
 from .board import FILES, Board, board
+from .moves import can_capture, has_hop_turn
 
 SIDES = ("Red", "Turquoise")
 LETTERS = ("R", "T")
@@ -33,6 +35,9 @@ class HuepferPosition:
     the board, pieces, reserves, side to move and winner, not ``ply`` or
     ``end_ply``. ``cells`` holds the pieces by point index (0 empty, 1 Red,
     2 Turquoise) for code that wants speed.
+
+    ``winner`` may be left to be found out (:func:`unresolved`): the rules
+    settle it when they see a legal turn, else the first reader does.
     """
 
     __slots__ = (
@@ -63,7 +68,7 @@ class HuepferPosition:
         self._cells = cells
         self._reserve = reserve
         self._turn = turn
-        self._winner = winner
+        self._winner: object = winner
         self._ply = ply
         self._end_ply = end_ply
         self._pieces: Mapping[str, str] | None = None
@@ -114,7 +119,9 @@ class HuepferPosition:
 
     @property
     def winner(self) -> str | None:
-        return self._winner
+        if self._winner is _UNKNOWN:
+            self._resolve()
+        return self._winner  # type: ignore[return-value]  # resolved now
 
     @property
     def ply(self) -> int:
@@ -122,7 +129,25 @@ class HuepferPosition:
 
     @property
     def end_ply(self) -> int | None:
+        if self._winner is _UNKNOWN:
+            self._resolve()
         return self._end_ply
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # pickled and copied settled: the markers of what is not known yet
+        # are objects of this process
+        args = (self._board, self._cells, self._reserve, self._turn, self.winner)
+        return HuepferPosition, (*args, self._ply, self.end_ply)
+
+    def _resolve(self) -> None:
+        """Settle ``winner``: the side to move loses when it has no turn (§8.10)."""
+        me = self._turn + 1
+        capture = can_capture(self._board, self._cells, me)
+        self._capture = capture
+        if capture or has_hop_turn(self._board, self._cells, me, self._reserve[self._turn]):
+            self._winner = None
+        else:
+            self._winner, self._end_ply = SIDES[1 - self._turn], self._ply
 
     # -- values -------------------------------------------------------------
 
@@ -133,7 +158,7 @@ class HuepferPosition:
         return _TABLES[self._board.size], self._cells, (self._turn, red, turquoise)
 
     def _key(self) -> tuple[object, ...]:
-        return (self._board.size, self._cells, self._reserve, self._turn, self._winner)
+        return (self._board.size, self._cells, self._reserve, self._turn, self.winner)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, HuepferPosition):
@@ -163,6 +188,15 @@ class HuepferPosition:
         parts.append(f"reserve: {red}/{turquoise}")
         parts.append(f"turn: {LETTERS[self._turn]}")
         return "; ".join(parts)
+
+
+def unresolved(
+    tables: Board, cells: bytes, reserve: tuple[int, int], turn: int, ply: int
+) -> HuepferPosition:
+    """A position whose ``winner`` is found out when needed."""
+    position = HuepferPosition(tables, cells, reserve, turn, ply=ply)
+    position._winner = _UNKNOWN
+    return position
 
 
 # -- tags ---------------------------------------------------------------------

@@ -22,7 +22,7 @@ from .moves import (
     NO_BIRTH,
     Turn,
     all_turns,
-    first_capture,
+    can_capture,
     has_hop_turn,
     piece_capture,
     turns_of,
@@ -37,11 +37,13 @@ from .position import (
     start_cells,
     tag,
     tag_reserve,
+    unresolved,
 )
 
 __all__ = ["HUEPFER", "HuepferRules", "HuepferPosition", "LegalTurns"]
 
 _SHOWN = 12  # legal turns listed in full in a refusal
+_STARTS: dict[tuple[int, tuple[int, int]], HuepferPosition] = {}  # by size and reserves
 
 
 class _Refusal(Exception):
@@ -67,26 +69,13 @@ def to_action(tables: Board, turn: Turn) -> HopAction:
     )
 
 
-def _capturing(position: HuepferPosition) -> tuple[int, int] | None:
-    """Some capture of the side to move (cached on the position), or None."""
+def _capturing(position: HuepferPosition) -> bool:
+    """Whether the side to move has a capture (kept on the position)."""
     found = position._capture
     if found is _UNKNOWN:
-        found = first_capture(position.board, position.cells, position.turn + 1)
+        found = can_capture(position._board, position._cells, position._turn + 1)
         position._capture = found
     return found  # type: ignore[return-value]
-
-
-def _finish(
-    tables: Board, cells: bytes, reserve: tuple[int, int], turn: int, ply: int
-) -> HuepferPosition:
-    """A position whose side to move has lost at ``ply`` when it has no turn."""
-    me = turn + 1
-    capture = first_capture(tables, cells, me)
-    if capture is None and not has_hop_turn(tables, cells, me, reserve[turn]):
-        return HuepferPosition(tables, cells, reserve, turn, SIDES[1 - turn], ply, ply)
-    position = HuepferPosition(tables, cells, reserve, turn, ply=ply)
-    position._capture = capture
-    return position
 
 
 class LegalTurns:
@@ -110,12 +99,12 @@ class LegalTurns:
                 turns: list[Turn] = []
             else:
                 turns = all_turns(
-                    position.board,
-                    position.cells,
-                    position.turn + 1,
-                    position.reserve[position.turn],
+                    position._board,
+                    position._cells,
+                    position._turn + 1,
+                    position._reserve[position._turn],
                 )
-            self._actions = [to_action(position.board, t) for t in turns]
+            self._actions = [to_action(position._board, t) for t in turns]
         return self._actions
 
     def __iter__(self) -> Iterator[HopAction]:
@@ -130,8 +119,8 @@ class LegalTurns:
             return False
         if self._actions is not None:
             return bool(self._actions)
-        return _capturing(position) is not None or has_hop_turn(
-            position.board, position.cells, position.turn + 1, position.reserve[position.turn]
+        return _capturing(position) or has_hop_turn(
+            position._board, position._cells, position._turn + 1, position._reserve[position._turn]
         )
 
     def __contains__(self, action: object) -> bool:
@@ -157,7 +146,13 @@ class HuepferRules(GameRules[HuepferPosition]):
         text = tag(tags, "Position")
         if text is not None:
             return self.parse_position(text, tags)
-        return _finish(board(size), start_cells(board(size)), reserve, 0, 0)
+        # the standard start is the same value every time: made once
+        found = _STARTS.get((size, reserve))
+        if found is None:
+            found = unresolved(board(size), start_cells(board(size)), reserve, 0, 0)
+            if len(_STARTS) < 100:
+                _STARTS[(size, reserve)] = found
+        return found
 
     def standard(self, size: int = 6, reserve: tuple[int, int] | None = None) -> HuepferPosition:
         """The standard start on a ``size`` board (default reserves by size)."""
@@ -172,7 +167,7 @@ class HuepferRules(GameRules[HuepferPosition]):
         legal turn has lost at ply 0 (rules.md §8.10)."""
         size = board_size(tags)
         parsed = parse_text(text, size, tag_reserve(tags, size))
-        return _finish(parsed.board, parsed.cells, parsed.reserve, parsed.turn, 0)
+        return unresolved(parsed.board, parsed.cells, parsed.reserve, parsed.turn, 0)
 
     def diagram(self, position: HuepferPosition) -> str:
         return diamond(position)
@@ -191,6 +186,12 @@ class HuepferRules(GameRules[HuepferPosition]):
                 "IL01",
                 "this is not a Hüpfer action; Hüpfer turns are written like a1-c1@d1 or c3xc5",
             )
+        if position._winner is _UNKNOWN:
+            # a legal turn shows that the side to move is not stuck
+            outcome = self._outcome(position, item)
+            if not isinstance(outcome, Illegal):
+                position._winner = None
+                return None
         if position.winner is not None:
             return Illegal(
                 "IL01", f"the game is over: {position.winner} won at ply {position.end_ply}"
@@ -200,16 +201,23 @@ class HuepferRules(GameRules[HuepferPosition]):
 
     def play(self, position: HuepferPosition, item: Item) -> Played[HuepferPosition]:
         """Play a legal turn; ValueError when ``item`` is not one."""
-        illegal = self.check(position, item)
-        if illegal is not None:
-            raise ValueError(f"{item} is not legal: {illegal.reason}")
-        # check() has made sure that item is a legal HopAction
-        cells, used = cast("tuple[bytes, bool]", self._outcome(position, cast(HopAction, item)))
-        turn = position.turn
-        reserve = position.reserve
+        memo = position._memo
+        if memo is not None and memo[0] is item and position._winner is None:
+            outcome = memo[1]  # the turn just checked: the usual case
+        else:
+            illegal = self.check(position, item)
+            if illegal is not None:
+                raise ValueError(f"{item} is not legal: {illegal.reason}")
+            # check() has made sure that item is a legal HopAction
+            outcome = self._outcome(position, cast(HopAction, item))
+        if isinstance(outcome, Illegal):
+            raise ValueError(f"{item} is not legal: {outcome.reason}")
+        cells, used = outcome
+        turn = position._turn
+        reserve = position._reserve
         if used:
             reserve = (reserve[0] - 1, reserve[1]) if turn == 0 else (reserve[0], reserve[1] - 1)
-        return Played(_finish(position.board, cells, reserve, 1 - turn, position.ply + 1))
+        return Played(unresolved(position._board, cells, reserve, 1 - turn, position._ply + 1))
 
     def _outcome(
         self, position: HuepferPosition, action: HopAction
@@ -220,7 +228,7 @@ class HuepferRules(GameRules[HuepferPosition]):
         walk the path once.
         """
         memo = position._memo
-        if memo is not None and memo[0] == action:
+        if memo is not None and (memo[0] is action or memo[0] == action):
             return memo[1]
         try:
             outcome: Illegal | tuple[bytes, bool] = _walk(position, action)
@@ -265,7 +273,7 @@ def _side_name(code: int) -> str:
 
 def _walk(position: HuepferPosition, action: HopAction) -> tuple[bytes, bool]:
     """Follow ``action`` on the board; raise _Refusal at the first problem."""
-    tables = position.board
+    tables = position._board
     names = tables.names
     path, birth = _points(tables, action)
     ops = action.ops
@@ -274,22 +282,18 @@ def _walk(position: HuepferPosition, action: HopAction) -> tuple[bytes, bool]:
             "a turn moves a piece at least once: write the start and every "
             "landing, like a1-c1@d1 or c3xc5"
         )
-    me = position.turn + 1
-    cells = bytearray(position.cells)
+    me = position._turn + 1
+    cells = bytearray(position._cells)
     start = path[0]
     _check_start(position, cells[start], names[start])
     hops = _count_hops(ops)
-    if hops:
-        capture = _capturing(position)
-        if capture is not None:
-            over = tables.between.get((start, path[1]))
-            if over is not None and cells[over] == 3 - me:  # a capture written with '-'
-                _check_step(
-                    cells, over, path[1], "-", me, names, f"{names[start]}-{names[path[1]]}"
-                )
-            raise _Refusal(
-                f"a capture is possible ({_captures_text(position)}), and capturing is compulsory"
-            )
+    if hops and _capturing(position):
+        over = tables.between.get((start, path[1]))
+        if over is not None and cells[over] == 3 - me:  # a capture written with '-'
+            _check_step(cells, over, path[1], "-", me, names, f"{names[start]}-{names[path[1]]}")
+        raise _Refusal(
+            f"a capture is possible ({_captures_text(position)}), and capturing is compulsory"
+        )
     visited = {start}
     between = tables.between
     here = start
@@ -324,7 +328,7 @@ def _walk(position: HuepferPosition, action: HopAction) -> tuple[bytes, bool]:
 def _check_start(position: HuepferPosition, code: int, name: str) -> None:
     if code == 0:
         raise _Refusal(f"there is no piece on {name}")
-    if code != position.turn + 1:
+    if code != position._turn + 1:
         raise _Refusal(
             f"the piece on {name} is {_side_name(code)}'s, and {position.to_move} is to move"
         )
@@ -467,9 +471,9 @@ def _check_birth(
     path: list[int],
     ops: tuple[str, ...],
 ) -> None:
-    tables = position.board
+    tables = position._board
     names = tables.names
-    if position.reserve[position.turn] == 0:
+    if position._reserve[position._turn] == 0:
         raise _Refusal("the reserve is empty: a hop must lead to a capture")
     if birth != NO_BIRTH and cells[birth] == 0 and birth in tables.neighbours[here]:
         return
@@ -503,14 +507,14 @@ def _check_birth(
 
 def _captures_text(position: HuepferPosition) -> str:
     """The first steps of the captures of the side to move, e.g. ``b3xb5, c1xc3``."""
-    tables = position.board
+    tables = position._board
     names = tables.names
-    me = position.turn + 1
+    me = position._turn + 1
     steps = []
-    for p, code in enumerate(position.cells):
+    for p, code in enumerate(position._cells):
         if code == me:
             for over, landing in tables.jumps[p]:
-                if position.cells[over] == 3 - me and position.cells[landing] == 0:
+                if position._cells[over] == 3 - me and position._cells[landing] == 0:
                     steps.append(f"{names[p]}x{names[landing]}")
     shown = ", ".join(steps[:4])
     return shown + (f" and {len(steps) - 4} more" if len(steps) > 4 else "")
@@ -525,20 +529,20 @@ def _listed(texts: list[str]) -> str:
 
 def _way_out(position: HuepferPosition, action: HopAction) -> str:
     """Which turns the written piece (or else the side to move) has."""
-    tables = position.board
-    me = position.turn + 1
-    reserve = position.reserve[position.turn]
-    capturing = _capturing(position) is not None
+    tables = position._board
+    me = position._turn + 1
+    reserve = position._reserve[position._turn]
+    capturing = _capturing(position)
     start = tables.point(action.path[0]) if action.path else None
-    if start is not None and position.cells[start] == me:
-        mine = turns_of(tables, position.cells, start, me, reserve, capturing)
+    if start is not None and position._cells[start] == me:
+        mine = turns_of(tables, position._cells, start, me, reserve, capturing)
         if mine:
             texts = [str(to_action(tables, t)) for t in mine]
             return f"legal turns of the piece on {tables.names[start]}: {_listed(texts)}"
         prefix = f"the piece on {tables.names[start]} has no legal turn"
     else:
         prefix = ""
-    every = [str(to_action(tables, t)) for t in all_turns(tables, position.cells, me, reserve)]
+    every = [str(to_action(tables, t)) for t in all_turns(tables, position._cells, me, reserve)]
     listed = f"legal turns: {_listed(every)}" if every else "there is no legal turn"
     return f"{prefix}; {listed}" if prefix else listed
 
