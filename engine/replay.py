@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from hexhop.notation.findings import Finding, make
+from hexhop.notation.findings import Finding, make, words
 from hexhop.notation.games import find_game
 from hexhop.notation.model import (
     CubeAnswer,
@@ -366,7 +366,7 @@ class _Replayer(Visitor):
         size = getattr(start, "size", None)
         if "Board" in self.report.tags or not size or not find_game(self.rules.name).board_sizes:
             return
-        note = f" (there is no Board tag, so the {size}x{size} board was assumed)"
+        note = words(" (there is no Board tag, so the {size}x{size} board was assumed)", size=size)
         self.findings[:] = [
             replace(f, message=f.message + note) if f.code == "IL02" else f for f in self.findings
         ]
@@ -443,5 +443,7 @@ def _illegal(node: Node, ply: int, position: Position, illegal: Illegal) -> Find
     finding = make(
         illegal.code, node.span, ply=ply, action=node.text, reason=illegal.reason, cell=illegal.cell
     )
-    message = f"ply {ply}, {position.to_move}: {finding.message}"
+    message = words(
+        "ply {ply}, {side}: {finding}", ply=ply, side=position.to_move, finding=finding.message
+    )
     return Finding(finding.code, message, finding.span, ply, node.text)

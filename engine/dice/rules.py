@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from types import MappingProxyType
 
+from hexhop.notation.findings import words
 from hexhop.notation.model import CubeAnswer, CubeOffer, DiceAction, Item, Mark
 
 from ..base import GameRules, HeaderError, Illegal, Played, action_sort_key
@@ -204,65 +205,116 @@ def _die(v: int) -> Die:
     return Die(SIDE_NAMES[v >> 6], v & 7, (v >> 3 & 7) or None)
 
 
+def _game_over(p: DicePosition) -> str:
+    return words(
+        "the game is over: {winner} won at ply {end_ply}", winner=p.winner, end_ply=p._end_ply
+    )
+
+
 def _or_list(items: Sequence[str]) -> str:
     items = list(items)
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " or " + items[-1]
+    return words("{first} or {last}", first=", ".join(items[:-1]), last=items[-1])
 
 
 def _dir_names(dirs: Sequence[int]) -> str:
-    return ", ".join(DIRECTIONS[d] for d in dirs)
+    return ", ".join(words(DIRECTIONS[d]) for d in dirs)
 
 
 def _two_moves(board: Sequence[int], o: int, t: int, side: int) -> str:
     enemy = SIDE_NAMES[3 - side]
     ahead, caps = FORWARD[side][o], [CELLS[c] for c in PAWN_CAPTURES[side][o]]
     head = (
-        f"the 2 on {CELLS[o]} moves only forward to {CELLS[ahead]} when it is empty"
+        words(
+            "the 2 on {origin} moves only forward to {ahead} when it is empty",
+            origin=CELLS[o],
+            ahead=CELLS[ahead],
+        )
         if ahead >= 0
-        else f"the 2 on {CELLS[o]} has no cell ahead of it"
+        else words("the 2 on {origin} has no cell ahead of it", origin=CELLS[o])
     )
-    text = f"{head}, and captures only on {_or_list(caps)} when a {enemy} die stands there"
+    text = words(
+        "{head}, and captures only on {cells} when a {enemy} die stands there",
+        head=head,
+        cells=_or_list(caps),
+        enemy=words(enemy),
+    )
     if t == ahead:
-        return text + f"; {CELLS[t]} is not empty, and a 2 never captures forward"
+        return words(
+            "{text}; {target} is not empty, and a 2 never captures forward",
+            text=text,
+            target=CELLS[t],
+        )
     if CELLS[t] in caps:
-        return text + f", and {CELLS[t]} is empty"
+        return words("{text}, and {target} is empty", text=text, target=CELLS[t])
     return text
 
 
 def _slide_moves(board: Sequence[int], o: int, t: int, face: int) -> str:
     dirs = SLIDE_DIRS[face][o]
-    kind = {4: "its corner directions", 5: "its side directions", 6: "all six directions"}[face]
-    head = f"the {face} on {CELLS[o]} slides along {kind}"
+    kind = (
+        words("its corner directions")
+        if face == 4
+        else words("its side directions")
+        if face == 5
+        else words("all six directions")
+    )
+    head = words(
+        "the {face} on {origin} slides along {kind}", face=face, origin=CELLS[o], kind=kind
+    )
     if face != 6:
         head += f" ({_dir_names(dirs)})"
     line = LINE_TO[o].get(t)
     if line is None:
-        return head + f", and {CELLS[t]} is not on a straight line from {CELLS[o]}"
+        return words(
+            "{head}, and {target} is not on a straight line from {origin}",
+            head=head,
+            target=CELLS[t],
+            origin=CELLS[o],
+        )
     d, k = line
     if d not in dirs:
-        return head + f", and {CELLS[t]} lies {DIRECTIONS[d]} of it"
+        return words(
+            "{head}, and {target} lies {direction} of it",
+            head=head,
+            target=CELLS[t],
+            direction=words(DIRECTIONS[d]),
+        )
     block = next(j for j in RAYS[o][d][: k - 1] if board[j])
-    return head + f", and {CELLS[block]} blocks the way to {CELLS[t]}"
+    return words(
+        "{head}, and {block} blocks the way to {target}",
+        head=head,
+        block=CELLS[block],
+        target=CELLS[t],
+    )
 
 
 def face_reason(board: Sequence[int], o: int, t: int, side: int, face: int, jump: bool) -> str:
     """Why the die on ``o`` cannot go to ``t``, in a player's words."""
     if face == 1:
-        text = f"the 1 on {CELLS[o]} steps only to a neighbouring cell, and {CELLS[t]} is not one"
+        text = words(
+            "the 1 on {origin} steps only to a neighbouring cell, and {target} is not one",
+            origin=CELLS[o],
+            target=CELLS[t],
+        )
     elif face == 2:
         text = _two_moves(board, o, t, side)
     elif face == 3:
-        text = (
-            f"the 3 on {CELLS[o]} leaps to the 1st or 2nd cell along its corner directions "
-            f"({_dir_names(CORNER_DIRS[o])}): {', '.join(CELLS[j] for j in LEAPS[o])}"
+        text = words(
+            "the 3 on {origin} leaps to the 1st or 2nd cell along its corner directions "
+            "({directions}): {cells}",
+            origin=CELLS[o],
+            directions=_dir_names(CORNER_DIRS[o]),
+            cells=", ".join(CELLS[j] for j in LEAPS[o]),
         )
     else:
         text = _slide_moves(board, o, t, face)
     if jump and o in JUMP_FIELDS:
         others = ", ".join(CELLS[j] for j in JUMP_OTHERS[o])
-        text += f"; from its jump field it may also leap to {others}"
+        text = words(
+            "{text}; from its jump field it may also leap to {cells}", text=text, cells=others
+        )
     return text
 
 
@@ -502,7 +554,9 @@ class DiceRules(GameRules[DicePosition]):
             return self._state_problem(p)
         o = INDEX.get(item.origin)
         if o is None:
-            return Illegal("IL02", f"{item.origin} is not on the board", item.origin)
+            return Illegal(
+                "IL02", words("{cell} is not on the board", cell=item.origin), item.origin
+            )
         board, side = p._board, p._side
         v = board[o]
         if v >> 6 != side:
@@ -511,14 +565,19 @@ class DiceRules(GameRules[DicePosition]):
             return self._check_roll(p, item, o)
         t = INDEX.get(item.target or "")
         if t is None:
-            return Illegal("IL02", f"{item.target} is not on the board", item.target)
+            return Illegal(
+                "IL02", words("{cell} is not on the board", cell=item.target), item.target
+            )
         w = board[t]
         if w >> 6 == side:
             return self._illegal(
                 p,
                 o,
-                f"{CELLS[t]} holds a {SIDE_NAMES[side]} die, "
-                "and no die moves onto a cell of its own side",
+                words(
+                    "{cell} holds a {side} die, and no die moves onto a cell of its own side",
+                    cell=CELLS[t],
+                    side=SIDE_NAMES[side],
+                ),
             )
         if not reaches(board, o, t, side, v & 7, self.jump_fields):
             return self._illegal(p, o, face_reason(board, o, t, side, v & 7, self.jump_fields))
@@ -539,18 +598,24 @@ class DiceRules(GameRules[DicePosition]):
             (str(a) for a in self.generate(p) if a.origin == CELLS[o]), key=action_sort_key
         )
         way_out = (
-            f"this die can play {', '.join(actions)}" if actions else "this die has no legal action"
+            words("this die can play {actions}", actions=", ".join(actions))
+            if actions
+            else words("this die has no legal action")
         )
         return Illegal(code, f"{why}; {way_out}")
 
     def _state_problem(self, p: DicePosition) -> Illegal:
         if p._winner:
-            return Illegal("IL01", f"the game is over: {p.winner} won at ply {p._end_ply}")
-        other = SIDE_NAMES[3 - p._side]
+            return Illegal("IL01", _game_over(p))
         return Illegal(
             "IL03",
-            f"{p.to_move} offered to double the cube to {p._offer}; "
-            f"{other} must answer take or drop before any action",
+            words(
+                "{side} offered to double the cube to {value}; "
+                "{other} must answer take or drop before any action",
+                side=p.to_move,
+                value=p._offer,
+                other=words(SIDE_NAMES[3 - p._side]),
+            ),
         )
 
     def _origin_problem(self, p: DicePosition, item: DiceAction, o: int) -> Illegal:
@@ -558,13 +623,21 @@ class DiceRules(GameRules[DicePosition]):
             own = [CELLS[i] for i, v in enumerate(p._board) if v >> 6 == p._side]
             return Illegal(
                 "IL01",
-                f"there is no die on {item.origin}; "
-                f"{p.to_move}'s dice stand on {', '.join(own) or 'no cell'}",
+                words(
+                    "there is no die on {cell}; {side}'s dice stand on {cells}",
+                    cell=item.origin,
+                    side=p.to_move,
+                    cells=", ".join(own) or words("no cell"),
+                ),
             )
         return Illegal(
             "IL01",
-            f"the die on {item.origin} belongs to {SIDE_NAMES[3 - p._side]}, "
-            f"and {p.to_move} is to move",
+            words(
+                "the die on {cell} belongs to {owner}, and {side} is to move",
+                cell=item.origin,
+                owner=words(SIDE_NAMES[3 - p._side]),
+                side=p.to_move,
+            ),
         )
 
     def _check_roll(self, p: DicePosition, item: DiceAction, o: int) -> Illegal | None:
@@ -572,22 +645,30 @@ class DiceRules(GameRules[DicePosition]):
         v = board[o]
         face, name = v & 7, CELLS[o]
         if not self.rolling:
-            return self._illegal(p, o, f"dice are never rolled in {self.name}")
+            return self._illegal(p, o, words("dice are never rolled in {game}", game=self.name))
         if item.face not in range(1, 7) or item.promote is not None:
-            return self._illegal(p, o, "a roll shows a face from 1 to 6, and nothing else")
+            return self._illegal(p, o, words("a roll shows a face from 1 to 6, and nothing else"))
         if face == 1 and count_ones(p._masks, side) == 1:
             return self._illegal(
                 p,
                 o,
-                f"the 1 on {name} is {p.to_move}'s only die showing 1, "
-                "and a side must always keep a 1",
+                words(
+                    "the 1 on {cell} is {side}'s only die showing 1, "
+                    "and a side must always keep a 1",
+                    cell=name,
+                    side=p.to_move,
+                ),
             )
         if face not in (1, 2):
             return self._illegal(
                 p,
                 o,
-                f"the {face} on {name} cannot be rolled: only a 2, "
-                "or a 1 while its side has another 1, may be rolled",
+                words(
+                    "the {face} on {cell} cannot be rolled: only a 2, "
+                    "or a 1 while its side has another 1, may be rolled",
+                    face=face,
+                    cell=name,
+                ),
             )
         if p._forced:
             return self._one_rule_problem(p, o, -1)
@@ -595,14 +676,21 @@ class DiceRules(GameRules[DicePosition]):
 
     def _operator_problem(self, p: DicePosition, item: DiceAction, o: int, t: int) -> Illegal:
         if p._board[t]:
-            why = (
-                f"{CELLS[t]} holds a {SIDE_NAMES[3 - p._side]} die, so this is a capture: "
-                f"write {item.origin}°{item.target} (° captures, X moves to an empty cell)"
+            why = words(
+                "{cell} holds a {side} die, so this is a capture: "
+                "write {origin}°{target} (° captures, X moves to an empty cell)",
+                cell=CELLS[t],
+                side=SIDE_NAMES[3 - p._side],
+                origin=item.origin,
+                target=item.target,
             )
         else:
-            why = (
-                f"{CELLS[t]} is empty, so this is a move: write {item.origin}X{item.target} "
-                "(X moves to an empty cell, ° captures)"
+            why = words(
+                "{cell} is empty, so this is a move: write {origin}X{target} "
+                "(X moves to an empty cell, ° captures)",
+                cell=CELLS[t],
+                origin=item.origin,
+                target=item.target,
             )
         return self._illegal(p, o, why)
 
@@ -610,16 +698,26 @@ class DiceRules(GameRules[DicePosition]):
         v, side = p._board[o], p._side
         row = ROWS[LAST_ROW[side]]
         if not self.promotion:
-            why = f"there is no promotion in {self.name}: a 2 on its last row stays a 2"
+            why = words(
+                "there is no promotion in {game}: a 2 on its last row stays a 2", game=self.name
+            )
         elif v & 7 != 2:
-            why = f"only a 2 may be turned into a 6, and the die on {item.origin} shows {v & 7}"
+            why = words(
+                "only a 2 may be turned into a 6, and the die on {cell} shows {face}",
+                cell=item.origin,
+                face=v & 7,
+            )
         elif ROW[t] != LAST_ROW[side]:
-            why = (
-                f"a 2 may be turned into a 6 only in the move that reaches its last row "
-                f"(row {row}), and {item.target} is not on it"
+            why = words(
+                "a 2 may be turned into a 6 only in the move that reaches its last row "
+                "(row {row}), and {cell} is not on it",
+                row=row,
+                cell=item.target,
             )
         else:
-            why = f"a 2 reaching its last row may only become a 6, not a {item.promote}"
+            why = words(
+                "a 2 reaching its last row may only become a 6, not a {face}", face=item.promote
+            )
         return self._illegal(p, o, why)
 
     def _one_rule_problem(self, p: DicePosition, o: int, t: int) -> Illegal:
@@ -628,24 +726,40 @@ class DiceRules(GameRules[DicePosition]):
         threatened = sorted({f[0] for f in p._forced})
         if o in threatened:
             where = (
-                f"{CELLS[t]} is attacked, so the One would not be safe there"
+                words("{cell} is attacked, so the One would not be safe there", cell=CELLS[t])
                 if t >= 0
-                else (f"the One on {CELLS[o]} is attacked and can escape")
+                else words("the One on {cell} is attacked and can escape", cell=CELLS[o])
             )
             return self._illegal(
                 p,
                 o,
-                f"{where}, and {side} must move an attacked One to a cell that is not attacked",
+                words(
+                    "{where}, and {side} must move an attacked One to a cell that is not attacked",
+                    where=where,
+                    side=side,
+                ),
             )
         escapes_text = _or_list(sorted((str(_action(*f)) for f in p._forced), key=action_sort_key))
-        cells = " and ".join(CELLS[x] for x in threatened)
-        ones_text = f"One on {cells} is" if len(threatened) == 1 else f"Ones on {cells} are"
-        return self._illegal(
-            p,
-            o,
-            f"{side}'s {ones_text} attacked and can escape, so {side} "
-            f"must move it to a cell that is not attacked: {escapes_text}",
-        )
+        cells = CELLS[threatened[0]]
+        for x in threatened[1:]:
+            cells = words("{first} and {last}", first=cells, last=CELLS[x])
+        if len(threatened) == 1:
+            why = words(
+                "{side}'s One on {cells} is attacked and can escape, so {side} "
+                "must move it to a cell that is not attacked: {escapes}",
+                side=side,
+                cells=cells,
+                escapes=escapes_text,
+            )
+        else:
+            why = words(
+                "{side}'s Ones on {cells} are attacked and can escape, so {side} "
+                "must move it to a cell that is not attacked: {escapes}",
+                side=side,
+                cells=cells,
+                escapes=escapes_text,
+            )
+        return self._illegal(p, o, why)
 
     # -- cube --------------------------------------------------------------------------------
 
@@ -654,32 +768,51 @@ class DiceRules(GameRules[DicePosition]):
             return self._check_offer(p, item)
         if isinstance(item, CubeAnswer):
             if not self.doubling:
-                return Illegal("IL03", f"there is no doubling cube in {self.name}")
+                return Illegal("IL03", words("there is no doubling cube in {game}", game=self.name))
             if p._offer is None:
-                return Illegal("IL03", "there is no cube offer to answer")
+                return Illegal("IL03", words("there is no cube offer to answer"))
             return None
-        return Illegal("IL01", f"{item} is not an action of {self.name}")
+        return Illegal(
+            "IL01", words("{item} is not an action of {game}", item=item, game=self.name)
+        )
 
     def _check_offer(self, p: DicePosition, item: CubeOffer) -> Illegal | None:
         problem = self._offer_problem(p)
         if problem is None and item.value is not None and item.value != (p._cube or 1) * 2:
-            now = f"the cube stands at {p._cube}" if p._cube else "the cube is unused"
-            problem = f"{now}, so an offer doubles it to {(p._cube or 1) * 2}, not {item.value}"
+            now = (
+                words("the cube stands at {value}", value=p._cube)
+                if p._cube
+                else words("the cube is unused")
+            )
+            problem = words(
+                "{now}, so an offer doubles it to {double}, not {value}",
+                now=now,
+                double=(p._cube or 1) * 2,
+                value=item.value,
+            )
         return Illegal("IL03", problem) if problem else None
 
     def _offer_problem(self, p: DicePosition) -> str | None:
         if not self.doubling:
-            return f"there is no doubling cube in {self.name}"
+            return words("there is no doubling cube in {game}", game=self.name)
         if p._winner:
-            return f"the game is over: {p.winner} won at ply {p._end_ply}"
+            return _game_over(p)
         if p._offer is not None:
-            return f"{SIDE_NAMES[3 - p._side]} must first answer the offer to {p._offer}"
+            return words(
+                "{side} must first answer the offer to {value}",
+                side=SIDE_NAMES[3 - p._side],
+                value=p._offer,
+            )
         if p._offered:
-            return f"{p.to_move} has already doubled this turn"
+            return words("{side} has already doubled this turn", side=p.to_move)
         if p._cube is None and p._side != p._first:
-            return f"the first offer belongs to {p.first}, the side that moved first"
+            return words(
+                "the first offer belongs to {side}, the side that moved first", side=p.first
+            )
         if p._cube == CUBE_VALUES[-1]:
-            return f"the cube already stands at {CUBE_VALUES[-1]}, its highest value"
+            return words(
+                "the cube already stands at {value}, its highest value", value=CUBE_VALUES[-1]
+            )
         return None
 
     def _play_cube(self, p: DicePosition, item: Item) -> Played[DicePosition]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from hexhop.notation.findings import words
+
 from ..base import HeaderError
 from .board import CUBE_VALUES, MAX_DICE, SIDE_LETTERS, die_code
 from .geometry import CELL_COUNT, CELLS, INDEX, NORTH, ROW_SPAN, ROWS, SIDE_NAMES, SOUTH
@@ -44,7 +46,9 @@ def _bad_position(reason: str) -> HeaderError:
 def side_value(text: str, what: str) -> int:
     side = _SIDE_KEYS.get(text.strip().lower())
     if side is None:
-        raise _bad_position(f"{what} must be N or S, not {text.strip()!r}")
+        raise _bad_position(
+            words("{what} must be N or S, not {value!r}", what=what, value=text.strip())
+        )
     return side
 
 
@@ -52,22 +56,33 @@ def _read_die(token: str, side: int, rolling: bool, game: str) -> tuple[int, int
     match = _DIE_TOKEN.fullmatch(token)
     if not match:
         raise _bad_position(
-            f"{token!r} is not a die: write cell=face, e.g. C5=4, or C5=4/2 for a rolled die"
+            words(
+                "{token!r} is not a die: write cell=face, e.g. C5=4, or C5=4/2 for a rolled die",
+                token=token,
+            )
         )
     cell = match[1].upper() + match[2]
     if cell not in INDEX:
-        raise _bad_position(f"{token!r}: {cell} is not on the board")
+        raise _bad_position(words("{token!r}: {cell} is not on the board", token=token, cell=cell))
     face, home = int(match[3]), int(match[4] or 0)
     if not 1 <= face <= 6:
-        raise _bad_position(f"{token!r}: a die shows 1 to 6")
+        raise _bad_position(words("{token!r}: a die shows 1 to 6", token=token))
     if home == face:
         home = 0
     if home and not rolling:
         raise _bad_position(
-            f"{token!r}: dice are never rolled in {game}, so no die shows a rolled face"
+            words(
+                "{token!r}: dice are never rolled in {game}, so no die shows a rolled face",
+                token=token,
+                game=game,
+            )
         )
     if home not in (0, 1, 2):
-        raise _bad_position(f"{token!r}: a rolled die turns back to 1 or 2, not {home}")
+        raise _bad_position(
+            words(
+                "{token!r}: a rolled die turns back to 1 or 2, not {home}", token=token, home=home
+            )
+        )
     return INDEX[cell], die_code(side, face, home)
 
 
@@ -75,20 +90,27 @@ def _read_dice(value: str, side: int, board: bytearray, rolling: bool, game: str
     tokens = value.replace(",", " ").split()
     if len(tokens) > MAX_DICE:
         raise _bad_position(
-            f"{SIDE_NAMES[side]} has {len(tokens)} dice; a side has at most {MAX_DICE}"
+            words(
+                "{side} has {count} dice; a side has at most {limit}",
+                side=SIDE_NAMES[side],
+                count=len(tokens),
+                limit=MAX_DICE,
+            )
         )
     for token in tokens:
         i, code = _read_die(token, side, rolling, game)
         if board[i]:
-            raise _bad_position(f"{CELLS[i]} is given twice")
+            raise _bad_position(words("{cell} is given twice", cell=CELLS[i]))
         board[i] = code
 
 
 def _read_cube(value: str, cube_game: bool, game: str) -> int:
     if not cube_game:
-        raise _bad_position(f"there is no doubling cube in {game}")
+        raise _bad_position(words("there is no doubling cube in {game}", game=game))
     if not value.strip().isdigit() or int(value) not in CUBE_VALUES:
-        raise _bad_position(f"cube must be 2, 4, 8, 16, 32 or 64, not {value.strip()!r}")
+        raise _bad_position(
+            words("cube must be 2, 4, 8, 16, 32 or 64, not {value!r}", value=value.strip())
+        )
     return int(value)
 
 
@@ -105,10 +127,12 @@ def read_position_text(
         key, colon, value = part.partition(":")
         key = key.strip().lower()
         if not colon or key not in ("n", "s", "north", "south", "turn", "cube"):
-            raise _bad_position(f"expected 'N:', 'S:', 'turn:' or 'cube:', found {part!r}")
+            raise _bad_position(
+                words("expected 'N:', 'S:', 'turn:' or 'cube:', found {part!r}", part=part)
+            )
         canonical = SIDE_LETTERS[_SIDE_KEYS[key]] if key in _SIDE_KEYS else key
         if canonical in seen:
-            raise _bad_position(f"'{canonical}:' is given twice")
+            raise _bad_position(words("'{key}:' is given twice", key=canonical))
         seen[canonical] = value
         if key in _SIDE_KEYS:
             _read_dice(value, _SIDE_KEYS[key], board, rolling, game)
@@ -119,7 +143,11 @@ def read_position_text(
     for letter, side in (("N", NORTH), ("S", SOUTH)):
         if letter not in seen:
             raise _bad_position(
-                f"the {SIDE_NAMES[side]} dice are missing: expected '{letter}: cell=face ...'"
+                words(
+                    "the {side} dice are missing: expected '{letter}: cell=face ...'",
+                    side=SIDE_NAMES[side],
+                    letter=letter,
+                )
             )
     return board, turn, cube
 

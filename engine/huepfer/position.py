@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from hexhop.notation.findings import words
 from hexhop.notation.model import HopAction
 
 from ..base import HeaderError, Illegal
@@ -229,8 +230,10 @@ def parse_reserve(value: str) -> tuple[int, int]:
     parts = value.split("/")
     if len(parts) > 2 or not all(part.isascii() and part.isdigit() for part in parts):
         raise ValueError(
-            "expected a number of pieces such as 12, "
-            "or one for each side such as 12/10 (Red/Turquoise)"
+            words(
+                "expected a number of pieces such as 12, "
+                "or one for each side such as 12/10 (Red/Turquoise)"
+            )
         )
     numbers = [int(part) for part in parts]
     if len(numbers) == 1:
@@ -285,11 +288,14 @@ def parse_text(text: str, size: int, reserve: tuple[int, int]) -> HuepferPositio
         key = key.strip().lower()
         if not colon:
             raise _bad(
-                f"'{part.strip()}' has no ':'; expected parts like "
-                "'R: a1 b1', 'T: e5', 'reserve: 12/12' and 'turn: R'"
+                words(
+                    "'{part}' has no ':'; expected parts like "
+                    "'R: a1 b1', 'T: e5', 'reserve: 12/12' and 'turn: R'",
+                    part=part.strip(),
+                )
             )
         if key in seen or (key in _SIDE_WORDS and LETTERS[_SIDE_WORDS[key]] in seen):
-            raise _bad(f"the part '{key}:' is given twice")
+            raise _bad(words("the part '{key}:' is given twice", key=key))
         if key in _SIDE_WORDS:
             side = _SIDE_WORDS[key]
             seen.add(LETTERS[side])
@@ -304,15 +310,18 @@ def parse_text(text: str, size: int, reserve: tuple[int, int]) -> HuepferPositio
             seen.add(key)
             word = value.strip().lower()
             if word not in _SIDE_WORDS:
-                raise _bad(f"turn must be R or T, not '{value.strip()}'")
+                raise _bad(words("turn must be R or T, not '{value}'", value=value.strip()))
             turn = _SIDE_WORDS[word]
         else:
-            raise _bad(f"unknown part '{key}:'; expected R:, T:, reserve: and turn:")
+            raise _bad(words("unknown part '{key}:'; expected R:, T:, reserve: and turn:", key=key))
     missing = [letter for letter in LETTERS if letter not in seen]
     if missing:
         raise _bad(
-            f"the part '{missing[0]}:' is missing (write '{missing[0]}:' "
-            "alone for a side with no piece on the board)"
+            words(
+                "the part '{key}:' is missing (write '{key}:' "
+                "alone for a side with no piece on the board)",
+                key=missing[0],
+            )
         )
     return HuepferPosition(tables, bytes(cells), reserve, turn)
 
@@ -322,10 +331,16 @@ def _place(tables: Board, cells: bytearray, value: str, code: int) -> None:
         point = tables.point(name)
         if point is None:
             if tables.is_point_name(name):
-                raise _bad(f"{name} is not a point of the {tables.label} board")
-            raise _bad(f"'{name}' is not a point; points are written like a1 or f6")
+                raise _bad(
+                    words(
+                        "{name} is not a point of the {board} board", name=name, board=tables.label
+                    )
+                )
+            raise _bad(
+                words("'{name}' is not a point; points are written like a1 or f6", name=name)
+            )
         if cells[point]:
-            raise _bad(f"{tables.names[point]} is listed twice")
+            raise _bad(words("{name} is listed twice", name=tables.names[point]))
         cells[point] = code
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import cast
 
+from hexhop.notation.findings import words
 from hexhop.notation.model import CubeAnswer, CubeOffer, HopAction, Item
 
 from ..base import GameRules, Illegal, Played, action_sort_key
@@ -180,12 +181,15 @@ class HuepferRules(GameRules[HuepferPosition]):
     def check(self, position: HuepferPosition, item: Item) -> Illegal | None:
         """None when ``item`` is a legal turn now, else why not (and the way out)."""
         if isinstance(item, (CubeOffer, CubeAnswer)):
-            return Illegal("IL03", "there is no doubling cube in Hüpfer")
+            return Illegal("IL03", words("there is no doubling cube in {game}", game=self.name))
         if not isinstance(item, HopAction):
             return Illegal(
                 "IL01",
-                "this is not a Hüpfer action; Hüpfer turns are written like a1-c1@d1 or c3xc5",
+                words(
+                    "this is not a Hüpfer action; Hüpfer turns are written like a1-c1@d1 or c3xc5"
+                ),
             )
+        outcome: Illegal | tuple[bytes, bool] | None = None
         if position._winner is _UNKNOWN:
             # a legal turn shows that the side to move is not stuck
             outcome = self._outcome(position, item)
@@ -194,9 +198,15 @@ class HuepferRules(GameRules[HuepferPosition]):
                 return None
         if position.winner is not None:
             return Illegal(
-                "IL01", f"the game is over: {position.winner} won at ply {position.end_ply}"
+                "IL01",
+                words(
+                    "the game is over: {winner} won at ply {end_ply}",
+                    winner=position.winner,
+                    end_ply=position.end_ply,
+                ),
             )
-        outcome = self._outcome(position, item)
+        if outcome is None:
+            outcome = self._outcome(position, item)
         return outcome if isinstance(outcome, Illegal) else None
 
     def play(self, position: HuepferPosition, item: Item) -> Played[HuepferPosition]:
@@ -224,8 +234,9 @@ class HuepferRules(GameRules[HuepferPosition]):
     ) -> Illegal | tuple[bytes, bool]:
         """The cells after ``action`` and whether a piece was born, or why not.
 
-        The last answer is kept on the position, so ``check`` then ``play``
-        walk the path once.
+        The last legal answer is kept on the position, so ``check`` then
+        ``play`` walk the path once; a refusal is not kept, as its words
+        follow the language of the moment (a start position is shared).
         """
         memo = position._memo
         if memo is not None and (memo[0] is action or memo[0] == action):
@@ -234,7 +245,7 @@ class HuepferRules(GameRules[HuepferPosition]):
             outcome: Illegal | tuple[bytes, bool] = _walk(position, action)
         except _Refusal as refusal:
             reason = f"{refusal.reason}; {_way_out(position, action)}"
-            outcome = Illegal(refusal.code, reason, refusal.cell)
+            return Illegal(refusal.code, reason, refusal.cell)
         position._memo = (action, outcome)
         return outcome
 
@@ -256,8 +267,13 @@ def _points(tables: Board, action: HopAction) -> tuple[list[int], int]:
         point = tables.point(name)
         if point is None:
             raise _Refusal(
-                f"{name} is not on the {tables.label} board (files a-"
-                f"{tables.names[-1][0]}, ranks 1-{tables.size})",
+                words(
+                    "{name} is not on the {board} board (files a-{file}, ranks 1-{size})",
+                    name=name,
+                    board=tables.label,
+                    file=tables.names[-1][0],
+                    size=tables.size,
+                ),
                 "IL02",
                 name,
             )
@@ -279,8 +295,10 @@ def _walk(position: HuepferPosition, action: HopAction) -> tuple[bytes, bool]:
     ops = action.ops
     if len(path) < 2 or len(ops) != len(path) - 1:
         raise _Refusal(
-            "a turn moves a piece at least once: write the start and every "
-            "landing, like a1-c1@d1 or c3xc5"
+            words(
+                "a turn moves a piece at least once: write the start and every "
+                "landing, like a1-c1@d1 or c3xc5"
+            )
         )
     me = position._turn + 1
     cells = bytearray(position._cells)
@@ -292,7 +310,10 @@ def _walk(position: HuepferPosition, action: HopAction) -> tuple[bytes, bool]:
         if over is not None and cells[over] == 3 - me:  # a capture written with '-'
             _check_step(cells, over, path[1], "-", me, names, f"{names[start]}-{names[path[1]]}")
         raise _Refusal(
-            f"a capture is possible ({_captures_text(position)}), and capturing is compulsory"
+            words(
+                "a capture is possible ({captures}), and capturing is compulsory",
+                captures=_captures_text(position),
+            )
         )
     visited = {start}
     between = tables.between
@@ -327,10 +348,15 @@ def _walk(position: HuepferPosition, action: HopAction) -> tuple[bytes, bool]:
 
 def _check_start(position: HuepferPosition, code: int, name: str) -> None:
     if code == 0:
-        raise _Refusal(f"there is no piece on {name}")
+        raise _Refusal(words("there is no piece on {point}", point=name))
     if code != position._turn + 1:
         raise _Refusal(
-            f"the piece on {name} is {_side_name(code)}'s, and {position.to_move} is to move"
+            words(
+                "the piece on {point} is {owner}'s, and {side} is to move",
+                point=name,
+                owner=words(_side_name(code)),
+                side=position.to_move,
+            )
         )
 
 
@@ -340,11 +366,14 @@ def _count_hops(ops: tuple[str, ...]) -> int:
     for i, op in enumerate(ops):
         if op not in ("-", "x"):
             raise _Refusal(
-                f"'{op}' is not a step: '-' hops over an own piece, 'x' captures an enemy piece"
+                words(
+                    "'{op}' is not a step: '-' hops over an own piece, 'x' captures an enemy piece",
+                    op=op,
+                )
             )
         if op == "-":
             if i > hops:
-                raise _Refusal("after a capture the piece may only go on capturing, not hop")
+                raise _Refusal(words("after a capture the piece may only go on capturing, not hop"))
             hops += 1
     return hops
 
@@ -371,14 +400,20 @@ def _refuse_step(
     over = tables.between.get((here, there))
     if over is None:
         raise _Refusal(
-            f"{written_step} is not a jump: a piece jumps over a neighbouring "
-            "point to the point right behind it on the same line"
+            words(
+                "{step} is not a jump: a piece jumps over a neighbouring "
+                "point to the point right behind it on the same line",
+                step=written_step,
+            )
         )
     _check_step(cells, over, there, op, me, names, written_step)
     if op == "-" and there in visited:
         raise _Refusal(
-            f"{_written(names, path, ops, step + 1)} lands on {names[there]} "
-            "again; a hop may not revisit a point"
+            words(
+                "{written} lands on {point} again; a hop may not revisit a point",
+                written=_written(names, path, ops, step + 1),
+                point=names[there],
+            )
         )
     raise AssertionError("step refused without a reason")
 
@@ -395,22 +430,38 @@ def _check_step(
     jumped = cells[over]
     if jumped == 0:
         raise _Refusal(
-            f"{written_step} jumps over {names[over]}, which is empty: "
-            "there is nothing to jump over"
+            words(
+                "{step} jumps over {point}, which is empty: there is nothing to jump over",
+                step=written_step,
+                point=names[over],
+            )
         )
     if cells[there] != 0:
-        raise _Refusal(f"{written_step} lands on {names[there]}, which is occupied")
+        raise _Refusal(
+            words(
+                "{step} lands on {point}, which is occupied", step=written_step, point=names[there]
+            )
+        )
     if op == "-" and jumped != me:
         fixed = written_step.replace("-", "x")
         raise _Refusal(
-            f"{written_step} jumps over the {_side_name(jumped)} piece on "
-            f"{names[over]}: that is a capture, written {fixed}"
+            words(
+                "{step} jumps over the {side} piece on {point}: that is a capture, written {fixed}",
+                step=written_step,
+                side=_side_name(jumped),
+                point=names[over],
+                fixed=fixed,
+            )
         )
     if op == "x" and jumped == me:
         fixed = written_step.replace("x", "-")
         raise _Refusal(
-            f"{written_step} jumps over an own piece on {names[over]}: "
-            f"that is a hop, written {fixed}"
+            words(
+                "{step} jumps over an own piece on {point}: that is a hop, written {fixed}",
+                step=written_step,
+                point=names[over],
+                fixed=fixed,
+            )
         )
 
 
@@ -434,11 +485,20 @@ def _check_hop_end(
     capture = f"{names[here]}x{names[landing]}"
     if last:
         raise _Refusal(
-            f"after {written} the piece can capture ({capture}), so the turn must go on capturing"
+            words(
+                "after {written} the piece can capture ({capture}), "
+                "so the turn must go on capturing",
+                written=written,
+                capture=capture,
+            )
         )
     raise _Refusal(
-        f"after {written} the piece can capture ({capture}), "
-        "so it must capture instead of hopping on"
+        words(
+            "after {written} the piece can capture ({capture}), "
+            "so it must capture instead of hopping on",
+            written=written,
+            capture=capture,
+        )
     )
 
 
@@ -456,11 +516,19 @@ def _check_capture_end(
     if landing is not None:
         written = _written(names, path, ops, len(ops))
         raise _Refusal(
-            f"{written} stops too early: the piece can still capture from "
-            f"{names[here]} ({names[here]}x{names[landing]})"
+            words(
+                "{written} stops too early: the piece can still capture from {point} ({capture})",
+                written=written,
+                point=names[here],
+                capture=f"{names[here]}x{names[landing]}",
+            )
         )
     if birth != NO_BIRTH:
-        raise _Refusal(f"no piece is born in a turn that captures; leave out @{names[birth]}")
+        raise _Refusal(
+            words(
+                "no piece is born in a turn that captures; leave out @{point}", point=names[birth]
+            )
+        )
 
 
 def _check_birth(
@@ -474,7 +542,7 @@ def _check_birth(
     tables = position._board
     names = tables.names
     if position._reserve[position._turn] == 0:
-        raise _Refusal("the reserve is empty: a hop must lead to a capture")
+        raise _Refusal(words("the reserve is empty: a hop must lead to a capture"))
     if birth != NO_BIRTH and cells[birth] == 0 and birth in tables.neighbours[here]:
         return
     free = [n for n in tables.neighbours[here] if cells[n] == 0]
@@ -482,23 +550,36 @@ def _check_birth(
         written = _written(names, path, ops, len(ops))
         if not free:
             raise _Refusal(
-                f"a hop that ends without a capture places a newborn piece next "
-                f"to {names[here]}, but no point next to it is empty"
+                words(
+                    "a hop that ends without a capture places a newborn piece next "
+                    "to {point}, but no point next to it is empty",
+                    point=names[here],
+                )
             )
         raise _Refusal(
-            f"a hop that ends without a capture must place a piece from the "
-            f"reserve: add @ and an empty point next to {names[here]}, "
-            f"e.g. {written}@{names[free[0]]}"
+            words(
+                "a hop that ends without a capture must place a piece from the "
+                "reserve: add @ and an empty point next to {point}, e.g. {example}",
+                point=names[here],
+                example=f"{written}@{names[free[0]]}",
+            )
         )
     if birth not in tables.neighbours[here]:
         raise _Refusal(
-            f"{names[birth]} is not next to {names[here]}, where the hop ends; "
-            "the newborn piece goes on an empty point next to it"
+            words(
+                "{birth} is not next to {point}, where the hop ends; "
+                "the newborn piece goes on an empty point next to it",
+                birth=names[birth],
+                point=names[here],
+            )
         )
     if cells[birth] != 0:
         raise _Refusal(
-            f"{names[birth]} is occupied; the newborn piece goes on an empty "
-            f"point next to {names[here]}"
+            words(
+                "{birth} is occupied; the newborn piece goes on an empty point next to {point}",
+                birth=names[birth],
+                point=names[here],
+            )
         )
 
 
@@ -517,14 +598,18 @@ def _captures_text(position: HuepferPosition) -> str:
                 if position._cells[over] == 3 - me and position._cells[landing] == 0:
                     steps.append(f"{names[p]}x{names[landing]}")
     shown = ", ".join(steps[:4])
-    return shown + (f" and {len(steps) - 4} more" if len(steps) > 4 else "")
+    if len(steps) <= 4:
+        return shown
+    return words("{shown} and {count} more", shown=shown, count=len(steps) - 4)
 
 
 def _listed(texts: list[str]) -> str:
     texts = sorted(texts, key=action_sort_key)
     if len(texts) <= _SHOWN:
         return ", ".join(texts)
-    return ", ".join(texts[:_SHOWN]) + f" and {len(texts) - _SHOWN} more"
+    return words(
+        "{shown} and {count} more", shown=", ".join(texts[:_SHOWN]), count=len(texts) - _SHOWN
+    )
 
 
 def _way_out(position: HuepferPosition, action: HopAction) -> str:
@@ -538,12 +623,20 @@ def _way_out(position: HuepferPosition, action: HopAction) -> str:
         mine = turns_of(tables, position._cells, start, me, reserve, capturing)
         if mine:
             texts = [str(to_action(tables, t)) for t in mine]
-            return f"legal turns of the piece on {tables.names[start]}: {_listed(texts)}"
-        prefix = f"the piece on {tables.names[start]} has no legal turn"
+            return words(
+                "legal turns of the piece on {point}: {turns}",
+                point=tables.names[start],
+                turns=_listed(texts),
+            )
+        prefix = words("the piece on {point} has no legal turn", point=tables.names[start])
     else:
         prefix = ""
     every = [str(to_action(tables, t)) for t in all_turns(tables, position._cells, me, reserve)]
-    listed = f"legal turns: {_listed(every)}" if every else "there is no legal turn"
+    listed = (
+        words("legal turns: {turns}", turns=_listed(every))
+        if every
+        else words("there is no legal turn")
+    )
     return f"{prefix}; {listed}" if prefix else listed
 
 
