@@ -55,18 +55,28 @@ def _check_kind(source: str, data: bytes, target: str) -> None:
     ``{`` or ``[`` and a value; a record with a comment, a move or a tag
     (``[Game``)."""
     start = data.lstrip(b"\xef\xbb\xbf \t\r\n")[:2]
-    is_json = start[:1] == b"{" or start[:1] == b"[" and not start[1:].isalpha()
-    if target == "json" and is_json:
+    looks_json = start[:1] == b"{" or start[:1] == b"[" and not start[1:].isalpha()
+    # ``{`` also opens a record's comment: only a document that parses is JSON
+    if target == "json" and looks_json and _parses_as_json(data):
         raise click.UsageError(
             _(
                 "{source} is a JSON document, not a record: --to record turns hexhop JSON "
                 "back into a record"
             ).format(source=source)
         )
-    if target == "record" and not is_json and data.strip():
+    if target == "record" and not looks_json and data.strip():
         raise click.UsageError(
             _(
                 "{source} is not a JSON document: --to record reads the JSON that --to json "
                 "writes (hexhop fmt rewrites a record in canonical form)"
             ).format(source=source)
         )
+
+
+def _parses_as_json(data: bytes) -> bool:
+    import json
+
+    try:
+        return isinstance(json.loads(data), (dict, list))
+    except (ValueError, RecursionError):
+        return False

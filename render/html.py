@@ -187,7 +187,9 @@ def _asset(name: str) -> str:
     lines = (line.strip() for line in text.splitlines())
     if name.endswith(".css"):
         # a declaration may go on over a line end: join the lines with a space
-        text = re.sub(r"\s*([{};,])\s*", r"\1", " ".join(lines))
+        text = " ".join(" ".join(lines).split())  # one space between words
+        for mark in "{};,":
+            text = text.replace(f" {mark}", mark).replace(f"{mark} ", mark)
         return re.sub(r"([{;][\w-]+):\s+", r"\1:", text).strip() + "\n"
     return "\n".join(line for line in lines if line and not line.startswith("//")) + "\n"
 
@@ -250,9 +252,15 @@ def escape(value: str) -> str:
     return _html_escape(xml_chars(value))
 
 
-#: A control character XML cannot hold as JSON writes it (``\u001b``), not
-#: preceded by an escaped backslash (``\\u001b`` is the text "\u001b").
-_JSON_CONTROL = re.compile(r"(?<!\\)((?:\\\\)*)\\u00(?:0[0-8bcef]|1[0-9a-f])")
+#: An escaped backslash, or a control character XML cannot hold as JSON
+#: writes it (``\u001b``). Read left to right, pairs of backslashes are taken
+#: whole, so ``\\u001b`` (the text "\u001b") is never a control character;
+#: no part of the pattern repeats, so it runs in linear time.
+_JSON_CONTROL = re.compile(r"\\\\|\\u00(?:0[0-8bcef]|1[0-9a-f])")
+
+
+def _control_to_fffd(match: re.Match[str]) -> str:
+    return match[0] if match[0] == "\\\\" else "\ufffd"
 
 
 def _packed_script(element_id: str, value: object) -> str:
@@ -260,8 +268,8 @@ def _packed_script(element_id: str, value: object) -> str:
     (a tenth of the size of the JSON; base64 holds no markup at all)."""
     # record texts were cleaned where they were put in; this is the last guard
     text = xml_chars(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
-    if "\\u00" in text:  # the pattern is slow; most pages have no escape at all
-        text = _JSON_CONTROL.sub("\\1\ufffd", text)
+    if "\\u00" in text:  # most pages have no escape at all
+        text = _JSON_CONTROL.sub(_control_to_fffd, text)
     packer = zlib.compressobj(6, zlib.DEFLATED, 31)  # 31: with a gzip header
     packed = packer.compress(text.encode("utf-8")) + packer.flush()
     data = base64.b64encode(packed).decode("ascii")
@@ -313,7 +321,7 @@ class Drawings:
 
 
 #: A tag: group 1 is "/" for an end tag, group 2 ends with "/" when it closes itself.
-_TAG = re.compile(r"<(/?)([^>]*)>")
+_TAG = re.compile(r"<(/?)([^<>]*)>")
 
 
 @lru_cache(maxsize=4096)

@@ -431,3 +431,20 @@ def test_page_from_the_replays_walk_is_the_same(name, monkeypatch):
 
     monkeypatch.setattr(viewer, "walk", no_walk)
     assert game_page(page_data(report, walked=walked)) == alone
+
+
+def test_packed_data_holds_no_control_character_but_keeps_written_backslashes():
+    """The last guard of the page data: a control character becomes U+FFFD,
+    while the text "\\u001b" (an escaped backslash, then u001b) stays."""
+    from hexhop.render.html import _packed_script
+
+    value = {"a": "bell\x07", "b": "\\u001b", "c": "\\\x1b", "d": "\\\\u0007"}
+    script = _packed_script("x", value)
+    data = re.search(r">([^<]*)</script>", script)[1]
+    text = gzip.decompress(base64.b64decode(data)).decode("utf-8")
+    assert json.loads(text) == {
+        "a": "bell\ufffd",
+        "b": "\\u001b",
+        "c": "\\\ufffd",
+        "d": "\\\\u0007",
+    }

@@ -350,6 +350,18 @@ def test_convert_says_when_the_source_is_already_what_was_asked(tmp_path):
     assert back.exit_code == 0 and back.output == KASSEL.read_text("utf-8")
 
 
+def test_a_record_opening_with_a_comment_is_not_taken_for_json(tmp_path):
+    """``{`` opens a comment in a record too: only a document that parses is JSON."""
+    record = tmp_path / "game.hxl"
+    record.write_text("{a study} " + KASSEL.read_text("utf-8"), "utf-8")
+    result = run("convert", str(record), "--to", "json")
+    assert result.exit_code == 0 and json.loads(result.output)["format"] == "hexhop-record"
+    broken = tmp_path / "broken.hxl"
+    broken.write_text("{", "utf-8")
+    result = run("convert", str(broken), "--to", "json")
+    assert result.exit_code == 0 and json.loads(result.output)["games"][0]["findings"][0]["code"] == "SY02"
+
+
 @pytest.mark.parametrize(
     "args, message",
     [
