@@ -119,9 +119,7 @@ class Solver:
     ``node_limit`` and ``time_limit`` (seconds) apply to each call.
     """
 
-    def __init__(
-        self, rules: Rules, node_limit: int = NODE_LIMIT, time_limit: float = TIME_LIMIT
-    ):
+    def __init__(self, rules: Rules, node_limit: int = NODE_LIMIT, time_limit: float = TIME_LIMIT):
         self.rules = rules
         self.node_limit = node_limit
         self.time_limit = time_limit
