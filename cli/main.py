@@ -26,6 +26,11 @@ from .interrupt import (
 )
 
 COMMANDS = {
+    "analyse": (
+        "analyse_cmd",
+        "analyse",
+        N_("Find missed wins and actions that allowed a forced win."),
+    ),
     "check": ("check_cmd", "check", N_("Check that every action of every game is legal.")),
     "fmt": ("fmt_cmd", "fmt", N_("Rewrite records in canonical form.")),
     "render": (
