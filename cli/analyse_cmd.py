@@ -8,7 +8,7 @@ import sys
 
 import click
 
-from hexhop.messages import _
+from hexhop.messages import _, side_name
 from hexhop.records.analysis import FileAnalysis, Settings, analyse_source, analyse_sources
 from hexhop.records.sources import iter_sources
 from hexhop.records.text import counted
@@ -136,7 +136,11 @@ def _print(result: FileAnalysis) -> None:
     for game in result.games:
         for note in game.notes:
             where = f"{result.path}:{note.line}:{note.column}" if note.line else result.path
-            ply = _("ply {ply}, {side}: ").format(ply=note.ply, side=note.side) if note.side else ""
+            ply = (
+                _("ply {ply}, {side}: ").format(ply=note.ply, side=side_name(note.side))
+                if note.side
+                else ""
+            )
             click.echo(f"{where}: {ply}{note.message}")
 
 

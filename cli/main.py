@@ -33,6 +33,11 @@ COMMANDS = {
     ),
     "check": ("check_cmd", "check", N_("Check that every action of every game is legal.")),
     "fmt": ("fmt_cmd", "fmt", N_("Rewrite records in canonical form.")),
+    "puzzles": (
+        "puzzles_cmd",
+        "puzzles",
+        N_("Write puzzles: positions from games with one winning first action."),
+    ),
     "render": (
         "render_cmd",
         "render",

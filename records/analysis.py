@@ -22,7 +22,7 @@ from typing import Any
 from hexhop.engine.games import rules_for
 from hexhop.engine.replay import GameReport, replay_game
 from hexhop.engine.solver import NODE_LIMIT, Choice, Solution, Solver, choice_text, is_roll
-from hexhop.messages import _
+from hexhop.messages import _, side_name
 from hexhop.notation import read_archive
 from hexhop.notation.findings import Finding
 from hexhop.notation.model import (
@@ -207,9 +207,7 @@ def analyse_game(report: GameReport, settings: Settings) -> GameAnalysis:
         None,
     )
     if first is not None:
-        side = report.positions[-1].to_move
-        text = _("the analysis stops before ply {ply}").format(ply=stop)
-        result.notes.append(_stops(stop, side, first, text))
+        result.notes.append(_stops(stop, "", first, _("the analysis stops here")))
     return result
 
 
@@ -285,7 +283,7 @@ class _Game:
         if lost is False:
             first = f"{move_number(ply + 1)} {_choice_words(theirs.first)}"
             message = _("{played} allows {side} a win in {depth}: {first}").format(
-                played=played, side=other, depth=theirs.depth, first=first
+                played=played, side=side_name(other), depth=theirs.depth, first=first
             )
             self.notes.append(note(ALLOWS, message, theirs.depth, first))
 
