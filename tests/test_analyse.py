@@ -137,6 +137,12 @@ def test_jobs_give_the_same_report() -> None:
 def test_german() -> None:
     result = CliRunner().invoke(cli, ["--lang", "de", "analyse", str(TRIGEO)])
     lines = result.output.splitlines()
-    assert f"{TRIGEO}:11:1: Halbzug 4, Süd: Gewinn verpasst: 2... E7°D7 gewinnt sofort (gespielt 2... E8°D7)" in lines
-    assert f"{TRIGEO}:10:73: Halbzug 3, Nord: 2. B7°D7 lässt Süd einen Gewinn in 1 zu: 2... E7°D7" in lines
+    assert (
+        f"{TRIGEO}:11:1: Halbzug 4, Süd: Gewinn verpasst: 2... E7°D7 gewinnt sofort (gespielt 2... E8°D7)"
+        in lines
+    )
+    assert (
+        f"{TRIGEO}:10:73: Halbzug 3, Nord: 2. B7°D7 lässt Süd einen Gewinn in 1 zu: 2... E7°D7"
+        in lines
+    )
     assert lines[-1].startswith("1 Partie untersucht, 40 Halbzüge: 1 verpasst, 2 zugelassen (")
