@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from hexhop.notation.model import Action, DiceAction, HopAction
@@ -182,6 +182,33 @@ class Solver:
             return position.winner is None and self._lost(position, depth)
         except OutOfBudget:
             return None
+
+    def winning_line(self, position: Position, depth: int) -> tuple[Action, ...] | None:
+        """A winning line within ``depth``, with the marks the rules require:
+        the shortest win against the reply that holds out longest, to the
+        end. None when there is none, when it needs a roll (its face cannot
+        be written in advance) or when a search is undecided."""
+        answer = self.solve(position, depth)
+        if answer.status != "win" or is_roll(answer.first):
+            return None
+        action = answer.first[0]
+        played = self.rules.play(position, action)
+        line: tuple[Action, ...] = (replace(action, mark=played.mark),)
+        after = played.position
+        if after.winner is not None:
+            return line
+        longest: tuple[int, Action, Position] | None = None
+        for reply in self.rules.legal_actions(after):
+            then = self.rules.play(after, reply)
+            found = self.solve(then.position, answer.depth - 1)
+            if then.position.winner is not None or found.status != "win":
+                return None
+            if longest is None or found.depth > longest[0]:
+                longest = (found.depth, replace(reply, mark=then.mark), then.position)
+        if longest is None:
+            return None
+        rest = self.winning_line(longest[2], longest[0])
+        return None if rest is None else (*line, longest[1], *rest)
 
     # -- the search -----------------------------------------------------------
 

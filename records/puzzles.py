@@ -60,11 +60,8 @@ class Puzzle:
     def record(self, number: int) -> Record:
         """The puzzle as a record: a Position tag, the solution as movetext."""
         spec = find_game(self.game)
-        rules = rules_for(self.game)
-        end = self.position
-        for action in self.solution:
-            end = rules.play(end, action).position
-        result = "1-0" if end.winner == spec.sides[0] else "0-1"
+        # the solution ends in a win of the side to move
+        result = "1-0" if self.side == spec.sides[0] else "0-1"
         tags = [("Game", spec.name), ("Event", _("Puzzle {number}").format(number=number))]
         tags += list(self.tags)
         tags += [("Position", self.position.text()), ("Result", result)]
@@ -124,7 +121,7 @@ def _puzzle(
     winners = solver.winning_choices(position, depth)
     if winners is None or len(winners) != 1:
         return None
-    solution = _solution(rules, solver, position, answer.depth)
+    solution = solver.winning_line(position, answer.depth)
     if solution is None:
         return None
     first = solution[0]
@@ -140,32 +137,3 @@ def _captures(action: Action) -> bool:
     if isinstance(action, DiceAction):
         return action.kind == "capture"
     return "x" in action.ops
-
-
-def _solution(
-    rules: Rules, solver: Solver, position: Position, depth: int
-) -> tuple[Action, ...] | None:
-    """The winning line: the shortest win, against the longest defence."""
-    answer = solver.solve(position, depth)
-    if answer.status != "win" or is_roll(answer.first):
-        return None
-    action = answer.first[0]
-    played = rules.play(position, action)
-    line: tuple[Action, ...] = (replace(action, mark=played.mark),)
-    after = played.position
-    if after.winner is not None:
-        return line
-    longest: tuple[int, Action, Position] | None = None
-    for reply in rules.legal_actions(after):
-        then = rules.play(after, reply)
-        if then.position.winner is not None:
-            return None
-        found = solver.solve(then.position, answer.depth - 1)
-        if found.status != "win":
-            return None
-        if longest is None or found.depth > longest[0]:
-            longest = (found.depth, replace(reply, mark=then.mark), then.position)
-    if longest is None:
-        return None
-    rest = _solution(rules, solver, longest[2], longest[0])
-    return None if rest is None else (*line, longest[1], *rest)
