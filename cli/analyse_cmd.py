@@ -16,6 +16,7 @@ from hexhop.records.text import counted
 from .command_output import emit, tell
 from .help import Translated
 from .options import game_option
+from .terminal import printable
 
 EXAMPLE = """
 \b
@@ -141,7 +142,7 @@ def _print(result: FileAnalysis) -> None:
                 if note.side
                 else ""
             )
-            click.echo(f"{where}: {ply}{note.message}")
+            click.echo(printable(f"{where}: {ply}{note.message}"))
 
 
 def _summary(results: list[FileAnalysis]) -> None:

@@ -146,3 +146,13 @@ def test_german() -> None:
         in lines
     )
     assert lines[-1].startswith("1 Partie untersucht, 40 Halbzüge: 1 verpasst, 2 zugelassen (")
+
+
+def test_a_file_name_cannot_drive_the_terminal(tmp_path: Path) -> None:
+    path = tmp_path / "a\x1b[31mb.trg"
+    path.write_text('[Game "Trigeo"]\n\n1. C7°D7 E6°D7 2. B7°D7 E8°D7 *\n', "utf-8")
+    result = run(str(path))
+    assert "\x1b" not in result.output
+    assert (
+        "a\\x1b[31mb.trg:3:25: ply 4, South: missed win: 2... E7°D7 wins at once" in result.output
+    )
