@@ -258,7 +258,12 @@ class _Game:
         mine = self.answer(ply - 1)
         if mine.status == UNDECIDED:
             self.notes.append(
-                note(UNDECIDED, _("undecided within the limit (searched to depth {depth})"))
+                note(
+                    UNDECIDED,
+                    _("undecided within the limit (searched to depth {depth})").format(
+                        depth=mine.depth
+                    ),
+                )
                 if mine.depth
                 else note(UNDECIDED, _("undecided within the limit"))
             )

@@ -156,3 +156,11 @@ def test_a_file_name_cannot_drive_the_terminal(tmp_path: Path) -> None:
     assert (
         "a\\x1b[31mb.trg:3:25: ply 4, South: missed win: 2... E7°D7 wins at once" in result.output
     )
+
+
+def test_a_search_beyond_its_limit_is_undecided_not_guessed() -> None:
+    lines = run(str(TRIGEO), "--max-nodes", "300").output.splitlines()
+    assert f"{TRIGEO}:10:4: ply 1, North: undecided within the limit (searched to depth 1)" in lines
+    tiny = run(str(TRIGEO), "--max-nodes", "1").output.splitlines()
+    assert f"{TRIGEO}:10:4: ply 1, North: undecided within the limit" in tiny
+    assert not any("missed" in line or "allows" in line for line in tiny[:-1])
