@@ -26,8 +26,18 @@ from .interrupt import (
 )
 
 COMMANDS = {
+    "analyse": (
+        "analyse_cmd",
+        "analyse",
+        N_("Find missed wins and actions that allowed a forced win."),
+    ),
     "check": ("check_cmd", "check", N_("Check that every action of every game is legal.")),
     "fmt": ("fmt_cmd", "fmt", N_("Rewrite records in canonical form.")),
+    "puzzles": (
+        "puzzles_cmd",
+        "puzzles",
+        N_("Write puzzles: positions from games with one winning first action."),
+    ),
     "render": (
         "render_cmd",
         "render",

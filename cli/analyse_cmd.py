@@ -1,0 +1,162 @@
+"""``hexhop analyse``: missed wins and actions that gave a win away."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+import click
+
+from hexhop.messages import _, side_name
+from hexhop.records.analysis import FileAnalysis, Settings, analyse_source, analyse_sources
+from hexhop.records.sources import iter_sources
+from hexhop.records.text import counted
+
+from .command_output import emit, tell
+from .help import Translated
+from .options import game_option
+from .terminal import printable
+
+EXAMPLE = """
+\b
+Examples:
+  hexhop analyse samples/good
+  hexhop analyse game.hxl --depth 3 --format json
+  hexhop analyse game.hxl --annotate game-annotated.hxl
+"""
+
+
+@click.command(cls=Translated, epilog=EXAMPLE)
+@click.argument("paths", nargs=-1, required=True)
+@game_option
+@click.option(
+    "--depth",
+    type=click.IntRange(1, 6),
+    default=2,
+    show_default=True,
+    help="Look for wins within this many own actions.",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="Report format.",
+)
+@click.option(
+    "--annotate",
+    metavar="OUT",
+    type=click.Path(dir_okay=False),
+    help="Write a copy of the record with ? and ?? and comments to OUT (one RECORD only).",
+)
+@click.option("--force", is_flag=True, help="Overwrite --annotate OUT if it exists.")
+@click.option(
+    "--max-nodes",
+    type=click.IntRange(1),
+    default=200_000,
+    show_default=True,
+    help="Search at most this many actions per position (beyond: undecided).",
+)
+@click.option(
+    "--max-seconds",
+    type=click.FloatRange(0, min_open=True),
+    default=5.0,
+    show_default=True,
+    help="Search at most this long per position (beyond: undecided).",
+)
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
+    help="Analyse files in this many processes (output order stays the same).",
+)
+def analyse(
+    paths: tuple[str, ...],
+    game: str | None,
+    depth: int,
+    fmt: str,
+    annotate: str | None,
+    force: bool,
+    max_nodes: int,
+    max_seconds: float,
+    jobs: int,
+) -> None:
+    """Find missed wins and actions that allowed the opponent a forced win.
+
+    For every ply of every game's main line: whether the side to move had
+    a forced win within --depth own actions and played something else, and
+    whether its action gave the opponent a forced win it did not have.
+    A Hexalit roll counts as a win only when every face wins; the cube is
+    left out. A record with an illegal action is analysed up to it.
+
+    Exit status: 0 when every game was analysed to its end, 1 when some
+    game stops at an illegal action, 2 when some input could not be read.
+    """
+    settings = Settings(depth, max_nodes, max_seconds, game)
+    sources = iter_sources(list(paths))
+    if annotate is not None:
+        results = [_annotate(list(sources), settings, annotate, force)]
+    else:
+        results = list(analyse_sources(sources, settings, jobs))
+    if fmt == "json":
+        document = {"depth": depth, "files": [r.as_dict() for r in results]}
+        click.echo(json.dumps(document, ensure_ascii=False, indent=2))
+    else:
+        for result in results:
+            _print(result)
+        _summary(results)
+    if not results or any(r.error for r in results):
+        sys.exit(2)
+    stops = any(n.kind == "stops" for r in results for g in r.games for n in g.notes)
+    sys.exit(1 if stops else 0)
+
+
+def _annotate(sources: list, settings: Settings, out: str, force: bool) -> FileAnalysis:
+    if len(sources) != 1:
+        raise click.UsageError(_("--annotate takes exactly one RECORD"))
+    source = sources[0]
+    if os.path.exists(out) and os.path.exists(source.path) and os.path.samefile(out, source.path):
+        raise click.UsageError(_("--annotate must not name the record itself"))
+    result = analyse_source(source, settings, annotate=True)
+    if result.error is None:
+        if result.annotated is None:
+            tell(_("{path}: not annotated: a game has a syntax error").format(path=source.path))
+        else:
+            emit(result.annotated, out, force)
+    return result
+
+
+def _print(result: FileAnalysis) -> None:
+    if result.error:
+        tell(f"{result.path}: {result.error}")
+        return
+    for game in result.games:
+        for note in game.notes:
+            where = f"{result.path}:{note.line}:{note.column}" if note.line else result.path
+            ply = (
+                _("ply {ply}, {side}: ").format(ply=note.ply, side=side_name(note.side))
+                if note.side
+                else ""
+            )
+            click.echo(printable(f"{where}: {ply}{note.message}"))
+
+
+def _summary(results: list[FileAnalysis]) -> None:
+    games = [g for r in results for g in r.games]
+    missed = sum(n.kind == "missed" for g in games for n in g.notes)
+    allows = sum(n.kind == "allows" for g in games for n in g.notes)
+    plies = sum(g.analysed for g in games)
+    seconds = sum(g.seconds for g in games)
+    click.echo(
+        _("analysed {games}, {plies}: {missed} missed, {allows} allowed ({seconds:.1f} s)").format(
+            games=counted(len(games), "game"),
+            plies=counted(plies, "ply"),
+            missed=missed,
+            allows=allows,
+            seconds=seconds,
+        )
+    )

@@ -1,0 +1,110 @@
+"""``hexhop puzzles``: positions from real games with a unique forced win."""
+
+from __future__ import annotations
+
+import os
+
+import click
+
+from hexhop.messages import _
+from hexhop.notation.games import find_game
+from hexhop.records.analysis import Settings
+from hexhop.records.puzzles import find_puzzles
+from hexhop.records.sources import iter_sources
+
+from .command_output import tell
+from .help import Translated
+from .options import game_option
+from .safe_write import ExistsError, write_atomically
+
+EXAMPLE = """
+\b
+Examples:
+  hexhop puzzles samples/good --out puzzles
+  hexhop puzzles club.zip --out puzzles --depth 3 --format png
+"""
+
+
+@click.command(cls=Translated, epilog=EXAMPLE)
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--out", required=True, type=click.Path(file_okay=False), help="Folder to write to.")
+@game_option
+@click.option(
+    "--depth",
+    type=click.IntRange(1, 4),
+    default=2,
+    show_default=True,
+    help="Wins within this many own actions.",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["svg", "png"]),
+    default="svg",
+    show_default=True,
+    help="Format of the diagrams.",
+)
+@click.option(
+    "--size",
+    type=click.IntRange(250, 4000),
+    default=400,
+    show_default=True,
+    help="Width of a diagram in pixels.",
+)
+@click.option("--force", is_flag=True, help="Overwrite files in --out.")
+@click.option(
+    "--max-nodes",
+    type=click.IntRange(1),
+    default=200_000,
+    show_default=True,
+    help="Search at most this many actions per position.",
+)
+@click.option(
+    "--max-seconds",
+    type=click.FloatRange(0, min_open=True),
+    default=5.0,
+    show_default=True,
+    help="Search at most this long per position.",
+)
+def puzzles(
+    paths: tuple[str, ...],
+    out: str,
+    game: str | None,
+    depth: int,
+    fmt: str,
+    size: int,
+    force: bool,
+    max_nodes: int,
+    max_seconds: float,
+) -> None:
+    """Write puzzles from the games of PATHS: positions where exactly one
+    first action wins by force within --depth own actions.
+
+    Each puzzle is a record (puzzle001.hxl …) with a Position tag and the
+    solution as its movetext, and a diagram (puzzle001.svg …) captioned
+    like "North to play and win in 2". Equal positions are written once;
+    the easiest come first.
+    """
+    from hexhop.render.png import svg_to_png
+    from hexhop.render.svg import board_svg
+
+    settings = Settings(depth, max_nodes, max_seconds, game)
+    found = find_puzzles(iter_sources(list(paths)), settings)
+    for number, puzzle in enumerate(found, 1):
+        stem = os.path.join(out, f"puzzle{number:03d}")
+        record = puzzle.text(number).encode("utf-8")
+        title = _("Puzzle {number}").format(number=number) + ": " + puzzle.caption()
+        picture = board_svg(puzzle.position, size=size, title=title)
+        data = svg_to_png(picture, size=size) if fmt == "png" else picture.encode("utf-8")
+        _write(stem + find_game(puzzle.game).extension, record, force)
+        _write(f"{stem}.{fmt}", data, force)
+    tell(_("wrote {count} puzzles to {out}").format(count=len(found), out=out))
+
+
+def _write(path: str, data: bytes, force: bool) -> None:
+    try:
+        write_atomically(path, data, overwrite=force)
+    except ExistsError:
+        raise click.ClickException(
+            _("{path} exists; use --force to overwrite it").format(path=path)
+        ) from None

@@ -1,0 +1,357 @@
+"""Missed wins and lost positions along a game's main line (``hexhop analyse``).
+
+For every ply of the main line the forced-win solver (:mod:`hexhop.engine.solver`)
+answers two questions, within N own actions of a side:
+
+* did the side to move have a forced win, and did it play something that
+  does not win (a *missed win*)?
+* did its action give the opponent a forced win, while the side was not
+  already lost whatever it did (*allows a win*)?
+
+A search that hits its limit is said to be undecided, never guessed. A
+record with an illegal action is analysed up to it. No click here: the
+command (``cli/analyse_cmd.py``) only prints what this module finds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from hexhop.engine.games import rules_for
+from hexhop.engine.replay import GameReport, replay_game
+from hexhop.engine.solver import NODE_LIMIT, Choice, Solution, Solver, choice_text, is_roll
+from hexhop.messages import _, side_name
+from hexhop.notation import read_archive
+from hexhop.notation.findings import Finding
+from hexhop.notation.model import (
+    Action,
+    CubeAnswer,
+    CubeOffer,
+    DiceAction,
+    Line,
+    Node,
+    ParsedGame,
+    Record,
+)
+from hexhop.notation.writer import format_archive
+
+from .checking import _data
+from .sources import Source
+
+MISSED = "missed"
+ALLOWS = "allows"
+UNDECIDED = "undecided"
+STOPS = "stops"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How deep and how long to search (the limits hold for each position)."""
+
+    depth: int = 2
+    node_limit: int = NODE_LIMIT
+    time_limit: float = 5.0
+    game: str | None = None  # for records that do not say their game
+
+
+@dataclass(frozen=True)
+class Note:
+    """One thing the analysis says about a ply (``ply`` 0: the game as a whole).
+
+    ``kind`` is ``missed``, ``allows``, ``undecided`` or ``stops``; ``depth``
+    and ``first`` are the win found (in own actions, and its first choice
+    with its move number), ``played`` the action written there.
+    """
+
+    kind: str
+    ply: int
+    side: str
+    message: str
+    line: int = 0
+    column: int = 0
+    played: str = ""
+    depth: int = 0
+    first: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "ply": self.ply,
+            "side": self.side,
+            "line": self.line,
+            "column": self.column,
+            "played": self.played,
+            "depth": self.depth,
+            "first": self.first,
+            "message": self.message,
+        }
+
+
+@dataclass
+class GameAnalysis:
+    """What the analysis of one game found; ``analysed`` counts the plies looked at."""
+
+    index: int
+    game: str | None
+    plies: int = 0
+    analysed: int = 0
+    notes: list[Note] = field(default_factory=list)
+    nodes: int = 0
+    seconds: float = 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "game": self.game,
+            "plies": self.plies,
+            "analysed": self.analysed,
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 3),
+            "notes": [note.as_dict() for note in self.notes],
+        }
+
+
+@dataclass
+class FileAnalysis:
+    """The games of one record file, or why it could not be read (``error``)."""
+
+    path: str
+    games: list[GameAnalysis] = field(default_factory=list)
+    error: str | None = None
+    annotated: str | None = None  # the annotated copy, when asked for
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "error": self.error,
+            "games": [game.as_dict() for game in self.games],
+        }
+
+
+# -- one file -----------------------------------------------------------------
+
+
+def analyse_source(source: Source, settings: Settings, annotate: bool = False) -> FileAnalysis:
+    """Analyse every game of one source; never raises for bad input.
+    ``annotate``: also make the annotated copy of the file (``annotated``)."""
+    data = _data(source)
+    if not isinstance(data, bytes):
+        error = data.error or {}
+        return FileAnalysis(
+            source.path, error=f"{error.get('code', '')} {error.get('message', '')}"
+        )
+    result = FileAnalysis(source.path)
+    annotated: list[ParsedGame] = []
+    try:
+        for parsed in read_archive(data, path=source.path, default_game=settings.game):
+            report = replay_game(parsed)
+            analysis = analyse_game(report, settings)
+            result.games.append(analysis)
+            if annotate:
+                annotated.append(_annotated(parsed, analysis))
+    except Exception as error:  # the reader refuses the whole file (NotationError)
+        result.error = str(error)
+        return result
+    if annotate:
+        if any(not game.ok for game in annotated):
+            result.annotated = None
+        else:
+            result.annotated = format_archive(annotated)
+    return result
+
+
+def analyse_sources(
+    sources: Iterator[Source], settings: Settings, jobs: int = 1
+) -> Iterator[FileAnalysis]:
+    """The analyses of several sources in input order, in ``jobs`` processes."""
+    if jobs <= 1:
+        for source in sources:
+            yield analyse_source(source, settings)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+    from functools import partial
+
+    from hexhop.messages import language
+
+    with ProcessPoolExecutor(jobs, initializer=_worker, initargs=(language(),)) as pool:
+        yield from pool.map(partial(analyse_source, settings=settings), sources)
+
+
+def _worker(lang: str) -> None:
+    from hexhop.messages import set_language
+
+    set_language(lang)
+
+
+# -- one game -----------------------------------------------------------------
+
+
+def analyse_game(report: GameReport, settings: Settings) -> GameAnalysis:
+    """The notes of one replayed game's main line."""
+    result = GameAnalysis(report.index, report.game, report.plies)
+    if not report.positions or report.game is None:
+        first = _first_error(report.findings)
+        result.notes.append(_stops(0, "", first, _("the game cannot be replayed")))
+        return result
+    game = _Game(report, settings)
+    for ply in range(1, len(report.positions)):
+        game.ply(ply)
+    result.notes = game.notes
+    result.analysed = len(report.positions) - 1
+    result.nodes, result.seconds = game.nodes, game.seconds
+    stop = len(report.positions)  # the ply that could not be played, if any
+    first = next(
+        (f for f in report.findings if f.severity == "error" and f.ply == stop),
+        None,
+    )
+    if first is not None:
+        result.notes.append(_stops(stop, "", first, _("the analysis stops here")))
+    return result
+
+
+def _first_error(findings: list[Finding]) -> Finding | None:
+    return next((f for f in findings if f.severity == "error"), None)
+
+
+def _stops(ply: int, side: str, finding: Finding | None, text: str) -> Note:
+    if finding is None:
+        return Note(STOPS, ply, side, text)
+    span = finding.span
+    message = f"{text}: {finding.code} {finding.message}"
+    return Note(STOPS, ply, side, message, span.line if span else 0, span.column if span else 0)
+
+
+class _Game:
+    """The solver's answers for one game, each position solved once."""
+
+    def __init__(self, report: GameReport, settings: Settings):
+        assert report.game is not None
+        self.positions = report.positions
+        self.nodes_of = report.nodes
+        self.depth = settings.depth
+        self.solver = Solver(rules_for(report.game), settings.node_limit, settings.time_limit)
+        self.answers: dict[int, Solution] = {}
+        self.notes: list[Note] = []
+        self.nodes = 0
+        self.seconds = 0.0
+
+    def answer(self, index: int) -> Solution:
+        found = self.answers.get(index)
+        if found is None:
+            found = self.solver.solve(self.positions[index], self.depth)
+            self.answers[index] = found
+            self.nodes += found.nodes
+            self.seconds += found.seconds
+        return found
+
+    def ply(self, ply: int) -> None:
+        """Notes on action ``ply`` (from position ``ply - 1`` to ``ply``)."""
+        before, after = self.positions[ply - 1], self.positions[ply]
+        node = self.nodes_of[ply - 1]
+        action = node.action
+        played = f"{move_number(ply)} {node.text}"
+        mover, other = before.to_move, after.to_move
+        where = node.span
+        note = _note_maker(ply, mover, where.line, where.column, node.text)
+        mine = self.answer(ply - 1)
+        if mine.status == UNDECIDED:
+            self.notes.append(
+                note(
+                    UNDECIDED,
+                    _("undecided within the limit (searched to depth {depth})").format(
+                        depth=mine.depth
+                    ),
+                )
+                if mine.depth
+                else note(UNDECIDED, _("undecided within the limit"))
+            )
+        if mine.status == "win":
+            kept = self.solver.wins_with(before, own_choice(action), self.depth)
+            self.nodes += self.solver.nodes
+            if kept is False:
+                first = f"{move_number(ply)} {_choice_words(mine.first)}"
+                if mine.depth == 1:
+                    text = _("missed win: {first} wins at once (played {played})")
+                else:
+                    text = _("missed: win in {depth} starting with {first} (played {played})")
+                message = text.format(first=first, depth=mine.depth, played=played)
+                self.notes.append(note(MISSED, message, mine.depth, first))
+        if after.winner is not None:
+            return
+        theirs = self.answer(ply)
+        if theirs.status != "win" or mine.status == "win":
+            return
+        lost = self.solver.lost(before, self.depth)
+        self.nodes += self.solver.nodes
+        if lost is False:
+            first = f"{move_number(ply + 1)} {_choice_words(theirs.first)}"
+            message = _("{played} allows {side} a win in {depth}: {first}").format(
+                played=played, side=side_name(other), depth=theirs.depth, first=first
+            )
+            self.notes.append(note(ALLOWS, message, theirs.depth, first))
+
+
+def _note_maker(ply: int, side: str, line: int, column: int, played: str) -> Callable[..., Note]:
+    def note(kind: str, message: str, depth: int = 0, first: str = "") -> Note:
+        return Note(kind, ply, side, message, line, column, played, depth, first)
+
+    return note
+
+
+def move_number(ply: int) -> str:
+    """``14.`` or ``14...`` for the action of ``ply`` (from 1)."""
+    number = (ply - 1) // 2 + 1
+    return f"{number}." if ply % 2 else f"{number}..."
+
+
+def _choice_words(choice: Choice) -> str:
+    text = choice_text(choice)
+    return _("{roll} (any face)").format(roll=text) if is_roll(choice) else text
+
+
+def own_choice(action: Action) -> Choice:
+    """The choice an action made: a roll is the roll of its die, any face."""
+    if isinstance(action, DiceAction) and action.kind == "roll":
+        return tuple(DiceAction(action.origin, "roll", None, face) for face in range(1, 7))
+    return (action,)
+
+
+# -- the annotated copy -----------------------------------------------------------
+
+
+def _annotated(parsed: ParsedGame, analysis: GameAnalysis) -> ParsedGame:
+    """The game with ``?`` (a missed win) or ``??`` (allowed a win) and a
+    comment at every noted action."""
+    record = parsed.record
+    if record is None or not analysis.notes:
+        return parsed
+    by_ply: dict[int, list[Note]] = {}
+    for note in analysis.notes:
+        if note.kind in (MISSED, ALLOWS, UNDECIDED):
+            by_ply.setdefault(note.ply, []).append(note)
+    nodes: list[Node] = []
+    ply = 0
+    for node in record.main.nodes:
+        if not isinstance(node.item, (CubeOffer, CubeAnswer)):
+            ply += 1
+            notes = by_ply.get(ply)
+            if notes:
+                node = _with_notes(node, notes)
+        nodes.append(node)
+    main = Line(tuple(nodes), record.main.comments, record.main.span)
+    return replace(parsed, record=_replace_main(record, main))
+
+
+def _with_notes(node: Node, notes: list[Note]) -> Node:
+    glyph = "??" if any(n.kind == ALLOWS for n in notes) else "?"
+    if not any(n.kind in (MISSED, ALLOWS) for n in notes):
+        glyph = ""
+    glyphs = node.glyphs if node.glyphs or not glyph else (glyph,)
+    comments = node.comments + tuple(n.message.replace("}", ")") for n in notes)
+    return replace(node, glyphs=glyphs, comments=comments)
+
+
+def _replace_main(record: Record, main: Line) -> Record:
+    return replace(record, main=main)

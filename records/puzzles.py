@@ -1,0 +1,139 @@
+"""Puzzles from real games: positions with exactly one winning first action.
+
+A position of a game's main line is a puzzle when the side to move wins by
+force within N own actions and exactly one first choice does it (a unique
+solution). The solution is written as movetext: the winning action, the
+reply that holds out longest, and so on to the win. Positions whose
+solution starts with (or needs) a roll are left out: a roll's face cannot
+be written before it is known. Puzzles are told apart by the Zobrist key of
+their position and sorted by difficulty: fewer own actions first, then
+fewer tempting alternatives (captures that do not win).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from hexhop.engine.base import Position, Rules
+from hexhop.engine.games import rules_for
+from hexhop.engine.replay import replay_game
+from hexhop.engine.solver import Solver, is_roll
+from hexhop.engine.zobrist import position_key
+from hexhop.messages import _, side_name
+from hexhop.notation import read_archive
+from hexhop.notation.games import find_game
+from hexhop.notation.model import Action, DiceAction, Line, Node, Record, Span, Tag
+from hexhop.notation.writer import format_record
+
+from .analysis import Settings
+from .checking import _data
+from .sources import Source
+
+_SPAN = Span(0, 0)
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One puzzle: where it comes from, its position and its solution."""
+
+    game: str
+    tags: tuple[tuple[str, str], ...]  # Board, when the game has several
+    position: Position
+    depth: int
+    solution: tuple[Action, ...]  # with the marks the rules require
+    tempting: int  # other first captures, which do not win
+    key: int
+    origin: str  # "file, game 3, ply 14"
+
+    @property
+    def side(self) -> str:
+        return self.position.to_move
+
+    def caption(self) -> str:
+        """ "North to play and win in 2" (in the language spoken now)."""
+        side = side_name(self.side)
+        if self.depth == 1:
+            return _("{side} to play and win at once").format(side=side)
+        return _("{side} to play and win in {depth}").format(side=side, depth=self.depth)
+
+    def record(self, number: int) -> Record:
+        """The puzzle as a record: a Position tag, the solution as movetext."""
+        spec = find_game(self.game)
+        # the solution ends in a win of the side to move
+        result = "1-0" if self.side == spec.sides[0] else "0-1"
+        tags = [("Game", spec.name), ("Event", _("Puzzle {number}").format(number=number))]
+        tags += list(self.tags)
+        tags += [("Position", self.position.text()), ("Result", result)]
+        nodes = [Node(action, _SPAN, str(action)) for action in self.solution]
+        first = replace(nodes[0], comments=(self.caption(), self.origin))
+        main = Line((first, *nodes[1:]))
+        return Record(tuple(Tag(k, v) for k, v in tags), spec.name, main, result)
+
+    def text(self, number: int) -> str:
+        return format_record(self.record(number))
+
+
+def find_puzzles(sources: Iterable[Source], settings: Settings) -> list[Puzzle]:
+    """The puzzles of every game of ``sources``, deduplicated and sorted."""
+    found: dict[int, Puzzle] = {}
+    for source in sources:
+        data = _data(source)
+        if not isinstance(data, bytes):
+            continue
+        try:
+            parsed_games = list(read_archive(data, path=source.path, default_game=settings.game))
+        except Exception:  # a file the reader refuses has no puzzles
+            continue
+        for parsed in parsed_games:
+            report = replay_game(parsed)
+            if not report.positions or report.game is None:
+                continue
+            rules = rules_for(report.game)
+            solver = Solver(rules, settings.node_limit, settings.time_limit)
+            board = report.tags.get("Board")
+            tags = (("Board", board),) if board and find_game(report.game).board_sizes else ()
+            for ply, position in enumerate(report.positions):
+                key = position_key(position)
+                if position.winner is not None or key in found:
+                    continue
+                origin = _("{path}, game {index}, ply {ply}").format(
+                    path=source.path, index=parsed.index, ply=ply
+                )
+                puzzle = _puzzle(rules, solver, position, settings.depth, tags, key, origin)
+                if puzzle is not None:
+                    found[key] = puzzle
+    return sorted(found.values(), key=lambda p: (p.depth, p.tempting))
+
+
+def _puzzle(
+    rules: Rules,
+    solver: Solver,
+    position: Position,
+    depth: int,
+    tags: tuple[tuple[str, str], ...],
+    key: int,
+    origin: str,
+) -> Puzzle | None:
+    answer = solver.solve(position, depth)
+    if answer.status != "win" or is_roll(answer.first):
+        return None
+    winners = solver.winning_choices(position, depth)
+    if winners is None or len(winners) != 1:
+        return None
+    solution = solver.winning_line(position, answer.depth)
+    if solution is None:
+        return None
+    first = solution[0]
+    tempting = sum(
+        1
+        for action in rules.legal_actions(position)
+        if _captures(action) and str(action) != str(replace(first, mark=""))
+    )
+    return Puzzle(rules.name, tags, position, answer.depth, solution, tempting, key, origin)
+
+
+def _captures(action: Action) -> bool:
+    if isinstance(action, DiceAction):
+        return action.kind == "capture"
+    return "x" in action.ops
