@@ -7,8 +7,9 @@ cheaply and every output format reads the same thing.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any, TypeAlias
 
 from hexhop.engine.replay import GameReport, replay_game
@@ -37,12 +38,17 @@ class FileResult:
 
     ``sources`` maps a line number to that line's text, for every line a
     finding points at (the text report shows it with a caret).
+
+    A file's result may also come in pieces, one per :class:`Part`, in
+    order (the reporters put them together); ``replaces`` marks a piece
+    that stands for the whole file (one that ran out of time).
     """
 
     path: str
     games: list[JsonObject] = field(default_factory=list)
     error: JsonObject | None = None
     sources: dict[int, str] = field(default_factory=dict)
+    replaces: bool = False
 
 
 @dataclass(frozen=True)
@@ -80,16 +86,35 @@ def check_source(source: Source, options: CheckOptions) -> FileResult:
 def split_source(source: Source, options: CheckOptions, games_per_part: int) -> list[Part] | None:
     """A readable source cut into parts of ``games_per_part`` games, or None
     when it cannot be read (then :func:`check_source` reports why)."""
+    parts = source_parts(source, options, games_per_part)
+    return None if isinstance(parts, FileResult) else list(parts)
+
+
+def source_parts(
+    source: Source, options: CheckOptions, games_per_part: int
+) -> Iterator[Part] | FileResult:
+    """The parts of ``games_per_part`` games of a source, one after the
+    other as they are needed (at least one, perhaps without games), or the
+    result saying why the source cannot be read."""
     data = _data(source)
     if isinstance(data, FileResult):
-        return None
+        return data
     text, windows_1252 = decode(data)
     fallback = _fallback(source.path, options)
-    chunks = list(game_chunks(text))
-    return [
-        Part(source.path, chunks[i : i + games_per_part], fallback, windows_1252)
-        for i in range(0, len(chunks), games_per_part)
-    ] or [Part(source.path, (), fallback, windows_1252)]
+    return _parts(source.path, game_chunks(text), fallback, windows_1252, games_per_part)
+
+
+def _parts(
+    path: str,
+    chunks: Iterator[tuple[int, int, str]],
+    fallback: str | None,
+    windows_1252: bool,
+    size: int,
+) -> Iterator[Part]:
+    games = list(islice(chunks, size))
+    yield Part(path, games, fallback, windows_1252)
+    while games := list(islice(chunks, size)):
+        yield Part(path, games, fallback, windows_1252)
 
 
 def check_part(part: Part, options: CheckOptions) -> FileResult:
