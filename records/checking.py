@@ -16,14 +16,8 @@ from hexhop.engine.replay import GameReport, replay_game
 from hexhop.messages import _
 from hexhop.notation.findings import Finding, make
 from hexhop.notation.games import lookup_game
-from hexhop.notation.reader import (
-    decode,
-    fallback_game,
-    game_chunks,
-    looks_binary,
-    parse_game,
-    with_encoding_notice,
-)
+from hexhop.notation.reader import fallback_game, looks_binary, parse_game, with_encoding_notice
+from hexhop.notation.streaming import stream_chunks
 
 from .limits import read_limits
 from .sources import Limits, Source
@@ -78,8 +72,8 @@ def check_source(source: Source, options: CheckOptions) -> FileResult:
     data = _data(source)
     if isinstance(data, FileResult):
         return data
-    text, windows_1252 = decode(data)
-    part = Part(source.path, game_chunks(text), _fallback(source.path, options), windows_1252)
+    chunks, windows_1252 = stream_chunks(data)
+    part = Part(source.path, chunks, _fallback(source.path, options), windows_1252)
     return check_part(part, options)
 
 
@@ -99,9 +93,9 @@ def source_parts(
     data = _data(source)
     if isinstance(data, FileResult):
         return data
-    text, windows_1252 = decode(data)
+    chunks, windows_1252 = stream_chunks(data)  # the text is not held whole next to the bytes
     fallback = _fallback(source.path, options)
-    return _parts(source.path, game_chunks(text), fallback, windows_1252, games_per_part)
+    return _parts(source.path, chunks, fallback, windows_1252, games_per_part)
 
 
 def _parts(
