@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
 import threading
@@ -82,7 +83,7 @@ Examples:
 @click.option(
     "-j",
     "--jobs",
-    type=click.IntRange(1, 64),
+    type=click.IntRange(0, 64),
     default=1,
     show_default=True,
     help="Check files in this many processes (output order stays the same).",
@@ -228,6 +229,7 @@ def check(
         max_token=max_token_length,
     )
     options = CheckOptions(game=game, strict=strict, limits=limits)
+    jobs = jobs or cores()
 
     started = time.perf_counter()
     progress = _Progress(enabled=sys.stderr.isatty())
@@ -258,6 +260,13 @@ def check(
     report_so_far()
     _nothing_checked(empty, globs, reporter.summary)
     sys.exit(_exit_code(reporter.summary))
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
 
 
 def _sources(
