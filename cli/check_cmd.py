@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
 import threading
@@ -11,7 +12,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import closing
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import FrameType
 from typing import Any
 
@@ -26,7 +27,7 @@ from hexhop.records.checking import (
     check_part,
     check_source,
     finding_dict,
-    merge,
+    source_parts,
     split_source,
 )
 from hexhop.records.sources import RECORD_EXTENSIONS, Limits, Source, iter_sources
@@ -82,7 +83,7 @@ Examples:
 @click.option(
     "-j",
     "--jobs",
-    type=click.IntRange(1, 64),
+    type=click.IntRange(0, 64),
     default=1,
     show_default=True,
     help="Check files in this many processes (output order stays the same).",
@@ -228,6 +229,7 @@ def check(
         max_token=max_token_length,
     )
     options = CheckOptions(game=game, strict=strict, limits=limits)
+    jobs = jobs or cores()
 
     started = time.perf_counter()
     progress = _Progress(enabled=sys.stderr.isatty())
@@ -243,18 +245,28 @@ def check(
     if dask:
         from hexhop.archive.scale_out import check_with_dask
 
-        results_of = check_with_dask(sources, options, dask, jobs)
+        results_of = _whole(check_with_dask(sources, options, dask, jobs))
     else:
         results_of = _results(sources, options, jobs, max_seconds)
     with stoppable(report_so_far), closing(results_of) as results:
-        for result in results:
-            checkpoint()
+        for pieces in results:  # each file's result, in pieces as its games are checked
+            for piece in pieces:
+                checkpoint()
+                with signals_held():
+                    reporter.add(piece)
             with signals_held():  # a file's report is written whole
-                reporter.file(result)
+                reporter.end()
             progress.update(reporter.summary)
     report_so_far()
     _nothing_checked(empty, globs, reporter.summary)
     sys.exit(_exit_code(reporter.summary))
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
 
 
 def _sources(
@@ -285,11 +297,20 @@ def _nothing_checked(empty: list[str], globs: tuple[str, ...], summary) -> None:
         tell(_("Error: nothing to check: no game was found"))
 
 
+def _whole(
+    results: Generator[FileResult, None, None],
+) -> Generator[Iterable[FileResult], None, None]:
+    with closing(results):
+        for result in results:
+            yield [result]
+
+
 def _results(
     sources: Iterable[Source], options: CheckOptions, jobs: int, seconds: float
-) -> Generator[FileResult, None, None]:
+) -> Generator[Iterable[FileResult], None, None]:
+    """The result of each source, in pieces of at most ``GAMES_PER_PART`` games."""
     if jobs == 1:
-        yield from (watched(check_source, source, options, seconds) for source in sources)
+        yield from (_streamed(source, options, seconds) for source in sources)
         return
     workers = _Workers(jobs)
     try:
@@ -374,7 +395,7 @@ def _succeeded(future: Future) -> bool:
 
 def _ordered(
     workers: _Workers, sources: Iterable[Source], options: CheckOptions, seconds: float, window: int
-) -> Iterator[FileResult]:
+) -> Iterator[list[FileResult]]:
     """Results in input order, with at most ``window`` calls in flight
     (``Executor.map`` would read every file before the first result). A
     large file is cut into parts of games so that its games are checked in
@@ -390,6 +411,26 @@ def _ordered(
         yield _collect(workers, pending)
 
 
+def _streamed(source: Source, options: CheckOptions, seconds: float) -> Iterator[FileResult]:
+    """The result of one source in this process, a part of its games at a
+    time (what is checked is reported and dropped: memory stays flat);
+    ``seconds`` is for the whole file."""
+    parts = source_parts(source, options, GAMES_PER_PART)
+    if isinstance(parts, FileResult):
+        yield parts
+        return
+    deadline = time.monotonic() + seconds
+    for part in parts:
+        left = deadline - time.monotonic()
+        result = watched(check_part, part, options, left) if left > 0 else None
+        if result is None or (result.error and result.error["code"] == "IO09"):
+            yield replace(_timed_out(source.path, seconds), replaces=True)
+            return
+        yield result
+        if result.error:  # beyond --max-games: no more games to check
+            return
+
+
 def _calls(source: Source, options: CheckOptions, seconds: float) -> list[tuple]:
     parts = None
     if source.data is not None and len(source.data) > SPLIT_BYTES:
@@ -399,24 +440,24 @@ def _calls(source: Source, options: CheckOptions, seconds: float) -> list[tuple]
     return [(watched, check_part, part, options, seconds) for part in parts]
 
 
-def _collect(workers: _Workers, pending: deque[_Task]) -> FileResult:
-    """The merged result of the first task; a crashed worker fails only its file."""
+def _collect(workers: _Workers, pending: deque[_Task]) -> list[FileResult]:
+    """The results of the parts of the first task; a crashed worker fails only its file."""
     task = pending.popleft()
     done, late = wait(task.futures, timeout=task.deadline())
     if late:  # stuck where the alarm cannot reach (in C code): replace the workers
         workers.restart(kill=True)
         for other in pending:
             other.submit(workers)
-        return _timed_out(task.source.path, task.seconds)
+        return [_timed_out(task.source.path, task.seconds)]
     try:
         return _merged(task, [future.result() for future in task.futures])
     except BrokenProcessPool:
         return _after_crash(workers, task, pending)
     except Exception as error:  # an exception raised in the worker: only this file fails
-        return _failed(task.source, error)
+        return [_failed(task.source, error)]
 
 
-def _after_crash(workers: _Workers, task: _Task, pending: deque[_Task]) -> FileResult:
+def _after_crash(workers: _Workers, task: _Task, pending: deque[_Task]) -> list[FileResult]:
     """A worker died while ``task`` or another file was in flight: check
     ``task`` alone in a new pool (if it kills that one too, it is the
     culprit and fails), then resubmit the other files in flight."""
@@ -428,16 +469,16 @@ def _after_crash(workers: _Workers, task: _Task, pending: deque[_Task]) -> FileR
     except Exception as error:
         if isinstance(error, BrokenProcessPool):
             workers.restart()
-        result = _failed(task.source, error)
+        result = [_failed(task.source, error)]
     for other in pending:
         other.submit(workers)
     return result
 
 
-def _merged(task: _Task, parts: list[FileResult]) -> FileResult:
-    """The file's result; a part that ran out of time fails the whole file."""
+def _merged(task: _Task, parts: list[FileResult]) -> list[FileResult]:
+    """The file's result in pieces; a part that ran out of time fails the whole file."""
     late = next((part for part in parts if part.error and part.error["code"] == "IO09"), None)
-    return FileResult(task.source.path, error=late.error) if late else merge(parts)
+    return [FileResult(task.source.path, error=late.error)] if late else parts
 
 
 class Overrun(BaseException):

@@ -7,22 +7,17 @@ cheaply and every output format reads the same thing.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any, TypeAlias
 
 from hexhop.engine.replay import GameReport, replay_game
 from hexhop.messages import _
 from hexhop.notation.findings import Finding, make
 from hexhop.notation.games import lookup_game
-from hexhop.notation.reader import (
-    decode,
-    fallback_game,
-    game_chunks,
-    looks_binary,
-    parse_game,
-    with_encoding_notice,
-)
+from hexhop.notation.reader import fallback_game, looks_binary, parse_game, with_encoding_notice
+from hexhop.notation.streaming import stream_chunks
 
 from .limits import read_limits
 from .sources import Limits, Source
@@ -37,12 +32,17 @@ class FileResult:
 
     ``sources`` maps a line number to that line's text, for every line a
     finding points at (the text report shows it with a caret).
+
+    A file's result may also come in pieces, one per :class:`Part`, in
+    order (the reporters put them together); ``replaces`` marks a piece
+    that stands for the whole file (one that ran out of time).
     """
 
     path: str
     games: list[JsonObject] = field(default_factory=list)
     error: JsonObject | None = None
     sources: dict[int, str] = field(default_factory=dict)
+    replaces: bool = False
 
 
 @dataclass(frozen=True)
@@ -72,24 +72,43 @@ def check_source(source: Source, options: CheckOptions) -> FileResult:
     data = _data(source)
     if isinstance(data, FileResult):
         return data
-    text, windows_1252 = decode(data)
-    part = Part(source.path, game_chunks(text), _fallback(source.path, options), windows_1252)
+    chunks, windows_1252 = stream_chunks(data)
+    part = Part(source.path, chunks, _fallback(source.path, options), windows_1252)
     return check_part(part, options)
 
 
 def split_source(source: Source, options: CheckOptions, games_per_part: int) -> list[Part] | None:
     """A readable source cut into parts of ``games_per_part`` games, or None
     when it cannot be read (then :func:`check_source` reports why)."""
+    parts = source_parts(source, options, games_per_part)
+    return None if isinstance(parts, FileResult) else list(parts)
+
+
+def source_parts(
+    source: Source, options: CheckOptions, games_per_part: int
+) -> Iterator[Part] | FileResult:
+    """The parts of ``games_per_part`` games of a source, one after the
+    other as they are needed (at least one, perhaps without games), or the
+    result saying why the source cannot be read."""
     data = _data(source)
     if isinstance(data, FileResult):
-        return None
-    text, windows_1252 = decode(data)
+        return data
+    chunks, windows_1252 = stream_chunks(data)  # the text is not held whole next to the bytes
     fallback = _fallback(source.path, options)
-    chunks = list(game_chunks(text))
-    return [
-        Part(source.path, chunks[i : i + games_per_part], fallback, windows_1252)
-        for i in range(0, len(chunks), games_per_part)
-    ] or [Part(source.path, (), fallback, windows_1252)]
+    return _parts(source.path, chunks, fallback, windows_1252, games_per_part)
+
+
+def _parts(
+    path: str,
+    chunks: Iterator[tuple[int, int, str]],
+    fallback: str | None,
+    windows_1252: bool,
+    size: int,
+) -> Iterator[Part]:
+    games = list(islice(chunks, size))
+    yield Part(path, games, fallback, windows_1252)
+    while games := list(islice(chunks, size)):
+        yield Part(path, games, fallback, windows_1252)
 
 
 def check_part(part: Part, options: CheckOptions) -> FileResult:

@@ -1,0 +1,116 @@
+"""Peak memory of ``hexhop check`` as an archive grows, and the speed of ``-j``.
+
+Writes random Hüpfer 6x6 games with ``hexhop generate`` as one file and as
+a folder of files of 10 games, at 1x and ``--factor`` times the size, and
+runs ``hexhop check`` on each in a child process: its peak resident memory
+(``ru_maxrss``) is what it costs. With ``--jobs``, also the wall and CPU
+time of ``-j 1`` and ``-j N`` on the larger inputs, run in turns (the
+machine may be shared: the medians of interleaved runs are compared).
+
+    python benchmarks/bench_memory.py [--games 300] [--factor 10] [--jobs 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+GAME_START = "\n\n[Game "
+
+
+def generate(path: Path, games: int) -> None:
+    subprocess.run(
+        [sys.executable, "-m", "hexhop.cli", "generate", "--game", "Hüpfer"]
+        + ["--count", str(games), "--seed", "1", "--out", str(path)],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+
+
+def games_of(path: Path) -> list[str]:
+    first, *rest = path.read_text("utf-8").split(GAME_START)
+    return [first] + ["[Game " + game for game in rest]
+
+
+def write_inputs(root: Path, games: list[str], count: int, name: str) -> tuple[Path, Path]:
+    """One file of the first ``count`` games, and a folder of files of 10 of them."""
+    one = root / f"{name}.hpf"
+    one.write_text("\n\n".join(games[:count]) + "\n", "utf-8")
+    folder = root / name
+    folder.mkdir()
+    for start in range(0, count, 10):
+        text = "\n\n".join(games[start : start + 10]) + "\n"
+        (folder / f"{start // 10:05d}.hpf").write_text(text, "utf-8")
+    return one, folder
+
+
+def run(args: list[str]) -> tuple[float, float, float]:
+    """(peak MiB, CPU seconds, wall seconds) of ``hexhop check ARGS`` in a child."""
+    started = time.perf_counter()
+    child = subprocess.Popen(
+        [sys.executable, "-m", "hexhop.cli", "check", *args], stdout=subprocess.DEVNULL
+    )
+    _pid, _status, usage = os.wait4(child.pid, 0)
+    wall = time.perf_counter() - started
+    return usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime, wall
+
+
+def memory(inputs: dict[str, tuple[Path, Path]], factor: int, formats: list[str]) -> None:
+    print(f"{'input':<8}{'format':<8}{'1x MiB':>9}{f'{factor}x MiB':>9}{'growth':>8}")
+    small, large = inputs["1x"], inputs[f"{factor}x"]
+    for kind, index in (("file", 0), ("folder", 1)):
+        for fmt in formats:
+            args = ["--quiet", "--format", fmt]
+            a = statistics.median(run([*args, str(small[index])])[0] for _ in range(3))
+            b = statistics.median(run([*args, str(large[index])])[0] for _ in range(3))
+            print(f"{kind:<8}{fmt:<8}{a:>9.1f}{b:>9.1f}{b - a:>+8.1f}")
+
+
+def parallel(target: Path, label: str, jobs: list[int], rounds: int) -> None:
+    """Wall and CPU time of each ``-j``, in turns, ``rounds`` times."""
+    times: dict[int, list[tuple[float, float]]] = {j: [] for j in jobs}
+    for _round in range(rounds):
+        for j in jobs:
+            _peak, cpu, wall = run(["--quiet", "-j", str(j), str(target)])
+            times[j].append((wall, cpu))
+    base = statistics.median(w for w, _c in times[jobs[0]])
+    for j in jobs:
+        wall = statistics.median(w for w, _c in times[j])
+        cpu = statistics.median(c for _w, c in times[j])
+        print(
+            f"{label:<8}-j {j:<3}wall {wall:6.2f} s  CPU {cpu:6.2f} s  "
+            f"speed-up {base / wall:4.2f}  (walls: {', '.join(f'{w:.2f}' for w, _c in times[j])})"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=300, help="games at 1x")
+    parser.add_argument("--factor", type=int, default=10)
+    parser.add_argument("--formats", default="text,json", help="report formats to measure")
+    parser.add_argument("--jobs", type=int, default=0, help="also time -j 1 against -j JOBS")
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds of -j")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        generate(root / "all.hpf", args.games * args.factor)
+        games = games_of(root / "all.hpf")
+        inputs = {
+            "1x": write_inputs(root, games, args.games, "1x"),
+            f"{args.factor}x": write_inputs(root, games, len(games), f"{args.factor}x"),
+        }
+        memory(inputs, args.factor, args.formats.split(","))
+        if args.jobs:
+            one, many = inputs[f"{args.factor}x"]
+            parallel(one, "file", [1, args.jobs], args.rounds)
+            parallel(many, "folder", [1, args.jobs], args.rounds)
+
+
+if __name__ == "__main__":
+    main()

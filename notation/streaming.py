@@ -1,0 +1,107 @@
+"""An archive's games from its bytes, decoded a block at a time.
+
+:func:`stream_chunks` gives what ``game_chunks(decode(data)[0])`` gives,
+without ever holding the whole text next to the bytes: the text of a
+block is split into games, and only the last game of a block (perhaps
+cut off) is kept for the next one. A game starts at a ``[`` line, where
+:func:`.reader.split_games` starts afresh, so splitting again from the
+start of the last game gives what splitting the whole text gives.
+"""
+
+from __future__ import annotations
+
+import codecs
+from collections.abc import Iterator
+
+from .reader import only_comments, split_games
+
+BLOCK = 64 * 1024  # bytes decoded at a time (larger blocks leave the heap larger)
+_BOM = b"\xef\xbb\xbf"
+# the choices of :func:`.reader.decode`: UTF-16 with a byte order mark, else
+# UTF-8 (a byte order mark dropped), else Windows-1252
+_UTF16_BOMS = {b"\xff\xfe": "utf-16-le", b"\xfe\xff": "utf-16-be"}
+_UTF32_LE_BOM = b"\xff\xfe\x00\x00"
+
+Chunk = tuple[int, int, str]  # (game number, first line, text), as game_chunks gives them
+
+
+def stream_chunks(data: bytes, block: int = BLOCK) -> tuple[Iterator[Chunk], bool]:
+    """The games of ``data`` as ``game_chunks`` gives them, and whether the
+    bytes had to be read as Windows-1252 (as ``decode`` says)."""
+    codec, errors, start = _encoding(data, block)
+    texts = _texts(data, codec, errors, start, block)
+    return _chunks(texts, block), codec == "cp1252"
+
+
+def _encoding(data: bytes, block: int) -> tuple[str, str, int]:
+    """(codec, its errors handler, offset of the text) of ``data``."""
+    utf16 = None if data.startswith(_UTF32_LE_BOM) else _UTF16_BOMS.get(data[:2])
+    if utf16 is not None:
+        return utf16, "replace", 2
+    start = len(_BOM) if data.startswith(_BOM) else 0
+    if data.isascii() or _utf8(data, start, block):
+        return "utf-8", "strict", start
+    return "cp1252", "replace", start
+
+
+def _utf8(data: bytes, start: int, block: int) -> bool:
+    """Whether ``data[start:]`` is UTF-8, looked at a block at a time."""
+    try:
+        for _text in _texts(data, "utf-8", "strict", start, block):
+            pass
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def _texts(data: bytes, codec: str, errors: str, start: int, block: int) -> Iterator[str]:
+    """The text of ``data[start:]``, a block at a time."""
+    decoder = codecs.getincrementaldecoder(codec)(errors)
+    view = memoryview(data)
+    for pos in range(start, len(data), block):
+        yield decoder.decode(view[pos : pos + block], final=pos + block >= len(data))
+
+
+def _chunks(texts: Iterator[str], block: int) -> Iterator[Chunk]:
+    """The games of the text of ``texts``, numbered, as ``game_chunks`` does."""
+    index = 0
+    lines_before = 0  # lines of the text before ``rest``
+    rest = ""  # the last game so far, perhaps not whole
+    cr = ""  # a CR at the end of a block: a CRLF may go on in the next
+    pending: list[str] = []
+    size = 0
+    begun = False
+    for text in texts:
+        text = cr + text
+        cr = "\r" if text.endswith("\r") else ""
+        pending.append(text[:-1] if cr else text)
+        size += len(text)
+        # a block at least as long as the last game: splitting it again stays linear
+        if size < max(block, len(rest)):
+            continue
+        pieces = list(split_games(_joined(rest, pending, begun)))
+        begun, pending, size = True, [], 0
+        if not pieces:
+            continue
+        for first_line, chunk, tags in pieces[:-1]:
+            if tags or not only_comments(chunk):
+                index += 1
+                yield index, lines_before + first_line, chunk
+        first_line, rest, _tags = pieces[-1]
+        lines_before += first_line - 1
+    pending.append(cr)
+    for first_line, chunk, tags in split_games(_joined(rest, pending, begun)):
+        if tags or not only_comments(chunk):
+            index += 1
+            yield index, lines_before + first_line, chunk
+
+
+def _joined(rest: str, pending: list[str], begun: bool) -> str:
+    """``rest`` and the new text, CRs made line ends (and a byte order mark
+    at the very start dropped), as ``game_chunks`` does."""
+    text = "".join(pending)
+    if not begun and text.startswith("\ufeff"):
+        text = text[1:]
+    if "\r" in text:  # CRLF, and CR alone (old Mac files)
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return rest + text
