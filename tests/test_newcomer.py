@@ -359,7 +359,10 @@ def test_a_record_opening_with_a_comment_is_not_taken_for_json(tmp_path):
     broken = tmp_path / "broken.hxl"
     broken.write_text("{", "utf-8")
     result = run("convert", str(broken), "--to", "json")
-    assert result.exit_code == 0 and json.loads(result.output)["games"][0]["findings"][0]["code"] == "SY02"
+    assert (
+        result.exit_code == 0
+        and json.loads(result.output)["games"][0]["findings"][0]["code"] == "SY02"
+    )
 
 
 @pytest.mark.parametrize(
