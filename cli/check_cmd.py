@@ -86,7 +86,7 @@ Examples:
     type=click.IntRange(0, 64),
     default=1,
     show_default=True,
-    help="Check files in this many processes (output order stays the same).",
+    help="Check files in this many processes, 0: one per core (output order stays the same).",
 )
 @click.option(
     "--dask",
