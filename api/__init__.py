@@ -89,7 +89,6 @@ __all__ = [
     "Source",
     "Visitor",
     "__version__",
-    "build_kind",
     "check_source",
     "find_game",
     "format_archive",

@@ -137,7 +137,7 @@ class LazyGroup(Translated, click.Group):
 @click.version_option(
     package_name="hexhop",
     prog_name="hexhop",
-    message=f"%(prog)s, version %(version)s ({build_kind()})",
+    message=f"%(prog)s, version %(version)s, {build_kind()}",
 )
 @click.option(
     "--lang",
