@@ -36,8 +36,8 @@ def test_setup_compiles_only_when_asked():
     """Issue 15 item 3: without HEXHOP_COMPILE setup.py adds no extension,
     so the sdist and wheel stay pure Python."""
     probe = (
-        "import sys, setuptools; setuptools.setup = lambda **kw: print(kw); "
-        "sys.argv = ['setup.py']; exec(open('setup.py').read())"
+        "import runpy, setuptools; setuptools.setup = lambda **kw: print(kw); "
+        "runpy.run_path('setup.py')"
     )
     env = {k: v for k, v in os.environ.items() if k != "HEXHOP_COMPILE"}
     out = subprocess.run(
