@@ -10,7 +10,7 @@ import os
 import shutil
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import Extension, setup
 
 # The modules where a check spends its time (profiled with `hexhop check`),
 # as paths in the checkout, and the package each folder installs as.
@@ -35,14 +35,11 @@ COMPILED = [
     "notation/reader.py",
     "notation/text.py",
 ]
-FOLDERS = {
-    "api": "hexhop",
-    **{name: f"hexhop/{name}" for name in ("notation", "engine", "render", "records")},
-    **{name: f"hexhop/{name}" for name in ("cli", "messages", "archive")},
-}
+SUBPACKAGES = ("notation", "engine", "render", "records", "cli", "messages", "archive")
+FOLDERS = {"api": "hexhop", **{name: f"hexhop/{name}" for name in SUBPACKAGES}}
 
 
-def compiled_modules() -> list:  # type: ignore[type-arg]
+def compiled_modules() -> list[Extension]:
     """mypyc's extensions, or none when not asked for."""
     if os.environ.get("HEXHOP_COMPILE", "") in ("", "0"):
         return []
@@ -61,7 +58,7 @@ def compiled_modules() -> list:  # type: ignore[type-arg]
         paths.append(str((tree / FOLDERS[folder] / rest).relative_to(here)))
     # (the config names modules, such as matplotlib, that are not built here)
     options = ["--config-file", "pyproject.toml", "--no-warn-unused-configs"]
-    return mypycify([*options, *paths], opt_level="3", verbose=False)  # type: ignore[no-any-return]
+    return mypycify([*options, *paths], opt_level="3", verbose=False)
 
 
 # build/lib may hold the extensions of an earlier compiled build, which a pure
