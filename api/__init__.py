@@ -131,3 +131,15 @@ def _version() -> str:
         return version("hexhop")
     except PackageNotFoundError:  # imported from a copy that was never installed
         return "0+unknown"
+
+
+def build_kind() -> str:
+    """``"compiled (mypyc)"`` when the rules run as C extensions (a build with
+    ``HEXHOP_COMPILE=1``), else ``"pure Python"``; found without importing them."""
+    from importlib.machinery import EXTENSION_SUFFIXES
+    from importlib.util import find_spec
+
+    spec = find_spec("hexhop.engine.replay")
+    origin = spec.origin if spec is not None else None
+    compiled = origin is not None and origin.endswith(tuple(EXTENSION_SUFFIXES))
+    return "compiled (mypyc)" if compiled else "pure Python"

@@ -10,6 +10,7 @@ from typing import NoReturn
 
 import click
 
+from hexhop import build_kind
 from hexhop.messages import N_, _, language, languages, set_language
 from hexhop.records.errors import RecordsError
 from hexhop.records.text import printable
@@ -143,7 +144,11 @@ class LazyGroup(Translated, click.Group):
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="hexhop", prog_name="hexhop")
+@click.version_option(
+    package_name="hexhop",
+    prog_name="hexhop",
+    message=f"%(prog)s, version %(version)s, {build_kind()}",
+)
 @click.option(
     "--lang",
     type=click.Choice(languages()),

@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from mypy_extensions import mypyc_attr
+
 from hexhop.notation.findings import Finding, make, words
 from hexhop.notation.games import find_game
 from hexhop.notation.model import (
@@ -108,6 +110,8 @@ REFUSED = "refused"
 UNPLAYED = "unplayed"
 
 
+# the report, the viewer, the codec and scripts subclass it in plain Python
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Visitor:
     """What a walk through a record tells, in record order.
 

@@ -80,7 +80,7 @@ def test_version_has_one_source():
         text=True,
         check=True,
     ).stdout
-    assert shown == f"hexhop, version {hexhop.__version__}\n"
+    assert shown == f"hexhop, version {hexhop.__version__}, {hexhop.build_kind()}\n"
     changelog = (ROOT / "CHANGELOG.md").read_text("utf-8")
     assert f"\n## {hexhop.__version__} — " in changelog
 

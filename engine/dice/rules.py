@@ -65,6 +65,26 @@ from .text import diagram_text, position_text, read_position_text
 Escapes = tuple[tuple[int, int, bool], ...]
 
 
+# (a module constant: a class compiled with mypyc has no __slots__ to read back)
+_SLOTS = (
+    "_game",
+    "_board",
+    "_masks",
+    "_side",
+    "_first",
+    "_cube",
+    "_offer",
+    "_offered",
+    "_winner",
+    "_ply",
+    "_end_ply",
+    "_forced",
+    "_threat",
+    "_rolled",
+    "_dice",
+)
+
+
 class DicePosition:
     """A Hexalit or Trigeo position; immutable (``play`` returns a new one).
 
@@ -73,23 +93,7 @@ class DicePosition:
     that moved first, a pending offer) is kept but not compared.
     """
 
-    __slots__ = (
-        "_game",
-        "_board",
-        "_masks",
-        "_side",
-        "_first",
-        "_cube",
-        "_offer",
-        "_offered",
-        "_winner",
-        "_ply",
-        "_end_ply",
-        "_forced",
-        "_threat",
-        "_rolled",
-        "_dice",
-    )
+    __slots__ = _SLOTS
 
     def __init__(
         self,
@@ -454,10 +458,11 @@ class DiceRules(GameRules[DicePosition]):
             x for x in ones(masks, side) if attacked(masks, x, 3 - side, self.jump_fields)
         ]
         forced = escapes(board, masks, threatened, side, self.jump_fields)
-        rolled = tuple(i for i, v in enumerate(board) if v & HOME_BITS)
+        cells = bytes(board)
+        rolled = tuple(i for i, v in enumerate(cells) if v & HOME_BITS)
         return DicePosition(
             self.name,
-            bytes(board),
+            cells,
             tuple(masks),
             side,
             first,
@@ -474,7 +479,7 @@ class DiceRules(GameRules[DicePosition]):
 
     @staticmethod
     def _replace(p: DicePosition, **changes: object) -> DicePosition:
-        values = {name[1:]: getattr(p, name) for name in DicePosition.__slots__[:-1]}
+        values = {name[1:]: getattr(p, name) for name in _SLOTS[:-1]}
         values.update(changes)
         return DicePosition(**values)
 

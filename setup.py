@@ -1,0 +1,67 @@
+"""Build hook: the pure-Python package by default; with HEXHOP_COMPILE=1 the
+rules and the record reader's hot modules are compiled with mypyc as well
+(same source, C extensions next to the .py files, which Python then prefers).
+
+Everything else is in pyproject.toml."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+from setuptools import Extension, setup
+
+# The modules where a check spends its time (profiled with `hexhop check`),
+# as paths in the checkout, and the package each folder installs as.
+COMPILED = [
+    "engine/base.py",
+    "engine/games.py",
+    "engine/replay.py",
+    "engine/dice/board.py",
+    "engine/dice/geometry.py",
+    "engine/dice/rules.py",
+    "engine/dice/hexalit.py",  # subclasses of a compiled class must be compiled too
+    "engine/dice/trigeo.py",
+    "engine/huepfer/board.py",
+    "engine/huepfer/moves.py",
+    "engine/huepfer/position.py",
+    "engine/huepfer/rules.py",
+    "notation/scanner.py",
+    "notation/accumulator.py",
+    # not model.py and span.py: the scanner fills their frozen classes through
+    # __dict__, which a compiled class has not
+    "notation/findings.py",
+    "notation/reader.py",
+    "notation/text.py",
+]
+SUBPACKAGES = ("notation", "engine", "render", "records", "cli", "messages", "archive")
+FOLDERS = {"api": "hexhop", **{name: f"hexhop/{name}" for name in SUBPACKAGES}}
+
+
+def compiled_modules() -> list[Extension]:
+    """mypyc's extensions, or none when not asked for."""
+    if os.environ.get("HEXHOP_COMPILE", "") in ("", "0"):
+        return []
+    from mypyc.build import mypycify
+
+    # mypyc names a module after its path, so the sources are laid out as the
+    # installed package (engine/ -> hexhop/engine/) in a build folder first.
+    here = Path(__file__).parent
+    tree = here / "build" / "mypyc-src"
+    shutil.rmtree(tree, ignore_errors=True)
+    for folder, package in FOLDERS.items():
+        shutil.copytree(here / folder, tree / package, ignore=shutil.ignore_patterns("__pycache__"))
+    paths = []
+    for name in COMPILED:
+        folder, _, rest = name.partition("/")
+        paths.append(str((tree / FOLDERS[folder] / rest).relative_to(here)))
+    # (the config names modules, such as matplotlib, that are not built here)
+    options = ["--config-file", "pyproject.toml", "--no-warn-unused-configs"]
+    return mypycify([*options, *paths], opt_level="3", verbose=False)
+
+
+# build/lib may hold the extensions of an earlier compiled build, which a pure
+# build would otherwise pack as well (and the other way round, stale .py files)
+shutil.rmtree(Path(__file__).parent / "build" / "lib", ignore_errors=True)
+setup(ext_modules=compiled_modules())
