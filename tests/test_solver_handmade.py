@@ -40,16 +40,19 @@ HANDMADE = [
     # The 6 on D7 slides down its column over the empty E7 and captures the
     # lone South One on F7: South has no 1 left, North wins at once.
     ("Hexalit", None, "N: A7=1 D7=6; S: F7=1 F3=5; turn: N", 1, {"D7°F7"}),
-    # Nothing of North reaches F10 now. F8XF7 puts the 6 on F7, from where it
-    # guards F8 and E9/E10 across the corner; whatever South does (the 3 on C3
-    # wanders, or the One steps), the North One then steps next to the South
-    # One (D8XE9, or captures it) and the One has no safe flight: Hexalit.
+    # No North die attacks the One on F10, and none can take it at once (row
+    # F is no straight line for the 6). F8XF7 puts the 6 where its NE line
+    # watches E9, and it still guards F8. Whatever South does, the North One
+    # steps next to the South One (D8XE9 or D8XE10) or a North die takes it,
+    # and the two dice leave it no safe cell: Hexalit. One action cannot both
+    # attack it and cover its flights, so no win in 1.
     ("Hexalit", None, "N: D8=1 F8=6; S: F10=1 C3=3; turn: N", 2, {"F8XF7"}),
-    # North's One on E9 is attacked by the 6 on D9 and must escape (only
-    # four actions). E9°D9 escapes by capturing that 6; then the South One on
-    # E12 is cornered: after most replies one of North's dice takes it or
-    # mates at once, and after E12XE11 B5XC5^ drives it on and D9XD11+ ends
-    # it. No North action attacks the One with no flight before that.
+    # North's own One on E9 stands attacked by the 6 on D9, so the One rule
+    # allows only its escapes (four actions), and none of them attacks the
+    # South One: no win in 1. E9°D9 takes the 6; now the One on E12 can only
+    # go to D13 or E11. After E12XE11 B5XC5^ drives it on (to D12, E12, F9
+    # or F10) and the next action mates it, e.g. E11XD12 D9XD11+. A win in 2
+    # fails: after E12XE11 no single North action leaves it without a flight.
     (
         "Hexalit",
         None,
@@ -59,30 +62,30 @@ HANDMADE = [
     ),
     # Trigeo, the same first picture: D7°F7 takes the only South One.
     ("Trigeo", None, "N: A7=1 D7=6; S: F7=1 F3=5; turn: N", 1, {"D7°F7"}),
-    # B2°E10^ takes the 2 and attacks the One on A10 from E10 (the 6 slides
-    # up the column). The One must flee (to A11, its only safe cell), and
-    # the North One follows with B8XB10+: the corner One has no safe cell.
-    # The One is not attacked at the start, so no win in 1.
+    # Nothing attacks the One on A10 yet. B2°E10^ takes the 2 and attacks
+    # it up the E10-A10 column; the One rule makes it flee, to A11 or B11
+    # (its only safe cells), and B8XB10+ then attacks it with every flight
+    # covered. No single action attacks it and covers A11 and B11 at once.
     ("Trigeo", None, "N: B8=1 B2=6 F10=3; S: A10=1 E10=2 B4=6; turn: N", 2, {"B2°E10"}),
-    # North herds the South One into the right-hand corner with two checks:
-    # C10XD10^ (the 6 on C9 now attacks B12 through the freed line), the One
-    # must go to C11; B9XC10^ attacks it again, it must go to C13; C10XD11+
-    # and it has no safe cell left. Each check leaves it one flight, so it
-    # takes three North actions.
+    # Two checks herd the One into the corner. C10XD10^: the 2 steps aside
+    # and opens the NE line of the 6 on C9 to B12; the One flees to C11, C12
+    # or C13. B9XC10^ attacks it again (from C11 only C13 and D13 are safe);
+    # after C11XC13, C10XD11+ leaves it no safe cell. Each check leaves it a
+    # flight, so North needs all three actions.
     ("Trigeo", None, "N: B9=1 C9=6 C10=2; S: B12=1 E6=3; turn: N", 3, {"C10XD10"}),
     # Red jumps the last Turquoise piece: Turquoise has nothing on the board.
     ("Hüpfer", "6x6", "R: a1; T: a2; reserve: 0/0; turn: R", 1, {"a1xa3"}),
-    # Red cannot capture yet. d1-b1@b2 hops over c1 and spends Red's last
-    # reserve piece on b2; Turquoise (no reserve) must capture, and its only
-    # capture is a3xc3. Now b1-b3 hops over b2 and must go on capturing c3
-    # (b3xd3): Turquoise is left with a1, no reserve and no capture, so it
-    # has no turn and loses. Every other Red turn leaves Turquoise a turn.
+    # Red cannot capture and has three turns; each leaves Turquoise a turn.
+    # d1-b1@b2 hops over c1 and spends Red's last reserve piece on b2;
+    # Turquoise (no reserve) must capture, and its only capture is a3xc3.
+    # Now b1-b3 hops over b2 and must go on capturing c3 (b1-b3xd3): Turquoise
+    # is left with a1, no reserve and no capture, so it has no turn and loses.
     ("Hüpfer", "6x6", "R: b3 d1 c1; T: a3 a1; reserve: 1/0; turn: R", 2, {"d1-b1@b2"}),
-    # A race of reserves. Red must capture first (e5xe3, no birth); then
-    # both sides can only hop and place a piece, two reserve pieces each.
-    # Turquoise places its two, Red answers with its two, and Turquoise,
-    # with an empty reserve and no capture, has no turn left. Red needs its
-    # capture plus two births: three actions, never fewer.
+    # A race of reserves. Red must capture first (e5xe3 is its only turn, no
+    # birth); then neither side can capture, so both can only hop and place
+    # a piece, two reserve pieces each. Turquoise places its two, Red answers
+    # with its two, and Turquoise, with an empty reserve and no capture, has
+    # no turn left. Red needs its capture plus two births: three actions.
     ("Hüpfer", "6x6", "R: e5 e2 c1; T: a2 e4 a3; reserve: 2/2; turn: R", 3, {"e5xe3"}),
 ]
 
@@ -110,8 +113,10 @@ def test_handmade_win(
 
 
 # North's 2 on B11, rolled to 1, attacks the South One in the corner A11,
-# and the two North Ones cover every cell it could flee to: Hexalit. Any
-# other face leaves the One alone, so the roll is a gamble, not a win.
+# and the two North Ones cover every cell it could flee to (taking the new
+# One on B11 included): Hexalit. On 2, 3 or 4 the One is not attacked; on
+# 5 or 6 it is, but A10 stays a safe flight. So the roll is a gamble, not a
+# forced win, and neither search counts it (no win within 3 at all).
 ROLL = "N: C10=1 B11=2; S: A11=1 D2=3; turn: N"
 
 
