@@ -14,7 +14,7 @@ from test_solver import _outcome_wins, exhaustive
 
 from hexhop.engine.base import Position, Rules
 from hexhop.engine.games import rules_for
-from hexhop.engine.solver import choice_text, forced_win
+from hexhop.engine.solver import Solver, choice_text, forced_win
 from hexhop.notation.model import Action, DiceAction
 
 
@@ -60,6 +60,13 @@ HANDMADE = [
         3,
         {"E9°D9"},
     ),
+    # The win in 2 above with South's 3 turned into a 2, which South may
+    # roll. F8XF7 no longer wins in 2: South answers C3W1, and with two Ones
+    # South cannot be mated by an attack on one of them (rules.md §5); every
+    # other face still loses at once. North needs a third action, e.g.
+    # F8XE8 C3W1 D8XD9^ C3XB2 (the rolled 1 moves and turns back to 2, one
+    # One again) D9XE9+.
+    ("Hexalit", None, "N: D8=1 F8=6; S: F10=1 C3=2; turn: N", 3, {"F8XE8"}),
     # Trigeo, the same first picture: D7°F7 takes the only South One.
     ("Trigeo", None, "N: A7=1 D7=6; S: F7=1 F3=5; turn: N", 1, {"D7°F7"}),
     # Nothing attacks the One on A10 yet. B2°E10^ takes the 2 and attacks
@@ -131,3 +138,21 @@ def test_a_roll_that_wins_on_one_face_is_not_forced() -> None:
     for depth in (1, 2, 3):
         assert winning_firsts(rules, position, depth) == set()
         assert forced_win(rules, position, depth).status == "none"
+
+
+def test_one_face_of_the_defenders_roll_refutes_a_win() -> None:
+    """In the win in 2 with South's 2 instead of its 3, F8XF7 is answered by
+    South's roll of C3, and exactly the face 1 leaves North no win in 1."""
+    rules = rules_for("Hexalit")
+    position = _position(rules, None, "N: D8=1 F8=6; S: F10=1 C3=2; turn: N")
+    after = next(
+        rules.play(position, a).position for a in rules.legal_actions(position) if str(a) == "F8XF7"
+    )
+    refutations = {
+        str(reply)
+        for reply in rules.legal_actions(after)
+        if not winning_firsts(rules, rules.play(after, reply).position, 1)
+    }
+    assert refutations == {"C3W1"}
+    # the solver sees the same: South is not lost within 1 after F8XF7
+    assert Solver(rules).lost(after, 1) is False
