@@ -40,6 +40,10 @@ HANDMADE = [
     # The 6 on D7 slides down its column over the empty E7 and captures the
     # lone South One on F7: South has no 1 left, North wins at once.
     ("Hexalit", None, "N: A7=1 D7=6; S: F7=1 F3=5; turn: N", 1, {"D7°F7"}),
+    # A win in 1 without a capture: the 6 on F7 watches E9 and F8; the North
+    # One steps next to the One on F10 (to E9 or E10) and attacks it, and it
+    # has no safe cell left: Hexalit.
+    ("Hexalit", None, "N: D8=1 F7=6; S: F10=1 A3=3; turn: N", 1, {"D8XE9", "D8XE10"}),
     # No North die attacks the One on F10, and none can take it at once (row
     # F is no straight line for the 6). F8XF7 puts the 6 where its NE line
     # watches E9, and it still guards F8. Whatever South does, the North One
@@ -69,6 +73,10 @@ HANDMADE = [
     ("Hexalit", None, "N: D8=1 F8=6; S: F10=1 C3=2; turn: N", 3, {"F8XE8"}),
     # Trigeo, the same first picture: D7°F7 takes the only South One.
     ("Trigeo", None, "N: A7=1 D7=6; S: F7=1 F3=5; turn: N", 1, {"D7°F7"}),
+    # The end of the win in 2 below: B8XB10+ puts the North One next to the
+    # corner One on A11, attacking it and all its flights; taking it on B10
+    # is no escape, the 6 on E10 guards B10 up the column.
+    ("Trigeo", None, "N: B8=1 E10=6 F10=3; S: A11=1 B4=6; turn: N", 1, {"B8XB10"}),
     # Nothing attacks the One on A10 yet. B2°E10^ takes the 2 and attacks
     # it up the E10-A10 column; the One rule makes it flee, to A11 or B11
     # (its only safe cells), and B8XB10+ then attacks it with every flight
@@ -82,6 +90,10 @@ HANDMADE = [
     ("Trigeo", None, "N: B9=1 C9=6 C10=2; S: B12=1 E6=3; turn: N", 3, {"C10XD10"}),
     # Red jumps the last Turquoise piece: Turquoise has nothing on the board.
     ("Hüpfer", "6x6", "R: a1; T: a2; reserve: 0/0; turn: R", 1, {"a1xa3"}),
+    # A win in 1 that leaves Turquoise a piece: b1-b3 hops over b2 and must
+    # capture c3 (b1-b3xd3); a1 has no capture and Turquoise no reserve, so
+    # it has no turn.
+    ("Hüpfer", "6x6", "R: b1 b2 c1; T: c3 a1; reserve: 0/0; turn: R", 1, {"b1-b3xd3"}),
     # Red cannot capture and has three turns; each leaves Turquoise a turn.
     # d1-b1@b2 hops over c1 and spends Red's last reserve piece on b2;
     # Turquoise (no reserve) must capture, and its only capture is a3xc3.
