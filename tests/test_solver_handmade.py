@@ -9,6 +9,9 @@ and the solver's first choice must be one of the exhaustive search's.
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from test_solver import _outcome_wins, exhaustive
 
@@ -168,3 +171,11 @@ def test_one_face_of_the_defenders_roll_refutes_a_win() -> None:
     assert refutations == {"C3W1"}
     # the solver sees the same: South is not lost within 1 after F8XF7
     assert Solver(rules).lost(after, 1) is False
+
+
+def test_the_docs_list_the_handmade_positions() -> None:
+    """docs/analysis.md lists exactly these positions, with their depths."""
+    docs = (Path(__file__).resolve().parents[1] / "docs" / "analysis.md").read_text("utf-8")
+    rows = re.findall(r"^\| (\w+)[^|]* \| (\d|none) \| `([^`]+)` \|", docs, re.MULTILINE)
+    expected = [(game, str(wins_in), text) for game, _, text, wins_in, _ in HANDMADE]
+    assert sorted(rows) == sorted([*expected, ("Hexalit", "none", ROLL)])
