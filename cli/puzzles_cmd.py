@@ -39,7 +39,7 @@ Examples:
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["svg", "png"]),
+    type=click.Choice(["svg", "png", "pdf"]),
     default="svg",
     show_default=True,
     help="Format of the diagrams.",
@@ -85,7 +85,6 @@ def puzzles(
     like "North to play and win in 2". Equal positions are written once;
     the easiest come first.
     """
-    from hexhop.render.png import svg_to_png
     from hexhop.render.svg import board_svg
 
     settings = Settings(depth, max_nodes, max_seconds, game)
@@ -95,10 +94,22 @@ def puzzles(
         record = puzzle.text(number).encode("utf-8")
         title = _("Puzzle {number}").format(number=number) + ": " + puzzle.caption()
         picture = board_svg(puzzle.position, size=size, title=title)
-        data = svg_to_png(picture, size=size) if fmt == "png" else picture.encode("utf-8")
+        data = _picture_bytes(picture, fmt, size)
         _write(stem + find_game(puzzle.game).extension, record, force)
         _write(f"{stem}.{fmt}", data, force)
     tell(_("wrote {count} puzzles to {out}").format(count=len(found), out=out))
+
+
+def _picture_bytes(svg: str, fmt: str, size: int) -> bytes:
+    if fmt == "png":
+        from hexhop.render.png import svg_to_png
+
+        return svg_to_png(svg, size=size)
+    if fmt == "pdf":
+        from hexhop.render.sequence import pdf
+
+        return pdf([svg])
+    return svg.encode("utf-8")
 
 
 def _write(path: str, data: bytes, force: bool) -> None:

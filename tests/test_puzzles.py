@@ -66,6 +66,18 @@ def test_png_diagrams(tmp_path: Path) -> None:
     assert (tmp_path / "puzzle001.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_pdf_diagrams(tmp_path: Path) -> None:
+    """A newsletter lays out in PDF: one page per puzzle diagram."""
+    done = run(str(HUEPFER), "--out", str(tmp_path), "--format", "pdf", "--depth", "1")
+    assert done.exit_code == 0
+    data = (tmp_path / "puzzle001.pdf").read_bytes()
+    assert (
+        data.startswith(b"%PDF-")
+        and data.count(b"/Type /Page\n") + data.count(b"/Type /Page>") + data.count(b"/Type /Page ")
+        >= 1
+    )
+
+
 def test_unique_solutions_sorted_and_deduplicated() -> None:
     settings = Settings(depth=2)
     found = find_puzzles(iter_sources([str(HUEPFER), str(HUEPFER)]), settings)
