@@ -71,11 +71,7 @@ def test_pdf_diagrams(tmp_path: Path) -> None:
     done = run(str(HUEPFER), "--out", str(tmp_path), "--format", "pdf", "--depth", "1")
     assert done.exit_code == 0
     data = (tmp_path / "puzzle001.pdf").read_bytes()
-    assert (
-        data.startswith(b"%PDF-")
-        and data.count(b"/Type /Page\n") + data.count(b"/Type /Page>") + data.count(b"/Type /Page ")
-        >= 1
-    )
+    assert data.startswith(b"%PDF-") and b"/Type /Page" in data
 
 
 def test_unique_solutions_sorted_and_deduplicated() -> None:
