@@ -349,6 +349,9 @@ class _Workers:
     def __init__(self, jobs: int):
         self.jobs = jobs
         self.pool = self._new()
+        # calls of files that ended early which could not be cancelled:
+        # the workers may still be busy with them
+        self.dropped: list[Future] = []
 
     def submit(self, function, *args) -> Future:
         try:
@@ -372,6 +375,7 @@ class _Workers:
         for process in processes:
             process.kill()
         self.pool = self._new()
+        self.dropped = []
 
     def close(self) -> None:
         self.pool.shutdown(wait=True, cancel_futures=True)
@@ -458,13 +462,16 @@ def _outcome(
     file, and a part that fails or runs out of time fails its whole file."""
     file = unit.file
     assert unit.future is not None
-    # the parts before it are done: it runs already, and stops itself after
-    # ``seconds``; this is for when it cannot
-    done, _late = wait([unit.future], timeout=seconds + GRACE_SECONDS)
+    # the calls before it are done, or dropped and stopping themselves after
+    # ``seconds``: then it runs, and stops itself too; this is for when it cannot
+    workers.dropped = [f for f in workers.dropped if not f.done()]
+    rounds = 1 + -(-len(workers.dropped) // workers.jobs)
+    done, _late = wait([unit.future], timeout=seconds * rounds + GRACE_SECONDS)
     if not done:  # stuck where the alarm cannot reach (in C code): replace the workers
         workers.restart(kill=True)
         for other in flight:
-            other.submit(workers)
+            if not other.file.ended:
+                other.submit(workers)
         piece = _timed_out(file.source.path, seconds)
     else:
         try:
@@ -480,8 +487,8 @@ def _outcome(
     if last and not unit.last:
         file.ended = True
         for other in flight:
-            if other.file is file and other.future is not None:
-                other.future.cancel()
+            if other.file is file and other.future is not None and not other.future.cancel():
+                workers.dropped.append(other.future)
     file.reported += 1
     return last, piece
 
@@ -532,7 +539,8 @@ def _after_crash(workers: _Workers, unit: _Unit, flight: deque[_Unit]) -> FileRe
             workers.restart()
         result = _failed(unit.file.source, error)
     for other in flight:
-        other.submit(workers)
+        if not other.file.ended:
+            other.submit(workers)
     return result
 
 

@@ -4,9 +4,11 @@ reported in order as they finish; memory stays flat."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
+import textwrap
 from collections.abc import Iterator
 
 import pytest
@@ -76,3 +78,49 @@ def test_two_jobs_on_a_ten_times_larger_file_cost_at_most_5_mib_more(tmp_path):
         before = peak_mib("-j", "2", "--format", fmt, str(tmp_path / "small.hpf"))
         after = peak_mib("-j", "2", "--format", fmt, str(tmp_path / "large.hpf"))
         assert after - before <= 5.0, (fmt, before, after)
+
+
+SLOW_PARTS = textwrap.dedent("""
+    import sys, time
+    from hexhop.cli import check_cmd
+    from hexhop.cli.main import cli
+
+    real = check_cmd.check_part
+    # code the watchdog's alarm may stop: it counts as hexhop's own
+    code = '''
+    def slow(part, options):
+        if part.path.endswith("-slow.hxl"):  # runs until the alarm stops it
+            time.sleep(600)
+        if part.path.endswith("-late.hxl"):  # takes most of --max-seconds
+            time.sleep(1.2)
+        return real(part, options)
+    '''
+    space = {"__name__": "hexhop.slow", "time": time, "real": real}
+    exec(code, space)
+    slow = space["slow"]
+    slow.__module__ = "__main__"  # sent to the workers by name
+    check_cmd.check_part = slow
+    check_cmd.SPLIT_BYTES = 1000
+    check_cmd.GAMES_PER_PART = 10
+    check_cmd.GRACE_SECONDS = 0.3
+    cli(["check", "--format", "json", "-j", "2", "--max-seconds", "1.5", *sys.argv[1:]])
+""")
+
+
+@pytest.mark.slow
+def test_a_file_behind_the_dropped_parts_of_a_late_file_is_not_taken_for_stuck(tmp_path):
+    """Parts of a file that ran out of time which already sit with the
+    workers delay the next file; its watchdog waits for them too."""
+    slow, late = tmp_path / "a-slow.hxl", tmp_path / "b-late.hxl"
+    slow.write_text(GAME * 200, "utf-8")
+    late.write_text(GAME * 5, "utf-8")
+    run = subprocess.run(
+        [sys.executable, "-c", SLOW_PARTS, str(slow), str(late)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert "Traceback" not in run.stderr, run.stderr
+    first, second = json.loads(run.stdout)["files"]
+    assert first["games"] == [] and first["error"]["code"] == "IO09"
+    assert len(second["games"]) == 5 and "error" not in second
