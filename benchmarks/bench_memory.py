@@ -50,15 +50,42 @@ def write_inputs(root: Path, games: list[str], count: int, name: str) -> tuple[P
     return one, folder
 
 
+# runs ``hexhop check`` and writes the CPU seconds of this process and of its workers
+ACCOUNTED = """
+import resource, sys
+from hexhop.cli.main import cli
+try:
+    cli(["check", *sys.argv[1:]])
+except SystemExit:
+    pass
+me = resource.getrusage(resource.RUSAGE_SELF)
+them = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(me.ru_utime + me.ru_stime, them.ru_utime + them.ru_stime, file=sys.stderr)
+"""
+
+
 def run(args: list[str]) -> tuple[float, float, float]:
     """(peak MiB, CPU seconds, wall seconds) of ``hexhop check ARGS`` in a child."""
+    peak, cpu, wall, _main = accounted(args)
+    return peak, cpu, wall
+
+
+def accounted(args: list[str]) -> tuple[float, float, float, float]:
+    """(peak MiB, CPU seconds in all, wall seconds, CPU seconds of the main
+    process) of ``hexhop check ARGS`` in a child; its workers' CPU is the
+    difference."""
     started = time.perf_counter()
     child = subprocess.Popen(
-        [sys.executable, "-m", "hexhop.cli", "check", *args], stdout=subprocess.DEVNULL
+        [sys.executable, "-c", ACCOUNTED, *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
     )
+    assert child.stderr is not None
+    main_cpu, workers_cpu = (float(x) for x in child.stderr.read().split()[-2:])
     _pid, _status, usage = os.wait4(child.pid, 0)
     wall = time.perf_counter() - started
-    return usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime, wall
+    return usage.ru_maxrss / 1024, main_cpu + workers_cpu, wall, main_cpu
 
 
 def memory(inputs: dict[str, tuple[Path, Path]], factor: int, formats: list[str]) -> None:
@@ -73,19 +100,28 @@ def memory(inputs: dict[str, tuple[Path, Path]], factor: int, formats: list[str]
 
 
 def parallel(target: Path, label: str, jobs: list[int], rounds: int) -> None:
-    """Wall and CPU time of each ``-j``, in turns, ``rounds`` times."""
-    times: dict[int, list[tuple[float, float]]] = {j: [] for j in jobs}
+    """Wall and CPU time of each ``-j``, in turns, ``rounds`` times, and
+    the speed-up on idle cores that the CPU times allow: the main process
+    (finding and cutting the input, reporting) and the workers overlap, so
+    the wall time is at least the larger of the main process's CPU, the
+    workers' CPU shared by the workers, and all CPU shared by the cores."""
+    times: dict[int, list[tuple[float, float, float]]] = {j: [] for j in jobs}
     for _round in range(rounds):
         for j in jobs:
-            _peak, cpu, wall = run(["--quiet", "-j", str(j), str(target)])
-            times[j].append((wall, cpu))
-    base = statistics.median(w for w, _c in times[jobs[0]])
+            _peak, cpu, wall, main_cpu = accounted(["--quiet", "-j", str(j), str(target)])
+            times[j].append((wall, cpu, main_cpu))
+    base_wall = statistics.median(t[0] for t in times[jobs[0]])
+    base_cpu = statistics.median(t[1] for t in times[jobs[0]])
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     for j in jobs:
-        wall = statistics.median(w for w, _c in times[j])
-        cpu = statistics.median(c for _w, c in times[j])
+        wall, cpu, main_cpu = (statistics.median(t[i] for t in times[j]) for i in range(3))
+        workers = cpu - main_cpu
+        bound = max(main_cpu, workers / j, cpu / min(j + 1, cores or 1)) if j > 1 else cpu
         print(
-            f"{label:<8}-j {j:<3}wall {wall:6.2f} s  CPU {cpu:6.2f} s  "
-            f"speed-up {base / wall:4.2f}  (walls: {', '.join(f'{w:.2f}' for w, _c in times[j])})"
+            f"{label:<8}-j {j:<3}wall {wall:6.2f} s  CPU {cpu:6.2f} s "
+            f"(main {main_cpu:5.2f}, workers {workers:5.2f})  "
+            f"speed-up {base_wall / wall:4.2f}, on idle cores {base_cpu / bound:4.2f}  "
+            f"(walls: {', '.join(f'{t[0]:.2f}' for t in times[j])})"
         )
 
 

@@ -12,7 +12,8 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import closing
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
+from itertools import islice
 from types import FrameType
 from typing import Any
 
@@ -28,7 +29,6 @@ from hexhop.records.checking import (
     check_source,
     finding_dict,
     source_parts,
-    split_source,
 )
 from hexhop.records.sources import RECORD_EXTENSIONS, Limits, Source, iter_sources
 from hexhop.records.text import counted
@@ -42,6 +42,7 @@ ALARM_REPEAT = 0.05  # seconds between alarms once a check has overrun
 GRACE_SECONDS = 5.0  # beyond --max-seconds, before a stuck worker is killed
 SPLIT_BYTES = 256 * 1024  # with -j, files larger than this are checked in parts
 GAMES_PER_PART = 100
+WINDOW = 3  # calls in flight per worker: enough to keep it busy, few to hold
 
 EXAMPLE = """
 \b
@@ -314,9 +315,26 @@ def _results(
         return
     workers = _Workers(jobs)
     try:
-        yield from _ordered(workers, sources, options, seconds, window=jobs * 8)
+        yield from _by_file(_ordered(workers, sources, options, seconds, window=jobs * WINDOW))
     finally:
         workers.close()
+
+
+def _by_file(pieces: Iterator[tuple[bool, FileResult]]) -> Iterator[Iterator[FileResult]]:
+    """Pieces marked ``(last of its file, piece)``, one iterator a file
+    (each is read to its end before the next file's is asked for)."""
+    while (first := next(pieces, None)) is not None:
+        yield _until_last(first, pieces)
+
+
+def _until_last(
+    first: tuple[bool, FileResult], pieces: Iterator[tuple[bool, FileResult]]
+) -> Iterator[FileResult]:
+    last, piece = first
+    yield piece
+    while not last:
+        last, piece = next(pieces)
+        yield piece
 
 
 class _Workers:
@@ -331,6 +349,9 @@ class _Workers:
     def __init__(self, jobs: int):
         self.jobs = jobs
         self.pool = self._new()
+        # calls of files that ended early which could not be cancelled:
+        # the workers may still be busy with them
+        self.dropped: list[Future] = []
 
     def submit(self, function, *args) -> Future:
         try:
@@ -354,6 +375,7 @@ class _Workers:
         for process in processes:
             process.kill()
         self.pool = self._new()
+        self.dropped = []
 
     def close(self) -> None:
         self.pool.shutdown(wait=True, cancel_futures=True)
@@ -367,48 +389,108 @@ def _quiet_worker(lang: str) -> None:
 
 
 @dataclass
-class _Task:
-    """One source in flight: its calls (the whole file, or its parts) and their futures."""
+class _File:
+    """A source being checked: how many of its pieces are reported, and
+    whether it ended early (the rest of its parts are then dropped)."""
 
     source: Source
-    calls: list[tuple]
-    seconds: float
-    futures: list[Future] = field(default_factory=list)
+    reported: int = 0
+    ended: bool = False
 
-    def deadline(self) -> float:
-        """How long to wait for the task at the head of the queue: its parts
-        stop themselves after ``seconds`` each; this is for when they cannot."""
-        return self.seconds * len(self.calls) + GRACE_SECONDS
+
+@dataclass
+class _Unit:
+    """One call in flight: a whole file, or one part of a large one."""
+
+    file: _File
+    call: tuple
+    last: bool
+    future: Future | None = None
 
     def submit(self, workers: _Workers) -> None:
-        """Submit every call that has not finished well (all of them at first)."""
-        old: list[Future[Any] | None] = [*self.futures] or [None] * len(self.calls)
-        self.futures = [
-            f if f is not None and _succeeded(f) else workers.submit(*call)
-            for f, call in zip(old, self.calls)
-        ]
+        """Submit the call unless it has already finished well."""
+        if self.future is None or not _succeeded(self.future):
+            self.future = workers.submit(*self.call)
 
 
 def _succeeded(future: Future) -> bool:
     return future.done() and not future.cancelled() and future.exception() is None
 
 
+def _units(sources: Iterable[Source], options: CheckOptions, seconds: float) -> Iterator[_Unit]:
+    """The calls of every source, a large file's parts cut only as they are
+    asked for (one part ahead, to know which is the last)."""
+    for source in sources:
+        file = _File(source)
+        calls = _calls(source, options, seconds)
+        call = next(calls)
+        for following in calls:
+            if file.ended:
+                break
+            yield _Unit(file, call, last=False)
+            call = following
+        else:
+            if not file.ended:
+                yield _Unit(file, call, last=True)
+
+
 def _ordered(
     workers: _Workers, sources: Iterable[Source], options: CheckOptions, seconds: float, window: int
-) -> Iterator[list[FileResult]]:
-    """Results in input order, with at most ``window`` calls in flight
-    (``Executor.map`` would read every file before the first result). A
-    large file is cut into parts of games so that its games are checked in
-    parallel too; its parts are merged back into one result."""
-    pending: deque[_Task] = deque()
-    for source in sources:
-        task = _Task(source, _calls(source, options, seconds), seconds)
-        task.submit(workers)
-        pending.append(task)
-        while sum(len(t.futures) for t in pending) >= window and len(pending) > 1:
-            yield _collect(workers, pending)
-    while pending:
-        yield _collect(workers, pending)
+) -> Iterator[tuple[bool, FileResult]]:
+    """Results in input order, as ``(last of its file, piece)``, with at
+    most ``window`` calls in flight (``Executor.map`` would read every file
+    before the first result). A large file is cut into parts of games while
+    the workers check the parts before, so that its games are checked in
+    parallel too and memory stays flat."""
+    units = _units(sources, options, seconds)
+    flight: deque[_Unit] = deque()
+    while True:
+        for unit in islice(units, max(0, window - len(flight))):
+            unit.submit(workers)
+            flight.append(unit)
+        if not flight:
+            return
+        unit = flight.popleft()
+        if not unit.file.ended:
+            yield _outcome(workers, unit, flight, seconds)
+
+
+def _outcome(
+    workers: _Workers, unit: _Unit, flight: deque[_Unit], seconds: float
+) -> tuple[bool, FileResult]:
+    """The result of the unit at the head; a crashed worker fails only its
+    file, and a part that fails or runs out of time fails its whole file."""
+    file = unit.file
+    assert unit.future is not None
+    # the calls before it are done, or dropped and stopping themselves after
+    # ``seconds``: then it runs, and stops itself too; this is for when it cannot
+    workers.dropped = [f for f in workers.dropped if not f.done()]
+    rounds = 1 + -(-len(workers.dropped) // workers.jobs)
+    done, _late = wait([unit.future], timeout=seconds * rounds + GRACE_SECONDS)
+    if not done:  # stuck where the alarm cannot reach (in C code): replace the workers
+        workers.restart(kill=True)
+        for other in flight:
+            if not other.file.ended:
+                other.submit(workers)
+        piece = _timed_out(file.source.path, seconds)
+    else:
+        try:
+            piece = unit.future.result()
+        except BrokenProcessPool:
+            piece = _after_crash(workers, unit, flight)
+        except Exception as error:  # an exception raised in the worker: only this file fails
+            piece = _failed(file.source, error)
+    failed = piece.error is not None and piece.error["code"] in ("IO01", "IO09")
+    if failed and not piece.games and file.reported:
+        piece = replace(piece, replaces=True)
+    last = unit.last or piece.error is not None  # beyond --max-games: no more games to check
+    if last and not unit.last:
+        file.ended = True
+        for other in flight:
+            if other.file is file and other.future is not None and not other.future.cancel():
+                workers.dropped.append(other.future)
+    file.reported += 1
+    return last, piece
 
 
 def _streamed(source: Source, options: CheckOptions, seconds: float) -> Iterator[FileResult]:
@@ -431,54 +513,35 @@ def _streamed(source: Source, options: CheckOptions, seconds: float) -> Iterator
             return
 
 
-def _calls(source: Source, options: CheckOptions, seconds: float) -> list[tuple]:
+def _calls(source: Source, options: CheckOptions, seconds: float) -> Iterator[tuple]:
     parts = None
     if source.data is not None and len(source.data) > SPLIT_BYTES:
-        parts = split_source(source, options, GAMES_PER_PART)
-    if not parts:
-        return [(watched, check_source, source, options, seconds)]
-    return [(watched, check_part, part, options, seconds) for part in parts]
+        parts = source_parts(source, options, GAMES_PER_PART)
+    if parts is None or isinstance(parts, FileResult):
+        yield (watched, check_source, source, options, seconds)
+        return
+    for part in parts:
+        yield (watched, check_part, part, options, seconds)
 
 
-def _collect(workers: _Workers, pending: deque[_Task]) -> list[FileResult]:
-    """The results of the parts of the first task; a crashed worker fails only its file."""
-    task = pending.popleft()
-    done, late = wait(task.futures, timeout=task.deadline())
-    if late:  # stuck where the alarm cannot reach (in C code): replace the workers
-        workers.restart(kill=True)
-        for other in pending:
-            other.submit(workers)
-        return [_timed_out(task.source.path, task.seconds)]
-    try:
-        return _merged(task, [future.result() for future in task.futures])
-    except BrokenProcessPool:
-        return _after_crash(workers, task, pending)
-    except Exception as error:  # an exception raised in the worker: only this file fails
-        return [_failed(task.source, error)]
-
-
-def _after_crash(workers: _Workers, task: _Task, pending: deque[_Task]) -> list[FileResult]:
-    """A worker died while ``task`` or another file was in flight: check
-    ``task`` alone in a new pool (if it kills that one too, it is the
-    culprit and fails), then resubmit the other files in flight."""
+def _after_crash(workers: _Workers, unit: _Unit, flight: deque[_Unit]) -> FileResult:
+    """A worker died while ``unit`` or another call was in flight: check
+    ``unit`` alone in a new pool (if it kills that one too, it is the
+    culprit and its file fails), then resubmit the other calls in flight."""
     workers.restart()
-    task.futures = []
-    task.submit(workers)
+    unit.future = None
+    unit.submit(workers)
+    assert unit.future is not None
     try:
-        result = _merged(task, [future.result() for future in task.futures])
+        result = unit.future.result()
     except Exception as error:
         if isinstance(error, BrokenProcessPool):
             workers.restart()
-        result = [_failed(task.source, error)]
-    for other in pending:
-        other.submit(workers)
+        result = _failed(unit.file.source, error)
+    for other in flight:
+        if not other.file.ended:
+            other.submit(workers)
     return result
-
-
-def _merged(task: _Task, parts: list[FileResult]) -> list[FileResult]:
-    """The file's result in pieces; a part that ran out of time fails the whole file."""
-    late = next((part for part in parts if part.error and part.error["code"] == "IO09"), None)
-    return [FileResult(task.source.path, error=late.error)] if late else parts
 
 
 class Overrun(BaseException):

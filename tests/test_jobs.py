@@ -1,0 +1,126 @@
+"""``check -j`` on one large file (issue 15, item 5): its parts are cut
+while the workers check the parts before, a bounded number at a time, and
+reported in order as they finish; memory stays flat."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator
+
+import pytest
+
+from hexhop.cli import check_cmd
+from hexhop.records.checking import CheckOptions, Part
+from hexhop.records.sources import Source
+
+GAME = '[Game "Hexalit"]\n\n1. B6XC6 E8XD8 2. B5XC5 *\n'
+
+
+def test_parts_are_cut_while_the_first_ones_are_checked(monkeypatch):
+    monkeypatch.setattr(check_cmd, "SPLIT_BYTES", 1000)
+    monkeypatch.setattr(check_cmd, "GAMES_PER_PART", 10)
+    cut: list[int] = []
+    real = check_cmd.source_parts
+
+    def counted(*args) -> Iterator[Part]:
+        parts = real(*args)
+        assert not isinstance(parts, check_cmd.FileResult)
+        for part in parts:
+            cut.append(len(cut))
+            yield part
+
+    monkeypatch.setattr(check_cmd, "source_parts", counted)
+    source = Source("big.hxl", (GAME * 500).encode("utf-8"))
+    cut_by_piece = []
+    games = 0
+    with check_cmd.closing(
+        check_cmd._results([source], CheckOptions(), jobs=2, seconds=60.0)
+    ) as files:
+        pieces = next(files)
+        for piece in pieces:
+            cut_by_piece.append(len(cut))
+            games += len(piece.games)
+        assert next(files, None) is None
+    assert games == 500 and len(cut) == 50
+    in_flight = 2 * check_cmd.WINDOW
+    # when the first part is reported, only the window (and one ahead) is cut
+    assert cut_by_piece[0] <= in_flight + 1
+    assert cut_by_piece == [min(50, n + in_flight + 1) for n in range(50)]
+
+
+def peak_mib(*args: str) -> float:
+    child = subprocess.Popen(
+        [sys.executable, "-m", "hexhop.cli", "check", "--quiet", *args],
+        stdout=subprocess.DEVNULL,
+    )
+    _pid, _status, usage = os.wait4(child.pid, 0)
+    return usage.ru_maxrss / 1024
+
+
+@pytest.mark.slow
+def test_two_jobs_on_a_ten_times_larger_file_cost_at_most_5_mib_more(tmp_path):
+    big = tmp_path / "all.hpf"
+    subprocess.run(
+        [sys.executable, "-m", "hexhop.cli", "generate", "--game", "Hüpfer"]
+        + ["--count", "3000", "--seed", "1", "--out", str(big)],
+        check=True,
+        capture_output=True,
+    )
+    first, *rest = big.read_text("utf-8").split("\n\n[Game ")
+    games = [first] + ["[Game " + game for game in rest]
+    for name, count in (("small", 300), ("large", 3000)):
+        (tmp_path / f"{name}.hpf").write_text("\n\n".join(games[:count]) + "\n", "utf-8")
+    for fmt in ("json", "text"):
+        before = peak_mib("-j", "2", "--format", fmt, str(tmp_path / "small.hpf"))
+        after = peak_mib("-j", "2", "--format", fmt, str(tmp_path / "large.hpf"))
+        assert after - before <= 5.0, (fmt, before, after)
+
+
+SLOW_PARTS = textwrap.dedent("""
+    import sys, time
+    from hexhop.cli import check_cmd
+    from hexhop.cli.main import cli
+
+    real = check_cmd.check_part
+    # code the watchdog's alarm may stop: it counts as hexhop's own
+    code = '''
+    def slow(part, options):
+        if part.path.endswith("-slow.hxl"):  # runs until the alarm stops it
+            time.sleep(600)
+        if part.path.endswith("-late.hxl"):  # takes most of --max-seconds
+            time.sleep(1.2)
+        return real(part, options)
+    '''
+    space = {"__name__": "hexhop.slow", "time": time, "real": real}
+    exec(code, space)
+    slow = space["slow"]
+    slow.__module__ = "__main__"  # sent to the workers by name
+    check_cmd.check_part = slow
+    check_cmd.SPLIT_BYTES = 1000
+    check_cmd.GAMES_PER_PART = 10
+    check_cmd.GRACE_SECONDS = 0.3
+    cli(["check", "--format", "json", "-j", "2", "--max-seconds", "1.5", *sys.argv[1:]])
+""")
+
+
+@pytest.mark.slow
+def test_a_file_behind_the_dropped_parts_of_a_late_file_is_not_taken_for_stuck(tmp_path):
+    """Parts of a file that ran out of time which already sit with the
+    workers delay the next file; its watchdog waits for them too."""
+    slow, late = tmp_path / "a-slow.hxl", tmp_path / "b-late.hxl"
+    slow.write_text(GAME * 200, "utf-8")
+    late.write_text(GAME * 5, "utf-8")
+    run = subprocess.run(
+        [sys.executable, "-c", SLOW_PARTS, str(slow), str(late)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert "Traceback" not in run.stderr, run.stderr
+    first, second = json.loads(run.stdout)["files"]
+    assert first["games"] == [] and first["error"]["code"] == "IO09"
+    assert len(second["games"]) == 5 and "error" not in second
