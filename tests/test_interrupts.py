@@ -301,7 +301,8 @@ def test_check_and_convert_stopped_at_random_moments(tmp_path):
         lines = [json.loads(line) for line in out.splitlines()]
         assert not lines or lines[-1]["summary"]["games"] == len(lines) - 1
         if code and lines:
-            assert f"interrupted after {lines[-1]['summary']['files']} files" in err
+            files = lines[-1]["summary"]["files"]
+            assert f"interrupted after {files} file{'s' * (files != 1)}" in err
         target = tmp_path / f"out{trial}.json"
         code, _, err = interrupt_at_random(
             ["convert", "00.trg", "--to", "json", "--out", target.name], tmp_path, rng, 1.5
