@@ -27,9 +27,11 @@ from hexhop.records.checking import _fallback as fallback_of
 from hexhop.records.limits import read_limits
 from hexhop.records.sources import Source
 
-from .index import signed
+from .index import signed as signed  # find and the tests read it from here
 
 _LINE_BREAK = re.compile(rb"\r\n?|\n")
+_TWO_63 = 1 << 63
+_TWO_64 = 1 << 64
 
 
 @dataclass
@@ -159,7 +161,8 @@ def game_facts(report: GameReport, strict: bool, line: int, offset: int, length:
         plies=report.plies,
         players=players(report),
         actions=main_actions(report.record.main) if report.record else [],
-        keys=[signed(key) for key in position_keys(report.positions)],
+        # signed(), inline: this runs once per position
+        keys=[key - _TWO_64 if key >= _TWO_63 else key for key in position_keys(report.positions)],
     )
 
 

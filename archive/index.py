@@ -20,6 +20,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from hexhop.messages import _
@@ -39,6 +40,8 @@ SCHEMA_VERSION = 1
 APPLICATION_ID = 0x68786870  # "hxhp"
 DEFAULT_NAME = "hexhop.sqlite"
 BUSY_SECONDS = 2.0  # how long to wait for another program's lock
+# larger pages than SQLite's 4 KiB: a file's commit writes fewer of them
+PAGE_SIZE = 16 * 1024
 CACHE_KIB = 32 * 1024  # SQLite's page cache while indexing
 OPENING = 16  # actions kept as plain text for --after; all of them are kept compressed
 GAMES_PER_PART = 200  # with -j, the games of a file are replayed in parts of this many
@@ -144,7 +147,8 @@ def _check(connection: sqlite3.Connection, path: str, create: bool) -> None:
                     _("{path} is an empty database, not a hexhop index").format(path=path)
                 )
             connection.executescript(
-                f"BEGIN IMMEDIATE;\n{SCHEMA}\nPRAGMA application_id = {APPLICATION_ID};\n"
+                f"PRAGMA page_size = {PAGE_SIZE};\nBEGIN IMMEDIATE;\n{SCHEMA}\n"
+                f"PRAGMA application_id = {APPLICATION_ID};\n"
                 f"PRAGMA user_version = {SCHEMA_VERSION};\nCOMMIT;"
             )
             return
@@ -246,6 +250,7 @@ class Indexer:
             for row in self.db.execute("SELECT path, id, digest, error FROM files")
         }
         self._seen: set[str] = set()
+        self._replaced = False  # games were deleted: their positions need the sweep
 
     def run(self, paths: list[str], globs: tuple[str, ...] = ()) -> Iterator[Summary]:
         """Index every source of ``paths``; then drop the sources under
@@ -329,6 +334,7 @@ class Indexer:
         known = self._known.get(facts.path)
         if known is not None:
             _delete_file(db, known[0])
+            self._replaced = True
         error = json.dumps(facts.error, ensure_ascii=False) if facts.error else None
         mtime = pending.stat[1] if pending.stat else None
         cursor = db.execute(
@@ -363,8 +369,8 @@ class Indexer:
                 game.plies,
                 first,
                 second,
-                fold(first),
-                fold(second),
+                _folded(first),
+                _folded(second),
                 tags.get("Date"),
                 tags.get("Event"),
                 " ".join(game.actions[:OPENING]),
@@ -396,10 +402,16 @@ class Indexer:
                 _delete_file(self.db, file_id)
             del self._known[path]
             self.summary.dropped += 1
-        if self.summary.indexed or gone:
+        if self._replaced or gone:
             with sqlite_errors(self.path), _transaction(self.db):
                 # positions of games replaced or dropped (queries join them away until now)
                 self.db.execute("DELETE FROM positions WHERE game NOT IN (SELECT id FROM games)")
+
+
+@lru_cache(maxsize=4096)
+def _folded(name: str) -> str:
+    """:func:`fold`, remembered: an archive names the same players many times."""
+    return fold(name)
 
 
 def _quiet_worker() -> None:

@@ -43,6 +43,12 @@ def _cells_table(name: str, cells: int) -> tuple[int, ...]:
     return tuple(zobrist_number(table, i) if i & 255 else 0 for i in range(cells * 256))
 
 
+@cache
+def _cells_numbers(name: str) -> dict[int, int]:
+    """Entries of table ``name/cells`` made so far, by number."""
+    return {}
+
+
 def cells_key(name: str, cells: bytes, before: tuple[bytes, int] | None = None) -> int:
     """The XOR of number ``cell * 256 + code`` of table ``name/cells`` for every
     cell whose code (a byte) is not 0.
@@ -50,13 +56,20 @@ def cells_key(name: str, cells: bytes, before: tuple[bytes, int] | None = None) 
     ``before``: (cells, their key) of a position of the same board, e.g. the
     one before the last action; then only the cells that differ are looked at.
     """
-    table = _cells_table(name, len(cells))
     if before is None or len(before[0]) != len(cells):
+        # only the numbers of occupied cells, each made once: one key
+        # (find --position) need not build the whole table
+        numbers = _cells_numbers(name)
         key = 0
         for i, code in enumerate(cells):
             if code:
-                key ^= table[i << 8 | code]
+                n = i << 8 | code
+                number = numbers.get(n)
+                if number is None:
+                    number = numbers[n] = zobrist_number(f"{name}/cells", n)
+                key ^= number
         return key
+    table = _cells_table(name, len(cells))
     old, key = before
     diff = int.from_bytes(old, "little") ^ int.from_bytes(cells, "little")
     while diff:
