@@ -236,5 +236,6 @@ def off_board(report: GameReport, cells: Iterable[str]) -> list[str]:
 
 
 def _text(node: Node) -> str:
-    """The action as written, or its canonical form for generated records."""
-    return node.text or str(node.item)
+    """The action as written (or its canonical form for generated records),
+    with an annotator's glyphs (``E5W6??``)."""
+    return (node.text or str(node.item)) + "".join(node.glyphs)

@@ -197,6 +197,15 @@ def test_a_sheet_has_one_heading_and_short_captions() -> None:
     ]
 
 
+def test_a_sheet_caption_keeps_the_annotators_glyphs(tmp_path: Path) -> None:
+    """An annotated record (``hexhop analyse --annotate``) shows its ``?``/``??`` on the sheet."""
+    text = KASSEL.read_text("utf-8").replace("2. A5XB2^", "2. A5XB2^!?", 1)
+    annotated = tmp_path / "annotated.hxl"
+    annotated.write_text(text, "utf-8")
+    captions = re.findall(r">(Diagram [^<]*)<", frames(annotated).sheet_svg([3]))
+    assert captions == ["Diagram 1: after 2. A5XB2^!?"]
+
+
 # 17: title, caption, colours, delay, names
 
 
