@@ -5,7 +5,7 @@
     click.echo(_("wrote {count} files").format(count=n))
 
 English is the language of the source: every English text is its own
-message id, and a catalogue (``locale/<lang>/LC_MESSAGES/hexhop.po``,
+message id, and a catalogue (``gettext-catalogues/<lang>/LC_MESSAGES/hexhop.po``,
 compiled to ``hexhop.mo`` by ``python -m hexhop.messages``)
 gives the other languages.  Setting a language also makes every later
 finding message (:mod:`hexhop.notation.findings`) in that language.  The

@@ -2,7 +2,7 @@
 message ids the package's source uses.
 
 ``python -m hexhop.messages`` compiles every
-``locale/<lang>/LC_MESSAGES/hexhop.po`` to the ``.mo`` file gettext reads
+``gettext-catalogues/<lang>/LC_MESSAGES/hexhop.po`` to the ``.mo`` file gettext reads
 (GNU ``msgfmt`` gives the same result); ``--pot FILE`` writes a template of
 every message id, to start a new language from.  Standard library only.
 """
@@ -15,7 +15,9 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-LOCALE_DIR = Path(__file__).parent / "locale"
+# a folder name no Python package can have, so that setuptools packs the
+# catalogues as data and does not ask whether they are a package
+LOCALE_DIR = Path(__file__).parent / "gettext-catalogues"
 DOMAIN = "hexhop"
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent
 # the folders of the package's modules, below the root of a checkout

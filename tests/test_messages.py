@@ -24,7 +24,7 @@ from hexhop.messages.catalogue import compile_po, po_files, read_po, source_ids,
 from hexhop.notation import CATALOGUE, make
 
 ROOT = Path(__file__).resolve().parent.parent
-GERMAN = read_po((ROOT / "messages/locale/de/LC_MESSAGES/hexhop.po").read_text("utf-8"))
+GERMAN = read_po((ROOT / "messages/gettext-catalogues/de/LC_MESSAGES/hexhop.po").read_text("utf-8"))
 
 
 @pytest.fixture(autouse=True)

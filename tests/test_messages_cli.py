@@ -22,7 +22,7 @@ from hexhop.records.text import counted
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
-GERMAN = read_po((ROOT / "messages/locale/de/LC_MESSAGES/hexhop.po").read_text("utf-8"))
+GERMAN = read_po((ROOT / "messages/gettext-catalogues/de/LC_MESSAGES/hexhop.po").read_text("utf-8"))
 BOARD = str(SAMPLES / "broken" / "header-bad-board.hpf")
 THREAT = str(SAMPLES / "broken" / "annotation-missing-threat.hxl")
 DASH = str(SAMPLES / "broken" / "syntax-dash-move.hxl")
