@@ -34,6 +34,7 @@ from hexhop.records.text import counted, printable
 
 from .help import Translated
 from .interrupt import checked, stoppable
+from .options import game_name
 from .safe_write import ExistsError, write_atomically
 
 EXAMPLE = """
@@ -64,24 +65,10 @@ def tell(message: str) -> None:
     click.echo(printable(message), err=True)
 
 
-def _game(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
-    if value is None:
-        return None
-    from hexhop.notation.games import game_list, lookup_game
-
-    game = lookup_game(value)
-    if game is None:
-        raise click.BadParameter(
-            _("{value}: expected {games}").format(value=repr(value), games=game_list(_("or")))
-        )
-    return game.name
-
-
-# as in the other commands, but the game table is loaded only when --game is
-# given: a search of the index starts without the notation reader
+# the callback of the other commands, with a help text for searching
 game_option = click.option(
     "--game",
-    callback=_game,
+    callback=game_name,
     metavar="GAME",
     help="Only games of this game (Hexalit, Trigeo or Hüpfer).",
 )

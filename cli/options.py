@@ -8,7 +8,8 @@ from hexhop.messages import _
 from hexhop.notation.games import game_list, lookup_game
 
 
-def _game(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+def game_name(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """The ``--game`` callback: the game's name for any of its spellings."""
     if value is None:
         return None
     game = lookup_game(value)
@@ -21,7 +22,7 @@ def _game(ctx: click.Context, param: click.Parameter, value: str | None) -> str 
 
 game_option = click.option(
     "--game",
-    callback=_game,
+    callback=game_name,
     metavar="GAME",
     help=f"The game of records without a Game tag: {game_list()}.",
 )
