@@ -5,13 +5,13 @@ reported in order as they finish; memory stays flat."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import textwrap
 from collections.abc import Iterator
 
 import pytest
+from test_flat_memory import hupfer_archives, peak_mib
 
 from hexhop.cli import check_cmd
 from hexhop.records.checking import CheckOptions, Part
@@ -52,28 +52,9 @@ def test_parts_are_cut_while_the_first_ones_are_checked(monkeypatch):
     assert cut_by_piece == [min(50, n + in_flight + 1) for n in range(50)]
 
 
-def peak_mib(*args: str) -> float:
-    child = subprocess.Popen(
-        [sys.executable, "-m", "hexhop.cli", "check", "--quiet", *args],
-        stdout=subprocess.DEVNULL,
-    )
-    _pid, _status, usage = os.wait4(child.pid, 0)
-    return usage.ru_maxrss / 1024
-
-
 @pytest.mark.slow
 def test_two_jobs_on_a_ten_times_larger_file_cost_at_most_5_mib_more(tmp_path):
-    big = tmp_path / "all.hpf"
-    subprocess.run(
-        [sys.executable, "-m", "hexhop.cli", "generate", "--game", "Hüpfer"]
-        + ["--count", "3000", "--seed", "1", "--out", str(big)],
-        check=True,
-        capture_output=True,
-    )
-    first, *rest = big.read_text("utf-8").split("\n\n[Game ")
-    games = [first] + ["[Game " + game for game in rest]
-    for name, count in (("small", 300), ("large", 3000)):
-        (tmp_path / f"{name}.hpf").write_text("\n\n".join(games[:count]) + "\n", "utf-8")
+    hupfer_archives(tmp_path)
     for fmt in ("json", "text"):
         before = peak_mib("-j", "2", "--format", fmt, str(tmp_path / "small.hpf"))
         after = peak_mib("-j", "2", "--format", fmt, str(tmp_path / "large.hpf"))
