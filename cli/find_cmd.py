@@ -160,13 +160,22 @@ def query_of(options: dict[str, Any]) -> Query:
     )
 
 
+def index_to_use(paths: tuple[str, ...], options: dict[str, Any]) -> str | None:
+    """The index to answer from: --db, else the hexhop.sqlite beside the
+    first ARCHIVE when there is one; None with --scan (read the archive)."""
+    if options["scan"]:
+        return None
+    db: str | None = options["db"]
+    if db is None and paths and os.path.isfile(default_path(paths[0])):
+        db = default_path(paths[0])
+    return db
+
+
 def hits_of(paths: tuple[str, ...], options: dict[str, Any], query: Query) -> Iterator[Hit]:
     """The matching games: from the index (--db, or hexhop.sqlite of the
     first ARCHIVE when there is one), else read from the ARCHIVE paths."""
-    db = options["db"]
-    if db is None and paths and not options["scan"] and os.path.isfile(default_path(paths[0])):
-        db = default_path(paths[0])
-    if db is not None and not options["scan"]:
+    db = index_to_use(paths, options)
+    if db is not None:
         connection = open_index(db)
         try:
             for hit in find_in_index(connection, db, query):

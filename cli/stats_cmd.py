@@ -9,14 +9,14 @@ from typing import Any
 
 import click
 
-from hexhop.archive.index import default_path, open_index
+from hexhop.archive.index import open_index
 from hexhop.archive.stats import MAX_DEPTH, StatRow, archive_rows, collect, index_rows, row_table
 from hexhop.messages import N_, _, side_name
 from hexhop.records.checking import CheckOptions
 from hexhop.records.text import counted, printable
 
 from .command_output import tell
-from .find_cmd import _under, find_options, query_of
+from .find_cmd import _under, find_options, index_to_use, query_of
 from .help import Translated
 from .interrupt import checked, stoppable
 from .safe_write import ExistsError, write_atomically
@@ -157,10 +157,8 @@ def _rows(
 ) -> Iterator[StatRow]:
     """As ``find`` chooses: the index (--db, or the first ARCHIVE's
     hexhop.sqlite), else the ARCHIVE paths read now."""
-    db = options["db"]
-    if db is None and paths and not options["scan"] and os.path.isfile(default_path(paths[0])):
-        db = default_path(paths[0])
-    if db is not None and not options["scan"]:
+    db = index_to_use(paths, options)
+    if db is not None:
         connection = open_index(db)
         try:
             for row in index_rows(connection, db, query, depth):
