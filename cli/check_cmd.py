@@ -37,6 +37,7 @@ from .command_output import tell
 from .help import Translated
 from .interrupt import can_raise, checkpoint, signals_held, stoppable
 from .options import game_option
+from .progress import ProgressLine
 
 ALARM_REPEAT = 0.05  # seconds between alarms once a check has overrun
 GRACE_SECONDS = 5.0  # beyond --max-seconds, before a stuck worker is killed
@@ -233,7 +234,7 @@ def check(
     jobs = jobs or cores()
 
     started = time.perf_counter()
-    progress = _Progress(enabled=sys.stderr.isatty())
+    progress = ProgressLine()
 
     def report_so_far() -> str:
         progress.done()
@@ -257,7 +258,8 @@ def check(
                     reporter.add(piece)
             with signals_held():  # a file's report is written whole
                 reporter.end()
-            progress.update(reporter.summary)
+            if progress.due():
+                progress.show(_checked_line(reporter.summary))
     report_so_far()
     _nothing_checked(empty, globs, reporter.summary)
     sys.exit(_exit_code(reporter.summary))
@@ -599,32 +601,9 @@ def _exit_code(summary) -> int:
     return 1 if summary.invalid else 0
 
 
-class _Progress:
-    """A one-line counter on standard error for runs longer than a second."""
-
-    def __init__(self, enabled: bool):
-        self.enabled = enabled
-        self.started = time.monotonic()
-        self.last = 0.0
-        self.shown = False
-
-    def update(self, summary) -> None:
-        now = time.monotonic()
-        if not self.enabled or now - self.started < 1.0 or now - self.last < 0.2:
-            return
-        self.last = now
-        self.shown = True
-        counts = _("checked {files}, {games}, {plies} ...").format(
-            files=counted(summary.files, "file"),
-            games=counted(summary.games, "game"),
-            plies=counted(summary.plies, "ply"),
-        )
-        click.echo(
-            "\r" + counts,
-            err=True,
-            nl=False,
-        )
-
-    def done(self) -> None:
-        if self.shown:
-            click.echo("\r\033[K", err=True, nl=False)
+def _checked_line(summary: Any) -> str:
+    return _("checked {files}, {games}, {plies} ...").format(
+        files=counted(summary.files, "file"),
+        games=counted(summary.games, "game"),
+        plies=counted(summary.plies, "ply"),
+    )

@@ -16,6 +16,7 @@ from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, stoppable
 from .options import game_option
+from .progress import ProgressLine
 
 EXAMPLE = """
 \b
@@ -79,7 +80,7 @@ def index(
     connection = open_index(path, create=True)
     indexer = Indexer(connection, path, CheckOptions(game=game), jobs)
     started = time.perf_counter()
-    progress = _Progress(sys.stderr.isatty())
+    progress = ProgressLine()
     summary = indexer.summary
 
     def so_far() -> str:
@@ -93,7 +94,8 @@ def index(
         with stoppable(so_far):
             for summary in indexer.run(list(paths), globs):
                 checkpoint()
-                progress.update(summary)
+                if progress.due():
+                    progress.show(_indexed_line(summary))
     finally:
         connection.close()
     progress.done()
@@ -124,33 +126,9 @@ def positions(count: int) -> str:
     return ngettext("{n} position", "{n} positions", count).format(n=count)
 
 
-class _Progress:
-    """A one-line counter on standard error for runs longer than a second."""
-
-    def __init__(self, enabled: bool):
-        self.enabled = enabled
-        self.started = time.monotonic()
-        self.last = 0.0
-        self.shown = False
-
-    def update(self, summary: Summary) -> None:
-        now = time.monotonic()
-        if not self.enabled or now - self.started < 1.0 or now - self.last < 0.2:
-            return
-        self.last = now
-        self.shown = True
-        counts = _("indexed {files}, {games}, {positions} ...").format(
-            files=counted(summary.indexed + summary.unchanged, "file"),
-            games=counted(summary.games, "game"),
-            positions=positions(summary.positions),
-        )
-        click.echo(
-            "\r" + counts,
-            err=True,
-            nl=False,
-        )
-
-    def done(self) -> None:
-        if self.shown:
-            click.echo("\r\033[K", err=True, nl=False)
-            self.shown = False
+def _indexed_line(summary: Summary) -> str:
+    return _("indexed {files}, {games}, {positions} ...").format(
+        files=counted(summary.indexed + summary.unchanged, "file"),
+        games=counted(summary.games, "game"),
+        positions=positions(summary.positions),
+    )
