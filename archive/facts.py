@@ -21,9 +21,13 @@ from hexhop.notation.findings import make
 from hexhop.notation.games import lookup_game
 from hexhop.notation.model import CubeAnswer, CubeOffer, Item, Line
 from hexhop.notation.reader import decode, game_chunks, parse_game, with_encoding_notice
-from hexhop.records.checking import CheckOptions, JsonObject, finding_dict
-from hexhop.records.checking import _data as readable_data
-from hexhop.records.checking import _fallback as fallback_of
+from hexhop.records.checking import (
+    CheckOptions,
+    JsonObject,
+    fallback_of,
+    finding_dict,
+    readable_data,
+)
 from hexhop.records.limits import read_limits
 from hexhop.records.sources import Source
 

@@ -37,7 +37,7 @@ from hexhop.notation.model import (
 )
 from hexhop.notation.writer import format_archive
 
-from .checking import _data
+from .checking import readable_data
 from .sources import Source
 
 MISSED = "missed"
@@ -136,7 +136,7 @@ class FileAnalysis:
 def analyse_source(source: Source, settings: Settings, annotate: bool = False) -> FileAnalysis:
     """Analyse every game of one source; never raises for bad input.
     ``annotate``: also make the annotated copy of the file (``annotated``)."""
-    data = _data(source)
+    data = readable_data(source)
     if not isinstance(data, bytes):
         error = data.error or {}
         return FileAnalysis(

@@ -69,11 +69,11 @@ class Part:
 
 def check_source(source: Source, options: CheckOptions) -> FileResult:
     """Check every game of one source; never raises for bad input."""
-    data = _data(source)
+    data = readable_data(source)
     if isinstance(data, FileResult):
         return data
     chunks, windows_1252 = stream_chunks(data)
-    part = Part(source.path, chunks, _fallback(source.path, options), windows_1252)
+    part = Part(source.path, chunks, fallback_of(source.path, options), windows_1252)
     return check_part(part, options)
 
 
@@ -90,11 +90,11 @@ def source_parts(
     """The parts of ``games_per_part`` games of a source, one after the
     other as they are needed (at least one, perhaps without games), or the
     result saying why the source cannot be read."""
-    data = _data(source)
+    data = readable_data(source)
     if isinstance(data, FileResult):
         return data
     chunks, windows_1252 = stream_chunks(data)  # the text is not held whole next to the bytes
-    fallback = _fallback(source.path, options)
+    fallback = fallback_of(source.path, options)
     return _parts(source.path, chunks, fallback, windows_1252, games_per_part)
 
 
@@ -140,7 +140,7 @@ def merge(parts: list[FileResult]) -> FileResult:
     return whole
 
 
-def _data(source: Source) -> bytes | FileResult:
+def readable_data(source: Source) -> bytes | FileResult:
     """The bytes of ``source``, or the result saying why they cannot be read."""
     if source.too_large is not None:
         size, limit = source.too_large
@@ -154,7 +154,8 @@ def _data(source: Source) -> bytes | FileResult:
     return FileResult(source.path, error=finding_dict(error))
 
 
-def _fallback(path: str, options: CheckOptions) -> str | None:
+def fallback_of(path: str, options: CheckOptions) -> str | None:
+    """The game of a record without a Game tag: --game, else the extension."""
     return fallback_game(path.rsplit(":", 1)[-1], options.game)
 
 

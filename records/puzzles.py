@@ -27,7 +27,7 @@ from hexhop.notation.model import Action, DiceAction, Line, Node, Record, Span, 
 from hexhop.notation.writer import format_record
 
 from .analysis import Settings
-from .checking import _data
+from .checking import readable_data
 from .sources import Source
 
 _SPAN = Span(0, 0)
@@ -78,7 +78,7 @@ def find_puzzles(sources: Iterable[Source], settings: Settings) -> list[Puzzle]:
     """The puzzles of every game of ``sources``, deduplicated and sorted."""
     found: dict[int, Puzzle] = {}
     for source in sources:
-        data = _data(source)
+        data = readable_data(source)
         if not isinstance(data, bytes):
             continue
         try:
