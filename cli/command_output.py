@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import click
 
-from hexhop.messages import _
-
-from .safe_write import ExistsError, write_atomically
+from .safe_write import write_atomically
 from .terminal import printable
 
 out_option = click.option(
@@ -25,12 +23,7 @@ def emit(text: str, out: str | None, force: bool) -> None:
     if out is None:
         click.echo(text, nl=False)
         return
-    try:
-        write_atomically(out, text.encode("utf-8"), overwrite=force)
-    except ExistsError:
-        raise click.ClickException(
-            _("{path} exists; use --force to overwrite it").format(path=out)
-        ) from None
+    write_atomically(out, text.encode("utf-8"), overwrite=force)
 
 
 def tell(message: str) -> None:

@@ -18,7 +18,7 @@ from hexhop.records.text import printable
 from .find_cmd import _separated, _under, game_option, tell
 from .help import Translated
 from .interrupt import checked, stoppable
-from .safe_write import ExistsError, write_atomically
+from .safe_write import refuse_existing, write_atomically
 
 EXAMPLE = """
 \b
@@ -73,8 +73,8 @@ def dupes(
     Exit status: 0 when some game has a duplicate, 1 when none has, 2 on a
     usage error or an index that cannot be used.
     """
-    if export is not None and os.path.exists(export) and not force:
-        raise click.ClickException(_exists(export))
+    if export is not None:
+        refuse_existing([export], force)
     if db is None and paths and not scan and os.path.isfile(default_path(paths[0])):
         db = default_path(paths[0])
     if db is None and not paths:
@@ -107,10 +107,7 @@ def dupes(
         ]
         if export is not None:
             texts = game_texts(hit for hit in kept(checked(entries(every_game=True))))
-            try:
-                write_atomically(export, b"".join(_separated(texts)), overwrite=force)
-            except ExistsError:
-                raise click.ClickException(_exists(export)) from None
+            write_atomically(export, b"".join(_separated(texts)), overwrite=force)
     if fmt == "json":
         click.echo("[")
         for number, group in enumerate(found):
@@ -152,7 +149,3 @@ def dupes(
     if export is not None:
         tell(_("wrote the games without those {extra} to {path}").format(extra=extra, path=export))
     sys.exit(0 if found else 1)
-
-
-def _exists(path: str) -> str:
-    return _("{path} exists; use --force to overwrite it").format(path=path)

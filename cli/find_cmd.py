@@ -35,7 +35,7 @@ from hexhop.records.text import counted, printable
 from .help import Translated
 from .interrupt import checked, stoppable
 from .options import game_name
-from .safe_write import ExistsError, write_atomically
+from .safe_write import refuse_existing, write_atomically
 
 EXAMPLE = """
 \b
@@ -263,22 +263,14 @@ def find(
 
 
 def _export(hits: Iterator[Hit], path: str, canonical: bool, force: bool) -> None:
-    if os.path.exists(path) and not force:
-        raise click.ClickException(
-            _("{path} exists; use --force to overwrite it").format(path=path)
-        )
+    refuse_existing([path], force)
     data = b"".join(_separated(game_texts(hits)))
     if canonical:
         from hexhop.notation import format_archive
         from hexhop.notation.reader import read_archive
 
         data = format_archive(read_archive(data)).encode()
-    try:
-        write_atomically(path, data, overwrite=force)
-    except ExistsError:
-        raise click.ClickException(
-            _("{path} exists; use --force to overwrite it").format(path=path)
-        ) from None
+    write_atomically(path, data, overwrite=force)
 
 
 def _separated(texts: Iterator[bytes]) -> Iterator[bytes]:

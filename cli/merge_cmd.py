@@ -16,7 +16,7 @@ from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, stoppable
 from .options import game_option
-from .safe_write import write_atomically
+from .safe_write import refuse_existing, write_atomically
 from .split_cmd import glob_option
 
 EXAMPLE = """
@@ -25,10 +25,6 @@ Examples:
   hexhop merge kassel.hxl bremen.hxl --out all.hxl
   hexhop merge club-a/ club-b.zip --dedupe --out club.hxl
 """
-
-
-class _Refused(click.ClickException):
-    exit_code = 2
 
 
 @click.command(cls=Translated, epilog=EXAMPLE)
@@ -71,8 +67,7 @@ def merge(
     --force), or when some input could not be read or some game could not
     be merged (the others are).
     """
-    if os.path.exists(out) and not force:
-        raise _Refused(_("{path} exists; use --force to overwrite it").format(path=out))
+    refuse_existing([out], force)
     merged = Merge(dedupe=dedupe)
     unreadable = 0
     # FILE found in a folder of PATHS is the output, not an input (named itself, it is one)

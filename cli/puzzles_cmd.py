@@ -15,7 +15,7 @@ from hexhop.records.sources import iter_sources
 from .command_output import tell
 from .help import Translated
 from .options import game_option
-from .safe_write import ExistsError, write_atomically
+from .safe_write import write_atomically
 
 EXAMPLE = """
 \b
@@ -113,9 +113,4 @@ def _picture_bytes(svg: str, fmt: str, size: int) -> bytes:
 
 
 def _write(path: str, data: bytes, force: bool) -> None:
-    try:
-        write_atomically(path, data, overwrite=force)
-    except ExistsError:
-        raise click.ClickException(
-            _("{path} exists; use --force to overwrite it").format(path=path)
-        ) from None
+    write_atomically(path, data, overwrite=force)

@@ -26,7 +26,7 @@ from .help import Translated
 from .interrupt import checkpoint, signals_held, stoppable
 from .options import game_option
 from .progress import ProgressBar
-from .safe_write import make_folder, write_atomically
+from .safe_write import make_folder, refuse_existing, write_atomically
 from .single_game import why_unplayable
 
 EXAMPLE = """
@@ -306,7 +306,7 @@ def _render(
         )
     if not paths:
         raise click.ClickException(_("{path}: no game could be drawn").format(path=record))
-    _refuse_overwrite(paths, force)
+    refuse_existing(paths, force)
     state["total"] = len(paths)
     outputs = _drawn(planned, options, game, out_root if index_page else None)
     if index_page:
@@ -675,14 +675,3 @@ def spread_plies(last: int, count: int) -> list[int]:
     if last + 1 <= count:
         return list(range(last + 1))
     return sorted({round(i * last / (count - 1)) for i in range(count)})
-
-
-def _refuse_overwrite(paths: list[str], force: bool) -> None:
-    existing = [p for p in paths if os.path.exists(p)]
-    if existing and not force:
-        shown = ", ".join(existing[:3]) + (" ..." if len(existing) > 3 else "")
-        raise click.ClickException(
-            _("{count} file(s) exist: {files}; use --force to overwrite them").format(
-                count=len(existing), files=shown
-            )
-        )

@@ -5,14 +5,41 @@ from __future__ import annotations
 import os
 import tempfile
 
+import click
+
 from hexhop.messages import _
 from hexhop.records.errors import RecordsError
+from hexhop.records.text import counted
 
 from .interrupt import signals_held
 
 
-class ExistsError(Exception):
-    """The output file exists and overwriting was not asked for."""
+class ExistsError(click.ClickException):
+    """Output files exist and overwriting was not asked for (``--force``).
+
+    Exit 2, as for every other input or output problem: exit 1 means
+    findings, or that nothing matched.
+    """
+
+    exit_code = 2
+
+    def __init__(self, paths: list[str]) -> None:
+        self.paths = paths
+        if len(paths) == 1:
+            message = _("{path} exists; use --force to overwrite it").format(path=paths[0])
+        else:
+            shown = ", ".join(paths[:3]) + (" ..." if len(paths) > 3 else "")
+            message = _("{files} exist: {shown}; use --force to overwrite them").format(
+                files=counted(len(paths), "file"), shown=shown
+            )
+        super().__init__(message)
+
+
+def refuse_existing(paths: list[str], force: bool) -> None:
+    """Raise :class:`ExistsError` for those of ``paths`` that exist, unless ``force``."""
+    existing = [path for path in paths if os.path.exists(path)]
+    if existing and not force:
+        raise ExistsError(existing)
 
 
 class WriteError(RecordsError):
@@ -46,7 +73,7 @@ def write_atomically(path: str, data: bytes, *, overwrite: bool = False) -> None
     while the file is written.
     """
     if not overwrite and os.path.exists(path):
-        raise ExistsError(path)
+        raise ExistsError([path])
     make_folder(os.path.dirname(path) or ".")
     with signals_held():  # Ctrl-C or SIGTERM in the middle would leave a temporary file
         try:

@@ -19,7 +19,7 @@ from .command_output import tell
 from .find_cmd import _under, find_options, index_to_use, query_of
 from .help import Translated
 from .interrupt import checked, stoppable
-from .safe_write import ExistsError, write_atomically
+from .safe_write import refuse_existing, write_atomically
 
 EXAMPLE = """
 \b
@@ -125,8 +125,6 @@ def stats(
 
         try:
             write_atomically(plot, chart(counts, plot_format), overwrite=force)
-        except ExistsError:
-            raise Refused(_exists(plot)) from None
         except OSError as error:
             raise Refused(
                 _("cannot write {path}: {reason}").format(path=plot, reason=error.strerror)
@@ -146,8 +144,7 @@ def _plot_format(path: str, force: bool) -> str:
         raise click.UsageError(
             _("--plot {path!r}: the file name must end in .svg or .png").format(path=path)
         )
-    if os.path.exists(path) and not force:
-        raise Refused(_exists(path))
+    refuse_existing([path], force)
     require()
     return fmt
 
@@ -296,7 +293,3 @@ def _table(heading: tuple[str, ...], rows: list[list[Any]]) -> Iterator[str]:
             row[i].ljust(widths[i]) if i == 0 else row[i].rjust(widths[i]) for i in range(len(row))
         ]
         yield "  " + "  ".join(parts).rstrip()
-
-
-def _exists(path: str) -> str:
-    return _("{path} exists; use --force to overwrite it").format(path=path)

@@ -153,7 +153,7 @@ def test_export_writes_each_games_own_bytes(indexed: tuple[Path, Path], tmp_path
     assert trigeo.read_bytes() == third + b"\n" + sample + b"\n" + sample + b"\n"
     assert len(list(hexhop.read_games(trigeo))) == 3
     again = run("find", "--db", db, "--game", "Trigeo", "--export", trigeo)
-    assert again.exit_code == 1 and "exists; use --force" in again.output
+    assert again.exit_code == 2 and "exists; use --force" in again.output
     canonical = tmp_path / "canonical.hxl"
     run("find", "--db", db, "--player", "muller", "--export", canonical, "--canonical")
     text = canonical.read_text("utf-8")

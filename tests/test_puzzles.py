@@ -55,7 +55,7 @@ def test_puzzles_are_records_and_diagrams(tmp_path: Path, monkeypatch) -> None:
     assert check.exit_code == 0, check.output
     # nothing is overwritten without --force
     again = run(str(HUEPFER), "--out", str(out))
-    assert again.exit_code == 1 and "exists; use --force" in again.output
+    assert again.exit_code == 2 and "exists; use --force" in again.output
     assert run(str(HUEPFER), "--out", str(out), "--force").exit_code == 0
 
 
