@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+from typing import IO
+
 import click
 
 from hexhop.messages import _
@@ -34,3 +37,12 @@ index_option = click.option(
     show_default=True,
     help="Which game of a file that holds several (1 = the first).",
 )
+
+
+def use_color(mode: str, stream: IO[str]) -> bool:
+    """Whether to colour: ``always``, ``never``, or for ``auto`` when
+    ``stream`` is a terminal and the NO_COLOR convention (no-color.org: the
+    variable set and not empty) does not ask for none."""
+    if mode != "auto":
+        return mode == "always"
+    return stream.isatty() and not os.environ.get("NO_COLOR")

@@ -10,6 +10,7 @@ from hexhop.messages import _, side_name
 
 from .help import Translated
 from .interrupt import checkpoint
+from .options import use_color
 from .positions import position_from_options, position_options
 from .terminal import diagram, printable, reserves_line
 
@@ -30,7 +31,7 @@ Examples:
     type=click.Choice(["auto", "always", "never"]),
     default="auto",
     show_default=True,
-    help="Colour the sides.",
+    help="Colour the sides (auto: on a terminal, unless NO_COLOR is set).",
 )
 def show(
     record: str | None,
@@ -50,7 +51,7 @@ def show(
     record file."""
     chosen = position_from_options(record, index, ply, game, board, position_text)
     checkpoint()
-    color = sys.stdout.isatty() if color_mode == "auto" else color_mode == "always"
+    color = use_color(color_mode, sys.stdout)
     # click strips colour from output that is not a terminal unless told
     click.echo(diagram(chosen.position, color=color), color=color)
     click.echo()
