@@ -18,6 +18,7 @@ than cairo's writer and smaller for these pictures of flat colours.
 
 from __future__ import annotations
 
+import io
 import math
 import re
 import struct
@@ -380,15 +381,18 @@ def pillow_image(image: Any) -> Any:
     """The surface as a Pillow RGBA image (colours no longer premultiplied)."""
     from PIL import Image
 
+    if sys.byteorder != "little":
+        return Image.open(io.BytesIO(_cairo_png(image))).convert("RGBA")
+    # cairo's ARGB32 is a native 32-bit word: B, G, R, A in memory on a
+    # little-endian machine; the pixels are copied as they are decoded
     size = (image.get_width(), image.get_height())
-    data = bytes(image.get_data())
-    # cairo's ARGB32 is a native 32-bit word: B, G, R, A in memory here
-    raw = "BGRa" if sys.byteorder == "little" else "aRGB"
-    return Image.frombuffer("RGBA", size, data, "raw", raw, image.get_stride(), 1)
+    return Image.frombuffer("RGBA", size, image.get_data(), "raw", "BGRa", image.get_stride(), 1)
 
 
 def png_bytes(image: Any) -> bytes:
     """The surface as an 8-bit RGBA PNG file."""
+    if sys.byteorder != "little":
+        return _cairo_png(image)
     rgba = pillow_image(image).tobytes()
     width, height = image.get_width(), image.get_height()
     stride = width * 4
@@ -403,6 +407,12 @@ def png_bytes(image: Any) -> bytes:
             _chunk(b"IEND", b""),
         )
     )
+
+
+def _cairo_png(image: Any) -> bytes:
+    out = io.BytesIO()
+    image.write_to_png(out)
+    return out.getvalue()
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
