@@ -8,7 +8,8 @@ position with its last action highlighted, as a replay or GIF export does:
   built; the first frame of a process builds it once);
 - PNG: whole frames on both sides, ``svg_to_png(board_svg(...))`` vs
   ``cairosvg.svg2png(chess.svg.board(...))``, the same number of frames,
-  in turns (hexhop, chess, hexhop, …) for ``--rounds`` rounds; medians.
+  in turns (hexhop, chess, hexhop, …) for ``--rounds`` rounds; medians of
+  frames per CPU second.
   hexhop's raster cache is emptied before each of its turns, so every turn
   draws the game's first frame from nothing, as a fresh process would.
 
@@ -72,20 +73,21 @@ def rate(draw: Callable[[Any, Any], Any], frames: Sequence[tuple[Any, Any]], rep
 def png_rates(
     ours: Callable[[], object], theirs: Callable[[], object], frames: int, rounds: int
 ) -> tuple[float, float, list[float]]:
-    """Median frames/s of ``ours`` and ``theirs`` (each draws ``frames``
-    frames), run in turns, and the ratio of each round."""
+    """Median frames per CPU second of ``ours`` and ``theirs`` (each draws
+    ``frames`` frames), run in turns, and the ratio of each round. CPU
+    time, because other work on a shared machine stretches wall time."""
     from hexhop.render import raster
 
     mine: list[float] = []
     chess: list[float] = []
     for _ in range(rounds):
         raster.CACHE.clear()
-        start = time.perf_counter()
+        start = time.process_time()
         ours()
-        mine.append(frames / (time.perf_counter() - start))
-        start = time.perf_counter()
+        mine.append(frames / (time.process_time() - start))
+        start = time.process_time()
         theirs()
-        chess.append(frames / (time.perf_counter() - start))
+        chess.append(frames / (time.process_time() - start))
     ratios = [a / b for a, b in zip(mine, chess, strict=True)]
     return statistics.median(mine), statistics.median(chess), ratios
 

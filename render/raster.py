@@ -34,6 +34,12 @@ from typing import Any
 CACHE_BYTES = 16 * 2**20
 #: What one recording holds (about: measured as the growth of a process).
 RECORDING_BYTES = 6000
+#: What an entry holds besides (objects, the key).
+ENTRY_BYTES = 1024
+#: A piece up to this many bytes of pixels is kept as an image, painted
+#: faster than a recording is replayed; a larger one (the background) as
+#: its recording.
+TILE_BYTES = 64 * 1024
 #: zlib level of the PNG data: 3 is as small as cairo's files and faster.
 PNG_LEVEL = 3
 
@@ -176,15 +182,23 @@ class Cache:
         with self._lock:
             for key, value in pairs:
                 old = self._items.pop(key, None)
-                self.used += value.cost - (old.cost if old else 0)
+                if old is not None:
+                    self.used -= _held(key, old)
+                self.used += _held(key, value)
                 self._items[key] = value
             while self.used > self.budget and self._items:
-                self.used -= self._items.popitem(last=False)[1].cost
+                self.used -= _held(*self._items.popitem(last=False))
 
     def clear(self) -> None:
         with self._lock:
             self._items.clear()
             self.used = 0
+
+
+def _held(key: Key, piece: Piece) -> int:
+    """Bytes an entry holds: its pixels or commands, the element's text
+    and the Python objects around them."""
+    return piece.cost + len(key[2]) + ENTRY_BYTES
 
 
 CACHE = Cache(CACHE_BYTES)
@@ -298,8 +312,7 @@ def _piece_surface() -> type:
             else:
                 target = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, (0, 0, *size))
                 self._draw_on(target, node)
-                box = _pixel_box(target.ink_extents())
-                self.pieces.append(Piece(target, 0, 0, box, size, RECORDING_BYTES))
+                self.pieces.append(_small_as_image(cairo, target, size))
 
         def set_context_size(self, width: float, height: float, viewbox: Any, tree: Any) -> None:
             if tree is self.root_node:
@@ -338,6 +351,21 @@ def _pixel_box(extents: tuple[float, float, float, float]) -> tuple[int, int, in
         return None
     left, top = math.floor(x) - 1, math.floor(y) - 1
     return left, top, math.ceil(x + w) + 1 - left, math.ceil(y + h) + 1 - top
+
+
+def _small_as_image(cairo: Any, recording: Any, size: tuple[int, int]) -> Piece:
+    """The recording as a piece: replayed once onto an image of its ink box
+    when that is small, as painting the recording would do on each frame."""
+    box = _pixel_box(recording.ink_extents())
+    if box is None or box[2] * box[3] * 4 > TILE_BYTES:
+        return Piece(recording, 0, 0, box, size, RECORDING_BYTES)
+    left, top, width, height = box
+    tile = cairo.ImageSurface(cairo.FORMAT_ARGB32, width, height)
+    replay = cairo.Context(tile)
+    replay.set_source_surface(recording, -left, -top)
+    replay.paint()
+    tile.flush()
+    return Piece(tile, left, top, box, size, tile.get_stride() * height)
 
 
 def _cut_out(cairo: Any, scratch: Any, size: tuple[int, int]) -> Piece:

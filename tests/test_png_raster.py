@@ -214,18 +214,20 @@ def test_a_frame_after_the_first_draws_only_what_is_new(monkeypatch: pytest.Monk
 
 
 def test_the_cache_keeps_a_budget_and_the_recently_used() -> None:
-    cache = raster.Cache(1000)
-
     def piece(cost: int) -> raster.Piece:
         return raster.Piece(None, 0, 0, None, (1, 1), cost)
 
+    each = 100 + 2 + raster.ENTRY_BYTES  # pixels, the element's text, the rest
+    cache = raster.Cache(10 * each)
     cache.store([(("h", 1, f"e{n}"), piece(100)) for n in range(8)])
     assert cache.lookup([("h", 1, "e0")])[0] is not None  # used: now the newest
     cache.store([(("h", 1, f"f{n}"), piece(100)) for n in range(5)])
-    assert len(cache) == 10 and cache.used == 1000
+    assert len(cache) == 10 and cache.used == 10 * each
     kept = cache.lookup([("h", 1, name) for name in ("e0", "e1", "e3", "e4", "f4")])
     assert [found is not None for found in kept] == [True, False, False, True, True]
-    cache.store([(("h", 1, "big"), piece(5000))])
+    cache.store([(("h", 1, "f4"), piece(100))])  # stored again: counted once
+    assert cache.used == 10 * each
+    cache.store([(("h", 1, "big"), piece(20 * each))])
     assert len(cache) == 0 and cache.used == 0
 
 
