@@ -87,8 +87,10 @@ def split(svg: str) -> Split | None:
     ``hexhop-board`` picture that can be drawn element by element."""
     declaration = _DECLARATION.match(svg)
     root = _ROOT.match(svg, declaration.end() if declaration else 0)
-    tag = root.group(0) if root else ""
-    if tag.endswith("/>") or "hexhop-board" not in tag or " transform=" in tag:
+    if root is None:
+        return None
+    start = root.group(0)
+    if start.endswith("/>") or "hexhop-board" not in start or " transform=" in start:
         return None
     if _TIES.search(svg, root.end()):
         return None
@@ -286,7 +288,9 @@ def _piece_surface() -> type:
     cairo = _cairo()
     from cairosvg.surface import PNGSurface
 
-    class PieceSurface(PNGSurface):  # type: ignore[misc]  # cairosvg is untyped
+    class PieceSurface(PNGSurface):
+        context: Any  # cairosvg's drawing context, swapped per element
+
         def __init__(self, tree: Any, width: int | None) -> None:
             self.root_node = tree
             self.pieces: list[Piece] = []
@@ -320,7 +324,8 @@ def _piece_surface() -> type:
             super().set_context_size(width, height, viewbox, tree)
 
         def _draw_on(self, target: Any, node: Any) -> None:
-            outer, self.context = self.context, cairo.Context(target)
+            outer: Any = self.context
+            self.context = cairo.Context(target)
             try:
                 # the root's transformation, made by the same steps as for
                 # a whole picture: a matrix copied instead differs in its

@@ -8,12 +8,13 @@ import threading
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
 from test_render_svg import START, dice_position, hop_start
 
-from hexhop.engine.replay import replay_game
+from hexhop.engine.replay import GameReport, replay_game
 from hexhop.notation import read_archive
 from hexhop.records.frames import Frames
 from hexhop.render import board_svg, raster, svg_to_png
@@ -29,14 +30,14 @@ SIZE = 160
 MAX_CHANNEL = 6
 MAX_MEAN = 0.1
 #: Cells for arrows and highlights, per family.
-MARKS = {
+MARKS: dict[str, dict[str, Any]] = {
     "dice": {"arrows": (("F4", "D6"),), "highlights": ("C7", "A7")},
     "hop": {"arrows": (("a1", "c3"),), "highlights": ("b2",)},
 }
 
 
 @cache
-def reports() -> list[object]:
+def reports() -> list[GameReport]:
     found = []
     for path in sorted(SAMPLES.iterdir()):
         for parsed in read_archive(path.read_bytes(), path=str(path)):
@@ -46,9 +47,9 @@ def reports() -> list[object]:
 
 def sample_frames(*, marks: bool, flip: bool) -> Iterator[Frames]:
     for report in reports():
-        family = "hop" if report.game == "Hüpfer" else "dice"  # type: ignore[attr-defined]
-        extra = MARKS[family] if marks else {}
-        yield Frames(report, size=SIZE, flip=flip, **extra)  # type: ignore[arg-type]
+        marked = MARKS["hop" if report.game == "Hüpfer" else "dice"]
+        arrows, highlights = (marked["arrows"], marked["highlights"]) if marks else ((), ())
+        yield Frames(report, size=SIZE, flip=flip, arrows=arrows, highlights=highlights)
 
 
 def plain_png(svg: str, size: int | None) -> bytes:
@@ -206,7 +207,9 @@ def test_a_frame_after_the_first_draws_only_what_is_new(monkeypatch: pytest.Monk
     monkeypatch.setattr(raster, "_draw_pieces", counting)
     for ply in range(6):
         svg_to_png(frames.svg(ply), size=SIZE)
-    total = len(raster.split(frames.svg(0)).elements)  # type: ignore[union-attr]
+    first = raster.split(frames.svg(0))
+    assert first is not None
+    total = len(first.elements)
     assert drawn[0] == total > 100
     assert all(0 < count <= 12 for count in drawn[1:]), drawn
     svg_to_png(frames.svg(3), size=SIZE)
