@@ -8,10 +8,12 @@ position with its last action highlighted, as a replay or GIF export does:
   built; the first frame of a process builds it once);
 - PNG: whole frames on both sides, ``svg_to_png(board_svg(...))`` vs
   ``cairosvg.svg2png(chess.svg.board(...))``, the same number of frames,
-  in turns (hexhop, chess, hexhop, …) for ``--rounds`` rounds; medians of
-  frames per CPU second.
+  in turns (hexhop, chess, hexhop, …) for ``--rounds`` rounds; medians.
   hexhop's raster cache is emptied before each of its turns, so every turn
   draws the game's first frame from nothing, as a fresh process would.
+
+All rates are frames per CPU second of this process: on a shared machine
+other work stretches wall time.
 
 Run: ``python benchmarks/bench_render.py [--plies 60] [--png-frames 30] [--rounds 5]``.
 """
@@ -62,12 +64,12 @@ def chess_frames(plies: int, seed: int) -> list[tuple[Any, Any]]:
 
 
 def rate(draw: Callable[[Any, Any], Any], frames: Sequence[tuple[Any, Any]], repeat: int) -> float:
-    """Frames per second over ``repeat`` passes through ``frames``."""
-    start = time.perf_counter()
+    """Frames per CPU second over ``repeat`` passes through ``frames``."""
+    start = time.process_time()
     for _ in range(repeat):
         for position, last in frames:
             draw(position, last)
-    return repeat * len(frames) / (time.perf_counter() - start)
+    return repeat * len(frames) / (time.process_time() - start)
 
 
 def png_rates(
@@ -103,9 +105,9 @@ def first_frame_ms(game: str, tags: dict[str, str]) -> float:
             if hasattr(value, "cache_clear"):
                 value.cache_clear()
     position = rules_for(game).start(tags, None)
-    start = time.perf_counter()
+    start = time.process_time()
     board_svg(position, size=SIZE)
-    return (time.perf_counter() - start) * 1000
+    return (time.process_time() - start) * 1000
 
 
 def main() -> None:
