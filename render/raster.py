@@ -4,13 +4,14 @@ Frames of one game share most of their drawing: the board, the dice or
 pieces that did not move, the highlight of a cell. ``board_svg`` writes a
 flat document (the root ``<svg>``, a ``<style>``, then one top-level
 element per drawn thing), so each top-level element is drawn once by
-cairosvg onto a cairo recording surface of its own and kept; a frame is
-then those recordings painted in order onto one image (cairo replays them
-in C, anti-aliased as if drawn directly). Only what is new in a frame,
-e.g. the status line or a die that moved, goes through cairosvg's tree
-walk. The SVG stays the one description of a picture: a document that is
-not a flat ``hexhop-board`` (a sheet, anything whose elements refer to
-each other) is drawn whole.
+cairosvg, with the same root and style, and kept as a piece: a small one
+as an image of its ink box, a large one (the background) as a cairo
+recording, replayed in C; text is drawn onto an image, as on a PNG. A
+frame is those pieces painted in order onto one image; only what is new
+in it, e.g. the status line or a die that moved, goes through cairosvg's
+tree walk. The SVG stays the one description of a picture: a document
+that is not a flat ``hexhop-board`` (a sheet, anything whose elements
+refer to each other) is drawn whole.
 
 PNG files are written here too (rows unfiltered, zlib level 3): faster
 than cairo's writer and smaller for these pictures of flat colours.
