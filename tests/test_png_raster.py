@@ -17,7 +17,7 @@ from test_render_svg import START, dice_position, hop_start
 from hexhop.engine.replay import GameReport, replay_game
 from hexhop.notation import read_archive
 from hexhop.records.frames import Frames
-from hexhop.render import board_svg, raster, svg_to_png
+from hexhop.render import board_svg, gif, raster, svg_to_png
 from hexhop.render.png import load_cairo, refuse_fetch
 from hexhop.render.sequence import sheet_svg
 
@@ -263,3 +263,22 @@ def test_threads_share_the_cache_safely() -> None:
         thread.join()
     assert len(results) == 4 * len(svgs)
     assert all(data == alone[turn] for (_worker, turn), data in results.items())
+
+
+def test_gif_frames_come_from_the_pixels_without_a_png(monkeypatch: pytest.MonkeyPatch) -> None:
+    frames = next(sample_frames(marks=False, flip=False))
+    svgs = [frames.svg(ply) for ply in range(3)]
+
+    def no_png(image: object) -> bytes:
+        raise AssertionError("a GIF frame went through a PNG file")
+
+    monkeypatch.setattr(raster, "png_bytes", no_png)
+    animation = Image.open(io.BytesIO(gif(svgs, size=SIZE)))
+    animation.seek(2)
+    shown = animation.convert("RGB")
+    monkeypatch.undo()
+    drawn = Image.open(io.BytesIO(plain_png(svgs[2], SIZE))).convert("RGBA")
+    flat = Image.new("RGB", drawn.size, "white")
+    flat.paste(drawn, mask=drawn.getchannel("A"))
+    # 255 colours without dithering: close, not equal
+    assert max(ImageStat.Stat(ImageChops.difference(shown, flat)).mean) < 1  # seen: 0.24
