@@ -1,8 +1,10 @@
-"""SVG to PNG through cairosvg; a thin wrapper that loads nothing external."""
+"""SVG to PNG through cairosvg; loads nothing external."""
 
 from __future__ import annotations
 
 import sys
+
+from . import raster
 
 
 def refuse_fetch(url: str, resource_type: str) -> bytes:
@@ -16,17 +18,10 @@ def svg_to_png(svg: str, *, size: int | None = None) -> bytes:
 
     cairosvg is imported here, on first use, because importing it is slow.
     XML entities and external files are refused (``unsafe=False`` and a
-    fetcher that returns nothing).
+    fetcher that returns nothing). Our own diagrams are drawn from cached
+    pieces (see :mod:`hexhop.render.raster`).
     """
-    load_cairo()
-    from cairosvg.surface import PNGSurface
-
-    data = svg.encode("utf-8")
-    result = PNGSurface.convert(
-        bytestring=data, unsafe=False, url_fetcher=refuse_fetch, output_width=size
-    )
-    assert isinstance(result, bytes)
-    return result
+    return raster.png_bytes(raster.surface(svg, size))
 
 
 def _no_search(name: str) -> str | None:

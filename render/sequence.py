@@ -1,7 +1,7 @@
 """Several diagrams at once: an animated GIF of a game, and a contact sheet.
 
 Both take finished SVG pictures (from :func:`hexhop.render.svg.board_svg`)
-and rasterise them with :func:`hexhop.render.png.svg_to_png`; Pillow is
+and rasterise them through :mod:`hexhop.render.raster`; Pillow is
 imported on first use. Nothing here knows a game.
 """
 
@@ -14,6 +14,7 @@ from typing import Any
 
 from hexhop.messages import _
 
+from . import raster
 from .png import svg_to_png
 from .svg import wrap_text
 from .svg_parts import FONT, SVG_NS, escape_attr, escape_text, num
@@ -183,17 +184,14 @@ def _placed(svg: str, x: float, y: float) -> str:
 
 
 def _raster(svg: str, size: int) -> Any:
-    """The picture as an RGB image on white, ``size`` pixels wide."""
+    """The picture as an RGB image on white, ``size`` pixels wide (taken
+    from cairo's pixels, without a PNG file in between)."""
     from PIL import Image
 
-    image: Image.Image = Image.open(io.BytesIO(svg_to_png(svg, size=size)))
-    image.load()
-    if image.mode in ("RGBA", "LA", "P"):
-        image = image.convert("RGBA")
-        flat = Image.new("RGB", image.size, BACKGROUND)
-        flat.paste(image, mask=image.getchannel("A"))
-        return flat
-    return image.convert("RGB")
+    image = raster.pillow_image(raster.surface(svg, size))
+    flat = Image.new("RGB", image.size, BACKGROUND)
+    flat.paste(image, mask=image.getchannel("A"))
+    return flat
 
 
 def _fit(image: Any, width: int, height: int) -> Any:
