@@ -78,7 +78,7 @@ def test_annotated_copy_is_a_valid_record_and_the_input_is_untouched(tmp_path: P
     assert fmt.exit_code == 0, fmt.output
     # not over an existing file without --force, never over the input
     again = run(str(TRIGEO), "--annotate", str(out))
-    assert again.exit_code == 1 and "exists; use --force" in again.output
+    assert again.exit_code == 2 and "exists; use --force" in again.output
     assert run(str(TRIGEO), "--annotate", str(out), "--force").exit_code == 0
     itself = run(str(TRIGEO), "--annotate", str(TRIGEO))
     assert itself.exit_code == 2 and "must not name the record itself" in itself.output

@@ -219,7 +219,7 @@ def test_generate_is_deterministic_and_never_overwrites(tmp_path):
     out = tmp_path / "x.trg"
     out.write_text("precious")
     result = CliRunner().invoke(cli, ["generate", "--game", "Trigeo", "--out", str(out)])
-    assert result.exit_code == 1 and "--force" in result.output
+    assert result.exit_code == 2 and "--force" in result.output
     assert out.read_text() == "precious"
 
 
@@ -258,7 +258,7 @@ def test_render_writes_one_svg_per_ply_and_refuses_to_overwrite(tmp_path):
     svg = (out / "game001-ply040.svg").read_text("utf-8")
     assert 'data-ply="40"' in svg and "last-to" in svg
     result = CliRunner().invoke(cli, ["render", str(TRIGEO), "--out", str(out), "--plies", "0"])
-    assert result.exit_code == 1 and "--force" in result.output
+    assert result.exit_code == 2 and "--force" in result.output
 
 
 @pytest.mark.parametrize(
