@@ -13,6 +13,10 @@ process's CPU, the workers' CPU shared by ``j`` workers and all CPU shared
 by the cores: estimate = CPU of the first ``-j`` ÷ the largest of those.
 
     python benchmarks/bench_jobs.py [--games 6000] [--jobs 1,2] [--rounds 5] [--keep DIR]
+
+``--site LABEL=DIR`` (repeatable) runs hexhop from DIR instead (a copy
+installed with ``pip install --no-deps --target DIR``), in turns with the
+other sites: two versions compared on the same load.
 """
 
 from __future__ import annotations
@@ -65,9 +69,10 @@ def write_inputs(root: Path, games: int) -> tuple[Path, Path]:
     return one, folder
 
 
-def accounted(args: list[str]) -> tuple[float, float, float]:
+def accounted(args: list[str], site: str | None) -> tuple[float, float, float]:
     """(wall seconds, CPU of the main process, CPU of its workers) of
-    ``hexhop check ARGS`` in a child process."""
+    ``hexhop check ARGS`` in a child process (hexhop from ``site`` if given)."""
+    env = dict(os.environ, PYTHONPATH=site) if site else None
     started = time.perf_counter()
     child = subprocess.run(
         [sys.executable, "-c", ACCOUNTED, *args],
@@ -75,31 +80,36 @@ def accounted(args: list[str]) -> tuple[float, float, float]:
         stderr=subprocess.PIPE,
         text=True,
         check=False,
+        env=env,
     )
     wall = time.perf_counter() - started
     main_cpu, workers_cpu = (float(x) for x in child.stderr.split()[-2:])
     return wall, main_cpu, workers_cpu
 
 
-def measure(target: Path, label: str, jobs: list[int], rounds: int) -> None:
-    times: dict[int, list[tuple[float, float, float]]] = {j: [] for j in jobs}
+def measure(target: Path, label: str, jobs: list[int], rounds: int, sites: list[str]) -> None:
+    runs = [(site, j) for site in sites for j in jobs]
+    times: dict[tuple[str, int], list[tuple[float, float, float]]] = {run: [] for run in runs}
     for _round in range(rounds):
-        for j in jobs:
-            times[j].append(accounted(["--quiet", "-j", str(j), str(target)]))
+        for site, j in runs:
+            folder = site.partition("=")[2] or None
+            times[site, j].append(accounted(["--quiet", "-j", str(j), str(target)], folder))
     n = cores()
     base_wall = base_cpu = 0.0
-    for j in jobs:
-        wall, main_cpu, workers = (statistics.median(t[i] for t in times[j]) for i in range(3))
+    for site, j in runs:
+        wall, main_cpu, workers = (
+            statistics.median(t[i] for t in times[site, j]) for i in range(3)
+        )
         cpu = main_cpu + workers
         processes = j or n
         bound = max(main_cpu, workers / processes, cpu / n) if workers else cpu
         if j == jobs[0]:
             base_wall, base_cpu = wall, cpu
         print(
-            f"{label:<7}-j {j:<3}wall {wall:5.2f} s  CPU {cpu:5.2f} s "
+            f"{label:<7}{site.partition('=')[0]:<8}-j {j:<3}wall {wall:5.2f} s  CPU {cpu:5.2f} s "
             f"(main {main_cpu:4.2f}, workers {workers:4.2f})  "
             f"wall ratio {base_wall / wall:4.2f}, on idle cores {base_cpu / bound:4.2f}  "
-            f"(walls: {', '.join(f'{t[0]:.2f}' for t in times[j])})",
+            f"(walls: {', '.join(f'{t[0]:.2f}' for t in times[site, j])})",
             flush=True,
         )
 
@@ -111,17 +121,21 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds")
     parser.add_argument("--only", choices=["file", "folder"], help="measure one input only")
     parser.add_argument("--keep", metavar="DIR", help="write the inputs here and reuse them")
+    parser.add_argument(
+        "--site", action="append", metavar="LABEL=DIR", help="hexhop installed in DIR"
+    )
     args = parser.parse_args()
     jobs = [int(j) for j in args.jobs.split(",")]
+    sites = args.site or ["here"]
     with tempfile.TemporaryDirectory() as scratch:
         root = Path(args.keep or scratch)
         root.mkdir(parents=True, exist_ok=True)
         one, folder = write_inputs(root, args.games)
         print(f"load before: {os.getloadavg()[0]:.2f} on {cores()} cores", flush=True)
         if args.only != "folder":
-            measure(one, "file", jobs, args.rounds)
+            measure(one, "file", jobs, args.rounds, sites)
         if args.only != "file":
-            measure(folder, "folder", jobs, args.rounds)
+            measure(folder, "folder", jobs, args.rounds, sites)
         print(f"load after: {os.getloadavg()[0]:.2f}")
 
 
