@@ -153,10 +153,10 @@ class Workers:
             return failed
 
     def _new(self) -> ProcessPoolExecutor:
-        # fork where there is one: a worker starts with the modules this
-        # process has imported instead of importing them again
-        methods = multiprocessing.get_all_start_methods()
-        context = multiprocessing.get_context("fork" if "fork" in methods else None)
+        # fork on Linux (the default there only up to Python 3.13): a worker
+        # starts with the modules this process has imported instead of
+        # importing them again; elsewhere fork is unsafe or missing
+        context = multiprocessing.get_context("fork" if sys.platform == "linux" else None)
         return ProcessPoolExecutor(
             max_workers=self.jobs,
             mp_context=context,
