@@ -197,7 +197,7 @@ class _File:
 @dataclass
 class _Unit:
     """One call in flight: several small files, a whole file, or one part
-    of a large one (``files`` then holds its file once for each)."""
+    of a large one; ``files[i]`` is the file of ``items[i]``."""
 
     files: list[_File]
     check: Checker
@@ -309,7 +309,10 @@ def _outcomes(
     """The results of the unit at the head. A crashed or stuck worker fails
     only the file that was the cause: a batch it happened in is checked
     again file by file (its files go to the head of ``flight``, and nothing
-    is returned). A part that fails or runs out of time fails its whole file."""
+    is returned). A part that fails or runs out of time fails its whole file.
+
+    A batch has the time of one file: small files take a fraction of it,
+    and if together they take longer, they are checked again one a call."""
     assert unit.future is not None
     # the calls before it are done, or dropped and stopping themselves after
     # ``seconds``: then it runs, and stops itself too; this is for when it cannot
