@@ -292,7 +292,7 @@ def test_parallel_and_serial_reports_are_identical():
 
 
 def test_a_large_file_is_checked_in_parts_with_the_same_report(tmp_path, monkeypatch):
-    from hexhop.cli import check_cmd
+    from hexhop.records import jobs
 
     archive = tmp_path / "archive.hxl"
     parts = [
@@ -300,8 +300,8 @@ def test_a_large_file_is_checked_in_parts_with_the_same_report(tmp_path, monkeyp
         (GOOD / "hexalit-kassel-1998.hxl").read_text("utf-8"),
     ]
     archive.write_text("\n".join(parts * 5), "utf-8")
-    monkeypatch.setattr(check_cmd, "SPLIT_BYTES", 100)
-    monkeypatch.setattr(check_cmd, "GAMES_PER_PART", 3)
+    monkeypatch.setattr(jobs, "SPLIT_BYTES", 100)
+    monkeypatch.setattr(jobs, "GAMES_PER_PART", 3)
     _, serial = report(str(archive))
     _, parallel = report(str(archive), "-j", "2")
     for data in (serial, parallel):

@@ -9,11 +9,12 @@ import subprocess
 import sys
 import textwrap
 from collections.abc import Iterator
+from contextlib import closing
 
 import pytest
 from test_flat_memory import hupfer_archives, peak_mib
 
-from hexhop.cli import check_cmd
+from hexhop.records import jobs
 from hexhop.records.checking import CheckOptions, Part
 from hexhop.records.sources import Source
 
@@ -21,32 +22,30 @@ GAME = '[Game "Hexalit"]\n\n1. B6XC6 E8XD8 2. B5XC5 *\n'
 
 
 def test_parts_are_cut_while_the_first_ones_are_checked(monkeypatch):
-    monkeypatch.setattr(check_cmd, "SPLIT_BYTES", 1000)
-    monkeypatch.setattr(check_cmd, "GAMES_PER_PART", 10)
+    monkeypatch.setattr(jobs, "SPLIT_BYTES", 1000)
+    monkeypatch.setattr(jobs, "GAMES_PER_PART", 10)
     cut: list[int] = []
-    real = check_cmd.source_parts
+    real = jobs.source_parts
 
     def counted(*args) -> Iterator[Part]:
         parts = real(*args)
-        assert not isinstance(parts, check_cmd.FileResult)
+        assert not isinstance(parts, jobs.FileResult)
         for part in parts:
             cut.append(len(cut))
             yield part
 
-    monkeypatch.setattr(check_cmd, "source_parts", counted)
+    monkeypatch.setattr(jobs, "source_parts", counted)
     source = Source("big.hxl", (GAME * 500).encode("utf-8"))
     cut_by_piece = []
     games = 0
-    with check_cmd.closing(
-        check_cmd._results([source], CheckOptions(), jobs=2, seconds=60.0)
-    ) as files:
+    with closing(jobs.check_results([source], CheckOptions(), jobs=2, seconds=60.0)) as files:
         pieces = next(files)
         for piece in pieces:
             cut_by_piece.append(len(cut))
             games += len(piece.games)
         assert next(files, None) is None
     assert games == 500 and len(cut) == 50
-    in_flight = 2 * check_cmd.WINDOW
+    in_flight = 2 * jobs.WINDOW
     # when the first part is reported, only the window (and one ahead) is cut
     assert cut_by_piece[0] <= in_flight + 1
     assert cut_by_piece == [min(50, n + in_flight + 1) for n in range(50)]
@@ -63,10 +62,10 @@ def test_two_jobs_on_a_ten_times_larger_file_cost_at_most_5_mib_more(tmp_path):
 
 SLOW_PARTS = textwrap.dedent("""
     import sys, time
-    from hexhop.cli import check_cmd
+    from hexhop.records import jobs
     from hexhop.cli.main import cli
 
-    real = check_cmd.check_part
+    real = jobs.check_part
     # code the watchdog's alarm may stop: it counts as hexhop's own
     code = '''
     def slow(part, options):
@@ -80,10 +79,10 @@ SLOW_PARTS = textwrap.dedent("""
     exec(code, space)
     slow = space["slow"]
     slow.__module__ = "__main__"  # sent to the workers by name
-    check_cmd.check_part = slow
-    check_cmd.SPLIT_BYTES = 1000
-    check_cmd.GAMES_PER_PART = 10
-    check_cmd.GRACE_SECONDS = 0.3
+    jobs.check_part = slow
+    jobs.SPLIT_BYTES = 1000
+    jobs.GAMES_PER_PART = 10
+    jobs.GRACE_SECONDS = 0.3
     cli(["check", "--format", "json", "-j", "2", "--max-seconds", "1.5", *sys.argv[1:]])
 """)
 

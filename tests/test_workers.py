@@ -39,10 +39,10 @@ def test_two_processes_report_exactly_what_one_does(tmp_path):
 
 SCRIPT = textwrap.dedent("""
     import os, sys
-    from hexhop.cli import check_cmd
+    from hexhop.records import jobs
     from hexhop.cli.main import cli
 
-    real = check_cmd.check_source
+    real = jobs.check_source
 
     def poisoned(source, options):
         if "poison" in source.path:
@@ -51,7 +51,7 @@ SCRIPT = textwrap.dedent("""
             raise MemoryError("injected")
         return real(source, options)
 
-    check_cmd.check_source = poisoned
+    jobs.check_source = poisoned
     cli(["check", "--format", "json", "-j", "2", *sys.argv[1:]])
 """)
 
@@ -107,10 +107,10 @@ def test_the_watchdog_stops_a_file_that_takes_too_long_and_the_batch_goes_on(tmp
 
 STUCK = textwrap.dedent("""
     import signal, sys, time
-    from hexhop.cli import check_cmd
+    from hexhop.records import jobs
     from hexhop.cli.main import cli
 
-    real = check_cmd.check_source
+    real = jobs.check_source
 
     def stuck(source, options):
         if source.path.endswith("-hangs.hxl"):  # as if in C code, where no alarm reaches
@@ -118,8 +118,8 @@ STUCK = textwrap.dedent("""
             time.sleep(600)
         return real(source, options)
 
-    check_cmd.check_source = stuck
-    check_cmd.GRACE_SECONDS = 1.0
+    jobs.check_source = stuck
+    jobs.GRACE_SECONDS = 1.0
     cli(["check", "--format", "json", "-j", "2", "--max-seconds", "3", *sys.argv[1:]])
 """)
 

@@ -1,0 +1,447 @@
+"""Checking sources in worker processes, with results in input order.
+
+:func:`check_results` gives each file's result, in pieces, in the order of
+the input, whether it checks in this process (``jobs=1``) or in ``jobs``
+worker processes. With workers, small files go to a worker several at a
+time, a file of middling size alone, and a large file is cut into parts of
+``GAMES_PER_PART`` games while the workers check the parts before (so that
+its games are checked in parallel and memory stays flat). A worker that
+dies fails only the file that killed it; one stuck where no alarm reaches
+is killed and its file reported as having run out of time.
+
+:class:`Workers` is the process pool that survives a dead worker; other
+batch commands can submit their own calls to it.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import closing
+from dataclasses import dataclass, field, replace
+from itertools import islice
+from types import CodeType, FrameType
+from typing import Any, TypeAlias, TypeVar
+
+from hexhop.messages import _, language, set_language
+from hexhop.notation.findings import make
+
+from .checking import (
+    CheckOptions,
+    FileResult,
+    Part,
+    check_part,
+    check_source,
+    finding_dict,
+    source_parts,
+)
+from .sources import Source
+
+ALARM_REPEAT = 0.05  # seconds between alarms once a check has overrun
+GRACE_SECONDS = 5.0  # beyond --max-seconds, before a stuck worker is killed
+SPLIT_BYTES = 256 * 1024  # with workers, files larger than this are checked in parts
+GAMES_PER_PART = 100
+BATCH_BYTES = 64 * 1024  # smaller files go to a worker together, up to this much a call
+FILE_BYTES = 256  # what a file costs a batch beyond its bytes (a batch of empty files ends too)
+WINDOW = 3  # calls in flight per worker: enough to keep it busy, few to hold
+
+# a check of one source or part in a worker: check_source or check_part
+Checker: TypeAlias = "Callable[[Any, CheckOptions], FileResult]"
+T = TypeVar("T")
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
+
+
+def check_results(
+    sources: Iterable[Source], options: CheckOptions, jobs: int, seconds: float
+) -> Generator[Iterator[FileResult], None, None]:
+    """The result of each source in input order, each in pieces of at most
+    ``GAMES_PER_PART`` games (read each to its end before asking for the
+    next); ``seconds``: the time a file, or a part of one, may take."""
+    if jobs == 1:
+        yield from (streamed(source, options, seconds) for source in sources)
+        return
+    workers = Workers(jobs)
+    try:
+        yield from _by_file(_ordered(workers, sources, options, seconds, window=jobs * WINDOW))
+    finally:
+        workers.close()
+
+
+def whole_files(
+    results: Generator[FileResult, None, None],
+) -> Generator[Iterable[FileResult], None, None]:
+    """Results of whole files, as :func:`check_results` gives them (one piece each)."""
+    with closing(results):
+        for result in results:
+            yield [result]
+
+
+def streamed(source: Source, options: CheckOptions, seconds: float) -> Iterator[FileResult]:
+    """The result of one source in this process, a part of its games at a
+    time (what is checked is reported and dropped: memory stays flat);
+    ``seconds`` is for the whole file."""
+    parts = source_parts(source, options, GAMES_PER_PART)
+    if isinstance(parts, FileResult):
+        yield parts
+        return
+    deadline = time.monotonic() + seconds
+    for part in parts:
+        left = deadline - time.monotonic()
+        result = watched(check_part, part, options, left) if left > 0 else None
+        if result is None or (result.error and result.error["code"] == "IO09"):
+            yield replace(_timed_out(source.path, seconds), replaces=True)
+            return
+        yield result
+        if result.error:  # beyond --max-games: no more games to check
+            return
+
+
+def _by_file(pieces: Iterator[tuple[bool, FileResult]]) -> Iterator[Iterator[FileResult]]:
+    """Pieces marked ``(last of its file, piece)``, one iterator a file
+    (each is read to its end before the next file's is asked for)."""
+    while (first := next(pieces, None)) is not None:
+        yield _until_last(first, pieces)
+
+
+def _until_last(
+    first: tuple[bool, FileResult], pieces: Iterator[tuple[bool, FileResult]]
+) -> Iterator[FileResult]:
+    last, piece = first
+    yield piece
+    while not last:
+        last, piece = next(pieces)
+        yield piece
+
+
+class Workers:
+    """A process pool that is replaced when one of its processes dies.
+
+    After a worker dies, ``ProcessPoolExecutor`` fails every task in flight
+    and refuses new ones (``BrokenProcessPool``); :meth:`restart` makes a
+    new pool, and :meth:`submit` never raises: a task the pool refuses comes
+    back as a failed future. The workers speak the language of this process
+    and leave Ctrl-C to it (it stops them); SIGTERM ends a worker.
+    """
+
+    def __init__(self, jobs: int):
+        self.jobs = jobs
+        self.pool = self._new()
+        # calls of files that ended early which could not be cancelled:
+        # the workers may still be busy with them
+        self.dropped: list[Future[Any]] = []
+
+    def submit(self, function: Callable[..., T], *args: Any) -> Future[T]:
+        try:
+            return self.pool.submit(function, *args)
+        except BrokenProcessPool as error:
+            failed: Future[T] = Future()
+            failed.set_exception(error)
+            return failed
+
+    def _new(self) -> ProcessPoolExecutor:
+        # fork on Linux (the default there only up to Python 3.13): a worker
+        # starts with the modules this process has imported instead of
+        # importing them again; elsewhere fork is unsafe or missing
+        context = multiprocessing.get_context("fork" if sys.platform == "linux" else None)
+        return ProcessPoolExecutor(
+            max_workers=self.jobs,
+            mp_context=context,
+            initializer=_quiet_worker,
+            initargs=(language(),),
+        )
+
+    def restart(self, kill: bool = False) -> None:
+        """A new pool; ``kill``: stop the old one's processes too (one is stuck)."""
+        processes = list(getattr(self.pool, "_processes", {}).values()) if kill else []
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.kill()
+        self.pool = self._new()
+        self.dropped = []
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _quiet_worker(lang: str) -> None:
+    """Ctrl-C is for the main process, which stops the workers; SIGTERM ends a worker."""
+    set_language(lang)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+@dataclass
+class _File:
+    """A source being checked: how many of its pieces are reported, and
+    whether it ended early (the rest of its parts are then dropped)."""
+
+    source: Source
+    reported: int = 0
+    ended: bool = False
+
+
+@dataclass
+class _Unit:
+    """One call in flight: several small files, a whole file, or one part
+    of a large one; ``files[i]`` is the file of ``items[i]``."""
+
+    files: list[_File]
+    check: Checker
+    items: Sequence[Source | Part]
+    last: bool  # the last call of its files
+    future: Future[list[FileResult]] | None = field(default=None, repr=False)
+
+    def submit(self, workers: Workers, options: CheckOptions, seconds: float) -> None:
+        """Submit the call unless it has already finished well."""
+        if self.future is None or not _succeeded(self.future):
+            self.future = workers.submit(_run, self.check, self.items, options, seconds)
+
+    def dropped(self) -> bool:
+        return self.files[0].ended
+
+    def singles(self) -> list[_Unit]:
+        """The call of each of its files alone."""
+        return [_Unit([f], self.check, [item], True) for f, item in zip(self.files, self.items)]
+
+
+def _succeeded(future: Future[Any]) -> bool:
+    return future.done() and not future.cancelled() and future.exception() is None
+
+
+def _run(
+    check: Checker, items: Sequence[Source | Part], options: CheckOptions, seconds: float
+) -> list[FileResult]:
+    """In a worker: the result of each item, each under the watchdog; an
+    exception fails only its own item."""
+    results: list[FileResult] = []
+    for item in items:
+        try:
+            results.append(watched(check, item, options, seconds))
+        except Exception as error:
+            results.append(_failed(item.path, error))
+    return results
+
+
+def _units(sources: Iterable[Source], options: CheckOptions) -> Iterator[_Unit]:
+    """The calls of every source in order: small files gathered into
+    batches, a large file's parts cut only as they are asked for (one part
+    ahead, to know which is the last)."""
+    batch: list[_File] = []
+    held = 0  # what the batch costs so far
+    for source in sources:
+        size = len(source.data) if source.data is not None else 0
+        cost = size + FILE_BYTES
+        if cost <= BATCH_BYTES and size <= SPLIT_BYTES:
+            if held + cost > BATCH_BYTES:
+                yield _batch(batch)
+                batch, held = [], 0
+            batch.append(_File(source))
+            held += cost
+            continue
+        if batch:
+            yield _batch(batch)
+            batch, held = [], 0
+        yield from _file_units(_File(source), options)
+    if batch:
+        yield _batch(batch)
+
+
+def _batch(files: list[_File]) -> _Unit:
+    return _Unit(files, check_source, [file.source for file in files], last=True)
+
+
+def _file_units(file: _File, options: CheckOptions) -> Iterator[_Unit]:
+    """The calls of one file that is too large for a batch: the whole file,
+    or its parts when it is larger than ``SPLIT_BYTES``."""
+    source = file.source
+    parts = None
+    if source.data is not None and len(source.data) > SPLIT_BYTES:
+        parts = source_parts(source, options, GAMES_PER_PART)
+    if parts is None or isinstance(parts, FileResult):
+        yield _Unit([file], check_source, [source], last=True)
+        return
+    part = next(parts)
+    for following in parts:
+        if file.ended:
+            return
+        yield _Unit([file], check_part, [part], last=False)
+        part = following
+    if not file.ended:
+        yield _Unit([file], check_part, [part], last=True)
+
+
+def _ordered(
+    workers: Workers, sources: Iterable[Source], options: CheckOptions, seconds: float, window: int
+) -> Iterator[tuple[bool, FileResult]]:
+    """Results in input order, as ``(last of its file, piece)``, with at
+    most ``window`` calls in flight (``Executor.map`` would read every file
+    before the first result)."""
+    units = _units(sources, options)
+    flight: deque[_Unit] = deque()
+    while True:
+        for unit in islice(units, max(0, window - len(flight))):
+            unit.submit(workers, options, seconds)
+            flight.append(unit)
+        if not flight:
+            return
+        unit = flight.popleft()
+        if not unit.dropped():
+            yield from _outcomes(workers, unit, flight, options, seconds)
+
+
+def _outcomes(
+    workers: Workers, unit: _Unit, flight: deque[_Unit], options: CheckOptions, seconds: float
+) -> list[tuple[bool, FileResult]]:
+    """The results of the unit at the head. A crashed or stuck worker fails
+    only the file that was the cause: a batch it happened in is checked
+    again file by file (its files go to the head of ``flight``, and nothing
+    is returned). A part that fails or runs out of time fails its whole file.
+
+    A batch has the time of one file: small files take a fraction of it,
+    and if together they take longer, they are checked again one a call."""
+    assert unit.future is not None
+    # the calls before it are done, or dropped and stopping themselves after
+    # ``seconds``: then it runs, and stops itself too; this is for when it cannot
+    workers.dropped = [f for f in workers.dropped if not f.done()]
+    rounds = 1 + -(-len(workers.dropped) // workers.jobs)
+    done, _late = wait([unit.future], timeout=seconds * rounds + GRACE_SECONDS)
+    results: list[FileResult] | None
+    restarted = not done
+    if not done:  # stuck where the alarm cannot reach (in C code): replace the workers
+        workers.restart(kill=True)
+        results = None if len(unit.items) > 1 else [_timed_out(unit.items[0].path, seconds)]
+    else:
+        try:
+            results = unit.future.result()
+        except BrokenProcessPool:
+            results = _after_crash(workers, unit, options, seconds)
+            restarted = True
+        except Exception as error:  # the call itself failed (its result did not come back)
+            results = None if len(unit.items) > 1 else [_failed(unit.items[0].path, error)]
+    if results is None:
+        singles = unit.singles()
+        flight.extendleft(reversed(singles))
+        for single in singles if not restarted else []:
+            single.submit(workers, options, seconds)
+    if restarted:  # the calls in flight went with the old workers
+        for other in flight:
+            if not other.dropped():
+                other.submit(workers, options, seconds)
+    pieces = zip(unit.files, results or [])
+    return [_piece(workers, unit, file, piece, flight) for file, piece in pieces]
+
+
+def _piece(
+    workers: Workers, unit: _Unit, file: _File, piece: FileResult, flight: deque[_Unit]
+) -> tuple[bool, FileResult]:
+    """``(last of its file, piece)``; a piece that ends its file early
+    drops the file's calls still in flight."""
+    failed = piece.error is not None and piece.error["code"] in ("IO01", "IO09")
+    if failed and not piece.games and file.reported:
+        piece = replace(piece, replaces=True)
+    last = unit.last or piece.error is not None  # beyond --max-games: no more games to check
+    if last and not unit.last:
+        file.ended = True
+        for other in flight:
+            if other.files[0] is file and other.future is not None and not other.future.cancel():
+                workers.dropped.append(other.future)
+    file.reported += 1
+    return last, piece
+
+
+def _after_crash(
+    workers: Workers, unit: _Unit, options: CheckOptions, seconds: float
+) -> list[FileResult] | None:
+    """A worker died while ``unit`` or another call was in flight: check
+    ``unit`` alone in a new pool. If it kills that one too, it holds the
+    culprit: a file alone fails; for a batch, None (check its files alone)."""
+    workers.restart()
+    unit.future = None
+    unit.submit(workers, options, seconds)
+    assert unit.future is not None
+    try:
+        return unit.future.result()
+    except Exception as error:
+        if isinstance(error, BrokenProcessPool):
+            workers.restart()
+        if len(unit.items) > 1:
+            return None
+        return [_failed(unit.items[0].path, error)]
+
+
+class Overrun(BaseException):
+    """The watchdog's alarm (a BaseException, so that no ``except Exception`` stops it)."""
+
+
+# code whose exceptions surely reach the caller (no callbacks from C, no finalizers)
+_PROPAGATING = frozenset({"hexhop", "lark"})
+
+
+def _can_raise(frame: FrameType | None, catcher: CodeType) -> bool:
+    """Whether an exception raised in ``frame`` surely reaches the frame of
+    ``catcher`` below it: only through hexhop's and lark's code, none of it
+    a ``__del__`` or a generator being closed."""
+    if frame is None or frame.f_code is catcher:
+        return False  # in the catcher itself, it may be past its ``try``
+    if isinstance(sys.exc_info()[1], GeneratorExit):
+        return False
+    while frame is not None:
+        if frame.f_code is catcher:
+            return True
+        module = frame.f_globals.get("__name__") or ""
+        if module.partition(".")[0] not in _PROPAGATING or frame.f_code.co_name == "__del__":
+            return False
+        frame = frame.f_back
+    return False
+
+
+def _overrun(signum: int, frame: FrameType | None) -> None:
+    """Raise where the check surely gets it; elsewhere, the next alarm will."""
+    if _can_raise(frame, watched.__code__):
+        raise Overrun()
+
+
+def watched(
+    check: Checker, item: Source | Part, options: CheckOptions, seconds: float
+) -> FileResult:
+    """``check(item, options)``, or one finding IO09 when it takes longer
+    than ``seconds``. SIGALRM stops the check where its Python code can be
+    stopped; the alarm repeats until it is."""
+    if threading.current_thread() is not threading.main_thread():
+        return check(item, options)
+    previous = signal.signal(signal.SIGALRM, _overrun)
+    try:
+        try:
+            signal.setitimer(signal.ITIMER_REAL, seconds, ALARM_REPEAT)
+            return check(item, options)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous or signal.SIG_DFL)
+    except Overrun:
+        return _timed_out(item.path, seconds)
+
+
+def _timed_out(path: str, seconds: float) -> FileResult:
+    return FileResult(path, error=finding_dict(make("IO09", None, path=path, limit=f"{seconds:g}")))
+
+
+def _failed(path: str, error: BaseException) -> FileResult:
+    reason = _("a worker process died") if isinstance(error, BrokenProcessPool) else repr(error)
+    finding = make(
+        "IO01", None, path=path, reason=_("the checker failed: {reason}").format(reason=reason)
+    )
+    return FileResult(path, error=finding_dict(finding))
