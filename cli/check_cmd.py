@@ -19,7 +19,7 @@ from hexhop.records.text import counted
 from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, signals_held, stoppable
-from .options import game_option
+from .options import game_option, use_color
 from .progress import ProgressLine
 
 EXAMPLE = """
@@ -57,7 +57,7 @@ Examples:
     type=click.Choice(["auto", "always", "never"]),
     default="auto",
     show_default=True,
-    help="Colour in the text report.",
+    help="Colour in the text report (auto: on a terminal, unless NO_COLOR is set).",
 )
 @click.option(
     "-j",
@@ -193,8 +193,8 @@ def check(
     """
     from hexhop.records.report import REPORTERS
 
-    use_color = color == "always" or (color == "auto" and sys.stdout.isatty())
-    reporter = REPORTERS[fmt](sys.stdout, color=use_color, quiet=quiet, max_findings=max_findings)
+    colored = use_color(color, sys.stdout)
+    reporter = REPORTERS[fmt](sys.stdout, color=colored, quiet=quiet, max_findings=max_findings)
     mib = 1024 * 1024
     limits = Limits(
         max_file_bytes=max_file_size * mib,
