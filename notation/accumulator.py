@@ -10,15 +10,15 @@ the line's structure allows none raises :class:`Misplaced`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .findings import words
 from .model import Item, Line, Node, Span
 from .text import comment_text
 
 # the grammars' terminals that each make a node
-ACTION_TOKENS = frozenset({"MOVE", "CAPTURE", "ROLL", "HOP", "CUBE_OFFER", "CUBE_ANSWER"})
-_EMPTY: tuple[()] = ()
+ACTION_TOKENS: Final = frozenset({"MOVE", "CAPTURE", "ROLL", "HOP", "CUBE_OFFER", "CUBE_ANSWER"})
+_EMPTY: Final[tuple[()]] = ()
 _new = object.__new__
 _set = object.__setattr__
 

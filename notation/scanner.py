@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from lark import Lark
 
@@ -315,12 +315,12 @@ class MovetextScanner:
             pos = end
 
 
-_SPACES = re.compile(r"\s*")
-_HEADER_WINDOW = 4096  # the tags read in one match: any beyond are read one by one
-_SLACK = 64  # a window this much longer than a limit holds every token within it
-_COUNTED = ACTION_TOKENS - {"CUBE_OFFER", "CUBE_ANSWER"}
-_WORDS = frozenset({"CUBE_OFFER", "CUBE_ANSWER", "MOVE_NUMBER", "NAG"})  # length-limited too
-_DEPTH_AFTER = {"LPAR": 1, "RPAR": -1}  # the nesting once a misplaced token is read
+_SPACES: Final = re.compile(r"\s*")
+_HEADER_WINDOW: Final = 4096  # the tags read in one match: any beyond are read one by one
+_SLACK: Final = 64  # a window this much longer than a limit holds every token within it
+_COUNTED: Final = ACTION_TOKENS - {"CUBE_OFFER", "CUBE_ANSWER"}
+_WORDS: Final = frozenset({"CUBE_OFFER", "CUBE_ANSWER", "MOVE_NUMBER", "NAG"})  # length-limited too
+_DEPTH_AFTER: Final = {"LPAR": 1, "RPAR": -1}  # the nesting once a misplaced token is read
 
 
 def _beyond(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from types import MappingProxyType
+from typing import Final
 
 from hexhop.notation.findings import words
 from hexhop.notation.model import CubeAnswer, CubeOffer, DiceAction, Item, Mark
@@ -66,7 +67,7 @@ Escapes = tuple[tuple[int, int, bool], ...]
 
 
 # (a module constant: a class compiled with mypyc has no __slots__ to read back)
-_SLOTS = (
+_SLOTS: Final = (
     "_game",
     "_board",
     "_masks",
@@ -371,8 +372,8 @@ def _side_tag(tags: Mapping[str, str], name: str) -> str | None:
 
 
 # the standard start by (game, side to move, side that moved first)
-_STARTS: dict[tuple[str, int, int], DicePosition] = {}
-_START_BOARD = bytes(read_position_text(START_TEXT, "Hexalit", True, True)[0])
+_STARTS: Final[dict[tuple[str, int, int], DicePosition]] = {}
+_START_BOARD: Final = bytes(read_position_text(START_TEXT, "Hexalit", True, True)[0])
 
 
 class DiceRules(GameRules[DicePosition]):
