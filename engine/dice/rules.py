@@ -885,10 +885,18 @@ class DiceRules(GameRules[DicePosition]):
         mover, jump = p._side, self.jump_fields
         enemy = 3 - mover
         ply = p._ply + 1
-        enemy_ones = ones(masks, enemy)
-        threatened = [x for x in enemy_ones if attacked(masks, x, mover, jump)]
+        enemy_ones = masks[(enemy << 3) + 1]
+        threatened = []
+        bits = enemy_ones
+        while bits:  # the enemy's Ones in board order, lowest bit first (a loop: no list)
+            low = bits & -bits
+            x = low.bit_length() - 1
+            if attacked(masks, x, mover, jump):
+                threatened.append(x)
+            bits ^= low
         forced = escapes(board, masks, threatened, enemy, jump) if threatened else ()
-        lost = not enemy_ones or (threatened and len(enemy_ones) == 1 and not forced)
+        # lost: no One left, or the only One attacked with no way out
+        lost = not enemy_ones or (threatened and enemy_ones.bit_count() == 1 and not forced)
         stuck = not lost and not self._has_action(board, masks, enemy, forced)
         winner, end_ply = (mover, ply) if lost or stuck else (0, None)
         new = DicePosition(
