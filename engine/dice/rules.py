@@ -868,7 +868,10 @@ class DiceRules(GameRules[DicePosition]):
         board: bytearray, masks: list[int], rolled: tuple[int, ...], side: int, kept: int
     ) -> tuple[int, ...]:
         """Rolled dice of ``side`` not rolled this turn turn back (§3.2, §8.6)."""
-        due = [i for i in rolled if board[i] >> 6 == side and i != kept]
+        due: list[int] = []
+        left: list[int] = []  # the rolled dice that stay rolled
+        for i in rolled:
+            (due if board[i] >> 6 == side and i != kept else left).append(i)
         if not due:
             return rolled
         if len(due) == 1:  # the usual case: no order to find
@@ -876,7 +879,7 @@ class DiceRules(GameRules[DicePosition]):
         else:
             for i in turn_back_order(board, due):
                 turn_back(board, masks, i, side)
-        return tuple(i for i in rolled if i not in due)
+        return tuple(left)
 
     def _after(
         self, p: DicePosition, board: bytearray, masks: list[int], rolled: tuple[int, ...]
