@@ -55,26 +55,23 @@ class LineAccumulator:
     def action(self, item: Item, span: Span, text: str) -> None:
         if self.extras is not None:
             self._finish()
+        # the same value as Node(...), without the frozen dataclass's slower
+        # __init__: a field left out of __dict__ reads its default from the class
         pending = self.pending
         if pending is None:
-            number, dots, number_span = None, 0, None
+            fields: dict[str, Any] = {"item": item, "span": span, "text": text}
         else:
             written, number_span, _ = pending
             bare = written.rstrip(".")
-            number, dots = int(bare), len(written) - len(bare)
+            fields = {
+                "item": item,
+                "span": span,
+                "text": text,
+                "number": int(bare),
+                "number_dots": len(written) - len(bare),
+                "number_span": number_span,
+            }
             self.pending = None
-        # the same value as Node(...), without the frozen dataclass's slower __init__
-        fields = {
-            "item": item,
-            "span": span,
-            "text": text,
-            "number": number,
-            "number_dots": dots,
-            "number_span": number_span,
-            "glyphs": _EMPTY,
-            "comments": _EMPTY,
-            "variations": _EMPTY,
-        }
         node = _new(Node)
         _set(node, "__dict__", fields)
         self.nodes.append(node)
