@@ -20,7 +20,6 @@ from .text import comment_text
 ACTION_TOKENS: Final = frozenset({"MOVE", "CAPTURE", "ROLL", "HOP", "CUBE_OFFER", "CUBE_ANSWER"})
 _EMPTY: Final[tuple[()]] = ()
 _new = object.__new__
-_set = object.__setattr__
 
 
 class Misplaced(Exception):
@@ -56,24 +55,21 @@ class LineAccumulator:
         if self.extras is not None:
             self._finish()
         # the same value as Node(...), without the frozen dataclass's slower
-        # __init__: a field left out of __dict__ reads its default from the class
+        # __init__: its __dict__ is filled in place, and a field left out of
+        # it reads its default from the class
+        node = _new(Node)
+        fields = node.__dict__
+        fields["item"] = item
+        fields["span"] = span
+        fields["text"] = text
         pending = self.pending
-        if pending is None:
-            fields: dict[str, Any] = {"item": item, "span": span, "text": text}
-        else:
+        if pending is not None:
             written, number_span, _ = pending
             bare = written.rstrip(".")
-            fields = {
-                "item": item,
-                "span": span,
-                "text": text,
-                "number": int(bare),
-                "number_dots": len(written) - len(bare),
-                "number_span": number_span,
-            }
+            fields["number"] = int(bare)
+            fields["number_dots"] = len(written) - len(bare)
+            fields["number_span"] = number_span
             self.pending = None
-        node = _new(Node)
-        _set(node, "__dict__", fields)
         self.nodes.append(node)
         self.open = fields
 
