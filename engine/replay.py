@@ -215,14 +215,15 @@ class _Walker:
         """Walk ``line`` from ``position`` (playing its nodes when ``played``)."""
         visitor = self.visitor
         visitor.begin_line(line, position, played)
-        tell, play = visitor.node, self._node
+        tell = visitor.node
         for node in line.nodes:
             for variation in node.variations:
                 self.line(variation, position, played)
             if not played:
                 tell(node, position, None, UNPLAYED, ())
                 continue
-            after, findings = play(node, position)
+            # called on self (not a bound method kept aside): compiled, a direct call
+            after, findings = self._node(node, position)
             if after is None:
                 played = False
                 tell(node, position, None, REFUSED, findings)
