@@ -61,7 +61,9 @@ def compiled_modules() -> list[Extension]:
     return mypycify([*options, *paths], opt_level="3", verbose=False)
 
 
-# build/lib may hold the extensions of an earlier compiled build, which a pure
-# build would otherwise pack as well (and the other way round, stale .py files)
-shutil.rmtree(Path(__file__).parent / "build" / "lib", ignore_errors=True)
+# build/lib (pure) and build/lib.<platform> (compiled) may hold the files of an
+# earlier build, which this one would otherwise pack as well: the extensions of
+# modules no longer compiled, or the other way round, stale .py files
+for folder in (Path(__file__).parent / "build").glob("lib*"):
+    shutil.rmtree(folder, ignore_errors=True)
 setup(ext_modules=compiled_modules())

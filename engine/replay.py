@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
@@ -35,7 +36,7 @@ from hexhop.notation.model import (
 from .base import HeaderError, Illegal, Played, Position, Rules
 from .games import rules_for
 
-KNOWN_TAGS = (
+KNOWN_TAGS: Final = (
     "Game",
     "Event",
     "Site",
@@ -53,9 +54,9 @@ KNOWN_TAGS = (
     "Result",
     "Termination",
 )
-_CANONICAL = {name.lower(): name for name in KNOWN_TAGS}
-RESULTS = ("1-0", "0-1", "*")
-_ACTIONS = (DiceAction, HopAction)
+_CANONICAL: Final = {name.lower(): name for name in KNOWN_TAGS}
+RESULTS: Final = ("1-0", "0-1", "*")
+_ACTIONS: Final = (DiceAction, HopAction)
 
 
 @dataclass(frozen=True)
@@ -105,9 +106,9 @@ def tag_map(record: Record) -> dict[str, str]:
 
 # -- the walk -----------------------------------------------------------------
 
-PLAYED = "played"
-REFUSED = "refused"
-UNPLAYED = "unplayed"
+PLAYED: Final = "played"
+REFUSED: Final = "refused"
+UNPLAYED: Final = "unplayed"
 
 
 # the report, the viewer, the codec and scripts subclass it in plain Python
@@ -214,14 +215,15 @@ class _Walker:
         """Walk ``line`` from ``position`` (playing its nodes when ``played``)."""
         visitor = self.visitor
         visitor.begin_line(line, position, played)
-        tell, play = visitor.node, self._node
+        tell = visitor.node
         for node in line.nodes:
             for variation in node.variations:
                 self.line(variation, position, played)
             if not played:
                 tell(node, position, None, UNPLAYED, ())
                 continue
-            after, findings = play(node, position)
+            # called on self (not a bound method kept aside): compiled, a direct call
+            after, findings = self._node(node, position)
             if after is None:
                 played = False
                 tell(node, position, None, REFUSED, findings)

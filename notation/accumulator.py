@@ -10,17 +10,16 @@ the line's structure allows none raises :class:`Misplaced`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .findings import words
 from .model import Item, Line, Node, Span
 from .text import comment_text
 
 # the grammars' terminals that each make a node
-ACTION_TOKENS = frozenset({"MOVE", "CAPTURE", "ROLL", "HOP", "CUBE_OFFER", "CUBE_ANSWER"})
-_EMPTY: tuple[()] = ()
+ACTION_TOKENS: Final = frozenset({"MOVE", "CAPTURE", "ROLL", "HOP", "CUBE_OFFER", "CUBE_ANSWER"})
+_EMPTY: Final[tuple[()]] = ()
 _new = object.__new__
-_set = object.__setattr__
 
 
 class Misplaced(Exception):
@@ -55,28 +54,22 @@ class LineAccumulator:
     def action(self, item: Item, span: Span, text: str) -> None:
         if self.extras is not None:
             self._finish()
+        # the same value as Node(...), without the frozen dataclass's slower
+        # __init__: its __dict__ is filled in place, and a field left out of
+        # it reads its default from the class
+        node = _new(Node)
+        fields = node.__dict__
+        fields["item"] = item
+        fields["span"] = span
+        fields["text"] = text
         pending = self.pending
-        if pending is None:
-            number, dots, number_span = None, 0, None
-        else:
+        if pending is not None:
             written, number_span, _ = pending
             bare = written.rstrip(".")
-            number, dots = int(bare), len(written) - len(bare)
+            fields["number"] = int(bare)
+            fields["number_dots"] = len(written) - len(bare)
+            fields["number_span"] = number_span
             self.pending = None
-        # the same value as Node(...), without the frozen dataclass's slower __init__
-        fields = {
-            "item": item,
-            "span": span,
-            "text": text,
-            "number": number,
-            "number_dots": dots,
-            "number_span": number_span,
-            "glyphs": _EMPTY,
-            "comments": _EMPTY,
-            "variations": _EMPTY,
-        }
-        node = _new(Node)
-        _set(node, "__dict__", fields)
         self.nodes.append(node)
         self.open = fields
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Final
 
 from lark.exceptions import UnexpectedInput
 
@@ -25,17 +26,17 @@ from .scanner import Rest
 from .syntax_errors import explain
 from .text import line_column, match_end, unescape
 
-_GAP = re.compile(r"\s*(?:\{[^}]*\}|;[^\n]*)?")  # blanks, then perhaps one comment
-_SPACES = re.compile(r"\s*")
-_NOT_TAG_LINE = re.compile(r"^(?![^\S\n]*\[)", re.MULTILINE)  # a line not starting with '['
+_GAP: Final = re.compile(r"\s*(?:\{[^}]*\}|;[^\n]*)?")  # blanks, then perhaps one comment
+_SPACES: Final = re.compile(r"\s*")
+_NOT_TAG_LINE: Final = re.compile(r"^(?![^\S\n]*\[)", re.MULTILINE)  # a line not starting with '['
 # the next line that starts with '[' (after blanks), or the next '{'
-_TAG_LINE_OR_BRACE = re.compile(r"^[^\S\n]*\[|\{", re.MULTILINE)
-_SALVAGE_TAG = re.compile(r'\[\s*(\w+)\s*"([^"\\\n]*(?:\\[^\n][^"\\\n]*)*)"\s*\]')
-_COMMENT_CHARS = re.compile(r"[{};]")
-_BOM = b"\xef\xbb\xbf"
+_TAG_LINE_OR_BRACE: Final = re.compile(r"^[^\S\n]*\[|\{", re.MULTILINE)
+_SALVAGE_TAG: Final = re.compile(r'\[\s*(\w+)\s*"([^"\\\n]*(?:\\[^\n][^"\\\n]*)*)"\s*\]')
+_COMMENT_CHARS: Final = re.compile(r"[{};]")
+_BOM: Final = b"\xef\xbb\xbf"
 # Windows Notepad's "Unicode" (and "Unicode big endian") start with these
-_UTF16_BOMS = {b"\xff\xfe": "utf-16-le", b"\xfe\xff": "utf-16-be"}
-_UTF32_LE_BOM = b"\xff\xfe\x00\x00"
+_UTF16_BOMS: Final = {b"\xff\xfe": "utf-16-le", b"\xfe\xff": "utf-16-be"}
+_UTF32_LE_BOM: Final = b"\xff\xfe\x00\x00"
 
 
 # ---------------------------------------------------------------- decoding
@@ -330,7 +331,7 @@ def _game_of(
     return None, make("HD02", span)
 
 
-_GAME_NAMES: dict[str, str] = {}  # Game tag values seen, and the game each names
+_GAME_NAMES: Final[dict[str, str]] = {}  # Game tag values seen, and the game each names
 
 
 def _salvage_tags(chunk: str, stop: int, first_line: int) -> tuple[Tag, ...]:
@@ -357,7 +358,7 @@ def empty_record(tags: tuple[Tag, ...], game: str | None, index: int, span: Span
     return Record(tags, game, _NO_MOVES, None, None, index, span)
 
 
-_NO_MOVES = Line()  # a value: one serves every record without movetext
+_NO_MOVES: Final = Line()  # a value: one serves every record without movetext
 
 
 # ---------------------------------------------------------------- one action

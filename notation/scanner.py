@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from lark import Lark
 
@@ -28,17 +28,17 @@ from .names import tag_name, tag_value
 from .text import comment_text, match_end, place, unescape
 
 _new = object.__new__
-_set = object.__setattr__
 
 
 def _span(line: int, column: int, end_line: int, end_column: int) -> Span:
-    """``Span(...)`` without the frozen dataclass's slower ``__init__``."""
+    """``Span(...)`` without the frozen dataclass's slower ``__init__``: its
+    ``__dict__`` is filled in place (cheaper than setting a new one)."""
     span = _new(Span)
-    _set(
-        span,
-        "__dict__",
-        {"line": line, "column": column, "end_line": end_line, "end_column": end_column},
-    )
+    fields = span.__dict__
+    fields["line"] = line
+    fields["column"] = column
+    fields["end_line"] = end_line
+    fields["end_column"] = end_column
     return span
 
 
@@ -92,7 +92,6 @@ class MovetextScanner:
         # the pattern ends in a BAD alternative, so it matches wherever it is tried
         match = cast("Callable[..., re.Match[str]]", self.regex.match)
         token = self.token.match
-        count = text.count
         size = len(text)
         window = max(limits.max_token, limits.max_comment) + _SLACK
         max_actions, max_items, max_token = limits.max_actions, limits.max_items, limits.max_token
@@ -169,10 +168,11 @@ class MovetextScanner:
                     )
                 pos = end
                 # where the token is: lines are counted in the gap before it
-                lines = count("\n", last, start)
-                if lines:
-                    line_no += lines
-                    line_start = text.rindex("\n", last, start) + 1
+                # (mostly one space: a slice of it is cheaper than a count call)
+                gap = text[last:start]
+                if "\n" in gap:
+                    line_no += gap.count("\n")
+                    line_start = last + gap.rindex("\n") + 1
                 last = end
                 value = text[start:end]
                 if kind == "COMMENT" or kind == "LINE_COMMENT":
@@ -190,17 +190,12 @@ class MovetextScanner:
                 if result is not None:
                     return cut(end, 0, True)
                 if kind in ACTION_TOKENS:
-                    here = _new(Span)
-                    _set(
-                        here,
-                        "__dict__",
-                        {
-                            "line": line_no,
-                            "column": column,
-                            "end_line": end_line,
-                            "end_column": end_column,
-                        },
-                    )
+                    here = _new(Span)  # _span(...) inlined: one call less a token
+                    fields = here.__dict__
+                    fields["line"] = line_no
+                    fields["column"] = column
+                    fields["end_line"] = end_line
+                    fields["end_column"] = end_column
                     item = known.get(value)
                     action(item_of(kind, value) if item is None else item, here, value)
                 elif kind == "MOVE_NUMBER":
@@ -315,12 +310,12 @@ class MovetextScanner:
             pos = end
 
 
-_SPACES = re.compile(r"\s*")
-_HEADER_WINDOW = 4096  # the tags read in one match: any beyond are read one by one
-_SLACK = 64  # a window this much longer than a limit holds every token within it
-_COUNTED = ACTION_TOKENS - {"CUBE_OFFER", "CUBE_ANSWER"}
-_WORDS = frozenset({"CUBE_OFFER", "CUBE_ANSWER", "MOVE_NUMBER", "NAG"})  # length-limited too
-_DEPTH_AFTER = {"LPAR": 1, "RPAR": -1}  # the nesting once a misplaced token is read
+_SPACES: Final = re.compile(r"\s*")
+_HEADER_WINDOW: Final = 4096  # the tags read in one match: any beyond are read one by one
+_SLACK: Final = 64  # a window this much longer than a limit holds every token within it
+_COUNTED: Final = ACTION_TOKENS - {"CUBE_OFFER", "CUBE_ANSWER"}
+_WORDS: Final = frozenset({"CUBE_OFFER", "CUBE_ANSWER", "MOVE_NUMBER", "NAG"})  # length-limited too
+_DEPTH_AFTER: Final = {"LPAR": 1, "RPAR": -1}  # the nesting once a misplaced token is read
 
 
 def _beyond(
@@ -440,15 +435,10 @@ class HeaderScanner:
             if found is None:
                 found = self._read_tag(whole, written, raw)
             # Tag(...) and Span(...) without the frozen dataclasses' slower __init__
-            span = _new(Span)
-            end_column = pos - line_start + 1
-            _set(
-                span,
-                "__dict__",
-                {"line": line, "column": column, "end_line": line_no, "end_column": end_column},
-            )
             tag = _new(Tag)
-            _set(tag, "__dict__", {"name": found[0], "value": found[1], "span": span})
+            fields = tag.__dict__
+            fields["name"], fields["value"] = found
+            fields["span"] = _span(line, column, line_no, pos - line_start + 1)
             tags.append(tag)
         return tags, pos, line_no, line_start
 

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Final
 
 from .model import Span
 
-_ESCAPE = re.compile(r"\\([\\\"])")
-_PARENS_OR_COMMENTS = re.compile(r"[(){};]")
+_ESCAPE: Final = re.compile(r"\\([\\\"])")
+_PARENS_OR_COMMENTS: Final = re.compile(r"[(){};]")
 
 
 def match_end(found: re.Match[str] | None, pos: int) -> int:

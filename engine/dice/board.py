@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from .geometry import (
     ALL_DIRECTIONS,
@@ -32,10 +33,10 @@ from .geometry import (
     SOUTH,
 )
 
-SIDE_LETTERS = {NORTH: "N", SOUTH: "S"}
-CUBE_VALUES = (2, 4, 8, 16, 32, 64)
-MAX_DICE = 15
-START_TEXT = (
+SIDE_LETTERS: Final = {NORTH: "N", SOUTH: "S"}
+CUBE_VALUES: Final = (2, 4, 8, 16, 32, 64)
+MAX_DICE: Final = 15
+START_TEXT: Final = (
     "N: A4=5 A5=4 A6=3 A7=1 A8=4 A9=3 A10=5 B4=2 B5=2 B6=2 B7=6 B8=2 B9=2 B10=2 C7=2; "
     "S: D7=2 E4=2 E5=2 E6=2 E7=6 E8=2 E9=2 E10=2 F4=5 F5=4 F6=3 F7=1 F8=4 F9=3 F10=5; "
     "turn: N"
@@ -49,12 +50,12 @@ def die_code(side: int, face: int, home: int = 0) -> int:
     return face | home << 3 | side << 6
 
 
-_PLAIN_ONE = {s: die_code(s, 1) for s in (NORTH, SOUTH)}
-HOME_BITS = 0o70
-_NEIGHBOUR_SET = tuple(frozenset(n) for n in NEIGHBOURS)
-_LEAP_SET = tuple(frozenset(n) for n in LEAPS)
-SLIDE_DIRS = {4: CORNER_DIRS, 5: SIDE_DIRS, 6: (ALL_DIRECTIONS,) * CELL_COUNT}
-_SLIDES = {
+_PLAIN_ONE: Final = {s: die_code(s, 1) for s in (NORTH, SOUTH)}
+HOME_BITS: Final = 0o70
+_NEIGHBOUR_SET: Final = tuple(frozenset(n) for n in NEIGHBOURS)
+_LEAP_SET: Final = tuple(frozenset(n) for n in LEAPS)
+SLIDE_DIRS: Final = {4: CORNER_DIRS, 5: SIDE_DIRS, 6: (ALL_DIRECTIONS,) * CELL_COUNT}
+_SLIDES: Final = {
     f: tuple(tuple(RAYS[i][d] for d in dirs[i]) for i in range(CELL_COUNT))
     for f, dirs in SLIDE_DIRS.items()
 }
@@ -68,21 +69,21 @@ def _mask(cells: Iterable[int]) -> int:
 
 
 # Where a die that attacks cell x can stand, as bit masks of cells (bit i = cell i).
-_NEIGHBOUR_MASK = tuple(_mask(NEIGHBOURS[x]) for x in range(CELL_COUNT))
-_PAWN_FROM_MASK = {
+_NEIGHBOUR_MASK: Final = tuple(_mask(NEIGHBOURS[x]) for x in range(CELL_COUNT))
+_PAWN_FROM_MASK: Final = {
     s: tuple(_mask(PAWN_ATTACKERS[s][x]) for x in range(CELL_COUNT)) for s in (NORTH, SOUTH)
 }
-_LEAP_FROM_MASK = tuple(_mask(LEAPS_FROM[x]) for x in range(CELL_COUNT))
-JUMP_MASK = tuple(_mask(JUMP_OTHERS[x]) for x in range(CELL_COUNT))
+_LEAP_FROM_MASK: Final = tuple(_mask(LEAPS_FROM[x]) for x in range(CELL_COUNT))
+JUMP_MASK: Final = tuple(_mask(JUMP_OTHERS[x]) for x in range(CELL_COUNT))
 
 # The first cells a die of a face can move to from x (the first cell of each slide):
 # the die has a move exactly when one of them does not hold a die of its own side.
-FIRST_MASK = {1: _NEIGHBOUR_MASK, 3: tuple(_mask(LEAPS[x]) for x in range(CELL_COUNT))}
+FIRST_MASK: Final = {1: _NEIGHBOUR_MASK, 3: tuple(_mask(LEAPS[x]) for x in range(CELL_COUNT))}
 FIRST_MASK.update(
     {f: tuple(_mask([ray[0] for ray in rays if ray]) for rays in _SLIDES[f]) for f in (4, 5, 6)}
 )
-JUMP_FIELDS_MASK = _mask(JUMP_FIELDS)
-PAWN_CAPTURE_MASK = {
+JUMP_FIELDS_MASK: Final = _mask(JUMP_FIELDS)
+PAWN_CAPTURE_MASK: Final = {
     s: tuple(_mask(PAWN_CAPTURES[s][x]) for x in range(CELL_COUNT)) for s in (NORTH, SOUTH)
 }
 
@@ -101,7 +102,11 @@ def _slider_tables() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...]
     return tuple(tuple(reach[f]) for f in (4, 5, 6)), tuple(map(tuple, between))
 
 
-(_SLIDE4_FROM, _SLIDE5_FROM, _SLIDE6_FROM), _BETWEEN = _slider_tables()
+_SLIDE_FROM, _BETWEEN_CELLS = _slider_tables()
+_SLIDE4_FROM: Final = _SLIDE_FROM[0]
+_SLIDE5_FROM: Final = _SLIDE_FROM[1]
+_SLIDE6_FROM: Final = _SLIDE_FROM[2]
+_BETWEEN: Final = _BETWEEN_CELLS
 
 
 # --- board functions --------------------------------------------------------------------

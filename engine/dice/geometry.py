@@ -12,26 +12,35 @@ nothing about faces, turns or legality.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Final
 
-ROWS = "ABCDEF"
-ROW_SPAN: tuple[tuple[int, int], ...] = ((3, 11), (2, 12), (1, 13), (1, 13), (2, 12), (3, 11))
+ROWS: Final = "ABCDEF"
+ROW_SPAN: Final[tuple[tuple[int, int], ...]] = (
+    (3, 11),
+    (2, 12),
+    (1, 13),
+    (1, 13),
+    (2, 12),
+    (3, 11),
+)
 
-NORTH, SOUTH = 1, 2
-SIDE_NAMES: Mapping[int, str] = {NORTH: "North", SOUTH: "South"}
-LAST_ROW: Mapping[int, int] = {NORTH: 5, SOUTH: 0}
-AHEAD: Mapping[int, int] = {NORTH: +1, SOUTH: -1}
+NORTH: Final = 1
+SOUTH: Final = 2
+SIDE_NAMES: Final[Mapping[int, str]] = {NORTH: "North", SOUTH: "South"}
+LAST_ROW: Final[Mapping[int, int]] = {NORTH: 5, SOUTH: 0}
+AHEAD: Final[Mapping[int, int]] = {NORTH: +1, SOUTH: -1}
 
-DIRECTIONS = ("N", "NE", "SE", "S", "SW", "NW")
+DIRECTIONS: Final = ("N", "NE", "SE", "S", "SW", "NW")
 N, NE, SE, S, SW, NW = range(6)
-ALL_DIRECTIONS = (N, NE, SE, S, SW, NW)
+ALL_DIRECTIONS: Final = (N, NE, SE, S, SW, NW)
 
 # One step (row, column) along each direction, from an up- or a down-pointing cell.
-_STEP_FROM_UP = ((-1, 0), (0, +1), (+1, +2), (+1, 0), (+1, -2), (0, -1))
-_STEP_FROM_DOWN = ((-1, 0), (-1, +2), (0, +1), (+1, 0), (0, -1), (-1, -2))
+_STEP_FROM_UP: Final = ((-1, 0), (0, +1), (+1, +2), (+1, 0), (+1, -2), (0, -1))
+_STEP_FROM_DOWN: Final = ((-1, 0), (-1, +2), (0, +1), (+1, 0), (0, -1), (-1, -2))
 _SIDE_DIRS_UP, _CORNER_DIRS_UP = (S, NE, NW), (N, SE, SW)
 _SIDE_DIRS_DOWN, _CORNER_DIRS_DOWN = (N, SE, SW), (S, NE, NW)
 
-JUMP_FIELD_NAMES = ("C6", "C7", "C8", "D6", "D7", "D8")
+JUMP_FIELD_NAMES: Final = ("C6", "C7", "C8", "D6", "D7", "D8")
 
 
 def is_up(row: int, column: int) -> bool:
@@ -43,13 +52,13 @@ def _cells() -> tuple[tuple[int, int], ...]:
     return tuple((r, c) for r in range(6) for c in range(ROW_SPAN[r][0], ROW_SPAN[r][1] + 1))
 
 
-COORDS: tuple[tuple[int, int], ...] = _cells()
-CELL_COUNT = len(COORDS)
-CELLS: tuple[str, ...] = tuple(f"{ROWS[r]}{c}" for r, c in COORDS)
-INDEX: Mapping[str, int] = {name: i for i, name in enumerate(CELLS)}
-_AT: Mapping[tuple[int, int], int] = {rc: i for i, rc in enumerate(COORDS)}
-ROW: tuple[int, ...] = tuple(r for r, _ in COORDS)
-UP: tuple[bool, ...] = tuple(is_up(r, c) for r, c in COORDS)
+COORDS: Final[tuple[tuple[int, int], ...]] = _cells()
+CELL_COUNT: Final = len(COORDS)
+CELLS: Final[tuple[str, ...]] = tuple(f"{ROWS[r]}{c}" for r, c in COORDS)
+INDEX: Final[Mapping[str, int]] = {name: i for i, name in enumerate(CELLS)}
+_AT: Final[Mapping[tuple[int, int], int]] = {rc: i for i, rc in enumerate(COORDS)}
+ROW: Final[tuple[int, ...]] = tuple(r for r, _ in COORDS)
+UP: Final[tuple[bool, ...]] = tuple(is_up(r, c) for r, c in COORDS)
 
 
 def cell_at(row: int, column: int) -> int:
@@ -63,7 +72,7 @@ def _step(i: int, direction: int) -> int:
     return cell_at(r + dr, c + dc)
 
 
-STEP: tuple[tuple[int, ...], ...] = tuple(
+STEP: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(_step(i, d) for d in ALL_DIRECTIONS) for i in range(CELL_COUNT)
 )
 
@@ -77,13 +86,13 @@ def _ray(i: int, direction: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-RAYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+RAYS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(_ray(i, d) for d in ALL_DIRECTIONS) for i in range(CELL_COUNT)
 )
-SIDE_DIRS: tuple[tuple[int, ...], ...] = tuple(
+SIDE_DIRS: Final[tuple[tuple[int, ...], ...]] = tuple(
     _SIDE_DIRS_UP if UP[i] else _SIDE_DIRS_DOWN for i in range(CELL_COUNT)
 )
-CORNER_DIRS: tuple[tuple[int, ...], ...] = tuple(
+CORNER_DIRS: Final[tuple[tuple[int, ...], ...]] = tuple(
     _CORNER_DIRS_UP if UP[i] else _CORNER_DIRS_DOWN for i in range(CELL_COUNT)
 )
 
@@ -102,7 +111,7 @@ def _neighbours(i: int) -> tuple[int, ...]:
     return tuple(sorted(found))
 
 
-NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_neighbours(i) for i in range(CELL_COUNT))
+NEIGHBOURS: Final[tuple[tuple[int, ...], ...]] = tuple(_neighbours(i) for i in range(CELL_COUNT))
 
 
 def _leaps(i: int) -> tuple[int, ...]:
@@ -110,7 +119,7 @@ def _leaps(i: int) -> tuple[int, ...]:
     return tuple(sorted(j for d in CORNER_DIRS[i] for j in RAYS[i][d][:2]))
 
 
-LEAPS: tuple[tuple[int, ...], ...] = tuple(_leaps(i) for i in range(CELL_COUNT))
+LEAPS: Final[tuple[tuple[int, ...], ...]] = tuple(_leaps(i) for i in range(CELL_COUNT))
 
 
 def _between(i: int) -> dict[int, tuple[int, int]]:
@@ -118,7 +127,9 @@ def _between(i: int) -> dict[int, tuple[int, int]]:
     return {j: (d, k) for d in ALL_DIRECTIONS for k, j in enumerate(RAYS[i][d], 1)}
 
 
-LINE_TO: tuple[Mapping[int, tuple[int, int]], ...] = tuple(_between(i) for i in range(CELL_COUNT))
+LINE_TO: Final[tuple[Mapping[int, tuple[int, int]], ...]] = tuple(
+    _between(i) for i in range(CELL_COUNT)
+)
 
 
 def _forward(side: int, i: int) -> int:
@@ -132,10 +143,10 @@ def _pawn_captures(side: int, i: int) -> tuple[int, ...]:
     return tuple(j for j in (cell_at(row, c - 1), cell_at(row, c + 1)) if j >= 0)
 
 
-FORWARD: Mapping[int, tuple[int, ...]] = {
+FORWARD: Final[Mapping[int, tuple[int, ...]]] = {
     side: tuple(_forward(side, i) for i in range(CELL_COUNT)) for side in (NORTH, SOUTH)
 }
-PAWN_CAPTURES: Mapping[int, tuple[tuple[int, ...], ...]] = {
+PAWN_CAPTURES: Final[Mapping[int, tuple[tuple[int, ...], ...]]] = {
     side: tuple(_pawn_captures(side, i) for i in range(CELL_COUNT)) for side in (NORTH, SOUTH)
 }
 
@@ -149,13 +160,13 @@ def _reverse(table: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(sorted(ys)) for ys in found)
 
 
-LEAPS_FROM = _reverse(LEAPS)
-PAWN_ATTACKERS: Mapping[int, tuple[tuple[int, ...], ...]] = {
+LEAPS_FROM: Final = _reverse(LEAPS)
+PAWN_ATTACKERS: Final[Mapping[int, tuple[tuple[int, ...], ...]]] = {
     side: _reverse(PAWN_CAPTURES[side]) for side in (NORTH, SOUTH)
 }
 
-JUMP_FIELDS: frozenset[int] = frozenset(INDEX[name] for name in JUMP_FIELD_NAMES)
-JUMP_OTHERS: tuple[tuple[int, ...], ...] = tuple(
+JUMP_FIELDS: Final[frozenset[int]] = frozenset(INDEX[name] for name in JUMP_FIELD_NAMES)
+JUMP_OTHERS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(sorted(JUMP_FIELDS - {i})) if i in JUMP_FIELDS else () for i in range(CELL_COUNT)
 )
 

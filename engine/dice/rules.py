@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from types import MappingProxyType
+from typing import Final
 
 from hexhop.notation.findings import words
 from hexhop.notation.model import CubeAnswer, CubeOffer, DiceAction, Item, Mark
@@ -66,7 +67,7 @@ Escapes = tuple[tuple[int, int, bool], ...]
 
 
 # (a module constant: a class compiled with mypyc has no __slots__ to read back)
-_SLOTS = (
+_SLOTS: Final = (
     "_game",
     "_board",
     "_masks",
@@ -371,8 +372,8 @@ def _side_tag(tags: Mapping[str, str], name: str) -> str | None:
 
 
 # the standard start by (game, side to move, side that moved first)
-_STARTS: dict[tuple[str, int, int], DicePosition] = {}
-_START_BOARD = bytes(read_position_text(START_TEXT, "Hexalit", True, True)[0])
+_STARTS: Final[dict[tuple[str, int, int], DicePosition]] = {}
+_START_BOARD: Final = bytes(read_position_text(START_TEXT, "Hexalit", True, True)[0])
 
 
 class DiceRules(GameRules[DicePosition]):
@@ -867,7 +868,10 @@ class DiceRules(GameRules[DicePosition]):
         board: bytearray, masks: list[int], rolled: tuple[int, ...], side: int, kept: int
     ) -> tuple[int, ...]:
         """Rolled dice of ``side`` not rolled this turn turn back (§3.2, §8.6)."""
-        due = [i for i in rolled if board[i] >> 6 == side and i != kept]
+        due: list[int] = []
+        left: list[int] = []  # the rolled dice that stay rolled
+        for i in rolled:
+            (due if board[i] >> 6 == side and i != kept else left).append(i)
         if not due:
             return rolled
         if len(due) == 1:  # the usual case: no order to find
@@ -875,7 +879,7 @@ class DiceRules(GameRules[DicePosition]):
         else:
             for i in turn_back_order(board, due):
                 turn_back(board, masks, i, side)
-        return tuple(i for i in rolled if i not in due)
+        return tuple(left)
 
     def _after(
         self, p: DicePosition, board: bytearray, masks: list[int], rolled: tuple[int, ...]
@@ -884,10 +888,18 @@ class DiceRules(GameRules[DicePosition]):
         mover, jump = p._side, self.jump_fields
         enemy = 3 - mover
         ply = p._ply + 1
-        enemy_ones = ones(masks, enemy)
-        threatened = [x for x in enemy_ones if attacked(masks, x, mover, jump)]
+        enemy_ones = masks[(enemy << 3) + 1]
+        threatened = []
+        bits = enemy_ones
+        while bits:  # the enemy's Ones in board order, lowest bit first (a loop: no list)
+            low = bits & -bits
+            x = low.bit_length() - 1
+            if attacked(masks, x, mover, jump):
+                threatened.append(x)
+            bits ^= low
         forced = escapes(board, masks, threatened, enemy, jump) if threatened else ()
-        lost = not enemy_ones or (threatened and len(enemy_ones) == 1 and not forced)
+        # lost: no One left, or the only One attacked with no way out
+        lost = not enemy_ones or (threatened and enemy_ones.bit_count() == 1 and not forced)
         stuck = not lost and not self._has_action(board, masks, enemy, forced)
         winner, end_ply = (mover, ply) if lost or stuck else (0, None)
         new = DicePosition(

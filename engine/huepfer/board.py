@@ -12,10 +12,11 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
+from typing import Final
 
-SIZES = (6, 8, 10)
-FILES = "abcdefghij"
-_POINT = re.compile(r"([a-z])(\d{1,3})")
+SIZES: Final = (6, 8, 10)
+FILES: Final = "abcdefghij"
+_POINT: Final = re.compile(r"([a-z])(\d{1,3})")
 
 
 @dataclass(frozen=True)
@@ -111,4 +112,4 @@ def byte_boards(cells: bytes | bytearray) -> tuple[int, int, int]:
     return red, turquoise, low ^ red ^ turquoise
 
 
-_LOW = {size * size: sum(1 << 8 * p for p in range(size * size)) for size in SIZES}
+_LOW: Final = {size * size: sum(1 << 8 * p for p in range(size * size)) for size in SIZES}

@@ -16,11 +16,12 @@ return.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from .board import Board, byte_boards
 
 Turn = tuple[tuple[int, ...], int, int]
-NO_BIRTH = -1
+NO_BIRTH: Final = -1
 
 
 def can_capture(board: Board, cells: bytes, me: int) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import Final
 
 from hexhop.notation.findings import words
 from hexhop.notation.model import HopAction
@@ -19,13 +20,13 @@ from ..base import HeaderError, Illegal
 from .board import FILES, Board, board
 from .moves import can_capture, has_hop_turn
 
-SIDES = ("Red", "Turquoise")
-LETTERS = ("R", "T")
-DEFAULT_RESERVE = {6: 12, 8: 24, 10: 40}
-BOARD_VALUES = {"6x6": 6, "8x8": 8, "10x10": 10}
-_SIDE_WORDS = {"r": 0, "red": 0, "rot": 0, "t": 1, "turquoise": 1, "türkis": 1}
-_UNKNOWN = object()
-_TABLES = {size: f"Hüpfer {size}x{size}" for size in DEFAULT_RESERVE}  # Zobrist table names
+SIDES: Final = ("Red", "Turquoise")
+LETTERS: Final = ("R", "T")
+DEFAULT_RESERVE: Final = {6: 12, 8: 24, 10: 40}
+BOARD_VALUES: Final = {"6x6": 6, "8x8": 8, "10x10": 10}
+_SIDE_WORDS: Final = {"r": 0, "red": 0, "rot": 0, "t": 1, "turquoise": 1, "türkis": 1}
+_UNKNOWN: Final = object()
+_TABLES: Final = {size: f"Hüpfer {size}x{size}" for size in DEFAULT_RESERVE}  # Zobrist table names
 
 
 class HuepferPosition:
@@ -346,7 +347,7 @@ def _place(tables: Board, cells: bytearray, value: str, code: int) -> None:
 
 # -- pictures -------------------------------------------------------------------
 
-_SYMBOL = ".RT"
+_SYMBOL: Final = ".RT"
 
 
 def _caption(position: HuepferPosition) -> str:

@@ -12,7 +12,7 @@ records or makes findings.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import cast
+from typing import Final, cast
 
 from hexhop.notation.findings import words
 from hexhop.notation.model import CubeAnswer, CubeOffer, HopAction, Item
@@ -43,8 +43,8 @@ from .position import (
 
 __all__ = ["HUEPFER", "HuepferRules", "HuepferPosition", "LegalTurns"]
 
-_SHOWN = 12  # legal turns listed in full in a refusal
-_STARTS: dict[tuple[int, tuple[int, int]], HuepferPosition] = {}  # by size and reserves
+_SHOWN: Final = 12  # legal turns listed in full in a refusal
+_STARTS: Final[dict[tuple[int, tuple[int, int]], HuepferPosition]] = {}  # by size and reserves
 
 
 class _Refusal(Exception):
@@ -640,4 +640,4 @@ def _way_out(position: HuepferPosition, action: HopAction) -> str:
     return f"{prefix}; {listed}" if prefix else listed
 
 
-HUEPFER = HuepferRules()
+HUEPFER: Final = HuepferRules()
