@@ -9,8 +9,15 @@ compared, as the machine may be shared. Prints plies/s, the ratio and the
 cost of a game with headers only; with ``--memory`` also the peak memory
 of ``hexhop check`` on an archive ten times larger (run as a child process).
 
+pgn-extract (``apt-get install pgn-extract``), when it is installed, reads
+the same PGN archive in the same turns (``pgn-extract -s``, a child
+process: its CPU time includes its start, a millisecond or two). With
+``--compiled PYTHON`` (the interpreter of a venv holding the compiled
+build, ``HEXHOP_COMPILE=1``), that build checks the same archive in the
+same turns too, in a child process that reports only its checking time.
+
     pip install '.[bench]'
-    python benchmarks/bench_check.py [--games 300] [--memory]
+    python benchmarks/bench_check.py [--games 300] [--memory] [--compiled PYTHON]
 
 On a busy machine CPU times still move; instruction counts do not.
 ``--write DIR`` writes the archives, their PGN twins and header-only
@@ -27,6 +34,7 @@ import os
 import random
 import re
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -69,13 +77,35 @@ def cpu_time(run: Callable[[], object]) -> float:
     return time.process_time() - started
 
 
-def paired(first: Callable[[], object], second: Callable[[], object], rounds: int) -> list[float]:
-    """The CPU seconds of ``first`` and ``second`` run in turns: medians of each."""
-    times: tuple[list[float], list[float]] = ([], [])
+def in_turns(sides: list[Callable[[], float]], rounds: int) -> list[float]:
+    """The CPU seconds of each side, run in turns (one of each per round):
+    the median of each. A side returns its own CPU seconds."""
+    times: list[list[float]] = [[] for _ in sides]
     for _ in range(rounds):
-        times[0].append(cpu_time(first))
-        times[1].append(cpu_time(second))
+        for side, spent in zip(sides, times):
+            spent.append(side())
     return [statistics.median(t) for t in times]
+
+
+def child_cpu(command: list[str]) -> float:
+    """The CPU seconds a child process spends, its own report if it prints
+    one (a float on its last line of output), else its whole run."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    lines = done.stdout.split()
+    if lines and lines[-1].startswith("cpu="):
+        return float(lines[-1][4:])
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def timed_check(path: str) -> None:
+    """Check ``path`` (after one game, to load everything) and print the CPU
+    seconds of checking it: the child side of ``--compiled``."""
+    with open(path, "rb") as handle:
+        data = handle.read()
+    check(data.split(b"\n\n[", 1)[0], path)
+    print(f"cpu={cpu_time(lambda: check(data, path))}")
 
 
 def chess_pgn(plies_per_game: list[int], seed: int = 7) -> str:
@@ -121,12 +151,13 @@ def peak_memory_kib(data: bytes, suffix: str) -> int:
     with tempfile.NamedTemporaryFile(suffix=suffix, delete=False) as handle:
         handle.write(data)
     try:
-        subprocess.run(
+        child = subprocess.Popen(
             [sys.executable, "-m", "hexhop.cli", "check", "--quiet", handle.name],
             stdout=subprocess.DEVNULL,
-            check=False,
         )
-        return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        # this child's own peak (RUSAGE_CHILDREN would give the largest of all children)
+        _pid, _status, usage = os.wait4(child.pid, 0)
+        return usage.ru_maxrss
     finally:
         os.unlink(handle.name)
 
@@ -160,23 +191,51 @@ def passes(path: str, count: int) -> None:
         check(data, path)
 
 
-def measure(game: str, board: int, suffix: str, games: int, rounds: int) -> None:
-    """One line of the table: hexhop and python-chess in turns, and headers only."""
-    path = "bench" + suffix
+def measure(
+    game: str,
+    board: int,
+    suffix: str,
+    games: int,
+    rounds: int,
+    compiled: str | None,
+    pgn_extract: str | None,
+    folder: str,
+) -> None:
+    """One line of the table: hexhop, python-chess (and the compiled build,
+    pgn-extract) in turns, and headers only."""
+    path = os.path.join(folder, "bench" + suffix)
     data = build(game, board, games)
     plies, invalid = check(data, path)
     assert invalid == 0, f"{invalid} generated {game} games did not pass the check"
     pgn = chess_pgn(plies_per_game(data, path))
     chess_plies = chess_read(pgn)  # a chess game may end sooner
-    ours, theirs = paired(lambda: check(data, path), lambda: chess_read(pgn), rounds)
+    pgn_path = os.path.join(folder, "bench.pgn")
+    with open(path, "wb") as handle:
+        handle.write(data)
+    with open(pgn_path, "w", encoding="utf-8") as handle:
+        handle.write(pgn)
+    sides: list[Callable[[], float]] = [
+        lambda: cpu_time(lambda: check(data, path)),
+        lambda: cpu_time(lambda: chess_read(pgn)),
+    ]
+    if compiled:
+        sides.append(lambda: child_cpu([compiled, __file__, "--time", path]))
+    if pgn_extract:
+        sides.append(lambda: child_cpu([pgn_extract, "-s", "-o", os.devnull, pgn_path]))
+    times = in_turns(sides, rounds)
     heads = headers_only(data)
     head = statistics.median(cpu_time(lambda: check(heads, path)) for _ in range(rounds))
     label = game if game != "Hüpfer" else f"Hüpfer {board}x{board}"
-    print(
-        f"{label:<14}{plies:>8}{plies / ours:>16,.0f}{chess_plies / theirs:>15,.0f}"
-        f"{plies / ours / (chess_plies / theirs):>7.2f}{head / games * 1e6:>11.1f} µs",
-        flush=True,
-    )
+    ours, theirs = plies / times[0], chess_plies / times[1]
+    line = f"{label:<14}{plies:>8}{ours:>13,.0f}{theirs:>13,.0f}{ours / theirs:>7.2f}"
+    rest = times[2:]
+    if compiled:
+        fast = plies / rest.pop(0)
+        line += f"{fast:>13,.0f}{fast / theirs:>7.2f}"
+    if pgn_extract:
+        extract = chess_plies / rest.pop(0)
+        line += f"{extract:>15,.0f}{ours / extract:>7.2f}"
+    print(line + f"{head / games * 1e6:>11.1f} µs", flush=True)
 
 
 def main() -> None:
@@ -188,19 +247,40 @@ def main() -> None:
     )
     parser.add_argument("--write", metavar="DIR", help="only write the archives into DIR")
     parser.add_argument("--passes", nargs=2, metavar=("N", "FILE"), help="only check FILE N times")
+    parser.add_argument(
+        "--compiled", metavar="PYTHON", help="also the build installed for this interpreter"
+    )
+    parser.add_argument(
+        "--pgn-extract",
+        default=shutil.which("pgn-extract") or "/usr/games/pgn-extract",
+        help="pgn-extract to compare with, when it exists",
+    )
+    parser.add_argument("--time", metavar="FILE", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.time:
+        timed_check(args.time)
+        return
     if args.write:
         write(args.write, args.games)
         return
     if args.passes:
         passes(args.passes[1], int(args.passes[0]))
         return
+    pgn_extract = args.pgn_extract if os.path.exists(args.pgn_extract) else None
+    heading = f"{'archive':<14}{'plies':>8}{'hexhop/s':>13}{'chess/s':>13}{'ratio':>7}"
+    if args.compiled:
+        heading += f"{'compiled/s':>13}{'ratio':>7}"
+    if pgn_extract:
+        heading += f"{'pgn-extract/s':>15}{'ours÷':>7}"
+    print(heading + f"{'headers only':>14}")
+    with tempfile.TemporaryDirectory() as folder:
+        for game, board, suffix in CASES:
+            measure(
+                game, board, suffix, args.games, args.rounds, args.compiled, pgn_extract, folder
+            )
     print(
-        f"{'archive':<14}{'plies':>8}{'hexhop plies/s':>16}{'chess plies/s':>15}"
-        f"{'ratio':>7}{'headers only':>14}"
+        "plies per CPU second, medians of turns; ratio: × python-chess; ours÷: pure ÷ pgn-extract"
     )
-    for game, board, suffix in CASES:
-        measure(game, board, suffix, args.games, args.rounds)
     if args.memory:
         small = build("Hexalit", 6, args.games)
         print(f"peak memory, {args.games} Hexalit games: {peak_memory_kib(small, '.hxl')} KiB")
