@@ -1,0 +1,65 @@
+"""The Zobrist keys of a game's positions, as the index stores them.
+
+The same keys as :func:`hexhop.engine.zobrist.position_keys` (the scheme
+of docs/archive.md), signed as SQLite keeps integers, found along a game:
+each position's key is the one before with only the cells that changed
+XORed out and in. This runs once per position of every game indexed, so
+the tables it looks in are made once per board and the loop does as
+little as it can.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+
+from hexhop.engine.base import Position
+from hexhop.engine.zobrist import cells_key, state_key, zobrist_number
+
+_TWO_63 = 1 << 63
+_TWO_64 = 1 << 64
+
+
+@cache
+def _tables(name: str, cells: int) -> tuple[tuple[int, ...], tuple[int, ...], dict[object, int]]:
+    """For a board of ``cells`` cells: the cell numbers (entry ``cell * 256 +
+    code``, 0 for an empty cell), the mask of the bits below each cell's
+    byte, and the state keys met so far."""
+    table = f"{name}/cells"
+    numbers = tuple(zobrist_number(table, n) if n & 255 else 0 for n in range(cells * 256))
+    below = tuple((1 << (cell << 3)) - 1 for cell in range(cells))
+    return numbers, below, {}
+
+
+def signed_keys(positions: Iterable[Position]) -> list[int]:
+    """The signed 64-bit Zobrist key of each position, each found from the
+    one before (a game's positions after each ply)."""
+    keys: list[int] = []
+    append = keys.append
+    name = ""
+    size = -1
+    numbers: tuple[int, ...] = ()
+    below: tuple[int, ...] = ()
+    states: dict[object, int] = {}
+    old = b""
+    old_bits = key = 0
+    for position in positions:
+        table_name, cells, state = position.zobrist_parts()
+        bits = int.from_bytes(cells, "little")
+        if table_name != name or len(cells) != size:
+            name, size = table_name, len(cells)
+            numbers, below, states = _tables(name, size)
+            key = cells_key(name, cells)
+        else:
+            diff = bits ^ old_bits
+            while diff:  # the highest changed cell first
+                cell = (diff.bit_length() - 1) >> 3
+                key ^= numbers[cell << 8 | old[cell]] ^ numbers[cell << 8 | cells[cell]]
+                diff &= below[cell]
+        old, old_bits = cells, bits
+        whole = states.get(state)
+        if whole is None:
+            whole = states[state] = state_key(name, state)
+        whole ^= key
+        append(whole - _TWO_64 if whole >= _TWO_63 else whole)
+    return keys
