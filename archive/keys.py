@@ -4,8 +4,9 @@ The same keys as :func:`hexhop.engine.zobrist.position_keys` (the scheme
 of docs/archive.md), signed as SQLite keeps integers, found along a game:
 each position's key is the one before with only the cells that changed
 XORed out and in. This runs once per position of every game indexed, so
-the tables it looks in are made once per board and the loop does as
-little as it can.
+the tables it looks in are made once per board, and what a change of
+cells does to the key is remembered: the same few thousand changes (a
+piece from here to there, captures, a birth) come again and again.
 """
 
 from __future__ import annotations
@@ -18,17 +19,25 @@ from hexhop.engine.zobrist import cells_key, state_key, zobrist_number
 
 _TWO_63 = 1 << 63
 _TWO_64 = 1 << 64
+CHANGES = 2048  # changes remembered per board (then forgotten, to keep memory flat)
+
+
+# a change of cells (the XOR of the cells as numbers, one byte a cell): the
+# mask of the changed cells' bytes and, by their codes before, the key's change
+_Changes = dict[int, tuple[int, dict[int, int]]]
 
 
 @cache
-def _tables(name: str, cells: int) -> tuple[tuple[int, ...], tuple[int, ...], dict[object, int]]:
+def _tables(
+    name: str, cells: int
+) -> tuple[tuple[int, ...], tuple[int, ...], dict[object, int], _Changes]:
     """For a board of ``cells`` cells: the cell numbers (entry ``cell * 256 +
     code``, 0 for an empty cell), the mask of the bits below each cell's
-    byte, and the state keys met so far."""
+    byte, the state keys and the changes met so far."""
     table = f"{name}/cells"
     numbers = tuple(zobrist_number(table, n) if n & 255 else 0 for n in range(cells * 256))
     below = tuple((1 << (cell << 3)) - 1 for cell in range(cells))
-    return numbers, below, {}
+    return numbers, below, {}, {}
 
 
 def signed_keys(positions: Iterable[Position]) -> list[int]:
@@ -41,6 +50,7 @@ def signed_keys(positions: Iterable[Position]) -> list[int]:
     numbers: tuple[int, ...] = ()
     below: tuple[int, ...] = ()
     states: dict[object, int] = {}
+    changes: _Changes = {}
     old = b""
     old_bits = key = 0
     for position in positions:
@@ -48,14 +58,21 @@ def signed_keys(positions: Iterable[Position]) -> list[int]:
         bits = int.from_bytes(cells, "little")
         if table_name != name or len(cells) != size:
             name, size = table_name, len(cells)
-            numbers, below, states = _tables(name, size)
+            numbers, below, states, changes = _tables(name, size)
             key = cells_key(name, cells)
         else:
             diff = bits ^ old_bits
-            while diff:  # the highest changed cell first
-                cell = (diff.bit_length() - 1) >> 3
-                key ^= numbers[cell << 8 | old[cell]] ^ numbers[cell << 8 | cells[cell]]
-                diff &= below[cell]
+            change = changes.get(diff)
+            if change is None:
+                if len(changes) >= CHANGES:
+                    changes.clear()
+                change = changes[diff] = (_mask(diff, below), {})
+            mask, deltas = change
+            codes = old_bits & mask  # what stood on the changed cells
+            delta = deltas.get(codes)
+            if delta is None:
+                delta = deltas[codes] = _delta(diff, below, numbers, old, cells)
+            key ^= delta
         old, old_bits = cells, bits
         whole = states.get(state)
         if whole is None:
@@ -63,3 +80,25 @@ def signed_keys(positions: Iterable[Position]) -> list[int]:
         whole ^= key
         append(whole - _TWO_64 if whole >= _TWO_63 else whole)
     return keys
+
+
+def _mask(diff: int, below: tuple[int, ...]) -> int:
+    """All bits of the bytes (cells) that are not 0 in ``diff``."""
+    mask = 0
+    while diff:
+        cell = (diff.bit_length() - 1) >> 3
+        mask |= 255 << (cell << 3)
+        diff &= below[cell]
+    return mask
+
+
+def _delta(
+    diff: int, below: tuple[int, ...], numbers: tuple[int, ...], old: bytes, new: bytes
+) -> int:
+    """What the cells changed in ``diff`` do to the key, from ``old`` to ``new``."""
+    delta = 0
+    while diff:  # the highest changed cell first
+        cell = (diff.bit_length() - 1) >> 3
+        delta ^= numbers[cell << 8 | old[cell]] ^ numbers[cell << 8 | new[cell]]
+        diff &= below[cell]
+    return delta
