@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from functools import cache
 
 from hexhop.engine.base import Position
-from hexhop.engine.zobrist import cells_key, state_key, zobrist_number
+from hexhop.engine.zobrist import state_key, zobrist_number
 
 _TWO_63 = 1 << 63
 _TWO_64 = 1 << 64
@@ -27,17 +27,25 @@ CHANGES = 2048  # changes remembered per board (then forgotten, to keep memory f
 _Changes = dict[int, tuple[int, dict[int, int]]]
 
 
+class _Numbers(dict[int, int]):
+    """Entry ``cell * 256 + code`` of a cells table (0 for an empty cell),
+    each made when it is first asked for: a board meets few of them."""
+
+    def __init__(self, table: str) -> None:
+        super().__init__()
+        self.table = table
+
+    def __missing__(self, n: int) -> int:
+        number = self[n] = zobrist_number(self.table, n) if n & 255 else 0
+        return number
+
+
 @cache
-def _tables(
-    name: str, cells: int
-) -> tuple[tuple[int, ...], tuple[int, ...], dict[object, int], _Changes]:
-    """For a board of ``cells`` cells: the cell numbers (entry ``cell * 256 +
-    code``, 0 for an empty cell), the mask of the bits below each cell's
-    byte, the state keys and the changes met so far."""
-    table = f"{name}/cells"
-    numbers = tuple(zobrist_number(table, n) if n & 255 else 0 for n in range(cells * 256))
+def _tables(name: str, cells: int) -> tuple[_Numbers, tuple[int, ...], dict[object, int], _Changes]:
+    """For a board of ``cells`` cells: its cell numbers, the mask of the
+    bits below each cell's byte, the state keys and the changes met so far."""
     below = tuple((1 << (cell << 3)) - 1 for cell in range(cells))
-    return numbers, below, {}, {}
+    return _Numbers(f"{name}/cells"), below, {}, {}
 
 
 def signed_keys(positions: Iterable[Position]) -> list[int]:
@@ -47,7 +55,7 @@ def signed_keys(positions: Iterable[Position]) -> list[int]:
     append = keys.append
     name = ""
     size = -1
-    numbers: tuple[int, ...] = ()
+    numbers = _Numbers("")
     below: tuple[int, ...] = ()
     states: dict[object, int] = {}
     changes: _Changes = {}
@@ -57,22 +65,22 @@ def signed_keys(positions: Iterable[Position]) -> list[int]:
         table_name, cells, state = position.zobrist_parts()
         bits = int.from_bytes(cells, "little")
         if table_name != name or len(cells) != size:
+            # from an empty board (key 0): a start position met before is one look-up
             name, size = table_name, len(cells)
             numbers, below, states, changes = _tables(name, size)
-            key = cells_key(name, cells)
-        else:
-            diff = bits ^ old_bits
-            change = changes.get(diff)
-            if change is None:
-                if len(changes) >= CHANGES:
-                    changes.clear()
-                change = changes[diff] = (_mask(diff, below), {})
-            mask, deltas = change
-            codes = old_bits & mask  # what stood on the changed cells
-            delta = deltas.get(codes)
-            if delta is None:
-                delta = deltas[codes] = _delta(diff, below, numbers, old, cells)
-            key ^= delta
+            old, old_bits, key = bytes(size), 0, 0
+        diff = bits ^ old_bits
+        change = changes.get(diff)
+        if change is None:
+            if len(changes) >= CHANGES:
+                changes.clear()
+            change = changes[diff] = (_mask(diff, below), {})
+        mask, deltas = change
+        codes = old_bits & mask  # what stood on the changed cells
+        delta = deltas.get(codes)
+        if delta is None:
+            delta = deltas[codes] = _delta(diff, below, numbers, old, cells)
+        key ^= delta
         old, old_bits = cells, bits
         whole = states.get(state)
         if whole is None:
@@ -92,9 +100,7 @@ def _mask(diff: int, below: tuple[int, ...]) -> int:
     return mask
 
 
-def _delta(
-    diff: int, below: tuple[int, ...], numbers: tuple[int, ...], old: bytes, new: bytes
-) -> int:
+def _delta(diff: int, below: tuple[int, ...], numbers: _Numbers, old: bytes, new: bytes) -> int:
     """What the cells changed in ``diff`` do to the key, from ``old`` to ``new``."""
     delta = 0
     while diff:  # the highest changed cell first
