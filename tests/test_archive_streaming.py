@@ -95,3 +95,50 @@ def test_the_largest_file_does_not_set_the_memory(tmp_path: Path) -> None:
     assert one - files <= 5.0, (files, one)
     with sqlite3.connect(tmp_path / "one.sqlite") as connection:
         assert connection.execute("SELECT count(*) FROM games").fetchone() == (3000,)
+
+
+@pytest.mark.slow
+def test_an_index_killed_while_it_writes_a_file_keeps_the_files_written_before(
+    tmp_path: Path,
+) -> None:
+    """A file's games are written a part at a time, all inside the file's one
+    transaction: a process killed in the middle (no Ctrl-C, no clean-up)
+    leaves a sound index holding every file before whole and nothing of the
+    file it was writing."""
+    import signal
+    import time
+
+    from hexhop.engine.generate import random_archive
+    from hexhop.notation import format_archive
+
+    folder = tmp_path / "arch"
+    folder.mkdir()
+    for number in range(6):
+        games = random_archive("Hüpfer", 600, number, max_plies=60)
+        (folder / f"part-{number}.hpf").write_text(format_archive(games), "utf-8")
+    db = tmp_path / "x.sqlite"
+    child = subprocess.Popen(
+        [sys.executable, "-m", "hexhop.cli", "index", "--quiet", str(folder), "--db", str(db)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    written = 0
+    while written < 1 and child.poll() is None:
+        time.sleep(0.05)
+        try:
+            with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as reader:
+                written = reader.execute("SELECT count(*) FROM files").fetchone()[0]
+        except sqlite3.Error:
+            pass  # not made yet
+    child.send_signal(signal.SIGKILL)
+    child.wait()
+    with sqlite3.connect(db) as connection:
+        assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        per_file = connection.execute(
+            "SELECT f.path, count(g.id) FROM files f LEFT JOIN games g ON g.file = f.id"
+            " GROUP BY f.id"
+        ).fetchall()
+        positions = connection.execute("SELECT count(DISTINCT game) FROM positions").fetchone()[0]
+    assert 1 <= len(per_file) < 6
+    assert all(count == 600 for _path, count in per_file)
+    assert positions == 600 * len(per_file)
