@@ -469,8 +469,10 @@ class Indexer:
             (first_id, json.dumps([game.tags for game in games], ensure_ascii=False)),
         )
         db.execute(
+            # in key order: one walk along the tree instead of a jump per row
             "INSERT OR IGNORE INTO positions (key, game, ply)"
-            " SELECT p.value >> 16, ? + g.key, p.key FROM json_each(?) g, json_each(g.value) p",
+            " SELECT p.value >> 16, ? + g.key, p.key FROM json_each(?) g, json_each(g.value) p"
+            " ORDER BY 1",
             (first_id, json.dumps([game.keys for game in games])),
         )
 

@@ -59,6 +59,15 @@ def named(records: list[Record], sides: tuple[str, str], rng: random.Random) -> 
     return out
 
 
+def built(folder: str, game: str, games: int, files: int, seed: int) -> tuple[list[int], str]:
+    """:func:`build` in a process of its own: the games made are not in this
+    process, whose memory every child starts with (and counts in its peak)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(1) as pool:
+        return pool.submit(build, folder, game, games, files, seed).result()
+
+
 def build(folder: str, game: str, games: int, files: int, seed: int) -> tuple[list[int], str]:
     """Write the archive; (plies of each game, the Position text of a middle position)."""
     spec = find_game(game)
@@ -140,7 +149,7 @@ def peaks(work: str, game: str, games: int, files: int, seed: int) -> tuple[int,
     """(check's, index's peak memory in MiB, MiB of text) on a new archive of ``games`` games."""
     folder = os.path.join(work, f"memory-{games}")
     os.mkdir(folder)
-    build(folder, game, games, files, seed)
+    built(folder, game, games, files, seed)
     text = sum(os.path.getsize(os.path.join(folder, f)) for f in os.listdir(folder))
     db = os.path.join(work, f"memory-{games}.sqlite")
     check = child([*HEXHOP, "check", "-q", folder])
@@ -171,7 +180,7 @@ def main() -> None:
         folder = os.path.join(work, "archive")
         os.mkdir(folder)
         started = time.perf_counter()
-        lengths, position = build(folder, options.game, options.games, options.files, options.seed)
+        lengths, position = built(folder, options.game, options.games, options.files, options.seed)
         text_bytes = sum(os.path.getsize(os.path.join(folder, f)) for f in os.listdir(folder))
         print(
             f"archive: {len(lengths)} {options.game} games, {sum(lengths)} plies, "
