@@ -108,5 +108,5 @@ def index_entries(
             hit = Hit(path, number, line, offset, length, game, [first, second], result, date)
             hit.event, hit.plies, hit.valid, hit.digest = event, plies, bool(valid), digest
             players = (row[15], row[16]) if same_players else ()
-            actions = " ".join(actions_of(row[17])) if row[18] else ""
+            actions = " ".join(actions_of(row[18], row[17])) if row[18] else ""
             yield Entry(hit, (row[14], *players), actions)

@@ -11,16 +11,15 @@ index filters them directly.
 from __future__ import annotations
 
 import hashlib
-import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from hexhop.engine.replay import GameReport, replay_game
-from hexhop.engine.zobrist import position_keys
 from hexhop.notation.findings import make
 from hexhop.notation.games import lookup_game
 from hexhop.notation.model import CubeAnswer, CubeOffer, Item, Line
-from hexhop.notation.reader import decode, game_chunks, parse_game, with_encoding_notice
+from hexhop.notation.reader import parse_game, with_encoding_notice
+from hexhop.notation.streaming import stream_chunks
 from hexhop.records.checking import (
     CheckOptions,
     JsonObject,
@@ -32,10 +31,11 @@ from hexhop.records.limits import read_limits
 from hexhop.records.sources import Source
 
 from .index import signed as signed  # find and the tests read it from here
+from .keys import signed_keys
+from .texts import _LineStarts
 
-_LINE_BREAK = re.compile(rb"\r\n?|\n")
-_TWO_63 = 1 << 63
-_TWO_64 = 1 << 64
+BATCH = 200  # games parsed, replayed and written together
+_SPELLINGS: dict[str, str] = {}  # a node's text: its action_text
 
 
 @dataclass
@@ -102,35 +102,49 @@ def source_facts(source: Source, options: CheckOptions) -> SourceFacts:
 
 
 def prepare(
-    source: Source, options: CheckOptions, games_per_part: int = 0
-) -> tuple[SourceFacts, list[FactsPart]]:
+    source: Source, options: CheckOptions, games_per_part: int = BATCH
+) -> tuple[SourceFacts, Iterator[FactsPart]]:
     """The facts of ``source`` without its games (its hash, or why it cannot
-    be read) and its games cut into parts of ``games_per_part`` (0: one part)."""
+    be read) and its games in parts of ``games_per_part``, cut from the
+    bytes a block at a time as the parts are asked for (so a large file is
+    never held as text). The IO04 error of a file with too many games is set
+    on the facts once the parts have come to it."""
     data = source.data or b""
     digest = hashlib.blake2b(data, digest_size=16).hexdigest() if source.data is not None else ""
     facts = SourceFacts(source.path, digest, len(data))
     readable = readable_data(source)
     if not isinstance(readable, bytes):
         facts.error = readable.error
-        return facts, []
-    text, windows_1252 = decode(readable)
-    chunks = list(game_chunks(text))
+        return facts, iter(())
+    return facts, _parts(facts, readable, options, max(1, games_per_part))
+
+
+def _parts(
+    facts: SourceFacts, data: bytes, options: CheckOptions, size: int
+) -> Iterator[FactsPart]:
+    chunks, windows_1252 = stream_chunks(data)
+    fallback = fallback_of(facts.path, options)
     limit = options.limits.max_games
-    if len(chunks) > limit:
-        facts.error = finding_dict(make("IO04", None, path=source.path, limit=limit))
-    starts = line_offsets(readable, [first for _, first, _ in chunks])
-    starts.append(len(readable))
-    games = [
-        (index, first_line, chunk, start, end - start)
-        for (index, first_line, chunk), start, end in zip(chunks[:limit], starts, starts[1:])
-    ]
-    size = games_per_part or len(games) or 1
-    fallback = fallback_of(source.path, options)
-    parts = [
-        FactsPart(source.path, games[i : i + size], fallback, windows_1252)
-        for i in range(0, len(games), size)
-    ]
-    return facts, parts
+    lines = _LineStarts(data)
+    games: list[tuple[int, int, str, int, int]] = []
+    before: tuple[int, int, str, int] | None = None  # the game whose end is not known yet
+    end = len(data)  # where the last game ends
+    for index, first_line, chunk in chunks:
+        start = lines.start_of(first_line)
+        if index > limit:  # the last game kept runs to this one
+            facts.error = finding_dict(make("IO04", None, path=facts.path, limit=limit))
+            end = start
+            break
+        if before is not None:
+            games.append((*before, start - before[3]))
+            if len(games) == size:
+                yield FactsPart(facts.path, games, fallback, windows_1252)
+                games = []
+        before = (index, first_line, chunk, start)
+    if before is not None:
+        games.append((*before, end - before[3]))
+    if games:
+        yield FactsPart(facts.path, games, fallback, windows_1252)
 
 
 def part_facts(part: FactsPart, options: CheckOptions) -> list[GameFacts]:
@@ -165,8 +179,7 @@ def game_facts(report: GameReport, strict: bool, line: int, offset: int, length:
         plies=report.plies,
         players=players(report),
         actions=main_actions(report.record.main) if report.record else [],
-        # signed(), inline: this runs once per position
-        keys=[key - _TWO_64 if key >= _TWO_63 else key for key in position_keys(report.positions)],
+        keys=signed_keys(report.positions),
     )
 
 
@@ -178,7 +191,18 @@ def players(report: GameReport) -> list[str]:
 
 
 def main_actions(line: Line) -> list[str]:
-    return [action_text(node.item) for node in line.nodes]
+    """:func:`action_text` of each node; a spelling seen before is looked up
+    (a node's text, annotation included, always reads as the same item)."""
+    known = _SPELLINGS
+    texts = []
+    for node in line.nodes:
+        text = known.get(node.text)
+        if text is None:
+            text = action_text(node.item)
+            if len(known) < 100_000:
+                known[node.text] = text
+        texts.append(text)
+    return texts
 
 
 def action_text(item: Item) -> str:
@@ -187,25 +211,3 @@ def action_text(item: Item) -> str:
     if isinstance(item, (CubeOffer, CubeAnswer)):
         return str(item)
     return str(item).rstrip("^+")
-
-
-def line_offsets(data: bytes, lines: Iterable[int]) -> list[int]:
-    """The byte offset where each of ``lines`` (ascending, from 1) starts in
-    ``data``; a line break is CR LF, CR or LF, as the reader counts them."""
-    wanted = iter(lines)
-    offsets: list[int] = []
-    target = next(wanted, None)
-    start = 3 if data.startswith(b"\xef\xbb\xbf") else 0
-    number = 1
-    breaks: Iterator[re.Match[bytes]] = _LINE_BREAK.finditer(data)
-    while target is not None:
-        while number < target:
-            found = next(breaks, None)
-            if found is None:
-                start = len(data)
-                break
-            start = found.end()
-            number += 1
-        offsets.append(start)
-        target = next(wanted, None)
-    return offsets

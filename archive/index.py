@@ -15,7 +15,6 @@ import json
 import os
 import signal
 import sqlite3
-import zlib
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -32,18 +31,17 @@ if TYPE_CHECKING:  # what find needs of this module must not load the notation r
     from concurrent.futures import Future, ProcessPoolExecutor
 
     from hexhop.records.checking import CheckOptions
-    from hexhop.records.sources import Source
 
-    from .facts import GameFacts, SourceFacts
+    from .facts import FactsPart, GameFacts, SourceFacts
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 APPLICATION_ID = 0x68786870  # "hxhp"
 DEFAULT_NAME = "hexhop.sqlite"
 BUSY_SECONDS = 2.0  # how long to wait for another program's lock
 # larger pages than SQLite's 4 KiB: a file's commit writes fewer of them
 PAGE_SIZE = 16 * 1024
 CACHE_KIB = 32 * 1024  # SQLite's page cache while indexing
-OPENING = 16  # actions kept as plain text for --after; all of them are kept compressed
+OPENING = 16  # actions kept in a column of their own, for --after and the opening tree
 GAMES_PER_PART = 200  # with -j, the games of a file are replayed in parts of this many
 
 SCHEMA = """
@@ -78,7 +76,7 @@ CREATE TABLE games (
     date TEXT,
     event TEXT,
     opening TEXT NOT NULL,
-    actions BLOB NOT NULL,
+    actions TEXT NOT NULL,
     moves INTEGER NOT NULL
 );
 CREATE INDEX games_file ON games (file, number);
@@ -213,11 +211,24 @@ class Summary:
 
 
 @dataclass
-class _Pending:
+class _Job:
+    """One source on its way into the index: its facts, listing order, the
+    stat it had when it was read and whether it is unchanged."""
+
     facts: SourceFacts
     seq: int
     stat: tuple[int, int] | None
-    results: list[Future[list[GameFacts]] | list[GameFacts]]
+    unchanged: bool = False
+
+
+# the indexer's stream of work, in archive order: a source's start, its
+# parts (their games worked out when they are written, or in a worker) and its end
+_BEGIN, _PART, _END = range(3)
+_Work = Iterator[tuple[int, _Job, "FactsPart | Future[list[GameFacts]] | None"]]
+
+
+class _SourceChanged(Exception):
+    """The source changed while it was read: roll its transaction back."""
 
 
 class Indexer:
@@ -251,68 +262,124 @@ class Indexer:
         }
         self._seen: set[str] = set()
         self._replaced = False  # games were deleted: their positions need the sweep
+        self._next_game = 0  # the id of the next game written
 
     def run(self, paths: list[str], globs: tuple[str, ...] = ()) -> Iterator[Summary]:
         """Index every source of ``paths``; then drop the sources under
-        ``paths`` that are gone. Yields the summary after each source."""
+        ``paths`` that are gone. Yields the summary after each source.
+
+        A source's games are read a part at a time and written a part at a
+        time inside the source's one transaction; with ``jobs`` > 1 the
+        parts are replayed in worker processes, a few of them ahead."""
         from concurrent.futures import ProcessPoolExecutor
 
-        from hexhop.records.sources import iter_sources
-
         pool = ProcessPoolExecutor(self.jobs, initializer=_quiet_worker) if self.jobs > 1 else None
-        window: deque[_Pending] = deque()
         try:
-            sources = iter_sources(paths, globs=globs, limits=self.options.limits)
-            for seq, source in enumerate(sources):
-                self.summary.files += 1
-                self._seen.add(source.path)
-                pending = self._start(source, seq, pool)
-                if pending is not None:
-                    window.append(pending)
-                while window and (pool is None or len(window) > self.jobs * 2):
-                    self._finish(window.popleft())
+            work = self._ahead(self._work(paths, globs, pool is not None), pool)
+            for kind, job, _part in work:
+                if kind == _BEGIN:
+                    if job.unchanged:
+                        self._keep(job)
+                    else:
+                        self._write_source(job, work)
                     yield self.summary
-                if pending is None:
-                    yield self.summary
-            while window:
-                self._finish(window.popleft())
-                yield self.summary
         finally:
             if pool is not None:
                 pool.shutdown(cancel_futures=True)
         self._drop_gone(paths)
         yield self.summary
 
-    def _start(self, source: Source, seq: int, pool: ProcessPoolExecutor | None) -> _Pending | None:
+    def _work(self, paths: list[str], globs: tuple[str, ...], parallel: bool) -> _Work:
+        """(kind, source, part or None) for every source, in order; a source's
+        parts are cut from its bytes only as they are asked for."""
+        from hexhop.records.sources import iter_sources
+
         from . import facts as reading
 
-        stat = _stat(source.path)
-        facts, parts = reading.prepare(source, self.options, GAMES_PER_PART if pool else 0)
-        known = self._known.get(source.path)
-        if known is not None and known[1] == facts.digest and not known[2] and not facts.error:
-            with sqlite_errors(self.path):
-                self.db.execute(
-                    "UPDATE files SET seq = ?, mtime = ? WHERE id = ?",
-                    (seq, stat[1] if stat else None, known[0]),
-                )
-            self.summary.unchanged += 1
-            return None
-        results: list[Future[list[GameFacts]] | list[GameFacts]] = [
-            pool.submit(reading.part_facts, part, self.options)
-            if pool
-            else reading.part_facts(part, self.options)
-            for part in parts
-        ]
-        return _Pending(facts, seq, stat, results)
+        sources = iter_sources(paths, globs=globs, limits=self.options.limits)
+        for seq, source in enumerate(sources):
+            self.summary.files += 1
+            self._seen.add(source.path)
+            stat = _stat(source.path)
+            size = GAMES_PER_PART if parallel else reading.BATCH
+            facts, parts = reading.prepare(source, self.options, size)
+            known = self._known.get(source.path)
+            unchanged = (
+                known is not None and known[1] == facts.digest and not known[2] and not facts.error
+            )
+            job = _Job(facts, seq, stat, unchanged)
+            yield _BEGIN, job, None
+            if not unchanged:
+                for part in parts:
+                    yield _PART, job, part
+            yield _END, job, None
 
-    def _finish(self, pending: _Pending) -> None:
-        """Write one source's games in one transaction (or nothing at all
-        when the file changed while it was read)."""
-        facts = pending.facts
-        games = [g for r in pending.results for g in (r if isinstance(r, list) else r.result())]
-        if self.changed is not None:
-            self.changed(facts.path)
-        if pending.stat is not None and _stat(facts.path) != pending.stat:
+    def _ahead(self, work: _Work, pool: ProcessPoolExecutor | None) -> _Work:
+        """``work``, each part sent to the pool as soon as it is listed, at
+        most two parts a worker ahead of the one being written."""
+        if pool is None:
+            yield from work
+            return
+        from . import facts as reading
+
+        window: deque[tuple[int, _Job, FactsPart | Future[list[GameFacts]] | None]] = deque()
+        parts = 0
+        for kind, job, part in work:
+            if isinstance(part, reading.FactsPart):
+                part = pool.submit(reading.part_facts, part, self.options)
+                parts += 1
+            window.append((kind, job, part))
+            while parts > self.jobs * 2:
+                item = window.popleft()
+                parts -= item[0] == _PART
+                yield item
+        yield from window
+
+    def _games(self, part: FactsPart | Future[list[GameFacts]] | None) -> list[GameFacts]:
+        """The games of a part: the worker's answer, or replayed now."""
+        from concurrent.futures import Future
+
+        from . import facts as reading
+
+        if isinstance(part, Future):
+            games: list[GameFacts] = part.result()
+            return games
+        assert isinstance(part, reading.FactsPart)
+        return reading.part_facts(part, self.options)
+
+    def _keep(self, job: _Job) -> None:
+        """An unchanged source: only its place in the listing and its mtime."""
+        known = self._known[job.facts.path]
+        with sqlite_errors(self.path):
+            self.db.execute(
+                "UPDATE files SET seq = ?, mtime = ? WHERE id = ?",
+                (job.seq, job.stat[1] if job.stat else None, known[0]),
+            )
+        self.summary.unchanged += 1
+
+    def _write_source(self, job: _Job, work: _Work) -> None:
+        """Write one source's games, a part at a time, in one transaction
+        (or nothing at all when the file changed while it was read)."""
+        facts = job.facts
+        games = positions = 0
+        try:
+            with sqlite_errors(self.path), _transaction(self.db):
+                file_id = self._write_file(job)
+                for kind, _job, part in work:
+                    if kind == _END:
+                        break
+                    written = self._games(part)
+                    self._write_games(file_id, written)
+                    games += len(written)
+                    positions += sum(len(game.keys) for game in written)
+                if self.changed is not None:
+                    self.changed(facts.path)
+                if job.stat is not None and _stat(facts.path) != job.stat:
+                    raise _SourceChanged
+                if facts.error is not None:
+                    error = json.dumps(facts.error, ensure_ascii=False)
+                    self.db.execute("UPDATE files SET error = ? WHERE id = ?", (error, file_id))
+        except _SourceChanged:
             self.summary.problems.append(
                 _(
                     "{path} changed while it was indexed: its games were not written; "
@@ -322,73 +389,92 @@ class Indexer:
             return
         if facts.error is not None:
             self.summary.problems.append(facts.error["message"])
-        with sqlite_errors(self.path), _transaction(self.db):
-            file_id = self._write_file(facts, pending)
-            for game in games:
-                self._write_game(file_id, game)
         self._known[facts.path] = (file_id, facts.digest, facts.error is not None)
         self.summary.indexed += 1
+        self.summary.games += games
+        self.summary.positions += positions
 
-    def _write_file(self, facts: SourceFacts, pending: _Pending) -> int:
+    def _write_file(self, job: _Job) -> int:
         db = self.db
+        facts = job.facts
         known = self._known.get(facts.path)
         if known is not None:
             _delete_file(db, known[0])
             self._replaced = True
-        error = json.dumps(facts.error, ensure_ascii=False) if facts.error else None
-        mtime = pending.stat[1] if pending.stat else None
+        mtime = job.stat[1] if job.stat else None
         cursor = db.execute(
-            "INSERT INTO files (path, seq, size, mtime, digest, error) VALUES (?, ?, ?, ?, ?, ?)",
-            (facts.path, pending.seq, facts.size, mtime, facts.digest, error),
+            "INSERT INTO files (path, seq, size, mtime, digest) VALUES (?, ?, ?, ?, ?)",
+            (facts.path, job.seq, facts.size, mtime, facts.digest),
         )
         assert cursor.lastrowid is not None
+        # game ids are given here, in order, never one used before (AUTOINCREMENT's rule)
+        self._next_game = (
+            1
+            + db.execute(
+                "SELECT coalesce(max(seq), 0) FROM sqlite_sequence WHERE name = 'games'"
+            ).fetchone()[0]
+        )
         return cursor.lastrowid
 
-    def _write_game(self, file_id: int, game: GameFacts) -> None:
+    def _write_games(self, file_id: int, games: list[GameFacts]) -> None:
+        """One part's games with their tags and positions: three statements
+        (SQLite reads the tags and keys of all of them from JSON)."""
+        if not games:
+            return
         db = self.db
-        first, second = (game.players + ["?", "?"])[:2]
-        tags = game.tags
-        cursor = db.execute(
-            "INSERT INTO games (file, number, line, offset, length, game, board, valid, codes,"
-            " result, winner, end_ply, plies, first, second, first_folded, second_folded,"
-            " date, event, opening, actions, moves)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                file_id,
-                game.number,
-                game.line,
-                game.offset,
-                game.length,
-                game.game,
-                game.board,
-                int(game.valid),
-                " ".join(game.codes),
-                game.result,
-                game.winner,
-                game.end_ply,
-                game.plies,
-                first,
-                second,
-                _folded(first),
-                _folded(second),
-                tags.get("Date"),
-                tags.get("Event"),
-                " ".join(game.actions[:OPENING]),
-                zlib.compress(" ".join(game.actions).encode()),
-                moves_key(game.game, game.actions),
-            ),
-        )
-        game_id = cursor.lastrowid
+        first_id = self._next_game
+        self._next_game += len(games)
+        rows = []
+        for game_id, game in enumerate(games, first_id):
+            first, second = (game.players + ["?", "?"])[:2]
+            tags = game.tags
+            rows.append(
+                (
+                    game_id,
+                    file_id,
+                    game.number,
+                    game.line,
+                    game.offset,
+                    game.length,
+                    game.game,
+                    game.board,
+                    int(game.valid),
+                    " ".join(game.codes),
+                    game.result,
+                    game.winner,
+                    game.end_ply,
+                    game.plies,
+                    first,
+                    second,
+                    _folded(first),
+                    _folded(second),
+                    tags.get("Date"),
+                    tags.get("Event"),
+                    " ".join(game.actions[:OPENING]),
+                    " ".join(game.actions[OPENING:]),
+                    moves_key(game.game, game.actions),
+                )
+            )
         db.executemany(
-            "INSERT OR IGNORE INTO tags (game, name, value) VALUES (?, ?, ?)",
-            [(game_id, name, value) for name, value in tags.items()],
+            "INSERT INTO games (id, file, number, line, offset, length, game, board, valid,"
+            " codes, result, winner, end_ply, plies, first, second, first_folded,"
+            " second_folded, date, event, opening, actions, moves)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            rows,
         )
-        db.executemany(
-            "INSERT OR IGNORE INTO positions (key, game, ply) VALUES (?, ?, ?)",
-            [(stored_key(key), game_id, ply) for ply, key in enumerate(game.keys)],
+        # the n-th object or list of the JSON belongs to game first_id + n
+        db.execute(
+            "INSERT OR IGNORE INTO tags (game, name, value)"
+            " SELECT ? + g.key, t.key, t.value FROM json_each(?) g, json_each(g.value) t",
+            (first_id, json.dumps([game.tags for game in games], ensure_ascii=False)),
         )
-        self.summary.games += 1
-        self.summary.positions += len(game.keys)
+        db.execute(
+            # in key order: one walk along the tree instead of a jump per row
+            "INSERT OR IGNORE INTO positions (key, game, ply)"
+            " SELECT p.value >> 16, ? + g.key, p.key FROM json_each(?) g, json_each(g.value) p"
+            " ORDER BY 1",
+            (first_id, json.dumps([game.keys for game in games])),
+        )
 
     def _drop_gone(self, paths: list[str]) -> None:
         """Drop the sources under ``paths`` that this run did not see."""
@@ -431,9 +517,10 @@ def stored_key(key: int) -> int:
     return key >> 16
 
 
-def actions_of(blob: bytes) -> list[str]:
-    """The normalised actions of a game as the index keeps them."""
-    text = zlib.decompress(blob).decode()
+def actions_of(opening: str, rest: str) -> list[str]:
+    """The normalised actions of a game from the index's ``opening`` (the
+    first :data:`OPENING`) and ``actions`` (the others) columns."""
+    text = f"{opening} {rest}" if rest else opening
     return text.split(" ") if text else []
 
 

@@ -76,8 +76,8 @@ def date_matches(date: str | None, low: str, high: str) -> bool:
     return (not low or low_part >= low) and (not high or high_part <= high)
 
 
-def _actions_start(blob: bytes, prefix: str) -> bool:
-    return " ".join(actions_of(blob)[: prefix.count(" ") + 1]) == prefix
+def _actions_start(opening: str, rest: str, prefix: str) -> bool:
+    return " ".join(actions_of(opening, rest)[: prefix.count(" ") + 1]) == prefix
 
 
 def register(db: sqlite3.Connection) -> None:
@@ -85,7 +85,7 @@ def register(db: sqlite3.Connection) -> None:
     db.create_function("hx_name", 2, name_matches, deterministic=True)
     db.create_function("hx_value", 2, value_matches, deterministic=True)
     db.create_function("hx_date", 3, date_matches, deterministic=True)
-    db.create_function("hx_start", 2, _actions_start, deterministic=True)
+    db.create_function("hx_start", 3, _actions_start, deterministic=True)
 
 
 # -- the query ---------------------------------------------------------------------
@@ -215,7 +215,7 @@ class Query:
                 test = "(g.opening = ? OR substr(g.opening, 1, ?) = ?)"
                 params: list[Any] = [head, len(head) + 1, head + " "]
                 if len(opening.actions) > OPENING:
-                    test = "(g.opening = ? AND hx_start(g.actions, ?))"
+                    test = "(g.opening = ? AND hx_start(g.opening, g.actions, ?))"
                     params = [head, " ".join(opening.actions)]
                 either.append(f"(g.game = ? AND {test})")
                 args += [opening.game, *params]

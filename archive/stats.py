@@ -152,7 +152,7 @@ def index_rows(db: sqlite3.Connection, path: str, query: Query, depth: int) -> I
         for row in db.execute(sql, args):
             opening = joined_cube(row[9].split(" ")) if row[9] else []
             # the opening is the whole game when it is shorter than the index keeps
-            whole = opening if len(opening) < OPENING else actions_of(row[10])
+            whole = opening if len(opening) < OPENING else actions_of(row[9], row[10])
             last = whole[-1] if whole else None
             start = dict(zip(START_TAGS, row[11:]))
             yield stat_row(

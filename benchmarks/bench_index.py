@@ -3,9 +3,14 @@
 Builds an archive of random legal games (in several files, players drawn
 from a list of names), then runs, each as a child process of its own:
 
-- ``hexhop check -q`` and ``hexhop index`` on it: CPU seconds and games per
-  CPU second (the index's per-core throughput as a share of check's), the
-  peak memory of ``index``, the index's size next to the archive's;
+- ``hexhop check -q`` and ``hexhop index`` on it, ``--repeat`` times in
+  turn (the machine may be shared: the median of the ratios counts): CPU
+  seconds and games per CPU second (the index's per-core throughput as a
+  share of check's), the index's size next to the archive's;
+- with ``--cachegrind``, the same ratio in instructions (valgrind's
+  cachegrind) on the first two files: a figure that load does not move;
+- the peak memory of ``check`` and ``index`` on archives of each of
+  ``--memory-games`` games in ``--files`` files (built too);
 - ``hexhop find --player`` and ``--position`` on the index: wall seconds,
   start-up included (the median of five runs);
 - in the same run, pgn-extract (``apt-get install pgn-extract``) on a PGN
@@ -15,6 +20,7 @@ from a list of names), then runs, each as a child process of its own:
 
     pip install '.[bench]'
     python benchmarks/bench_index.py [--games 10000] [--files 10] [--game Hüpfer]
+        [--repeat 3] [--memory-games 10000 100000] [--cachegrind]
 """
 
 from __future__ import annotations
@@ -40,6 +46,7 @@ LAST = ["Müller", "Berger", "Keller", "Brandt", "Sommer", "Hansen", "Ohlsen", "
 NAMES = [f"{first} {last}" for first in FIRST for last in LAST]  # 90 players
 _SCRIPT = os.path.join(os.path.dirname(sys.executable), "hexhop")
 HEXHOP = [_SCRIPT] if os.path.exists(_SCRIPT) else [sys.executable, "-m", "hexhop.cli"]
+HEXHOP_PY = [sys.executable, "-m", "hexhop.cli"]  # under valgrind: the interpreter itself
 
 
 def named(records: list[Record], sides: tuple[str, str], rng: random.Random) -> list[Record]:
@@ -50,6 +57,15 @@ def named(records: list[Record], sides: tuple[str, str], rng: random.Random) -> 
         tags = tuple(Tag(t.name, players.get(t.name, t.value), t.span) for t in record.tags)
         out.append(Record(tags, record.game, record.main, record.result, None, record.index))
     return out
+
+
+def built(folder: str, game: str, games: int, files: int, seed: int) -> tuple[list[int], str]:
+    """:func:`build` in a process of its own: the games made are not in this
+    process, whose memory every child starts with (and counts in its peak)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(1) as pool:
+        return pool.submit(build, folder, game, games, files, seed).result()
 
 
 def build(folder: str, game: str, games: int, files: int, seed: int) -> tuple[list[int], str]:
@@ -109,12 +125,51 @@ def median_wall(args: list[str], runs: int = 5) -> float:
     return statistics.median(child(args)[0] for _ in range(runs))
 
 
+def fresh(db: str) -> None:
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(db + suffix):
+            os.remove(db + suffix)
+
+
+def instructions(args: list[str]) -> int:
+    """Instructions a child process runs (valgrind's cachegrind, no cache simulation)."""
+    done = subprocess.run(
+        ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null"]
+        + args,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        check=True,
+    )
+    line = next(line for line in done.stderr.splitlines() if "I   refs" in line or "I refs" in line)
+    return int(line.split()[-1].replace(",", ""))
+
+
+def peaks(work: str, game: str, games: int, files: int, seed: int) -> tuple[int, int, float]:
+    """(check's, index's peak memory in MiB, MiB of text) on a new archive of ``games`` games."""
+    folder = os.path.join(work, f"memory-{games}")
+    os.mkdir(folder)
+    built(folder, game, games, files, seed)
+    text = sum(os.path.getsize(os.path.join(folder, f)) for f in os.listdir(folder))
+    db = os.path.join(work, f"memory-{games}.sqlite")
+    check = child([*HEXHOP, "check", "-q", folder])
+    index = child([*HEXHOP, "index", "-q", folder, "--db", db])
+    shutil.rmtree(folder)
+    fresh(db)
+    return check[2], index[2], text / 2**20
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--files", type=int, default=10)
     parser.add_argument("--game", default="Hüpfer")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--repeat", type=int, default=3, help="check and index runs in turn")
+    parser.add_argument(
+        "--memory-games", type=int, nargs="*", default=[10_000, 100_000], metavar="N"
+    )
+    parser.add_argument("--cachegrind", action="store_true", help="count instructions too")
     parser.add_argument(
         "--pgn-extract", default=shutil.which("pgn-extract") or "/usr/games/pgn-extract"
     )
@@ -125,7 +180,7 @@ def main() -> None:
         folder = os.path.join(work, "archive")
         os.mkdir(folder)
         started = time.perf_counter()
-        lengths, position = build(folder, options.game, options.games, options.files, options.seed)
+        lengths, position = built(folder, options.game, options.games, options.files, options.seed)
         text_bytes = sum(os.path.getsize(os.path.join(folder, f)) for f in os.listdir(folder))
         print(
             f"archive: {len(lengths)} {options.game} games, {sum(lengths)} plies, "
@@ -133,16 +188,34 @@ def main() -> None:
             f"(built in {time.perf_counter() - started:.0f} s)"
         )
         db = os.path.join(work, "index.sqlite")
-        check = child([*HEXHOP, "check", "-q", folder])
-        index = child([*HEXHOP, "index", "-q", folder, "--db", db])
         games = len(lengths)
+        ratios = []
+        for run in range(options.repeat):
+            fresh(db)
+            check = child([*HEXHOP, "check", "-q", folder])
+            index = child([*HEXHOP, "index", "-q", folder, "--db", db])
+            ratios.append(check[1] / index[1])
+            print(
+                f"run {run + 1}: check {check[1]:.2f} CPU s ({games / check[1]:.0f} games/CPU s), "
+                f"index {index[1]:.2f} CPU s ({games / index[1]:.0f} games/CPU s), "
+                f"ratio {ratios[-1]:.2f}; peak {check[2]} / {index[2]} MiB"
+            )
         print(
-            f"check: {check[1]:.1f} CPU s, {games / check[1]:.0f} games/CPU s, peak {check[2]} MiB"
+            f"index throughput per core / check's: median {statistics.median(ratios):.2f} "
+            f"of {options.repeat} runs in turn"
         )
-        print(
-            f"index: {index[1]:.1f} CPU s, {games / index[1]:.0f} games/CPU s, peak {index[2]} MiB"
-        )
-        print(f"index throughput per core / check's: {check[1] / index[1]:.2f}")
+        if options.cachegrind:
+            two = os.path.join(work, "two")
+            os.mkdir(two)
+            for name in sorted(os.listdir(folder))[:2]:
+                shutil.copy(os.path.join(folder, name), two)
+            small = os.path.join(work, "two.sqlite")
+            check_ir = instructions([*HEXHOP_PY, "check", "-q", two])
+            index_ir = instructions([*HEXHOP_PY, "index", "-q", two, "--db", small])
+            print(
+                f"instructions on the first two files: check {check_ir / 1e9:.2f} G, "
+                f"index {index_ir / 1e9:.2f} G, ratio {check_ir / index_ir:.3f}"
+            )
         size = os.path.getsize(db)
         print(f"index size: {size / 2**20:.1f} MiB = {size / text_bytes:.2f} x the archive text")
         again = child([*HEXHOP, "index", "-q", folder, "--db", db])
@@ -165,6 +238,16 @@ def main() -> None:
             f"dupes: {dupes_index:.3f} s wall from the index, "
             f"{dupes_scan:.2f} s reading the archive"
         )
+
+        for count in options.memory_games:
+            if count == games:
+                memory = (check[2], index[2], text_bytes / 2**20)
+            else:
+                memory = peaks(work, options.game, count, options.files, options.seed)
+            print(
+                f"peak memory, {count} games ({memory[2]:.1f} MiB in {options.files} files): "
+                f"check {memory[0]} MiB, index {memory[1]} MiB"
+            )
 
         if not os.path.exists(options.pgn_extract):
             print("pgn-extract not found: no comparison")

@@ -79,9 +79,27 @@ def test_an_index_of_a_newer_hexhop_is_refused(arch: Path, db: Path) -> None:
     with sqlite3.connect(db) as connection:
         connection.execute("PRAGMA user_version = 7")
     before = db.read_bytes()
-    message = "was written by a newer hexhop (index schema 7; this hexhop reads schema 1)"
+    message = "was written by a newer hexhop (index schema 7; this hexhop reads schema 2)"
     _refused(["index", arch, "--db", db], message)
     _refused(["find", "--db", db, "--player", "anna"], message)
+    assert db.read_bytes() == before
+
+
+def test_an_index_of_schema_1_is_refused_with_what_to_do(arch: Path, db: Path) -> None:
+    """Schema 2 keeps the actions after the opening as plain text (schema 1
+    kept them all compressed): an index of schema 1 is told to be rebuilt
+    in a new file, by every command, and is left as it was."""
+    with sqlite3.connect(db) as connection:
+        connection.execute("PRAGMA user_version = 1")
+    before = db.read_bytes()
+    message = "was written by an older hexhop (index schema 1): index into a new file"
+    for args in (
+        ["index", arch, "--db", db],
+        ["find", "--db", db, "--player", "anna"],
+        ["dupes", "--db", db],
+        ["stats", "--db", db],
+    ):
+        _refused(args, message)
     assert db.read_bytes() == before
 
 
