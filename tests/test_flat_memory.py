@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import random
 import subprocess
 import sys
 
 import pytest
+from child_peak import hexhop_peak_mib
 
 from hexhop.notation.reader import decode, game_chunks
 from hexhop.notation.streaming import stream_chunks
@@ -141,12 +141,8 @@ def test_the_json_report_is_the_document_json_dumps_writes():
 
 
 def peak_mib(*args: str) -> float:
-    child = subprocess.Popen(
-        [sys.executable, "-m", "hexhop.cli", "check", "--quiet", *args],
-        stdout=subprocess.DEVNULL,
-    )
-    _pid, _status, usage = os.wait4(child.pid, 0)
-    return usage.ru_maxrss / 1024
+    _code, peak = hexhop_peak_mib("check", "--quiet", *args)
+    return peak
 
 
 def hupfer_archives(folder):

@@ -16,6 +16,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from child_peak import RUNNER, reported_peak_kib
 from click.testing import CliRunner
 
 from hexhop.cli.main import cli
@@ -25,18 +26,6 @@ from hexhop.render.sequence import sheet
 from hexhop.render.svg_parts import CLIP_CHARS, NOT_XML, clip, escape_attr, escape_text, xml_chars
 
 MIB = 1024 * 1024
-
-#: Runs the command line in this process and reports its peak memory on
-#: stderr, whatever way it ends.
-_RUNNER = """
-import resource, sys
-from hexhop.cli.main import cli
-try:
-    cli(sys.argv[1:], prog_name="hexhop")
-finally:
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    sys.stderr.write(f"\\npeak-kib {peak}\\n")
-"""
 
 
 def run_bounded(args: list[str], *, seconds: float, mib: int) -> tuple[int, str, int]:
@@ -48,7 +37,7 @@ def run_bounded(args: list[str], *, seconds: float, mib: int) -> tuple[int, str,
 
     started = time.monotonic()
     proc = subprocess.run(
-        [sys.executable, "-c", _RUNNER, *args],
+        [sys.executable, "-c", RUNNER, *args],
         capture_output=True,
         text=True,
         timeout=seconds * 3,
@@ -57,7 +46,7 @@ def run_bounded(args: list[str], *, seconds: float, mib: int) -> tuple[int, str,
     elapsed = time.monotonic() - started
     assert elapsed < seconds, f"took {elapsed:.1f} s: {proc.stderr[-500:]}"
     assert "peak-kib " in proc.stderr, f"out of memory: {proc.stderr[-500:]}"
-    peak = int(proc.stderr.rsplit("peak-kib ", 1)[1]) // 1024
+    peak = reported_peak_kib(proc.stderr) // 1024
     assert peak < mib, f"peak {peak} MiB"
     return proc.returncode, proc.stderr, peak
 
