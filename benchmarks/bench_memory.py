@@ -3,7 +3,7 @@
 Writes random Hüpfer 6x6 games with ``hexhop generate`` as one file and as
 a folder of files of 10 games, at 1x and ``--factor`` times the size, and
 runs ``hexhop check`` on each in a child process: its peak resident memory
-(``ru_maxrss``) is what it costs. With ``--jobs``, also the wall and CPU
+(its own ``VmHWM``) is what it costs. With ``--jobs``, also the wall and CPU
 time of ``-j 1`` and ``-j N`` on the larger inputs, run in turns (the
 machine may be shared: the medians of interleaved runs are compared).
 
@@ -60,7 +60,14 @@ except SystemExit:
     pass
 me = resource.getrusage(resource.RUSAGE_SELF)
 them = resource.getrusage(resource.RUSAGE_CHILDREN)
-print(me.ru_utime + me.ru_stime, them.ru_utime + them.ru_stime, file=sys.stderr)
+# this process's own peak: ru_maxrss keeps the parent's high-water mark across exec
+peak = me.ru_maxrss
+try:
+    with open("/proc/self/status") as status:
+        peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+except (OSError, StopIteration):
+    pass
+print(me.ru_utime + me.ru_stime, them.ru_utime + them.ru_stime, peak, file=sys.stderr)
 """
 
 
@@ -82,10 +89,10 @@ def accounted(args: list[str]) -> tuple[float, float, float, float]:
         text=True,
     )
     assert child.stderr is not None
-    main_cpu, workers_cpu = (float(x) for x in child.stderr.read().split()[-2:])
-    _pid, _status, usage = os.wait4(child.pid, 0)
+    main_cpu, workers_cpu, peak = (float(x) for x in child.stderr.read().split()[-3:])
+    child.wait()
     wall = time.perf_counter() - started
-    return usage.ru_maxrss / 1024, main_cpu + workers_cpu, wall, main_cpu
+    return peak / 1024, main_cpu + workers_cpu, wall, main_cpu
 
 
 def memory(inputs: dict[str, tuple[Path, Path]], factor: int, formats: list[str]) -> None:
