@@ -34,6 +34,7 @@ from typing import TypeVar
 import click
 
 from hexhop.messages import _
+from hexhop.records import raising
 
 EXIT_SIGINT = 128 + signal.SIGINT  # 130, as shells report Ctrl-C
 EXIT_SIGTERM = 128 + signal.SIGTERM  # 143
@@ -67,20 +68,8 @@ def catches_interrupts(function: F) -> F:
 
 def can_raise(frame: FrameType | None, catchers: Collection[CodeType]) -> bool:
     """Whether an exception raised in ``frame`` surely reaches a frame of
-    one of ``catchers`` below it: only through code of :data:`_PROPAGATING`
-    packages, none of it a ``__del__`` or a generator being closed."""
-    if frame is None or frame.f_code in catchers:
-        return False  # in the catcher itself, it may be past its ``try``
-    if isinstance(sys.exc_info()[1], GeneratorExit):
-        return False
-    while frame is not None:
-        if frame.f_code in catchers:
-            return True
-        module = frame.f_globals.get("__name__") or ""
-        if module.partition(".")[0] not in _PROPAGATING or frame.f_code.co_name == "__del__":
-            return False
-        frame = frame.f_back
-    return False
+    one of ``catchers`` below it, through code of :data:`_PROPAGATING` only."""
+    return raising.can_raise(frame, catchers, _PROPAGATING)
 
 
 def _on_signal(signum: int, frame: FrameType | None) -> None:

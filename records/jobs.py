@@ -28,7 +28,7 @@ from concurrent.futures.process import BrokenProcessPool
 from contextlib import closing
 from dataclasses import dataclass, field, replace
 from itertools import islice
-from types import CodeType, FrameType
+from types import FrameType
 from typing import Any, TypeAlias, TypeVar
 
 from hexhop.messages import _, language, set_language
@@ -43,6 +43,7 @@ from .checking import (
     finding_dict,
     source_parts,
 )
+from .raising import can_raise
 from .sources import Source
 
 ALARM_REPEAT = 0.05  # seconds between alarms once a check has overrun
@@ -391,27 +392,9 @@ class Overrun(BaseException):
 _PROPAGATING = frozenset({"hexhop", "lark"})
 
 
-def _can_raise(frame: FrameType | None, catcher: CodeType) -> bool:
-    """Whether an exception raised in ``frame`` surely reaches the frame of
-    ``catcher`` below it: only through hexhop's and lark's code, none of it
-    a ``__del__`` or a generator being closed."""
-    if frame is None or frame.f_code is catcher:
-        return False  # in the catcher itself, it may be past its ``try``
-    if isinstance(sys.exc_info()[1], GeneratorExit):
-        return False
-    while frame is not None:
-        if frame.f_code is catcher:
-            return True
-        module = frame.f_globals.get("__name__") or ""
-        if module.partition(".")[0] not in _PROPAGATING or frame.f_code.co_name == "__del__":
-            return False
-        frame = frame.f_back
-    return False
-
-
 def _overrun(signum: int, frame: FrameType | None) -> None:
     """Raise where the check surely gets it; elsewhere, the next alarm will."""
-    if _can_raise(frame, watched.__code__):
+    if can_raise(frame, (watched.__code__,), _PROPAGATING):
         raise Overrun()
 
 
