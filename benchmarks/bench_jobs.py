@@ -30,20 +30,9 @@ import tempfile
 import time
 from pathlib import Path
 
-GAME_START = "\n\n[Game "
+from bench_memory import ACCOUNTED  # the same child: its CPU, its workers', its peak
 
-# runs ``hexhop check`` and writes the CPU seconds of this process and of its workers
-ACCOUNTED = """
-import resource, sys
-from hexhop.cli.main import cli
-try:
-    cli(["check", *sys.argv[1:]])
-except SystemExit:
-    pass
-me = resource.getrusage(resource.RUSAGE_SELF)
-them = resource.getrusage(resource.RUSAGE_CHILDREN)
-print(me.ru_utime + me.ru_stime, them.ru_utime + them.ru_stime, file=sys.stderr)
-"""
+GAME_START = "\n\n[Game "
 
 
 def cores() -> int:
@@ -83,7 +72,7 @@ def accounted(args: list[str], site: str | None) -> tuple[float, float, float]:
         env=env,
     )
     wall = time.perf_counter() - started
-    main_cpu, workers_cpu = (float(x) for x in child.stderr.split()[-2:])
+    main_cpu, workers_cpu, _peak = (float(x) for x in child.stderr.split()[-3:])
     return wall, main_cpu, workers_cpu
 
 
