@@ -17,7 +17,6 @@ import argparse
 import ast
 import os
 import shutil
-import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent
@@ -45,7 +44,7 @@ def main() -> None:
     args = parser.parse_args()
     out: Path = args.dir.resolve()
     if out.exists() and any(out.iterdir()):
-        sys.exit(f"build_cython.py: {out} is not empty; give a new folder")
+        parser.error(f"{out} is not empty; give a new folder")
     for folder, package in FOLDERS.items():
         shutil.copytree(HERE / folder, out / package, ignore=shutil.ignore_patterns("__pycache__"))
     sources = []
