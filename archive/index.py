@@ -41,6 +41,7 @@ BUSY_SECONDS = 2.0  # how long to wait for another program's lock
 # larger pages than SQLite's 4 KiB: a file's commit writes fewer of them
 PAGE_SIZE = 16 * 1024
 CACHE_KIB = 32 * 1024  # SQLite's page cache while indexing
+SETTLE_CACHE_KIB = 8 * 1024  # and while positions_new goes into the tree
 # positions a run puts straight into the tree (while it is small enough to
 # stay in the cache); the rest wait in positions_new and go in sorted at the end
 DIRECT_POSITIONS = 500_000
@@ -510,6 +511,9 @@ class Indexer:
         if not self._staged:
             return
         with sqlite_errors(self.path):
+            # a sorted pass needs few pages at hand; SQLite's sort takes as
+            # much memory as the page cache may
+            self.db.execute(f"PRAGMA cache_size = -{SETTLE_CACHE_KIB}")
             with _transaction(self.db):
                 self.db.execute(
                     "INSERT OR IGNORE INTO positions (key, game, ply)"
@@ -518,6 +522,7 @@ class Indexer:
                 self.db.execute("DELETE FROM positions_new")
             # (executescript: the pragma frees one page per step until it is done)
             self.db.executescript("BEGIN IMMEDIATE; PRAGMA incremental_vacuum; COMMIT;")
+            self.db.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
         self._staged = False
 
     def _drop_gone(self, paths: list[str]) -> None:
