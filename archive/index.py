@@ -34,13 +34,17 @@ if TYPE_CHECKING:  # what find needs of this module must not load the notation r
 
     from .facts import FactsPart, GameFacts, SourceFacts
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 APPLICATION_ID = 0x68786870  # "hxhp"
 DEFAULT_NAME = "hexhop.sqlite"
 BUSY_SECONDS = 2.0  # how long to wait for another program's lock
 # larger pages than SQLite's 4 KiB: a file's commit writes fewer of them
 PAGE_SIZE = 16 * 1024
 CACHE_KIB = 32 * 1024  # SQLite's page cache while indexing
+SETTLE_CACHE_KIB = 8 * 1024  # and while positions_new goes into the tree
+# positions a run puts straight into the tree (while it is small enough to
+# stay in the cache); the rest wait in positions_new and go in sorted at the end
+DIRECT_POSITIONS = 500_000
 OPENING = 16  # actions kept in a column of their own, for --after and the opening tree
 GAMES_PER_PART = 200  # with -j, the games of a file are replayed in parts of this many
 
@@ -93,6 +97,11 @@ CREATE TABLE positions (
     ply INTEGER NOT NULL,
     PRIMARY KEY (key, game, ply)
 ) WITHOUT ROWID;
+CREATE TABLE positions_new (
+    key INTEGER NOT NULL,
+    game INTEGER NOT NULL,
+    ply INTEGER NOT NULL
+);
 """
 
 
@@ -145,7 +154,9 @@ def _check(connection: sqlite3.Connection, path: str, create: bool) -> None:
                     _("{path} is an empty database, not a hexhop index").format(path=path)
                 )
             connection.executescript(
-                f"PRAGMA page_size = {PAGE_SIZE};\nBEGIN IMMEDIATE;\n{SCHEMA}\n"
+                # incremental vacuum: the pages of positions_new go back when it is emptied
+                f"PRAGMA page_size = {PAGE_SIZE};\nPRAGMA auto_vacuum = INCREMENTAL;\n"
+                f"BEGIN IMMEDIATE;\n{SCHEMA}\n"
                 f"PRAGMA application_id = {APPLICATION_ID};\n"
                 f"PRAGMA user_version = {SCHEMA_VERSION};\nCOMMIT;"
             )
@@ -263,6 +274,11 @@ class Indexer:
         self._seen: set[str] = set()
         self._replaced = False  # games were deleted: their positions need the sweep
         self._next_game = 0  # the id of the next game written
+        self._direct = DIRECT_POSITIONS  # positions still to put straight into the tree
+        with sqlite_errors(path):  # rows left by an interrupted run go in at the end of this one
+            self._staged = (
+                self.db.execute("SELECT 1 FROM positions_new LIMIT 1").fetchone() is not None
+            )
 
     def run(self, paths: list[str], globs: tuple[str, ...] = ()) -> Iterator[Summary]:
         """Index every source of ``paths``; then drop the sources under
@@ -286,6 +302,7 @@ class Indexer:
         finally:
             if pool is not None:
                 pool.shutdown(cancel_futures=True)
+        self._settle()
         self._drop_gone(paths)
         yield self.summary
 
@@ -468,13 +485,45 @@ class Indexer:
             " SELECT ? + g.key, t.key, t.value FROM json_each(?) g, json_each(g.value) t",
             (first_id, json.dumps([game.tags for game in games], ensure_ascii=False)),
         )
-        db.execute(
-            # in key order: one walk along the tree instead of a jump per row
-            "INSERT OR IGNORE INTO positions (key, game, ply)"
-            " SELECT p.value >> 16, ? + g.key, p.key FROM json_each(?) g, json_each(g.value) p"
-            " ORDER BY 1",
-            (first_id, json.dumps([game.keys for game in games])),
-        )
+        keys = (first_id, json.dumps([game.keys for game in games]))
+        if self._direct > 0:
+            self._direct -= sum(len(game.keys) for game in games)
+            db.execute(
+                # in key order: one walk along the tree instead of a jump per row
+                "INSERT OR IGNORE INTO positions (key, game, ply)"
+                " SELECT p.value >> 16, ? + g.key, p.key FROM json_each(?) g, json_each(g.value) p"
+                " ORDER BY 1",
+                keys,
+            )
+        else:
+            # a large tree takes random rows slowly, and each file's commit
+            # would write most of it again: append them, sort them once at the end
+            self._staged = True
+            db.execute(
+                "INSERT INTO positions_new (key, game, ply)"
+                " SELECT p.value >> 16, ? + g.key, p.key FROM json_each(?) g, json_each(g.value) p",
+                keys,
+            )
+
+    def _settle(self) -> None:
+        """Move the positions waiting in ``positions_new`` into the tree, in
+        key order, and give their pages back to the file."""
+        if not self._staged:
+            return
+        with sqlite_errors(self.path):
+            # a sorted pass needs few pages at hand; SQLite's sort takes as
+            # much memory as the page cache may
+            self.db.execute(f"PRAGMA cache_size = -{SETTLE_CACHE_KIB}")
+            with _transaction(self.db):
+                self.db.execute(
+                    "INSERT OR IGNORE INTO positions (key, game, ply)"
+                    " SELECT key, game, ply FROM positions_new ORDER BY key, game, ply"
+                )
+                self.db.execute("DELETE FROM positions_new")
+            # (executescript: the pragma frees one page per step until it is done)
+            self.db.executescript("BEGIN IMMEDIATE; PRAGMA incremental_vacuum; COMMIT;")
+            self.db.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
+        self._staged = False
 
     def _drop_gone(self, paths: list[str]) -> None:
         """Drop the sources under ``paths`` that this run did not see."""

@@ -223,8 +223,11 @@ class Query:
         if self.positions:
             keys = sorted({stored_key(t.key) for t in self.positions})
             marks = ", ".join("?" * len(keys))
-            where.append(f"g.id IN (SELECT game FROM positions WHERE key IN ({marks}))")
-            args += keys
+            where.append(
+                f"g.id IN (SELECT game FROM positions WHERE key IN ({marks})"
+                f" UNION ALL SELECT game FROM positions_new WHERE key IN ({marks}))"
+            )
+            args += keys + keys
         return " AND ".join(where) or "1", args
 
 
@@ -452,10 +455,12 @@ def find_in_index(db: sqlite3.Connection, path: str, query: Query) -> Iterator[H
     ply = "NULL"
     if query.positions:
         keys = sorted({stored_key(t.key) for t in query.positions})
+        marks = ", ".join(str(k) for k in keys)
+        # positions_new: the rows of an interrupted run not yet in the tree
         ply = (
-            "(SELECT min(p.ply) FROM positions p WHERE p.game = g.id AND p.key IN ("
-            + ", ".join(str(k) for k in keys)
-            + "))"
+            "(SELECT min(ply) FROM (SELECT ply FROM positions WHERE game = g.id AND key IN"
+            f" ({marks}) UNION ALL SELECT ply FROM positions_new WHERE game = g.id AND key IN"
+            f" ({marks})))"
         )
     sql = (
         "SELECT f.path, g.number, g.line, g.offset, g.length, g.game, g.first, g.second,"
