@@ -5,7 +5,6 @@ at once, and the memory does not follow the size of the largest file."""
 
 from __future__ import annotations
 
-import os
 import random
 import re
 import sqlite3
@@ -14,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from child_peak import hexhop_peak_mib
 from test_flat_memory import hupfer_archives
 
 from hexhop.archive import facts
@@ -74,13 +74,9 @@ def test_the_games_own_bytes_put_together_are_the_file() -> None:
 
 
 def peak_mib(*args: str) -> float:
-    child = subprocess.Popen(
-        [sys.executable, "-m", "hexhop.cli", "index", "--quiet", *args],
-        stdout=subprocess.DEVNULL,
-    )
-    _pid, _status, usage = os.wait4(child.pid, 0)
-    assert _status == 0
-    return usage.ru_maxrss / 1024
+    code, peak = hexhop_peak_mib("index", "--quiet", *args)
+    assert code == 0
+    return peak
 
 
 @pytest.mark.slow
