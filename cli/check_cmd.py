@@ -12,7 +12,7 @@ import click
 
 from hexhop.messages import _
 from hexhop.records.checking import CheckOptions
-from hexhop.records.jobs import check_results, cores, whole_files
+from hexhop.records.jobs import check_results, cores, default_jobs, whole_files
 from hexhop.records.sources import RECORD_EXTENSIONS, Limits, Source, iter_sources
 from hexhop.records.text import counted
 
@@ -63,9 +63,9 @@ Examples:
     "-j",
     "--jobs",
     type=click.IntRange(0, 64),
-    default=1,
-    show_default=True,
-    help="Check files in this many processes, 0: one per core (output order stays the same).",
+    default=None,
+    help="Check files in this many processes, 0: one per core (output order stays the "
+    "same). Default: one per core for a large input (8 MiB or 2,000 files), else 1.",
 )
 @click.option(
     "--dask",
@@ -165,7 +165,7 @@ def check(
     fmt: str,
     strict: bool,
     color: str,
-    jobs: int,
+    jobs: int | None,
     dask: str | None,
     quiet: bool,
     max_findings: int,
@@ -208,6 +208,8 @@ def check(
         max_token=max_token_length,
     )
     options = CheckOptions(game=game, strict=strict, limits=limits)
+    if jobs is None:
+        jobs = 1 if dask else default_jobs(paths, globs, limits)
     jobs = jobs or cores()
 
     started = time.perf_counter()

@@ -18,6 +18,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import stat
 import sys
 import threading
 import time
@@ -44,7 +45,7 @@ from .checking import (
     source_parts,
 )
 from .raising import can_raise
-from .sources import Source
+from .sources import Limits, Source, is_archive, wanted
 
 ALARM_REPEAT = 0.05  # seconds between alarms once a check has overrun
 GRACE_SECONDS = 5.0  # beyond --max-seconds, before a stuck worker is killed
@@ -64,6 +65,55 @@ def cores() -> int:
     if hasattr(os, "sched_getaffinity"):
         return max(1, len(os.sched_getaffinity(0)))
     return os.cpu_count() or 1
+
+
+# An input this large is checked in one process per core when no -j is given:
+# two processes on an idle machine checked 6,000 games in one file 1.66 and
+# in 6,000 files 1.89 times as fast as one; a small input is done before
+# the workers would have started.
+LARGE_INPUT_BYTES = 8 * 1024 * 1024
+LARGE_INPUT_FILES = 2_000
+
+
+def default_jobs(paths: Iterable[str], globs: tuple[str, ...], limits: Limits) -> int:
+    """The processes to check ``paths`` in when none are asked for: one per
+    core for a large input (``LARGE_INPUT_BYTES`` of record files and
+    archives, or ``LARGE_INPUT_FILES`` record files), else 1. Sizes are
+    taken from the file system, without reading a file."""
+    if cores() < 2:
+        return 1
+    total = files = 0
+    for size in _input_sizes(paths, globs, limits):
+        total, files = total + size, files + 1
+        if total >= LARGE_INPUT_BYTES or files >= LARGE_INPUT_FILES:
+            return cores()
+    return 1
+
+
+def _input_sizes(paths: Iterable[str], globs: tuple[str, ...], limits: Limits) -> Iterator[int]:
+    """The size of each record file or archive named by ``paths`` or found in
+    their folders (standard input and archive members count nothing; a
+    file beyond the limits nothing, as it is not read)."""
+    for path in paths:
+        try:
+            if os.path.isdir(path):
+                for folder, _dirs, names in os.walk(path):
+                    for name in names:
+                        if wanted(name, globs) or is_archive(name):
+                            yield _size(os.path.join(folder, name), limits.max_file_bytes)
+            elif path != "-":
+                limit = limits.max_archive_bytes if is_archive(path) else limits.max_file_bytes
+                yield _size(path, limit)
+        except OSError:
+            continue
+
+
+def _size(path: str, limit: int) -> int:
+    try:
+        info = os.stat(path)
+    except OSError:
+        return 0
+    return info.st_size if stat.S_ISREG(info.st_mode) and info.st_size <= limit else 0
 
 
 def check_results(

@@ -79,7 +79,7 @@ def iter_sources(
             yield _member(*member, limits)
         elif os.path.isdir(path):
             yield from _directory(path, globs, limits)
-        elif _is_archive(path):
+        elif is_archive(path):
             yield from _archive(path, globs, limits)
         else:
             yield read_source(path, limits.max_file_bytes)
@@ -147,7 +147,7 @@ def read_record(path: str, limit: int = Limits.max_file_bytes) -> tuple[str, byt
         return source.path, _data(source)
     if os.path.isdir(path):
         raise ReadError(_("{path} is a folder: name one record file in it").format(path=path))
-    if path != "-" and _is_archive(path):
+    if path != "-" and is_archive(path):
         return _only_member(path, limit)
     return path, read_input(path, limit)
 
@@ -157,7 +157,7 @@ def _member_path(path: str) -> tuple[str, str] | None:
     if path == "-" or os.path.lexists(path):
         return None
     archive, _, member = path.partition(":")
-    if member and _is_archive(archive) and os.path.isfile(archive):
+    if member and is_archive(archive) and os.path.isfile(archive):
         return archive, member
     return None
 
@@ -206,7 +206,8 @@ def wanted(name: str, globs: tuple[str, ...]) -> bool:
     return base.lower().endswith(RECORD_EXTENSIONS)
 
 
-def _is_archive(path: str) -> bool:
+def is_archive(path: str) -> bool:
+    """Whether ``path`` names a .zip or .tar(.gz) archive, by its name."""
     return path.lower().endswith(ARCHIVE_EXTENSIONS)
 
 
@@ -249,7 +250,7 @@ def _directory(root: str, globs: tuple[str, ...], limits: Limits) -> Iterator[So
             path = os.path.join(folder, name)
             if not _inside(path, real_root):
                 continue
-            archive = _is_archive(name)
+            archive = is_archive(name)
             if not archive and not wanted(path.replace(os.sep, "/"), globs):
                 continue
             special = _not_regular(path)
