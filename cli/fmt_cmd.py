@@ -181,6 +181,10 @@ def _format_source(source: Source, game: str | None, width: int) -> tuple[str, s
             err=True,
         )
         return None
+    from hexhop.notation.reader import decode
+
     new = format_archive(games, width=width)
-    old = data.decode("utf-8-sig", errors="replace").replace("\r\n", "\n")
+    # read as the reader reads it (UTF-16, Windows-1252), so that only the
+    # text is compared and a diff shows characters, not replaced bytes
+    old = decode(data)[0].replace("\r\n", "\n")
     return old, new

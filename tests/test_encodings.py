@@ -61,3 +61,24 @@ def test_a_broken_utf16_file_points_at_the_right_line(tmp_path: Path):
     done = CliRunner().invoke(cli, ["check", str(path)])
     assert done.exit_code == 1
     assert f"{path}:5:19: error SY01 expected a point like d1 after '@'" in done.output
+
+
+CANONICAL = (
+    Path(__file__).resolve().parent.parent / "samples" / "good" / "hexalit-kassel-1998.hxl"
+).read_text("utf-8")
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be", "cp1252"])
+def test_fmt_compares_the_text_of_any_encoding(tmp_path: Path, encoding):
+    """A canonical record saved as UTF-16 or Windows-1252 needs no formatting,
+    and a diff shows its characters (fmt compared the bytes read as UTF-8)."""
+    path = tmp_path / "a.hxl"
+    text = CANONICAL.replace("Kassel", "Kässel")
+    bom = codecs.BOM_UTF16_BE if encoding == "utf-16-be" else b""
+    path.write_bytes(bom + text.encode(encoding))
+    result = CliRunner().invoke(cli, ["fmt", "--check", str(path)])
+    assert (result.exit_code, result.output) == (0, "")
+    path.write_bytes(bom + text.replace("[Round", "[ Round", 1).encode(encoding))
+    result = CliRunner().invoke(cli, ["fmt", "--diff", str(path)])
+    assert "Kässel" in result.stdout and "\ufffd" not in result.stdout
+    assert "-[ Round" in result.stdout and "+[Round" in result.stdout
