@@ -42,6 +42,8 @@ import tempfile
 import time
 from collections.abc import Callable
 
+from bench_memory import ACCOUNTED  # runs check, writes its CPU and its own peak
+
 from hexhop.engine.generate import random_archive
 from hexhop.engine.replay import replay_game
 from hexhop.notation import format_archive, read_archive
@@ -146,38 +148,19 @@ def plies_per_game(data: bytes, path: str) -> list[int]:
     return [replay_game(parsed).plies for parsed in read_archive(data, path=path)]
 
 
-# runs hexhop and writes its own peak memory (KiB) last on stderr: a child's
-# ru_maxrss keeps the high-water mark of this larger process across exec
-OWN_PEAK = """
-import resource, sys
-from hexhop.cli.main import cli
-try:
-    cli(sys.argv[1:], prog_name="hexhop")
-except SystemExit:
-    pass
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-try:
-    with open("/proc/self/status") as status:
-        peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
-except (OSError, StopIteration):
-    pass
-print(peak, file=sys.stderr)
-"""
-
-
 def peak_memory_kib(data: bytes, suffix: str) -> int:
     """Peak resident memory of ``hexhop check`` on ``data``, in KiB."""
     with tempfile.NamedTemporaryFile(suffix=suffix, delete=False) as handle:
         handle.write(data)
     try:
         done = subprocess.run(
-            [sys.executable, "-c", OWN_PEAK, "check", "--quiet", handle.name],
+            [sys.executable, "-c", ACCOUNTED, "--quiet", handle.name],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
             text=True,
             check=False,
         )
-        return int(done.stderr.split()[-1])
+        return int(float(done.stderr.split()[-1]))  # the child's own peak, last
     finally:
         os.unlink(handle.name)
 

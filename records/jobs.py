@@ -95,17 +95,14 @@ def _input_sizes(paths: Iterable[str], globs: tuple[str, ...], limits: Limits) -
     their folders (standard input and archive members count nothing; a
     file beyond the limits nothing, as it is not read)."""
     for path in paths:
-        try:
-            if os.path.isdir(path):
-                for folder, _dirs, names in os.walk(path):
-                    for name in names:
-                        if wanted(name, globs) or is_archive(name):
-                            yield _size(os.path.join(folder, name), limits.max_file_bytes)
-            elif path != "-":
-                limit = limits.max_archive_bytes if is_archive(path) else limits.max_file_bytes
-                yield _size(path, limit)
-        except OSError:
-            continue
+        if os.path.isdir(path):  # os.walk passes over what it cannot read
+            for folder, _dirs, names in os.walk(path):
+                for name in names:
+                    if wanted(name, globs) or is_archive(name):
+                        yield _size(os.path.join(folder, name), limits.max_file_bytes)
+        elif path != "-":
+            limit = limits.max_archive_bytes if is_archive(path) else limits.max_file_bytes
+            yield _size(path, limit)
 
 
 def _size(path: str, limit: int) -> int:
