@@ -13,11 +13,12 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import cast
 
 from hexhop.engine.replay import GameReport, replay_game
 from hexhop.notation.findings import make
 from hexhop.notation.games import lookup_game
-from hexhop.notation.model import CubeAnswer, CubeOffer, Item, Line
+from hexhop.notation.model import CubeAnswer, CubeOffer, Item, Line, Node
 from hexhop.notation.reader import parse_game, with_encoding_notice
 from hexhop.notation.streaming import stream_chunks
 from hexhop.records.checking import (
@@ -129,8 +130,11 @@ def _parts(
     games: list[tuple[int, int, str, int, int]] = []
     before: tuple[int, int, str, int] | None = None  # the game whose end is not known yet
     end = len(data)  # where the last game ends
+    ascii = data.isascii()
+    guess = -1  # where the next game starts if its text is the bytes' text
     for index, first_line, chunk in chunks:
-        start = lines.start_of(first_line)
+        start = lines.start_of(first_line, guess)
+        guess = start + (len(chunk) if ascii else len(chunk.encode()))
         if index > limit:  # the last game kept runs to this one
             facts.error = finding_dict(make("IO04", None, path=facts.path, limit=limit))
             end = start
@@ -194,15 +198,18 @@ def main_actions(line: Line) -> list[str]:
     """:func:`action_text` of each node; a spelling seen before is looked up
     (a node's text, annotation included, always reads as the same item)."""
     known = _SPELLINGS
-    texts = []
-    for node in line.nodes:
-        text = known.get(node.text)
-        if text is None:
-            text = action_text(node.item)
-            if len(known) < 100_000:
-                known[node.text] = text
-        texts.append(text)
-    return texts
+    nodes = line.nodes
+    found = list(map(known.get, [node.text for node in nodes]))
+    if None in found:
+        return [_learnt(node) if text is None else text for node, text in zip(nodes, found)]
+    return cast("list[str]", found)  # no None in it
+
+
+def _learnt(node: Node) -> str:
+    text = action_text(node.item)
+    if len(_SPELLINGS) < 100_000:
+        _SPELLINGS[node.text] = text
+    return text
 
 
 def action_text(item: Item) -> str:

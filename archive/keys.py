@@ -19,7 +19,7 @@ from hexhop.engine.zobrist import state_key, zobrist_number
 
 _TWO_63 = 1 << 63
 _TWO_64 = 1 << 64
-CHANGES = 2048  # changes remembered per board (then forgotten, to keep memory flat)
+CHANGES = 8192  # changes remembered per board (then forgotten, to keep memory flat)
 
 
 # a change of cells (the XOR of the cells as numbers, one byte a cell): the

@@ -125,12 +125,29 @@ class _LineStarts:
         self.line = 1
         self.offset = len(_BOM) if data.startswith(_BOM) else 0
 
-    def start_of(self, line: int) -> int:
-        """Where ``line`` (counted from 1) starts; the end of the file past the last line."""
+    def start_of(self, line: int, guess: int = -1) -> int:
+        """Where ``line`` (counted from 1) starts; the end of the file past the last line.
+
+        ``guess``: where it is thought to start (the last line asked for and
+        the bytes of the lines between); one count of line ends tells
+        whether it does, as it will unless the text had CRs."""
         if line > self.line:
-            self.offset = self._after_ends(self.offset, line - self.line)
+            if self._starts(line, guess):
+                self.offset = guess
+            else:
+                self.offset = self._after_ends(self.offset, line - self.line)
             self.line = line
         return self.offset
+
+    def _starts(self, line: int, guess: int) -> bool:
+        """Whether ``line`` starts at ``guess`` (only said of a text without CRs)."""
+        data = self.data
+        return (
+            not self.cr
+            and self.offset < guess <= len(data)
+            and data[guess - 1] == 10  # just after a line end
+            and data.count(b"\n", self.offset, guess) == line - self.line
+        )
 
     def _after_ends(self, pos: int, n: int) -> int:
         """The offset after the ``n``-th line end from ``pos`` (or the end of the file)."""
