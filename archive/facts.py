@@ -164,6 +164,15 @@ def part_facts(part: FactsPart, options: CheckOptions) -> list[GameFacts]:
     return games
 
 
+def timed_part_facts(
+    part: FactsPart, options: CheckOptions, seconds: float
+) -> list[GameFacts] | None:
+    """:func:`part_facts`, or None when it takes longer than ``seconds``."""
+    from hexhop.records.jobs import in_time
+
+    return in_time(seconds, part_facts, part, options)
+
+
 def game_facts(report: GameReport, strict: bool, line: int, offset: int, length: int) -> GameFacts:
     end = report.end
     first = report.positions[0] if report.positions else None

@@ -13,7 +13,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import signal
 import sqlite3
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -28,9 +27,10 @@ from hexhop.records.errors import RecordsError
 from .names import fold
 
 if TYPE_CHECKING:  # what find needs of this module must not load the notation reader
-    from concurrent.futures import Future, ProcessPoolExecutor
+    from concurrent.futures import Future
 
     from hexhop.records.checking import CheckOptions
+    from hexhop.records.jobs import Workers
 
     from .facts import FactsPart, GameFacts, SourceFacts
 
@@ -47,6 +47,7 @@ SETTLE_CACHE_KIB = 8 * 1024  # and while positions_new goes into the tree
 DIRECT_POSITIONS = 500_000
 OPENING = 16  # actions kept in a column of their own, for --after and the opening tree
 GAMES_PER_PART = 200  # with -j, the games of a file are replayed in parts of this many
+PART_SECONDS = 60.0  # the time a part's games may take (check's --max-seconds default)
 
 SCHEMA = """
 CREATE TABLE files (
@@ -232,14 +233,27 @@ class _Job:
     unchanged: bool = False
 
 
+@dataclass(eq=False)
+class _Sent:
+    """A part sent to a worker, and the answer to come."""
+
+    part: FactsPart
+    future: Future[list[GameFacts] | None]
+
+
 # the indexer's stream of work, in archive order: a source's start, its
 # parts (their games worked out when they are written, or in a worker) and its end
 _BEGIN, _PART, _END = range(3)
-_Work = Iterator[tuple[int, _Job, "FactsPart | Future[list[GameFacts]] | None"]]
+_Work = Iterator[tuple[int, _Job, "FactsPart | _Sent | None"]]
 
 
 class _SourceChanged(Exception):
     """The source changed while it was read: roll its transaction back."""
+
+
+class _SourceFailed(Exception):
+    """The source's games could not be worked out (the message says why):
+    roll its transaction back."""
 
 
 class Indexer:
@@ -253,11 +267,15 @@ class Indexer:
         options: CheckOptions,
         jobs: int = 1,
         changed: Callable[[str], None] | None = None,
+        seconds: float = PART_SECONDS,
     ):
         self.db = connection
         self.path = path
         self.options = options
         self.jobs = jobs
+        self.seconds = seconds  # the time a part's games may take
+        self._workers: Workers | None = None
+        self._flight: list[_Sent] = []  # parts sent to the workers, not written yet
         self.summary = Summary()
         self.changed = changed  # called after a source's games are read (tests use it)
         with sqlite_errors(path):
@@ -287,21 +305,26 @@ class Indexer:
         A source's games are read a part at a time and written a part at a
         time inside the source's one transaction; with ``jobs`` > 1 the
         parts are replayed in worker processes, a few of them ahead."""
-        from concurrent.futures import ProcessPoolExecutor
+        if self.jobs > 1:
+            from hexhop.records.jobs import Workers
 
-        pool = ProcessPoolExecutor(self.jobs, initializer=_quiet_worker) if self.jobs > 1 else None
+            self._workers = Workers(self.jobs)
         try:
-            work = self._ahead(self._work(paths, globs, pool is not None), pool)
-            for kind, job, _part in work:
+            work = self._ahead(self._work(paths, globs, self._workers is not None))
+            for kind, job, part in work:
                 if kind == _BEGIN:
                     if job.unchanged:
                         self._keep(job)
                     else:
                         self._write_source(job, work)
                     yield self.summary
+                elif isinstance(part, _Sent):  # a part of a source that failed
+                    part.future.cancel()
+                    self._flight.remove(part)
         finally:
-            if pool is not None:
-                pool.shutdown(cancel_futures=True)
+            if self._workers is not None:
+                self._workers.close()
+                self._workers = None
         self._settle()
         self._drop_gone(paths)
         yield self.summary
@@ -331,19 +354,17 @@ class Indexer:
                     yield _PART, job, part
             yield _END, job, None
 
-    def _ahead(self, work: _Work, pool: ProcessPoolExecutor | None) -> _Work:
-        """``work``, each part sent to the pool as soon as it is listed, at
+    def _ahead(self, work: _Work) -> _Work:
+        """``work``, each part sent to the workers as soon as it is listed, at
         most two parts a worker ahead of the one being written."""
-        if pool is None:
+        if self._workers is None:
             yield from work
             return
-        from . import facts as reading
-
-        window: deque[tuple[int, _Job, FactsPart | Future[list[GameFacts]] | None]] = deque()
+        window: deque[tuple[int, _Job, FactsPart | _Sent | None]] = deque()
         parts = 0
         for kind, job, part in work:
-            if isinstance(part, reading.FactsPart):
-                part = pool.submit(reading.part_facts, part, self.options)
+            if part is not None and not isinstance(part, _Sent):
+                part = self._send(part)
                 parts += 1
             window.append((kind, job, part))
             while parts > self.jobs * 2:
@@ -352,17 +373,94 @@ class Indexer:
                 yield item
         yield from window
 
-    def _games(self, part: FactsPart | Future[list[GameFacts]] | None) -> list[GameFacts]:
-        """The games of a part: the worker's answer, or replayed now."""
-        from concurrent.futures import Future
+    def _send(self, part: FactsPart) -> _Sent:
+        from . import facts as reading
+
+        assert self._workers is not None
+        future = self._workers.submit(reading.timed_part_facts, part, self.options, self.seconds)
+        sent = _Sent(part, future)
+        self._flight.append(sent)
+        return sent
+
+    def _games(self, part: FactsPart | _Sent | None) -> list[GameFacts]:
+        """The games of a part: the worker's answer, or replayed now; raises
+        :class:`_SourceFailed` when they cannot be had in time."""
+        from . import facts as reading
+
+        if isinstance(part, _Sent):
+            path = part.part.path
+            games = self._answer(part)
+        else:
+            assert part is not None
+            path = part.path
+            games = reading.timed_part_facts(part, self.options, self.seconds)
+        if games is None:
+            raise _SourceFailed(_timed_out(path, self.seconds))
+        return games
+
+    def _answer(self, sent: _Sent) -> list[GameFacts] | None:
+        """A worker's answer for the oldest part in flight. A worker that
+        dies takes every call in flight with it: the part is then sent
+        alone to new workers, and if it kills them too, it was the cause
+        and its source fails; the other parts are sent again."""
+        from concurrent.futures.process import BrokenProcessPool
 
         from . import facts as reading
 
-        if isinstance(part, Future):
-            games: list[GameFacts] = part.result()
-            return games
-        assert isinstance(part, reading.FactsPart)
-        return reading.part_facts(part, self.options)
+        self._flight.remove(sent)
+        try:
+            return self._result(sent)
+        except BrokenProcessPool:
+            pass
+        workers = self._workers
+        assert workers is not None
+        workers.restart()
+        sent.future = workers.submit(
+            reading.timed_part_facts, sent.part, self.options, self.seconds
+        )
+        try:
+            games = self._result(sent)
+        except BrokenProcessPool:
+            workers.restart()
+            raise _SourceFailed(
+                _worker_failed(sent.part.path, _("a worker process died"))
+            ) from None
+        finally:
+            self._resend()
+        return games
+
+    def _result(self, sent: _Sent) -> list[GameFacts] | None:
+        """The worker's answer; None when it is stuck beyond the time where
+        its alarm cannot reach (in C code): then the workers are replaced."""
+        from concurrent.futures import wait
+        from concurrent.futures.process import BrokenProcessPool
+
+        from hexhop.records.jobs import GRACE_SECONDS
+
+        done, _late = wait([sent.future], timeout=self.seconds + GRACE_SECONDS)
+        if not done:
+            assert self._workers is not None
+            self._workers.restart(kill=True)
+            self._resend()
+            return None
+        try:
+            return sent.future.result()
+        except BrokenProcessPool:
+            raise
+        except Exception as error:  # the call failed: its answer did not come back
+            raise _SourceFailed(_worker_failed(sent.part.path, repr(error))) from error
+
+    def _resend(self) -> None:
+        """Send the parts in flight again, to new workers, unless already answered."""
+        from . import facts as reading
+
+        assert self._workers is not None
+        for other in self._flight:
+            future = other.future
+            if not (future.done() and not future.cancelled() and future.exception() is None):
+                other.future = self._workers.submit(
+                    reading.timed_part_facts, other.part, self.options, self.seconds
+                )
 
     def _keep(self, job: _Job) -> None:
         """An unchanged source: only its place in the listing and its mtime."""
@@ -402,6 +500,11 @@ class Indexer:
                     "{path} changed while it was indexed: its games were not written; "
                     "run hexhop index again"
                 ).format(path=facts.path)
+            )
+            return
+        except _SourceFailed as failure:
+            self.summary.problems.append(
+                _("{problem}: its games were not written").format(problem=failure)
             )
             return
         if facts.error is not None:
@@ -543,16 +646,23 @@ class Indexer:
                 self.db.execute("DELETE FROM positions WHERE game NOT IN (SELECT id FROM games)")
 
 
+def _timed_out(path: str, seconds: float) -> str:
+    from hexhop.notation.findings import make
+
+    return make("IO09", None, path=path, limit=f"{seconds:g}").message
+
+
+def _worker_failed(path: str, reason: str) -> str:
+    from hexhop.notation.findings import make
+
+    reason = _("the checker failed: {reason}").format(reason=reason)
+    return make("IO01", None, path=path, reason=reason).message
+
+
 @lru_cache(maxsize=4096)
 def _folded(name: str) -> str:
     """:func:`fold`, remembered: an archive names the same players many times."""
     return fold(name)
-
-
-def _quiet_worker() -> None:
-    """Ctrl-C is for the main process, which stops the workers; SIGTERM ends a worker."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def signed(key: int) -> int:

@@ -441,7 +441,7 @@ _PROPAGATING = frozenset({"hexhop", "lark"})
 
 def _overrun(signum: int, frame: FrameType | None) -> None:
     """Raise where the check surely gets it; elsewhere, the next alarm will."""
-    if can_raise(frame, (watched.__code__,), _PROPAGATING):
+    if can_raise(frame, (in_time.__code__,), _PROPAGATING):
         raise Overrun()
 
 
@@ -449,20 +449,27 @@ def watched(
     check: Checker, item: Source | Part, options: CheckOptions, seconds: float
 ) -> FileResult:
     """``check(item, options)``, or one finding IO09 when it takes longer
-    than ``seconds``. SIGALRM stops the check where its Python code can be
-    stopped; the alarm repeats until it is."""
+    than ``seconds`` (see :func:`in_time`)."""
+    result = in_time(seconds, check, item, options)
+    return _timed_out(item.path, seconds) if result is None else result
+
+
+def in_time(seconds: float, function: Callable[..., T], *args: Any) -> T | None:
+    """``function(*args)``, or None when it takes longer than ``seconds``.
+    SIGALRM stops it where its Python code can be stopped; the alarm
+    repeats until it is. (Outside the main thread there is no alarm.)"""
     if threading.current_thread() is not threading.main_thread():
-        return check(item, options)
+        return function(*args)
     previous = signal.signal(signal.SIGALRM, _overrun)
     try:
         try:
             signal.setitimer(signal.ITIMER_REAL, seconds, ALARM_REPEAT)
-            return check(item, options)
+            return function(*args)
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, previous or signal.SIG_DFL)
     except Overrun:
-        return _timed_out(item.path, seconds)
+        return None
 
 
 def _timed_out(path: str, seconds: float) -> FileResult:
