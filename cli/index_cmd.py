@@ -10,6 +10,7 @@ import click
 from hexhop.archive.index import Indexer, Summary, default_path, open_index
 from hexhop.messages import _, ngettext
 from hexhop.records.checking import CheckOptions
+from hexhop.records.jobs import cores, default_jobs
 from hexhop.records.text import counted
 
 from .command_output import tell
@@ -47,10 +48,10 @@ Examples:
 @click.option(
     "-j",
     "--jobs",
-    type=click.IntRange(1, 64),
-    default=1,
-    show_default=True,
-    help="Replay games in this many processes.",
+    type=click.IntRange(0, 64),
+    default=None,
+    help="Replay games in this many processes, 0: one per core (the index is the same). "
+    "Default: one per core for a large input (8 MiB or 2,000 files), else 1.",
 )
 @click.option("-q", "--quiet", is_flag=True, help="No summary line.")
 def index(
@@ -58,7 +59,7 @@ def index(
     db: str | None,
     game: str | None,
     globs: tuple[str, ...],
-    jobs: int,
+    jobs: int | None,
     quiet: bool,
 ) -> None:
     """Index every game of the ARCHIVE paths (files, folders, .zip and .tar
@@ -77,8 +78,13 @@ def index(
     used.
     """
     path = db or default_path(paths[0])
+    options = CheckOptions(game=game)
+    if jobs is None:
+        jobs = default_jobs(paths, globs, options.limits)
+    elif jobs == 0:
+        jobs = cores()
     connection = open_index(path, create=True)
-    indexer = Indexer(connection, path, CheckOptions(game=game), jobs)
+    indexer = Indexer(connection, path, options, jobs)
     started = time.perf_counter()
     progress = ProgressLine()
     summary = indexer.summary

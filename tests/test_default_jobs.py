@@ -1,9 +1,10 @@
-"""Without -j, check takes one process per core for a large input (by its
-size or its number of files, read from the file system) and one process
-otherwise; the report is the same either way."""
+"""Without -j, check and index take one process per core for a large input
+(by its size or its number of files, read from the file system) and one
+process otherwise; the report and the index are the same either way."""
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -89,3 +90,38 @@ def test_check_without_j_uses_the_default_and_reports_the_same(two_cores, monkey
 def without_timing(report: str) -> list[str]:
     """The report without its summary line, which gives the seconds taken."""
     return [line for line in report.splitlines() if not line.startswith("Checked ")]
+
+
+def test_index_without_j_uses_the_default_and_writes_the_same(two_cores, monkeypatch, tmp_path):
+    from hexhop.cli import index_cmd
+
+    asked: list[int] = []
+    real = index_cmd.Indexer
+
+    def spy(connection, path, options, count):
+        asked.append(count)
+        return real(connection, path, options, count)
+
+    monkeypatch.setattr(index_cmd, "Indexer", spy)
+    monkeypatch.setattr(index_cmd, "cores", lambda: 2)
+    names = ["one", "default", "zero", "given"]
+
+    def index(name: str, *options: str) -> int:
+        db = tmp_path / f"{name}.sqlite"
+        return CliRunner().invoke(cli, ["index", *options, str(GOOD), "--db", str(db)]).exit_code
+
+    assert index("one") == 0  # 6 small files
+    monkeypatch.setattr(jobs, "LARGE_INPUT_FILES", 2)
+    assert index("default") == index("zero", "-j", "0") == index("given", "-j", "1") == 0
+    assert asked == [1, 2, 2, 1]
+    rows = []
+    for name in names:
+        with sqlite3.connect(tmp_path / f"{name}.sqlite") as connection:
+            rows.append(
+                connection.execute(
+                    "SELECT g.number, g.plies, g.moves, g.valid FROM games g"
+                    " JOIN files f ON f.id = g.file ORDER BY f.path, g.number"
+                ).fetchall()
+            )
+    assert len(rows[0]) == 6
+    assert rows[0] == rows[1] == rows[2] == rows[3]
