@@ -19,7 +19,7 @@ from hexhop.engine.zobrist import state_key, zobrist_number
 
 _TWO_63 = 1 << 63
 _TWO_64 = 1 << 64
-CHANGES = 8192  # changes remembered per board (then forgotten, to keep memory flat)
+CHANGES = 4096  # changes remembered per board (no more are learnt: memory stays flat)
 
 
 # a change of cells (the XOR of the cells as numbers, one byte a cell): the
@@ -72,9 +72,9 @@ def signed_keys(positions: Iterable[Position]) -> list[int]:
         diff = bits ^ old_bits
         change = changes.get(diff)
         if change is None:
-            if len(changes) >= CHANGES:
-                changes.clear()
-            change = changes[diff] = (_mask(diff, below), {})
+            change = (_mask(diff, below), {})
+            if len(changes) < CHANGES:  # the changes met first are the common ones
+                changes[diff] = change
         mask, deltas = change
         codes = old_bits & mask  # what stood on the changed cells
         delta = deltas.get(codes)

@@ -42,7 +42,7 @@ def games() -> list[list[Position]]:
 def test_keys_along_a_game_are_the_keys_found_afresh(
     remembered: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(keys_module, "CHANGES", remembered)  # 1: forget all the time
+    monkeypatch.setattr(keys_module, "CHANGES", remembered)  # 1: learn almost nothing
     played = games()
     assert len(played) > 30
     assert {p[0].game for p in played} == {"Hexalit", "Trigeo", "Hüpfer"}
