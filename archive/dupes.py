@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .index import actions_of, moves_key, sqlite_errors
+from .index import actions_of, moves_key, path_of, sqlite_errors
 from .names import fold
 from .query import Hit, archive_games
 
@@ -105,7 +105,9 @@ def index_entries(
         for row in db.execute(sql):
             path, number, line, offset, length, game, first, second = row[:8]
             result, date, event, plies, valid, digest = row[8:14]
-            hit = Hit(path, number, line, offset, length, game, [first, second], result, date)
+            hit = Hit(
+                path_of(path), number, line, offset, length, game, [first, second], result, date
+            )
             hit.event, hit.plies, hit.valid, hit.digest = event, plies, bool(valid), digest
             players = (row[15], row[16]) if same_players else ()
             actions = " ".join(actions_of(row[18], row[17])) if row[18] else ""

@@ -286,7 +286,7 @@ class Indexer:
             # positions arrive in random key order: keep more of the tree at hand
             self.db.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
         self._known = {
-            row[0]: (row[1], row[2], row[3] is not None)
+            path_of(row[0]): (row[1], row[2], row[3] is not None)
             for row in self.db.execute("SELECT path, id, digest, error FROM files")
         }
         self._seen: set[str] = set()
@@ -524,7 +524,7 @@ class Indexer:
         mtime = job.stat[1] if job.stat else None
         cursor = db.execute(
             "INSERT INTO files (path, seq, size, mtime, digest) VALUES (?, ?, ?, ?, ?)",
-            (facts.path, job.seq, facts.size, mtime, facts.digest),
+            (stored_path(facts.path), job.seq, facts.size, mtime, facts.digest),
         )
         assert cursor.lastrowid is not None
         # game ids are given here, in order, never one used before (AUTOINCREMENT's rule)
@@ -663,6 +663,24 @@ def _worker_failed(path: str, reason: str) -> str:
 def _folded(name: str) -> str:
     """:func:`fold`, remembered: an archive names the same players many times."""
     return fold(name)
+
+
+def stored_path(path: str) -> str:
+    """``path`` as the index keeps it: itself, or for a name that is not
+    UTF-8 (which Python holds with surrogates, and SQLite cannot take) NUL
+    and the hex of its bytes; NUL is in no file name, so the two never meet."""
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:
+        return "\x00" + path.encode("utf-8", "surrogateescape").hex()
+    return path
+
+
+def path_of(stored: str) -> str:
+    """The path that :func:`stored_path` gave ``stored`` for."""
+    if stored.startswith("\x00"):
+        return bytes.fromhex(stored[1:]).decode("utf-8", "surrogateescape")
+    return stored
 
 
 def signed(key: int) -> int:

@@ -20,7 +20,16 @@ from typing import TYPE_CHECKING, Any
 from hexhop.messages import _
 from hexhop.records.errors import RecordsError
 
-from .index import OPENING, IndexProblem, actions_of, container, signed, sqlite_errors, stored_key
+from .index import (
+    OPENING,
+    IndexProblem,
+    actions_of,
+    container,
+    path_of,
+    signed,
+    sqlite_errors,
+    stored_key,
+)
 from .names import fold
 
 if TYPE_CHECKING:
@@ -471,7 +480,7 @@ def find_in_index(db: sqlite3.Connection, path: str, query: Query) -> Iterator[H
     with sqlite_errors(path):
         for row in db.execute(sql, args):
             yield Hit(
-                row[0],
+                path_of(row[0]),
                 row[1],
                 row[2],
                 row[3],

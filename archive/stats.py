@@ -31,7 +31,7 @@ from hexhop.notation.reader import parse_action
 from hexhop.records.checking import CheckOptions
 
 from .facts import GameFacts
-from .index import OPENING, actions_of, sqlite_errors
+from .index import OPENING, actions_of, path_of, sqlite_errors
 from .query import Query, archive_games, register
 
 ROW_TABLE = "stat_games"
@@ -156,7 +156,7 @@ def index_rows(db: sqlite3.Connection, path: str, query: Query, depth: int) -> I
             last = whole[-1] if whole else None
             start = dict(zip(START_TAGS, row[11:]))
             yield stat_row(
-                row[0],
+                path_of(row[0]),
                 row[1],
                 row[2],
                 {k: v for k, v in start.items() if v is not None},

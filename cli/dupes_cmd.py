@@ -13,7 +13,7 @@ from hexhop.archive.dupes import Entry, archive_entries, groups, index_entries, 
 from hexhop.archive.index import default_path, open_index
 from hexhop.archive.query import game_texts
 from hexhop.messages import _, ngettext
-from hexhop.records.text import printable
+from hexhop.records.text import printable, utf8_safe
 
 from .find_cmd import _separated, _under, game_option, tell
 from .help import Translated
@@ -116,7 +116,8 @@ def dupes(
                 "actions": group.actions,
                 "games": [hit.as_json() for hit in group.games],
             }
-            click.echo(("  " if not number else ", ") + json.dumps(data, ensure_ascii=False))
+            line = ("  " if not number else ", ") + json.dumps(data, ensure_ascii=False)
+            click.echo(utf8_safe(line))
         click.echo("]")
     else:
         for group in found:

@@ -30,7 +30,7 @@ from hexhop.archive.query import (
     tag_filter,
 )
 from hexhop.messages import N_, _
-from hexhop.records.text import counted, printable
+from hexhop.records.text import counted, printable, utf8_safe
 
 from .help import Translated
 from .interrupt import checked, stoppable
@@ -254,7 +254,7 @@ def find(
             _export(hits, export, canonical, force)
         else:
             for line in _lines(hits, fmt, bool(query.positions)):
-                click.echo(line)
+                click.echo(utf8_safe(line))
     if export is not None:
         tell(_("wrote {games} to {path}").format(games=counted(found[0], "game"), path=export))
     elif not found[0]:

@@ -55,6 +55,16 @@ def printable(text: str) -> str:
     return _UNSAFE.sub(_escape, text)
 
 
+def utf8_safe(text: str) -> str:
+    """``text`` as UTF-8 can hold it: a byte of a name that is not UTF-8
+    (kept by Python as a lone surrogate) becomes U+FFFD, as in the JSON
+    and CSV reports."""
+    return _SURROGATES.sub("\ufffd", text)
+
+
+_SURROGATES = re.compile("[\ud800-\udfff]")
+
+
 def _escape(match: re.Match[str]) -> str:
     code = ord(match.group())
     if 0xDC80 <= code <= 0xDCFF:  # surrogateescape: the undecodable byte
