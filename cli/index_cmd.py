@@ -10,7 +10,6 @@ import click
 from hexhop.archive.index import Indexer, Summary, default_path, open_index
 from hexhop.messages import _, ngettext
 from hexhop.records.checking import CheckOptions
-from hexhop.records.jobs import cores, default_jobs
 from hexhop.records.text import counted
 
 from .command_output import tell
@@ -79,6 +78,8 @@ def index(
     """
     path = db or default_path(paths[0])
     options = CheckOptions(game=game)
+    from hexhop.records.jobs import cores, default_jobs
+
     if jobs is None:
         jobs = default_jobs(paths, globs, options.limits)
     elif jobs == 0:

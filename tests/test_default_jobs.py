@@ -103,7 +103,6 @@ def test_index_without_j_uses_the_default_and_writes_the_same(two_cores, monkeyp
         return real(connection, path, options, count)
 
     monkeypatch.setattr(index_cmd, "Indexer", spy)
-    monkeypatch.setattr(index_cmd, "cores", lambda: 2)
     names = ["one", "default", "zero", "given"]
 
     def index(name: str, *options: str) -> int:
