@@ -69,10 +69,36 @@ COMMANDS: dict[str, list[str]] = {
     "render-png": ["render", "{in}", "--format", "png", "--plies", "last", "--out", "{out}"],
     "render-html": ["render", "{in}", "--format", "html", "--out", "{out}"],
 }
+# the start of Hexalit: every Hexalit game reaches it, so find --position looks at them all
+HEXALIT_START = (
+    "N: A4=5 A5=4 A6=3 A7=1 A8=4 A9=3 A10=5 B4=2 B5=2 B6=2 B7=6 B8=2 B9=2 B10=2 C7=2; "
+    "S: D7=2 E4=2 E5=2 E6=2 E7=6 E8=2 E9=2 E10=2 F4=5 F5=4 F6=3 F7=1 F8=4 F9=3 F10=5; turn: N"
+)
+# the commands that read an archive as a collection, and the analyses
+ARCHIVE_COMMANDS: dict[str, list[str]] = {
+    "index": ["index", "{in}", "--db", "{out}/x.sqlite"],
+    "find": ["find", "--player", "n", "{in}"],
+    "find-position": ["find", "--position", HEXALIT_START, "--game", "Hexalit", "{in}"],
+    "dupes": ["dupes", "{in}"],
+    "stats": ["stats", "{in}"],
+    "stats-json": ["stats", "--format", "json", "{in}"],
+    "split": ["split", "{in}", "--out", "{out}/games"],
+    "merge": ["merge", "{in}", "--dedupe", "--out", "{out}/m.hxl"],
+    "analyse": ["analyse", "{in}", "--depth", "1", "--max-seconds", "0.5"],
+    "puzzles": ["puzzles", "{in}", "--depth", "1", "--max-seconds", "0.5", "--out", "{out}/p"],
+}
+COMMANDS.update(ARCHIVE_COMMANDS)
 RECORD_COMMANDS = tuple(COMMANDS)
 JSON_COMMANDS = {"convert-record": ["convert", "--to", "record", "{in}"]}
 # commands whose standard output is for a terminal: no raw control characters
-TERMINAL_OUTPUT = ("check-text", "show", "moves")
+TERMINAL_OUTPUT = (
+    "check-text",
+    "show",
+    "moves",
+    *(name for name in ARCHIVE_COMMANDS if name != "stats-json"),
+)
+# commands whose standard output must be a well-formed report of this kind
+REPORTS = {"check-json": "json", "check-junit": "junit", "stats-json": "json"}
 
 
 @dataclass(frozen=True)
@@ -491,7 +517,7 @@ CASES: list[Case] = [
     Case(
         "blank-run-stdin",
         _stdin("a.hxl", blank_run),
-        ("check-text", "fmt", "convert-json", "show"),
+        ("check-text", "fmt", "convert-json", "show", *ARCHIVE_COMMANDS),
         stdin="a.hxl",
         notes="item 1",
     ),
@@ -517,7 +543,7 @@ CASES: list[Case] = [
     Case(
         "dev-zero-stdin",
         stdin_marker,
-        ("check-text", "fmt", "convert-json", "show", "moves"),
+        ("check-text", "fmt", "convert-json", "show", "moves", *ARCHIVE_COMMANDS),
         stdin="/dev/zero",
         notes="item 2",
     ),
@@ -538,11 +564,13 @@ ALL_COMMANDS = {**COMMANDS, **JSON_COMMANDS}
 
 __all__ = [
     "ALL_COMMANDS",
+    "ARCHIVE_COMMANDS",
     "CASES",
     "COMMANDS",
     "Case",
     "OUTPUT_MIB",
     "PEAK_MIB",
+    "REPORTS",
     "SECONDS",
     "SIZES",
     "TERMINAL_OUTPUT",

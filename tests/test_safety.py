@@ -28,6 +28,7 @@ from safety_cases import (
     CASES,
     OUTPUT_MIB,
     PEAK_MIB,
+    REPORTS,
     SECONDS,
     TERMINAL_OUTPUT,
     Case,
@@ -78,13 +79,25 @@ QUICK = {
 }  # and every json-* case
 
 
+# known failures of code this suite's authors may not change: the mark goes
+# when the fix is in (strict: a fix that lands makes the mark fail)
+KNOWN_FAILURES = {
+    ("odd-file-names", "index"): "index stores a file name that is not UTF-8 in SQLite: "
+    "UnicodeEncodeError (surrogates not allowed) in archive/index.py _write_file",
+    ("odd-member-names", "index"): "index stores a member name that is not UTF-8 in SQLite: "
+    "UnicodeEncodeError (surrogates not allowed) in archive/index.py _write_file",
+}
+
+
 def _params():
     for case in CASES:
         for command in case.commands:
             quick = case.name in QUICK or case.name.startswith("json-")
-            yield pytest.param(
-                case, command, id=f"{case.name}:{command}", marks=() if quick else pytest.mark.slow
-            )
+            marks = [] if quick else [pytest.mark.slow]
+            known = KNOWN_FAILURES.get((case.name, command))
+            if known:
+                marks.append(pytest.mark.xfail(reason=known, strict=True))
+            yield pytest.param(case, command, id=f"{case.name}:{command}", marks=marks)
 
 
 @pytest.mark.parametrize("case,command", list(_params()))
@@ -102,7 +115,7 @@ def test_command_keeps_the_promises(case: Case, command: str, runner, inputs, tm
         tmp_path,
         stdin=stdin,
         terminal=command in TERMINAL_OUTPUT,
-        report=command.removeprefix("check-"),
+        report=REPORTS.get(command, ""),
     )
     assert not problems, f"hexhop {command} on {case.name} ({case.notes}):\n" + "\n".join(problems)
 
@@ -171,7 +184,7 @@ def _run_and_judge(
 ) -> list[str]:
     """Run one command and return every promise it broke."""
     cwd, out, temporary, logs = work / "cwd", work / "cwd" / "out", work / "tmp", work / "logs"
-    for made in (cwd, temporary, logs):
+    for made in (cwd, out, temporary, logs):  # out: as a user gives one that exists
         made.mkdir()
     args = [a.replace("{in}", path).replace("{out}", str(out)) for a in template]
     before = _snapshot(folder)
