@@ -194,6 +194,11 @@ def control_characters() -> bytes:
     ).encode()
 
 
+def control_characters_text() -> bytes:
+    """The same without NUL, so that it is read as text, not refused as binary."""
+    return control_characters().replace(b"\x00", b"")
+
+
 def not_utf8() -> bytes:
     return GOOD_HEXALIT.encode().replace(b'"N"', b'"\xff\xfe\x81 \x1b[2J"')
 
@@ -534,6 +539,11 @@ CASES: list[Case] = [
     Case("long-cube-value", _file("a.hxl", long_cube_value), notes="item 11"),
     Case("long-numbers-in-tags", _file("a.hpf", long_numbers_in_tags), notes="item 11"),
     Case("control-characters", _file("a.hxl", control_characters), notes="items 15, 16"),
+    Case(
+        "control-characters-text",
+        _file("a.hxl", control_characters_text),
+        notes="items 15, 16: names, events and comments on the terminal",
+    ),
     Case("not-utf8", _file("a.hxl", not_utf8), notes="item 15"),
     Case("fifo-in-folder", fifo_in_folder, notes="item 2"),
     Case("fifo-named-zip", fifo_named_zip, notes="item 2"),
