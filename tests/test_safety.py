@@ -9,6 +9,23 @@ a terminal (standard error, and the text reports) or in an SVG or HTML
 file; write only into its output folder, leave no temporary file behind,
 and leave its input exactly as it was.  These are the generic promises
 only: what a command says about an input is tested elsewhere.
+
+The commands are the record commands (check, fmt, convert, show, moves,
+render) and those that read an archive as a collection or analyse it
+(index, find, find --position, dupes, stats as text and JSON, split,
+merge, analyse, puzzles), each doing its real work on the input and
+writing only into the output folder.  Every command runs on the cases
+about reading: blank runs, huge values, archives, FIFOs, devices, odd
+names, damaged archives.  Two kinds of case run the record commands and
+one command of each way the archive commands read (``ONE_PER_READER``:
+index, find, stats, split, analyse; find --position, dupes and stats
+--format json read as find and stats do, merge as split, puzzles as
+analyse): the cases about what a game holds (many variations, a line of
+findings, long numbers, control characters, text that is not UTF-8),
+which are not about reading, and the slowest reading cases (24 MiB of
+newlines, alone and in archives, 3 MiB of movetext, 384 MiB tar headers),
+where every further command costs a second or two.  This keeps the suite
+within about 90 s of its time before the archive commands came.
 """
 
 from __future__ import annotations
