@@ -78,8 +78,11 @@ HEXALIT_START = (
 ARCHIVE_COMMANDS: dict[str, list[str]] = {
     "index": ["index", "{in}", "--db", "{out}/x.sqlite"],
     "find": ["find", "--player", "n", "{in}"],
-    "find-position": ["find", "--position", HEXALIT_START, "--game", "Hexalit", "{in}"],
-    "dupes": ["dupes", "{in}"],
+    "find-position": [
+        *("find", "--position", HEXALIT_START, "--game", "Hexalit", "{in}"),
+        *("--export", "{out}/found.hxl"),
+    ],
+    "dupes": ["dupes", "{in}", "--export", "{out}/once.hxl"],
     "stats": ["stats", "{in}"],
     "stats-json": ["stats", "--format", "json", "{in}"],
     "split": ["split", "{in}", "--out", "{out}/games"],
