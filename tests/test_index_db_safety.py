@@ -184,3 +184,17 @@ def test_a_read_only_index_with_a_log_beside_it_is_read_through_the_log(
         with pytest.raises(ZeroDivisionError):
             query.open_to_search(str(db))  # as SQLite opens it
     assert opened == [str(db)]
+
+
+@pytest.mark.parametrize("name", ["a?b#c%41d.sqlite", "caf\udce9.sqlite"])
+def test_a_read_only_index_with_an_odd_name(name: str, index_bytes: bytes, tmp_path: Path) -> None:
+    """SQLite is given the name as a URI: ? # % and bytes that are not
+    UTF-8 are escaped, not read as its parameters."""
+    db = tmp_path / name
+    db.write_bytes(index_bytes)
+    before = _folder(tmp_path)
+    with _read_only(db):
+        result = run("find", "--player", "anna", "--db", db)
+    assert result.exit_code == 0, result.output
+    assert "Anna Berger – Jonas Keller" in result.stdout
+    assert _folder(tmp_path) == before
