@@ -130,6 +130,8 @@ def open_index(path: str, *, create: bool = False) -> sqlite3.Connection:
         )
     if exists and not os.path.isfile(path):
         raise IndexProblem(_("{path} is not a file").format(path=path))
+    if create:  # SQLite would fail only at the first write, with its log files made
+        _writable(path, exists)
     try:
         connection = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
     except sqlite3.Error as error:
@@ -137,14 +139,24 @@ def open_index(path: str, *, create: bool = False) -> sqlite3.Connection:
             _("cannot open {path}: {error}").format(path=path, error=error)
         ) from None
     try:
-        _check(connection, path, create)
+        check_index(connection, path, create)
     except BaseException:
         connection.close()
         raise
     return connection
 
 
-def _check(connection: sqlite3.Connection, path: str, create: bool) -> None:
+def _writable(path: str, exists: bool) -> None:
+    """:class:`IndexProblem` when the index, or the folder that holds its
+    write-ahead log, cannot be written."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if exists and not os.access(path, os.W_OK):
+        raise IndexProblem(_("cannot write {path}: it is read-only").format(path=path))
+    if os.path.isdir(folder) and not os.access(folder, os.W_OK):
+        raise IndexProblem(_("cannot write {path}: its folder is read-only").format(path=path))
+
+
+def check_index(connection: sqlite3.Connection, path: str, create: bool) -> None:
     with sqlite_errors(path):
         application = connection.execute("PRAGMA application_id").fetchone()[0]
         version = connection.execute("PRAGMA user_version").fetchone()[0]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import fnmatch
 import glob
+import os
 import re
 import sqlite3
 from collections.abc import Iterable, Iterator
@@ -24,7 +25,9 @@ from .index import (
     OPENING,
     IndexProblem,
     actions_of,
+    check_index,
     container,
+    open_index,
     path_of,
     signed,
     sqlite_errors,
@@ -49,6 +52,42 @@ class QueryError(RecordsError):
     """A filter that cannot be read (a malformed position, range, date...)."""
 
     exit_code = 2
+
+
+# -- opening the index to search it ----------------------------------------------
+
+
+def open_to_search(path: str) -> sqlite3.Connection:
+    """The index at ``path`` for ``find``, ``dupes`` and ``stats``: as
+    :func:`~hexhop.archive.index.open_index`, but an index that this user
+    cannot change (a read-only file or folder, read-only media) and that
+    nobody has open is read as it lies.  A reader of the write-ahead-log
+    index would make ``-wal`` and ``-shm`` files beside it: in a folder that
+    cannot be written that fails ("unable to open database file"), and
+    beside a file that cannot be written they would be left behind."""
+    if not os.path.isfile(path) or _changeable(path) or _in_use(path):
+        return open_index(path)
+    address = "file:" + os.path.abspath(path).replace("%", "%25").replace("?", "%3f")
+    address = address.replace("#", "%23") + "?mode=ro&immutable=1"
+    with sqlite_errors(path):
+        connection = sqlite3.connect(address, uri=True, isolation_level=None)
+    try:
+        check_index(connection, path, False)
+    except BaseException:
+        connection.close()
+        raise
+    return connection
+
+
+def _changeable(path: str) -> bool:
+    folder = os.path.dirname(os.path.abspath(path))
+    return os.access(path, os.W_OK) and os.access(folder, os.W_OK)
+
+
+def _in_use(path: str) -> bool:
+    """Whether SQLite's files of an open write-ahead log lie beside ``path``
+    (another program has it open, or left changes in the log)."""
+    return any(os.path.exists(path + suffix) for suffix in ("-wal", "-shm", "-journal"))
 
 
 # -- matching, the same for SQL and for Python -----------------------------------

@@ -10,8 +10,8 @@ from collections.abc import Iterator
 import click
 
 from hexhop.archive.dupes import Entry, archive_entries, groups, index_entries, kept
-from hexhop.archive.index import default_path, open_index
-from hexhop.archive.query import game_texts
+from hexhop.archive.index import default_path
+from hexhop.archive.query import game_texts, open_to_search
 from hexhop.messages import _, ngettext
 from hexhop.records.text import printable, utf8_safe
 
@@ -85,7 +85,7 @@ def dupes(
 
     def entries(every_game: bool) -> Iterator[Entry]:
         if db is not None and not scan:
-            connection = open_index(db)
+            connection = open_to_search(db)
             try:
                 for entry in index_entries(connection, db, same_players, every_game):
                     if not paths or any(_under(entry.hit.path, root) for root in paths):

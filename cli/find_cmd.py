@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from hexhop.archive.index import default_path, open_index
+from hexhop.archive.index import default_path
 from hexhop.archive.query import (
     Hit,
     Query,
@@ -22,6 +22,7 @@ from hexhop.archive.query import (
     finding_code,
     game_texts,
     int_range,
+    open_to_search,
     openings,
     player_pattern,
     position_targets,
@@ -176,7 +177,7 @@ def hits_of(paths: tuple[str, ...], options: dict[str, Any], query: Query) -> It
     first ARCHIVE when there is one), else read from the ARCHIVE paths."""
     db = index_to_use(paths, options)
     if db is not None:
-        connection = open_index(db)
+        connection = open_to_search(db)
         try:
             for hit in find_in_index(connection, db, query):
                 if not paths or any(_under(hit.path, root) for root in paths):

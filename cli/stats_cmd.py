@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from hexhop.archive.index import open_index
+from hexhop.archive.query import open_to_search
 from hexhop.archive.stats import MAX_DEPTH, StatRow, archive_rows, collect, index_rows, row_table
 from hexhop.messages import N_, _, side_name
 from hexhop.records.checking import CheckOptions
@@ -156,7 +156,7 @@ def _rows(
     hexhop.sqlite), else the ARCHIVE paths read now."""
     db = index_to_use(paths, options)
     if db is not None:
-        connection = open_index(db)
+        connection = open_to_search(db)
         try:
             for row in index_rows(connection, db, query, depth):
                 if not paths or any(_under(row.path, root) for root in paths):

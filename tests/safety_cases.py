@@ -69,10 +69,52 @@ COMMANDS: dict[str, list[str]] = {
     "render-png": ["render", "{in}", "--format", "png", "--plies", "last", "--out", "{out}"],
     "render-html": ["render", "{in}", "--format", "html", "--out", "{out}"],
 }
+# the start of Hexalit: every Hexalit game reaches it, so find --position looks at them all
+HEXALIT_START = (
+    "N: A4=5 A5=4 A6=3 A7=1 A8=4 A9=3 A10=5 B4=2 B5=2 B6=2 B7=6 B8=2 B9=2 B10=2 C7=2; "
+    "S: D7=2 E4=2 E5=2 E6=2 E7=6 E8=2 E9=2 E10=2 F4=5 F5=4 F6=3 F7=1 F8=4 F9=3 F10=5; turn: N"
+)
+# the commands that read an archive as a collection, and the analyses
+ARCHIVE_COMMANDS: dict[str, list[str]] = {
+    "index": ["index", "{in}", "--db", "{out}/x.sqlite"],
+    "find": ["find", "--player", "n", "{in}"],
+    "find-position": [
+        *("find", "--position", HEXALIT_START, "--game", "Hexalit", "{in}"),
+        *("--export", "{out}/found.hxl"),
+    ],
+    "dupes": ["dupes", "{in}", "--export", "{out}/once.hxl"],
+    "stats": ["stats", "{in}"],
+    "stats-json": ["stats", "--format", "json", "{in}"],
+    "split": ["split", "{in}", "--out", "{out}/games"],
+    "merge": ["merge", "{in}", "--dedupe", "--out", "{out}/m.hxl"],
+    "analyse": ["analyse", "{in}", "--depth", "1", "--max-seconds", "0.5"],
+    "puzzles": ["puzzles", "{in}", "--depth", "1", "--max-seconds", "0.5", "--out", "{out}/p"],
+}
+COMMANDS.update(ARCHIVE_COMMANDS)
 RECORD_COMMANDS = tuple(COMMANDS)
+# one command of each way the archive commands read: index writes what the
+# scan of find reads (find --position, dupes and stats --format json read as
+# find and stats do), split copies each game's text (as merge does), analyse
+# searches (as puzzles does); for the cases about what a game holds and for
+# the slowest cases (see test_safety.py)
+ONE_PER_READER = (
+    *(name for name in RECORD_COMMANDS if name not in ARCHIVE_COMMANDS),
+    "index",
+    "find",
+    "stats",
+    "split",
+    "analyse",
+)
 JSON_COMMANDS = {"convert-record": ["convert", "--to", "record", "{in}"]}
 # commands whose standard output is for a terminal: no raw control characters
-TERMINAL_OUTPUT = ("check-text", "show", "moves")
+TERMINAL_OUTPUT = (
+    "check-text",
+    "show",
+    "moves",
+    *(name for name in ARCHIVE_COMMANDS if name != "stats-json"),
+)
+# commands whose standard output must be a well-formed report of this kind
+REPORTS = {"check-json": "json", "check-junit": "junit", "stats-json": "json"}
 
 
 @dataclass(frozen=True)
@@ -166,6 +208,11 @@ def control_characters() -> bytes:
         f'[Game "Hexalit"]\n[Event "{CONTROLS}"]\n[North "{CONTROLS}"]\n[Result "*"]\n\n'
         f"{{{CONTROLS}}} 1. B4W3 {{{CONTROLS}}} D7W1 2. B4{CONTROLS}W1 *\n"
     ).encode()
+
+
+def control_characters_text() -> bytes:
+    """The same without NUL, so that it is read as text, not refused as binary."""
+    return control_characters().replace(b"\x00", b"")
 
 
 def not_utf8() -> bytes:
@@ -491,24 +538,35 @@ CASES: list[Case] = [
     Case(
         "blank-run-stdin",
         _stdin("a.hxl", blank_run),
-        ("check-text", "fmt", "convert-json", "show"),
+        ("check-text", "fmt", "convert-json", "show", *ARCHIVE_COMMANDS),
         stdin="a.hxl",
         notes="item 1",
     ),
     Case("huge-tag-value", _file("a.hxl", huge_tag_value), notes="item 3"),
-    Case("huge-movetext", _file("a.hxl", huge_movetext), notes="item 3"),
+    Case("huge-movetext", _file("a.hxl", huge_movetext), ONE_PER_READER, notes="item 3"),
     Case("huge-path", _file("a.hpf", huge_path), notes="item 3"),
-    Case("many-siblings", _file("a.hxl", many_siblings), notes="item 4"),
-    Case("findings-line", _file("a.hxl", findings_line), notes="item 5"),
+    Case("many-siblings", _file("a.hxl", many_siblings), ONE_PER_READER, notes="item 4"),
+    Case("findings-line", _file("a.hxl", findings_line), ONE_PER_READER, notes="item 5"),
     Case("huge-player-name", _file("a.hxl", huge_player_name), notes="item 6"),
-    Case("newlines", _file("a.hxl", newlines), notes="item 7"),
-    Case("newline-zip", newline_zip, notes="item 7"),
-    Case("newline-tar", newline_tar, notes="item 7"),
-    Case("long-move-number", _file("a.hxl", long_move_number), notes="item 11"),
-    Case("long-cube-value", _file("a.hxl", long_cube_value), notes="item 11"),
+    Case("newlines", _file("a.hxl", newlines), ONE_PER_READER, notes="item 7"),
+    Case("newline-zip", newline_zip, ONE_PER_READER, notes="item 7"),
+    Case("newline-tar", newline_tar, ONE_PER_READER, notes="item 7"),
+    Case("long-move-number", _file("a.hxl", long_move_number), ONE_PER_READER, notes="item 11"),
+    Case("long-cube-value", _file("a.hxl", long_cube_value), ONE_PER_READER, notes="item 11"),
     Case("long-numbers-in-tags", _file("a.hpf", long_numbers_in_tags), notes="item 11"),
-    Case("control-characters", _file("a.hxl", control_characters), notes="items 15, 16"),
-    Case("not-utf8", _file("a.hxl", not_utf8), notes="item 15"),
+    Case(
+        "control-characters",
+        _file("a.hxl", control_characters),
+        ONE_PER_READER,
+        notes="items 15, 16",
+    ),
+    Case(
+        "control-characters-text",
+        _file("a.hxl", control_characters_text),
+        ONE_PER_READER,
+        notes="items 15, 16: names, events and comments on the terminal",
+    ),
+    Case("not-utf8", _file("a.hxl", not_utf8), ONE_PER_READER, notes="item 15"),
     Case("fifo-in-folder", fifo_in_folder, notes="item 2"),
     Case("fifo-named-zip", fifo_named_zip, notes="item 2"),
     Case("fifo-record", fifo_record, notes="item 2"),
@@ -517,7 +575,7 @@ CASES: list[Case] = [
     Case(
         "dev-zero-stdin",
         stdin_marker,
-        ("check-text", "fmt", "convert-json", "show", "moves"),
+        ("check-text", "fmt", "convert-json", "show", "moves", *ARCHIVE_COMMANDS),
         stdin="/dev/zero",
         notes="item 2",
     ),
@@ -527,8 +585,8 @@ CASES: list[Case] = [
     Case("corrupt-tars", corrupt_tars, notes="item 8"),
     Case("mutated-archives", mutated_archives, notes="item 8"),
     Case("lzma-dictionary", _file("a.tar", lzma_dictionary), notes="item 8 (fuzzer)"),
-    Case("pax-header", big_tar_header(b"x"), notes="item 3"),
-    Case("gnu-long-name", big_tar_header(b"L"), notes="item 3"),
+    Case("pax-header", big_tar_header(b"x"), ONE_PER_READER, notes="item 3"),
+    Case("gnu-long-name", big_tar_header(b"L"), ONE_PER_READER, notes="item 3"),
 ] + [
     Case(f"json-{name}", _file("a.json", content), tuple(JSON_COMMANDS), notes="item 12")
     for name, content in JSON_DOCUMENTS.items()
@@ -538,11 +596,14 @@ ALL_COMMANDS = {**COMMANDS, **JSON_COMMANDS}
 
 __all__ = [
     "ALL_COMMANDS",
+    "ARCHIVE_COMMANDS",
     "CASES",
     "COMMANDS",
+    "ONE_PER_READER",
     "Case",
     "OUTPUT_MIB",
     "PEAK_MIB",
+    "REPORTS",
     "SECONDS",
     "SIZES",
     "TERMINAL_OUTPUT",
