@@ -199,7 +199,7 @@ def main_actions(line: Line) -> list[str]:
         text = known.get(node.text)
         if text is None:
             text = action_text(node.item)
-            if len(known) < 100_000:
+            if len(known) < 16_384:
                 known[node.text] = text
         texts.append(text)
     return texts
