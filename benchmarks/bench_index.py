@@ -9,9 +9,10 @@ from a list of names), then runs, each as a child process of its own:
   share of check's), the index's size next to the archive's;
 - with ``--cachegrind``, the same ratio in instructions (valgrind's
   cachegrind) on the first two files: a figure that load does not move;
-- the peak memory (the child's own ``VmHWM``) of ``check`` and ``index``
-  on archives of each of ``--memory-games`` games (built too), in two
-  layouts: in ``--files`` files, and in files of ``--per-file`` games;
+- the peak memory (the child's own ``VmHWM``) of ``check -j 1`` and
+  ``index`` (both in one process) on archives of each of
+  ``--memory-games`` games (built too), in two layouts: in ``--files``
+  files, and in files of ``--per-file`` games;
 - ``hexhop find --player`` and ``--position`` on the index: wall seconds,
   start-up included (the median of five runs);
 - in the same run, pgn-extract (``apt-get install pgn-extract``) on a PGN
@@ -186,7 +187,7 @@ def peaks(work: str, game: str, games: int, layouts: list[int], seed: int) -> li
                         with open(os.path.join(folder, name), "rb") as part:
                             out.write(part.read() + b"\n")
         db = os.path.join(work, f"memory-{games}-{files}.sqlite")
-        check = measured(["check", "-q", target])
+        check = measured(["check", "-q", "-j", "1", target])
         index = measured(["index", "-q", target, "--db", db])
         found.append(Peaks(files, text, check[2], index[2]))
         fresh(db)
@@ -232,7 +233,7 @@ def main() -> None:
         ratios = []
         for run in range(options.repeat):
             fresh(db)
-            check = measured(["check", "-q", folder])
+            check = measured(["check", "-q", "-j", "1", folder])
             index = measured(["index", "-q", folder, "--db", db])
             ratios.append(check[1] / index[1])
             print(
