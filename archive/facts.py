@@ -216,7 +216,7 @@ def main_actions(line: Line) -> list[str]:
 
 def _learnt(node: Node) -> str:
     text = action_text(node.item)
-    if len(_SPELLINGS) < 100_000:
+    if len(_SPELLINGS) < 16_384:
         _SPELLINGS[node.text] = text
     return text
 

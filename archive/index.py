@@ -40,8 +40,13 @@ DEFAULT_NAME = "hexhop.sqlite"
 BUSY_SECONDS = 2.0  # how long to wait for another program's lock
 # larger pages than SQLite's 4 KiB: a file's commit writes fewer of them
 PAGE_SIZE = 16 * 1024
-CACHE_KIB = 32 * 1024  # SQLite's page cache while indexing
-SETTLE_CACHE_KIB = 8 * 1024  # and while positions_new goes into the tree
+# SQLite's page cache while indexing: enough for the tree's random inserts
+# while it is small (DIRECT_POSITIONS); a larger cache only fills up as the
+# index grows and makes the memory follow the archive's size
+CACHE_KIB = 8 * 1024
+# and while positions_new goes into the tree; the sort takes as much again
+# (at least 250 pages: 4 MiB)
+SETTLE_CACHE_KIB = 4 * 1024
 # positions a run puts straight into the tree (while it is small enough to
 # stay in the cache); the rest wait in positions_new and go in sorted at the end
 DIRECT_POSITIONS = 500_000
@@ -365,6 +370,7 @@ class Indexer:
                 for part in parts:
                     yield _PART, job, part
             yield _END, job, None
+            del source, parts  # not held while the next file is read
 
     def _ahead(self, work: _Work) -> _Work:
         """``work``, each part sent to the workers as soon as it is listed, at

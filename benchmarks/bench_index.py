@@ -9,8 +9,10 @@ from a list of names), then runs, each as a child process of its own:
   share of check's), the index's size next to the archive's;
 - with ``--cachegrind``, the same ratio in instructions (valgrind's
   cachegrind) on the first two files: a figure that load does not move;
-- the peak memory of ``check`` and ``index`` on archives of each of
-  ``--memory-games`` games in ``--files`` files (built too);
+- the peak memory (the child's own ``VmHWM``) of ``check -j 1`` and
+  ``index`` (both in one process) on archives of each of
+  ``--memory-games`` games (built too), in two layouts: in ``--files``
+  files, and in files of ``--per-file`` games;
 - ``hexhop find --player`` and ``--position`` on the index: wall seconds,
   start-up included (the median of five runs);
 - in the same run, pgn-extract (``apt-get install pgn-extract``) on a PGN
@@ -20,7 +22,7 @@ from a list of names), then runs, each as a child process of its own:
 
     pip install '.[bench]'
     python benchmarks/bench_index.py [--games 10000] [--files 10] [--game Hüpfer]
-        [--repeat 3] [--memory-games 10000 100000] [--cachegrind]
+        [--repeat 3] [--memory-games 10000 100000] [--per-file 1000] [--cachegrind]
 """
 
 from __future__ import annotations
@@ -34,6 +36,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from typing import NamedTuple
+
+from bench_memory import COMMAND, accounted
 
 from hexhop.engine.generate import random_archive
 from hexhop.engine.replay import replay_game
@@ -121,6 +126,13 @@ def child(args: list[str]) -> tuple[float, float, int, int]:
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss // 1024, status >> 8
 
 
+def measured(args: list[str]) -> tuple[float, float, float]:
+    """(wall seconds, CPU seconds, peak MiB) of ``hexhop ARGS`` run in a
+    child of its own: its own peak, not the high-water mark it starts with."""
+    peak, cpu, wall, _main = accounted(args, COMMAND)
+    return wall, cpu, peak
+
+
 def median_wall(args: list[str], runs: int = 5) -> float:
     return statistics.median(child(args)[0] for _ in range(runs))
 
@@ -145,18 +157,44 @@ def instructions(args: list[str]) -> int:
     return int(line.split()[-1].replace(",", ""))
 
 
-def peaks(work: str, game: str, games: int, files: int, seed: int) -> tuple[int, int, float]:
-    """(check's, index's peak memory in MiB, MiB of text) on a new archive of ``games`` games."""
-    folder = os.path.join(work, f"memory-{games}")
+class Peaks(NamedTuple):
+    files: int
+    text: float  # MiB
+    check: float  # MiB
+    index: float
+
+
+def peaks(work: str, game: str, games: int, layouts: list[int], seed: int) -> list[Peaks]:
+    """(files, MiB of text, check's and index's peak MiB) on a new archive of
+    ``games`` games in each number of files of ``layouts``: the same games,
+    built in the most files and put together for fewer."""
+    many = max(layouts)
+    folder = os.path.join(work, f"memory-{games}-{many}")
     os.mkdir(folder)
-    built(folder, game, games, files, seed)
-    text = sum(os.path.getsize(os.path.join(folder, f)) for f in os.listdir(folder))
-    db = os.path.join(work, f"memory-{games}.sqlite")
-    check = child([*HEXHOP, "check", "-q", folder])
-    index = child([*HEXHOP, "index", "-q", folder, "--db", db])
+    built(folder, game, games, many, seed)
+    names = sorted(os.listdir(folder))
+    text = sum(os.path.getsize(os.path.join(folder, name)) for name in names) / 2**20
+    found = []
+    for files in sorted(layouts):
+        target = folder
+        if files != many:
+            target = os.path.join(work, f"memory-{games}-{files}")
+            os.mkdir(target)
+            per = -(-len(names) // files)
+            for number in range(0, len(names), per):
+                with open(os.path.join(target, f"part-{number:03d}.hpf"), "wb") as out:
+                    for name in names[number : number + per]:
+                        with open(os.path.join(folder, name), "rb") as part:
+                            out.write(part.read() + b"\n")
+        db = os.path.join(work, f"memory-{games}-{files}.sqlite")
+        check = measured(["check", "-q", "-j", "1", target])
+        index = measured(["index", "-q", "-j", "1", target, "--db", db])
+        found.append(Peaks(files, text, check[2], index[2]))
+        fresh(db)
+        if target != folder:
+            shutil.rmtree(target)
     shutil.rmtree(folder)
-    fresh(db)
-    return check[2], index[2], text / 2**20
+    return found
 
 
 def main() -> None:
@@ -168,6 +206,9 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="check and index runs in turn")
     parser.add_argument(
         "--memory-games", type=int, nargs="*", default=[10_000, 100_000], metavar="N"
+    )
+    parser.add_argument(
+        "--per-file", type=int, default=1000, help="games a file in the second memory layout"
     )
     parser.add_argument("--cachegrind", action="store_true", help="count instructions too")
     parser.add_argument(
@@ -192,13 +233,13 @@ def main() -> None:
         ratios = []
         for run in range(options.repeat):
             fresh(db)
-            check = child([*HEXHOP, "check", "-q", folder])
-            index = child([*HEXHOP, "index", "-q", folder, "--db", db])
+            check = measured(["check", "-q", "-j", "1", folder])
+            index = measured(["index", "-q", "-j", "1", folder, "--db", db])
             ratios.append(check[1] / index[1])
             print(
                 f"run {run + 1}: check {check[1]:.2f} CPU s ({games / check[1]:.0f} games/CPU s), "
                 f"index {index[1]:.2f} CPU s ({games / index[1]:.0f} games/CPU s), "
-                f"ratio {ratios[-1]:.2f}; peak {check[2]} / {index[2]} MiB"
+                f"ratio {ratios[-1]:.2f}; peak {check[2]:.1f} / {index[2]:.1f} MiB"
             )
         print(
             f"index throughput per core / check's: median {statistics.median(ratios):.2f} "
@@ -210,8 +251,8 @@ def main() -> None:
             for name in sorted(os.listdir(folder))[:2]:
                 shutil.copy(os.path.join(folder, name), two)
             small = os.path.join(work, "two.sqlite")
-            check_ir = instructions([*HEXHOP_PY, "check", "-q", two])
-            index_ir = instructions([*HEXHOP_PY, "index", "-q", two, "--db", small])
+            check_ir = instructions([*HEXHOP_PY, "check", "-q", "-j", "1", two])
+            index_ir = instructions([*HEXHOP_PY, "index", "-q", "-j", "1", two, "--db", small])
             print(
                 f"instructions on the first two files: check {check_ir / 1e9:.2f} G, "
                 f"index {index_ir / 1e9:.2f} G, ratio {check_ir / index_ir:.3f}"
@@ -239,15 +280,18 @@ def main() -> None:
             f"{dupes_scan:.2f} s reading the archive"
         )
 
+        print("peak memory (MiB): games, files, MiB of text, check, index")
         for count in options.memory_games:
-            if count == games:
-                memory = (check[2], index[2], text_bytes / 2**20)
+            layouts = sorted({options.files, -(-count // options.per_file)})
+            if count == games and layouts == [options.files]:
+                found = [Peaks(options.files, text_bytes / 2**20, check[2], index[2])]
             else:
-                memory = peaks(work, options.game, count, options.files, options.seed)
-            print(
-                f"peak memory, {count} games ({memory[2]:.1f} MiB in {options.files} files): "
-                f"check {memory[0]} MiB, index {memory[1]} MiB"
-            )
+                found = peaks(work, options.game, count, layouts, options.seed)
+            for memory in found:
+                print(
+                    f"  {count:>8} {memory.files:>5} files {memory.text:6.1f} MiB: "
+                    f"check {memory.check:5.1f}, index {memory.index:5.1f}"
+                )
 
         if not os.path.exists(options.pgn_extract):
             print("pgn-extract not found: no comparison")

@@ -50,12 +50,13 @@ def write_inputs(root: Path, games: list[str], count: int, name: str) -> tuple[P
     return one, folder
 
 
-# runs ``hexhop check`` and writes the CPU seconds of this process and of its workers
-ACCOUNTED = """
+# runs ``hexhop check ARGS`` and writes the CPU seconds of this process and
+# of its workers, and its own peak memory in KiB (COMMAND: ``hexhop ARGS``)
+_RUNNER = """
 import resource, sys
 from hexhop.cli.main import cli
 try:
-    cli(["check", *sys.argv[1:]])
+    cli(ARGS, prog_name="hexhop")
 except SystemExit:
     pass
 me = resource.getrusage(resource.RUSAGE_SELF)
@@ -69,6 +70,8 @@ except (OSError, StopIteration):
     pass
 print(me.ru_utime + me.ru_stime, them.ru_utime + them.ru_stime, peak, file=sys.stderr)
 """
+ACCOUNTED = _RUNNER.replace("ARGS", '["check", *sys.argv[1:]]')
+COMMAND = _RUNNER.replace("ARGS", "sys.argv[1:]")
 
 
 def run(args: list[str]) -> tuple[float, float, float]:
@@ -77,13 +80,13 @@ def run(args: list[str]) -> tuple[float, float, float]:
     return peak, cpu, wall
 
 
-def accounted(args: list[str]) -> tuple[float, float, float, float]:
+def accounted(args: list[str], runner: str = ACCOUNTED) -> tuple[float, float, float, float]:
     """(peak MiB, CPU seconds in all, wall seconds, CPU seconds of the main
-    process) of ``hexhop check ARGS`` in a child; its workers' CPU is the
-    difference."""
+    process) of ``hexhop check ARGS`` in a child (with ``runner=COMMAND``:
+    ``hexhop ARGS``); its workers' CPU is the difference."""
     started = time.perf_counter()
     child = subprocess.Popen(
-        [sys.executable, "-c", ACCOUNTED, *args],
+        [sys.executable, "-c", runner, *args],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,

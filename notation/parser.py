@@ -141,6 +141,10 @@ def _span(first: Token, last: Token, offset: int) -> Span:
     return Span(line + offset, column, end_line + offset, end_column)
 
 
+# items remembered by their text (about 500 bytes each); then forgotten
+_ITEMS_KEPT = 8192
+
+
 class _Builder:
     """LALR callbacks: tokens to nodes, lines and tags, with file positions.
 
@@ -166,7 +170,7 @@ class _Builder:
         items = self._items
         found = items.get(text)
         if found is None:
-            if len(items) > 50_000:
+            if len(items) > _ITEMS_KEPT:
                 items.clear()
             found = items[text] = _ITEM_MAKERS[kind](text)
         return found

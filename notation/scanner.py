@@ -376,6 +376,11 @@ def _check_comment(text: str, start: int, end: int, first_line: int, limits: Rea
         )
 
 
+# tags remembered by their text, and the longest text remembered
+_TAGS_KEPT = 10_000
+_TAG_KEPT_LENGTH = 200
+
+
 class HeaderScanner:
     """Reads well-formed tag pairs and finds the movetext, or returns None.
 
@@ -398,11 +403,14 @@ class HeaderScanner:
         self.known: dict[str, tuple[str, str]] = {}  # a tag's text -> (name, value)
 
     def _read_tag(self, whole: str, written: str, raw: str) -> tuple[str, str]:
-        """The name and value of a tag written ``whole`` (kept: tags repeat)."""
-        if len(self.known) > 10_000:
-            self.known.clear()
+        """The name and value of a tag written ``whole`` (kept: tags repeat,
+        but a long one seldom does and would only fill the memory)."""
         name = tag_name(written)
-        found = self.known[whole] = (name, tag_value(name, unescape(raw)))
+        found = (name, tag_value(name, unescape(raw)))
+        if len(whole) <= _TAG_KEPT_LENGTH:
+            if len(self.known) > _TAGS_KEPT:
+                self.known.clear()
+            self.known[whole] = found
         return found
 
     def _short_tags(
