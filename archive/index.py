@@ -354,7 +354,9 @@ class Indexer:
         from . import facts as reading
 
         sources = iter_sources(paths, globs=globs, limits=self.options.limits)
-        for seq, source in enumerate(sources):
+        seq = -1  # (enumerate's tuple would hold the source while the next one is read)
+        for source in sources:
+            seq += 1
             self.summary.files += 1
             self._seen.add(source.path)
             stat = _stat(source.path)

@@ -253,6 +253,7 @@ def _sources(
         for source in iter_sources([path], globs=globs, limits=limits):
             found = True
             yield source
+            del source  # not held while the next file is read
         if not found:
             empty.append(path)
 

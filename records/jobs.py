@@ -120,7 +120,9 @@ def check_results(
     ``GAMES_PER_PART`` games (read each to its end before asking for the
     next); ``seconds``: the time a file, or a part of one, may take."""
     if jobs == 1:
-        yield from (streamed(source, options, seconds) for source in sources)
+        for source in sources:
+            yield streamed(source, options, seconds)
+            del source  # not held while the next file is read
         return
     workers = Workers(jobs)
     try:
