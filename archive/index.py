@@ -394,13 +394,15 @@ class Indexer:
         yield from window
 
     def _send(self, part: FactsPart) -> _Sent:
+        sent = _Sent(part, self._submit(part))
+        self._flight.append(sent)
+        return sent
+
+    def _submit(self, part: FactsPart) -> Future[list[GameFacts] | None]:
         from . import facts as reading
 
         assert self._workers is not None
-        future = self._workers.submit(reading.timed_part_facts, part, self.options, self.seconds)
-        sent = _Sent(part, future)
-        self._flight.append(sent)
-        return sent
+        return self._workers.submit(reading.timed_part_facts, part, self.options, self.seconds)
 
     def _games(self, part: FactsPart | _Sent | None) -> list[GameFacts]:
         """The games of a part: the worker's answer, or replayed now; raises
@@ -425,8 +427,6 @@ class Indexer:
         and its source fails; the other parts are sent again."""
         from concurrent.futures.process import BrokenProcessPool
 
-        from . import facts as reading
-
         self._flight.remove(sent)
         try:
             return self._result(sent)
@@ -435,9 +435,7 @@ class Indexer:
         workers = self._workers
         assert workers is not None
         workers.restart()
-        sent.future = workers.submit(
-            reading.timed_part_facts, sent.part, self.options, self.seconds
-        )
+        sent.future = self._submit(sent.part)
         try:
             games = self._result(sent)
         except BrokenProcessPool:
@@ -472,15 +470,10 @@ class Indexer:
 
     def _resend(self) -> None:
         """Send the parts in flight again, to new workers, unless already answered."""
-        from . import facts as reading
-
-        assert self._workers is not None
         for other in self._flight:
             future = other.future
             if not (future.done() and not future.cancelled() and future.exception() is None):
-                other.future = self._workers.submit(
-                    reading.timed_part_facts, other.part, self.options, self.seconds
-                )
+                other.future = self._submit(other.part)
 
     def _keep(self, job: _Job) -> None:
         """An unchanged source: only its place in the listing and its mtime."""
