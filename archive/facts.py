@@ -130,11 +130,11 @@ def _parts(
     games: list[tuple[int, int, str, int, int]] = []
     before: tuple[int, int, str, int] | None = None  # the game whose end is not known yet
     end = len(data)  # where the last game ends
-    ascii = data.isascii()
+    is_ascii = data.isascii()
     guess = -1  # where the next game starts if its text is the bytes' text
     for index, first_line, chunk in chunks:
         start = lines.start_of(first_line, guess)
-        guess = start + (len(chunk) if ascii else len(chunk.encode()))
+        guess = start + (len(chunk) if is_ascii else len(chunk.encode()))
         if index > limit:  # the last game kept runs to this one
             facts.error = finding_dict(make("IO04", None, path=facts.path, limit=limit))
             end = start
