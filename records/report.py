@@ -13,7 +13,6 @@ suites in such a spool until the end: the totals come first.
 from __future__ import annotations
 
 import json
-import re
 import shutil
 import tempfile
 from collections import Counter
@@ -25,13 +24,8 @@ from xml.etree import ElementTree as ET
 from hexhop.messages import N_, _
 
 from .checking import FileResult
-from .text import counted, printable, source_window, style
+from .text import counted, printable, source_window, style, utf8_safe
 
-#: Characters XML 1.0 cannot hold, not even escaped (ElementTree writes them
-#: as they are, which makes the document unreadable).
-#: Lone surrogates: bytes of file or member names that are not UTF-8, which
-#: no UTF-8 output can hold.
-_SURROGATE = re.compile("[\ud800-\udfff]")
 #: Columns of a source line shown under a finding.
 SOURCE_COLUMNS = 100
 #: Files named in the summary line of games that are valid with warnings.
@@ -491,7 +485,7 @@ def _nested(obj: object, depth: int) -> str:
 def _json(obj: object, indent: int | None = None) -> str:
     """``obj`` as JSON that UTF-8 can hold: a byte of a name that is not
     UTF-8 becomes U+FFFD."""
-    return _SURROGATE.sub("\ufffd", json.dumps(obj, ensure_ascii=False, indent=indent))
+    return utf8_safe(json.dumps(obj, ensure_ascii=False, indent=indent))
 
 
 def _xml(text: str) -> str:
