@@ -19,6 +19,7 @@ import tarfile
 import zipfile
 import zlib
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import IO, Any, Literal
 
@@ -302,7 +303,7 @@ def _zip_members(path: str, globs: tuple[str, ...], limits: Limits) -> Iterator[
     """The members, each read on its own: a damaged one is one error and
     the others are still read (the central directory says where they are)."""
     budget = limits.max_archive_bytes
-    with zipfile.ZipFile(path) as archive:
+    with _zip_file(path) as archive:
         for info in sorted(archive.infolist(), key=lambda i: i.filename):
             if not info.filename or info.is_dir() or not wanted(info.filename, globs):
                 continue
@@ -329,6 +330,27 @@ def _zip_members(path: str, globs: tuple[str, ...], limits: Limits) -> Iterator[
                 continue
             budget -= len(data)
             yield Source(name, data)
+
+
+@contextmanager
+def _zip_file(path: str) -> Iterator[zipfile.ZipFile]:
+    """The zip archive at ``path``; one whose names flagged UTF-8 are not all
+    UTF-8 is read with those names as names without the flag are
+    (:mod:`.zip_names`), instead of not at all."""
+    try:
+        archive = zipfile.ZipFile(path)
+    except UnicodeDecodeError:
+        from .zip_names import FlagCleared, utf8_flag_patches
+
+        with open(path, "rb") as handle:
+            patches = utf8_flag_patches(handle)
+            if not patches:
+                raise
+            with zipfile.ZipFile(FlagCleared(handle, patches)) as archive:
+                yield archive
+        return
+    with archive:
+        yield archive
 
 
 def _tar_members(path: str, globs: tuple[str, ...], limits: Limits) -> Iterator[Source]:
