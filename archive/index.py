@@ -136,7 +136,9 @@ def open_index(path: str, *, create: bool = False) -> sqlite3.Connection:
     if exists and not os.path.isfile(path):
         raise IndexProblem(_("{path} is not a file").format(path=path))
     if create:  # SQLite would fail only at the first write, with its log files made
-        _writable(path, exists)
+        reason = read_only(path)
+        if reason is not None:
+            raise IndexProblem(reason)
     try:
         connection = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
     except sqlite3.Error as error:
@@ -151,14 +153,15 @@ def open_index(path: str, *, create: bool = False) -> sqlite3.Connection:
     return connection
 
 
-def _writable(path: str, exists: bool) -> None:
-    """:class:`IndexProblem` when the index, or the folder that holds its
-    write-ahead log, cannot be written."""
+def read_only(path: str) -> str | None:
+    """Why the index at ``path``, or the folder that holds its write-ahead
+    log, cannot be written; None when both can (or the folder is missing)."""
     folder = os.path.dirname(os.path.abspath(path))
-    if exists and not os.access(path, os.W_OK):
-        raise IndexProblem(_("cannot write {path}: it is read-only").format(path=path))
+    if os.path.exists(path) and not os.access(path, os.W_OK):
+        return _("cannot write {path}: it is read-only").format(path=path)
     if os.path.isdir(folder) and not os.access(folder, os.W_OK):
-        raise IndexProblem(_("cannot write {path}: its folder is read-only").format(path=path))
+        return _("cannot write {path}: its folder is read-only").format(path=path)
+    return None
 
 
 def check_index(connection: sqlite3.Connection, path: str, create: bool) -> None:

@@ -29,6 +29,7 @@ from .index import (
     container,
     open_index,
     path_of,
+    read_only,
     signed,
     sqlite_errors,
     stored_key,
@@ -65,7 +66,7 @@ def open_to_search(path: str) -> sqlite3.Connection:
     index would make ``-wal`` and ``-shm`` files beside it: in a folder that
     cannot be written that fails ("unable to open database file"), and
     beside a file that cannot be written they would be left behind."""
-    if not os.path.isfile(path) or _changeable(path) or _in_use(path):
+    if not os.path.isfile(path) or read_only(path) is None or _in_use(path):
         return open_index(path)
     address = "file:" + os.path.abspath(path).replace("%", "%25").replace("?", "%3f")
     address = address.replace("#", "%23") + "?mode=ro&immutable=1"
@@ -77,11 +78,6 @@ def open_to_search(path: str) -> sqlite3.Connection:
         connection.close()
         raise
     return connection
-
-
-def _changeable(path: str) -> bool:
-    folder = os.path.dirname(os.path.abspath(path))
-    return os.access(path, os.W_OK) and os.access(folder, os.W_OK)
 
 
 def _in_use(path: str) -> bool:
