@@ -36,7 +36,9 @@ from .keys import signed_keys
 from .texts import _LineStarts
 
 BATCH = 200  # games parsed, replayed and written together
-_SPELLINGS: dict[str, str] = {}  # a node's text: its action_text
+# per game, a node's text: its action_text (``d7xd8`` reads differently in
+# Trigeo and in Hüpfer, so one game's spellings never answer for another's)
+_SPELLINGS: dict[str | None, dict[str, str]] = {}
 
 
 @dataclass
@@ -191,7 +193,7 @@ def game_facts(report: GameReport, strict: bool, line: int, offset: int, length:
         end_ply=end.ply if end else None,
         plies=report.plies,
         players=players(report),
-        actions=main_actions(report.record.main) if report.record else [],
+        actions=main_actions(report.record.main, report.game) if report.record else [],
         keys=signed_keys(report.positions),
     )
 
@@ -203,21 +205,22 @@ def players(report: GameReport) -> list[str]:
     return [report.tags.get(side, "?") for side in sides]
 
 
-def main_actions(line: Line) -> list[str]:
-    """:func:`action_text` of each node; a spelling seen before is looked up
-    (a node's text, annotation included, always reads as the same item)."""
-    known = _SPELLINGS
+def main_actions(line: Line, game: str | None) -> list[str]:
+    """:func:`action_text` of each node; a spelling seen before in the same
+    game is looked up (in one game, a node's text, annotation included,
+    always reads as the same item)."""
+    known = _SPELLINGS.setdefault(game, {})
     nodes = line.nodes
     found = list(map(known.get, [node.text for node in nodes]))
     if None in found:
-        return [_learnt(node) if text is None else text for node, text in zip(nodes, found)]
+        return [_learnt(node, known) if text is None else text for node, text in zip(nodes, found)]
     return cast("list[str]", found)  # no None in it
 
 
-def _learnt(node: Node) -> str:
+def _learnt(node: Node, known: dict[str, str]) -> str:
     text = action_text(node.item)
-    if len(_SPELLINGS) < 16_384:
-        _SPELLINGS[node.text] = text
+    if len(known) < 16_384:
+        known[node.text] = text
     return text
 
 
