@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 
+from hexhop.messages import _
 from hexhop.render.svg_parts import DEFAULT_COLORS
 
 from .errors import RecordsError
+from .sources import _not_regular, read_source
+
+#: The largest colours file read (one that sets every role is about 500 bytes).
+MAX_COLORS_BYTES = 1024 * 1024
 
 #: ``#rgb``, ``#rrggbb`` (with alpha too), ``rgb(…)`` or a colour name.
 _COLOR = re.compile(
@@ -58,24 +64,49 @@ def read_colors(path: str) -> dict[str, str]:
     ``role = colour`` (``#`` starts a comment). Roles are those of
     :data:`~hexhop.render.svg_parts.DEFAULT_COLORS`.
     """
-    try:
-        with open(path, encoding="utf-8-sig") as handle:
-            text = handle.read(1_000_000)
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or str(error)
-        raise ColorsError(f"{path}: cannot read: {reason}") from None
+    text = _text(path)
     if text.lstrip().startswith("{"):
         return _checked(path, _from_json(path, text))
     return _checked(path, _from_lines(path, text))
+
+
+def _text(path: str) -> str:
+    """The text of the colours file ``path``, read as a record file is: a
+    regular file only (never a FIFO, a device, a folder or standard
+    input), at most :data:`MAX_COLORS_BYTES`, in UTF-8."""
+    why = _special_kind(path)
+    if why is None:
+        source = read_source(path, MAX_COLORS_BYTES)
+        why = source.error
+        if source.data is not None:
+            try:
+                return source.data.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                why = _("not UTF-8 text")
+    raise ColorsError(_("{path}: cannot read: {reason}").format(path=path, reason=why))
+
+
+def _special_kind(path: str) -> str | None:
+    """Why ``path`` is not read as a file, or None for a regular file (or
+    one that cannot be looked at: reading it says why)."""
+    if path == "-":
+        return _("not a regular file ({kind})").format(kind=_("standard input"))
+    if os.path.isdir(path):
+        return _("not a regular file ({kind})").format(kind=_("a folder"))
+    return _not_regular(path)
 
 
 def _from_json(path: str, text: str) -> list[tuple[int, str, object]]:
     try:
         table = json.loads(text)
     except json.JSONDecodeError as error:
-        raise ColorsError(f"{path}:{error.lineno}:{error.colno}: not JSON: {error.msg}") from None
+        raise ColorsError(
+            _("{path}:{line}:{column}: not JSON: {reason}").format(
+                path=path, line=error.lineno, column=error.colno, reason=error.msg
+            )
+        ) from None
     if not isinstance(table, dict):
-        raise ColorsError(f"{path}: expected a JSON object of role: colour")
+        raise ColorsError(_("{path}: expected a JSON object of role: colour").format(path=path))
     return [(0, str(role), value) for role, value in table.items()]
 
 
@@ -87,7 +118,11 @@ def _from_lines(path: str, text: str) -> list[tuple[int, str, object]]:
             continue
         role, equals, value = line.partition("=")
         if not equals:
-            raise ColorsError(f"{path}:{number}: expected role = colour, e.g. dark = #8b6b4a")
+            raise ColorsError(
+                _("{where}: expected role = colour, e.g. dark = #8b6b4a").format(
+                    where=f"{path}:{number}"
+                )
+            )
         pairs.append((number, role.strip(), value.strip().split(" #", 1)[0].strip()))
     return pairs
 
@@ -98,8 +133,16 @@ def _checked(path: str, pairs: list[tuple[int, str, object]]) -> dict[str, str]:
         where = f"{path}:{number}" if number else path
         if role not in DEFAULT_COLORS:
             known = ", ".join(sorted(DEFAULT_COLORS))
-            raise ColorsError(f"{where}: unknown colour role {role!r}; known roles: {known}")
+            raise ColorsError(
+                _("{where}: unknown colour role {role}; known roles: {known}").format(
+                    where=where, role=repr(role), known=known
+                )
+            )
         if not isinstance(value, str) or not _COLOR.fullmatch(value):
-            raise ColorsError(f"{where}: {role}: {value!r} is not a colour (e.g. #8b6b4a)")
+            raise ColorsError(
+                _("{where}: {role}: {value} is not a colour (e.g. #8b6b4a)").format(
+                    where=where, role=role, value=repr(value)
+                )
+            )
         colors[role] = value
     return colors
