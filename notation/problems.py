@@ -53,3 +53,15 @@ def token_at(text: str, pos: int) -> Token:
     """A one-character token at offset ``pos`` of ``text``, to point a message at."""
     line, column = line_column(text, pos)
     return Token("X", text[pos : pos + 1], pos, line, column, line, column + 1, pos + 1)
+
+
+class EndsAtNextGame(str):
+    """The text of a game that ends inside a ``{`` comment never closed,
+    because the next game's tags begin (:func:`.reader.split_games`).
+
+    A plain ``str`` in every other way; it keeps its class through pickling,
+    so that a worker process that parses the game can say so too. (Not in
+    a module compiled with mypyc, which cannot subclass ``str``.)
+    """
+
+    __slots__ = ()

@@ -21,7 +21,7 @@ from .limits import DEFAULT_LIMITS, BeyondLimit, ReadLimits
 from .model import GAMES, Item, Line, Node, ParsedGame, Record, Span, Tag
 from .names import game_from_name, game_from_path, tag_name, tag_value
 from .parser import Header, movetext_text, parse_header, parse_movetext
-from .problems import SyntaxProblem
+from .problems import EndsAtNextGame, SyntaxProblem
 from .scanner import Rest
 from .syntax_errors import explain
 from .text import line_column, match_end, unescape
@@ -33,6 +33,13 @@ _NOT_TAG_LINE: Final = re.compile(r"^(?![^\S\n]*\[)", re.MULTILINE)  # a line no
 _TAG_LINE_OR_BRACE: Final = re.compile(r"^[^\S\n]*\[|\{", re.MULTILINE)
 _SALVAGE_TAG: Final = re.compile(r'\[\s*(\w+)\s*"([^"\\\n]*(?:\\[^\n][^"\\\n]*)*)"\s*\]')
 _COMMENT_CHARS: Final = re.compile(r"[{};]")
+# a blank line, then a line that holds one tag pair and nothing else (the
+# grammar's TAG_NAME and TAG_VALUE): where the next game plainly begins, even
+# inside a comment that was never closed
+_NEXT_GAME: Final = re.compile(
+    r"\n[^\S\n]*\n"  # a blank line
+    r'(?=[^\S\n]*\[[^\S\n]*\w+[^\S\n]*"[^"\\\n]*(?:\\[^\n][^"\\\n]*)*"[^\S\n]*\][^\S\n]*(?:\n|\Z))'
+)
 _BOM: Final = b"\xef\xbb\xbf"
 # Windows Notepad's "Unicode" (and "Unicode big endian") start with these
 _UTF16_BOMS: Final = {b"\xff\xfe": "utf-16-le", b"\xfe\xff": "utf-16-be"}
@@ -188,11 +195,19 @@ def split_games(text: str) -> Iterator[tuple[int, str, bool]]:
             line_start = text.rfind("\n", pos, at) + 1 or pos
             line_no += text.count("\n", pos, line_start)
             pos = line_start
-        elif in_comment:  # inside a comment nothing counts until its '}'
+        elif in_comment:  # nothing counts until its '}', or the next game's tags
             close = text.find("}", pos)
+            line_start = size if close < 0 else text.rfind("\n", pos, close) + 1 or pos
+            after = _NEXT_GAME.search(text, pos - 1, line_start) if line_start > pos else None
+            if after is not None:  # the game ends here, damaged: the next one begins
+                line_no += text.count("\n", pos, after.end())
+                pos = after.end()
+                yield first_line, EndsAtNextGame(text[start:pos]), tags
+                start, first_line = pos, line_no
+                tags = blank = moves = in_comment = False
+                continue
             if close < 0:
                 break
-            line_start = text.rfind("\n", pos, close) + 1 or pos
             line_no += text.count("\n", pos, line_start)
             pos = line_start
         else:
@@ -255,7 +270,14 @@ def parse_game(
     fallback: str | None,
     limits: ReadLimits = DEFAULT_LIMITS,
 ) -> ParsedGame:
-    """One game's text (starting at ``first_line`` of the file) to a ParsedGame."""
+    """One game's text (starting at ``first_line`` of the file) to a ParsedGame.
+
+    A game that :func:`split_games` ended inside an open comment, where the
+    next game's tags begin, says so in its SY02 finding.
+    """
+    if isinstance(chunk, EndsAtNextGame):
+        parsed = parse_game(str(chunk), first_line, index, fallback, limits)
+        return _ended_at_next_game(parsed, first_line + chunk.count("\n"))
     try:
         return _parse_game(chunk, first_line, index, fallback, limits)
     except BeyondLimit as beyond:
@@ -270,6 +292,23 @@ def parse_game(
             ),
         )
         return ParsedGame(index, None, (finding,))
+
+
+def _ended_at_next_game(parsed: ParsedGame, end: int) -> ParsedGame:
+    """``parsed`` with its SY02 finding telling that the game ends at line
+    ``end``, where the next game begins."""
+    findings = list(parsed.findings)
+    for i, finding in enumerate(findings):
+        if finding.code == "SY02" and finding.span is not None:
+            message = words(
+                "unclosed comment started at {line}:{column}; "
+                "the game ends at line {end}, where the next game's tags begin",
+                line=finding.span.line,
+                column=finding.span.column,
+                end=end,
+            )
+            findings[i] = Finding("SY02", message, finding.span, finding.ply, finding.action)
+    return ParsedGame(parsed.index, parsed.record, tuple(findings))
 
 
 def _parse_game(

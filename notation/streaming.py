@@ -3,9 +3,10 @@
 :func:`stream_chunks` gives what ``game_chunks(decode(data)[0])`` gives,
 without ever holding the whole text next to the bytes: the text of a
 block is split into games, and only the last game of a block (perhaps
-cut off) is kept for the next one. A game starts at a ``[`` line, where
-:func:`.reader.split_games` starts afresh, so splitting again from the
-start of the last game gives what splitting the whole text gives.
+cut off) is kept for the next one, and so is a last line not ended yet. A
+game starts at a ``[`` line, where :func:`.reader.split_games` starts
+afresh, so splitting again from the start of the last game gives what
+splitting the whole text gives.
 """
 
 from __future__ import annotations
@@ -79,15 +80,21 @@ def _chunks(texts: Iterator[str], block: int) -> Iterator[Chunk]:
         # a block at least as long as the last game: splitting it again stays linear
         if size < max(block, len(rest)):
             continue
-        pieces = list(split_games(_joined(rest, pending, begun)))
+        joined = _joined(rest, pending, begun)
         begun, pending, size = True, [], 0
+        # a line not ended yet waits for the rest of it: cut off after a tag,
+        # it would look like a whole tag line (the next game, even in a comment)
+        cut = joined.rfind("\n") + 1
+        pieces = list(split_games(joined[:cut])) if cut else []
         if not pieces:
+            rest = joined
             continue
         for first_line, chunk, tags in pieces[:-1]:
             if tags or not only_comments(chunk):
                 index += 1
                 yield index, lines_before + first_line, chunk
         first_line, rest, _tags = pieces[-1]
+        rest += joined[cut:]
         lines_before += first_line - 1
     pending.append(cr)
     for first_line, chunk, tags in split_games(_joined(rest, pending, begun)):
