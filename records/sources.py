@@ -9,7 +9,6 @@ and nothing here blocks on a FIFO.
 
 from __future__ import annotations
 
-import fnmatch
 import glob
 import lzma
 import os
@@ -27,6 +26,7 @@ from hexhop.messages import _
 from hexhop.notation.games import record_extensions
 
 from .errors import ReadError
+from .globs import matches as glob_matches
 
 RECORD_EXTENSIONS = record_extensions()
 ARCHIVE_EXTENSIONS = (".zip", ".tar", ".tar.gz", ".tgz")
@@ -203,7 +203,7 @@ def wanted(name: str, globs: tuple[str, ...]) -> bool:
     """Whether a file inside a directory or archive is a record to check."""
     base = name.rsplit("/", 1)[-1]
     if globs:
-        return any(fnmatch.fnmatch(base, g) or fnmatch.fnmatch(name, g) for g in globs)
+        return any(glob_matches(g, base) or glob_matches(g, name) for g in globs)
     return base.lower().endswith(RECORD_EXTENSIONS)
 
 
