@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from collections.abc import Iterator
@@ -13,7 +12,7 @@ from hexhop.archive.dupes import Entry, archive_entries, groups, index_entries, 
 from hexhop.archive.index import default_path
 from hexhop.archive.query import game_texts, open_to_search
 from hexhop.messages import _, ngettext
-from hexhop.records.text import printable, utf8_safe
+from hexhop.records.text import json_text, printable
 
 from .find_cmd import _separated, _under, game_option, tell
 from .help import Translated
@@ -116,8 +115,7 @@ def dupes(
                 "actions": group.actions,
                 "games": [hit.as_json() for hit in group.games],
             }
-            line = ("  " if not number else ", ") + json.dumps(data, ensure_ascii=False)
-            click.echo(utf8_safe(line))
+            click.echo(("  " if not number else ", ") + json_text(data))
         click.echo("]")
     else:
         for group in found:
@@ -125,13 +123,12 @@ def dupes(
             same = ngettext(
                 "the same {n} action", "the same {n} actions", len(group.actions)
             ).format(n=len(group.actions))
-            click.echo(
-                ngettext(
-                    "{n} {game} game with {same}: {opening}",
-                    "{n} {game} games with {same}: {opening}",
-                    len(group.games),
-                ).format(n=len(group.games), game=group.game, same=same, opening=opening)
-            )
+            heading = ngettext(
+                "{n} {game} game with {same}: {opening}",
+                "{n} {game} games with {same}: {opening}",
+                len(group.games),
+            ).format(n=len(group.games), game=group.game, same=same, opening=opening)
+            click.echo(printable(heading))
             for hit in group.games:
                 players = " – ".join(hit.players[:2])
                 date = f"  {hit.date}" if hit.date else ""

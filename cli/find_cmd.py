@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import os
 import sys
 from collections.abc import Iterator
@@ -31,7 +30,7 @@ from hexhop.archive.query import (
     tag_filter,
 )
 from hexhop.messages import N_, _
-from hexhop.records.text import counted, printable, utf8_safe
+from hexhop.records.text import counted, json_text, printable, utf8_safe
 
 from .help import Translated
 from .interrupt import checked, stoppable
@@ -286,11 +285,11 @@ def _separated(texts: Iterator[bytes]) -> Iterator[bytes]:
 def _lines(hits: Iterator[Hit], fmt: str, with_ply: bool) -> Iterator[str]:
     if fmt == "jsonl":
         for hit in hits:
-            yield json.dumps(hit.as_json(), ensure_ascii=False)
+            yield json_text(hit.as_json())
     elif fmt == "json":
         yield "["
         for number, hit in enumerate(hits):
-            yield ("  " if not number else ", ") + json.dumps(hit.as_json(), ensure_ascii=False)
+            yield ("  " if not number else ", ") + json_text(hit.as_json())
         yield "]"
     elif fmt == "csv":
         columns = ["path", "index", "line", "game", "first", "second", "result", "date"]
@@ -335,6 +334,10 @@ def _row(cells: list[str], widths: list[int]) -> str:
 
 
 def _csv(row: list[Any]) -> str:
+    """One line of CSV; control characters and bidirectional overrides in a
+    cell are written as the terminal escapes (``\\x1b``), a byte of a name
+    that is not UTF-8 as U+FFFD, as in JSON."""
+    cells = ["" if v is None else printable(utf8_safe(str(v))) for v in row]
     buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="").writerow(["" if v is None else v for v in row])
+    csv.writer(buffer, lineterminator="").writerow(cells)
     return buffer.getvalue()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterator
 from typing import Any
@@ -13,7 +12,7 @@ from hexhop.archive.query import open_to_search
 from hexhop.archive.stats import MAX_DEPTH, StatRow, archive_rows, collect, index_rows, row_table
 from hexhop.messages import N_, _, side_name
 from hexhop.records.checking import CheckOptions
-from hexhop.records.text import counted, printable
+from hexhop.records.text import counted, json_text, printable
 
 from .command_output import tell
 from .find_cmd import _under, find_options, index_to_use, query_of
@@ -116,7 +115,7 @@ def stats(
         finally:
             db.close()
     if fmt == "json":
-        click.echo(json.dumps(counts, ensure_ascii=False, indent=2))
+        click.echo(json_text(counts, indent=2))
     else:
         for line in tables(counts):
             click.echo(line)
@@ -272,7 +271,7 @@ def _games(count: int) -> str:
 
 def _kind(item: dict[str, Any]) -> str:
     game = item["game"] or "?"
-    return f"{game} {item['board']}" if item["board"] else game
+    return printable(f"{game} {item['board']}" if item["board"] else game)
 
 
 def _share(part: int, whole: int) -> str:

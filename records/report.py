@@ -12,7 +12,6 @@ suites in such a spool until the end: the totals come first.
 
 from __future__ import annotations
 
-import json
 import shutil
 import tempfile
 from collections import Counter
@@ -24,7 +23,7 @@ from xml.etree import ElementTree as ET
 from hexhop.messages import N_, _
 
 from .checking import FileResult
-from .text import counted, printable, source_window, style, utf8_safe
+from .text import counted, json_text, printable, source_window, style
 
 #: Columns of a source line shown under a finding.
 SOURCE_COLUMNS = 100
@@ -483,9 +482,10 @@ def _nested(obj: object, depth: int) -> str:
 
 
 def _json(obj: object, indent: int | None = None) -> str:
-    """``obj`` as JSON that UTF-8 can hold: a byte of a name that is not
-    UTF-8 becomes U+FFFD."""
-    return utf8_safe(json.dumps(obj, ensure_ascii=False, indent=indent))
+    """``obj`` as JSON that UTF-8 can hold and a terminal cannot act on
+    (:func:`.text.json_text`): control characters and bidirectional
+    overrides as ``\\uXXXX``, a byte of a name that is not UTF-8 as U+FFFD."""
+    return json_text(obj, indent=indent)
 
 
 def _xml(text: str) -> str:

@@ -3,6 +3,7 @@ of a long source line, and ANSI colour, without any terminal library."""
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from collections.abc import Callable
@@ -39,13 +40,16 @@ def style(text: str, fg: str | None = None, bold: bool | None = None) -> str:
     return codes + text + _RESET
 
 
-#: What must not reach a terminal raw: control characters (escape sequences
-#: start with ESC or CSI), line and paragraph separators, the bidirectional
-#: overrides that can make text read differently from what it is, and lone
-#: surrogates (bytes of file names that are not UTF-8).
-_UNSAFE = re.compile(
-    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]"
-)
+#: What must not reach a terminal raw, beyond the C0 controls: DEL and the
+#: C1 controls (escape sequences start with ESC or CSI), line and paragraph
+#: separators, the bidirectional marks, embeddings, overrides and isolates
+#: that can make text read differently from what it is, and lone surrogates
+#: (bytes of file names that are not UTF-8).
+_UNSAFE_ABOVE_C0 = "\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff"
+_UNSAFE = re.compile(f"[\x00-\x1f{_UNSAFE_ABOVE_C0}]")
+#: The same in the text of ``json.dumps``, which escapes the C0 controls
+#: itself (its only raw ones are the line ends of ``indent``).
+_UNSAFE_IN_JSON = re.compile(f"[{_UNSAFE_ABOVE_C0}]")
 
 
 def printable(text: str) -> str:
@@ -63,6 +67,21 @@ def utf8_safe(text: str) -> str:
 
 
 _SURROGATES = re.compile("[\ud800-\udfff]")
+
+
+def json_text(value: object, indent: int | None = None) -> str:
+    """``value`` as JSON (``json.dumps`` with ``ensure_ascii=False``) in
+    which every character a terminal could act on is a ``\\uXXXX``
+    escape, so that it parses back to the same text; a byte of a name that
+    is not UTF-8 becomes U+FFFD (as :func:`utf8_safe` makes it), since a
+    lone surrogate is not text that every JSON reader takes. The JSON and
+    JSON Lines of check, find, dupes and stats are written with it."""
+    return _UNSAFE_IN_JSON.sub(_json_escape, json.dumps(value, ensure_ascii=False, indent=indent))
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return "\ufffd" if 0xD800 <= code <= 0xDFFF else f"\\u{code:04x}"
 
 
 def _escape(match: re.Match[str]) -> str:
