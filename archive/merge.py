@@ -19,6 +19,7 @@ from typing import Literal
 from hexhop.notation.model import DiceAction, HopAction, Item, ParsedGame
 
 from .texts import GameText
+from .verify import Written, game_tag_missing, standalone
 
 Where = tuple[str, int, int]  # path, game number, line
 
@@ -53,62 +54,58 @@ Outcome = Literal["added", "duplicate", "headless"]
 
 @dataclass
 class Merge:
-    """The merged archive, built one game at a time with :meth:`add`.
+    """The merged archive, built one game at a time with :meth:`add`, which
+    gives the bytes to write next (the file is written as they come, never
+    held whole).
 
-    ``pieces`` joined are the file; ``dropped`` holds (left out, the game
-    it repeats) as ``(path, game number, line)``; ``headless`` the games
-    left out because they have no header and no game to give them one (in
-    the merged file they would run on in the game before); ``tagged``
-    counts games that got a Game tag; ``transcoded`` the files read as
+    ``written`` notes the games added, for the read-back
+    (:func:`.verify.verify`); ``dropped`` holds (left out, the game it
+    repeats) as ``(path, game number, line)``; ``headless`` the games left
+    out because they have no header and no game to give them one (in the
+    merged file they would run on in the game before); ``tagged`` counts
+    games that got a Game tag; ``transcoded`` the files read as
     Windows-1252.
     """
 
     dedupe: bool = False
-    pieces: list[bytes] = field(default_factory=list)
-    games: int = 0
+    written: Written = field(default_factory=Written)
     dropped: list[tuple[Where, Where]] = field(default_factory=list)
     headless: list[Where] = field(default_factory=list)
     tagged: int = 0
     transcoded: set[str] = field(default_factory=set)
     _seen: dict[bytes, Where] = field(default_factory=dict)
 
-    def add(self, game: GameText) -> Outcome:
-        """Add ``game`` after the others, or say why it was left out."""
+    @property
+    def games(self) -> int:
+        """How many games were added."""
+        return len(self.written)
+
+    def add(self, game: GameText) -> tuple[Outcome, bytes]:
+        """Add ``game`` after the others: its bytes to write next (a blank
+        line before them), or why it was left out (and no bytes)."""
         where = (game.path, game.index, game.line)
-        data, tagged = self._text(game)
-        if not data.startswith(b"["):
+        source = game.data
+        if game.windows_1252:
+            source = source.decode("cp1252", errors="replace").encode("utf-8")
+        data = standalone(source, game.parsed)
+        if data is None:
             self.headless.append(where)
-            return "headless"
+            return "headless", b""
         if self.dedupe:
             key = same_game_key(game.parsed)
             first = self._seen.get(key) if key is not None else None
             if first is not None:
                 self.dropped.append((where, first))
-                return "duplicate"
+                return "duplicate", b""
             if key is not None:
                 self._seen[key] = where
         end = _line_end(data)
-        self.pieces.append((end if self.pieces else b"") + data + end)
-        self.games += 1
-        self.tagged += tagged
+        piece = (end if self.games else b"") + data + end
+        self.written.add(game.parsed)
+        self.tagged += game_tag_missing(game.parsed)
         if game.windows_1252:
             self.transcoded.add(game.path)
-        return "added"
-
-    def data(self) -> bytes:
-        """The merged file's bytes."""
-        return b"".join(self.pieces)
-
-    @staticmethod
-    def _text(game: GameText) -> tuple[bytes, bool]:
-        """The game's text as it goes into the merged file, and whether it got a Game tag."""
-        data = game.data
-        if game.windows_1252:
-            data = data.decode("cp1252", errors="replace").encode("utf-8")
-        record = game.parsed.record
-        if record is None or record.game is None or record.tag("Game") is not None:
-            return data, False
-        return f'[Game "{record.game}"]'.encode() + _line_end(data) + data, True
+        return "added", piece
 
 
 def _line_end(data: bytes) -> bytes:

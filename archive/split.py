@@ -14,6 +14,7 @@ import unicodedata
 from collections.abc import Iterator
 
 from hexhop.notation.games import GAMES, lookup_game, record_extensions
+from hexhop.records.file_names import fitted
 
 from .texts import GameText, extension_of
 
@@ -91,7 +92,9 @@ def file_extension(game: GameText) -> str:
 class Names:
     """File names for one folder, each handed out once: ``NAME.hxl``, then
     ``NAME_2.hxl``, ``NAME_3.hxl`` … Names that differ only in case count
-    as the same (they are one file on macOS and Windows)."""
+    as the same (they are one file on macOS and Windows); a name is at most
+    255 bytes (:func:`hexhop.records.file_names.fitted`), its number and
+    extension kept."""
 
     def __init__(self) -> None:
         self.used: set[str] = set()
@@ -101,7 +104,7 @@ class Names:
         (A caller that finds a name taken on disk asks for the next.)"""
         number = 1
         while True:
-            name = f"{stem}{f'_{number}' if number > 1 else ''}{extension}"
+            name = fitted(stem, f"{f'_{number}' if number > 1 else ''}{extension}")
             number += 1
             if name.casefold() not in self.used:
                 self.used.add(name.casefold())

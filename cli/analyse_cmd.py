@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 import json
-import os
 import sys
 
 import click
 
 from hexhop.messages import _, side_name
 from hexhop.records.analysis import FileAnalysis, Settings, analyse_source, analyse_sources
-from hexhop.records.sources import iter_sources
+from hexhop.records.sources import Source, iter_sources
 from hexhop.records.text import counted
 
-from .command_output import emit, tell
+from .command_output import tell
 from .help import Translated
 from .options import game_option
+from .safe_write import refuse_existing, refuse_inputs, write_atomically
 from .terminal import printable
 
 EXAMPLE = """
@@ -115,19 +115,39 @@ def analyse(
     sys.exit(1 if stops else 0)
 
 
-def _annotate(sources: list, settings: Settings, out: str, force: bool) -> FileAnalysis:
+def _annotate(sources: list[Source], settings: Settings, out: str, force: bool) -> FileAnalysis:
     if len(sources) != 1:
         raise click.UsageError(_("--annotate takes exactly one RECORD"))
     source = sources[0]
-    if os.path.exists(out) and os.path.exists(source.path) and os.path.samefile(out, source.path):
-        raise click.UsageError(_("--annotate must not name the record itself"))
+    refuse_inputs([out], [source.path])
+    refuse_existing([out], force)
     result = analyse_source(source, settings, annotate=True)
     if result.error is None:
         if result.annotated is None:
             tell(_("{path}: not annotated: a game has a syntax error").format(path=source.path))
         else:
-            emit(result.annotated, out, force)
+            _write_annotated(source, settings.game, result.annotated, out, force)
     return result
+
+
+def _write_annotated(
+    source: Source, game: str | None, annotated: str, out: str, force: bool
+) -> None:
+    """Write the annotated copy to ``out``: read back (its game from its
+    name, else ``--game``) it must hold the games of ``source``."""
+    from hexhop.archive.verify import Written, verify
+    from hexhop.notation import read_archive
+
+    written = Written()
+    for parsed in read_archive(source.data or b"", path=source.path, default_game=game):
+        if parsed.record is not None:  # as format_archive writes them
+            written.add(parsed)
+    write_atomically(
+        out,
+        annotated.encode("utf-8"),
+        overwrite=force,
+        check=lambda temp: verify(temp, written, shown=out, default_game=game),
+    )
 
 
 def _print(result: FileAnalysis) -> None:

@@ -16,6 +16,7 @@ from .command_output import emit, force_option, out_option
 from .help import Translated
 from .interrupt import stoppable
 from .options import game_option
+from .safe_write import refuse_inputs
 
 EXAMPLE = """
 \b
@@ -42,6 +43,8 @@ def convert(source: str, target: str, game: str | None, out: str | None, force: 
     a .zip or .tar(.gz) archive: club.zip:games/a.hxl) to JSON with
     every action, comment, glyph, variation, the position after each ply and
     the findings; or convert such JSON back to a record."""
+    if out is not None:
+        refuse_inputs([out], [source])
     with stoppable(lambda: _("before anything was written")):
         source, data = read_record(source)
         _check_kind(source, data, target)

@@ -10,14 +10,14 @@ import click
 
 from hexhop.archive.dupes import Entry, archive_entries, groups, index_entries, kept
 from hexhop.archive.index import default_path
-from hexhop.archive.query import game_texts, open_to_search
+from hexhop.archive.query import open_to_search
 from hexhop.messages import _, ngettext
 from hexhop.records.text import json_text, printable
 
-from .find_cmd import _separated, _under, game_option, tell
+from .find_cmd import _export, _under, game_option, tell
 from .help import Translated
 from .interrupt import checked, stoppable
-from .safe_write import refuse_existing, write_atomically
+from .safe_write import refuse_existing, refuse_inputs
 
 EXAMPLE = """
 \b
@@ -73,6 +73,7 @@ def dupes(
     usage error or an index that cannot be used.
     """
     if export is not None:
+        refuse_inputs([export], (*paths, db or "-"))
         refuse_existing([export], force)
     if db is None and paths and not scan and os.path.isfile(default_path(paths[0])):
         db = default_path(paths[0])
@@ -105,8 +106,8 @@ def dupes(
             if game is None or group.game == game
         ]
         if export is not None:
-            texts = game_texts(hit for hit in kept(checked(entries(every_game=True))))
-            write_atomically(export, b"".join(_separated(texts)), overwrite=force)
+            hits = kept(checked(entries(every_game=True)))
+            left_out = _export(hits, export, False, force, (*paths, db or "-"))
     if fmt == "json":
         click.echo("[")
         for number, group in enumerate(found):
@@ -146,4 +147,6 @@ def dupes(
     )
     if export is not None:
         tell(_("wrote the games without those {extra} to {path}").format(extra=extra, path=export))
+        if left_out:
+            sys.exit(2)
     sys.exit(0 if found else 1)

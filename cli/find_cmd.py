@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import os
+import shlex
 import sys
 from collections.abc import Iterator
 from typing import Any
@@ -15,19 +16,23 @@ from hexhop.archive.index import default_path
 from hexhop.archive.query import (
     Hit,
     Query,
+    board_size,
+    bounded,
     date_range,
     find_in_archive,
     find_in_index,
     finding_code,
-    game_texts,
     int_range,
     open_to_search,
     openings,
     player_pattern,
     position_targets,
+    real_roots,
     result_filter,
     side_name,
+    stale_files,
     tag_filter,
+    under_any,
 )
 from hexhop.messages import N_, _
 from hexhop.records.text import counted, json_text, printable, utf8_safe
@@ -35,7 +40,7 @@ from hexhop.records.text import counted, json_text, printable, utf8_safe
 from .help import Translated
 from .interrupt import checked, stoppable
 from .options import game_name
-from .safe_write import refuse_existing, write_atomically
+from .safe_write import refuse_existing, refuse_inputs, write_atomically
 
 EXAMPLE = """
 \b
@@ -105,7 +110,7 @@ def find_options(command):
         click.option("--result", default=None, metavar="1-0|0-1|*", help="The written result."),
         click.option("--winner", default=None, metavar="SIDE", help="Who won on the board."),
         game_option,
-        click.option("--board", default=None, metavar="NxN", help="Hüpfer board for --position."),
+        click.option("--board", default=None, metavar="NxN", help="Only games on this board."),
         click.option(
             "--date", default=None, metavar="FROM..TO", help="Date tag, e.g. 1998..2001.06."
         ),
@@ -138,10 +143,13 @@ def find_options(command):
 def query_of(options: dict[str, Any]) -> Query:
     """The query the filters of ``find_options`` describe (QueryError: exit 2)."""
     game = options["game"]
+    board = board_size(options["board"]) if options["board"] is not None else None
+    for pattern in options["globs"]:
+        bounded(pattern, "--glob")
     return Query(
         players=tuple(player_pattern(p) for p in options["players"]),
         sides=tuple(
-            (side.capitalize(), player_pattern(options[side]))
+            (side.capitalize(), player_pattern(options[side], f"--{side}"))
             for side in SIDES
             if options[side] is not None
         ),
@@ -149,11 +157,14 @@ def query_of(options: dict[str, Any]) -> Query:
         result=result_filter(options["result"]) if options["result"] is not None else None,
         winner=side_name(options["winner"]) if options["winner"] is not None else None,
         game=game,
+        board=board,
         date=date_range(options["date"]) if options["date"] is not None else None,
         plies=int_range(options["plies"], "--plies") if options["plies"] is not None else None,
         valid=options["valid"],
         findings=tuple(finding_code(code) for code in options["findings"]),
-        positions=position_targets(options["position_text"], game, options["board"])
+        positions=position_targets(
+            options["position_text"], game, f"{board}x{board}" if board else None
+        )
         if options["position_text"] is not None
         else (),
         openings=openings(options["after"], game) if options["after"] is not None else (),
@@ -171,15 +182,21 @@ def index_to_use(paths: tuple[str, ...], options: dict[str, Any]) -> str | None:
     return db
 
 
-def hits_of(paths: tuple[str, ...], options: dict[str, Any], query: Query) -> Iterator[Hit]:
+def hits_of(
+    paths: tuple[str, ...], options: dict[str, Any], query: Query, stale: list[str] | None = None
+) -> Iterator[Hit]:
     """The matching games: from the index (--db, or hexhop.sqlite of the
-    first ARCHIVE when there is one), else read from the ARCHIVE paths."""
+    first ARCHIVE when there is one), else read from the ARCHIVE paths.
+    The index's files that changed or are gone are told first, and added
+    to ``stale``."""
     db = index_to_use(paths, options)
     if db is not None:
         connection = open_to_search(db)
         try:
+            warn_stale(connection, db, paths, stale)
+            roots = real_roots(paths)
             for hit in find_in_index(connection, db, query):
-                if not paths or any(_under(hit.path, root) for root in paths):
+                if not paths or under_any(hit.real, roots):
                     yield hit
         finally:
             connection.close()
@@ -194,6 +211,32 @@ def hits_of(paths: tuple[str, ...], options: dict[str, Any], query: Query) -> It
             tell(found)
         else:
             yield found
+
+
+def warn_stale(connection: Any, db: str, paths: tuple[str, ...], stale: list[str] | None) -> None:
+    """Tell the index's files (under ``paths``) that changed or are gone
+    since they were indexed, and the run of ``index`` that brings it up to date."""
+    found = stale_files(connection, db, paths)
+    if not found:
+        return
+    if stale is not None:
+        stale.extend(found)
+    names = ", ".join(found[:STALE_NAMED]) + (", …" if len(found) > STALE_NAMED else "")
+    archives = " ".join(shlex.quote(p) for p in paths) if paths else "ARCHIVE"
+    tell(
+        _(
+            "warning: {files} changed or gone since {db} was indexed ({names}): the answers "
+            "are what the index holds; run `hexhop index {archives} --db {db}` again"
+        ).format(
+            files=counted(len(found), "file"),
+            db=db,
+            names=names,
+            archives=archives,
+        )
+    )
+
+
+STALE_NAMED = 5  # the changed files a warning names
 
 
 def _under(path: str, root: str) -> bool:
@@ -242,6 +285,7 @@ def find(
     """
     query = query_of(options)
     found = [0]
+    stale: list[str] = []
 
     def counting(hits: Iterator[Hit]) -> Iterator[Hit]:
         for hit in hits:
@@ -249,37 +293,52 @@ def find(
             yield hit
 
     with stoppable(lambda: _("after {games}").format(games=counted(found[0], "game"))):
-        hits = counting(checked(hits_of(paths, options, query)))
+        hits = counting(checked(hits_of(paths, options, query, stale)))
         if export is not None:
-            _export(hits, export, canonical, force)
+            inputs = (*paths, index_to_use(paths, options) or "-")
+            left_out = _export(hits, export, canonical, force, inputs)
         else:
             for line in _lines(hits, fmt, bool(query.positions)):
                 click.echo(utf8_safe(line))
     if export is not None:
-        tell(_("wrote {games} to {path}").format(games=counted(found[0], "game"), path=export))
+        games = counted(found[0] - left_out, "game")
+        tell(_("wrote {games} to {path}").format(games=games, path=export))
+        if left_out:
+            sys.exit(2)
     elif not found[0]:
         tell(_("no game matched"))
-    sys.exit(0 if found[0] else 1)
+    sys.exit(2 if stale else 0 if found[0] else 1)
 
 
-def _export(hits: Iterator[Hit], path: str, canonical: bool, force: bool) -> None:
+def _export(
+    hits: Iterator[Hit], path: str, canonical: bool, force: bool, inputs: tuple[str, ...]
+) -> int:
+    """Write the hits' games to ``path``, read back and checked, as they
+    come; how many were left out (told: they cannot stand alone)."""
+    refuse_inputs([path], inputs)
     refuse_existing([path], force)
-    data = b"".join(_separated(game_texts(hits)))
-    if canonical:
-        from hexhop.notation import format_archive
-        from hexhop.notation.reader import read_archive
+    from hexhop.archive.export import export_pieces
+    from hexhop.archive.verify import Written, left_out_message, verify
 
-        data = format_archive(read_archive(data)).encode()
-    write_atomically(path, data, overwrite=force)
+    written, left_out = Written(), list[Hit]()
 
+    def leave_out(hit: Hit) -> None:
+        left_out.append(hit)
+        tell(left_out_message(hit.path, hit.line, hit.number))
 
-def _separated(texts: Iterator[bytes]) -> Iterator[bytes]:
-    """Each game's bytes, with a blank line after a game that lacks one (the
-    last of its file), so that the next game starts on a line of its own."""
-    for text in texts:
-        yield text
-        if not text.endswith((b"\n\n", b"\r\n\r\n", b"\r\r")):
-            yield b"\n" if text.endswith((b"\n", b"\r")) else b"\n\n"
+    def sources(hits: Iterator[Hit]) -> Iterator[Hit]:
+        source = ""
+        for hit in hits:  # never over a file a game comes from
+            if hit.path != source:
+                source = hit.path
+                refuse_inputs([path], [source])
+            yield hit
+
+    pieces = export_pieces(sources(hits), written, leave_out, canonical=canonical)
+    write_atomically(
+        path, pieces, overwrite=force, check=lambda temp: verify(temp, written, shown=path)
+    )
+    return len(left_out)
 
 
 def _lines(hits: Iterator[Hit], fmt: str, with_ply: bool) -> Iterator[str]:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import difflib
 import os
 import sys
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import click
 
@@ -19,6 +21,9 @@ from .interrupt import checkpoint, signals_held, stoppable
 from .options import game_option
 from .safe_write import WriteError, write_atomically
 from .terminal import printable
+
+if TYPE_CHECKING:  # imported when a file is formatted
+    from hexhop.archive.verify import Written
 
 EXAMPLE = """
 \b
@@ -108,20 +113,40 @@ def _archive(path: str) -> bool:
     return path.lower().endswith(ARCHIVE_EXTENSIONS)
 
 
+@dataclass
+class _Formatted:
+    """A file's text before and after, and the games written (for the read-back)."""
+
+    old: str
+    new: str
+    written: Written
+    game: str | None
+
+
 def _finish(
-    path: str, result: tuple[str, str] | None, check_only: bool, diff: bool, in_place: bool
+    path: str, result: _Formatted | None, check_only: bool, diff: bool, in_place: bool
 ) -> str:
     """Print or write one formatted file as asked: ``failed``, ``changed`` or ``same``."""
+    from hexhop.archive.index import container
+    from hexhop.archive.verify import WrittenDiffers
+
     if result is None:
         return "failed"
-    old, new = result
     if not (check_only or diff or in_place):
-        click.echo(new, nl=False)
+        click.echo(result.new, nl=False)
         return "same"
-    if old == new:
+    if result.old == result.new:
+        return "same"
+    if in_place and container(path) != path:  # found in an archive of a folder given
+        click.echo(
+            _("{path}: left as it is: --in-place does not rewrite a member of an archive").format(
+                path=printable(path)
+            ),
+            err=True,
+        )
         return "same"
     try:
-        _report_change(path, old, new, check_only, diff, in_place)
+        _report_change(path, result, check_only, diff, in_place)
     except WriteError as error:
         click.echo(
             _("{path}: cannot write {path}: {reason}; the file is left as it was").format(
@@ -130,12 +155,16 @@ def _finish(
             err=True,
         )
         return "failed"
+    except WrittenDiffers as error:
+        click.echo(_("{error}; the file is left as it was").format(error=error), err=True)
+        return "failed"
     return "changed"
 
 
 def _report_change(
-    path: str, old: str, new: str, check_only: bool, diff: bool, in_place: bool
+    path: str, result: _Formatted, check_only: bool, diff: bool, in_place: bool
 ) -> None:
+    old, new = result.old, result.new
     if check_only:
         click.echo(_("would reformat {path}").format(path=printable(path)), err=True)
     elif diff:
@@ -151,13 +180,21 @@ def _report_change(
             nl=False,
         )
     elif in_place:
-        # through a symbolic link: the file it leads to is formatted, the link kept
-        write_atomically(os.path.realpath(path), new.encode("utf-8"), overwrite=True)
+        from hexhop.archive.verify import verify
+
+        # through a symbolic link: the file it leads to is formatted, the link kept;
+        # read back as the file is read (its name, --game), it must hold the same games
+        write_atomically(
+            os.path.realpath(path),
+            new.encode("utf-8"),
+            overwrite=True,
+            check=lambda temp: verify(temp, result.written, shown=path, default_game=result.game),
+        )
         click.echo(_("reformatted {path}").format(path=printable(path)), err=True)
 
 
-def _format_source(source: Source, game: str | None, width: int) -> tuple[str, str] | None:
-    """(old text, new text), or None after printing why the file cannot be formatted."""
+def _format_source(source: Source, game: str | None, width: int) -> _Formatted | None:
+    """The old and new text, or None after printing why the file cannot be formatted."""
     from hexhop.notation import format_archive, read_archive
 
     path = source.path
@@ -187,4 +224,10 @@ def _format_source(source: Source, game: str | None, width: int) -> tuple[str, s
     # read as the reader reads it (UTF-16, Windows-1252), so that only the
     # text is compared and a diff shows characters, not replaced bytes
     old = decode(data)[0].replace("\r\n", "\n")
-    return old, new
+    from hexhop.archive.verify import Written
+
+    written = Written()
+    for parsed in games:
+        if parsed.record is not None:  # format_archive leaves the others out
+            written.add(parsed)
+    return _Formatted(old, new, written, game)

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
 
 import click
 
-from hexhop.archive.merge import Merge
-from hexhop.archive.texts import archive_games
+from hexhop.archive.index import container
+from hexhop.archive.merge import Merge, Outcome
+from hexhop.archive.texts import GameText, archive_games
+from hexhop.archive.verify import left_out_message, verify
 from hexhop.messages import _
 from hexhop.records.text import counted
 
@@ -16,7 +19,7 @@ from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, stoppable
 from .options import game_option
-from .safe_write import refuse_existing, write_atomically
+from .safe_write import refuse_existing, refuse_inputs, write_atomically
 from .split_cmd import glob_option
 
 EXAMPLE = """
@@ -61,62 +64,70 @@ def merge(
     written as UTF-8, so that FILE reads back as the same games.
 
     PATHS are record files, directories, .zip or .tar(.gz) archives, or -
-    for standard input. FILE is written whole or not at all.
+    for standard input. FILE is written whole or not at all: it is read
+    back and must hold the games written, and it is never one of PATHS
+    (nor the archive that holds one), not even with --force.
 
     Exit status: 0 when done, 2 on a usage error, when FILE exists (without
-    --force), or when some input could not be read or some game could not
-    be merged (the others are).
+    --force) or is an input, when it would not read back as written, or
+    when some input could not be read or some game could not be merged
+    (the others are).
     """
+    refuse_inputs([out], paths)
     refuse_existing([out], force)
     merged = Merge(dedupe=dedupe)
     unreadable = 0
-    # FILE found in a folder of PATHS is the output, not an input (named itself, it is one)
+    # FILE found in a folder of PATHS is the output, not an input (named, it is refused)
     target = os.path.realpath(out)
-    named = target in {os.path.realpath(path) for path in paths}
-    source, skip = "", False
 
     def cannot_read(path: str, why: str) -> None:
         nonlocal unreadable
         unreadable += 1
         tell(f"{path}: {why}")
 
+    def pieces() -> Iterator[bytes]:
+        source, skip = "", False
+        for text in archive_games(list(paths), cannot_read, globs=globs, game=game):
+            checkpoint()
+            if text.path != source:
+                source, skip = text.path, os.path.realpath(container(text.path)) == target
+                if skip:
+                    tell(_("{path}: left out: it is --out").format(path=text.path))
+            if not skip:
+                outcome, piece = merged.add(text)
+                _tell(outcome, text, merged, verbose)
+                yield piece
+
     with stoppable(
         lambda: _("after reading {games}; nothing written").format(
             games=counted(merged.games, "game")
         )
     ):
-        for text in archive_games(list(paths), cannot_read, globs=globs, game=game):
-            checkpoint()
-            if text.path != source:
-                source, skip = text.path, not named and os.path.realpath(text.path) == target
-                if skip:
-                    tell(_("{path}: left out: it is --out").format(path=text.path))
-            if skip:
-                continue
-            outcome = merged.add(text)
-            if outcome == "headless":
-                tell(
-                    _(
-                        "{where}: game {index} left out: it has no header, "
-                        "and its game cannot be told (--game names it)"
-                    ).format(where=f"{text.path}:{text.line}", index=text.index)
-                )
-            elif outcome == "duplicate" and verbose:
-                first, first_number, first_line = merged.dropped[-1][1]
-                tell(
-                    _(
-                        "{where}: game {index} left out: the same game as {first} (game {number})"
-                    ).format(
-                        where=f"{text.path}:{text.line}",
-                        index=text.index,
-                        first=f"{first}:{first_line}",
-                        number=first_number,
-                    )
-                )
-        write_atomically(out, merged.data(), overwrite=True)
+        write_atomically(
+            out,
+            pieces(),
+            overwrite=force,
+            check=lambda temp: verify(temp, merged.written, shown=out),
+        )
     _summary(merged, out, dedupe)
     if unreadable or merged.headless:
         sys.exit(2)
+
+
+def _tell(outcome: Outcome, text: GameText, merged: Merge, verbose: bool) -> None:
+    """Say why ``text`` was left out (a duplicate only with ``verbose``)."""
+    if outcome == "headless":
+        tell(left_out_message(text.path, text.line, text.index))
+    elif outcome == "duplicate" and verbose:
+        first, first_number, first_line = merged.dropped[-1][1]
+        tell(
+            _("{where}: game {index} left out: the same game as {first} (game {number})").format(
+                where=f"{text.path}:{text.line}",
+                index=text.index,
+                first=f"{first}:{first_line}",
+                number=first_number,
+            )
+        )
 
 
 def _summary(merged: Merge, out: str, dedupe: bool) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
 import click
 
@@ -10,12 +11,12 @@ from hexhop.messages import _
 from hexhop.notation.games import find_game
 from hexhop.records.analysis import Settings
 from hexhop.records.puzzles import find_puzzles
-from hexhop.records.sources import iter_sources
+from hexhop.records.sources import Source, iter_sources
 
 from .command_output import tell
 from .help import Translated
 from .options import game_option
-from .safe_write import write_atomically
+from .safe_write import refuse_inputs, write_atomically
 
 EXAMPLE = """
 \b
@@ -88,15 +89,22 @@ def puzzles(
     from hexhop.render.svg import board_svg
 
     settings = Settings(depth, max_nodes, max_seconds, game)
-    found = find_puzzles(iter_sources(list(paths)), settings)
+    inputs = list(paths)  # and every file read: never written over
+
+    def sources() -> Iterator[Source]:
+        for source in iter_sources(list(paths)):
+            inputs.append(source.path)
+            yield source
+
+    found = find_puzzles(sources(), settings)
     for number, puzzle in enumerate(found, 1):
         stem = os.path.join(out, f"puzzle{number:03d}")
         record = puzzle.text(number).encode("utf-8")
         title = _("Puzzle {number}").format(number=number) + ": " + puzzle.caption()
         picture = board_svg(puzzle.position, size=size, title=title)
         data = _picture_bytes(picture, fmt, size)
-        _write(stem + find_game(puzzle.game).extension, record, force)
-        _write(f"{stem}.{fmt}", data, force)
+        _write(stem + find_game(puzzle.game).extension, record, force, inputs)
+        _write(f"{stem}.{fmt}", data, force, inputs)
     tell(_("wrote {count} puzzles to {out}").format(count=len(found), out=out))
 
 
@@ -112,5 +120,6 @@ def _picture_bytes(svg: str, fmt: str, size: int) -> bytes:
     return svg.encode("utf-8")
 
 
-def _write(path: str, data: bytes, force: bool) -> None:
+def _write(path: str, data: bytes, force: bool, inputs: list[str]) -> None:
+    refuse_inputs([path], inputs)
     write_atomically(path, data, overwrite=force)

@@ -17,6 +17,7 @@ import click
 from hexhop.engine.replay import GameReport, replay_game
 from hexhop.messages import _
 from hexhop.records.colors import THEMES
+from hexhop.records.file_names import fitted
 from hexhop.records.sources import Source, iter_sources
 from hexhop.records.text import counted
 from hexhop.render.html import SHARED_FILES, GameSummary
@@ -26,7 +27,7 @@ from .help import Translated
 from .interrupt import checkpoint, signals_held, stoppable
 from .options import game_option
 from .progress import ProgressBar
-from .safe_write import make_folder, refuse_existing, write_atomically
+from .safe_write import make_folder, refuse_existing, refuse_inputs, write_atomically
 from .single_game import why_unplayable
 
 EXAMPLE = """
@@ -306,6 +307,7 @@ def _render(
         )
     if not paths:
         raise click.ClickException(_("{path}: no game could be drawn").format(path=record))
+    refuse_inputs(paths, [record, *(source.path for source in sources)])
     refuse_existing(paths, force)
     state["total"] = len(paths)
     outputs = _drawn(planned, options, game, out_root if index_page else None)
@@ -356,7 +358,7 @@ def _tell_unused(ctx: click.Context, fmt: str) -> None:
 def _default_out(record: str) -> str:
     if record == "-":
         return STDIN_OUT
-    return _stem(record.rstrip("/\\")).lstrip("-") + "-diagrams"
+    return fitted(_stem(record.rstrip("/\\")).lstrip("-"), "-diagrams")
 
 
 def _tell_error(source: Source, report: GameReport) -> bool:
@@ -412,7 +414,7 @@ def _stem(path: str) -> str:
     """A safe file-name stem from a path or archive member name."""
     base = re.split(r"[/\\:]", path)[-1]
     stem = base.split(".")[0] or "record"
-    return re.sub(r"[^\w.-]", "_", stem)[:80]
+    return fitted(re.sub(r"[^\w.-]", "_", stem)[:80])
 
 
 def _folder_names(paths: list[str], record: str) -> list[str]:
@@ -425,9 +427,9 @@ def _folder_names(paths: list[str], record: str) -> list[str]:
     names = []
     for path, stem in zip(paths, stems):
         name = stem if counts[stem.casefold()] == 1 else _path_stem(_inside(path, record))
-        unique, number = name, 2
+        unique, number = fitted(name), 2
         while unique.casefold() in used:
-            unique, number = f"{name}-{number}", number + 1
+            unique, number = fitted(name, f"-{number}"), number + 1
         used.add(unique.casefold())
         names.append(unique)
     return names

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
+from collections.abc import Callable, Iterable
 
 import click
 
@@ -36,10 +38,66 @@ class ExistsError(click.ClickException):
 
 
 def refuse_existing(paths: list[str], force: bool) -> None:
-    """Raise :class:`ExistsError` for those of ``paths`` that exist, unless ``force``."""
-    existing = [path for path in paths if os.path.exists(path)]
+    """Raise :class:`ExistsError` for those of ``paths`` that exist, unless
+    ``force``. A name that is taken counts, whatever it is: a symbolic link
+    that leads nowhere too."""
+    existing = [path for path in paths if os.path.lexists(path)]
     if existing and not force:
         raise ExistsError(existing)
+
+
+class OverInputError(click.ClickException):
+    """An output would be written over an input, or over the archive that
+    holds one: refused even with ``--force`` (exit 2)."""
+
+    exit_code = 2
+
+    def __init__(self, path: str, given: str, holder: bool) -> None:
+        message = (
+            _("cannot write {path}: it is the archive that holds the input {input}")
+            if holder
+            else _("cannot write {path}: it is the input {input}")
+        )
+        super().__init__(
+            message.format(path=path, input=given)
+            + _(" (no command writes over its input, not even with --force)")
+        )
+
+
+def refuse_inputs(outputs: Iterable[str], inputs: Iterable[str]) -> None:
+    """Raise :class:`OverInputError` when one of ``outputs`` is one of
+    ``inputs``, or the archive that holds one (``club.zip`` for the input
+    ``club.zip:a.hxl``), whatever ``--force`` says. Files are compared by
+    their real paths and by device and inode, so another spelling, a
+    symbolic link or a hard link is caught; a folder given as an input
+    holds outputs, it is not written over."""
+    from hexhop.archive.index import container
+
+    known: dict[object, tuple[str, bool]] = {}
+    for given in inputs:
+        if given in ("-", "<stdin>"):
+            continue
+        archive = container(given)
+        for path, is_holder in ((given, False), (archive, archive != given)):
+            for key in _identities(path):
+                known.setdefault(key, (given, is_holder))
+    for path in outputs:
+        for key in _identities(path):
+            if key in known:
+                raise OverInputError(path, *known[key])
+
+
+def _identities(path: str) -> list[object]:
+    """What tells the file ``path`` names: its real path, and its device
+    and inode when it exists (a folder is not a file to write over)."""
+    if os.path.isdir(path):
+        return []
+    found: list[object] = [os.path.realpath(path)]
+    try:
+        info = os.stat(path)
+    except OSError:
+        return found
+    return [*found, (info.st_dev, info.st_ino)]
 
 
 class WriteError(RecordsError):
@@ -63,21 +121,39 @@ class WriteError(RecordsError):
         super().__init__(message.format(path=path, reason=self.reason))
 
 
-def write_atomically(path: str, data: bytes, *, overwrite: bool = False) -> None:
+Check = Callable[[str], None]
+
+
+def write_atomically(
+    path: str,
+    data: bytes | Iterable[bytes],
+    *,
+    overwrite: bool = False,
+    check: Check | None = None,
+) -> None:
     """Write ``data`` to a temporary file beside ``path``, then rename it;
     missing folders on the way to ``path`` are created first.
 
-    Raises :class:`ExistsError` when ``path`` exists and ``overwrite`` is
-    False, :class:`WriteError` when it cannot be written; the temporary
-    file is removed whatever happens. Ctrl-C and SIGTERM are held back
-    while the file is written.
+    ``data`` is the file's bytes, or its pieces, written as they come (a
+    large file is never held whole). ``check(temporary path)`` runs on the
+    whole file before the rename: what it raises stops the write (a
+    writer's read-back, :func:`hexhop.archive.verify.verify`).
+
+    Raises :class:`ExistsError` when ``path`` exists (a dangling symbolic
+    link too) and ``overwrite`` is False, :class:`WriteError` when it
+    cannot be written; the temporary file is removed whatever happens.
+    Without ``overwrite`` a name taken meanwhile is not written over either.
+    Ctrl-C and SIGTERM are held back while bytes given whole are written,
+    and while the file is put in place; pieces are written between them.
     """
-    if not overwrite and os.path.exists(path):
+    if not overwrite and os.path.lexists(path):
         raise ExistsError([path])
     make_folder(os.path.dirname(path) or ".")
-    with signals_held():  # Ctrl-C or SIGTERM in the middle would leave a temporary file
+    pieces = [data] if isinstance(data, bytes) else data
+    # Ctrl-C or SIGTERM in the middle would leave a temporary file
+    with signals_held() if isinstance(data, bytes) else contextlib.nullcontext():
         try:
-            _write(path, data)
+            _write(path, pieces, overwrite, check)
         except OSError as error:
             raise WriteError(path, error) from None
 
@@ -91,21 +167,46 @@ def make_folder(path: str) -> None:
         raise WriteError(path, error, folder=True) from None
 
 
-def _write(path: str, data: bytes) -> None:
+def _write(path: str, pieces: Iterable[bytes], overwrite: bool, check: Check | None) -> None:
     folder = os.path.dirname(os.path.abspath(path))
-    fd, temp = tempfile.mkstemp(prefix=".hexhop-", suffix=".tmp", dir=folder)
+    temp = None
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        if os.path.exists(path):
-            os.chmod(temp, os.stat(path).st_mode & 0o7777)
-        else:  # what open() would have given: 0666 less the umask
-            os.chmod(temp, 0o666 & ~_umask())
-        os.replace(temp, path)
+        with signals_held():  # made and noted for removal, or not made
+            fd, temp = tempfile.mkstemp(prefix=".hexhop-", suffix=".tmp", dir=folder)
+            handle = os.fdopen(fd, "wb")
+        with handle:
+            for piece in pieces:
+                handle.write(piece)
+        if check is not None:
+            check(temp)
+        with signals_held():
+            if os.path.exists(path):
+                os.chmod(temp, os.stat(path).st_mode & 0o7777)
+            else:  # what open() would have given: 0666 less the umask
+                os.chmod(temp, 0o666 & ~_umask())
+            _put_in_place(temp, path, overwrite)
     except BaseException:
-        if os.path.exists(temp):
+        if temp is not None and os.path.exists(temp):
             os.unlink(temp)
         raise
+
+
+def _put_in_place(temp: str, path: str, overwrite: bool) -> None:
+    """Rename ``temp`` to ``path``; without ``overwrite`` by a hard link, so
+    that a name taken since it was looked at is not written over."""
+    if overwrite:
+        os.replace(temp, path)
+        return
+    try:
+        os.link(temp, path)
+    except FileExistsError:
+        raise ExistsError([path]) from None
+    except OSError:  # a file system without hard links
+        if os.path.lexists(path):
+            raise ExistsError([path]) from None
+        os.replace(temp, path)
+    else:
+        os.unlink(temp)
 
 
 def _umask() -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 
@@ -9,6 +10,7 @@ import click
 
 from hexhop.archive.split import Names, file_extension, file_stem
 from hexhop.archive.texts import archive_games
+from hexhop.archive.verify import Written, verify
 from hexhop.messages import _
 from hexhop.records.text import counted
 
@@ -85,8 +87,10 @@ def split(
             if skip:
                 continue
             data = text.data + (b"\r\n" if b"\r\n" in text.data else b"\n")
+            expected = Written()
+            expected.add(text.parsed)
             try:
-                name = _write_new(out, names, file_stem(text), file_extension(text), data)
+                name = _write_new(out, names, file_stem(text), file_extension(text), data, expected)
             except WriteError as error:
                 tell(
                     _("Error: {error}; {files} written to {path}").format(
@@ -109,12 +113,21 @@ def split(
         sys.exit(2)
 
 
-def _write_new(folder: str, names: Names, stem: str, extension: str, data: bytes) -> str:
-    """Write ``data`` under the first free name; the name it was written under."""
+def _write_new(
+    folder: str, names: Names, stem: str, extension: str, data: bytes, written: Written
+) -> str:
+    """Write ``data`` under the first free name (a name taken by anything,
+    a dangling symbolic link too, is not free); read back under that name,
+    it must hold the game ``written``. The name it was written under."""
     for name in names.candidates(stem, extension):
+        path = os.path.join(folder, name)
         try:
-            write_atomically(os.path.join(folder, name), data)
+            write_atomically(path, data, check=functools.partial(_verify, written, path))
         except ExistsError:  # a file of an earlier run, or of someone else: left alone
             continue
         return name
     raise AssertionError("candidates never ends")
+
+
+def _verify(written: Written, path: str, temp: str) -> None:
+    verify(temp, written, shown=path)

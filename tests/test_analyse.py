@@ -81,7 +81,7 @@ def test_annotated_copy_is_a_valid_record_and_the_input_is_untouched(tmp_path: P
     assert again.exit_code == 2 and "exists; use --force" in again.output
     assert run(str(TRIGEO), "--annotate", str(out), "--force").exit_code == 0
     itself = run(str(TRIGEO), "--annotate", str(TRIGEO))
-    assert itself.exit_code == 2 and "must not name the record itself" in itself.output
+    assert itself.exit_code == 2 and f"cannot write {TRIGEO}: it is the input" in itself.output
     assert TRIGEO.read_bytes() == before
     two = run(str(TRIGEO), str(HUEPFER), "--annotate", str(tmp_path / "x"))
     assert two.exit_code == 2 and "exactly one RECORD" in two.output

@@ -148,10 +148,15 @@ def test_out_found_in_an_input_folder_is_not_read_as_an_input(tmp_path):
     assert result.exit_code == 0, result.output
     assert result.stderr == f"{out}: left out: it is --out\nwrote 1 game to {out}\n"
     assert out.read_text("utf-8") == A
-    # named itself, it is an input: appending to an archive
+    # named itself, it is an input: never written over, not even with --force
     (tmp_path / "b.hxl").write_text(B, "utf-8")
     result = merge(str(out), str(tmp_path / "b.hxl"), "--out", str(out), "--force")
-    assert out.read_text("utf-8") == A + "\n" + B
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"Error: cannot write {out}: it is the input {out} "
+        "(no command writes over its input, not even with --force)\n"
+    )
+    assert out.read_text("utf-8") == A
 
 
 def test_a_game_without_a_header_whose_game_is_unknown_is_left_out(tmp_path):
