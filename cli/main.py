@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import io
 import os
 import sys
 from typing import NoReturn
@@ -174,6 +175,7 @@ def _interrupted(stop: KeyboardInterrupt) -> NoReturn:
 
 def main() -> None:
     """The ``hexhop`` program: Ctrl-C and SIGTERM stop it from here on."""
+    escape_what_output_cannot_hold()
     watch_signals()
     try:
         cli(prog_name="hexhop")
@@ -185,6 +187,17 @@ def main() -> None:
         raise
     finally:
         ignore_signals()
+
+
+def escape_what_output_cannot_hold() -> None:
+    """Standard output and error write a character their encoding cannot
+    hold as an escape (``\\u2013``, ``\\xfc``) instead of failing: every
+    command and every click message, in any locale and ``PYTHONIOENCODING``.
+    A stream that is not a text file (``io.StringIO``) is left as it is."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            with contextlib.suppress(ValueError, OSError):  # closed, or not writable
+                stream.reconfigure(errors="backslashreplace")
 
 
 def _exit_now(code: int) -> NoReturn:

@@ -1,0 +1,96 @@
+"""No command ends in a traceback for any output encoding (issue 23, item
+19): what standard output or error cannot hold is written as an escape
+(``\\xfc``, ``\\u2013``) instead."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hexhop.cli.main import COMMANDS
+
+ROOT = Path(__file__).parent.parent
+KASSEL = "samples/good/hexalit-kassel-1998.hxl"
+
+#: Output encodings that cannot hold every character hexhop writes, in
+#: English and in German.
+ENVIRONMENTS = {
+    "ascii": {"PYTHONIOENCODING": "ascii", "LANG": "C.UTF-8"},
+    "ascii-de": {"PYTHONIOENCODING": "ascii", "LANG": "de_DE.UTF-8"},
+    "latin-1-de": {"PYTHONIOENCODING": "latin-1", "LANG": "de_DE.UTF-8"},
+}
+
+
+def hexhop(args: list[str], environment: str) -> subprocess.CompletedProcess[bytes]:
+    """The real program, started with the environment's encoding."""
+    env = {
+        name: value
+        for name, value in os.environ.items()
+        if name not in ("LC_ALL", "LC_MESSAGES", "LANGUAGE", "HEXHOP_LANG", "PYTHONUTF8")
+    }
+    env.update(ENVIRONMENTS[environment])
+    return subprocess.run(
+        [sys.executable, "-m", "hexhop.cli", *args],
+        cwd=ROOT,
+        capture_output=True,
+        timeout=60,
+        env=env,
+    )
+
+
+def ends_cleanly(run: subprocess.CompletedProcess[bytes], code: int) -> None:
+    assert b"Traceback" not in run.stderr, run.stderr.decode("utf-8", "replace")
+    assert b"Error" not in run.stderr or code == 2, run.stderr
+    assert run.returncode == code, run.stderr.decode("utf-8", "replace")
+
+
+@pytest.mark.parametrize("environment", ENVIRONMENTS)
+def test_every_help(environment: str) -> None:
+    for command in [[], *([name] for name in sorted(COMMANDS))]:
+        run = hexhop([*command, "--help"], environment)
+        ends_cleanly(run, 0)
+        assert run.stdout.startswith((b"Usage: hexhop", b"Aufruf: hexhop")), run.stdout[:200]
+
+
+@pytest.mark.parametrize(
+    "args, code",
+    [
+        (["check", "samples/broken"], 1),
+        (["check", "samples/broken", "--format", "json"], 1),
+        (["check", "samples/good"], 0),
+        (["find", "samples/good", "--game", "Hüpfer"], 0),
+        (["find", "samples/good", "--player", "e", "--format", "csv"], 0),
+        (["dupes", "samples/good"], 1),
+        (["show", KASSEL], 0),
+        (["show", "samples/good/huepfer-6x6-bremen-2003.hpf", "--ply", "3"], 0),
+        (["moves", KASSEL, "--ply", "4"], 0),
+        (["stats", "samples/good"], 0),
+        (["show", "missing-Müller–Kässel.hxl"], 2),
+        (["find", "samples/good", "--tag", "Event=–"], 1),
+    ],
+    ids=lambda value: " ".join(value) if isinstance(value, list) else str(value),
+)
+@pytest.mark.parametrize("environment", ENVIRONMENTS)
+def test_real_runs(environment: str, args: list[str], code: int) -> None:
+    run = hexhop(args, environment)
+    ends_cleanly(run, code)
+    assert run.stdout or run.stderr
+
+
+def test_what_the_encoding_cannot_hold_is_escaped() -> None:
+    run = hexhop(["stats", "samples/good"], "latin-1-de")
+    ends_cleanly(run, 0)
+    text = run.stdout.decode("latin-1")
+    assert "Hüpfer" in text  # Latin-1 holds it
+    assert "\\u2013" in text or "\\u2588" in text  # – and █ it does not
+
+
+def test_a_german_check_report_in_ascii() -> None:
+    run = hexhop(["check", "samples/broken"], "ascii-de")
+    ends_cleanly(run, 1)
+    text = run.stdout.decode("ascii")
+    assert "ung\\xfcltig" in text and "Fehler" in text
