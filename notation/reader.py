@@ -10,8 +10,9 @@ knows the rules; the syntax itself is in the grammars read by :mod:`.parser`.
 
 from __future__ import annotations
 
+import codecs
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Final
 
 from lark.exceptions import UnexpectedInput
@@ -24,7 +25,7 @@ from .parser import Header, movetext_text, parse_header, parse_movetext
 from .problems import EndsAtNextGame, SyntaxProblem
 from .scanner import Rest
 from .syntax_errors import explain
-from .text import line_column, match_end, unescape
+from .text import line_column, match_end, place, unescape
 
 _GAP: Final = re.compile(r"\s*(?:\{[^}]*\}|;[^\n]*)?")  # blanks, then perhaps one comment
 _SPACES: Final = re.compile(r"\s*")
@@ -52,18 +53,67 @@ _UTF32_LE_BOM: Final = b"\xff\xfe\x00\x00"
 def decode(data: bytes) -> tuple[str, bool]:
     """The text of ``data`` and whether it had to be read as Windows-1252.
 
-    UTF-8, with or without a byte order mark, or UTF-16 with one (either
-    byte order); anything else is read as Windows-1252.
+    UTF-16 with a byte order mark (either byte order); else UTF-8, with or
+    without a byte order mark, unless the file is plainly not UTF-8
+    (:func:`text_encoding`): then Windows-1252. Bytes that the codec cannot
+    read become U+FFFD, which :func:`parse_game` reports (NT04).
     """
     encoding = _utf16(data)
     if encoding is not None:
         return data[2:].decode(encoding, errors="replace"), False
-    if data.startswith(_BOM):
-        data = data[len(_BOM) :]
+    start = len(_BOM) if data.startswith(_BOM) else 0
     try:
-        return data.decode("utf-8"), False
+        return data[start:].decode("utf-8"), False
     except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace"), True
+        codec, _start = text_encoding(data)
+        return data[start:].decode(codec, errors="replace"), codec == "cp1252"
+
+
+def text_encoding(data: bytes) -> tuple[str, int]:
+    """(codec, offset where the text starts) of a record file's bytes.
+
+    UTF-16 when a byte order mark says so; else UTF-8 (after its byte order
+    mark, if any) unless the bytes are plainly not UTF-8: more of their
+    sequences are not UTF-8 than are UTF-8 sequences of several bytes
+    (``ü`` or ``°``, say). Then Windows-1252. So one bad byte in a UTF-8 file
+    never makes its other characters read as Windows-1252. Looked at a block
+    at a time: the text is never held whole.
+    """
+    encoding = _utf16(data)
+    if encoding is not None:
+        return encoding, 2
+    start = len(_BOM) if data.startswith(_BOM) else 0
+    if data.isascii():
+        return "utf-8", start
+    view = memoryview(data)
+    blocks = (view[pos : pos + _BLOCK] for pos in range(start, len(data), _BLOCK))
+    return ("utf-8" if mostly_utf8(blocks) else "cp1252"), start
+
+
+def mostly_utf8(blocks: Iterable[bytes | memoryview]) -> bool:
+    """Whether the bytes of ``blocks`` (in order, after any byte order mark)
+    are UTF-8 as :func:`text_encoding` decides: they hold no more places
+    that are not UTF-8 (a run of bad bytes is one place) than characters
+    UTF-8 writes with several bytes."""
+    lost = runs = wide = written = 0
+    tail = b""  # the end of the block before: a U+FFFD written may span two
+    decoder = codecs.getincrementaldecoder("utf-8")("replace")
+    for block in blocks:
+        text = decoder.decode(block)
+        if not text.isascii():
+            lost += text.count("\ufffd")
+            runs += len(_LOST.findall(text))
+            wide += len(text) - len(text.encode("ascii", "ignore"))
+            written += (tail + bytes(block)).count(_REPLACEMENT)
+        tail = (tail + bytes(block[-2:]))[-2:]
+    runs += bool(decoder.decode(b"", True))  # a sequence cut off at the very end
+    # a U+FFFD written as such is a character UTF-8 read
+    return max(0, runs - written) <= wide - lost + written
+
+
+_BLOCK: Final = 64 * 1024  # bytes decoded at a time to tell the encoding
+_REPLACEMENT: Final = "\ufffd".encode()
+_LOST: Final = re.compile("\ufffd+")  # one place where bytes could not be read
 
 
 def looks_binary(data: bytes) -> bool:
@@ -197,8 +247,8 @@ def split_games(text: str) -> Iterator[tuple[int, str, bool]]:
             pos = line_start
         elif in_comment:  # nothing counts until its '}', or the next game's tags
             close = text.find("}", pos)
-            line_start = size if close < 0 else text.rfind("\n", pos, close) + 1 or pos
-            after = _NEXT_GAME.search(text, pos - 1, line_start) if line_start > pos else None
+            stop = size if close < 0 else text.find("\n", close) + 1 or size  # its line's end
+            after = _NEXT_GAME.search(text, pos - 1, stop)
             if after is not None:  # the game ends here, damaged: the next one begins
                 line_no += text.count("\n", pos, after.end())
                 pos = after.end()
@@ -208,6 +258,7 @@ def split_games(text: str) -> Iterator[tuple[int, str, bool]]:
                 continue
             if close < 0:
                 break
+            line_start = text.rfind("\n", pos, close) + 1 or pos
             line_no += text.count("\n", pos, line_start)
             pos = line_start
         else:
@@ -273,11 +324,24 @@ def parse_game(
     """One game's text (starting at ``first_line`` of the file) to a ParsedGame.
 
     A game that :func:`split_games` ended inside an open comment, where the
-    next game's tags begin, says so in its SY02 finding.
+    next game's tags begin, says so in its SY02 finding. A U+FFFD in the
+    text (bytes the file's encoding cannot read) gives an NT04 finding at
+    the first one.
     """
     if isinstance(chunk, EndsAtNextGame):
         parsed = parse_game(str(chunk), first_line, index, fallback, limits)
         return _ended_at_next_game(parsed, first_line + chunk.count("\n"))
+    parsed = _read_game(chunk, first_line, index, fallback, limits)
+    lost = chunk.find("\ufffd")  # at once for a text of Latin-1 characters only
+    if lost < 0:
+        return parsed
+    finding = make("NT04", place(chunk, lost, first_line))
+    return ParsedGame(parsed.index, parsed.record, (finding, *parsed.findings))
+
+
+def _read_game(
+    chunk: str, first_line: int, index: int, fallback: str | None, limits: ReadLimits
+) -> ParsedGame:
     try:
         return _parse_game(chunk, first_line, index, fallback, limits)
     except BeyondLimit as beyond:

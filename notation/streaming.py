@@ -14,14 +14,9 @@ from __future__ import annotations
 import codecs
 from collections.abc import Iterator
 
-from .reader import only_comments, split_games
+from .reader import only_comments, split_games, text_encoding
 
 BLOCK = 64 * 1024  # bytes decoded at a time (larger blocks leave the heap larger)
-_BOM = b"\xef\xbb\xbf"
-# the choices of :func:`.reader.decode`: UTF-16 with a byte order mark, else
-# UTF-8 (a byte order mark dropped), else Windows-1252
-_UTF16_BOMS = {b"\xff\xfe": "utf-16-le", b"\xfe\xff": "utf-16-be"}
-_UTF32_LE_BOM = b"\xff\xfe\x00\x00"
 
 Chunk = tuple[int, int, str]  # (game number, first line, text), as game_chunks gives them
 
@@ -29,30 +24,9 @@ Chunk = tuple[int, int, str]  # (game number, first line, text), as game_chunks 
 def stream_chunks(data: bytes, block: int = BLOCK) -> tuple[Iterator[Chunk], bool]:
     """The games of ``data`` as ``game_chunks`` gives them, and whether the
     bytes had to be read as Windows-1252 (as ``decode`` says)."""
-    codec, errors, start = _encoding(data, block)
-    texts = _texts(data, codec, errors, start, block)
+    codec, start = text_encoding(data)  # the choice of :func:`.reader.decode`
+    texts = _texts(data, codec, "replace", start, block)
     return _chunks(texts, block), codec == "cp1252"
-
-
-def _encoding(data: bytes, block: int) -> tuple[str, str, int]:
-    """(codec, its errors handler, offset of the text) of ``data``."""
-    utf16 = None if data.startswith(_UTF32_LE_BOM) else _UTF16_BOMS.get(data[:2])
-    if utf16 is not None:
-        return utf16, "replace", 2
-    start = len(_BOM) if data.startswith(_BOM) else 0
-    if data.isascii() or _utf8(data, start, block):
-        return "utf-8", "strict", start
-    return "cp1252", "replace", start
-
-
-def _utf8(data: bytes, start: int, block: int) -> bool:
-    """Whether ``data[start:]`` is UTF-8, looked at a block at a time."""
-    try:
-        for _text in _texts(data, "utf-8", "strict", start, block):
-            pass
-    except UnicodeDecodeError:
-        return False
-    return True
 
 
 def _texts(data: bytes, codec: str, errors: str, start: int, block: int) -> Iterator[str]:
