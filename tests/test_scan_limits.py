@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import resource
 import subprocess
 import sys
@@ -232,6 +233,8 @@ SPLIT_PIECES = st.sampled_from(
         "*",
         "x",
         "\t\n",
+        '[A "}"]',
+        "\n\n{\n",
     ]
 )
 
@@ -243,13 +246,21 @@ def test_split_games_splits_as_line_by_line_reading_does(pieces):
     assert list(split_games(text)) == list(_split_line_by_line(text))
 
 
+_TAG_LINE = re.compile(r'\s*\[\s*\w+\s*"[^"\\\n]*(?:\\.[^"\\\n]*)*"\s*\]\s*')
+
+
 def _split_line_by_line(text: str):
     """The plain reading of split_games's rule, one line at a time."""
     start, first_line = 0, 1
-    tags = blank = moves = in_comment = False
+    tags = blank = moves = in_comment = after_blank = False
     pos = 0
     for number, line in enumerate(text.split("\n"), 1):
         head = line.lstrip()
+        if in_comment and after_blank and _TAG_LINE.fullmatch(line):  # the next game
+            yield first_line, text[start:pos], tags
+            start, first_line = pos, number
+            blank = moves = in_comment = False
+        after_blank = in_comment and not head
         if head.startswith("[") and not in_comment:
             if moves or (tags and blank):
                 yield first_line, text[start:pos], tags
