@@ -106,13 +106,9 @@ ONE_PER_READER = (
     "analyse",
 )
 JSON_COMMANDS = {"convert-record": ["convert", "--to", "record", "{in}"]}
-# commands whose standard output is for a terminal: no raw control characters
-TERMINAL_OUTPUT = (
-    "check-text",
-    "show",
-    "moves",
-    *(name for name in ARCHIVE_COMMANDS if name != "stats-json"),
-)
+# commands whose standard output is for a terminal, and the JSON reports
+# (which write control characters as \u escapes): no raw control characters
+TERMINAL_OUTPUT = ("check-text", "check-json", "show", "moves", *ARCHIVE_COMMANDS)
 # commands whose standard output must be a well-formed report of this kind
 REPORTS = {"check-json": "json", "check-junit": "junit", "stats-json": "json"}
 
