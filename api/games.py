@@ -17,7 +17,8 @@ from hexhop.engine.base import HeaderError, Position, sorted_texts
 from hexhop.engine.games import rules_for
 from hexhop.engine.replay import End, GameReport, Visitor, replay_game, walk
 from hexhop.notation import DiceAction, HopAction, read_archive
-from hexhop.notation.findings import Finding, make
+from hexhop.notation.findings import Finding, NotationError, make
+from hexhop.records.sources import iter_sources
 
 
 class SVG(str):
@@ -64,9 +65,11 @@ def legal_actions(position: Position) -> list[str]:
 
 @dataclass
 class Game:
-    """One replayed game of an archive."""
+    """One replayed game of an archive; ``path`` names its file (an
+    archive's member as ``club.zip:games/a.hxl``; empty for bytes)."""
 
     report: GameReport
+    path: str = ""
 
     @property
     def game(self) -> str | None:
@@ -125,18 +128,34 @@ class Game:
 def read_games(
     source: str | bytes | os.PathLike[str], *, game: str | None = None
 ) -> Iterator[Game]:
-    """Every game of a record file (a path) or of record bytes, replayed.
+    """Every game of record bytes, or of every record file a path names,
+    replayed, in the order ``hexhop check`` reads them.
+
+    A path is whatever ``hexhop check`` takes: a record file (also one
+    compressed, like ``club.hxl.gz``), a folder (its record files and
+    archives, sorted), a zip or tar archive (its record members), or one
+    member of an archive (``club.zip:games/a.hxl``); each game's ``path``
+    says which file it came from. The bytes are read within the limits of
+    check and decoded as check decodes them.
 
     ``game`` names the game of records without a Game tag (the file's
-    extension is used first)."""
+    extension is used first). Raises :class:`~hexhop.notation.NotationError`
+    (with the IO finding ``check`` reports) at a file that cannot be read
+    or is not text, after the games of the files before it.
+    """
     if isinstance(source, bytes):
-        data, path = source, ""
-    else:
-        path = os.fspath(source)
-        with open(path, "rb") as handle:
-            data = handle.read()
-    for parsed in read_archive(data, path=path, default_game=game):
-        yield Game(replay_game(parsed))
+        for parsed in read_archive(source, default_game=game):
+            yield Game(replay_game(parsed))
+        return
+    from hexhop.records.checking import readable_data
+
+    for found in iter_sources([os.fspath(source)]):
+        data = readable_data(found)
+        if not isinstance(data, bytes):
+            error = data.error or {"code": "IO01", "message": found.path}
+            raise NotationError(Finding(error["code"], error["message"]))
+        for parsed in read_archive(data, path=found.path, default_game=game):
+            yield Game(replay_game(parsed), found.path)
 
 
 def _game_name(game: str) -> str:

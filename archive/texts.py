@@ -1,9 +1,12 @@
 """Each game of a record file as the bytes it was written with.
 
-The games are cut where the notation reader cuts them
-(:func:`hexhop.notation.reader.game_chunks`); their bytes are taken from
-the file itself, so a game's text is copied byte for byte, whatever its
-encoding and line ends. Nothing here writes anywhere.
+The bytes are decoded as every command decodes them
+(:func:`hexhop.notation.reader.decode`) and the games are cut where the
+notation reader cuts them (:func:`hexhop.notation.reader.game_chunks`);
+their bytes are taken from the file itself, so a game's text is copied byte
+for byte, whatever its encoding and line ends. The one exception is a UTF-16
+file: its games are given as their text in UTF-8. Nothing here writes
+anywhere.
 """
 
 from __future__ import annotations
@@ -16,7 +19,14 @@ from dataclasses import dataclass
 from hexhop.messages import _
 from hexhop.notation.findings import make
 from hexhop.notation.model import ParsedGame
-from hexhop.notation.reader import decode, fallback_game, game_chunks, parse_game
+from hexhop.notation.reader import (
+    decode,
+    fallback_game,
+    game_chunks,
+    looks_binary,
+    parse_game,
+    utf16_encoding,
+)
 from hexhop.records.limits import read_limits
 from hexhop.records.sources import Limits, Source, iter_sources
 
@@ -32,7 +42,11 @@ class GameText:
     ``data`` runs from the game's first to its last non-blank byte;
     ``line`` and ``offset`` are where that is in the file (or archive
     member), the offset in bytes;
-    ``windows_1252`` says the file was not UTF-8.
+    ``windows_1252`` says the file was not UTF-8; ``encoding`` is the
+    file's (``utf-8``, ``cp1252``, ``utf-16-le`` or ``utf-16-be``). The
+    games of a UTF-16 file cannot be copied byte for byte into a UTF-8
+    file: their ``data`` is their text in UTF-8, and ``offset`` counts the
+    bytes of the whole file's text in UTF-8.
     """
 
     path: str
@@ -42,6 +56,7 @@ class GameText:
     data: bytes
     parsed: ParsedGame
     windows_1252: bool = False
+    encoding: str = "utf-8"
 
 
 class UnreadableSource(Exception):
@@ -78,6 +93,9 @@ def game_texts(
     """
     data = _readable(source)
     text, windows_1252 = decode(data)
+    encoding = utf16_encoding(data) or ("cp1252" if windows_1252 else "utf-8")
+    if encoding.startswith("utf-16"):  # its lines cut as the UTF-8 of its text
+        data = text.encode("utf-8")
     fallback = fallback_game(source.path.rsplit(":", 1)[-1], game)
     reading = read_limits(limits)
     lines = _LineStarts(data)
@@ -96,6 +114,7 @@ def game_texts(
             body.strip(_BLANKS),
             parse_game(chunk, first_line, index, fallback, reading),
             windows_1252,
+            encoding,
         )
 
 
@@ -106,7 +125,7 @@ def _readable(source: Source) -> bytes:
         finding = make("IO03", None, path=source.path, size=size, limit=limit)
     elif source.data is None:
         finding = make("IO01", None, path=source.path, reason=source.error or _("unknown error"))
-    elif b"\x00" in source.data[:8192]:  # as check tells an image or a program from a record
+    elif looks_binary(source.data):  # as check tells an image or a program from a record
         finding = make("IO02", None, path=source.path)
     else:
         return source.data

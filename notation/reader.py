@@ -58,7 +58,7 @@ def decode(data: bytes) -> tuple[str, bool]:
     (:func:`text_encoding`): then Windows-1252. Bytes that the codec cannot
     read become U+FFFD, which :func:`parse_game` reports (NT04).
     """
-    encoding = _utf16(data)
+    encoding = utf16_encoding(data)
     if encoding is not None:
         return data[2:].decode(encoding, errors="replace"), False
     start = len(_BOM) if data.startswith(_BOM) else 0
@@ -79,7 +79,7 @@ def text_encoding(data: bytes) -> tuple[str, int]:
     never makes its other characters read as Windows-1252. Looked at a block
     at a time: the text is never held whole.
     """
-    encoding = _utf16(data)
+    encoding = utf16_encoding(data)
     if encoding is not None:
         return encoding, 2
     start = len(_BOM) if data.startswith(_BOM) else 0
@@ -120,10 +120,10 @@ def looks_binary(data: bytes) -> bool:
     """Whether ``data`` is no text: NUL bytes in the first block (an image or
     program), unless the file is UTF-16, where every other byte of plain
     text is NUL."""
-    return _utf16(data) is None and b"\x00" in data[:8192]
+    return utf16_encoding(data) is None and b"\x00" in data[:8192]
 
 
-def _utf16(data: bytes) -> str | None:
+def utf16_encoding(data: bytes) -> str | None:
     """The UTF-16 codec a byte order mark at the start of ``data`` names, or None."""
     if data.startswith(_UTF32_LE_BOM):
         return None
