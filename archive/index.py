@@ -13,18 +13,22 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import signal
 import sqlite3
+import sys
+import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hexhop.messages import _
 from hexhop.records.errors import RecordsError
 
-from .names import fold
+from .names import fold, fold_ue
 
 if TYPE_CHECKING:  # what find needs of this module must not load the notation reader
     from concurrent.futures import Future
@@ -34,7 +38,7 @@ if TYPE_CHECKING:  # what find needs of this module must not load the notation r
 
     from .facts import FactsPart, GameFacts, SourceFacts
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 APPLICATION_ID = 0x68786870  # "hxhp"
 DEFAULT_NAME = "hexhop.sqlite"
 BUSY_SECONDS = 2.0  # how long to wait for another program's lock
@@ -53,14 +57,26 @@ DIRECT_POSITIONS = 500_000
 OPENING = 16  # actions kept in a column of their own, for --after and the opening tree
 GAMES_PER_PART = 200  # with -j, the games of a file are replayed in parts of this many
 PART_SECONDS = 60.0  # the time a part's games may take (check's --max-seconds default)
+# the largest value read from an index: a file's bytes are at most 64 MiB
+# (Limits.max_file_bytes), and no column holds more than one file's text
+MAX_VALUE = 64 * 1024 * 1024
+MAX_WRITTEN = 1024 * 1024 * 1024  # SQLite's own limit: the JSON of a part's tags and keys
+# the time SQLite may take for one step of a search (a batch of rows): a
+# hexhop index answers in well under a second, even from a million games
+STEP_SECONDS = 60.0
+PROGRESS_STEPS = 20_000  # SQLite's instructions between two looks at the clock and signals
 
 SCHEMA = """
 CREATE TABLE files (
     id INTEGER PRIMARY KEY,
-    path TEXT NOT NULL UNIQUE,
+    path TEXT NOT NULL,
+    real TEXT NOT NULL UNIQUE,
     seq INTEGER NOT NULL,
     size INTEGER NOT NULL,
     mtime INTEGER,
+    disk_size INTEGER,
+    dev INTEGER,
+    ino INTEGER,
     digest TEXT NOT NULL,
     error TEXT
 );
@@ -83,6 +99,8 @@ CREATE TABLE games (
     second TEXT NOT NULL,
     first_folded TEXT NOT NULL,
     second_folded TEXT NOT NULL,
+    first_ue TEXT NOT NULL,
+    second_ue TEXT NOT NULL,
     date TEXT,
     event TEXT,
     opening TEXT NOT NULL,
@@ -146,11 +164,24 @@ def open_index(path: str, *, create: bool = False) -> sqlite3.Connection:
             _("cannot open {path}: {error}").format(path=path, error=error)
         ) from None
     try:
+        distrust(connection, path)
         check_index(connection, path, create)
     except BaseException:
         connection.close()
         raise
     return connection
+
+
+def distrust(connection: sqlite3.Connection, path: str) -> None:
+    """Treat the file as hostile: no function of its schema runs (views,
+    triggers), and no value larger than :data:`MAX_VALUE` is read (with
+    Python 3.11 or later, which can set SQLite's limits)."""
+    with sqlite_errors(path):
+        connection.execute("PRAGMA trusted_schema = OFF")
+    if hasattr(connection, "setlimit"):
+        connection.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE)
+    if hasattr(connection, "setconfig"):  # Python 3.12: no writing to the schema by hand
+        connection.setconfig(sqlite3.SQLITE_DBCONFIG_DEFENSIVE, True)
 
 
 def read_only(path: str) -> str | None:
@@ -200,6 +231,68 @@ def check_index(connection: sqlite3.Connection, path: str, create: bool) -> None
                     "index into a new file"
                 ).format(path=path, version=version)
             )
+        differ = schema_differences(connection)
+        if differ:
+            raise damaged(
+                path,
+                _("its schema is not the one hexhop makes: {names}").format(
+                    names=", ".join(differ)
+                ),
+            )
+
+
+def damaged(path: str, reason: str) -> IndexProblem:
+    """The problem of an index that holds what hexhop never writes."""
+    return IndexProblem(
+        _("{path} is damaged or was not made by hexhop ({reason}): index into a new file").format(
+            path=path, reason=reason
+        )
+    )
+
+
+def _normalised(sql: str | None) -> str | None:
+    return " ".join(sql.split()) if sql is not None else None
+
+
+@lru_cache(maxsize=1)
+def _schema_made() -> frozenset[tuple[str, str, str, str | None]]:
+    """(type, name, table, normalised SQL) of everything the schema makes,
+    read from a database made with it (SQLite's own indexes included)."""
+    with closing(sqlite3.connect(":memory:")) as made:
+        made.executescript(SCHEMA)
+        return _schema_of(made)
+
+
+def _schema_of(connection: sqlite3.Connection) -> frozenset[tuple[str, str, str, str | None]]:
+    rows = connection.execute("SELECT type, name, tbl_name, sql FROM sqlite_master").fetchall()
+    if not all(
+        isinstance(kind, str)
+        and isinstance(name, str)
+        and isinstance(table, str)
+        and isinstance(sql, (str, type(None)))
+        for kind, name, table, sql in rows
+    ):
+        return frozenset({("?", "?", "?", None)})
+    return frozenset((kind, name, table, _normalised(sql)) for kind, name, table, sql in rows)
+
+
+def schema_differences(connection: sqlite3.Connection) -> list[str]:
+    """The names of the tables, indexes, views and triggers that differ from
+    what hexhop makes (missing, changed or added); none for hexhop's own.
+    ``sqlite_sequence`` (made at the first game) may be missing."""
+    made = _schema_made()
+    found = _schema_of(connection)
+    if found == made:
+        return []
+    optional = {item for item in made if item[1] == "sqlite_sequence"}
+    differ = (made - found - optional) | (found - made)
+    return sorted({printable_name(item[1]) for item in differ})
+
+
+def printable_name(name: str) -> str:
+    """A name from the file, short and without control characters."""
+    shown = "".join(c if c.isprintable() else "?" for c in name[:40])
+    return shown + ("…" if len(name) > 40 else "")
 
 
 @contextmanager
@@ -221,9 +314,174 @@ def _meaning(path: str, error: sqlite3.Error) -> str:
         return _(
             "{path} is damaged or not an SQLite database ({error}): index into a new file"
         ).format(path=path, error=text)
+    if "too big" in text:
+        reason = _("it holds a value larger than {size} MiB").format(size=MAX_VALUE >> 20)
+        return str(damaged(path, reason))
     if "readonly" in text or "read-only" in text:
         return _("cannot write {path}: it is read-only").format(path=path)
     return f"{path}: {text}"
+
+
+# -- bounded queries ---------------------------------------------------------
+
+
+@dataclass
+class _Watch:
+    """What the progress handler of a query looks at: its deadline (None:
+    none) and the signal that came while it ran."""
+
+    deadline: float | None
+    signum: int | None = None
+    late: bool = False
+
+
+# The progress handler is defined in a namespace that is not hexhop's: a
+# signal handler that finds it running knows that an exception raised
+# there would be lost (SQLite calls it from C), and waits for a safe place;
+# the handler stops the query instead, and the query's caller passes the
+# signal on (:func:`guard`).
+_HANDLER = """
+def progress(watch, clock):
+    def look():
+        if watch.signum is not None:
+            return 1
+        if watch.deadline is not None and clock() > watch.deadline:
+            watch.late = True
+            return 1
+        return 0
+    return look
+"""
+_HANDLER_SPACE: dict[str, Any] = {"__name__": "sqlite-progress"}
+exec(_HANDLER, _HANDLER_SPACE)  # noqa: S102 (constant text)
+
+
+class guard:  # noqa: N801 (used as a function: ``with guard(db, path):``)
+    """Run the block's SQLite calls bounded: at most ``seconds`` (None: no
+    bound), and stopped by Ctrl-C or SIGTERM, which are then passed on to
+    their handlers (or, without one, to the process). SQLite's errors
+    become :class:`IndexProblem`, as in :func:`sqlite_errors`.
+
+    A class, not a generator: a signal's handler raises its exception only
+    where every frame below is hexhop's (cli/interrupt.py), and a
+    ``contextlib`` frame is not."""
+
+    def __init__(self, db: sqlite3.Connection, path: str, seconds: float | None = STEP_SECONDS):
+        self.db, self.path, self.seconds = db, path, seconds
+        self.watch = _Watch(None)
+        self.previous: dict[int, _Handler] = {}
+
+    def __enter__(self) -> None:
+        seconds = self.seconds
+        self.watch = _Watch(time.monotonic() + seconds if seconds is not None else None)
+        handler = _HANDLER_SPACE["progress"](self.watch, time.monotonic)
+        self.db.set_progress_handler(handler, PROGRESS_STEPS)
+        self.previous = _watch_signals(self.watch)
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, tb: Any
+    ) -> None:
+        _restore(self.previous)
+        self.db.set_progress_handler(None, 0)
+        if not isinstance(error, sqlite3.Error):
+            return
+        if self.watch.signum is not None:
+            _pass_on(self.watch.signum)
+        if self.watch.late:
+            seconds = f"{self.seconds:g}"
+            raise damaged(
+                self.path, _("a search took more than {seconds} s").format(seconds=seconds)
+            ) from None
+        raise IndexProblem(_meaning(self.path, error)) from None
+
+
+_Handler = Callable[[int, Any], Any] | int | None
+
+
+def _watch_signals(watch: _Watch) -> dict[int, _Handler]:
+    """Note SIGINT and SIGTERM in ``watch`` (then call the handler set before)."""
+    if threading.current_thread() is not threading.main_thread():
+        return {}
+    previous: dict[int, _Handler] = {}
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        before = signal.getsignal(signum)
+        if before is None or before == signal.SIG_IGN:
+            continue
+
+        def noted(number: int, frame: Any, before: _Handler = before) -> None:
+            watch.signum = number
+            if callable(before):
+                before(number, frame)
+
+        previous[signum] = before
+        signal.signal(signum, noted)
+    return previous
+
+
+def _restore(previous: dict[int, _Handler]) -> None:
+    for signum, handler in previous.items():
+        signal.signal(signum, handler)  # type: ignore[arg-type]
+
+
+def _pass_on(signum: int) -> None:
+    """The signal that stopped a query, to its handler (from here, where an
+    exception it raises reaches the callers), else to the process."""
+    handler = signal.getsignal(signum)
+    if callable(handler):
+        handler(signum, sys._getframe())
+    else:
+        os.kill(os.getpid(), signum)
+    raise KeyboardInterrupt  # a handler that let it pass: stop all the same
+
+
+def guarded_rows(
+    db: sqlite3.Connection,
+    path: str,
+    sql: str,
+    args: Iterable[Any] = (),
+    types: tuple[type | tuple[type, ...], ...] | None = None,
+    table: str = "games",
+) -> Iterator[tuple[Any, ...]]:
+    """The rows of a search, each batch fetched within :func:`guard`; with
+    ``types``, each row's values checked to be of those types (a
+    :func:`damaged` index otherwise)."""
+    with guard(db, path):
+        cursor = db.execute(sql, tuple(args))
+    while True:
+        with guard(db, path):
+            rows = cursor.fetchmany(256)
+        if not rows:
+            return
+        for row in rows:
+            if types is not None and not all(map(isinstance, row, types)):
+                raise damaged(path, _wrong_value(row, types, cursor, table))
+            yield row
+
+
+def _wrong_value(
+    row: tuple[Any, ...],
+    types: tuple[type | tuple[type, ...], ...],
+    cursor: sqlite3.Cursor,
+    table: str,
+) -> str:
+    names = [column[0] for column in cursor.description or ()]
+    for i, (value, kind) in enumerate(zip(row, types)):
+        if not isinstance(value, kind):
+            name = names[i] if i < len(names) else str(i)
+            return _("{table}.{column} holds {value}").format(
+                table=table, column=name, value=_shown(value)
+            )
+    return ""
+
+
+def _shown(value: object) -> str:
+    if value is None:
+        return "NULL"
+    text = repr(value)
+    return printable_name(text)
+
+
+# the types of values read: text, text or NULL, a number, a number or NULL
+TEXT, TEXT_OR_NULL, NUMBER, NUMBER_OR_NULL = str, (str, type(None)), int, (int, type(None))
 
 
 # -- building ----------------------------------------------------------------
@@ -250,6 +508,8 @@ class _Job:
     facts: SourceFacts
     seq: int
     stat: tuple[int, int] | None
+    place: Place
+    key: str  # the identity the index knows the file by (Place.real, or a hard link's)
     unchanged: bool = False
 
 
@@ -305,10 +565,22 @@ class Indexer:
             self.db.execute("PRAGMA synchronous = NORMAL")
             # positions arrive in random key order: keep more of the tree at hand
             self.db.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
-        self._known = {
-            path_of(row[0]): (row[1], row[2], row[3] is not None)
-            for row in self.db.execute("SELECT path, id, digest, error FROM files")
-        }
+        # each file known, by its identity (Place.real): (id, digest, error?, inode)
+        self._known: dict[str, tuple[int, str, bool, tuple[int, int] | None]] = {}
+        self._inodes: dict[tuple[int, int, str], str] = {}  # (dev, ino, member) -> identity
+        for row in guarded_rows(
+            self.db,
+            path,
+            "SELECT real, id, digest, error, dev, ino FROM files",
+            (),
+            (TEXT, NUMBER, TEXT, TEXT_OR_NULL, NUMBER_OR_NULL, NUMBER_OR_NULL),
+            "files",
+        ):
+            real = path_of(row[0], path)
+            inode = (row[4], row[5]) if row[4] is not None and row[5] is not None else None
+            self._known[real] = (row[1], row[2], row[3] is not None, inode)
+            if inode is not None:
+                self._inodes[(*inode, _member(real))] = real
         self._seen: set[str] = set()
         self._replaced = False  # games were deleted: their positions need the sweep
         self._next_game = 0  # the id of the next game written
@@ -359,23 +631,39 @@ class Indexer:
         sources = iter_sources(paths, globs=globs, limits=self.options.limits)
         seq = -1  # (enumerate's tuple would hold the source while the next one is read)
         for source in sources:
+            place = place_of(source.path)
+            key = self._identity(place)
+            if key in self._seen:  # the same file again (another spelling, a link)
+                continue
+            self._seen.update((key, place.real))
             seq += 1
             self.summary.files += 1
-            self._seen.add(source.path)
             stat = _stat(source.path)
             size = GAMES_PER_PART if parallel else reading.BATCH
             facts, parts = reading.prepare(source, self.options, size)
-            known = self._known.get(source.path)
+            known = self._known.get(key)
             unchanged = (
                 known is not None and known[1] == facts.digest and not known[2] and not facts.error
             )
-            job = _Job(facts, seq, stat, unchanged)
+            job = _Job(facts, seq, stat, place, key, unchanged)
             yield _BEGIN, job, None
             if not unchanged:
                 for part in parts:
                     yield _PART, job, part
             yield _END, job, None
             del source, parts  # not held while the next file is read
+
+    def _identity(self, place: Place) -> str:
+        """The identity the index knows a file by: its real path, or that of
+        a file with the same device and inode (a hard link to it, or the
+        file before it was moved) that is gone or is that inode still."""
+        if place.real in self._known or place.inode is None:
+            return place.real
+        other = self._inodes.get((*place.inode, _member(place.real)))
+        if other is None or other == place.real:
+            return place.real
+        now = place_of(other).inode
+        return other if now is None or now == place.inode else place.real
 
     def _ahead(self, work: _Work) -> _Work:
         """``work``, each part sent to the workers as soon as it is listed, at
@@ -480,13 +768,32 @@ class Indexer:
 
     def _keep(self, job: _Job) -> None:
         """An unchanged source: only its place in the listing and its mtime."""
-        known = self._known[job.facts.path]
-        with sqlite_errors(self.path):
+        known = self._known[job.key]
+        place = job.place
+        with guard(self.db, self.path, None):
             self.db.execute(
-                "UPDATE files SET seq = ?, mtime = ? WHERE id = ?",
-                (job.seq, job.stat[1] if job.stat else None, known[0]),
+                "UPDATE files SET path = ?, real = ?, seq = ?, mtime = ?, disk_size = ?, dev = ?,"
+                " ino = ? WHERE id = ?",
+                (
+                    stored_path(job.facts.path),
+                    stored_path(place.real),
+                    job.seq,
+                    place.mtime,
+                    place.size,
+                    *(place.inode or (None, None)),
+                    known[0],
+                ),
             )
+        self._now_known(job, known)
         self.summary.unchanged += 1
+
+    def _now_known(self, job: _Job, known: tuple[int, str, bool, tuple[int, int] | None]) -> None:
+        """Remember the file under its real path (a moved file's changes)."""
+        if job.key != job.place.real:
+            self._known.pop(job.key, None)
+        self._known[job.place.real] = (*known[:3], job.place.inode)
+        if job.place.inode is not None:
+            self._inodes[(*job.place.inode, _member(job.place.real))] = job.place.real
 
     def _write_source(self, job: _Job, work: _Work) -> None:
         """Write one source's games, a part at a time, in one transaction
@@ -494,7 +801,7 @@ class Indexer:
         facts = job.facts
         games = positions = 0
         try:
-            with sqlite_errors(self.path), _transaction(self.db):
+            with guard(self.db, self.path, None), _transaction(self.db):
                 file_id = self._write_file(job)
                 for kind, _job, part in work:
                     if kind == _END:
@@ -525,7 +832,7 @@ class Indexer:
             return
         if facts.error is not None:
             self.summary.problems.append(facts.error["message"])
-        self._known[facts.path] = (file_id, facts.digest, facts.error is not None)
+        self._now_known(job, (file_id, facts.digest, facts.error is not None, None))
         self.summary.indexed += 1
         self.summary.games += games
         self.summary.positions += positions
@@ -533,14 +840,24 @@ class Indexer:
     def _write_file(self, job: _Job) -> int:
         db = self.db
         facts = job.facts
-        known = self._known.get(facts.path)
+        known = self._known.get(job.key)
         if known is not None:
             _delete_file(db, known[0])
             self._replaced = True
-        mtime = job.stat[1] if job.stat else None
+        place = job.place
         cursor = db.execute(
-            "INSERT INTO files (path, seq, size, mtime, digest) VALUES (?, ?, ?, ?, ?)",
-            (stored_path(facts.path), job.seq, facts.size, mtime, facts.digest),
+            "INSERT INTO files (path, real, seq, size, mtime, disk_size, dev, ino, digest)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                stored_path(facts.path),
+                stored_path(place.real),
+                job.seq,
+                facts.size,
+                place.mtime,
+                place.size,
+                *(place.inode or (None, None)),
+                facts.digest,
+            ),
         )
         assert cursor.lastrowid is not None
         # game ids are given here, in order, never one used before (AUTOINCREMENT's rule)
@@ -557,6 +874,16 @@ class Indexer:
         (SQLite reads the tags and keys of all of them from JSON)."""
         if not games:
             return
+        db = self.db
+        if hasattr(db, "setlimit"):  # the JSON of a part's keys may be larger than a value read
+            db.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_WRITTEN)
+        try:
+            self._insert_games(file_id, games)
+        finally:
+            if hasattr(db, "setlimit"):
+                db.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE)
+
+    def _insert_games(self, file_id: int, games: list[GameFacts]) -> None:
         db = self.db
         first_id = self._next_game
         self._next_game += len(games)
@@ -584,6 +911,8 @@ class Indexer:
                     second,
                     _folded(first),
                     _folded(second),
+                    _folded_ue(first),
+                    _folded_ue(second),
                     tags.get("Date"),
                     tags.get("Event"),
                     " ".join(game.actions[:OPENING]),
@@ -594,8 +923,8 @@ class Indexer:
         db.executemany(
             "INSERT INTO games (id, file, number, line, offset, length, game, board, valid,"
             " codes, result, winner, end_ply, plies, first, second, first_folded,"
-            " second_folded, date, event, opening, actions, moves)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " second_folded, first_ue, second_ue, date, event, opening, actions, moves)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             rows,
         )
         # the n-th object or list of the JSON belongs to game first_id + n
@@ -629,7 +958,7 @@ class Indexer:
         key order, and give their pages back to the file."""
         if not self._staged:
             return
-        with sqlite_errors(self.path):
+        with guard(self.db, self.path, None):
             # a sorted pass needs few pages at hand; SQLite's sort takes as
             # much memory as the page cache may
             self.db.execute(f"PRAGMA cache_size = -{SETTLE_CACHE_KIB}")
@@ -646,18 +975,19 @@ class Indexer:
 
     def _drop_gone(self, paths: list[str]) -> None:
         """Drop the sources under ``paths`` that this run did not see."""
+        roots = [place_of(root).real for root in paths]
         gone = [
             (path, known[0])
             for path, known in self._known.items()
-            if path not in self._seen and any(_under(path, root) for root in paths)
+            if path not in self._seen and any(_under(path, root) for root in roots)
         ]
         for path, file_id in gone:
-            with sqlite_errors(self.path), _transaction(self.db):
+            with guard(self.db, self.path, None), _transaction(self.db):
                 _delete_file(self.db, file_id)
             del self._known[path]
             self.summary.dropped += 1
         if self._replaced or gone:
-            with sqlite_errors(self.path), _transaction(self.db):
+            with guard(self.db, self.path, None), _transaction(self.db):
                 # positions of games replaced or dropped (queries join them away until now)
                 self.db.execute("DELETE FROM positions WHERE game NOT IN (SELECT id FROM games)")
 
@@ -681,6 +1011,12 @@ def _folded(name: str) -> str:
     return fold(name)
 
 
+@lru_cache(maxsize=4096)
+def _folded_ue(name: str) -> str:
+    """:func:`fold_ue`, remembered."""
+    return fold_ue(name)
+
+
 def stored_path(path: str) -> str:
     """``path`` as the index keeps it: itself, or for a name that is not
     UTF-8 (which Python holds with surrogates, and SQLite cannot take) NUL
@@ -692,10 +1028,18 @@ def stored_path(path: str) -> str:
     return path
 
 
-def path_of(stored: str) -> str:
-    """The path that :func:`stored_path` gave ``stored`` for."""
+def path_of(stored: str, index: str = "") -> str:
+    """The path that :func:`stored_path` gave ``stored`` for; a
+    :func:`damaged` ``index`` when it cannot have come from there."""
+    if not isinstance(stored, str):
+        raise damaged(index or _("the index"), _("a path is {value}").format(value=_shown(stored)))
     if stored.startswith("\x00"):
-        return bytes.fromhex(stored[1:]).decode("utf-8", "surrogateescape")
+        try:
+            return bytes.fromhex(stored[1:]).decode("utf-8", "surrogateescape")
+        except ValueError:
+            raise damaged(
+                index or _("the index"), _("a path is {value}").format(value=_shown(stored))
+            ) from None
     return stored
 
 
@@ -730,6 +1074,7 @@ def _transaction(db: sqlite3.Connection) -> Iterator[None]:
     try:
         yield
     except BaseException:
+        db.set_progress_handler(None, 0)  # a signal that came must not stop the rollback
         db.execute("ROLLBACK")
         raise
     db.execute("COMMIT")
@@ -760,6 +1105,36 @@ def container(path: str) -> str:
             return head
         start = colon + 1
     return path
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a source is on disk: its identity (the real path of the file
+    holding it, symbolic links resolved, and for an archive's member
+    ``:member``), that file's device and inode, size and mtime (None when
+    it cannot be found: standard input, a file gone)."""
+
+    real: str
+    inode: tuple[int, int] | None = None
+    size: int | None = None
+    mtime: int | None = None
+
+
+def place_of(path: str) -> Place:
+    """The :class:`Place` of the source ``path`` (``a.zip:x.hxl``: in ``a.zip``)."""
+    holder = container(path)
+    try:
+        info = os.stat(holder)
+    except (OSError, ValueError):
+        return Place(path)
+    real = os.path.realpath(holder) + path[len(holder) :]
+    return Place(real, (info.st_dev, info.st_ino), info.st_size, info.st_mtime_ns)
+
+
+def _member(real: str) -> str:
+    """The member part of an identity (``:x.hxl`` of ``/a/b.zip:x.hxl``), else ''."""
+    holder = container(real)
+    return real[len(holder) :] if holder != real else ""
 
 
 def _stat(path: str) -> tuple[int, int] | None:

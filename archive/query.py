@@ -9,7 +9,6 @@ Every filter must hold; ``--player`` may be given more than once.
 
 from __future__ import annotations
 
-import fnmatch
 import glob
 import os
 import re
@@ -20,21 +19,29 @@ from typing import TYPE_CHECKING, Any
 
 from hexhop.messages import _
 from hexhop.records.errors import RecordsError
+from hexhop.records.globs import matches as glob_matches
 
 from .index import (
+    NUMBER,
+    NUMBER_OR_NULL,
     OPENING,
+    TEXT,
+    TEXT_OR_NULL,
     IndexProblem,
     actions_of,
     check_index,
     container,
+    distrust,
+    guarded_rows,
     open_index,
     path_of,
+    place_of,
     read_only,
     signed,
     sqlite_errors,
     stored_key,
 )
-from .names import fold
+from .names import fold, fold_ue
 
 if TYPE_CHECKING:
     from hexhop.records.checking import CheckOptions
@@ -46,6 +53,10 @@ if TYPE_CHECKING:
 
 _GLOB_CHARS = re.compile(r"[*?\[]")
 _DATE = re.compile(r"\d{4}(?:\.\d{2}(?:\.\d{2})?)?")
+MAX_PATTERN = 1_000  # characters of a name, tag value or --glob pattern
+
+# A name or tag value looked for, folded both ways (names.fold, names.fold_ue)
+Pattern = tuple[str, str]
 _MOVE_NUMBER = re.compile(r"\d+\.+")
 
 
@@ -73,6 +84,7 @@ def open_to_search(path: str) -> sqlite3.Connection:
     with sqlite_errors(path):
         connection = sqlite3.connect(address, uri=True, isolation_level=None)
     try:
+        distrust(connection, path)
         check_index(connection, path, False)
     except BaseException:
         connection.close()
@@ -93,13 +105,19 @@ def name_matches(pattern: str, name: str) -> bool:
     """``pattern`` (folded) against a folded name: a glob matches the whole
     name, other text any part of it."""
     if _GLOB_CHARS.search(pattern):
-        return fnmatch.fnmatchcase(name, pattern)
+        return glob_matches(pattern, name)
     return pattern in name
 
 
-def value_matches(pattern: str, value: str) -> bool:
-    """A tag value against a folded glob (the whole value, case and accents aside)."""
-    return fnmatch.fnmatchcase(fold(value), pattern)
+def names_match(pattern: Pattern, name: str) -> bool:
+    """A name as written against a pattern folded both ways: a match in either form."""
+    return name_matches(pattern[0], fold(name)) or name_matches(pattern[1], fold_ue(name))
+
+
+def value_matches(pattern: str, ue_pattern: str, value: str) -> bool:
+    """A tag value against a glob folded both ways (the whole value, case
+    and accents aside, ü as ü or ue)."""
+    return glob_matches(pattern, fold(value)) or glob_matches(ue_pattern, fold_ue(value))
 
 
 def _dots(date: str) -> str:
@@ -127,7 +145,7 @@ def _actions_start(opening: str, rest: str, prefix: str) -> bool:
 def register(db: sqlite3.Connection) -> None:
     """The Python matchers as SQL functions."""
     db.create_function("hx_name", 2, name_matches, deterministic=True)
-    db.create_function("hx_value", 2, value_matches, deterministic=True)
+    db.create_function("hx_value", 3, value_matches, deterministic=True)
     db.create_function("hx_date", 3, date_matches, deterministic=True)
     db.create_function("hx_start", 3, _actions_start, deterministic=True)
 
@@ -152,12 +170,13 @@ class Opening:
 
 @dataclass(frozen=True)
 class Query:
-    players: tuple[str, ...] = ()  # folded patterns; each must match a side
-    sides: tuple[tuple[str, str], ...] = ()  # (side name, folded pattern)
-    tags: tuple[tuple[str, str], ...] = ()  # (tag name, folded glob)
+    players: tuple[Pattern, ...] = ()  # each must match a side
+    sides: tuple[tuple[str, Pattern], ...] = ()  # (side name, pattern)
+    tags: tuple[tuple[str, Pattern], ...] = ()  # (tag name, glob)
     result: str | None = None
     winner: str | None = None
     game: str | None = None
+    board: int | None = None  # the board's size (Hüpfer 6x6: 6)
     date: tuple[str, str] | None = None
     plies: tuple[int, int] | None = None
     valid: bool | None = None
@@ -169,19 +188,21 @@ class Query:
         """Whether ``game`` matches, and the first ply at the position looked for."""
         from hexhop.notation.games import lookup_game
 
-        players = [fold(name) for name in game.players]
-        if not all(any(name_matches(p, name) for name in players) for p in self.players):
+        players = (game.players + ["?", "?"])[:2]
+        if not all(any(names_match(p, name) for name in players) for p in self.players):
             return False, None
         spec = lookup_game(game.game)
         for side, pattern in self.sides:
             if spec is None or side not in spec.sides:
                 return False, None
-            if not name_matches(pattern, players[spec.sides.index(side)]):
+            if not names_match(pattern, players[spec.sides.index(side)]):
                 return False, None
         for name, pattern in self.tags:
             values = [v for k, v in game.tags.items() if k.lower() == name.lower()]
-            if not any(value_matches(pattern, value) for value in values):
+            if not any(value_matches(*pattern, value) for value in values):
                 return False, None
+        if self.board is not None and game.board != self.board:
+            return False, None
         if self.result is not None and game.result != self.result:
             return False, None
         if self.winner is not None and game.winner != self.winner:
@@ -212,27 +233,36 @@ class Query:
         where: list[str] = []
         args: list[Any] = []
         for pattern in self.players:
-            if _GLOB_CHARS.search(pattern):
-                where.append("(hx_name(?, g.first_folded) OR hx_name(?, g.second_folded))")
-            else:
-                where.append("(instr(g.first_folded, ?) > 0 OR instr(g.second_folded, ?) > 0)")
-            args += [pattern, pattern]
+            test = "hx_name(?, {})" if _GLOB_CHARS.search(pattern[0]) else "instr({}, ?) > 0"
+            where.append(
+                "("
+                + " OR ".join(
+                    test.format(f"g.{column}")
+                    for column in ("first_folded", "second_folded", "first_ue", "second_ue")
+                )
+                + ")"
+            )
+            args += [pattern[0], pattern[0], pattern[1], pattern[1]]
         for side, pattern in self.sides:
             from hexhop.notation.games import GAMES
 
             either = []
             for spec in GAMES:
                 if side in spec.sides:
-                    column = ("g.first_folded", "g.second_folded")[spec.sides.index(side)]
-                    either.append(f"(g.game = ? AND hx_name(?, {column}))")
-                    args += [spec.name, pattern]
+                    which = ("first", "second")[spec.sides.index(side)]
+                    test = f"hx_name(?, g.{which}_folded) OR hx_name(?, g.{which}_ue)"
+                    either.append(f"(g.game = ? AND ({test}))")
+                    args += [spec.name, *pattern]
             where.append("(" + (" OR ".join(either) or "0") + ")")
         for name, pattern in self.tags:
             where.append(
                 "EXISTS (SELECT 1 FROM tags t WHERE t.game = g.id AND lower(t.name) = lower(?)"
-                " AND hx_value(?, t.value))"
+                " AND hx_value(?, ?, t.value))"
             )
-            args += [name, pattern]
+            args += [name, *pattern]
+        if self.board is not None:
+            where.append("g.board = ?")
+            args.append(self.board)
         for column, value in (("result", self.result), ("winner", self.winner)):
             if value is not None:
                 where.append(f"g.{column} = ?")
@@ -278,14 +308,31 @@ class Query:
 # -- reading the options ----------------------------------------------------------
 
 
-def player_pattern(text: str) -> str:
+def player_pattern(text: str, option: str = "--player") -> Pattern:
+    """A name (or part of one, or a glob) folded both ways."""
     if not text.strip():
-        raise QueryError(_("--player: give a name (or part of one)"))
-    return fold(text.strip())
+        raise QueryError(_("{option}: give a name (or part of one)").format(option=option))
+    bounded(text, option)
+    return fold(text.strip()), fold_ue(text.strip())
 
 
-def tag_filter(text: str) -> tuple[str, str]:
+def bounded(pattern: str, option: str) -> str:
+    """``pattern``, unless it is longer than :data:`MAX_PATTERN` (a usage error)."""
+    if len(pattern) > MAX_PATTERN:
+        raise QueryError(
+            _("{option}: the pattern is {length} characters long; at most {limit} are read").format(
+                option=option, length=len(pattern), limit=MAX_PATTERN
+            )
+        )
+    return pattern
+
+
+def tag_filter(text: str) -> tuple[str, Pattern]:
+    """``KEY=VALUE``: the tag's name as the reader keeps it (English, in
+    its usual case, for German names too: ``Turnier`` is ``Event``) and
+    the value's glob folded both ways."""
     from hexhop.engine.replay import KNOWN_TAGS
+    from hexhop.notation.names import tag_name
 
     name, equals, value = text.partition("=")
     name = name.strip()
@@ -293,8 +340,25 @@ def tag_filter(text: str) -> tuple[str, str]:
         raise QueryError(
             _("--tag {text!r}: expected KEY=VALUE, e.g. Event='*Kassel*'").format(text=text)
         )
+    bounded(value, "--tag")
     canonical = {known.lower(): known for known in KNOWN_TAGS}
-    return canonical.get(name.lower(), name), fold(value)
+    name = tag_name(name)
+    return canonical.get(name.lower(), name), (fold(value), fold_ue(value))
+
+
+def board_size(text: str) -> int:
+    """``--board NxN`` (or ``N``): a board size some game is played on."""
+    from hexhop.notation.games import GAMES
+
+    sizes = sorted({n for spec in GAMES for n in spec.board_sizes})
+    first, cross, second = text.strip().lower().partition("x")
+    if first.isdigit() and (not cross or second == first) and int(first) in sizes:
+        return int(first)
+    raise QueryError(
+        _("--board {text!r}: expected one of {sizes}").format(
+            text=text, sizes=", ".join(f"{n}x{n}" for n in sizes)
+        )
+    )
 
 
 def result_filter(text: str) -> str:
@@ -349,6 +413,13 @@ def date_range(text: str) -> tuple[str, str]:
                 _(
                     "--date {text!r}: expected FROM..TO with dates like 1998, 1998.03 or 1998.03.14"
                 ).format(text=text)
+            )
+        month, day = (int(part) for part in (bound.split(".") + ["01", "01"])[1:3])
+        if bound and not (1 <= month <= 12 and 1 <= day <= 31):
+            raise QueryError(
+                _("--date {text!r}: {date} is not a date (months 01-12, days 01-31)").format(
+                    text=text, date=bound
+                )
             )
     if not low and not high:
         raise QueryError(_("--date {text!r}: give at least one date").format(text=text))
@@ -473,6 +544,7 @@ class Hit:
     ply: int | None = None  # the first ply at the position looked for
     digest: str = ""
     text: bytes | None = field(default=None, repr=False)  # the game's own bytes, when at hand
+    real: str = ""  # the index's identity of the file (its real path), read from there
 
     def as_json(self) -> dict[str, Any]:
         data = {
@@ -508,28 +580,89 @@ def find_in_index(db: sqlite3.Connection, path: str, query: Query) -> Iterator[H
         )
     sql = (
         "SELECT f.path, g.number, g.line, g.offset, g.length, g.game, g.first, g.second,"
-        f" g.result, g.date, g.event, g.plies, g.valid, {ply}, f.digest"
+        f" g.result, g.date, g.event, g.plies, g.valid, {ply}, f.digest, f.real"
         " FROM games g JOIN files f ON f.id = g.file"
         f" WHERE {where} ORDER BY f.seq, g.number"
     )
-    with sqlite_errors(path):
-        for row in db.execute(sql, args):
-            yield Hit(
-                path_of(row[0]),
-                row[1],
-                row[2],
-                row[3],
-                row[4],
-                row[5],
-                [row[6], row[7]],
-                row[8],
-                row[9],
-                row[10],
-                row[11],
-                bool(row[12]),
-                row[13],
-                row[14],
-            )
+    for row in guarded_rows(db, path, sql, args, HIT_TYPES):
+        yield Hit(
+            path_of(row[0], path),
+            row[1],
+            row[2],
+            row[3],
+            row[4],
+            row[5],
+            [row[6], row[7]],
+            row[8],
+            row[9],
+            row[10],
+            row[11],
+            bool(row[12]),
+            row[13],
+            row[14],
+            real=path_of(row[15], path),
+        )
+
+
+# the types of the values of a hit's row (find_in_index)
+HIT_TYPES = (TEXT, NUMBER, NUMBER, NUMBER, NUMBER, TEXT_OR_NULL, TEXT, TEXT) + (
+    TEXT_OR_NULL,
+    TEXT_OR_NULL,
+    TEXT_OR_NULL,
+    NUMBER,
+    NUMBER,
+    NUMBER_OR_NULL,
+    TEXT,
+    TEXT,
+)
+
+
+def stale_files(db: sqlite3.Connection, path: str, roots: Iterable[str] = ()) -> list[str]:
+    """The files of the index (under ``roots``, when given) that changed or
+    are gone since they were indexed, as the index names them: those whose
+    file on disk has another size or modification time now, or none. One
+    ``stat`` per file on disk (an archive's members share theirs); files
+    added since are not looked for."""
+    under = [place_of(root).real for root in roots]
+    now: dict[str, tuple[int, int] | None] = {}
+    stale = []
+    sql = "SELECT path, real, disk_size, mtime FROM files ORDER BY seq"
+    types = (TEXT, TEXT, NUMBER_OR_NULL, NUMBER_OR_NULL)
+    for shown, real, size, mtime in guarded_rows(db, path, sql, (), types, "files"):
+        real, shown = path_of(real, path), path_of(shown, path)
+        if size is None or mtime is None:
+            continue  # nothing on disk was there to compare (standard input)
+        if under and not any(_under(real, root) for root in under):
+            continue
+        holder = container(real)
+        if holder not in now:
+            now[holder] = _stat_of(holder)
+        if now[holder] != (size, mtime):
+            stale.append(shown)
+    return stale
+
+
+def _stat_of(path: str) -> tuple[int, int] | None:
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return info.st_size, info.st_mtime_ns
+
+
+def _under(path: str, root: str) -> bool:
+    root = root.rstrip("/") or "/"
+    return path == root or path.startswith((root + "/", root + ":", root + os.sep))
+
+
+def real_roots(paths: Iterable[str]) -> list[str]:
+    """ARCHIVE paths as the index knows files (real paths), for :func:`under_any`."""
+    return [place_of(path).real for path in paths]
+
+
+def under_any(real: str, roots: list[str]) -> bool:
+    """Whether the file of identity ``real`` lies under one of ``roots`` (:func:`real_roots`)."""
+    return any(_under(real, root) for root in roots)
 
 
 def find_in_archive(
@@ -594,7 +727,7 @@ def game_texts(hits: Iterable[Hit]) -> Iterator[bytes]:
             yield hit.text
             continue
         if cache is None or cache[0] != hit.path:
-            data = _read_again(hit.path)
+            data = _read_again(hit.real or hit.path)
             digest = hashlib.blake2b(data or b"", digest_size=16).hexdigest()
             if data is None or digest != hit.digest:
                 raise IndexProblem(

@@ -31,7 +31,16 @@ from hexhop.notation.reader import parse_action
 from hexhop.records.checking import CheckOptions
 
 from .facts import GameFacts
-from .index import OPENING, actions_of, path_of, sqlite_errors
+from .index import (
+    NUMBER,
+    NUMBER_OR_NULL,
+    OPENING,
+    TEXT,
+    TEXT_OR_NULL,
+    actions_of,
+    guarded_rows,
+    path_of,
+)
 from .query import Query, archive_games, register
 
 ROW_TABLE = "stat_games"
@@ -136,7 +145,8 @@ def facts_row(path: str, game: GameFacts, depth: int) -> StatRow:
 
 
 def index_rows(db: sqlite3.Connection, path: str, query: Query, depth: int) -> Iterator[StatRow]:
-    """The rows of the index's games that ``query`` matches, in archive order."""
+    """The rows of the index's games that ``query`` matches, in archive
+    order; each row's path is the file's identity (its real path)."""
     register(db)
     where, args = query.sql()
     tags = ", ".join(
@@ -144,30 +154,37 @@ def index_rows(db: sqlite3.Connection, path: str, query: Query, depth: int) -> I
         for name in START_TAGS
     )
     sql = (
-        "SELECT f.path, g.game, g.board, g.result, g.winner, g.plies, g.first, g.second,"
+        "SELECT f.real, g.game, g.board, g.result, g.winner, g.plies, g.first, g.second,"
         f" g.codes, g.opening, g.actions, {tags}"
         f" FROM games g JOIN files f ON f.id = g.file WHERE {where} ORDER BY f.seq, g.number"
     )
-    with sqlite_errors(path):
-        for row in db.execute(sql, args):
-            opening = joined_cube(row[9].split(" ")) if row[9] else []
-            # the opening is the whole game when it is shorter than the index keeps
-            whole = opening if len(opening) < OPENING else actions_of(row[9], row[10])
-            last = whole[-1] if whole else None
-            start = dict(zip(START_TAGS, row[11:]))
-            yield stat_row(
-                path_of(row[0]),
-                row[1],
-                row[2],
-                {k: v for k, v in start.items() if v is not None},
-                row[3],
-                row[4],
-                row[5],
-                [row[6], row[7]],
-                row[8],
-                opening[:depth],
-                last,
-            )
+    for row in guarded_rows(db, path, sql, args, ROW_TYPES):
+        opening = joined_cube(row[9].split(" ")) if row[9] else []
+        # the opening is the whole game when it is shorter than the index keeps
+        whole = opening if len(opening) < OPENING else actions_of(row[9], row[10])
+        last = whole[-1] if whole else None
+        start = dict(zip(START_TAGS, row[11:]))
+        yield stat_row(
+            path_of(row[0], path),
+            row[1],
+            row[2],
+            {k: v for k, v in start.items() if v is not None},
+            row[3],
+            row[4],
+            row[5],
+            [row[6], row[7]],
+            row[8],
+            opening[:depth],
+            last,
+        )
+
+
+# the types of the values of an index row (index_rows)
+ROW_TYPES = (
+    (TEXT, TEXT_OR_NULL, NUMBER_OR_NULL, TEXT_OR_NULL, TEXT_OR_NULL, NUMBER, TEXT, TEXT, TEXT)
+    + (TEXT, TEXT)
+    + (TEXT_OR_NULL,) * len(START_TAGS)
+)
 
 
 def archive_rows(

@@ -8,14 +8,14 @@ from typing import Any
 
 import click
 
-from hexhop.archive.query import open_to_search
+from hexhop.archive.query import open_to_search, real_roots, under_any
 from hexhop.archive.stats import MAX_DEPTH, StatRow, archive_rows, collect, index_rows, row_table
 from hexhop.messages import N_, _, side_name
 from hexhop.records.checking import CheckOptions
-from hexhop.records.text import counted, json_text, printable
+from hexhop.records.text import counted, printable
 
-from .command_output import tell
-from .find_cmd import _under, find_options, index_to_use, query_of
+from .command_output import stdout_json, tell
+from .find_cmd import find_options, index_to_use, query_of, warn_stale
 from .help import Translated
 from .interrupt import checked, stoppable
 from .safe_write import refuse_existing, write_atomically
@@ -102,6 +102,7 @@ def stats(
     plot_format = _plot_format(plot, force) if plot is not None else None
     query = query_of(options)
     read = [0]
+    stale: list[str] = []
 
     def counting(rows: Iterator[StatRow]) -> Iterator[StatRow]:
         for row in rows:
@@ -109,13 +110,13 @@ def stats(
             yield row
 
     with stoppable(lambda: _("after reading {games}").format(games=counted(read[0], "game"))):
-        db = row_table(counting(checked(_rows(paths, options, query, depth))), depth)
+        db = row_table(counting(checked(_rows(paths, options, query, depth, stale))), depth)
         try:
             counts = collect(db, depth, top, limit)
         finally:
             db.close()
     if fmt == "json":
-        click.echo(json_text(counts, indent=2))
+        click.echo(stdout_json(counts, indent=2))
     else:
         for line in tables(counts):
             click.echo(line)
@@ -131,7 +132,7 @@ def stats(
         tell(_("wrote {path}").format(path=plot))
     if not counts["games"]:
         tell(_("no game counted"))
-    raise SystemExit(0 if counts["games"] else 1)
+    raise SystemExit(2 if stale else 0 if counts["games"] else 1)
 
 
 def _plot_format(path: str, force: bool) -> str:
@@ -149,16 +150,19 @@ def _plot_format(path: str, force: bool) -> str:
 
 
 def _rows(
-    paths: tuple[str, ...], options: dict[str, Any], query: Any, depth: int
+    paths: tuple[str, ...], options: dict[str, Any], query: Any, depth: int, stale: list[str]
 ) -> Iterator[StatRow]:
     """As ``find`` chooses: the index (--db, or the first ARCHIVE's
-    hexhop.sqlite), else the ARCHIVE paths read now."""
+    hexhop.sqlite), else the ARCHIVE paths read now; the index's files that
+    changed or are gone are told, and added to ``stale``."""
     db = index_to_use(paths, options)
     if db is not None:
         connection = open_to_search(db)
         try:
+            warn_stale(connection, db, paths, stale)
+            roots = real_roots(paths)
             for row in index_rows(connection, db, query, depth):
-                if not paths or any(_under(row.path, root) for root in paths):
+                if not paths or under_any(row.path, roots):
                     yield row
         finally:
             connection.close()

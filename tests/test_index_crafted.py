@@ -1,0 +1,229 @@
+"""An index file made by someone else, to break hexhop (README "Safety and
+limits"): values hexhop never writes, tables without constraints, views
+and triggers that never end, a huge value. Each command ends in seconds
+with exit 2 and a message, never a traceback, and the index stays as it was.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from archive_helpers import GOOD, run
+
+from hexhop.archive.index import (
+    APPLICATION_ID,
+    SCHEMA,
+    SCHEMA_VERSION,
+    IndexProblem,
+    guard,
+    guarded_rows,
+)
+
+SECONDS = 30  # generous: each command must end long before
+COMMANDS = {
+    "find": ["find", "--player", "a"],
+    "find-export": ["find", "--player", "a", "--export", "{tmp}/out.hxl"],
+    "stats": ["stats"],
+    "dupes": ["dupes"],
+    "index": ["index", str(GOOD)],
+}
+DAMAGED = "is damaged or was not made by hexhop"
+FOREVER = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c)"
+
+
+@pytest.fixture(scope="module")
+def good_index(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    db = tmp_path_factory.mktemp("index") / "x.sqlite"
+    assert run("index", GOOD, "--db", db).exit_code == 0
+    return db.read_bytes()
+
+
+def _craft(tmp_path: Path, good_index: bytes, *statements: str) -> Path:
+    db = tmp_path / "x.sqlite"
+    db.write_bytes(good_index)
+    connection = sqlite3.connect(db, isolation_level=None)
+    try:
+        for statement in statements:
+            connection.execute(statement)
+    finally:
+        connection.close()
+    return db
+
+
+def _hexhop(*args: str, timeout: float = SECONDS) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "hexhop.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+
+
+def _refused(db: Path, commands: list[str], message: str = DAMAGED) -> None:
+    before = db.read_bytes()
+    for name in commands:
+        args = [a.format(tmp=db.parent) for a in COMMANDS[name]]
+        done = _hexhop(*args, "--db", str(db))
+        assert done.returncode == 2, (name, done.stdout, done.stderr)
+        assert message in done.stderr, (name, done.stderr)
+        assert "Traceback" not in done.stderr, (name, done.stderr)
+        assert db.read_bytes() == before, name
+
+
+def _exact_but(table: str, columns: str, *statements: str) -> list[str]:
+    """Statements that remake ``table`` without its constraints, run
+    ``statements``, and then write hexhop's own text of the table back into
+    the schema by hand: the schema reads as hexhop's, the rows are not."""
+    made = SCHEMA.split(f"CREATE TABLE {table} (")[1].split(";")[0]
+    original = f"CREATE TABLE {table} ({made}"
+    return [
+        f"CREATE TABLE loose AS SELECT * FROM {table}",
+        f"DROP TABLE {table}",
+        f"CREATE TABLE {table} ({columns})",
+        f"INSERT INTO {table} SELECT * FROM loose",
+        "DROP TABLE loose",
+        *statements,
+        "PRAGMA writable_schema = ON",
+        f"UPDATE sqlite_master SET sql = '{original}' WHERE name = '{table}'",
+    ]
+
+
+FILE_COLUMNS = "id, path, real, seq, size, mtime, disk_size, dev, ino, digest, error"
+
+
+def test_a_path_hexhop_never_writes(tmp_path: Path, good_index: bytes) -> None:
+    db = _craft(tmp_path, good_index, "UPDATE files SET path = char(0) || 'zz'")
+    _refused(db, ["find", "stats"])
+    db = _craft(tmp_path, good_index, "UPDATE files SET real = char(0) || 'zz' || id")
+    _refused(db, ["find", "stats", "index"])
+
+
+def test_tables_without_constraints_and_a_null_path(tmp_path: Path, good_index: bytes) -> None:
+    statements = [
+        "CREATE TABLE loose AS SELECT * FROM files",
+        "DROP TABLE files",
+        "ALTER TABLE loose RENAME TO files",
+        "UPDATE files SET path = NULL",
+    ]
+    db = _craft(tmp_path, good_index, *statements)
+    _refused(db, ["find", "find-export", "stats", "dupes", "index"], "its schema is not")
+
+
+def test_a_null_path_under_hexhops_own_schema_text(tmp_path: Path, good_index: bytes) -> None:
+    db = _craft(
+        tmp_path, good_index, *_exact_but("files", FILE_COLUMNS, "UPDATE files SET path = NULL")
+    )
+    _refused(db, ["find", "find-export", "stats", "index"])
+
+
+def test_the_right_ids_and_no_tables(tmp_path: Path) -> None:
+    db = tmp_path / "x.sqlite"
+    with sqlite3.connect(db) as connection:
+        connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        connection.execute("CREATE TABLE other (x)")
+        connection.execute("DROP TABLE other")
+    connection.close()
+    _refused(db, ["index", "find", "stats", "dupes"], "its schema is not the one hexhop makes")
+
+
+def test_numbers_that_are_text(tmp_path: Path, good_index: bytes) -> None:
+    db = _craft(tmp_path, good_index, "UPDATE games SET number = 'abc', plies = 'x'")
+    _refused(db, ["stats", "find"])
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not hasattr(sqlite3.Connection, "setlimit"), reason="Python 3.11+")
+def test_a_value_larger_than_any_hexhop_writes(tmp_path: Path, good_index: bytes) -> None:
+    db = _craft(
+        tmp_path, good_index, "UPDATE games SET first = printf('%.*c', 70000000, 'x') WHERE id = 1"
+    )
+    _refused(db, ["find", "stats"], "larger than 64 MiB")
+
+
+def test_a_view_that_never_ends_instead_of_games(tmp_path: Path, good_index: bytes) -> None:
+    db = _craft(
+        tmp_path,
+        good_index,
+        "CREATE TABLE kept AS SELECT * FROM games",
+        "DROP TABLE games",
+        f"CREATE VIEW games AS {FOREVER} SELECT kept.* FROM c, kept",
+    )
+    _refused(db, ["find", "stats", "dupes", "index"], "its schema is not the one hexhop makes")
+
+
+def test_a_trigger_that_never_ends(tmp_path: Path, good_index: bytes) -> None:
+    db = _craft(
+        tmp_path,
+        good_index,
+        "CREATE TABLE junk (x)",
+        "CREATE TRIGGER grow AFTER INSERT ON files BEGIN"
+        f" INSERT INTO junk {FOREVER} SELECT x FROM c; END",
+        "CREATE TRIGGER grow2 AFTER UPDATE ON files BEGIN"
+        f" INSERT INTO junk {FOREVER} SELECT x FROM c; END",
+    )
+    _refused(db, ["index", "find", "stats"], "its schema is not the one hexhop makes")
+    assert not os.path.exists(f"{db}-wal") or os.path.getsize(f"{db}-wal") < 1 << 20
+
+
+def test_a_search_that_takes_too_long_is_stopped() -> None:
+    connection = sqlite3.connect(":memory:")
+    with (
+        pytest.raises(IndexProblem, match="a search took more than 0.2 s"),
+        guard(connection, "x.sqlite", 0.2),
+    ):
+        connection.execute(f"{FOREVER} SELECT count(*) FROM c").fetchone()
+
+
+# find, with its search of the index made one that never ends (an index
+# with hexhop's schema answers fast; a large one may take its time)
+# find, with its search of the index made one that never ends (an index
+# with hexhop's schema answers fast; a large one may take its time)
+CHILD = f"""
+import sys
+from hexhop.archive.query import Query
+from hexhop.cli.main import cli
+
+Query.sql = lambda self: ("({FOREVER} SELECT count(*) FROM c) > 0", [])
+print("ready", flush=True)
+cli(sys.argv[1:], prog_name="hexhop")
+"""
+
+
+@pytest.mark.parametrize("signum, code", [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
+def test_a_signal_stops_a_long_search(
+    tmp_path: Path, good_index: bytes, signum: int, code: int
+) -> None:
+    db = _craft(tmp_path, good_index)
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD, "find", "--db", str(db), "--player", "a"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline() == "ready\n"
+        time.sleep(1.0)  # inside SQLite by now
+        child.send_signal(signum)
+        _out, err = child.communicate(timeout=SECONDS)
+    finally:
+        child.kill()
+    assert child.returncode == code, err
+    assert "interrupted after 0 games" in err
+    assert "Traceback" not in err
+
+
+def test_guarded_rows_check_the_types() -> None:
+    connection = sqlite3.connect(":memory:")
+    rows = guarded_rows(connection, "x.sqlite", "SELECT 'abc'", (), (int,), "games")
+    with pytest.raises(IndexProblem, match=r"x.sqlite is damaged .*games\..* holds 'abc'"):
+        list(rows)
