@@ -22,7 +22,6 @@ from hexhop.archive.query import (
     find_in_archive,
     find_in_index,
     finding_code,
-    game_texts,
     int_range,
     open_to_search,
     openings,
@@ -41,7 +40,7 @@ from hexhop.records.text import counted, json_text, printable, utf8_safe
 from .help import Translated
 from .interrupt import checked, stoppable
 from .options import game_name
-from .safe_write import refuse_existing, write_atomically
+from .safe_write import refuse_existing, refuse_inputs, write_atomically
 
 EXAMPLE = """
 \b
@@ -296,35 +295,50 @@ def find(
     with stoppable(lambda: _("after {games}").format(games=counted(found[0], "game"))):
         hits = counting(checked(hits_of(paths, options, query, stale)))
         if export is not None:
-            _export(hits, export, canonical, force)
+            inputs = (*paths, index_to_use(paths, options) or "-")
+            left_out = _export(hits, export, canonical, force, inputs)
         else:
             for line in _lines(hits, fmt, bool(query.positions)):
                 click.echo(utf8_safe(line))
     if export is not None:
-        tell(_("wrote {games} to {path}").format(games=counted(found[0], "game"), path=export))
+        games = counted(found[0] - left_out, "game")
+        tell(_("wrote {games} to {path}").format(games=games, path=export))
+        if left_out:
+            sys.exit(2)
     elif not found[0]:
         tell(_("no game matched"))
     sys.exit(2 if stale else 0 if found[0] else 1)
 
 
-def _export(hits: Iterator[Hit], path: str, canonical: bool, force: bool) -> None:
+def _export(
+    hits: Iterator[Hit], path: str, canonical: bool, force: bool, inputs: tuple[str, ...]
+) -> int:
+    """Write the hits' games to ``path``, read back and checked, as they
+    come; how many were left out (told: they cannot stand alone)."""
+    refuse_inputs([path], inputs)
     refuse_existing([path], force)
-    data = b"".join(_separated(game_texts(hits)))
-    if canonical:
-        from hexhop.notation import format_archive
-        from hexhop.notation.reader import read_archive
+    from hexhop.archive.export import export_pieces
+    from hexhop.archive.verify import Written, left_out_message, verify
 
-        data = format_archive(read_archive(data)).encode()
-    write_atomically(path, data, overwrite=force)
+    written, left_out = Written(), list[Hit]()
 
+    def leave_out(hit: Hit) -> None:
+        left_out.append(hit)
+        tell(left_out_message(hit.path, hit.line, hit.number))
 
-def _separated(texts: Iterator[bytes]) -> Iterator[bytes]:
-    """Each game's bytes, with a blank line after a game that lacks one (the
-    last of its file), so that the next game starts on a line of its own."""
-    for text in texts:
-        yield text
-        if not text.endswith((b"\n\n", b"\r\n\r\n", b"\r\r")):
-            yield b"\n" if text.endswith((b"\n", b"\r")) else b"\n\n"
+    def sources(hits: Iterator[Hit]) -> Iterator[Hit]:
+        source = ""
+        for hit in hits:  # never over a file a game comes from
+            if hit.path != source:
+                source = hit.path
+                refuse_inputs([path], [source])
+            yield hit
+
+    pieces = export_pieces(sources(hits), written, leave_out, canonical=canonical)
+    write_atomically(
+        path, pieces, overwrite=force, check=lambda temp: verify(temp, written, shown=path)
+    )
+    return len(left_out)
 
 
 def _lines(hits: Iterator[Hit], fmt: str, with_ply: bool) -> Iterator[str]:
