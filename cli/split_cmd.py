@@ -10,7 +10,7 @@ import click
 
 from hexhop.archive.split import Names, file_extension, file_stem
 from hexhop.archive.texts import archive_games
-from hexhop.archive.verify import Written, verify
+from hexhop.archive.verify import Written, WrittenDiffers, verify
 from hexhop.messages import _
 from hexhop.records.text import counted
 
@@ -91,7 +91,7 @@ def split(
             expected.add(text.parsed)
             try:
                 name = _write_new(out, names, file_stem(text), file_extension(text), data, expected)
-            except WriteError as error:
+            except (WriteError, WrittenDiffers) as error:
                 tell(
                     _("Error: {error}; {files} written to {path}").format(
                         error=error, files=counted(written, "file"), path=out
