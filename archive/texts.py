@@ -28,7 +28,7 @@ from hexhop.notation.reader import (
     utf16_encoding,
 )
 from hexhop.records.limits import read_limits
-from hexhop.records.sources import Limits, Source, iter_sources
+from hexhop.records.sources import COMPRESSORS, Limits, Source, iter_sources
 
 _LINE_END = re.compile(rb"\r\n|\r|\n")  # the reader's line ends (one byte in UTF-8 and cp1252)
 _BLANKS = b" \t\r\n\f\v"
@@ -211,5 +211,10 @@ def _line_ends(data: bytes, start: int, end: int) -> int:
 
 
 def extension_of(path: str) -> str:
-    """The lower-case extension of a file or archive member's name (``""`` for none)."""
-    return os.path.splitext(path.rsplit(":", 1)[-1].rsplit("/", 1)[-1])[1].lower()
+    """The lower-case extension of a file or archive member's name (``""``
+    for none); of a compressed record file, the record's (``.hxl`` of
+    ``club.hxl.gz``)."""
+    stem, extension = os.path.splitext(path.rsplit(":", 1)[-1].rsplit("/", 1)[-1].lower())
+    if extension in COMPRESSORS:
+        stem, extension = os.path.splitext(stem)
+    return extension

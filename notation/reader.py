@@ -205,7 +205,10 @@ def fallback_game(path: str, default_game: str | None) -> str | None:
             raise NotationError(make("HD01", value=default_game))
     else:
         game = None
-    return game_from_path(path) or game if path else game
+    return game_from_path(_COMPRESSED.sub("", path)) or game if path else game
+
+
+_COMPRESSED: Final = re.compile(r"\.(?:gz|bz2|xz)\Z", re.IGNORECASE)  # club.hxl.gz: .hxl
 
 
 def only_comments(text: str) -> bool:

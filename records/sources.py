@@ -1,5 +1,9 @@
 """Where records come from: files, directories, zip and tar archives, stdin.
 
+Tar archives may be compressed with gzip, bzip2 or xz (``.tar.gz``,
+``.tgz``, ``.tar.bz2``, ``.tar.xz``…), and a single record file with one of
+them too (``club.hxl.gz``, ``club.trg.bz2``, ``club.hpf.xz``).
+
 Everything is read in place: archives are never extracted to disk, and
 nothing here writes anywhere. A source that cannot be read becomes a
 :class:`Source` with an ``error`` instead of stopping the run. Every read
@@ -9,7 +13,9 @@ and nothing here blocks on a FIFO.
 
 from __future__ import annotations
 
+import bz2
 import glob
+import gzip
 import lzma
 import os
 import stat
@@ -17,7 +23,7 @@ import sys
 import tarfile
 import zipfile
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import IO, Any, Literal
@@ -29,7 +35,24 @@ from .errors import ReadError
 from .globs import matches as glob_matches
 
 RECORD_EXTENSIONS = record_extensions()
-ARCHIVE_EXTENSIONS = (".zip", ".tar", ".tar.gz", ".tgz")
+ARCHIVE_EXTENSIONS = (
+    ".zip",
+    ".tar",
+    ".tar.gz",
+    ".tgz",
+    ".tar.bz2",
+    ".tbz2",
+    ".tbz",
+    ".tar.xz",
+    ".txz",
+)
+# one record file compressed: club.hxl.gz (its game is told from .hxl)
+COMPRESSORS: dict[str, Callable[[IO[bytes]], IO[bytes]]] = {
+    ".gz": lambda raw: gzip.GzipFile(fileobj=raw, mode="rb"),  # noqa: SIM115  # closed by the reader
+    ".bz2": lambda raw: bz2.BZ2File(raw, "rb"),  # noqa: SIM115
+    ".xz": lambda raw: lzma.LZMAFile(raw, "rb"),  # noqa: SIM115
+}
+COMPRESSED_EXTENSIONS = tuple(e + c for e in RECORD_EXTENSIONS for c in COMPRESSORS)
 
 
 @dataclass(frozen=True)
@@ -93,6 +116,10 @@ def read_source(path: str, limit: int = Limits.max_file_bytes) -> Source:
     A FIFO or a device is read too (``<(zcat games.gz)`` is a pipe), but a
     FIFO that nobody writes to reads as empty instead of blocking, and
     ``/dev/zero`` stops at the limit.
+
+    A compressed record file (``club.hxl.gz``, also ``.bz2`` and ``.xz``)
+    is unpacked as it is read: ``limit`` bounds both the file and what it
+    unpacks to, so a compression bomb stops at the limit too.
     """
     if path == "-":
         data = _read_limited(sys.stdin.buffer, limit)
@@ -114,10 +141,34 @@ def read_source(path: str, limit: int = Limits.max_file_bytes) -> Source:
                 )
             if _NONBLOCK:  # opened without waiting for a writer; now read as usual
                 os.set_blocking(fd, True)
+            compressor = compressor_of(path)
+            if compressor is not None:
+                return _unpacked(path, compressor(handle), limit)
             data = _read_limited(handle, limit)
     except OSError as error:
         return Source(path, error=_reason(error))
     return Source(path, data, None if data is not None else _beyond(limit))
+
+
+def compressor_of(path: str) -> Callable[[IO[bytes]], IO[bytes]] | None:
+    """How to unpack the record file ``path`` when its name says it is
+    compressed (``club.hxl.gz``), else None."""
+    name = path.lower()
+    if not name.endswith(COMPRESSED_EXTENSIONS):
+        return None
+    return COMPRESSORS[os.path.splitext(name)[1]]
+
+
+def _unpacked(path: str, stream: IO[bytes], limit: int) -> Source:
+    """The unpacked bytes of ``stream``, at most ``limit`` of them."""
+    try:
+        with stream:
+            data = _read_limited(stream, limit)
+    except _DAMAGE as error:
+        return Source(path, error=_("damaged compressed file: {error}").format(error=error))
+    if data is None:
+        return Source(path, error=_("unpacks to more than {limit} bytes").format(limit=limit))
+    return Source(path, data)
 
 
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # not on Windows, which has no FIFOs to wait on
@@ -208,7 +259,8 @@ def wanted(name: str, globs: tuple[str, ...]) -> bool:
 
 
 def is_archive(path: str) -> bool:
-    """Whether ``path`` names a .zip or .tar(.gz) archive, by its name."""
+    """Whether ``path`` names a zip or a tar archive (perhaps compressed:
+    .tar.gz, .tgz, .tar.bz2, .tbz2, .tar.xz, .txz), by its name."""
     return path.lower().endswith(ARCHIVE_EXTENSIONS)
 
 
@@ -252,7 +304,10 @@ def _directory(root: str, globs: tuple[str, ...], limits: Limits) -> Iterator[So
             if not _inside(path, real_root):
                 continue
             archive = is_archive(name)
-            if not archive and not wanted(path.replace(os.sep, "/"), globs):
+            record = wanted(path.replace(os.sep, "/"), globs)
+            if not (
+                archive or record or not globs and name.lower().endswith(COMPRESSED_EXTENSIONS)
+            ):
                 continue
             special = _not_regular(path)
             if special is not None:
