@@ -16,6 +16,7 @@ from __future__ import annotations
 import bz2
 import glob
 import gzip
+import io
 import lzma
 import os
 import stat
@@ -47,7 +48,7 @@ ARCHIVE_EXTENSIONS = (
     ".txz",
 )
 # one record file compressed: club.hxl.gz (its game is told from .hxl)
-COMPRESSORS: dict[str, Callable[[IO[bytes]], IO[bytes]]] = {
+COMPRESSORS: dict[str, Callable[[IO[bytes]], io.BufferedIOBase]] = {
     ".gz": lambda raw: gzip.GzipFile(fileobj=raw, mode="rb"),  # noqa: SIM115  # closed by the reader
     ".bz2": lambda raw: bz2.BZ2File(raw, "rb"),  # noqa: SIM115
     ".xz": lambda raw: lzma.LZMAFile(raw, "rb"),  # noqa: SIM115
@@ -150,7 +151,7 @@ def read_source(path: str, limit: int = Limits.max_file_bytes) -> Source:
     return Source(path, data, None if data is not None else _beyond(limit))
 
 
-def compressor_of(path: str) -> Callable[[IO[bytes]], IO[bytes]] | None:
+def compressor_of(path: str) -> Callable[[IO[bytes]], io.BufferedIOBase] | None:
     """How to unpack the record file ``path`` when its name says it is
     compressed (``club.hxl.gz``), else None."""
     name = path.lower()
@@ -159,7 +160,7 @@ def compressor_of(path: str) -> Callable[[IO[bytes]], IO[bytes]] | None:
     return COMPRESSORS[os.path.splitext(name)[1]]
 
 
-def _unpacked(path: str, stream: IO[bytes], limit: int) -> Source:
+def _unpacked(path: str, stream: io.BufferedIOBase, limit: int) -> Source:
     """The unpacked bytes of ``stream``, at most ``limit`` of them."""
     try:
         with stream:
@@ -564,7 +565,7 @@ class _TarInfo(tarfile.TarInfo):
 _TarFile.tarinfo = _TarInfo
 
 
-def _read_limited(stream: IO[bytes], limit: int) -> bytes | None:
+def _read_limited(stream: IO[bytes] | io.BufferedIOBase, limit: int) -> bytes | None:
     """Read at most ``limit`` bytes; None when there is more (a bomb, say).
 
     Read in chunks, so that memory grows with what is there, not with the
