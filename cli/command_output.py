@@ -3,7 +3,11 @@
 
 from __future__ import annotations
 
+import sys
+
 import click
+
+from hexhop.records.text import json_text, writes_unicode
 
 from .safe_write import write_atomically
 from .terminal import printable
@@ -30,3 +34,10 @@ def tell(message: str) -> None:
     """A message to the user on standard error, with any control characters
     from records or file names in it shown escaped."""
     click.echo(printable(message), err=True)
+
+
+def stdout_json(value: object, indent: int | None = None) -> str:
+    """``value`` as JSON for standard output (:func:`~hexhop.records.text.json_text`):
+    ASCII with ``\\u`` escapes when standard output is not Unicode, so that
+    what its encoding cannot hold stays JSON."""
+    return json_text(value, indent, ascii_only=not writes_unicode(sys.stdout))

@@ -12,8 +12,9 @@ from hexhop.archive.dupes import Entry, archive_entries, groups, index_entries, 
 from hexhop.archive.index import default_path
 from hexhop.archive.query import open_to_search
 from hexhop.messages import _, ngettext
-from hexhop.records.text import json_text, printable
+from hexhop.records.text import printable
 
+from .command_output import stdout_json
 from .find_cmd import _export, _under, game_option, tell
 from .help import Translated
 from .interrupt import checked, stoppable
@@ -116,7 +117,7 @@ def dupes(
                 "actions": group.actions,
                 "games": [hit.as_json() for hit in group.games],
             }
-            click.echo(("  " if not number else ", ") + json_text(data))
+            click.echo(("  " if not number else ", ") + stdout_json(data))
         click.echo("]")
     else:
         for group in found:

@@ -35,8 +35,9 @@ from hexhop.archive.query import (
     under_any,
 )
 from hexhop.messages import N_, _
-from hexhop.records.text import counted, json_text, printable, utf8_safe
+from hexhop.records.text import counted, printable, utf8_safe
 
+from .command_output import stdout_json
 from .help import Translated
 from .interrupt import checked, stoppable
 from .options import game_name
@@ -344,11 +345,11 @@ def _export(
 def _lines(hits: Iterator[Hit], fmt: str, with_ply: bool) -> Iterator[str]:
     if fmt == "jsonl":
         for hit in hits:
-            yield json_text(hit.as_json())
+            yield stdout_json(hit.as_json())
     elif fmt == "json":
         yield "["
         for number, hit in enumerate(hits):
-            yield ("  " if not number else ", ") + json_text(hit.as_json())
+            yield ("  " if not number else ", ") + stdout_json(hit.as_json())
         yield "]"
     elif fmt == "csv":
         columns = ["path", "index", "line", "game", "first", "second", "result", "date"]

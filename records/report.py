@@ -23,7 +23,7 @@ from xml.etree import ElementTree as ET
 from hexhop.messages import N_, _
 
 from .checking import FileResult
-from .text import counted, json_text, printable, source_window, style
+from .text import counted, json_text, printable, source_window, style, writes_unicode
 
 #: Columns of a source line shown under a finding.
 SOURCE_COLUMNS = 100
@@ -329,7 +329,24 @@ def caret_lines(
     return f"{gutter}{text}\n{gutter}{' ' * before}{style('^' * width, fg='green', bold=True)}"
 
 
-class JsonReporter(Reporter):
+class _JsonWriter(Reporter):
+    """Base of the JSON reports: JSON that a terminal cannot act on
+    (:func:`.text.json_text`), ASCII with escapes for an output that is
+    not Unicode (``PYTHONIOENCODING=latin-1``), so that it stays JSON."""
+
+    def __init__(self, out: TextIO, **options: Any) -> None:
+        super().__init__(out, **options)
+        self.ascii_only = not writes_unicode(out)
+
+    def _json(self, obj: object, indent: int | None = None) -> str:
+        return json_text(obj, indent=indent, ascii_only=self.ascii_only)
+
+    def _nested(self, obj: object, depth: int) -> str:
+        """``obj`` as JSON with ``indent=1``, as it is written ``depth`` levels deep."""
+        return self._json(obj, indent=1).replace("\n", "\n" + " " * depth)
+
+
+class JsonReporter(_JsonWriter):
     """One JSON document, each file's object written as the file ends (the
     summary comes last): the text of ``json.dumps(document, indent=1)``."""
 
@@ -342,13 +359,13 @@ class JsonReporter(Reporter):
         super()._piece(current, piece, several)
         spool = self._spool(current)
         for number, game in enumerate(piece.games, written):
-            spool.write((",\n" if number else "") + "    " + _nested(game, 4))
+            spool.write((",\n" if number else "") + "    " + self._nested(game, 4))
 
     def _write(self, current: _OpenFile) -> None:
         out = self.out
         out.write(",\n  {\n" if self.started else '{\n "files": [\n  {\n')
         self.started = True
-        out.write(f'   "path": {_json(current.path)},\n   "games": ')
+        out.write(f'   "path": {self._json(current.path)},\n   "games": ')
         if current.games:
             out.write("[\n")
             self._copy(current.spool, out)
@@ -356,34 +373,34 @@ class JsonReporter(Reporter):
         else:
             out.write("[]")
         if current.error:
-            out.write(f',\n   "error": {_nested(current.error, 3)}')
+            out.write(f',\n   "error": {self._nested(current.error, 3)}')
         out.write("\n  }")
 
     def finish(self) -> None:
         super().finish()
-        summary = _nested(self.summary.as_dict(), 1)
+        summary = self._nested(self.summary.as_dict(), 1)
         head = "\n ],\n" if self.started else '{\n "files": [],\n'
         self.out.write(f'{head} "summary": {summary}\n}}\n')
 
 
-class JsonLinesReporter(Reporter):
+class JsonLinesReporter(_JsonWriter):
     """One game object per line, each with its ``path``, as files finish."""
 
     def _piece(self, current: _OpenFile, piece: FileResult, several: bool) -> None:
         super()._piece(current, piece, several)
         spool = self._spool(current)
         for game in piece.games:
-            spool.write(_json({"path": piece.path, **game}) + "\n")
+            spool.write(self._json({"path": piece.path, **game}) + "\n")
 
     def _write(self, current: _OpenFile) -> None:
         if current.error:
-            self.out.write(_json({"path": current.path, "error": current.error}) + "\n")
+            self.out.write(self._json({"path": current.path, "error": current.error}) + "\n")
         self._copy(current.spool, self.out)
         self.out.flush()
 
     def finish(self) -> None:
         super().finish()
-        self.out.write(_json({"summary": self.summary.as_dict()}) + "\n")
+        self.out.write(self._json({"summary": self.summary.as_dict()}) + "\n")
         self.out.flush()
 
 
@@ -474,18 +491,6 @@ def _tag(element: ET.Element, level: int, start: bool = False) -> str:
         return ET.tostring(element, encoding="unicode")[: -len(" />")] + ">"
     ET.indent(element, level=level)
     return ET.tostring(element, encoding="unicode")
-
-
-def _nested(obj: object, depth: int) -> str:
-    """``obj`` as JSON with ``indent=1``, as it is written ``depth`` levels deep."""
-    return _json(obj, indent=1).replace("\n", "\n" + " " * depth)
-
-
-def _json(obj: object, indent: int | None = None) -> str:
-    """``obj`` as JSON that UTF-8 can hold and a terminal cannot act on
-    (:func:`.text.json_text`): control characters and bidirectional
-    overrides as ``\\uXXXX``, a byte of a name that is not UTF-8 as U+FFFD."""
-    return json_text(obj, indent=indent)
 
 
 def _xml(text: str) -> str:

@@ -3,6 +3,7 @@ of a long source line, and ANSI colour, without any terminal library."""
 
 from __future__ import annotations
 
+import codecs
 import json
 import re
 import unicodedata
@@ -69,19 +70,43 @@ def utf8_safe(text: str) -> str:
 _SURROGATES = re.compile("[\ud800-\udfff]")
 
 
-def json_text(value: object, indent: int | None = None) -> str:
+def json_text(value: object, indent: int | None = None, *, ascii_only: bool = False) -> str:
     """``value`` as JSON (``json.dumps`` with ``ensure_ascii=False``) in
     which every character a terminal could act on is a ``\\uXXXX``
     escape, so that it parses back to the same text; a byte of a name that
     is not UTF-8 becomes U+FFFD (as :func:`utf8_safe` makes it), since a
-    lone surrogate is not text that every JSON reader takes. The JSON and
-    JSON Lines of check, find, dupes and stats are written with it."""
-    return _UNSAFE_IN_JSON.sub(_json_escape, json.dumps(value, ensure_ascii=False, indent=indent))
+    lone surrogate is not text that every JSON reader takes. With
+    ``ascii_only`` (for an output that is not Unicode, see
+    :func:`writes_unicode`) every other character beyond ASCII is an
+    escape too. The JSON and JSON Lines of check, find, dupes and stats are
+    written with it."""
+    text = _UNSAFE_IN_JSON.sub(_json_escape, json.dumps(value, ensure_ascii=False, indent=indent))
+    return _BEYOND_ASCII.sub(_json_escape, text) if ascii_only else text
 
 
 def _json_escape(match: re.Match[str]) -> str:
     code = ord(match.group())
-    return "\ufffd" if 0xD800 <= code <= 0xDFFF else f"\\u{code:04x}"
+    if 0xD800 <= code <= 0xDFFF:
+        return "\ufffd"
+    if code > 0xFFFF:  # as a surrogate pair, as JSON writes it
+        code -= 0x10000
+        return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+    return f"\\u{code:04x}"
+
+
+_BEYOND_ASCII = re.compile("[^\x00-\x7f]")
+
+
+def writes_unicode(stream: object) -> bool:
+    """Whether ``stream`` can hold every character: its encoding is one of
+    Unicode's (UTF-8, UTF-16, UTF-32), or it has none (``io.StringIO``)."""
+    encoding = getattr(stream, "encoding", None)
+    if not encoding:
+        return True
+    try:
+        return codecs.lookup(encoding).name.startswith("utf")
+    except LookupError:
+        return False
 
 
 def _escape(match: re.Match[str]) -> str:

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -23,6 +24,11 @@ ENVIRONMENTS = {
     "ascii-de": {"PYTHONIOENCODING": "ascii", "LANG": "de_DE.UTF-8"},
     "latin-1-de": {"PYTHONIOENCODING": "latin-1", "LANG": "de_DE.UTF-8"},
 }
+#: The encoding that holds everything, to compare with, in each language.
+UTF8 = {
+    "utf-8": {"PYTHONIOENCODING": "utf-8", "LANG": "C.UTF-8"},
+    "utf-8-de": {"PYTHONIOENCODING": "utf-8", "LANG": "de_DE.UTF-8"},
+}
 
 
 def hexhop(args: list[str], environment: str) -> subprocess.CompletedProcess[bytes]:
@@ -32,7 +38,7 @@ def hexhop(args: list[str], environment: str) -> subprocess.CompletedProcess[byt
         for name, value in os.environ.items()
         if name not in ("LC_ALL", "LC_MESSAGES", "LANGUAGE", "HEXHOP_LANG", "PYTHONUTF8")
     }
-    env.update(ENVIRONMENTS[environment])
+    env.update({**ENVIRONMENTS, **UTF8}[environment])
     return subprocess.run(
         [sys.executable, "-m", "hexhop.cli", *args],
         cwd=ROOT,
@@ -94,3 +100,38 @@ def test_a_german_check_report_in_ascii() -> None:
     ends_cleanly(run, 1)
     text = run.stdout.decode("ascii")
     assert "ung\\xfcltig" in text and "Fehler" in text
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["check", "samples/broken", "--format", "json"],
+        ["check", "samples/good", "--format", "jsonl"],
+        ["find", "samples/good", "--game", "Hüpfer", "--format", "json"],
+        ["find", "samples/good", "--game", "Hüpfer", "--format", "jsonl"],
+        ["dupes", "samples/good", "samples/good", "--format", "json"],
+        ["stats", "samples/good", "--format", "json"],
+    ],
+    ids=" ".join,
+)
+@pytest.mark.parametrize("environment", ["ascii", "latin-1-de"])
+def test_json_stays_json_in_any_encoding(environment: str, args: list[str]) -> None:
+    """A character the encoding cannot hold is a JSON escape (\\u00fc), not
+    Python's (\\xfc): the document reads back as it does from UTF-8."""
+    run = hexhop(args, environment)
+    assert b"Traceback" not in run.stderr and run.returncode in (0, 1), run.stderr
+    utf8 = hexhop(args, "utf-8-de" if environment.endswith("-de") else "utf-8")
+    assert utf8.returncode == run.returncode and "ü".encode() in utf8.stdout
+    run.stdout.decode("ascii")  # whatever the encoding holds, JSON needs no more
+    if "jsonl" in args:
+        assert [json.loads(line) for line in run.stdout.splitlines()][:-1] == [
+            json.loads(line) for line in utf8.stdout.splitlines()
+        ][:-1]
+    else:
+        assert _without_seconds(json.loads(run.stdout)) == _without_seconds(json.loads(utf8.stdout))
+
+
+def _without_seconds(document: object) -> object:
+    if isinstance(document, dict) and isinstance(document.get("summary"), dict):
+        document["summary"].pop("seconds", None)
+    return document
