@@ -498,6 +498,16 @@ class Summary:
     games: int = 0  # games written
     positions: int = 0
     problems: list[str] = field(default_factory=list)  # unreadable or changed sources
+    failed: int = 0  # sources not indexed: unreadable, failed or changed while read
+    held: int = 0  # games the sources seen hold (written now or before)
+    empty: list[str] = field(default_factory=list)  # notes on the sources that hold no game
+
+    @property
+    def verdict(self) -> int:
+        """The exit status, as ``check`` decides: 2 when some source could
+        not be indexed or no source held a game, else 0. A source without a
+        game beside others with games is only noted, as in ``check``."""
+        return 2 if self.problems or not self.held else 0
 
 
 @dataclass
@@ -786,6 +796,20 @@ class Indexer:
             )
         self._now_known(job, known)
         self.summary.unchanged += 1
+        with guard(self.db, self.path):
+            held = self.db.execute(
+                "SELECT count(*) FROM games WHERE file = ?", (known[0],)
+            ).fetchone()[0]
+        self._held(job.facts.path, held)
+
+    def _held(self, path: str, games: int) -> None:
+        self.summary.held += games
+        if not games:
+            self.summary.empty.append(
+                _("{path}: this file holds no game (it is empty, or holds only comments)").format(
+                    path=path
+                )
+            )
 
     def _now_known(self, job: _Job, known: tuple[int, str, bool, tuple[int, int] | None]) -> None:
         """Remember the file under its real path (a moved file's changes)."""
@@ -824,18 +848,25 @@ class Indexer:
                     "run hexhop index again"
                 ).format(path=facts.path)
             )
+            self.summary.failed += 1
             return
         except _SourceFailed as failure:
             self.summary.problems.append(
                 _("{problem}: its games were not written").format(problem=failure)
             )
+            self.summary.failed += 1
             return
-        if facts.error is not None:
-            self.summary.problems.append(facts.error["message"])
         self._now_known(job, (file_id, facts.digest, facts.error is not None, None))
-        self.summary.indexed += 1
         self.summary.games += games
         self.summary.positions += positions
+        self.summary.held += games
+        if facts.error is not None:
+            self.summary.problems.append(facts.error["message"])
+            self.summary.failed += 1
+            return
+        self.summary.indexed += 1
+        if not games:
+            self._held(facts.path, 0)
 
     def _write_file(self, job: _Job) -> int:
         db = self.db

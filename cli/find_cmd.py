@@ -282,7 +282,9 @@ def find(
     index hexhop.sqlite of the first one is used when there is one.
 
     Exit status: 0 when some game matched, 1 when none did, 2 on a usage
-    error, a malformed filter or an index that cannot be used.
+    error, a malformed filter or an index that cannot be used, and when
+    files changed or are gone since they were indexed (the games the index
+    holds are listed, with a warning).
     """
     query = query_of(options)
     found = [0]

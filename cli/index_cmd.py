@@ -8,6 +8,7 @@ import time
 import click
 
 from hexhop.archive.index import Indexer, Summary, default_path, open_index
+from hexhop.archive.query import bounded
 from hexhop.messages import _, ngettext
 from hexhop.records.checking import CheckOptions
 from hexhop.records.text import counted
@@ -52,7 +53,7 @@ Examples:
     help="Replay games in this many processes, 0: one per core (the index is the same). "
     "Default: one per core for a large input (8 MiB or 2,000 files), else 1.",
 )
-@click.option("-q", "--quiet", is_flag=True, help="No summary line.")
+@click.option("-q", "--quiet", is_flag=True, help="No summary line (problems are still told).")
 def index(
     paths: tuple[str, ...],
     db: str | None,
@@ -73,9 +74,12 @@ def index(
     nothing that was indexed before.
 
     Exit status: 0 when done, 2 when some file could not be read or changed
-    while it was indexed (the others are indexed), or the index cannot be
-    used.
+    while it was indexed (the others are indexed), when no file held a
+    game, or when the index cannot be used. A file without a game beside
+    others is noted (unless --quiet), as check notes it.
     """
+    for pattern in globs:
+        bounded(pattern, "--glob")
     path = db or default_path(paths[0])
     options = CheckOptions(game=game)
     from hexhop.records.jobs import cores, default_jobs
@@ -109,23 +113,38 @@ def index(
     for problem in summary.problems:
         tell(problem)
     if not quiet:
-        seconds = time.perf_counter() - started
-        tell(
-            _(
-                "Indexed {indexed} of {files} ({unchanged} unchanged, {dropped} gone): "
-                "{games}, {positions} in {seconds} s into {path}"
-            ).format(
-                indexed=summary.indexed,
-                files=counted(summary.files, "file"),
-                unchanged=summary.unchanged,
-                dropped=summary.dropped,
-                games=counted(summary.games, "game"),
-                positions=positions(summary.positions),
-                seconds=f"{seconds:.2f}",
-                path=path,
-            )
+        for note in summary.empty:
+            tell(note)
+        tell(_summary_line(summary, time.perf_counter() - started, path))
+    if not summary.held:
+        tell(_("Error: nothing to index: no game was found"))
+    sys.exit(summary.verdict)
+
+
+def _summary_line(summary: Summary, seconds: float, path: str) -> str:
+    """What the run did; the sources not indexed counted apart from those indexed."""
+    text = (
+        _(
+            "Indexed {indexed} of {files} ({unchanged} unchanged, {dropped} gone; {failed} "
+            "could not be indexed): {games}, {positions} in {seconds} s into {path}"
         )
-    sys.exit(2 if summary.problems else 0)
+        if summary.failed
+        else _(
+            "Indexed {indexed} of {files} ({unchanged} unchanged, {dropped} gone): "
+            "{games}, {positions} in {seconds} s into {path}"
+        )
+    )
+    return text.format(
+        indexed=summary.indexed,
+        files=counted(summary.files, "file"),
+        unchanged=summary.unchanged,
+        dropped=summary.dropped,
+        failed=summary.failed,
+        games=counted(summary.games, "game"),
+        positions=positions(summary.positions),
+        seconds=f"{seconds:.2f}",
+        path=path,
+    )
 
 
 def positions(count: int) -> str:

@@ -97,7 +97,9 @@ def stats(
 
     Exit status: 0 when some game was counted, 1 when none was, 2 on a
     usage error, a malformed filter, an index that cannot be used, a plot
-    file that exists or a missing plot extra.
+    file that exists or a missing plot extra, and when files changed or are
+    gone since they were indexed (counted as the index holds them, with a
+    warning).
     """
     plot_format = _plot_format(plot, force) if plot is not None else None
     query = query_of(options)
