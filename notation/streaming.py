@@ -14,10 +14,11 @@ from __future__ import annotations
 import codecs
 from collections.abc import Iterator
 
-from .reader import only_comments, split_games, text_encoding
+from .reader import mostly_utf8, only_comments, split_games, text_encoding, utf16_encoding
 
 BLOCK = 64 * 1024  # bytes decoded at a time (larger blocks leave the heap larger)
 
+_BOM = b"\xef\xbb\xbf"
 Chunk = tuple[int, int, str]  # (game number, first line, text), as game_chunks gives them
 
 
@@ -27,6 +28,34 @@ def stream_chunks(data: bytes, block: int = BLOCK) -> tuple[Iterator[Chunk], boo
     codec, start = text_encoding(data)  # the choice of :func:`.reader.decode`
     texts = _texts(data, codec, "replace", start, block)
     return _chunks(texts, block), codec == "cp1252"
+
+
+def file_chunks(path: str, block: int = BLOCK) -> tuple[Iterator[Chunk], bool]:
+    """What :func:`stream_chunks` gives for the bytes of the file at
+    ``path``, read a block at a time, so that the file is never held whole
+    (to read back a file just written, say). Raises OSError."""
+    with open(path, "rb") as handle:
+        head = handle.read(4)
+    codec = utf16_encoding(head)
+    start = 2
+    if codec is None:  # the choice of :func:`.reader.text_encoding`
+        start = len(_BOM) if head.startswith(_BOM) else 0
+        codec = "utf-8" if mostly_utf8(_file_blocks(path, start, block)) else "cp1252"
+    return _chunks(_file_texts(path, codec, start, block), block), codec == "cp1252"
+
+
+def _file_blocks(path: str, start: int, block: int) -> Iterator[bytes]:
+    with open(path, "rb") as handle:
+        handle.seek(start)
+        while data := handle.read(block):
+            yield data
+
+
+def _file_texts(path: str, codec: str, start: int, block: int) -> Iterator[str]:
+    decoder = codecs.getincrementaldecoder(codec)("replace")
+    for data in _file_blocks(path, start, block):
+        yield decoder.decode(data)
+    yield decoder.decode(b"", final=True)
 
 
 def _texts(data: bytes, codec: str, errors: str, start: int, block: int) -> Iterator[str]:

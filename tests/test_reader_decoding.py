@@ -17,7 +17,7 @@ from hexhop.archive.texts import game_texts
 from hexhop.cli.main import cli
 from hexhop.notation import read_archive
 from hexhop.notation.reader import decode, game_chunks, mostly_utf8, text_encoding
-from hexhop.notation.streaming import stream_chunks
+from hexhop.notation.streaming import file_chunks, stream_chunks
 from hexhop.records.sources import Source
 
 KASSEL = (
@@ -131,3 +131,23 @@ def test_the_encoding_of_a_file(data: bytes, codec: str) -> None:
     for size in (1, 2, 3, 5):  # looked at a block at a time: blocks cut sequences in two
         blocks = [data[i : i + size] for i in range(0, len(data), size)]
         assert mostly_utf8(blocks) is (codec == "utf-8") or data.startswith(codecs.BOM_UTF8)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        ARCHIVE,
+        KASSEL.encode("cp1252"),
+        codecs.BOM_UTF8 + ARCHIVE,
+        codecs.BOM_UTF16_LE + KASSEL.encode("utf-16-le"),
+        codecs.BOM_UTF16_BE + (KASSEL + "\n" + KASSEL).encode("utf-16-be"),
+        b"",
+    ],
+)
+def test_a_file_read_a_block_at_a_time_is_read_as_its_bytes(tmp_path: Path, data: bytes) -> None:
+    path = tmp_path / "club.hxl"
+    path.write_bytes(data)
+    for block in (3, 100, 65536):
+        chunks, windows_1252 = file_chunks(str(path), block)
+        expected, expected_1252 = stream_chunks(data)
+        assert (list(chunks), windows_1252) == (list(expected), expected_1252)
