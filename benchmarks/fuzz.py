@@ -1,6 +1,8 @@
 """Coverage-guided fuzzing of hexhop's readers, for N minutes.
 
-    python benchmarks/fuzz.py --target reader|archive|fmt|convert --minutes N --corpus DIR
+    python benchmarks/fuzz.py --target NAME --minutes N --corpus DIR
+
+NAME is reader, archive, fmt, convert, index or roundtrip.
 
 Targets (each takes the fuzzer's bytes):
 
@@ -11,7 +13,15 @@ Targets (each takes the fuzzer's bytes):
 - ``fmt``: parse, format, parse the result again: a record without errors
   formats to text without errors, and formatting is idempotent;
 - ``convert``: the bytes as JSON to a record (``convert --to record``), and
-  as a record to JSON and back.
+  as a record to JSON and back;
+- ``index``: an index made by ``hexhop index`` from the samples, changed by
+  SQL the bytes choose (values of every type and size in every column,
+  views, triggers, other tables, pragmas) and by bytes written over the
+  file; then ``find``, ``stats``, ``dupes`` and ``index`` on it: each ends
+  with exit 0, 1 or 2, never an exception;
+- ``roundtrip``: the bytes as a record file (by the first byte); ``merge``
+  and ``split`` of it must write exactly the games ``check`` reads, with the
+  same main-line actions, or refuse (exit 2) and write nothing.
 
 An input is a *finding* when a target raises anything but its documented
 clean errors (``NotationError``; ``CodecError`` for convert),
@@ -54,7 +64,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 FINDINGS = ROOT / "tests" / "corpus" / "fuzz"
-EXTENSIONS = {"reader": ".hxl", "fmt": ".hxl", "convert": ".json", "archive": ".bin"}
+EXTENSIONS = {
+    "reader": ".hxl",
+    "fmt": ".hxl",
+    "convert": ".json",
+    "archive": ".bin",
+    "index": ".bin",
+    "roundtrip": ".hxl",
+}
 
 
 class Slow(Exception):
@@ -137,11 +154,147 @@ def target_convert(data: bytes) -> None:
     to_json(record.encode("utf-8"), _game_name(data), None)
 
 
+def _cli(*args: object) -> int:
+    """Run one hexhop command in this process; its exit status, or what it raised."""
+    from click.testing import CliRunner
+
+    from hexhop.cli.main import cli
+
+    result = CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=True)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    assert "Traceback" not in result.output, result.output[-2000:]
+    return result.exit_code
+
+
+_TEMPLATE: list[bytes] = []
+
+
+def _index_template() -> bytes:
+    """An index of the samples, made once."""
+    if not _TEMPLATE:
+        with tempfile.TemporaryDirectory() as folder:
+            db = os.path.join(folder, "t.sqlite")
+            _cli("index", ROOT / "samples", "--db", db, "-q")
+            _TEMPLATE.append(Path(db).read_bytes())
+    return _TEMPLATE[0]
+
+
+_VALUES = (
+    "NULL",
+    "0",
+    "-1",
+    "9223372036854775807",
+    "1e308",
+    "'abc'",
+    "''",
+    "char(0)||'zz'",
+    "x'00ff'",
+    "zeroblob(100000)",
+    "'%'",
+    "'..'",
+    "'/etc/passwd'",
+    "printf('%.*c', 5000, 'x')",
+)
+_CHANGES = (
+    "UPDATE {table} SET {column} = {value}",
+    "UPDATE {table} SET {column} = {value} WHERE rowid = 1",
+    "DELETE FROM {table} WHERE rowid % 2 = 0",
+    "DROP TABLE IF EXISTS {table}",
+    "ALTER TABLE {table} RENAME TO old_{table}",
+    "CREATE VIEW v_{table} AS SELECT * FROM {table}",
+    "ALTER TABLE {table} RENAME TO t_{table}; CREATE VIEW {table} AS WITH RECURSIVE r(n) AS "
+    "(SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT * FROM t_{table}, r",
+    "CREATE TRIGGER tr_{table} AFTER INSERT ON {table} BEGIN "
+    "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT count(*) FROM r; END",
+    "CREATE TABLE extra_{table} (a)",
+    "INSERT INTO {table} DEFAULT VALUES",
+    "PRAGMA user_version = {value}",
+    "PRAGMA application_id = 0",
+)
+
+
+def target_index(data: bytes) -> None:
+    import sqlite3
+
+    rng = random.Random(data)
+    with tempfile.TemporaryDirectory() as folder:
+        db = os.path.join(folder, "fuzz.sqlite")
+        with open(db, "wb") as handle:
+            handle.write(_index_template())
+        connection = sqlite3.connect(db)
+        tables = [
+            row[0]
+            for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        ]
+        for _ in range(1 + (data[0] % 4 if data else 0)):
+            table = rng.choice(tables)
+            columns = [row[1] for row in connection.execute(f"PRAGMA table_info({table})")]
+            change = rng.choice(_CHANGES).format(
+                table=table, column=rng.choice(columns or ["rowid"]), value=rng.choice(_VALUES)
+            )
+            with contextlib.suppress(sqlite3.Error):
+                connection.executescript(change)
+        connection.commit()
+        connection.close()
+        if len(data) > 8 and data[1] % 5 == 0:  # bytes written over the file itself
+            raw = bytearray(Path(db).read_bytes())
+            for i in range(2, min(len(data) - 4, 40), 4):
+                at = int.from_bytes(data[i : i + 3], "big") % len(raw)
+                raw[at] = data[i + 3]
+            Path(db).write_bytes(bytes(raw))
+        for args in (
+            ("find", "--db", db, "--format", "jsonl"),
+            ("find", "--db", db, "--player", "a*", "--export", os.path.join(folder, "f.hxl")),
+            ("stats", "--db", db, "--format", "json"),
+            ("dupes", "--db", db),
+            ("index", ROOT / "samples" / "good", "--db", db, "-q"),
+        ):
+            assert _cli(*args) in (0, 1, 2), args
+
+
+def target_roundtrip(data: bytes) -> None:
+    from hexhop.engine.replay import replay_game
+    from hexhop.notation import read_archive
+
+    with tempfile.TemporaryDirectory() as folder:
+        source = os.path.join(folder, _game_name(data))
+        with open(source, "wb") as handle:
+            handle.write(data)
+        if _cli("check", "-q", source) == 2 and not data.strip():
+            return  # no game at all
+
+        def main_lines(path: str) -> list[list[str]]:
+            with open(path, "rb") as handle:
+                games = list(read_archive(handle.read(), path=path))
+            return [[str(n.item) for n in replay_game(g).nodes] for g in games]
+
+        expected = main_lines(source)
+        merged = os.path.join(folder, "merged" + Path(source).suffix)
+        status = _cli("merge", source, "--out", merged)
+        if os.path.exists(merged):  # exit 2 may leave out games it names (no header, say)
+            written = main_lines(merged)
+            assert status != 0 or written == expected, "merge wrote other games than check reads"
+            assert _in_order(written, expected), "merge wrote games check does not read"
+        out = os.path.join(folder, "split")
+        if _cli("split", source, "--out", out) == 0:
+            files = sorted(Path(out).rglob("*.*"))
+            assert len(files) == len(expected), "split wrote another number of games"
+
+
+def _in_order(part: list[list[str]], whole: list[list[str]]) -> bool:
+    """Whether ``part`` is ``whole`` with some games left out."""
+    rest = iter(whole)
+    return all(any(game == other for other in rest) for game in part)
+
+
 TARGETS: dict[str, Callable[[bytes], None]] = {
     "reader": target_reader,
     "archive": target_archive,
     "fmt": target_fmt,
     "convert": target_convert,
+    "index": target_index,
+    "roundtrip": target_roundtrip,
 }
 
 
@@ -164,6 +317,8 @@ def seeds(target: str) -> list[bytes]:
         return [_zip(records[i : i + 3]) for i in range(0, 12, 3)] + [
             _tar(records[i : i + 3], "w:gz" if i % 2 else "w") for i in range(0, 12, 3)
         ]
+    if target == "index":
+        return [bytes([i, i * 7 % 256]) + os.urandom(32) for i in range(24)]
     if target == "convert":
         from hexhop.records.codec import to_json
 
