@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from itertools import groupby
 
 import click
@@ -11,6 +10,7 @@ from hexhop.engine.base import sorted_texts
 from hexhop.messages import _, side_name
 from hexhop.records.text import counted
 
+from .command_output import stdout_json
 from .help import Translated
 from .interrupt import checkpoint
 from .positions import position_from_options, position_options
@@ -51,12 +51,8 @@ def moves(
     if count:
         click.echo(len(actions))
     elif as_json:
-        click.echo(
-            json.dumps(
-                {"position": position.text(), "to_move": position.to_move, "actions": actions},
-                ensure_ascii=False,
-            )
-        )
+        document = {"position": position.text(), "to_move": position.to_move, "actions": actions}
+        click.echo(stdout_json(document))
     else:
         _print_grouped(actions, position)
 
