@@ -404,6 +404,24 @@ def lzma_dictionary() -> bytes:
     return b"\x01\xff\xff\xff\xff\x00\x00\x00I" + b"\x00" * 21
 
 
+def gzip_bomb(size: int) -> bytes:
+    """A record file compressed with gzip that unpacks to ``size`` zero
+    bytes (a multiple of 16 MiB): one member of 16 MiB repeated, 2 kB a GiB
+    (issue 23)."""
+    return gzip.compress(bytes(16 * MIB), 9) * (size // (16 * MIB))
+
+
+def unclosed_comments() -> bytes:
+    """A comment never closed over many lines that look like tags after
+    blank lines but are not whole tag lines, then games, every tenth with a
+    comment never closed (each ended where the next game's tags begin:
+    issue 23, item 1)."""
+    lines = '\n[Event "x"] is not a tag line\n' * (SIZES["movetext"] // 32)
+    damaged = GOOD_HEXALIT.replace("2. A5XB2^", "{ never closed\n\n2. A5XB2^")
+    games = [damaged if i % 10 == 0 else GOOD_HEXALIT for i in range(100)]
+    return (BROKEN_HEXALIT.replace("2.", "{ 2.") + lines + "\n" + "\n".join(games)).encode()
+
+
 def big_tar_header(kind: bytes) -> Callable[[Path], str]:
     """A .tar.gz whose first header is a pax (``x``) or GNU long-name
     (``L``) header of SIZES["tar_header"] bytes, then a record."""
@@ -583,6 +601,8 @@ CASES: list[Case] = [
     Case("lzma-dictionary", _file("a.tar", lzma_dictionary), notes="item 8 (fuzzer)"),
     Case("pax-header", big_tar_header(b"x"), ONE_PER_READER, notes="item 3"),
     Case("gnu-long-name", big_tar_header(b"L"), ONE_PER_READER, notes="item 3"),
+    Case("gzip-bomb", _file("a.hxl.gz", lambda: gzip_bomb(2048 * MIB)), ONE_PER_READER),
+    Case("unclosed-comments", _file("a.hxl", unclosed_comments), ONE_PER_READER),
 ] + [
     Case(f"json-{name}", _file("a.json", content), tuple(JSON_COMMANDS), notes="item 12")
     for name, content in JSON_DOCUMENTS.items()
