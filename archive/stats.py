@@ -15,7 +15,6 @@ open. A dropped cube ends the game with a loss for the side that dropped.
 
 from __future__ import annotations
 
-import heapq
 import sqlite3
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -260,7 +259,9 @@ def row_table(rows: Iterable[StatRow], depth: int) -> sqlite3.Connection:
 
 
 def collect(db: sqlite3.Connection, depth: int, top: int, limit: int) -> dict[str, Any]:
-    """Every count, as the JSON output gives it."""
+    """Every count, as the JSON output gives it; the opening trees are read
+    from ``db`` as they are walked (:class:`Children`): walk them once,
+    before ``db`` is closed, or take :func:`plain` of the counts."""
     return {
         "games": db.execute(f"SELECT count(*) FROM {ROW_TABLE}").fetchone()[0],
         "by_game": _by_game(db),
@@ -403,65 +404,126 @@ def _players(db: sqlite3.Connection, limit: int) -> list[dict[str, Any]]:
     return players[:limit] if limit else players
 
 
+NODE_TABLE = "stat_nodes"  # the opening trees' nodes kept, worked out in SQL
+
+
 def _openings(db: sqlite3.Connection, depth: int, top: int) -> list[dict[str, Any]]:
     """Per game and board, a tree of the ``top`` most played actions at each
-    of the first ``depth`` plies, with the games that went on each way."""
-    roots: dict[tuple[str | None, int | None], dict[str, Any]] = {}
+    of the first ``depth`` plies, with the games that went on each way.
+
+    The nodes are counted and chosen in SQL (:data:`NODE_TABLE`, in the
+    temporary database, which spills to disk), level by level: at each,
+    the ``top`` most played of each kept node's children. The trees'
+    ``children`` are :class:`Children`, read from there as they are walked
+    (once, in order), so a tree of any size is never held whole."""
+    _choose_nodes(db, depth, top)
+    roots = []
     sql = f"SELECT game, board, count(*) FROM {ROW_TABLE} GROUP BY game, board"
-    for game, board, games in db.execute(sql):
-        roots[game, board] = {**_kind(game, board), "games": games, "children": []}
-    # the nodes kept so far: (game, board, actions so far) -> their node
-    kept: dict[tuple[str | None, int | None, str | None], dict[str, Any]] = {
-        (game, board, None): root for (game, board), root in roots.items()
-    }
+    for game, board, games in db.execute(sql).fetchall():
+        rows = _Rows(
+            db.execute(
+                f"SELECT level, prefix, games, won0, won1, open FROM {NODE_TABLE}"
+                " WHERE game IS ? AND board IS ? ORDER BY path",
+                (game, board),
+            )
+        )
+        children = Children(rows, 1, _sides(game))
+        roots.append({**_kind(game, board), "games": games, "children": children})
+    return sorted(roots, key=_order)
+
+
+def _choose_nodes(db: sqlite3.Connection, depth: int, top: int) -> None:
+    """Fill :data:`NODE_TABLE`: the nodes kept at each level, each with the
+    path that sorts the tree depth first (its rank under each ancestor)."""
+    db.execute(
+        f"CREATE TABLE {NODE_TABLE} (level INTEGER, game TEXT, board INTEGER, prefix TEXT,"
+        " games INTEGER, won0 INTEGER, won1 INTEGER, open INTEGER, path TEXT)"
+    )
+    db.execute(f"CREATE INDEX {NODE_TABLE}_prefix ON {NODE_TABLE} (level, prefix)")
     for level in range(1, depth + 1):
         head, parent = f"h{level}", f"h{level - 1}" if level > 1 else "NULL"
-        sql = (
-            f"SELECT game, board, {parent}, {head}, count(*),"
-            " sum(ifnull(winner = side0, 0)), sum(ifnull(winner != side0, 0)),"
-            f" sum(winner IS NULL) FROM {ROW_TABLE} WHERE {head} IS NOT NULL"
+        counted_ = (
+            f"SELECT game, board, {parent} AS parent, {head} AS prefix, count(*) AS games,"
+            " sum(ifnull(winner = side0, 0)) AS won0, sum(ifnull(winner != side0, 0)) AS won1,"
+            f" sum(winner IS NULL) AS open FROM {ROW_TABLE} WHERE {head} IS NOT NULL"
             f" GROUP BY game, board, {head}"
         )
-        best: dict[tuple[str | None, int | None, str | None], list[tuple[Any, ...]]] = {}
-        for game, board, before, actions, games, won0, won1, open_ in db.execute(sql):
-            if (game, board, before) not in kept:
-                continue
-            heap = best.setdefault((game, board, before), [])
-            # the most games first; among equals, the first action in text order
-            item = (games, _Reversed(actions), actions, won0, won1, open_)
-            if len(heap) < top:
-                heapq.heappush(heap, item)
-            else:
-                heapq.heappushpop(heap, item)
-        found: dict[tuple[str | None, int | None, str | None], dict[str, Any]] = {}
-        for (game, board, before), heap in best.items():
-            side0, side1 = _sides(game)
-            for games, _, actions, won0, won1, open_ in sorted(heap, reverse=True):
-                node = {
-                    "action": actions.rsplit(SEPARATOR, 1)[-1],
-                    "games": games,
-                    "wins": {side0: won0, side1: won1},
-                    "open": open_,
-                    "children": [],
-                }
-                kept[game, board, before]["children"].append(node)
-                found[game, board, actions] = node
-        kept = found
-    return sorted(roots.values(), key=_order)
+        # the most games first; among equals, the first action in text order
+        ranked = (
+            "SELECT *, row_number() OVER (PARTITION BY game, board, parent"
+            f" ORDER BY games DESC, prefix) AS rank FROM ({counted_})"
+        )
+        if level == 1:
+            kept = f"SELECT n.*, printf('%08d', n.rank) AS path FROM ({ranked}) n WHERE rank <= ?"
+        else:
+            kept = (
+                f"SELECT n.*, p.path || printf('%08d', n.rank) AS path FROM ({ranked}) n"
+                f" JOIN {NODE_TABLE} p ON p.level = {level - 1} AND p.prefix = n.parent"
+                " AND p.game IS n.game AND p.board IS n.board WHERE n.rank <= ?"
+            )
+        db.execute(
+            f"INSERT INTO {NODE_TABLE} SELECT {level}, game, board, prefix, games, won0, won1,"
+            f" open, path FROM ({kept})",
+            (top,),
+        )
 
 
-class _Reversed:
-    """A string that orders backwards, so that a min-heap of the most
-    played keeps the first in text order among equal counts."""
+class _Rows:
+    """A cursor over the nodes of a tree, depth first, that can look ahead one row."""
 
-    def __init__(self, text: str):
-        self.text = text
+    def __init__(self, cursor: sqlite3.Cursor):
+        self.cursor = cursor
+        self.ahead: tuple[Any, ...] | None = cursor.fetchone()
 
-    def __lt__(self, other: _Reversed) -> bool:
-        return self.text > other.text
+    def level(self) -> int:
+        """The level of the next row (0: no more)."""
+        return self.ahead[0] if self.ahead is not None else 0
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Reversed) and self.text == other.text
+    def take(self) -> tuple[Any, ...]:
+        row = self.ahead
+        assert row is not None
+        self.ahead = self.cursor.fetchone()
+        return row
+
+
+class Children(list):  # type: ignore[type-arg]
+    """The children of an opening tree's node, read from :data:`NODE_TABLE`
+    as they are walked: a list to ``json`` and to the tables, but one that
+    can be walked only once, in order, while the counts' database is open."""
+
+    def __init__(self, rows: _Rows, level: int, sides: tuple[str, str]):
+        super().__init__()
+        self.rows, self.level, self.sides = rows, level, sides
+
+    def __bool__(self) -> bool:
+        return self.rows.level() == self.level
+
+    def __len__(self) -> int:
+        return int(bool(self))  # 0 or "some": how many is not known before the walk
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:  # type: ignore[override]
+        side0, side1 = self.sides
+        while self.rows.level() == self.level:
+            _level, prefix, games, won0, won1, open_ = self.rows.take()
+            yield {
+                "action": prefix.rsplit(SEPARATOR, 1)[-1],
+                "games": games,
+                "wins": {side0: won0, side1: won1},
+                "open": open_,
+                "children": Children(self.rows, self.level + 1, self.sides),
+            }
+            while self.rows.level() > self.level:  # descendants not walked
+                self.rows.take()
+
+
+def plain(value: Any) -> Any:
+    """``value`` with every :class:`Children` read into a list (for a
+    caller that walks the trees more than once)."""
+    if isinstance(value, dict):
+        return {key: plain(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [plain(item) for item in value]
+    return value
 
 
 def _findings(db: sqlite3.Connection) -> list[dict[str, Any]]:

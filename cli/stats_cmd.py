@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import click
 
 from hexhop.archive.query import open_to_search, real_roots, under_any
-from hexhop.archive.stats import MAX_DEPTH, StatRow, archive_rows, collect, index_rows, row_table
+from hexhop.archive.stats import (
+    MAX_DEPTH,
+    Children,
+    StatRow,
+    archive_rows,
+    collect,
+    index_rows,
+    row_table,
+)
 from hexhop.messages import N_, _, side_name
 from hexhop.records.checking import CheckOptions
 from hexhop.records.text import counted, printable
@@ -115,13 +123,14 @@ def stats(
         db = row_table(counting(checked(_rows(paths, options, query, depth, stale))), depth)
         try:
             counts = collect(db, depth, top, limit)
+            # the opening trees are read from db as they are written out
+            # (the charts do not draw them)
+            if fmt == "json":
+                _echo_all(_ended(_json_chunks(counts)))
+            else:
+                _echo_all(line + "\n" for line in tables(counts))
         finally:
             db.close()
-    if fmt == "json":
-        click.echo(stdout_json(counts, indent=2))
-    else:
-        for line in tables(counts):
-            click.echo(line)
     if plot is not None and plot_format is not None:
         from hexhop.archive.plots import chart
 
@@ -177,6 +186,66 @@ def _rows(
             tell(found)
         else:
             yield found
+
+
+def _echo_all(chunks: Iterable[str]) -> None:
+    """Text to standard output in pieces of about 64 KiB."""
+    batch: list[str] = []
+    size = 0
+    for chunk in chunks:
+        batch.append(chunk)
+        size += len(chunk)
+        if size >= 1 << 16:
+            click.echo("".join(batch), nl=False)
+            batch, size = [], 0
+    click.echo("".join(batch), nl=False)
+
+
+def _ended(chunks: Iterator[str]) -> Iterator[str]:
+    yield from chunks
+    yield "\n"
+
+
+def _json_chunks(value: Any, level: int = 0) -> Iterator[str]:
+    """``stdout_json(value, indent=2)`` in pieces, the opening trees'
+    :class:`Children` read as they are written (they may be larger than
+    the memory should hold). The same text."""
+    pad = "  " * level
+    if not _lazy(value):
+        yield stdout_json(value, indent=2).replace("\n", "\n" + pad)
+    elif isinstance(value, dict):
+        items = list(value.items())
+        last_key, last = items[-1]
+        if all(not _lazy(item) for _key, item in items[:-1]) and len(items) > 1:
+            head = stdout_json(dict(items[:-1]), indent=2).replace("\n", "\n" + pad)
+            yield head[: -len("\n" + pad + "}")] + ",\n" + pad + "  "
+            yield stdout_json(last_key) + ": "
+            yield from _json_chunks(last, level + 1)
+            yield "\n" + pad + "}"
+            return
+        yield "{"
+        for number, (key, item) in enumerate(items):
+            yield ("," if number else "") + "\n" + pad + "  " + stdout_json(key) + ": "
+            yield from _json_chunks(item, level + 1)
+        yield "\n" + pad + "}"
+    else:
+        opened = False
+        for item in value:
+            yield ("," if opened else "[") + "\n" + pad + "  "
+            opened = True
+            yield from _json_chunks(item, level + 1)
+        yield "\n" + pad + "]" if opened else "[]"
+
+
+def _lazy(value: Any) -> bool:
+    """Whether ``value`` holds opening trees still to be read."""
+    if isinstance(value, Children):
+        return True
+    if isinstance(value, dict):
+        return any(_lazy(item) for item in value.values())
+    if isinstance(value, list):
+        return any(_lazy(item) for item in value)
+    return False
 
 
 # -- the tables ------------------------------------------------------------------
