@@ -1,9 +1,11 @@
 """Archives to games: decoding, splitting into games, telling the game.
 
-``read_archive`` decodes bytes (UTF-8, UTF-16 with a byte order mark, else
-Windows-1252 with a notice), splits the text into games at their headers
-and parses them one by one, lazily: a broken game yields its findings and
-the next game is read as if nothing happened; ``parse_action`` reads one
+``read_archive`` decodes bytes (UTF-16 with a byte order mark, else UTF-8
+unless the file is plainly not UTF-8, then Windows-1252 with a notice),
+splits the text into games at their headers (a comment never closed ends
+where the next game's tags begin) and parses them one by one, lazily: a
+broken game yields its findings and the next game is read as if nothing
+happened; ``parse_action`` reads one
 action alone.  Nothing here
 knows the rules; the syntax itself is in the grammars read by :mod:`.parser`.
 """
@@ -515,9 +517,12 @@ __all__ = [
     "game_from_name",
     "game_from_path",
     "looks_binary",
+    "mostly_utf8",
     "only_comments",
     "parse_action",
     "parse_text",
     "read_archive",
     "split_games",
+    "text_encoding",
+    "utf16_encoding",
 ]
