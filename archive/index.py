@@ -178,10 +178,18 @@ def distrust(connection: sqlite3.Connection, path: str) -> None:
     Python 3.11 or later, which can set SQLite's limits)."""
     with sqlite_errors(path):
         connection.execute("PRAGMA trusted_schema = OFF")
-    if hasattr(connection, "setlimit"):
-        connection.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE)
+    length_limit(connection, MAX_VALUE)
     if hasattr(connection, "setconfig"):  # Python 3.12: no writing to the schema by hand
-        connection.setconfig(sqlite3.SQLITE_DBCONFIG_DEFENSIVE, True)
+        connection.setconfig(getattr(sqlite3, "SQLITE_DBCONFIG_DEFENSIVE"), True)  # noqa: B009
+
+
+def length_limit(connection: sqlite3.Connection, size: int) -> None:
+    """SQLite's limit on the length of a value (Python 3.11 or later can set it)."""
+    if hasattr(connection, "setlimit"):
+        connection.setlimit(_LIMIT_LENGTH, size)
+
+
+_LIMIT_LENGTH = 0  # sqlite3.SQLITE_LIMIT_LENGTH, which Python 3.10 does not name
 
 
 def read_only(path: str) -> str | None:
@@ -419,7 +427,7 @@ def _watch_signals(watch: _Watch) -> dict[int, _Handler]:
 
 def _restore(previous: dict[int, _Handler]) -> None:
     for signum, handler in previous.items():
-        signal.signal(signum, handler)  # type: ignore[arg-type]
+        signal.signal(signum, handler)
 
 
 def _pass_on(signum: int) -> None:
@@ -590,7 +598,7 @@ class Indexer:
             inode = (row[4], row[5]) if row[4] is not None and row[5] is not None else None
             self._known[real] = (row[1], row[2], row[3] is not None, inode)
             if inode is not None:
-                self._inodes[(*inode, _member(real))] = real
+                self._inodes[inode[0], inode[1], _member(real)] = real
         self._seen: set[str] = set()
         self._replaced = False  # games were deleted: their positions need the sweep
         self._next_game = 0  # the id of the next game written
@@ -817,7 +825,8 @@ class Indexer:
             self._known.pop(job.key, None)
         self._known[job.place.real] = (*known[:3], job.place.inode)
         if job.place.inode is not None:
-            self._inodes[(*job.place.inode, _member(job.place.real))] = job.place.real
+            device, inode = job.place.inode
+            self._inodes[device, inode, _member(job.place.real)] = job.place.real
 
     def _write_source(self, job: _Job, work: _Work) -> None:
         """Write one source's games, a part at a time, in one transaction
@@ -906,13 +915,11 @@ class Indexer:
         if not games:
             return
         db = self.db
-        if hasattr(db, "setlimit"):  # the JSON of a part's keys may be larger than a value read
-            db.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_WRITTEN)
+        length_limit(db, MAX_WRITTEN)  # the JSON of a part's keys may be larger than a value read
         try:
             self._insert_games(file_id, games)
         finally:
-            if hasattr(db, "setlimit"):
-                db.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE)
+            length_limit(db, MAX_VALUE)
 
     def _insert_games(self, file_id: int, games: list[GameFacts]) -> None:
         db = self.db

@@ -501,7 +501,7 @@ class Children(list):  # type: ignore[type-arg]
     def __len__(self) -> int:
         return int(bool(self))  # 0 or "some": how many is not known before the walk
 
-    def __iter__(self) -> Iterator[dict[str, Any]]:  # type: ignore[override]
+    def __iter__(self) -> Iterator[dict[str, Any]]:
         side0, side1 = self.sides
         while self.rows.level() == self.level:
             _level, prefix, games, won0, won1, open_ = self.rows.take()
