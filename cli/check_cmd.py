@@ -182,8 +182,9 @@ def check(
 ) -> None:
     """Check that every action of every game in PATHS is legal.
 
-    PATHS are record files, directories (searched recursively), .zip or
-    .tar(.gz) archives (read in place), or - for standard input.
+    PATHS are record files (also compressed: .hxl.gz, .trg.bz2, .hpf.xz),
+    directories (searched recursively), .zip, .tar, .tar.gz, .tar.bz2 or
+    .tar.xz archives (read in place), or - for standard input.
 
     Limits (--max-...) keep hostile input from eating the machine; what
     goes beyond one is reported and the run goes on.
