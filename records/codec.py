@@ -20,6 +20,7 @@ from hexhop.notation.model import CubeAnswer, CubeOffer, Line, Node, ParsedGame,
 from .checking import JsonObject, finding_dict
 from .errors import CodecError
 from .schema import validate
+from .text import json_text
 
 # what the record language allows where the JSON gives free text
 _TAG_NAME = re.compile(r"\w+")  # as the grammar's TAG_NAME: letters of any language
@@ -38,12 +39,8 @@ def to_json(data: bytes, path: str, game: str | None) -> str:
     from hexhop.notation import read_archive
 
     games = [_game_json(parsed) for parsed in read_archive(data, path=path, default_game=game)]
-    return (
-        json.dumps(
-            {"format": FORMAT, "version": VERSION, "games": games}, ensure_ascii=False, indent=1
-        )
-        + "\n"
-    )
+    # escaped as every JSON output is: no character a terminal acts on
+    return json_text({"format": FORMAT, "version": VERSION, "games": games}, indent=1) + "\n"
 
 
 def _game_json(parsed: ParsedGame) -> JsonObject:
