@@ -19,7 +19,7 @@ from hexhop.engine.replay import GameReport, replay_game
 from hexhop.notation.findings import make
 from hexhop.notation.games import lookup_game
 from hexhop.notation.model import CubeAnswer, CubeOffer, Item, Line, Node
-from hexhop.notation.reader import parse_game, with_encoding_notice
+from hexhop.notation.reader import offset_bytes, parse_game, with_encoding_notice
 from hexhop.notation.streaming import stream_chunks
 from hexhop.records.checking import (
     CheckOptions,
@@ -125,6 +125,7 @@ def prepare(
 def _parts(
     facts: SourceFacts, data: bytes, options: CheckOptions, size: int
 ) -> Iterator[FactsPart]:
+    data = offset_bytes(data)  # the offsets find --export and dupes --export copy by
     chunks, windows_1252 = stream_chunks(data)
     fallback = fallback_of(facts.path, options)
     limit = options.limits.max_games

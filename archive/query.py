@@ -721,6 +721,8 @@ def game_texts(hits: Iterable[Hit]) -> Iterator[bytes]:
     since it was indexed."""
     import hashlib
 
+    from hexhop.notation.reader import offset_bytes  # the reader only when a game is read
+
     cache: tuple[str, bytes] | None = None
     for hit in hits:
         if hit.text is not None:
@@ -735,7 +737,7 @@ def game_texts(hits: Iterable[Hit]) -> Iterator[bytes]:
                         "{path} changed or is gone since it was indexed: run hexhop index again"
                     ).format(path=hit.path)
                 )
-            cache = hit.path, data
+            cache = hit.path, offset_bytes(data)
         yield cache[1][hit.offset : hit.offset + hit.length]
 
 

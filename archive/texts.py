@@ -24,6 +24,7 @@ from hexhop.notation.reader import (
     fallback_game,
     game_chunks,
     looks_binary,
+    offset_bytes,
     parse_game,
     utf16_encoding,
 )
@@ -94,8 +95,7 @@ def game_texts(
     data = _readable(source)
     text, windows_1252 = decode(data)
     encoding = utf16_encoding(data) or ("cp1252" if windows_1252 else "utf-8")
-    if encoding.startswith("utf-16"):  # its lines cut as the UTF-8 of its text
-        data = text.encode("utf-8")
+    data = offset_bytes(data)  # a UTF-16 file's lines cut as the UTF-8 of its text
     fallback = fallback_game(source.path.rsplit(":", 1)[-1], game)
     reading = read_limits(limits)
     lines = _LineStarts(data)

@@ -132,6 +132,15 @@ def utf16_encoding(data: bytes) -> str | None:
     return _UTF16_BOMS.get(bytes(data[:2]))
 
 
+def offset_bytes(data: bytes) -> bytes:
+    """The bytes that game offsets count in: ``data`` itself, or for a
+    UTF-16 file the UTF-8 of its text (so the archive tools cut, store and
+    copy a UTF-16 game as UTF-8 text, with the lines check counts)."""
+    if utf16_encoding(data) is None:
+        return data
+    return decode(data)[0].encode("utf-8")
+
+
 def read_archive(
     data: bytes,
     *,
@@ -514,6 +523,7 @@ __all__ = [
     "GAMES",
     "ReadLimits",
     "decode",
+    "offset_bytes",
     "game_from_name",
     "game_from_path",
     "looks_binary",
