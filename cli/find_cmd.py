@@ -184,17 +184,17 @@ def index_to_use(paths: tuple[str, ...], options: dict[str, Any]) -> str | None:
 
 
 def hits_of(
-    paths: tuple[str, ...], options: dict[str, Any], query: Query, stale: list[str] | None = None
+    paths: tuple[str, ...], options: dict[str, Any], query: Query, problems: list[str] | None = None
 ) -> Iterator[Hit]:
     """The matching games: from the index (--db, or hexhop.sqlite of the
     first ARCHIVE when there is one), else read from the ARCHIVE paths.
     The index's files that changed or are gone are told first, and added
-    to ``stale``."""
+    to ``problems``, as are the files that cannot be read."""
     db = index_to_use(paths, options)
     if db is not None:
         connection = open_to_search(db)
         try:
-            warn_stale(connection, db, paths, stale)
+            warn_stale(connection, db, paths, problems)
             roots = real_roots(paths)
             for hit in find_in_index(connection, db, query):
                 if not paths or under_any(hit.real, roots):
@@ -208,8 +208,10 @@ def hits_of(
 
     check = CheckOptions(game=options["game"])
     for found in find_in_archive(list(paths), query, check, options["globs"]):
-        if isinstance(found, str):
+        if isinstance(found, str):  # a file that cannot be read: exit 2, as check
             tell(found)
+            if problems is not None:
+                problems.append(found)
         else:
             yield found
 
@@ -284,11 +286,12 @@ def find(
     Exit status: 0 when some game matched, 1 when none did, 2 on a usage
     error, a malformed filter or an index that cannot be used, and when
     files changed or are gone since they were indexed (the games the index
-    holds are listed, with a warning).
+    holds are listed, with a warning) or some file could not be read (the
+    others are searched).
     """
     query = query_of(options)
     found = [0]
-    stale: list[str] = []
+    problems: list[str] = []  # files changed since indexed, or unreadable
 
     def counting(hits: Iterator[Hit]) -> Iterator[Hit]:
         for hit in hits:
@@ -296,7 +299,7 @@ def find(
             yield hit
 
     with stoppable(lambda: _("after {games}").format(games=counted(found[0], "game"))):
-        hits = counting(checked(hits_of(paths, options, query, stale)))
+        hits = counting(checked(hits_of(paths, options, query, problems)))
         if export is not None:
             inputs = (*paths, index_to_use(paths, options) or "-")
             left_out = _export(hits, export, canonical, force, inputs)
@@ -310,7 +313,7 @@ def find(
             sys.exit(2)
     elif not found[0]:
         tell(_("no game matched"))
-    sys.exit(2 if stale else 0 if found[0] else 1)
+    sys.exit(2 if problems else 0 if found[0] else 1)
 
 
 def _export(

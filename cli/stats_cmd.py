@@ -107,12 +107,12 @@ def stats(
     usage error, a malformed filter, an index that cannot be used, a plot
     file that exists or a missing plot extra, and when files changed or are
     gone since they were indexed (counted as the index holds them, with a
-    warning).
+    warning) or some file could not be read (the others are counted).
     """
     plot_format = _plot_format(plot, force) if plot is not None else None
     query = query_of(options)
     read = [0]
-    stale: list[str] = []
+    problems: list[str] = []  # files changed since indexed, or unreadable
 
     def counting(rows: Iterator[StatRow]) -> Iterator[StatRow]:
         for row in rows:
@@ -120,7 +120,7 @@ def stats(
             yield row
 
     with stoppable(lambda: _("after reading {games}").format(games=counted(read[0], "game"))):
-        db = row_table(counting(checked(_rows(paths, options, query, depth, stale))), depth)
+        db = row_table(counting(checked(_rows(paths, options, query, depth, problems))), depth)
         try:
             counts = collect(db, depth, top, limit)
             # the opening trees are read from db as they are written out
@@ -143,7 +143,7 @@ def stats(
         tell(_("wrote {path}").format(path=plot))
     if not counts["games"]:
         tell(_("no game counted"))
-    raise SystemExit(2 if stale else 0 if counts["games"] else 1)
+    raise SystemExit(2 if problems else 0 if counts["games"] else 1)
 
 
 def _plot_format(path: str, force: bool) -> str:
@@ -161,16 +161,17 @@ def _plot_format(path: str, force: bool) -> str:
 
 
 def _rows(
-    paths: tuple[str, ...], options: dict[str, Any], query: Any, depth: int, stale: list[str]
+    paths: tuple[str, ...], options: dict[str, Any], query: Any, depth: int, problems: list[str]
 ) -> Iterator[StatRow]:
     """As ``find`` chooses: the index (--db, or the first ARCHIVE's
     hexhop.sqlite), else the ARCHIVE paths read now; the index's files that
-    changed or are gone are told, and added to ``stale``."""
+    changed or are gone are told, and added to ``problems``, as are the
+    files that cannot be read."""
     db = index_to_use(paths, options)
     if db is not None:
         connection = open_to_search(db)
         try:
-            warn_stale(connection, db, paths, stale)
+            warn_stale(connection, db, paths, problems)
             roots = real_roots(paths)
             for row in index_rows(connection, db, query, depth):
                 if not paths or under_any(row.path, roots):
@@ -182,8 +183,10 @@ def _rows(
         raise click.UsageError(_("give ARCHIVE paths to read, or --db with an index"))
     options_ = CheckOptions(game=options["game"])
     for found in archive_rows(list(paths), query, options_, options["globs"], depth):
-        if isinstance(found, str):
+        if isinstance(found, str):  # a file that cannot be read: exit 2, as check
             tell(found)
+            if problems is not None:
+                problems.append(found)
         else:
             yield found
 

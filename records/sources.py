@@ -191,9 +191,20 @@ def read_record(path: str, limit: int = Limits.max_file_bytes) -> tuple[str, byt
     member of an archive written as the check report names it
     (``club.zip:games/a.hxl``), or an archive that holds one record file.
 
-    :class:`ReadError` when it cannot be read, and for a folder or an
-    archive of several record files, with the names to choose from.
+    :class:`ReadError` when it cannot be read, for binary data (as check
+    tells it, IO02), and for a folder or an archive of several record
+    files, with the names to choose from.
     """
+    from hexhop.notation.findings import make
+    from hexhop.notation.reader import looks_binary
+
+    name, data = _one_record(path, limit)
+    if looks_binary(data):
+        raise ReadError(make("IO02", None, path=name).message)
+    return name, data
+
+
+def _one_record(path: str, limit: int) -> tuple[str, bytes]:
     member = _member_path(path)
     if member is not None:
         source = _member(*member, Limits(max_file_bytes=limit, max_member_bytes=limit))
