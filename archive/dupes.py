@@ -10,10 +10,11 @@ are never duplicates.
 
 from __future__ import annotations
 
+import hashlib
 import sqlite3
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .index import actions_of, moves_key, path_of, sqlite_errors
 from .names import fold
@@ -58,13 +59,16 @@ def groups(entries: Iterable[Entry]) -> list[Group]:
 
 
 def kept(entries: Iterable[Entry]) -> Iterator[Hit]:
-    """Every game but the second and later of each group of duplicates."""
-    seen: set[tuple[Key, str]] = set()
+    """Every game but the second and later of each group of duplicates.
+    Of each game before, only a 16-byte digest of its key and actions is
+    remembered (an export of many games stays small)."""
+    seen: set[bytes] = set()
     for entry in entries:
-        mark = (entry.key, entry.actions)
-        if entry.actions and mark in seen:
-            continue
-        seen.add(mark)
+        if entry.actions:
+            mark = hashlib.blake2b(repr((entry.key, entry.actions)).encode(), digest_size=16)
+            if mark.digest() in seen:
+                continue
+            seen.add(mark.digest())
         yield entry.hit
 
 
@@ -85,30 +89,36 @@ def index_entries(
     db: sqlite3.Connection, path: str, same_players: bool, every_game: bool = False
 ) -> Iterator[Entry]:
     """The entries of an index: the games whose actions another game shares
-    (by their hash), or with ``every_game`` all games (for an export)."""
-    shared = (
-        ""
-        if every_game
-        else (
-            " AND g.moves IN (SELECT moves FROM games WHERE opening != ''"
-            " GROUP BY moves HAVING count(*) > 1)"
-        )
-    )
-    sql = (
+    (by their hash), or with ``every_game`` all games (for an export: read
+    file by file in the order of the games' index, so that SQLite need not
+    sort every game first)."""
+    columns = (
         "SELECT f.path, g.number, g.line, g.offset, g.length, g.game, g.first, g.second,"
         " g.result, g.date, g.event, g.plies, g.valid, f.digest, g.moves, g.first_folded,"
         " g.second_folded, g.actions, g.opening"
         " FROM games g JOIN files f ON f.id = g.file"
-        f" WHERE 1{shared} ORDER BY f.seq, g.number"
     )
     with sqlite_errors(path):
-        for row in db.execute(sql):
-            path, number, line, offset, length, game, first, second = row[:8]
-            result, date, event, plies, valid, digest = row[8:14]
-            hit = Hit(
-                path_of(path), number, line, offset, length, game, [first, second], result, date
-            )
-            hit.event, hit.plies, hit.valid, hit.digest = event, plies, bool(valid), digest
-            players = (row[15], row[16]) if same_players else ()
-            actions = " ".join(actions_of(row[18], row[17])) if row[18] else ""
-            yield Entry(hit, (row[14], *players), actions)
+        if every_game:
+            files = [row[0] for row in db.execute("SELECT id FROM files ORDER BY seq")]
+            for file in files:
+                rows = db.execute(f"{columns} WHERE g.file = ? ORDER BY g.number", (file,))
+                yield from (_entry(row, same_players) for row in rows)
+            return
+        shared = (
+            " WHERE g.moves IN (SELECT moves FROM games WHERE opening != ''"
+            " GROUP BY moves HAVING count(*) > 1)"
+        )
+        for row in db.execute(f"{columns}{shared} ORDER BY f.seq, g.number"):
+            yield _entry(row, same_players)
+
+
+def _entry(row: tuple[Any, ...], same_players: bool) -> Entry:
+    """The entry of a row of :func:`index_entries`."""
+    path, number, line, offset, length, game, first, second = row[:8]
+    result, date, event, plies, valid, digest = row[8:14]
+    hit = Hit(path_of(path), number, line, offset, length, game, [first, second], result, date)
+    hit.event, hit.plies, hit.valid, hit.digest = event, plies, bool(valid), digest
+    players = (row[15], row[16]) if same_players else ()
+    actions = " ".join(actions_of(row[18], row[17])) if row[18] else ""
+    return Entry(hit, (row[14], *players), actions)
