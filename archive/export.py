@@ -1,7 +1,8 @@
 """The games ``find`` and ``dupes`` export, as the pieces of one record archive.
 
 Each game is written in its own bytes (with a Game tag first when its game
-came from its file's name, see :func:`.verify.standalone`), or with
+came from its file's name, see :func:`.verify.standalone`; a game read as
+Windows-1252 in UTF-8, the same text, as ``merge`` writes it), or with
 ``canonical`` as ``fmt`` writes it, and separated from the next by a blank
 line. The pieces come one game at a time, so the archive is never held
 whole; each game written is noted for the read-back. Nothing here writes
@@ -41,7 +42,10 @@ def export_pieces(
 
     for data in game_texts(noted()):
         hit = current[0]
-        games = _parsed(data, hit.game)
+        text, windows_1252 = decode(data)
+        if windows_1252:  # with UTF-8 games in one file, it would be read as Windows-1252 whole
+            data = text.encode("utf-8")
+        games = _parsed(text, hit.game)
         piece = standalone(data, games[0]) if games else None
         if piece is None:
             left_out(hit)
@@ -57,10 +61,9 @@ def export_pieces(
         yield piece
 
 
-def _parsed(data: bytes, game: str | None) -> list[ParsedGame]:
-    """The games ``data`` holds read alone (one, as a rule), its game
+def _parsed(text: str, game: str | None) -> list[ParsedGame]:
+    """The games ``text`` holds read alone (one, as a rule), its game
     ``game`` unless a Game tag says otherwise."""
-    text = decode(data)[0]
     limits = read_limits(Limits())
     return [
         parse_game(chunk, line, index, game, limits) for index, line, chunk in game_chunks(text)
@@ -71,7 +74,7 @@ def _canonical(data: bytes, game: str | None) -> tuple[bytes, list[ParsedGame]]:
     """The game's text as ``fmt`` writes it, and the games it holds."""
     from hexhop.notation import format_archive
 
-    games = _parsed(data, game)
+    games = _parsed(decode(data)[0], game)
     return format_archive(games).encode("utf-8"), games
 
 
