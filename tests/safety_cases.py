@@ -543,6 +543,17 @@ JSON_DOCUMENTS: dict[str, Callable[[], bytes]] = {
 }
 
 
+def open_comment_members(folder: Path) -> str:
+    """A zip whose first member ends in a comment never closed, then whole
+    games: the writers put them one after another into one file."""
+    start = '[Game "Hexalit"]\n\n1. B4W3 D7W1 2. A5XB2 {never closed\n'
+    with zipfile.ZipFile(folder / "open.zip", "w") as archive:
+        archive.writestr("a.hxl", start)
+        archive.writestr("b.hxl", BROKEN_HEXALIT)
+        archive.writestr("c.hxl", start.replace("{never closed", "*"))
+    return "open.zip"
+
+
 # ---------------------------------------------------------------- all cases
 
 CASES: list[Case] = [
@@ -603,6 +614,12 @@ CASES: list[Case] = [
     Case("gnu-long-name", big_tar_header(b"L"), ONE_PER_READER, notes="item 3"),
     Case("gzip-bomb", _file("a.hxl.gz", lambda: gzip_bomb(2048 * MIB)), ONE_PER_READER),
     Case("unclosed-comments", _file("a.hxl", unclosed_comments), ONE_PER_READER),
+    Case(
+        "open-comment-before-a-member",
+        open_comment_members,
+        ("split", "merge", "dupes", "find-position"),
+        notes="issue 23, item 2: written games read back as written, or nothing written",
+    ),
 ] + [
     Case(f"json-{name}", _file("a.json", content), tuple(JSON_COMMANDS), notes="item 12")
     for name, content in JSON_DOCUMENTS.items()
