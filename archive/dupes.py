@@ -46,10 +46,12 @@ class Entry:
 
 def groups(entries: Iterable[Entry]) -> list[Group]:
     """The groups of two or more games with equal keys and actions, in the
-    archive order of their first games."""
+    archive order of their first games. The hits are kept without their
+    games' bytes (a listing does not need them)."""
     found: dict[tuple[Key, str], list[Hit]] = {}
     for entry in entries:
         if entry.actions:
+            entry.hit.text = None
             found.setdefault((entry.key, entry.actions), []).append(entry.hit)
     return [
         Group(hits[0].game, actions.split(" "), hits)
