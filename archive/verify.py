@@ -12,14 +12,12 @@ reads the same after another game. Nothing here writes or renames a file.
 
 from __future__ import annotations
 
-import codecs
 from collections.abc import Iterator
 
 from hexhop.messages import _
 from hexhop.notation.model import ParsedGame
 from hexhop.notation.reader import fallback_game, parse_game
-from hexhop.notation.streaming import BLOCK, Chunk
-from hexhop.notation.streaming import _chunks as text_chunks
+from hexhop.notation.streaming import file_chunks
 from hexhop.records.errors import RecordsError
 from hexhop.records.limits import read_limits
 from hexhop.records.sources import Limits
@@ -28,9 +26,6 @@ from .facts import action_text
 from .index import moves_key
 
 DIGEST = 8  # bytes of each game's digest
-_BOM = b"\xef\xbb\xbf"
-_UTF16_BOMS = {b"\xff\xfe": "utf-16-le", b"\xfe\xff": "utf-16-be"}
-_UTF32_LE_BOM = b"\xff\xfe\x00\x00"
 
 
 class WrittenDiffers(RecordsError):
@@ -102,44 +97,11 @@ def _count(path: str, fallback: str | None) -> int:
 
 def read_back(path: str, fallback: str | None) -> Iterator[tuple[int, bytes]]:
     """(number, digest) of every game of the file at ``path``, read a block
-    at a time as :func:`hexhop.notation.streaming.stream_chunks` reads bytes."""
+    at a time as ``check`` reads it (:func:`.streaming.file_chunks`)."""
     limits = read_limits(Limits())
-    for index, first_line, chunk in file_chunks(path):
+    chunks, _windows_1252 = file_chunks(path)
+    for index, first_line, chunk in chunks:
         yield index, game_digest(parse_game(chunk, first_line, index, fallback, limits))
-
-
-def file_chunks(path: str) -> Iterator[Chunk]:
-    """The games of the file at ``path`` as ``game_chunks`` cuts its text,
-    decoded as :func:`hexhop.notation.reader.decode` decodes (UTF-16 with
-    a byte order mark, else UTF-8, else Windows-1252), a block at a time."""
-    with open(path, "rb") as handle:
-        head = handle.read(4)
-    utf16 = None if head.startswith(_UTF32_LE_BOM) else _UTF16_BOMS.get(head[:2])
-    if utf16 is not None:
-        codec, errors, start = utf16, "replace", 2
-    else:
-        start = len(_BOM) if head.startswith(_BOM) else 0
-        utf8 = _decodes(path, "utf-8", start)
-        codec, errors = ("utf-8", "strict") if utf8 else ("cp1252", "replace")
-    return text_chunks(_texts(path, codec, errors, start), BLOCK)
-
-
-def _decodes(path: str, codec: str, start: int) -> bool:
-    try:
-        for _text in _texts(path, codec, "strict", start):
-            pass
-    except UnicodeDecodeError:
-        return False
-    return True
-
-
-def _texts(path: str, codec: str, errors: str, start: int) -> Iterator[str]:
-    decoder = codecs.getincrementaldecoder(codec)(errors)
-    with open(path, "rb") as handle:
-        handle.seek(start)
-        while block := handle.read(BLOCK):
-            yield decoder.decode(block)
-        yield decoder.decode(b"", final=True)
 
 
 def standalone(data: bytes, parsed: ParsedGame) -> bytes | None:
