@@ -216,8 +216,10 @@ def render(
     that exists is overwritten unless --force is given, and every file is
     written atomically. A record with an error is drawn up to the error,
     which is shown as `hexhop check` shows it, and the exit status is 1.
+    A file that cannot be read (a binary file, say) is told as check tells
+    it, the others are drawn, and the exit status is 2.
     """
-    state = {"done": 0, "total": None}
+    state = {"done": 0, "total": None, "unreadable": 0}
 
     def progress() -> str:
         total = state["total"]
@@ -240,6 +242,8 @@ def render(
             delay,
         )
         broken = _render(record, out_dir, options, index, force, game, state)
+    if state["unreadable"]:
+        raise click.exceptions.Exit(2)
     if broken:
         raise click.exceptions.Exit(1)
 
@@ -270,10 +274,8 @@ def _render(
     if not sources:
         raise click.ClickException(_("{path}: no record files found").format(path=record))
     out_root = out_dir or _default_out(record)
-    if len(sources) == 1 and sources[0].data is None:
-        raise click.ClickException(
-            _("{path}: cannot read: {reason}").format(path=sources[0].path, reason=sources[0].error)
-        )
+    if len(sources) == 1 and (why := _unreadable(sources[0])) is not None:
+        raise Unreadable(why)
     names = _folder_names([source.path for source in sources], record)
     planned: list[_Planned] = []
     rows: list[tuple[str, int, GameSummary]] = []
@@ -281,8 +283,10 @@ def _render(
     beyond: list[str] = []
     for source, name in zip(sources, names):
         checkpoint()
-        if source.data is None:
-            tell(_("{path}: cannot read: {reason}").format(path=source.path, reason=source.error))
+        why = _unreadable(source)
+        if why is not None:
+            tell(why)
+            state["unreadable"] += 1
             continue
         folder = out_root if len(sources) == 1 else os.path.join(out_root, name)
         for report, drawable in _reports(source, game, index):
@@ -306,7 +310,8 @@ def _render(
             _("{plies}: there is nothing to draw").format(plies=beyond[0]), param_hint="--plies"
         )
     if not paths:
-        raise click.ClickException(_("{path}: no game could be drawn").format(path=record))
+        message = _("{path}: no game could be drawn").format(path=record)
+        raise Unreadable(message) if state["unreadable"] else click.ClickException(message)
     refuse_inputs(paths, [record, *(source.path for source in sources)])
     refuse_existing(paths, force)
     state["total"] = len(paths)
@@ -375,7 +380,7 @@ def _tell_error(source: Source, report: GameReport) -> bool:
     where = f"{source.path}:{finding.line}:{finding.column}" if finding.line else source.path
     severity = _(SEVERITIES.get(finding.severity, finding.severity))
     tell(f"{where}: {severity} {finding.code} {finding.message}")
-    lines = (source.data or b"").decode("utf-8", "replace").splitlines()
+    lines = _lines(source.data or b"")
     if finding.line and finding.line <= len(lines):
         window = caret_lines(lines[finding.line - 1], finding.column, finding.action, _plain)
         for line in window.splitlines():
@@ -392,6 +397,29 @@ def _tell_error(source: Source, report: GameReport) -> bool:
 
 def _plain(text: str, **styles: Any) -> str:
     return text
+
+
+def _lines(data: bytes) -> list[str]:
+    """The lines of a record as the reader numbers them (its encoding, its line ends)."""
+    from hexhop.notation.reader import decode
+
+    return decode(data)[0].replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+class Unreadable(click.ClickException):
+    """RECORD, or every file of it, cannot be read: exit 2, as check."""
+
+    exit_code = 2
+
+
+def _unreadable(source: Source) -> str | None:
+    """Why ``source`` cannot be read, as check says it (IO01 to IO03), or None."""
+    from hexhop.records.checking import readable_data
+
+    readable = readable_data(source)
+    if isinstance(readable, bytes):
+        return None
+    return str((readable.error or {}).get("message", source.path))
 
 
 def _check_cells(source: Source, report: GameReport, options: RenderOptions) -> None:
