@@ -85,6 +85,9 @@ def puzzles(
     solution as its movetext, and a diagram (puzzle001.svg …) captioned
     like "North to play and win in 2". Equal positions are written once;
     the easiest come first.
+
+    Exit status: 0 when done, 2 on a usage error or when some input could
+    not be read (the others are read).
     """
     from hexhop.render.svg import board_svg
 
@@ -96,7 +99,13 @@ def puzzles(
             inputs.append(source.path)
             yield source
 
-    found = find_puzzles(sources(), settings)
+    unreadable: list[str] = []
+
+    def cannot_read(why: str) -> None:
+        tell(why)
+        unreadable.append(why)
+
+    found = find_puzzles(sources(), settings, cannot_read)
     for number, puzzle in enumerate(found, 1):
         stem = os.path.join(out, f"puzzle{number:03d}")
         record = puzzle.text(number).encode("utf-8")
@@ -106,6 +115,8 @@ def puzzles(
         _write(stem + find_game(puzzle.game).extension, record, force, inputs)
         _write(f"{stem}.{fmt}", data, force, inputs)
     tell(_("wrote {count} puzzles to {out}").format(count=len(found), out=out))
+    if unreadable:  # as check: the other files were read
+        raise SystemExit(2)
 
 
 def _picture_bytes(svg: str, fmt: str, size: int) -> bytes:

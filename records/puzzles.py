@@ -12,7 +12,7 @@ fewer tempting alternatives (captures that do not win).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 from hexhop.engine.base import Position, Rules
@@ -21,7 +21,7 @@ from hexhop.engine.replay import replay_game
 from hexhop.engine.solver import Solver, is_roll
 from hexhop.engine.zobrist import position_key
 from hexhop.messages import _, side_name
-from hexhop.notation import read_archive
+from hexhop.notation import NotationError, read_archive
 from hexhop.notation.games import find_game
 from hexhop.notation.model import Action, DiceAction, Line, Node, Record, Span, Tag
 from hexhop.notation.writer import format_record
@@ -74,16 +74,24 @@ class Puzzle:
         return format_record(self.record(number))
 
 
-def find_puzzles(sources: Iterable[Source], settings: Settings) -> list[Puzzle]:
-    """The puzzles of every game of ``sources``, deduplicated and sorted."""
+def find_puzzles(
+    sources: Iterable[Source],
+    settings: Settings,
+    unreadable: Callable[[str], None] = lambda why: None,
+) -> list[Puzzle]:
+    """The puzzles of every game of ``sources``, deduplicated and sorted. A
+    source that cannot be read is passed to ``unreadable`` with check's
+    message, and the rest are read on."""
     found: dict[int, Puzzle] = {}
     for source in sources:
         data = readable_data(source)
         if not isinstance(data, bytes):
+            unreadable(str((data.error or {}).get("message", source.path)))
             continue
         try:
             parsed_games = list(read_archive(data, path=source.path, default_game=settings.game))
-        except Exception:  # a file the reader refuses has no puzzles
+        except NotationError as error:  # beyond a limit of the whole file
+            unreadable(error.finding.message)
             continue
         for parsed in parsed_games:
             report = replay_game(parsed)
