@@ -11,9 +11,8 @@ from typing import TYPE_CHECKING
 import click
 
 from hexhop.messages import _
-from hexhop.notation.findings import make
 from hexhop.records.report import SEVERITIES
-from hexhop.records.sources import ARCHIVE_EXTENSIONS, Source, iter_sources
+from hexhop.records.sources import ARCHIVE_EXTENSIONS, Source, compressor_of, iter_sources
 from hexhop.records.text import counted
 
 from .help import Translated
@@ -110,7 +109,8 @@ def fmt(
 
 
 def _archive(path: str) -> bool:
-    return path.lower().endswith(ARCHIVE_EXTENSIONS)
+    """An archive, or a compressed record file: read, never rewritten."""
+    return path.lower().endswith(ARCHIVE_EXTENSIONS) or compressor_of(path) is not None
 
 
 @dataclass
@@ -140,6 +140,14 @@ def _finish(
     if in_place and container(path) != path:  # found in an archive of a folder given
         click.echo(
             _("{path}: left as it is: --in-place does not rewrite a member of an archive").format(
+                path=printable(path)
+            ),
+            err=True,
+        )
+        return "same"
+    if in_place and compressor_of(path) is not None:  # plain text in a .gz is no record
+        click.echo(
+            _("{path}: left as it is: --in-place does not rewrite a compressed file").format(
                 path=printable(path)
             ),
             err=True,
@@ -196,12 +204,14 @@ def _report_change(
 def _format_source(source: Source, game: str | None, width: int) -> _Formatted | None:
     """The old and new text, or None after printing why the file cannot be formatted."""
     from hexhop.notation import format_archive, read_archive
+    from hexhop.records.checking import readable_data
 
     path = source.path
-    data = source.data
-    if data is None:
-        reading = make("IO01", None, path=printable(path), reason=printable(source.error or ""))
-        click.echo(f"{printable(path)}: IO01 {reading.message}", err=True)
+    data = readable_data(source)  # as check reads it: IO01 to IO03
+    if not isinstance(data, bytes):
+        error = data.error or {}
+        message = printable(str(error.get("message", "")))
+        click.echo(f"{printable(path)}: {error.get('code', 'IO01')} {message}", err=True)
         return None
     games = list(read_archive(data, path=path, default_game=game))
     errors = [f for parsed in games for f in parsed.findings if f.severity == "error"]

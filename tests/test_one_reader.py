@@ -36,3 +36,24 @@ def test_a_binary_file_is_not_a_text_file_for_every_command(command: str, tmp_pa
     assert result.exit_code == 2, result.output
     assert f"{record} is not a text file (it contains binary data)" in result.output
     assert "SY01" not in result.output
+
+
+def test_fmt_in_place_never_writes_text_into_a_compressed_file(tmp_path: Path) -> None:
+    """A .hxl.gz is read as a record; --in-place would have written plain
+    text under the .gz name, which nothing could read again."""
+    import gzip
+
+    from archive_helpers import GOOD
+
+    untidy = (GOOD / "hexalit-kassel-1998.hxl").read_text("utf-8").replace(" 2. ", "  2.  ", 1)
+    packed = tmp_path / "folder" / "kassel.hxl.gz"
+    packed.parent.mkdir()
+    packed.write_bytes(gzip.compress(untidy.encode("utf-8"), mtime=0))
+    before = packed.read_bytes()
+    named = run("fmt", "--in-place", packed)
+    assert named.exit_code == 2 and "--in-place cannot rewrite" in named.output
+    in_folder = run("fmt", "--in-place", packed.parent)
+    assert in_folder.exit_code == 0, in_folder.output
+    assert "left as it is: --in-place does not rewrite a compressed file" in in_folder.output
+    assert packed.read_bytes() == before
+    assert run("fmt", "--check", packed).exit_code == 1  # it was untidy, and is read
