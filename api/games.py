@@ -9,7 +9,7 @@ when a picture is asked for). It adds no rules of its own.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -126,7 +126,10 @@ class Game:
 
 
 def read_games(
-    source: str | bytes | os.PathLike[str], *, game: str | None = None
+    source: str | bytes | os.PathLike[str],
+    *,
+    game: str | None = None,
+    unreadable: Callable[[Finding], object] | None = None,
 ) -> Iterator[Game]:
     """Every game of record bytes, or of every record file a path names,
     replayed, in the order ``hexhop check`` reads them.
@@ -139,9 +142,11 @@ def read_games(
     check and decoded as check decodes them.
 
     ``game`` names the game of records without a Game tag (the file's
-    extension is used first). Raises :class:`~hexhop.notation.NotationError`
-    (with the IO finding ``check`` reports) at a file that cannot be read
-    or is not text, after the games of the files before it.
+    extension is used first). A file that cannot be read or is not text
+    gives the IO finding ``check`` reports for it: passed to ``unreadable``
+    when given, and the other files are read on (as ``check`` does);
+    otherwise raised as :class:`~hexhop.notation.NotationError`, after the
+    games of the files before it.
     """
     if isinstance(source, bytes):
         for parsed in read_archive(source, default_game=game):
@@ -153,7 +158,11 @@ def read_games(
         data = readable_data(found)
         if not isinstance(data, bytes):
             error = data.error or {"code": "IO01", "message": found.path}
-            raise NotationError(Finding(error["code"], error["message"]))
+            finding = Finding(error["code"], error["message"])
+            if unreadable is None:
+                raise NotationError(finding)
+            unreadable(finding)
+            continue
         for parsed in read_archive(data, path=found.path, default_game=game):
             yield Game(replay_game(parsed), found.path)
 

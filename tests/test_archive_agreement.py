@@ -1,0 +1,204 @@
+"""Every command that reads an archive sees the same games at the same places
+(issue 23): ``check``, ``index`` with ``find``, ``find --scan``, ``dupes``,
+``stats``, ``split``, ``merge``, ``render``, ``analyse``, ``puzzles``,
+``convert`` and ``read_games``, on one archive that holds what real
+archives hold: a game whose comment is never closed in the middle of a
+file, UTF-16, Windows-1252, one bad UTF-8 sequence, CRLF with a byte order
+mark, a zip, a tar.gz, a gzipped record, an empty file and a binary one.
+
+``check --format json`` is the reference: the list of (place, plies) of
+every game it read. Each other command must name the same places, or (for
+the writers) write games whose actions read back as the same.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import json
+import re
+import tarfile
+import zipfile
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from archive_helpers import GOOD, run
+
+import hexhop
+from hexhop.engine.generate import random_archive
+from hexhop.notation import format_archive
+
+pytestmark = pytest.mark.slow
+
+KASSEL = (GOOD / "hexalit-kassel-1998.hxl").read_text("utf-8")  # has wins in 1 (puzzles)
+
+
+def _random(game: str, count: int, seed: int, board: int = 6) -> str:
+    games = random_archive(game, count, seed, board=board, max_plies=14)
+    return format_archive(games)
+
+
+def _games_of(text: str) -> list[str]:
+    return [part for part in re.split(r"\n(?=\[Game )", text.strip()) if part]
+
+
+def _damaged() -> str:
+    """Eight Hexalit games; game 3 opens a comment it never closes; game 8
+    is the Kassel game."""
+    games = _games_of(_random("Hexalit", 7, 101))
+    games.append(KASSEL.strip())
+    games[2] = games[2].replace("1. ", "1. {a comment never closed ", 1)
+    return "\n\n".join(games) + "\n"
+
+
+def make_hostile_archive(root: Path) -> Path:
+    club = root / "club"
+    club.mkdir()
+    (club / "damaged.hxl").write_text(_damaged(), "utf-8")
+    (club / "utf16.trg").write_bytes(_random("Trigeo", 2, 102).encode("utf-16"))
+    cp1252 = _random("Hexalit", 1, 103).replace("Random", "Jürgen Müller", 1)
+    (club / "windows.hxl").write_bytes(cp1252.encode("cp1252"))
+    bad_byte = _random("Hexalit", 1, 104).replace("Random", "Ede \udced\udca0\udc80", 1)
+    (club / "bad-byte.hxl").write_bytes(bad_byte.encode("utf-8", "surrogateescape"))
+    crlf = "\ufeff" + _random("Hüpfer", 3, 105).replace("\n", "\r\n")
+    (club / "crlf.hpf").write_bytes(crlf.encode("utf-8"))
+    with zipfile.ZipFile(club / "members.zip", "w") as zf:
+        zf.writestr("a.hxl", _random("Hexalit", 2, 106))
+        zf.writestr("sub/b.hpf", _random("Hüpfer", 1, 107, board=8))
+    with tarfile.open(club / "old.tar.gz", "w:gz") as tf:
+        data = _random("Trigeo", 2, 108).encode("utf-8")
+        info = tarfile.TarInfo("c.trg")
+        info.size = len(data)
+        tf.addfile(info, io.BytesIO(data))
+    (club / "packed.hxl.gz").write_bytes(gzip.compress(_random("Hexalit", 1, 109).encode()))
+    (club / "empty.hxl").write_bytes(b"")
+    (club / "binary.hxl").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    return club
+
+
+@pytest.fixture(scope="module")
+def club(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return make_hostile_archive(tmp_path_factory.mktemp("agreement"))
+
+
+def _check(club: Path) -> list[tuple[str, int, int]]:
+    result = run("check", "--format", "json", club)
+    report = json.loads(result.stdout)
+    return [
+        (file["path"], game["index"], game["plies"])
+        for file in report["files"]
+        for game in file.get("games", [])
+    ]
+
+
+@pytest.fixture(scope="module")
+def reference(club: Path) -> list[tuple[str, int, int]]:
+    games = _check(club)
+    damaged = [g for g in games if g[0].endswith("damaged.hxl")]
+    assert [index for _, index, _ in damaged] == list(range(1, 9))
+    assert len(games) == 8 + 2 + 1 + 1 + 3 + 2 + 1 + 2 + 1
+    return games
+
+
+def _actions(path: Path) -> Counter[str]:
+    return Counter(
+        " ".join(str(node.item) for node in game.report.nodes) for game in hexhop.read_games(path)
+    )
+
+
+def _rows(result_stdout: str) -> list[tuple[str, int, int]]:
+    rows = [json.loads(line) for line in result_stdout.splitlines()]
+    return [(row["path"], row["index"], row["plies"]) for row in rows]
+
+
+def test_find_scan_sees_the_games_check_sees(club: Path, reference: list) -> None:
+    result = run("find", "--scan", club, "--format", "jsonl")
+    assert _rows(result.stdout) == reference
+
+
+def test_the_index_holds_the_games_check_sees(club: Path, reference: list, tmp_path: Path) -> None:
+    db = tmp_path / "club.sqlite"
+    run("index", club, "--db", db)
+    result = run("find", "--db", db, "--format", "jsonl")
+    assert sorted(_rows(result.stdout)) == sorted(reference)
+
+
+def test_stats_counts_the_games_check_sees(club: Path, reference: list) -> None:
+    result = run("stats", club, "--format", "json")
+    assert json.loads(result.stdout)["games"] == len(reference)
+
+
+def test_analyse_reads_the_games_check_sees(club: Path, reference: list) -> None:
+    result = run("analyse", club, "--depth", "1", "--format", "json", "--max-nodes", "50")
+    report = json.loads(result.stdout)
+    games = [
+        (file["path"], game["index"], game["plies"])
+        for file in report["files"]
+        for game in file.get("games") or []
+    ]
+    assert games == reference
+
+
+def test_read_games_reads_the_games_check_sees(club: Path, reference: list) -> None:
+    unreadable: list[hexhop.Finding] = []
+    games = [
+        (g.path, g.report.index, g.report.plies)
+        for g in hexhop.read_games(club, unreadable=unreadable.append)
+    ]
+    assert games == reference
+    assert [finding.code for finding in unreadable] == ["IO02"]
+
+
+def test_render_draws_every_game_check_sees(club: Path, reference: list, tmp_path: Path) -> None:
+    out = tmp_path / "drawn"
+    result = run("render", club, "--format", "svg", "--plies", "0", "--out", out)
+    assert result.exit_code == 2  # binary.hxl, as check
+    drawn = sorted(out.rglob("game*-ply000.svg"))
+    not_drawn = re.findall(r"game (\d+) cannot be drawn", result.output)
+    assert not_drawn == ["3"]  # the game whose comment is never closed
+    assert len(drawn) + len(not_drawn) == len(reference)
+
+
+def test_convert_reads_every_game_of_the_damaged_file(club: Path, reference: list) -> None:
+    result = run("convert", "--to", "json", club / "damaged.hxl")
+    games = json.loads(result.stdout)["games"]
+    expected = [(index, plies) for path, index, plies in reference if path.endswith("damaged.hxl")]
+    assert [(g["index"], len(g["moves"])) for g in games][:1] == expected[:1]
+    assert len(games) == len(expected) == 8
+
+
+def test_puzzles_come_from_games_check_sees(club: Path, reference: list, tmp_path: Path) -> None:
+    out = tmp_path / "puzzles"
+    run("puzzles", club, "--depth", "1", "--out", out, "--max-nodes", "2000")
+    sources = set()
+    for record in out.glob("puzzle*.*"):
+        if record.suffix in (".hxl", ".trg", ".hpf"):
+            found = re.search(r"\{(.+), game (\d+), ply \d+\}", record.read_text("utf-8"))
+            assert found, record
+            sources.add((found[1], int(found[2])))
+    assert sources <= {(path, index) for path, index, _ in reference}
+    assert any(path.endswith("damaged.hxl") and index == 8 for path, index in sources)
+
+
+def test_merge_writes_every_game_check_sees(club: Path, reference: list, tmp_path: Path) -> None:
+    out = tmp_path / "all.hxl"
+    result = run("merge", club, "--out", out)
+    assert f"wrote {len(reference)} games" in result.output
+    assert sum(_actions(out).values()) == len(reference)
+
+
+def test_split_writes_every_game_check_sees(club: Path, reference: list, tmp_path: Path) -> None:
+    out = tmp_path / "split"
+    run("split", club, "--out", out)
+    written = [path for path in out.rglob("*") if path.is_file()]
+    assert len(written) == len(reference)
+
+
+def test_dupes_export_keeps_every_game(club: Path, reference: list, tmp_path: Path) -> None:
+    out = tmp_path / "once.hxl"
+    run("dupes", club, "--export", out)
+    merged = tmp_path / "all-for-dupes.hxl"
+    run("merge", club, "--out", merged)
+    assert _actions(out) == _actions(merged)
+    assert sum(_actions(out).values()) == len(reference)
