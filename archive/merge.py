@@ -64,7 +64,7 @@ class Merge:
     out because they have no header and no game to give them one (in the
     merged file they would run on in the game before); ``tagged`` counts
     games that got a Game tag; ``transcoded`` the files read as
-    Windows-1252.
+    Windows-1252 or UTF-16 (written as UTF-8), with that encoding's name.
     """
 
     dedupe: bool = False
@@ -72,7 +72,7 @@ class Merge:
     dropped: list[tuple[Where, Where]] = field(default_factory=list)
     headless: list[Where] = field(default_factory=list)
     tagged: int = 0
-    transcoded: set[str] = field(default_factory=set)
+    transcoded: dict[str, str] = field(default_factory=dict)
     _seen: dict[bytes, Where] = field(default_factory=dict)
 
     @property
@@ -104,7 +104,9 @@ class Merge:
         self.written.add(game.parsed)
         self.tagged += game_tag_missing(game.parsed)
         if game.windows_1252:
-            self.transcoded.add(game.path)
+            self.transcoded[game.path] = "Windows-1252"
+        elif game.encoding.startswith("utf-16"):  # its data is already UTF-8
+            self.transcoded[game.path] = "UTF-16"
         return "added", piece
 
 

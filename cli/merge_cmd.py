@@ -131,8 +131,8 @@ def _tell(outcome: Outcome, text: GameText, merged: Merge, verbose: bool) -> Non
 
 
 def _summary(merged: Merge, out: str, dedupe: bool) -> None:
-    for path in sorted(merged.transcoded):
-        tell(_("{path}: read as Windows-1252, written as UTF-8").format(path=path))
+    for path, encoding in sorted(merged.transcoded.items()):
+        tell(_("{path}: read as {encoding}, written as UTF-8").format(path=path, encoding=encoding))
     if merged.tagged:
         tell(
             _("added a Game tag to {games} that had their game from the file name").format(
