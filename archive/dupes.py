@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .index import actions_of, moves_key, path_of, sqlite_errors
+from .index import NUMBER, TEXT, TEXT_OR_NULL, actions_of, guarded_rows, moves_key, path_of
 from .names import fold
 from .query import Hit, archive_games
 
@@ -93,34 +93,58 @@ def index_entries(
     """The entries of an index: the games whose actions another game shares
     (by their hash), or with ``every_game`` all games (for an export: read
     file by file in the order of the games' index, so that SQLite need not
-    sort every game first)."""
-    columns = (
-        "SELECT f.path, g.number, g.line, g.offset, g.length, g.game, g.first, g.second,"
-        " g.result, g.date, g.event, g.plies, g.valid, f.digest, g.moves, g.first_folded,"
-        " g.second_folded, g.actions, g.opening"
-        " FROM games g JOIN files f ON f.id = g.file"
+    sort every game first). Each row is read bounded and its values
+    checked (:func:`.index.guarded_rows`): a value hexhop never writes is
+    a :func:`.index.damaged` index, not a wrong answer."""
+    if every_game:
+        files = "SELECT id FROM files ORDER BY seq"
+        for (file,) in guarded_rows(db, path, files, (), (NUMBER,), "files"):
+            rows = guarded_rows(
+                db, path, f"{_COLUMNS} WHERE g.file = ? ORDER BY g.number", (file,), _ENTRY_TYPES
+            )
+            yield from (_entry(row, path, same_players) for row in rows)
+        return
+    shared = (
+        " WHERE g.moves IN (SELECT moves FROM games WHERE opening != ''"
+        " GROUP BY moves HAVING count(*) > 1) ORDER BY f.seq, g.number"
     )
-    with sqlite_errors(path):
-        if every_game:
-            files = [row[0] for row in db.execute("SELECT id FROM files ORDER BY seq")]
-            for file in files:
-                rows = db.execute(f"{columns} WHERE g.file = ? ORDER BY g.number", (file,))
-                yield from (_entry(row, same_players) for row in rows)
-            return
-        shared = (
-            " WHERE g.moves IN (SELECT moves FROM games WHERE opening != ''"
-            " GROUP BY moves HAVING count(*) > 1)"
-        )
-        for row in db.execute(f"{columns}{shared} ORDER BY f.seq, g.number"):
-            yield _entry(row, same_players)
+    for row in guarded_rows(db, path, _COLUMNS + shared, (), _ENTRY_TYPES):
+        yield _entry(row, path, same_players)
 
 
-def _entry(row: tuple[Any, ...], same_players: bool) -> Entry:
-    """The entry of a row of :func:`index_entries`."""
+_COLUMNS = (
+    "SELECT f.path, g.number, g.line, g.offset, g.length, g.game, g.first, g.second,"
+    " g.result, g.date, g.event, g.plies, g.valid, f.digest, g.moves, g.first_folded,"
+    " g.second_folded, g.actions, g.opening, f.real"
+    " FROM games g JOIN files f ON f.id = g.file"
+)
+# the types of the values of a row of _COLUMNS
+_ENTRY_TYPES = (TEXT, NUMBER, NUMBER, NUMBER, NUMBER, TEXT_OR_NULL, TEXT, TEXT) + (
+    TEXT_OR_NULL,
+    TEXT_OR_NULL,
+    TEXT_OR_NULL,
+    NUMBER,
+    NUMBER,
+    TEXT,
+    NUMBER,
+    TEXT,
+    TEXT,
+    TEXT,
+    TEXT,
+    TEXT,
+)
+
+
+def _entry(row: tuple[Any, ...], index: str, same_players: bool) -> Entry:
+    """The entry of a row of :func:`index_entries` (its values checked);
+    ``index`` is the index's path, for a path it cannot have written."""
     path, number, line, offset, length, game, first, second = row[:8]
     result, date, event, plies, valid, digest = row[8:14]
-    hit = Hit(path_of(path), number, line, offset, length, game, [first, second], result, date)
+    hit = Hit(
+        path_of(path, index), number, line, offset, length, game, [first, second], result, date
+    )
     hit.event, hit.plies, hit.valid, hit.digest = event, plies, bool(valid), digest
+    hit.real = path_of(row[19], index)
     players = (row[15], row[16]) if same_players else ()
     actions = " ".join(actions_of(row[18], row[17])) if row[18] else ""
     return Entry(hit, (row[14], *players), actions)
