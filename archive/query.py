@@ -685,6 +685,7 @@ def archive_games(
 ) -> Iterator[tuple[GameFacts, Hit] | str]:
     """Every game of an archive read now, with its facts, in archive order;
     a source that cannot be read comes as its message."""
+    from hexhop.notation.reader import offset_bytes  # the reader only when a file is read
     from hexhop.records.sources import iter_sources
 
     from .facts import source_facts
@@ -693,7 +694,7 @@ def archive_games(
         facts = source_facts(source, options)
         if facts.error is not None:
             yield facts.error["message"]
-        data = source.data or b""
+        data = offset_bytes(source.data or b"")  # a UTF-16 file's offsets count its UTF-8
         for game in facts.games:
             hit = Hit(
                 facts.path,
