@@ -32,6 +32,7 @@ from .index import (
     check_index,
     container,
     distrust,
+    guard,
     guarded_rows,
     open_index,
     path_of,
@@ -578,12 +579,19 @@ def find_in_index(db: sqlite3.Connection, path: str, query: Query) -> Iterator[H
             f" ({marks}) UNION ALL SELECT ply FROM positions_new WHERE game = g.id AND key IN"
             f" ({marks})))"
         )
+    # file by file in the files' order (a small table of their own, its
+    # rowid the order), each file's games in the order of its index
+    # (file, number): SQLite never sorts every matching game
     sql = (
         "SELECT f.path, g.number, g.line, g.offset, g.length, g.game, g.first, g.second,"
         f" g.result, g.date, g.event, g.plies, g.valid, {ply}, f.digest, f.real"
-        " FROM games g JOIN files f ON f.id = g.file"
-        f" WHERE {where} ORDER BY f.seq, g.number"
+        " FROM temp.hx_file_order o CROSS JOIN games g ON g.file = o.file"
+        f" JOIN files f ON f.id = g.file WHERE {where} ORDER BY o.rowid, g.number"
     )
+    with guard(db, path):
+        db.execute("CREATE TEMP TABLE IF NOT EXISTS hx_file_order (file INTEGER)")
+        db.execute("DELETE FROM temp.hx_file_order")
+        db.execute("INSERT INTO temp.hx_file_order SELECT id FROM files ORDER BY seq")
     for row in guarded_rows(db, path, sql, args, HIT_TYPES):
         yield Hit(
             path_of(row[0], path),
