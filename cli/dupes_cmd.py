@@ -10,12 +10,12 @@ import click
 
 from hexhop.archive.dupes import Entry, archive_entries, groups, index_entries, kept
 from hexhop.archive.index import default_path
-from hexhop.archive.query import open_to_search
+from hexhop.archive.query import open_to_search, real_roots, under_any
 from hexhop.messages import _, ngettext
 from hexhop.records.text import printable
 
 from .command_output import stdout_json
-from .find_cmd import _export, _under, game_option, tell
+from .find_cmd import _export, game_option, tell
 from .help import Translated
 from .interrupt import checked, stoppable
 from .safe_write import refuse_existing, refuse_inputs
@@ -87,9 +87,10 @@ def dupes(
     def entries(every_game: bool) -> Iterator[Entry]:
         if db is not None and not scan:
             connection = open_to_search(db)
+            roots = real_roots(paths)  # any spelling of the ARCHIVE paths, as find
             try:
                 for entry in index_entries(connection, db, same_players, every_game):
-                    if not paths or any(_under(entry.hit.path, root) for root in paths):
+                    if not paths or under_any(entry.hit.real or entry.hit.path, roots):
                         yield entry
             finally:
                 connection.close()

@@ -124,3 +124,16 @@ def test_a_changed_archive_member_is_told_by_its_archive(club: Path) -> None:
     done = run("find", "--db", db, "--player", "*")
     assert done.exit_code == 2
     assert "(arch/old.zip:1999/trigeo.trg)" in done.stderr
+
+
+def test_dupes_takes_any_spelling_of_an_indexed_folder(club: Path) -> None:
+    """dupes --db ARCHIVE keeps the games under ARCHIVE by their real path,
+    as find does: not by the spelling of the last index run."""
+    db = club / "cs.sqlite"
+    assert run("index", "arch", "--db", db).exit_code == 0
+    answers = []
+    for spelling in ("arch", "./arch", str(club / "arch")):
+        done = run("dupes", "--db", db, spelling, "--format", "json")
+        assert done.exit_code == 0, done.output
+        answers.append(json.loads(done.stdout))
+    assert answers[0] and answers[1] == answers[0] and answers[2] == answers[0]
