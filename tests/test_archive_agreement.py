@@ -29,8 +29,6 @@ import hexhop
 from hexhop.engine.generate import random_archive
 from hexhop.notation import format_archive
 
-pytestmark = pytest.mark.slow
-
 KASSEL = (GOOD / "hexalit-kassel-1998.hxl").read_text("utf-8")  # has wins in 1 (puzzles)
 
 
