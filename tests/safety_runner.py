@@ -4,7 +4,8 @@ A server process imports hexhop once and forks one child per command, so
 that a run costs milliseconds instead of an interpreter start.  The child
 is the ``hexhop`` console script in all that matters: ``main()`` with
 ``sys.argv`` set, standard streams on files (UTF-8, strict, as under a
-UTF-8 locale), the default signal handlers, a traceback and exit 1 for an
+UTF-8 locale, or as ``PYTHONIOENCODING`` in the request's environment
+says), the default signal handlers, a traceback and exit 1 for an
 uncaught exception, ``atexit`` handlers run at the end.  It runs in its
 own process group with ``RLIMIT_AS`` (a runaway allocation fails instead
 of eating the shared machine), ``RLIMIT_FSIZE`` (a runaway report is cut
@@ -212,15 +213,22 @@ def _child(request: dict[str, Any]) -> None:
             opened = os.open(path, flags, 0o644)
             os.dup2(opened, fd)
             os.close(opened)
+        # PYTHONIOENCODING=ENCODING[:ERRORS] as the interpreter reads it at start
+        encoding, _, errors = request["env"].get("PYTHONIOENCODING", "utf-8").partition(":")
+        encoding = encoding or "utf-8"
         sys.stdin = io.TextIOWrapper(
-            io.BufferedReader(io.FileIO(0, "r", closefd=False)), encoding="utf-8"
+            io.BufferedReader(io.FileIO(0, "r", closefd=False)),
+            encoding=encoding,
+            errors=errors or "strict",
         )
         sys.stdout = io.TextIOWrapper(
-            io.BufferedWriter(io.FileIO(1, "w", closefd=False)), encoding="utf-8"
+            io.BufferedWriter(io.FileIO(1, "w", closefd=False)),
+            encoding=encoding,
+            errors=errors or "strict",
         )
         sys.stderr = io.TextIOWrapper(
             io.BufferedWriter(io.FileIO(2, "w", closefd=False)),
-            encoding="utf-8",
+            encoding=encoding,
             errors="backslashreplace",
             line_buffering=True,
         )
