@@ -310,6 +310,8 @@ def sqlite_errors(path: str) -> Iterator[None]:
         yield
     except sqlite3.Error as error:
         raise IndexProblem(_meaning(path, error)) from None
+    except UnicodeDecodeError:  # SQLite's own message quotes a schema that is not UTF-8
+        raise damaged(path, _("its schema is not UTF-8 text")) from None
 
 
 def _meaning(path: str, error: sqlite3.Error) -> str:
@@ -325,6 +327,8 @@ def _meaning(path: str, error: sqlite3.Error) -> str:
     if "too big" in text:
         reason = _("it holds a value larger than {size} MiB").format(size=MAX_VALUE >> 20)
         return str(damaged(path, reason))
+    if "Could not decode to UTF-8" in text:  # Python's own message, with the bytes in it
+        return str(damaged(path, _("it holds text that is not UTF-8")))
     if "readonly" in text or "read-only" in text:
         return _("cannot write {path}: it is read-only").format(path=path)
     return f"{path}: {text}"
@@ -390,6 +394,8 @@ class guard:  # noqa: N801 (used as a function: ``with guard(db, path):``)
     ) -> None:
         _restore(self.previous)
         self.db.set_progress_handler(None, 0)
+        if isinstance(error, UnicodeDecodeError):  # SQLite's message quotes bytes not UTF-8
+            raise damaged(self.path, _("its schema is not UTF-8 text")) from None
         if not isinstance(error, sqlite3.Error):
             return
         if self.watch.signum is not None:
@@ -901,12 +907,12 @@ class Indexer:
         )
         assert cursor.lastrowid is not None
         # game ids are given here, in order, never one used before (AUTOINCREMENT's rule)
-        self._next_game = (
-            1
-            + db.execute(
-                "SELECT coalesce(max(seq), 0) FROM sqlite_sequence WHERE name = 'games'"
-            ).fetchone()[0]
-        )
+        last = db.execute(
+            "SELECT coalesce(max(seq), 0) FROM sqlite_sequence WHERE name = 'games'"
+        ).fetchone()[0]
+        if not isinstance(last, int):  # the file was written by hand
+            raise damaged(self.path, f"sqlite_sequence.seq holds {str(last)[:40]!r}")
+        self._next_game = 1 + last
         return cursor.lastrowid
 
     def _write_games(self, file_id: int, games: list[GameFacts]) -> None:

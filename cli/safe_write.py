@@ -90,6 +90,8 @@ def refuse_inputs(outputs: Iterable[str], inputs: Iterable[str]) -> None:
 def _identities(path: str) -> list[object]:
     """What tells the file ``path`` names: its real path, and its device
     and inode when it exists (a folder is not a file to write over)."""
+    if "\0" in path:  # no file has such a name (an index written by hand can hold one)
+        return [path]
     if os.path.isdir(path):
         return []
     found: list[object] = [os.path.realpath(path)]

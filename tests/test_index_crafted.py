@@ -272,3 +272,39 @@ def test_guarded_rows_check_the_types() -> None:
     rows = guarded_rows(connection, "x.sqlite", "SELECT 'abc'", (), (int,), "games")
     with pytest.raises(IndexProblem, match=r"x.sqlite is damaged .*games\..* holds 'abc'"):
         list(rows)
+
+
+# ---------------------------------------------------------------- found by fuzz.py --target index
+
+
+def test_a_schema_whose_text_is_not_utf8(tmp_path: Path, good_index: bytes) -> None:
+    """SQLite's message quoted the schema's bytes, and Python could not decode it."""
+    db = _craft(tmp_path, good_index)
+    with closing(sqlite3.connect(db, isolation_level=None)) as connection:
+        [sql] = connection.execute("SELECT sql FROM sqlite_master WHERE name = 'files'").fetchone()
+        broken = sql.encode().replace(b" NOT NULL", b" NULL\xff", 1)
+        connection.execute("PRAGMA writable_schema = ON")
+        connection.execute(
+            "UPDATE sqlite_master SET sql = CAST(? AS TEXT) WHERE name = 'files'", (broken,)
+        )
+    _refused(db, ["find", "stats", "dupes", "index"])
+
+
+def test_a_sequence_hexhop_never_writes(tmp_path: Path, good_index: bytes) -> None:
+    """index took the next game id from sqlite_sequence, written there as text."""
+    db = _craft(tmp_path, good_index, "UPDATE sqlite_sequence SET seq = 'x' WHERE name = 'games'")
+    changed = tmp_path / "changed"
+    changed.mkdir()
+    (changed / "a.hxl").write_bytes((GOOD / "hexalit-kassel-1998.hxl").read_bytes())
+    before = db.read_bytes()
+    done = _hexhop("index", str(changed), "--db", str(db))
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    assert DAMAGED in done.stderr and "sqlite_sequence.seq holds 'x'" in done.stderr
+    assert "Traceback" not in done.stderr and db.read_bytes() == before
+
+
+def test_an_export_beside_a_path_with_nul(tmp_path: Path, good_index: bytes) -> None:
+    """--export compares its output with every input, a file of the index too."""
+    db = _craft(tmp_path, good_index, "UPDATE files SET path = 'a' || char(0) || 'b'")
+    done = _hexhop("find", "--db", str(db), "--player", "a*", "--export", str(tmp_path / "o.hxl"))
+    assert done.returncode in (0, 2) and "Traceback" not in done.stderr, done.stderr
