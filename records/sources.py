@@ -125,6 +125,8 @@ def read_source(path: str, limit: int = Limits.max_file_bytes) -> Source:
     if path == "-":
         data = _read_limited(sys.stdin.buffer, limit)
         return Source("<stdin>", data, None if data is not None else _beyond(limit))
+    if "\0" in path:  # no file has such a name (a path from an index written by hand)
+        return Source(path, error=_("the name holds a NUL character"))
     try:
         fd = os.open(path, os.O_RDONLY | _NONBLOCK | _NOCTTY)
     except OSError as error:

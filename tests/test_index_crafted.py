@@ -308,3 +308,12 @@ def test_an_export_beside_a_path_with_nul(tmp_path: Path, good_index: bytes) -> 
     db = _craft(tmp_path, good_index, "UPDATE files SET path = 'a' || char(0) || 'b'")
     done = _hexhop("find", "--db", str(db), "--player", "a*", "--export", str(tmp_path / "o.hxl"))
     assert done.returncode in (0, 2) and "Traceback" not in done.stderr, done.stderr
+
+
+def test_a_real_path_with_nul_inside(tmp_path: Path, good_index: bytes) -> None:
+    """find --export read the game again from a path no file can have."""
+    db = _craft(tmp_path, good_index, "UPDATE files SET real = real || char(0) || 'x'")
+    out = tmp_path / "o.hxl"
+    done = _hexhop("find", "--db", str(db), "--player", "a*", "--export", str(out))
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert "changed or is gone since it was indexed" in done.stderr and not out.exists()
