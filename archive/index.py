@@ -910,7 +910,8 @@ class Indexer:
         last = db.execute(
             "SELECT coalesce(max(seq), 0) FROM sqlite_sequence WHERE name = 'games'"
         ).fetchone()[0]
-        if not isinstance(last, int):  # the file was written by hand
+        # written by hand: text, or an id so large that the next ones overflow
+        if not isinstance(last, int) or not 0 <= last < 1 << 62:
             raise damaged(self.path, f"sqlite_sequence.seq holds {str(last)[:40]!r}")
         self._next_game = 1 + last
         return cursor.lastrowid

@@ -290,16 +290,21 @@ def test_a_schema_whose_text_is_not_utf8(tmp_path: Path, good_index: bytes) -> N
     _refused(db, ["find", "stats", "dupes", "index"])
 
 
-def test_a_sequence_hexhop_never_writes(tmp_path: Path, good_index: bytes) -> None:
-    """index took the next game id from sqlite_sequence, written there as text."""
-    db = _craft(tmp_path, good_index, "UPDATE sqlite_sequence SET seq = 'x' WHERE name = 'games'")
+@pytest.mark.parametrize(("seq", "shown"), [("'x'", "'x'"), ("9223372036854775807", "'9223")])
+def test_a_sequence_hexhop_never_writes(
+    tmp_path: Path, good_index: bytes, seq: str, shown: str
+) -> None:
+    """index took the next game id from sqlite_sequence: text, or the largest id."""
+    db = _craft(
+        tmp_path, good_index, f"UPDATE sqlite_sequence SET seq = {seq} WHERE name = 'games'"
+    )
     changed = tmp_path / "changed"
     changed.mkdir()
     (changed / "a.hxl").write_bytes((GOOD / "hexalit-kassel-1998.hxl").read_bytes())
     before = db.read_bytes()
     done = _hexhop("index", str(changed), "--db", str(db))
     assert done.returncode == 2, (done.stdout, done.stderr)
-    assert DAMAGED in done.stderr and "sqlite_sequence.seq holds 'x'" in done.stderr
+    assert DAMAGED in done.stderr and f"sqlite_sequence.seq holds {shown}" in done.stderr
     assert "Traceback" not in done.stderr and db.read_bytes() == before
 
 
