@@ -8,6 +8,7 @@ import os
 import zipfile
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from test_writes import full_disk
 
@@ -185,13 +186,16 @@ def test_line_starts_in_files_of_every_kind_of_line_end():
             assert guessing.start_of(line, guess) == expected, (data, line, guess)
 
 
+@pytest.mark.slow
 def test_a_game_after_millions_of_blank_lines_is_found_quickly(tmp_path):
+    """A wall-clock bound, so in the slow tier, and generous: about 0.25 s
+    on a two-core machine; line by line it took 5 s."""
     import time
 
     data = b"\n" * 5_000_000 + HEXALIT.encode()
     started = time.perf_counter()
     [game] = game_texts(Source("a.hxl", data))
-    assert time.perf_counter() - started < 2.0  # about 0.25 s; line by line: 5 s
+    assert time.perf_counter() - started < 4.0
     assert (game.line, game.offset, game.data) == (5_000_001, 5_000_000, HEXALIT.encode().strip())
 
 
