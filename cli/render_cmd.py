@@ -167,10 +167,12 @@ def _colors(
 @click.option(
     "--colors",
     default=None,
-    metavar="FILE",
+    metavar="JSON|FILE",
     callback=_colors,
-    help="Colours from a JSON object or a file of role = colour lines; roles as in "
-    "DEFAULT_COLORS (docs/diagrams.md), e.g. light, dark, north, south, red, turquoise.",
+    help='Colours from a JSON object given here (\'{"dark": "saddlebrown"}\') or from a '
+    "file (such an object or role = colour lines); roles as in DEFAULT_COLORS "
+    "(docs/diagrams.md), e.g. light, dark, north, south, red, turquoise; colours are CSS "
+    "colour names, #rgb or #rrggbb.",
 )
 @click.option(
     "--theme",

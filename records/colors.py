@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from typing import TypeGuard
 
 from hexhop.messages import _
 from hexhop.render.svg_parts import DEFAULT_COLORS
@@ -15,10 +16,35 @@ from .sources import _not_regular, read_source
 #: The largest colours file read (one that sets every role is about 500 bytes).
 MAX_COLORS_BYTES = 1024 * 1024
 
-#: ``#rgb``, ``#rrggbb`` (with alpha too), ``rgb(…)`` or a colour name.
-_COLOR = re.compile(
-    r"#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|rgba?\([0-9., %]+\)|[a-zA-Z]+"
-)
+#: ``#rgb``, ``#rrggbb`` (with alpha too) or ``rgb(…)``; names are in :data:`COLOR_NAMES`.
+_COLOR = re.compile(r"#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|rgba?\([0-9., %]+\)")
+
+#: The 147 colour names of SVG and CSS (any case), and ``none`` and
+#: ``transparent``: the names every renderer (browsers, cairosvg) paints as
+#: named; any other word was painted black.
+_NAMES = """
+    aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue
+    blueviolet brown burlywood cadetblue chartreuse chocolate coral cornflowerblue
+    cornsilk crimson cyan darkblue darkcyan darkgoldenrod darkgray darkgreen darkgrey
+    darkkhaki darkmagenta darkolivegreen darkorange darkorchid darkred darksalmon
+    darkseagreen darkslateblue darkslategray darkslategrey darkturquoise darkviolet
+    deeppink deepskyblue dimgray dimgrey dodgerblue firebrick floralwhite forestgreen
+    fuchsia gainsboro ghostwhite gold goldenrod gray green greenyellow grey honeydew
+    hotpink indianred indigo ivory khaki lavender lavenderblush lawngreen lemonchiffon
+    lightblue lightcoral lightcyan lightgoldenrodyellow lightgray lightgreen lightgrey
+    lightpink lightsalmon lightseagreen lightskyblue lightslategray lightslategrey
+    lightsteelblue lightyellow lime limegreen linen magenta maroon mediumaquamarine
+    mediumblue mediumorchid mediumpurple mediumseagreen mediumslateblue
+    mediumspringgreen mediumturquoise mediumvioletred midnightblue mintcream mistyrose
+    moccasin navajowhite navy oldlace olive olivedrab orange orangered orchid
+    palegoldenrod palegreen paleturquoise palevioletred papayawhip peachpuff peru pink
+    plum powderblue purple red rosybrown royalblue saddlebrown salmon sandybrown
+    seagreen seashell sienna silver skyblue slateblue slategray slategrey snow
+    springgreen steelblue tan teal thistle tomato turquoise violet wheat white
+    whitesmoke yellow yellowgreen
+    none transparent
+"""
+COLOR_NAMES = frozenset(_NAMES.split())
 
 
 #: Named sets of colours for ``--theme``; ``print`` is for black-and-white print.
@@ -57,13 +83,21 @@ class ColorsError(RecordsError):
     exit_code = 2
 
 
+#: How messages name a JSON object given inline to ``--colors``.
+INLINE = "--colors"
+
+
 def read_colors(path: str) -> dict[str, str]:
-    """The colour roles set by the file at ``path``.
+    """The colour roles set by ``path``: a JSON object given inline (text
+    that starts with ``{``) or the file of that name.
 
     The file is either a JSON object (``{"dark": "#8b6b4a"}``) or lines of
     ``role = colour`` (``#`` starts a comment). Roles are those of
-    :data:`~hexhop.render.svg_parts.DEFAULT_COLORS`.
+    :data:`~hexhop.render.svg_parts.DEFAULT_COLORS`; colours are checked
+    by :func:`is_color`.
     """
+    if path.lstrip().startswith("{"):
+        return _checked(INLINE, _from_json(INLINE, path))
     text = _text(path)
     if text.lstrip().startswith("{"):
         return _checked(path, _from_json(path, text))
@@ -105,6 +139,8 @@ def _from_json(path: str, text: str) -> list[tuple[int, str, object]]:
                 path=path, line=error.lineno, column=error.colno, reason=error.msg
             )
         ) from None
+    except RecursionError:  # arrays in arrays, deeper than Python's stack
+        raise ColorsError(_("{path}: not JSON: nested too deeply").format(path=path)) from None
     if not isinstance(table, dict):
         raise ColorsError(_("{path}: expected a JSON object of role: colour").format(path=path))
     return [(0, str(role), value) for role, value in table.items()]
@@ -127,6 +163,14 @@ def _from_lines(path: str, text: str) -> list[tuple[int, str, object]]:
     return pairs
 
 
+def is_color(value: object) -> TypeGuard[str]:
+    """Whether ``value`` is a colour every renderer paints as meant: a
+    :data:`COLOR_NAMES` name, ``#rgb``/``#rrggbb`` (alpha too) or ``rgb(…)``."""
+    if not isinstance(value, str):
+        return False
+    return value.lower() in COLOR_NAMES or _COLOR.fullmatch(value) is not None
+
+
 def _checked(path: str, pairs: list[tuple[int, str, object]]) -> dict[str, str]:
     colors: dict[str, str] = {}
     for number, role, value in pairs:
@@ -138,11 +182,12 @@ def _checked(path: str, pairs: list[tuple[int, str, object]]) -> dict[str, str]:
                     where=where, role=repr(role), known=known
                 )
             )
-        if not isinstance(value, str) or not _COLOR.fullmatch(value):
+        if not is_color(value):
             raise ColorsError(
-                _("{where}: {role}: {value} is not a colour (e.g. #8b6b4a)").format(
-                    where=where, role=role, value=repr(value)
-                )
+                _(
+                    "{where}: {role}: {value} is not a colour (a CSS colour name such as "
+                    "saddlebrown, #rgb or #rrggbb)"
+                ).format(where=where, role=role, value=repr(value))
             )
         colors[role] = value
     return colors

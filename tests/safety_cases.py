@@ -42,6 +42,7 @@ SIZES = {
     "tar_header": 384 * MIB,  # bytes of a pax / GNU long-name header in a .tar.gz
     "mutated_archives": 24,  # randomly damaged zip and tar files
     "json_depth": 100_000,  # nested arrays in JSON
+    "colors_json_depth": 100_000,  # nested arrays in a JSON object given inline to --colors
     "large_zip_members": 24,  # members of 8 MB of comments each in a zip (190 MB unpacked)
 }
 
@@ -166,6 +167,15 @@ CASE_COMMANDS: dict[str, list[str]] = {
     # item 17: a colours file that is a FIFO nobody writes to, or /dev/zero
     "render-colors-fifo": ["render", "{in}", "--colors", "{folder}/colors.fifo", "--out", "{out}"],
     "render-colors-zero": ["render", "{in}", "--colors", "/dev/zero", "--out", "{out}"],
+    # issue 24: a JSON object given inline to --colors, nested deeper than Python's stack
+    # (an argument holds at most 128 KiB), and one that names an unknown colour
+    "render-colors-inline-deep": [
+        *("render", "{in}", "--colors", '{"dark": ' + "[" * SIZES["colors_json_depth"]),
+        *("--out", "{out}"),
+    ],
+    "render-colors-inline-unknown": [
+        *("render", "{in}", "--colors", '{"dark": "brownish"}', "--out", "{out}"),
+    ],
     # item 18: every format of find
     "find-csv": ["find", "--player", "n", "--format", "csv", "{in}"],
     "find-json": ["find", "--player", "n", "--format", "json", "{in}"],
@@ -1027,6 +1037,12 @@ CASES: list[Case] = [
         colors_fifo,
         ("render-colors-fifo", "render-colors-zero"),
         notes="issue 23 item 17",
+    ),
+    Case(
+        "colors-inline",
+        _file("a.hxl", lambda: GOOD_HEXALIT.encode()),
+        ("render-colors-inline-deep", "render-colors-inline-unknown"),
+        notes="issue 24",
     ),
     Case(
         "bidi-in-names",

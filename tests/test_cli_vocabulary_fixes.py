@@ -1,0 +1,86 @@
+"""Small command-line fixes of issue 24, section 1: ``render --colors``
+takes a JSON object inline and refuses colours no renderer knows, the help
+texts say what each command takes, ``find --format json`` is laid out as
+JSON usually is."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from hexhop.cli.main import cli
+from hexhop.records.colors import COLOR_NAMES, ColorsError, is_color, read_colors
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+KASSEL = SAMPLES / "good" / "hexalit-kassel-1998.hxl"
+
+
+def run(*args: object) -> Result:
+    return CliRunner().invoke(cli, [*map(str, args)])
+
+
+def render_colors(colors: str | Path, tmp_path: Path) -> Result:
+    return run("render", KASSEL, "--plies", "0", "--colors", colors, "--out", tmp_path / "out")
+
+
+def one_line(result: Result) -> str:
+    return " ".join(result.output.split())
+
+
+# ------------------------------------------------------------ render --colors
+
+
+def test_a_json_object_given_inline_is_read(tmp_path: Path) -> None:
+    result = render_colors('{"dark": "#123456", "light": "saddlebrown"}', tmp_path)
+    assert result.exit_code == 0, result.output
+    svg = (tmp_path / "out" / "game001-ply000.svg").read_text("utf-8")
+    assert "#123456" in svg and "saddlebrown" in svg and "#c9a77c" not in svg
+
+
+def test_a_file_is_still_read(tmp_path: Path) -> None:
+    colors = tmp_path / "club.colors"
+    colors.write_text("dark = #123456\nlight = SaddleBrown\n", encoding="utf-8")
+    result = render_colors(colors, tmp_path)
+    assert result.exit_code == 0, result.output
+    assert "#123456" in (tmp_path / "out" / "game001-ply000.svg").read_text("utf-8")
+
+
+def test_an_unknown_colour_name_in_a_file_names_the_line_and_the_value(tmp_path: Path) -> None:
+    colors = tmp_path / "club.colors"
+    colors.write_text("# club colours\nlight = #ffffff\ndark = brownish\n", encoding="utf-8")
+    result = render_colors(colors, tmp_path)
+    assert result.exit_code == 2
+    assert f"{colors}:3: dark: 'brownish' is not a colour" in one_line(result)
+    assert not (tmp_path / "out").exists()
+
+
+def test_an_unknown_colour_name_given_inline_is_refused(tmp_path: Path) -> None:
+    result = render_colors('{"dark": "brownish"}', tmp_path)
+    assert result.exit_code == 2
+    assert "--colors: dark: 'brownish' is not a colour" in one_line(result)
+    assert not (tmp_path / "out").exists()
+
+
+def test_inline_json_that_is_not_json_is_a_usage_error(tmp_path: Path) -> None:
+    result = render_colors('{"dark": #123456}', tmp_path)
+    assert result.exit_code == 2 and "--colors:1:10: not JSON" in one_line(result)
+
+
+def test_inline_json_nested_too_deeply_is_a_usage_error() -> None:
+    with pytest.raises(ColorsError, match="nested too deeply"):
+        read_colors('{"dark": ' + "[" * 100_000)
+
+
+def test_a_path_that_is_no_file_is_still_a_file_error(tmp_path: Path) -> None:
+    result = render_colors(tmp_path / "missing.colors", tmp_path)
+    assert result.exit_code == 2 and "missing.colors: cannot read" in one_line(result)
+
+
+def test_the_colour_names_are_the_147_of_svg_and_css() -> None:
+    assert len(COLOR_NAMES - {"none", "transparent"}) == 147
+    for good in ("saddlebrown", "Gray", "grey", "#abc", "#a1b2c3", "#a1b2c3d4", "rgb(1, 2, 3)"):
+        assert is_color(good), good
+    for bad in ("brownish", "sky blue", "#12", "#1234567", "", "red;", 3, None):
+        assert not is_color(bad), bad
