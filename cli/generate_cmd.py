@@ -5,12 +5,13 @@ from __future__ import annotations
 import click
 
 from hexhop.messages import _
+from hexhop.notation.games import game_list
 from hexhop.records.text import counted
 
 from .command_output import emit, force_option, out_option
 from .help import Translated
 from .interrupt import checked, stoppable
-from .options import game_option
+from .options import game_name
 
 EXAMPLE = """
 \b
@@ -21,7 +22,12 @@ Examples:
 
 
 @click.command(cls=Translated, epilog=EXAMPLE)
-@game_option
+@click.option(
+    "--game",
+    callback=game_name,
+    metavar="GAME",
+    help=f"The game to play random games of (required): {game_list()}.",
+)
 @click.option(
     "--board",
     default=None,

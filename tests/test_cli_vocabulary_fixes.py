@@ -84,3 +84,17 @@ def test_the_colour_names_are_the_147_of_svg_and_css() -> None:
         assert is_color(good), good
     for bad in ("brownish", "sky blue", "#12", "#1234567", "", "red;", 3, None):
         assert not is_color(bad), bad
+
+
+# ------------------------------------------------------------ help texts
+
+
+def test_generate_game_says_what_it_does_in_generate() -> None:
+    text = one_line(run("generate", "--help"))
+    assert "--game GAME The game to play random games of (required): Hexalit, Trigeo or" in text
+    assert "without a Game tag" not in text
+
+
+def test_generate_game_still_takes_any_spelling_and_refuses_others() -> None:
+    assert run("generate", "--game", "hupfer", "--count", "1").exit_code == 0
+    assert run("generate", "--game", "chess").exit_code == 2
