@@ -31,7 +31,7 @@ from hexhop.records.checking import (
 from hexhop.records.limits import read_limits
 from hexhop.records.sources import Source
 
-from .index import signed as signed  # find and the tests read it from here
+from .keys import signed as signed  # find and the tests read it from here
 from .keys import signed_keys
 from .texts import _LineStarts
 

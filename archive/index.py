@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from hexhop.messages import _
 from hexhop.records.errors import RecordsError
 
+from .keys import signed
 from .names import fold, fold_ue
 
 if TYPE_CHECKING:  # what find needs of this module must not load the notation reader
@@ -1086,11 +1087,6 @@ def path_of(stored: str, index: str = "") -> str:
                 index or _("the index"), _("a path is {value}").format(value=_shown(stored))
             ) from None
     return stored
-
-
-def signed(key: int) -> int:
-    """A 64-bit key as SQLite stores integers (signed)."""
-    return key - (1 << 64) if key >= 1 << 63 else key
 
 
 def stored_key(key: int) -> int:

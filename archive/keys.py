@@ -22,6 +22,11 @@ _TWO_64 = 1 << 64
 CHANGES = 4096  # changes remembered per board (no more are learnt: memory stays flat)
 
 
+def signed(key: int) -> int:
+    """A 64-bit key as SQLite stores integers (signed)."""
+    return key - _TWO_64 if key >= _TWO_63 else key
+
+
 # a change of cells (the XOR of the cells as numbers, one byte a cell): the
 # mask of the changed cells' bytes and, by their codes before, the key's change
 _Changes = dict[int, tuple[int, dict[int, int]]]

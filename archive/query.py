@@ -38,10 +38,10 @@ from .index import (
     path_of,
     place_of,
     read_only,
-    signed,
     sqlite_errors,
     stored_key,
 )
+from .keys import signed
 from .names import fold, fold_ue
 
 if TYPE_CHECKING:
