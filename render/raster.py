@@ -222,8 +222,6 @@ def surface(svg: str, width: int | None = None) -> Any:
     from cairosvg.parser import Tree
     from cairosvg.surface import PNGSurface
 
-    from .png import refuse_fetch
-
     _cairo()
     tree = Tree(bytestring=svg.encode("utf-8"), unsafe=False, url_fetcher=refuse_fetch)
     image = PNGSurface(tree, None, 96, output_width=width).cairo
@@ -266,8 +264,6 @@ def _draw_pieces(head: str, elements: Sequence[str], width: int | None) -> list[
     """Each of ``elements`` drawn under ``head`` by cairosvg, in one pass,
     as a piece of its own."""
     from cairosvg.parser import Tree
-
-    from .png import refuse_fetch
 
     document = head + "".join(elements) + "</svg>"
     tree = Tree(bytestring=document.encode("utf-8"), unsafe=False, url_fetcher=refuse_fetch)
@@ -402,11 +398,42 @@ def _cut_out(cairo: Any, scratch: Any, size: tuple[int, int]) -> Piece:
     return Piece(tile, left, top, (left, top, *box_size), size, tile.get_stride() * box_size[1])
 
 
-def _cairo() -> Any:
-    from .png import load_cairo
+def refuse_fetch(url: str, resource_type: str) -> bytes:
+    """A url_fetcher that loads nothing: our pictures reference no resources."""
+    return b'<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>'
 
+
+def _no_search(name: str) -> str | None:
+    return None
+
+
+def load_cairo() -> None:
+    """Import cairocffi without ctypes' library search, on Linux.
+
+    On import cairocffi asks ``ctypes.util.find_library`` for "cairo-2",
+    which runs ldconfig and gcc: slow, and a signal sent to the whole process
+    group can leave gcc's temporary file behind. On Linux the dynamic loader
+    finds ``libcairo.so.2`` by its soname, cairocffi's own fallback; if it
+    does not, cairocffi is imported the usual way.
+    """
+    if "cairocffi" in sys.modules or not sys.platform.startswith("linux"):
+        return
+    import ctypes.util
+
+    search = ctypes.util.find_library
+    ctypes.util.find_library = _no_search
+    try:
+        import cairocffi  # type: ignore[import-untyped]  # noqa: F401
+    except OSError:
+        for name in [name for name in sys.modules if name.startswith("cairocffi")]:
+            del sys.modules[name]
+    finally:
+        ctypes.util.find_library = search
+
+
+def _cairo() -> Any:
     load_cairo()
-    import cairocffi  # type: ignore[import-untyped]  # installed with cairosvg
+    import cairocffi  # installed with cairosvg
 
     return cairocffi
 

@@ -127,7 +127,7 @@ def pdf(pages_svg: Sequence[str]) -> bytes:
     """One PDF with each picture on a page of its own size (1 px = 0.75 pt)."""
     if not pages_svg:
         raise ValueError("pdf() needs at least one page")
-    from .png import load_cairo, refuse_fetch
+    from .raster import load_cairo, refuse_fetch
 
     load_cairo()
     import cairocffi  # type: ignore[import-untyped]  # installed with cairosvg
