@@ -21,11 +21,11 @@ import re
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 from html import escape as _html_escape
 from importlib import resources
 
-from .svg_parts import clip, xml_chars
+from .svg_parts import clip, elements, xml_chars
 
 __all__ = [
     "Drawings",
@@ -318,28 +318,6 @@ class Drawings:
 
         body = "".join(self.pieces[number] for number in parts)
         return f"{with_data(self.head, ply, position)}{body}</svg>"
-
-
-#: A tag: group 1 is "/" for an end tag, group 2 ends with "/" when it closes itself.
-_TAG = re.compile(r"<(/?)([^<>]*)>")
-
-
-@lru_cache(maxsize=4096)
-def elements(svg: str) -> tuple[str, ...]:
-    """``svg`` (elements one after the other) cut into its top-level elements;
-    kept, as the same layers (the highlights of a move) recur in many games."""
-    out, depth, start = [], 0, 0
-    for tag in _TAG.finditer(svg):
-        if tag.group(1):
-            depth -= 1
-        elif not tag.group(2).endswith("/"):
-            depth += 1
-        if depth == 0:
-            out.append(svg[start : tag.end()])
-            start = tag.end()
-    if start < len(svg):
-        out.append(svg[start:])
-    return tuple(out)
 
 
 def _inline(svg: str) -> str:

@@ -20,7 +20,7 @@ from . import dice, huepfer
 from . import geometry as geo
 from .last_action import LastAction
 from .svg import board_svg
-from .svg_parts import ColorKey, color_key, escape_attr, least_font
+from .svg_parts import ColorKey, color_key, elements, escape_attr, least_font
 
 __all__ = ["PAGE_SIZE", "Scene", "with_data"]
 
@@ -153,8 +153,6 @@ def _last_elements(
     dice_game: bool, size: int, last: LastAction | None, key: ColorKey
 ) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
     """Kept for a whole archive: the same moves recur from game to game."""
-    from .html import elements
-
     return tuple(
         (
             elements(_layer(dice_game, size, False, last, flip, key)),

@@ -10,6 +10,7 @@ import math
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 
 Point = tuple[float, float]
 ColorKey = tuple[tuple[str, str], ...]
@@ -179,6 +180,28 @@ def xml_chars(value: str) -> str:
     every text from a record that reaches SVG, HTML or JUnit XML goes
     through here."""
     return NOT_XML.sub("\ufffd", value)
+
+
+#: A tag: group 1 is "/" for an end tag, group 2 ends with "/" when it closes itself.
+_TAG = re.compile(r"<(/?)([^<>]*)>")
+
+
+@lru_cache(maxsize=4096)
+def elements(svg: str) -> tuple[str, ...]:
+    """``svg`` (elements one after the other) cut into its top-level elements;
+    kept, as the same layers (the highlights of a move) recur in many games."""
+    out, depth, start = [], 0, 0
+    for tag in _TAG.finditer(svg):
+        if tag.group(1):
+            depth -= 1
+        elif not tag.group(2).endswith("/"):
+            depth += 1
+        if depth == 0:
+            out.append(svg[start : tag.end()])
+            start = tag.end()
+    if start < len(svg):
+        out.append(svg[start:])
+    return tuple(out)
 
 
 #: How many characters of a record's text a picture or heading shows.
