@@ -8,6 +8,11 @@
 
     p = hexhop.position("Hexalit", "N: A7=1 C7=2; S: F7=1 D6=2; turn: N")
     hexhop.legal_actions(p)                           # ['A7XA5', ..., 'C7°D6']
+    hexhop.rules_for("Hexalit").play(p, "C7°D6")      # an action or its text
+
+Every error the library raises is a :class:`hexhop.Error` (a missing file,
+a record that cannot be read, an action that is not legal:
+:class:`hexhop.IllegalAction`, also a ``ValueError``).
 
 The names below are imported on first use, so ``import hexhop`` (which every
 run of the ``hexhop`` program does) costs next to nothing. The layers under
@@ -22,7 +27,7 @@ from __future__ import annotations
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without the cost of importing typing
 if TYPE_CHECKING:
-    from hexhop.engine.base import HeaderError, Position
+    from hexhop.engine.base import HeaderError, IllegalAction, Position
     from hexhop.engine.games import rules_for
     from hexhop.engine.replay import End, Visitor
     from hexhop.notation import (
@@ -34,6 +39,7 @@ if TYPE_CHECKING:
         parse_text,
         read_archive,
     )
+    from hexhop.notation.errors import Error
     from hexhop.notation.games import GameSpec, find_game
     from hexhop.records.checking import CheckOptions, FileResult, check_source
     from hexhop.records.sources import Limits, Source, iter_sources
@@ -51,7 +57,9 @@ _EXPORTS = {
     "position": ".games",
     "read_games": ".games",
     "svg": ".games",
+    "Error": "hexhop.notation.errors",
     "HeaderError": "hexhop.engine.base",
+    "IllegalAction": "hexhop.engine.base",
     "Position": "hexhop.engine.base",
     "rules_for": "hexhop.engine.games",
     "End": "hexhop.engine.replay",
@@ -77,11 +85,13 @@ __all__ = [
     "SVG",
     "CheckOptions",
     "End",
+    "Error",
     "FileResult",
     "Finding",
     "Game",
     "GameSpec",
     "HeaderError",
+    "IllegalAction",
     "Limits",
     "NotationError",
     "Position",

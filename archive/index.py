@@ -26,6 +26,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from hexhop.messages import _
+from hexhop.notation.errors import Error
 from hexhop.records.errors import RecordsError
 
 from .keys import signed
@@ -552,11 +553,11 @@ _BEGIN, _PART, _END = range(3)
 _Work = Iterator[tuple[int, _Job, "FactsPart | _Sent | None"]]
 
 
-class _SourceChanged(Exception):
+class _SourceChanged(Error):
     """The source changed while it was read: roll its transaction back."""
 
 
-class _SourceFailed(Exception):
+class _SourceFailed(Error):
     """The source's games could not be worked out (the message says why):
     roll its transaction back."""
 

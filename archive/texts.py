@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from hexhop.messages import _
+from hexhop.notation.errors import Error
 from hexhop.notation.findings import make
 from hexhop.notation.model import ParsedGame
 from hexhop.notation.reader import (
@@ -60,7 +61,7 @@ class GameText:
     encoding: str = "utf-8"
 
 
-class UnreadableSource(Exception):
+class UnreadableSource(Error):
     """A source whose games cannot be read; the message says why."""
 
 

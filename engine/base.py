@@ -11,12 +11,13 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeAlias, TypeVar
 
+from hexhop.notation.errors import Error
 from hexhop.notation.model import Action, Item, Mark
 
 P = TypeVar("P", bound="Position")  # the position type of one game
 
 
-class HeaderError(Exception):
+class HeaderError(Error):
     """A tag value the game cannot use; ``code`` is an HD.. catalogue code."""
 
     def __init__(self, code: str, tag: str, **params: Any):
@@ -40,6 +41,45 @@ class Illegal:
     code: str
     reason: str
     cell: str | None = None
+
+
+class IllegalAction(Error, ValueError):
+    """An action that cannot be played, raised by ``play`` (and by ``check``
+    for text that is not an action of the game).
+
+    ``action`` is what was given (text or an action value); ``code`` is the
+    rules' ``IL01``/``IL02``/``IL03`` (see :class:`Illegal`) or, for text
+    that is not one action of the game, the notation finding's code
+    (``SY..``); ``reason`` says why in a player's words; ``illegal`` is the
+    rules' :class:`Illegal` (None for text that is not an action).
+    """
+
+    def __init__(self, action: object, code: str, reason: str, illegal: Illegal | None = None):
+        super().__init__(reason if illegal is None else f"{action} is not legal: {reason}")
+        self.action = action
+        self.code = code
+        self.reason = reason
+        self.illegal = illegal
+
+
+def read_action(action: Item | str, game: str) -> Item:
+    """``action`` itself, or the action its text names in ``game``'s notation
+    (``"C7°D6"``, ``"a1-c1@d1"``); :class:`IllegalAction` when the text is not
+    one action of the game."""
+    if not isinstance(action, str):
+        return action
+    from hexhop.notation.findings import NotationError
+    from hexhop.notation.reader import parse_action
+
+    try:
+        return parse_action(action, game)
+    except NotationError as error:
+        raise IllegalAction(action, error.finding.code, error.finding.message) from None
+
+
+def refuse(action: object, illegal: Illegal) -> IllegalAction:
+    """The exception that says why ``action`` cannot be played."""
+    return IllegalAction(action, illegal.code, illegal.reason, illegal)
 
 
 class Played(Generic[P]):
@@ -120,7 +160,8 @@ class GameRules(Protocol[P]):
     """One game's rules, on its own kind of position ``P``.
 
     Actions passed in are the notation values (``DiceAction``,
-    ``HopAction``, ``CubeOffer``, ``CubeAnswer``); their ``mark`` is ignored
+    ``HopAction``, ``CubeOffer``, ``CubeAnswer``) or their text
+    (``"C7°D6"``, read with the game's notation); their ``mark`` is ignored
     by ``check`` and ``play``: annotations are compared by the replay with
     ``Played.mark``.
     """
@@ -146,13 +187,18 @@ class GameRules(Protocol[P]):
         the side to move, without marks; cube events are not included."""
         ...
 
-    def check(self, position: P, item: Item) -> Illegal | None:
-        """None when ``item`` may be played now, else why not."""
+    def check(self, position: P, item: Item | str) -> Illegal | None:
+        """None when ``item`` may be played now, else why not. Raises
+        :class:`IllegalAction` for text that is not an action of the game."""
         ...
 
-    def play(self, position: P, item: Item) -> Played[P]:
-        """Play a checked item and return the result. Cube events return a
-        position with the same ``ply``; a dropped cube ends the game."""
+    def play(self, position: P, item: Item | str) -> Played[P]:
+        """Play ``item`` and return the result. Text and cube events are
+        checked first: :class:`IllegalAction` (with the reason :meth:`check`
+        gives) when they may not be played; Hüpfer checks every turn, a
+        Hexalit or Trigeo action value is played as given (check it first).
+        Cube events return a position with the same ``ply``; a dropped cube
+        ends the game."""
         ...
 
     def diagram(self, position: P) -> str:

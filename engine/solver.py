@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from hexhop.notation.errors import Error
 from hexhop.notation.model import Action, DiceAction, HopAction
 
 from .base import Position, Rules
@@ -56,7 +57,7 @@ class Solution:
     seconds: float = 0.0
 
 
-class OutOfBudget(Exception):
+class OutOfBudget(Error):
     """The node or time limit was reached."""
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from .errors import Error
 from .findings import words
 from .model import Item, Line, Node, Span
 from .text import comment_text
@@ -22,7 +23,7 @@ _EMPTY: Final[tuple[()]] = ()
 _new = object.__new__
 
 
-class Misplaced(Exception):
+class Misplaced(Error):
     """A token the line cannot hold there; ``at`` is what the caller gave to
     point at it (the parser's token), ``message`` says why."""
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .errors import Error
 from .span import Span
 
 ERROR_CATEGORIES = ("io", "syntax", "header", "illegal", "state")
@@ -178,7 +179,7 @@ def make(
     return Finding(code, words(entry.template, **params), span, ply, action)
 
 
-class NotationError(Exception):
+class NotationError(Error):
     """The one exception type the notation layer raises; carries a finding."""
 
     def __init__(self, finding: Finding):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .errors import Error
 from .findings import Finding
 
 MAX_DEPTH = 64  # variations nested deeper than this are refused (SY06)
@@ -46,7 +47,7 @@ class ReadLimits:
 DEFAULT_LIMITS = ReadLimits()
 
 
-class BeyondLimit(Exception):
+class BeyondLimit(Error):
     """A game's text goes beyond a :class:`ReadLimits` bound; carries the finding."""
 
     def __init__(self, finding: Finding):

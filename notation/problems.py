@@ -11,10 +11,11 @@ from typing import Any
 
 from lark import Token
 
+from .errors import Error
 from .text import line_column
 
 
-class SyntaxProblem(Exception):
+class SyntaxProblem(Error):
     """A syntax error found while building the tree (not by lark itself)."""
 
     def __init__(self, token: Token, message: str, code: str = "SY01", **params: Any):

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from hexhop.notation.errors import Error
 
-class RecordsError(Exception):
+
+class RecordsError(Error):
     """A problem with what the user gave (a file that cannot be read or
     written, a document that is not what it should be): the message says
     which and why, ready to show. ``exit_code`` is the status a command line

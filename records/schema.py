@@ -13,6 +13,8 @@ import re
 from importlib import resources
 from typing import Any
 
+from hexhop.notation.errors import Error
+
 _ANNOTATIONS = {"$schema", "$id", "title", "description", "$defs"}
 _TYPES: dict[str, type] = {
     "object": dict,
@@ -26,7 +28,7 @@ _TYPES: dict[str, type] = {
 Schema = dict[str, Any]
 
 
-class SchemaError(ValueError):
+class SchemaError(Error, ValueError):
     """Where (a JSON path such as ``$.games[0].tags``) and how a document
     breaks its schema."""
 

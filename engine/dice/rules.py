@@ -16,7 +16,15 @@ from typing import Final
 from hexhop.notation.findings import words
 from hexhop.notation.model import CubeAnswer, CubeOffer, DiceAction, Item, Mark
 
-from ..base import GameRules, HeaderError, Illegal, Played, action_sort_key
+from ..base import (
+    GameRules,
+    HeaderError,
+    Illegal,
+    Played,
+    action_sort_key,
+    read_action,
+    refuse,
+)
 from .board import (
     CUBE_VALUES,
     FIRST_MASK,
@@ -551,8 +559,9 @@ class DiceRules(GameRules[DicePosition]):
 
     # -- check ----------------------------------------------------------------------------
 
-    def check(self, position: DicePosition, item: Item) -> Illegal | None:
-        """None when ``item`` may be played now, else why not (marks are ignored)."""
+    def check(self, position: DicePosition, item: Item | str) -> Illegal | None:
+        """None when ``item`` may be played now, else why not (marks are ignored);
+        text is read as an action of the game (IllegalAction when it is none)."""
         p = position
         if type(item) is not DiceAction:
             return self._check_other(p, item)
@@ -769,7 +778,9 @@ class DiceRules(GameRules[DicePosition]):
 
     # -- cube --------------------------------------------------------------------------------
 
-    def _check_other(self, p: DicePosition, item: Item) -> Illegal | None:
+    def _check_other(self, p: DicePosition, item: Item | str) -> Illegal | None:
+        if isinstance(item, str):
+            return self.check(p, read_action(item, self.name))
         if isinstance(item, CubeOffer):
             return self._check_offer(p, item)
         if isinstance(item, CubeAnswer):
@@ -821,6 +832,16 @@ class DiceRules(GameRules[DicePosition]):
             )
         return None
 
+    def _play_other(self, p: DicePosition, item: Item | str) -> Played[DicePosition]:
+        """Play text or a cube event, checked first."""
+        action = read_action(item, self.name)
+        illegal = self.check(p, action)
+        if illegal is not None:
+            raise refuse(item, illegal)
+        if isinstance(action, DiceAction):
+            return self._apply(p, action)
+        return self._play_cube(p, action)
+
     def _play_cube(self, p: DicePosition, item: Item) -> Played[DicePosition]:
         if isinstance(item, CubeOffer):
             return Played(self._replace(p, offer=(p._cube or 1) * 2))
@@ -831,11 +852,20 @@ class DiceRules(GameRules[DicePosition]):
 
     # -- play ----------------------------------------------------------------------------------
 
-    def play(self, position: DicePosition, item: Item) -> Played[DicePosition]:
-        """Play an item that :meth:`check` accepted; the old position is untouched."""
+    def play(self, position: DicePosition, item: Item | str) -> Played[DicePosition]:
+        """Play ``item`` and return the result; the old position is untouched.
+
+        Text and cube events are checked first (IllegalAction, with
+        :meth:`check`'s reason, when they may not be played now); an action
+        value is played as given, so pass one that :meth:`check` accepted
+        (the replay and the solver check or generate every action)."""
         p = position
         if type(item) is not DiceAction:
-            return self._play_cube(p, item)
+            return self._play_other(p, item)
+        return self._apply(p, item)
+
+    def _apply(self, p: DicePosition, item: DiceAction) -> Played[DicePosition]:
+        """Play a DiceAction that :meth:`check` accepted."""
         side = p._side
         board, masks = bytearray(p._board), list(p._masks)
         o = INDEX[item.origin]

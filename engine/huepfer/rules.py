@@ -14,10 +14,18 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Final, cast
 
+from hexhop.notation.errors import Error
 from hexhop.notation.findings import words
 from hexhop.notation.model import CubeAnswer, CubeOffer, HopAction, Item
 
-from ..base import GameRules, Illegal, Played, action_sort_key
+from ..base import (
+    GameRules,
+    Illegal,
+    Played,
+    action_sort_key,
+    read_action,
+    refuse,
+)
 from .board import Board, board
 from .moves import (
     NO_BIRTH,
@@ -47,7 +55,7 @@ _SHOWN: Final = 12  # legal turns listed in full in a refusal
 _STARTS: Final[dict[tuple[int, tuple[int, int]], HuepferPosition]] = {}  # by size and reserves
 
 
-class _Refusal(Exception):
+class _Refusal(Error):
     """Raised inside the path walk; carries the reason and where it went wrong."""
 
     def __init__(self, reason: str, code: str = "IL01", cell: str | None = None):
@@ -178,8 +186,11 @@ class HuepferRules(GameRules[HuepferPosition]):
     def legal_actions(self, position: HuepferPosition) -> LegalTurns:
         return LegalTurns(self, position)
 
-    def check(self, position: HuepferPosition, item: Item) -> Illegal | None:
-        """None when ``item`` is a legal turn now, else why not (and the way out)."""
+    def check(self, position: HuepferPosition, item: Item | str) -> Illegal | None:
+        """None when ``item`` is a legal turn now, else why not (and the way out);
+        text is read as a Hüpfer action (IllegalAction when it is none)."""
+        if isinstance(item, str):
+            item = read_action(item, self.name)
         if isinstance(item, (CubeOffer, CubeAnswer)):
             return Illegal("IL03", words("there is no doubling cube in {game}", game=self.name))
         if not isinstance(item, HopAction):
@@ -209,19 +220,22 @@ class HuepferRules(GameRules[HuepferPosition]):
             outcome = self._outcome(position, item)
         return outcome if isinstance(outcome, Illegal) else None
 
-    def play(self, position: HuepferPosition, item: Item) -> Played[HuepferPosition]:
-        """Play a legal turn; ValueError when ``item`` is not one."""
+    def play(self, position: HuepferPosition, item: Item | str) -> Played[HuepferPosition]:
+        """Play a legal turn; IllegalAction (a ValueError) when ``item`` is not one."""
+        given = item
+        if isinstance(item, str):
+            item = read_action(item, self.name)
         memo = position._memo
         if memo is not None and memo[0] is item and position._winner is None:
             outcome = memo[1]  # the turn just checked: the usual case
         else:
             illegal = self.check(position, item)
             if illegal is not None:
-                raise ValueError(f"{item} is not legal: {illegal.reason}")
+                raise refuse(given, illegal)
             # check() has made sure that item is a legal HopAction
             outcome = self._outcome(position, cast(HopAction, item))
         if isinstance(outcome, Illegal):
-            raise ValueError(f"{item} is not legal: {outcome.reason}")
+            raise refuse(given, outcome)
         cells, used = outcome
         turn = position._turn
         reserve = position._reserve
