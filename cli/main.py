@@ -164,8 +164,10 @@ def cli() -> None:
 
     A RECORD is a record file, - (standard input) or one member of a .zip
     or .tar(.gz) archive written as the check report names it
-    (club.zip:games/a.hxl); check and fmt also take folders and whole
-    archives. Run hexhop COMMAND --help for its options and examples."""
+    (club.zip:games/a.hxl). check, fmt, render, analyse, puzzles and the
+    archive commands (index, find, dupes, stats, split, merge) also take
+    folders and whole archives; convert, show and moves take one record.
+    Run hexhop COMMAND --help for its options and examples."""
 
 
 def _interrupted(stop: KeyboardInterrupt) -> NoReturn:

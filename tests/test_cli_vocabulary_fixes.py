@@ -98,3 +98,58 @@ def test_generate_game_says_what_it_does_in_generate() -> None:
 def test_generate_game_still_takes_any_spelling_and_refuses_others() -> None:
     assert run("generate", "--game", "hupfer", "--count", "1").exit_code == 0
     assert run("generate", "--game", "chess").exit_code == 2
+
+
+# the commands the top-level help says take folders and whole archives, with
+# the options each needs to run
+FOLDER_COMMANDS = {
+    "check": [],
+    "fmt": ["--check"],
+    "render": ["--plies", "0", "--out", "{out}/r"],
+    "analyse": ["--depth", "1"],
+    "puzzles": ["--depth", "1", "--out", "{out}/p"],
+    "index": ["--db", "{out}/i.sqlite"],
+    "find": [],
+    "dupes": [],
+    "stats": [],
+    "split": ["--out", "{out}/s"],
+    "merge": ["--out", "{out}/m.hxl"],
+}
+
+
+def test_the_top_level_help_names_the_commands_that_take_folders() -> None:
+    text = one_line(run("--help"))
+    assert "check and fmt also take" not in text
+    assert (
+        "check, fmt, render, analyse, puzzles and the archive commands (index, find, dupes, "
+        "stats, split, merge) also take folders and whole archives; convert, show and moves "
+        "take one record." in text
+    )
+
+
+@pytest.mark.parametrize("command", FOLDER_COMMANDS)
+def test_each_command_named_takes_a_folder_and_a_whole_archive(
+    command: str, tmp_path: Path
+) -> None:
+    import zipfile
+
+    folder = tmp_path / "games"
+    folder.mkdir()
+    (folder / "a.hxl").write_bytes(KASSEL.read_bytes())
+    archive = tmp_path / "games.zip"
+    with zipfile.ZipFile(archive, "w") as zipped:
+        zipped.write(KASSEL, "x/a.hxl")
+        zipped.write(SAMPLES / "good" / "hexalit-newsletter-study.hxl", "x/b.hxl")
+    for n, path in enumerate((folder, archive)):
+        out = tmp_path / f"out{n}"
+        out.mkdir()
+        options = [option.replace("{out}", str(out)) for option in FOLDER_COMMANDS[command]]
+        result = run(command, *options, path)
+        assert result.exit_code in (0, 1), (path, result.output)  # dupes: 1 for none found
+
+
+@pytest.mark.parametrize("command", [["convert", "--to", "json"], ["show"], ["moves"]])
+def test_the_commands_of_one_record_refuse_a_folder(command: list[str], tmp_path: Path) -> None:
+    (tmp_path / "a.hxl").write_bytes(KASSEL.read_bytes())
+    result = run(*command, tmp_path)
+    assert result.exit_code == 2 and "is a folder: name one record file in it" in one_line(result)
