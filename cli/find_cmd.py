@@ -352,10 +352,13 @@ def _lines(hits: Iterator[Hit], fmt: str, with_ply: bool) -> Iterator[str]:
         for hit in hits:
             yield stdout_json(hit.as_json())
     elif fmt == "json":
-        yield "["
-        for number, hit in enumerate(hits):
-            yield ("  " if not number else ", ") + stdout_json(hit.as_json())
-        yield "]"
+        # one game a line, its comma at the end: a line is written once the
+        # next game (or the end) is known, [] when none matched
+        held: str | None = None
+        for hit in hits:
+            yield "[" if held is None else f"  {held},"
+            held = stdout_json(hit.as_json())
+        yield "[]" if held is None else f"  {held}\n]"
     elif fmt == "csv":
         columns = ["path", "index", "line", "game", "first", "second", "result", "date"]
         columns += ["event", "plies", "valid"] + (["ply"] if with_ply else [])

@@ -153,3 +153,25 @@ def test_the_commands_of_one_record_refuse_a_folder(command: list[str], tmp_path
     (tmp_path / "a.hxl").write_bytes(KASSEL.read_bytes())
     result = run(*command, tmp_path)
     assert result.exit_code == 2 and "is a folder: name one record file in it" in one_line(result)
+
+
+# ------------------------------------------------------------ find --format json
+
+
+def test_find_json_is_one_game_a_line_with_the_comma_at_its_end() -> None:
+    import json
+
+    text = run("find", SAMPLES / "good", "--format", "json").stdout
+    lines = text.splitlines()
+    assert lines[0] == "[" and lines[-1] == "]" and len(lines) > 4
+    assert all(line.startswith("  {") for line in lines[1:-1])
+    assert all(line.endswith("},") for line in lines[1:-2]) and lines[-2].endswith("}")
+    jsonl = run("find", SAMPLES / "good", "--format", "jsonl").stdout
+    assert json.loads(text) == [json.loads(line) for line in jsonl.splitlines()]
+
+
+def test_find_json_of_no_game_is_an_empty_array() -> None:
+    import json
+
+    result = run("find", KASSEL, "--player", "nobody at all", "--format", "json")
+    assert result.exit_code == 1 and result.stdout == "[]\n" and json.loads(result.stdout) == []
