@@ -61,4 +61,5 @@ def test_python_example_prints_what_it_says(monkeypatch):
     assert _run(PYTHON[0], monkeypatch).splitlines() == [
         "Ute Sommer v Karl Brandt True End(winner='South', ply=40)",
         "['C7°D7', 'E6°D7', 'B7°D7', 'E8°D7']",
+        "IL01 there is no die on C7; South's dice stand on F7",
     ]
