@@ -107,6 +107,7 @@ def _loosened(db: Path, table: str, *statements: str) -> Path:
     return db
 
 
+@pytest.mark.slow  # several commands a case: the whole suite runs it
 def test_a_path_hexhop_never_writes(tmp_path: Path, good_index: bytes) -> None:
     db = _craft(tmp_path, good_index, SHARED, "UPDATE files SET path = char(0) || 'zz'")
     _refused(db, ["find", "stats", "dupes", "dupes-export"])
@@ -127,6 +128,7 @@ def test_tables_without_constraints_and_a_null_path(tmp_path: Path, good_index: 
     )
 
 
+@pytest.mark.slow  # several commands a case: the whole suite runs it
 def test_a_null_path_under_hexhops_own_schema_text(tmp_path: Path, good_index: bytes) -> None:
     db = _loosened(_craft(tmp_path, good_index, SHARED), "files", "UPDATE files SET path = NULL")
     _refused(db, ["find", "find-export", "stats", "dupes", "dupes-export"])
@@ -150,6 +152,7 @@ def test_numbers_that_are_text(tmp_path: Path, good_index: bytes) -> None:
     _refused(db, ["stats", "find", "dupes", "dupes-export"])
 
 
+@pytest.mark.slow  # several commands a case: the whole suite runs it
 @pytest.mark.parametrize(
     "table, statement",
     [
@@ -241,6 +244,7 @@ SEARCHES = {
 }
 
 
+@pytest.mark.slow  # several commands a case: the whole suite runs it
 @pytest.mark.parametrize("command", SEARCHES)
 @pytest.mark.parametrize("signum, code", [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
 def test_a_signal_stops_a_long_search(

@@ -31,6 +31,12 @@ UTF8 = {
 }
 
 
+#: ASCII in the quick tier; the German ones in the whole suite
+CHOSEN = [
+    pytest.param(name, marks=() if name == "ascii" else pytest.mark.slow) for name in ENVIRONMENTS
+]
+
+
 def hexhop(args: list[str], environment: str) -> subprocess.CompletedProcess[bytes]:
     """The real program, started with the environment's encoding."""
     env = {
@@ -54,7 +60,7 @@ def ends_cleanly(run: subprocess.CompletedProcess[bytes], code: int) -> None:
     assert run.returncode == code, run.stderr.decode("utf-8", "replace")
 
 
-@pytest.mark.parametrize("environment", ENVIRONMENTS)
+@pytest.mark.parametrize("environment", CHOSEN)
 def test_every_help(environment: str) -> None:
     for command in [[], *([name] for name in sorted(COMMANDS))]:
         run = hexhop([*command, "--help"], environment)
@@ -80,7 +86,7 @@ def test_every_help(environment: str) -> None:
     ],
     ids=lambda value: " ".join(value) if isinstance(value, list) else str(value),
 )
-@pytest.mark.parametrize("environment", ENVIRONMENTS)
+@pytest.mark.parametrize("environment", CHOSEN)
 def test_real_runs(environment: str, args: list[str], code: int) -> None:
     run = hexhop(args, environment)
     ends_cleanly(run, code)
