@@ -71,6 +71,15 @@ class Game:
     report: GameReport
     path: str = ""
 
+    def __repr__(self) -> str:
+        """One line, as python-chess shows a game: where it is, who played, how long."""
+        players = " v ".join(repr(self.tags.get(side, "?")) for side in _sides(self.game))
+        where = f"game {self.report.index}"
+        if self.path:
+            where = f"{self.path}, {where}"
+        plies = f"{self.report.plies} plies, {'valid' if self.valid else 'invalid'}"
+        return f"<Game {self.game or '?'} {players}, {plies} ({where})>"
+
     @property
     def game(self) -> str | None:
         return self.report.game
@@ -123,6 +132,13 @@ class Game:
 
     def _repr_svg_(self) -> str:
         return self.svg() if self.positions else ""
+
+
+def _sides(game: str | None) -> tuple[str, ...]:
+    from hexhop.notation.games import lookup_game
+
+    spec = lookup_game(game)
+    return spec.sides if spec is not None else ("North", "South")
 
 
 def read_games(
