@@ -9,7 +9,7 @@ import click
 
 from hexhop.records.text import json_text, writes_unicode
 
-from .safe_write import write_atomically
+from .safe_write import Check, write_atomically
 from .terminal import printable
 
 out_option = click.option(
@@ -21,13 +21,14 @@ out_option = click.option(
 force_option = click.option("--force", is_flag=True, help="Overwrite --out if it exists.")
 
 
-def emit(text: str, out: str | None, force: bool) -> None:
+def emit(text: str, out: str | None, force: bool, check: Check | None = None) -> None:
     """Print ``text``, or write it atomically to ``out`` (never over an
-    existing file unless ``force``)."""
+    existing file unless ``force``), after ``check`` of what was written
+    (a record read back, say)."""
     if out is None:
         click.echo(text, nl=False)
         return
-    write_atomically(out, text.encode("utf-8"), overwrite=force)
+    write_atomically(out, text.encode("utf-8"), overwrite=force, check=check)
 
 
 def tell(message: str) -> None:

@@ -77,11 +77,16 @@ def generate(
             param_hint="--board",
         )
     size = int(board.split("x")[0]) if board else sizes[0] if sizes else 6
+    from hexhop.archive.verify import Written, verify
+    from hexhop.notation.model import ParsedGame
+
     with stoppable(lambda: _("before anything was written")):
-        text = format_archive(
-            checked(random_archive(game, count, seed, board=size, max_plies=max_plies))
-        )
-        emit(text, out, force)
+        records = list(checked(random_archive(game, count, seed, board=size, max_plies=max_plies)))
+        written = Written()  # the file is read back as these games before it is kept
+        for number, record in enumerate(records, 1):
+            written.add(ParsedGame(number, record, ()))
+        text = format_archive(records)
+        emit(text, out, force, lambda temp: verify(temp, written, shown=out))
     if out is not None:
         click.echo(
             _("wrote {games} to {path}").format(games=counted(count, "game"), path=out), err=True

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Iterator
 
 import click
 
+from hexhop.archive.verify import Written, verify
 from hexhop.messages import _
 from hexhop.notation.games import find_game
+from hexhop.notation.model import ParsedGame, Record
 from hexhop.records.analysis import Settings
 from hexhop.records.puzzles import find_puzzles
 from hexhop.records.sources import Source, iter_sources
@@ -112,7 +115,9 @@ def puzzles(
         title = _("Puzzle {number}").format(number=number) + ": " + puzzle.caption()
         picture = board_svg(puzzle.position, size=size, title=title)
         data = _picture_bytes(picture, fmt, size)
-        _write(stem + find_game(puzzle.game).extension, record, force, inputs)
+        _write(
+            stem + find_game(puzzle.game).extension, record, force, inputs, puzzle.record(number)
+        )
         _write(f"{stem}.{fmt}", data, force, inputs)
     tell(_("wrote {count} puzzles to {out}").format(count=len(found), out=out))
     if unreadable:  # as check: the other files were read
@@ -131,6 +136,14 @@ def _picture_bytes(svg: str, fmt: str, size: int) -> bytes:
     return svg.encode("utf-8")
 
 
-def _write(path: str, data: bytes, force: bool, inputs: list[str]) -> None:
+def _write(
+    path: str, data: bytes, force: bool, inputs: list[str], record: Record | None = None
+) -> None:
+    """Write one file; a puzzle's record is read back as that record before it is kept."""
     refuse_inputs([path], inputs)
-    write_atomically(path, data, overwrite=force)
+    check = None
+    if record is not None:
+        written = Written()
+        written.add(ParsedGame(1, record, ()))
+        check = functools.partial(verify, written=written, shown=path)
+    write_atomically(path, data, overwrite=force, check=check)
