@@ -9,7 +9,8 @@ from __future__ import annotations
 import click
 
 from hexhop.messages import _
-from hexhop.records.codec import to_json, to_record
+from hexhop.notation.model import ParsedGame, Record
+from hexhop.records.codec import records_of, to_json
 from hexhop.records.sources import read_record
 
 from .command_output import emit, force_option, out_option
@@ -48,8 +49,22 @@ def convert(source: str, target: str, game: str | None, out: str | None, force: 
     with stoppable(lambda: _("before anything was written")):
         source, data = read_record(source)
         _check_kind(source, data, target)
-        text = to_json(data, source, game) if target == "json" else to_record(data, source)
-        emit(text, out, force)
+        if target == "json":
+            emit(to_json(data, source, game), out, force)
+        else:
+            _emit_records(records_of(data, source), out, force)
+
+
+def _emit_records(records: list[Record], out: str | None, force: bool) -> None:
+    """The records as a record archive; a file is read back as these games
+    before it is kept."""
+    from hexhop.archive.verify import Written, verify
+    from hexhop.notation import format_archive
+
+    written = Written()
+    for number, record in enumerate(records, 1):
+        written.add(ParsedGame(number, record, ()))
+    emit(format_archive(records), out, force, lambda temp: verify(temp, written, shown=out))
 
 
 def _check_kind(source: str, data: bytes, target: str) -> None:

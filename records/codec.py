@@ -119,13 +119,18 @@ def to_record(data: bytes, path: str) -> str:
     when ``data`` is not one."""
     from hexhop.notation import format_archive
 
+    return format_archive(records_of(data, path))
+
+
+def records_of(data: bytes, path: str) -> list[Record]:
+    """The games of a JSON document as records; :class:`CodecError` when
+    ``data`` is not one."""
     try:
         doc = json.loads(data.decode("utf-8-sig"))
         validate(doc, "record.schema.json")  # what is read below has the types it expects
-        records = [_record(game) for game in doc["games"]]
+        return [_record(game) for game in doc["games"]]
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as error:
         raise CodecError(f"{path}: not a hexhop record JSON document: {error}") from None
-    return format_archive(records)
 
 
 def _record(game: JsonObject) -> Record:

@@ -36,3 +36,25 @@ def test_puzzles_keep_no_record_that_does_not_read_back(
     assert result.exit_code == 2, result.output
     assert "does not read back as written: game 1 differs (1 written, 0 read back)" in result.output
     assert not any((tmp_path / "p").glob("*.hxl"))
+
+
+def test_convert_to_record_keeps_nothing_that_does_not_read_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    document = tmp_path / "kassel.json"
+    assert (
+        run(
+            "convert", GOOD / "hexalit-kassel-1998.hxl", "--to", "json", "--out", document
+        ).exit_code
+        == 0
+    )
+    out = tmp_path / "back.hxl"
+    assert run("convert", document, "--to", "record", "--out", out).exit_code == 0
+    [game] = hexhop.read_games(out)
+    assert len(game.actions) == 42
+    monkeypatch.setattr(hexhop.notation, "format_archive", lambda games: "")
+    lost = tmp_path / "lost.hxl"
+    result = run("convert", document, "--to", "record", "--out", lost)
+    assert result.exit_code == 2, result.output
+    assert "does not read back as written: game 1 differs (1 written, 0 read back)" in result.output
+    assert not lost.exists()
