@@ -14,7 +14,7 @@ from hexhop.records.text import counted
 
 from .command_output import tell
 from .help import Translated
-from .options import game_option
+from .options import force_option, game_option, quiet_option, shared
 from .safe_write import refuse_existing, refuse_inputs, write_atomically
 from .terminal import printable
 
@@ -30,14 +30,14 @@ Examples:
 @click.command(cls=Translated, epilog=EXAMPLE)
 @click.argument("paths", nargs=-1, required=True)
 @game_option
-@click.option(
+@shared(
     "--depth",
     type=click.IntRange(1, 6),
     default=2,
     show_default=True,
     help="Look for wins within this many own actions.",
 )
-@click.option(
+@shared(
     "--format",
     "fmt",
     type=click.Choice(["text", "json"]),
@@ -51,29 +51,29 @@ Examples:
     type=click.Path(dir_okay=False),
     help="Write a copy of the record with ? and ?? and comments to OUT (one RECORD only).",
 )
-@click.option("--force", is_flag=True, help="Overwrite --annotate OUT if it exists.")
-@click.option(
+@force_option("Overwrite --annotate OUT if it exists.")
+@shared(
     "--max-nodes",
     type=click.IntRange(1),
     default=200_000,
     show_default=True,
     help="Search at most this many actions per position (beyond: undecided).",
 )
-@click.option(
+@shared(
     "--max-seconds",
     type=click.FloatRange(0, min_open=True),
     default=5.0,
     show_default=True,
     help="Search at most this long per position (beyond: undecided).",
 )
-@click.option(
-    "-j",
+@shared(
     "--jobs",
     type=click.IntRange(1, 64),
     default=1,
     show_default=True,
     help="Analyse files in this many processes (output order stays the same).",
 )
+@quiet_option("No progress bar; problems are still told.")
 def analyse(
     paths: tuple[str, ...],
     game: str | None,
@@ -84,6 +84,7 @@ def analyse(
     max_nodes: int,
     max_seconds: float,
     jobs: int,
+    quiet: bool,
 ) -> None:
     """Find missed wins and actions that allowed the opponent a forced win.
 

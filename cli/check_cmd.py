@@ -19,7 +19,7 @@ from hexhop.records.text import counted
 from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, signals_held, stoppable
-from .options import game_option, use_color
+from .options import game_option, glob_option, quiet_option, shared, use_color
 from .progress import ProgressLine
 
 EXAMPLE = """
@@ -35,15 +35,10 @@ Examples:
 @click.command(cls=Translated, epilog=EXAMPLE)
 @click.argument("paths", nargs=-1, required=True)
 @game_option
-@click.option(
-    "--glob",
-    "globs",
-    multiple=True,
-    metavar="PATTERN",
-    help="Which files of a directory or archive to check "
-    "(repeatable; default: *.hxl, *.trg, *.hpf).",
+@glob_option(
+    "Which files of a directory or archive to check (repeatable; default: *.hxl, *.trg, *.hpf)."
 )
-@click.option(
+@shared(
     "--format",
     "fmt",
     type=click.Choice(["text", "json", "jsonl", "junit"]),
@@ -52,15 +47,14 @@ Examples:
     help="Report format.",
 )
 @click.option("--strict", is_flag=True, help="Warnings make a game invalid too.")
-@click.option(
+@shared(
     "--color",
     type=click.Choice(["auto", "always", "never"]),
     default="auto",
     show_default=True,
     help="Colour in the text report (auto: on a terminal, unless NO_COLOR is set).",
 )
-@click.option(
-    "-j",
+@shared(
     "--jobs",
     type=click.IntRange(0, 64),
     default=None,
@@ -73,7 +67,7 @@ Examples:
     help="Check on the Dask scheduler at ADDRESS (local: a cluster of -j processes "
     "here); the report is the same. Needs pip install 'hexhop[dask]'.",
 )
-@click.option("-q", "--quiet", is_flag=True, help="Print only the summary.")
+@quiet_option("Print only the summary.")
 @click.option(
     "--max-findings",
     type=click.IntRange(0),
@@ -82,7 +76,7 @@ Examples:
     help="Show at most this many findings of a game in the text report "
     "(the json, jsonl and junit reports hold them all).",
 )
-@click.option(
+@shared(
     "--max-seconds",
     type=click.FloatRange(0, min_open=True),
     default=60.0,
@@ -120,7 +114,7 @@ Examples:
     show_default=True,
     help="Check at most this many games of one file (IO04 for the rest).",
 )
-@click.option(
+@shared(
     "--max-plies",
     type=click.IntRange(1),
     default=Limits.max_actions,

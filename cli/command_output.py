@@ -9,16 +9,17 @@ import click
 
 from hexhop.records.text import json_text, writes_unicode
 
+from .options import force_option, shared
 from .safe_write import Check, write_atomically
 from .terminal import printable
 
-out_option = click.option(
+out_option = shared(
     "--out",
     type=click.Path(dir_okay=False),
     default=None,
     help="Write to this file instead of standard output.",
 )
-force_option = click.option("--force", is_flag=True, help="Overwrite --out if it exists.")
+force_out_option = force_option("Overwrite --out if it exists.")
 
 
 def emit(text: str, out: str | None, force: bool, check: Check | None = None) -> None:

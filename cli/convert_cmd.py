@@ -13,10 +13,10 @@ from hexhop.notation.model import ParsedGame, Record
 from hexhop.records.codec import records_of, to_json
 from hexhop.records.sources import read_record
 
-from .command_output import emit, force_option, out_option
+from .command_output import emit, force_out_option, out_option
 from .help import Translated
 from .interrupt import stoppable
-from .options import game_option
+from .options import game_option, quiet_option
 from .safe_write import refuse_inputs
 
 EXAMPLE = """
@@ -38,8 +38,11 @@ Examples:
 )
 @game_option
 @out_option
-@force_option
-def convert(source: str, target: str, game: str | None, out: str | None, force: bool) -> None:
+@force_out_option
+@quiet_option("Say nothing on standard error but problems.")
+def convert(
+    source: str, target: str, game: str | None, out: str | None, force: bool, quiet: bool
+) -> None:
     """Convert SOURCE (a record file, - for standard input, or a member of
     a .zip or .tar(.gz) archive: club.zip:games/a.hxl) to JSON with
     every action, comment, glyph, variation, the position after each ply and

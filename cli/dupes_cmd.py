@@ -18,6 +18,7 @@ from .command_output import stdout_json
 from .find_cmd import _export, game_option, tell
 from .help import Translated
 from .interrupt import checked, stoppable
+from .options import force_option, glob_option, quiet_option, shared
 from .safe_write import refuse_existing, refuse_inputs
 
 EXAMPLE = """
@@ -31,12 +32,12 @@ Examples:
 
 @click.command(cls=Translated, epilog=EXAMPLE)
 @click.argument("paths", nargs=-1, metavar="[ARCHIVE]...")
-@click.option("--db", default=None, metavar="FILE", help="The index to search (see hexhop index).")
-@click.option("--scan", is_flag=True, help="Read the ARCHIVE paths even if indexed.")
+@shared("--db", default=None, metavar="FILE", help="The index to search (see hexhop index).")
+@shared("--scan", is_flag=True, help="Read the ARCHIVE paths even if indexed.")
 @click.option("--same-players", is_flag=True, help="The players must be the same too.")
 @game_option
-@click.option("--glob", "globs", multiple=True, metavar="PATTERN", help="As in check.")
-@click.option(
+@glob_option("As in check.")
+@shared(
     "--format",
     "fmt",
     type=click.Choice(["text", "json"]),
@@ -44,13 +45,15 @@ Examples:
     show_default=True,
     help="How to list the groups.",
 )
-@click.option(
+@shared(
     "--export",
+    type=click.Path(dir_okay=False),
     default=None,
     metavar="FILE",
     help="Write every game once (the first of each group), in its own text, to FILE.",
 )
-@click.option("--force", is_flag=True, help="Overwrite --export if it exists.")
+@force_option("Overwrite --export if it exists.")
+@quiet_option("No summary line (problems are still told).")
 def dupes(
     paths: tuple[str, ...],
     db: str | None,
@@ -61,6 +64,7 @@ def dupes(
     fmt: str,
     export: str | None,
     force: bool,
+    quiet: bool,
 ) -> None:
     """List groups of games with the same actions: the same game, the same
     main line after normalising spelling, annotations and move numbers
@@ -137,18 +141,24 @@ def dupes(
                 date = f"  {hit.date}" if hit.date else ""
                 click.echo(printable(f"  {hit.path}:{hit.line}  {players}{date}"))
     extra = sum(len(group.games) - 1 for group in found)
-    tell(
-        _("{groups}, {games}").format(
-            groups=ngettext(
-                "{n} group of duplicates", "{n} groups of duplicates", len(found)
-            ).format(n=len(found)),
-            games=ngettext("{n} game more than once", "{n} games more than once", extra).format(
-                n=extra
-            ),
+    if not quiet:
+        tell(
+            _("{groups}, {games}").format(
+                groups=ngettext(
+                    "{n} group of duplicates", "{n} groups of duplicates", len(found)
+                ).format(n=len(found)),
+                games=ngettext("{n} game more than once", "{n} games more than once", extra).format(
+                    n=extra
+                ),
+            )
         )
-    )
     if export is not None:
-        tell(_("wrote the games without those {extra} to {path}").format(extra=extra, path=export))
+        if not quiet:
+            tell(
+                _("wrote the games without those {extra} to {path}").format(
+                    extra=extra, path=export
+                )
+            )
         if left_out:
             sys.exit(2)
     sys.exit(0 if found else 1)

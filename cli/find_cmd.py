@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import os
 import shlex
 import sys
@@ -40,7 +41,15 @@ from hexhop.records.text import counted, printable, utf8_safe
 from .command_output import stdout_json
 from .help import Translated
 from .interrupt import checked, stoppable
-from .options import game_name
+from .options import (
+    force_option,
+    game_name,
+    glob_option,
+    old_spelling,
+    quiet_option,
+    renamed,
+    shared,
+)
 from .safe_write import refuse_existing, refuse_inputs, write_atomically
 
 EXAMPLE = """
@@ -72,7 +81,7 @@ def tell(message: str) -> None:
 
 
 # the callback of the other commands, with a help text for searching
-game_option = click.option(
+game_option = shared(
     "--game",
     callback=game_name,
     metavar="GAME",
@@ -81,18 +90,13 @@ game_option = click.option(
 
 
 def _side_option(side: str):
-    return click.option(
-        f"--{side}",
-        metavar="NAME",
-        default=None,
-        help=_SIDE_HELP[side],
-    )
+    return shared(f"--{side}", metavar="NAME", default=None, help=_SIDE_HELP[side])
 
 
 def find_options(command):
-    """The filters of ``find`` (``dupes`` takes them too)."""
+    """The filters of ``find`` (``stats`` takes them too)."""
     options = [
-        click.option(
+        shared(
             "--player",
             "players",
             multiple=True,
@@ -101,40 +105,42 @@ def find_options(command):
             "(Muller finds Müller), or a glob of the whole name (repeatable).",
         ),
         *(_side_option(side) for side in SIDES),
-        click.option(
+        shared(
             "--tag",
             "tags",
             multiple=True,
             metavar="KEY=VALUE",
             help="A tag's whole value, a glob, case and accents aside (repeatable).",
         ),
-        click.option("--result", default=None, metavar="1-0|0-1|*", help="The written result."),
-        click.option("--winner", default=None, metavar="SIDE", help="Who won on the board."),
+        shared("--result", default=None, metavar="1-0|0-1|*", help="The written result."),
+        shared("--winner", default=None, metavar="SIDE", help="Who won on the board."),
         game_option,
-        click.option("--board", default=None, metavar="NxN", help="Only games on this board."),
-        click.option(
-            "--date", default=None, metavar="FROM..TO", help="Date tag, e.g. 1998..2001.06."
+        shared("--board", default=None, metavar="NxN", help="Only games on this board."),
+        shared("--date", default=None, metavar="FROM..TO", help="Date tag, e.g. 1998..2001.06."),
+        shared(
+            "--length",
+            default=None,
+            metavar="MIN..MAX",
+            help="Number of plies, e.g. 40..60 or ..30.",
         ),
-        click.option("--plies", default=None, metavar="MIN..MAX", help="Number of plies."),
-        click.option("--valid/--invalid", default=None, help="Only valid (or invalid) games."),
-        click.option(
-            "--finding", "findings", multiple=True, metavar="CODE", help="A finding's code."
-        ),
-        click.option(
+        renamed("--plies", "--length", "length"),
+        shared("--valid/--invalid", default=None, help="Only valid (or invalid) games."),
+        shared("--finding", "findings", multiple=True, metavar="CODE", help="A finding's code."),
+        shared(
             "--position",
             "position_text",
             default=None,
             metavar="TEXT",
             help="Games whose main line reached this position (Position tag text).",
         ),
-        click.option(
+        shared(
             "--after", default=None, metavar="ACTIONS", help="Games starting with these actions."
         ),
-        click.option(
+        shared(
             "--db", default=None, metavar="FILE", help="The index to search (see hexhop index)."
         ),
-        click.option("--scan", is_flag=True, help="Read the ARCHIVE paths even if indexed."),
-        click.option("--glob", "globs", multiple=True, metavar="PATTERN", help="As in check."),
+        shared("--scan", is_flag=True, help="Read the ARCHIVE paths even if indexed."),
+        glob_option("As in check."),
     ]
     for option in reversed(options):
         command = option(command)
@@ -144,6 +150,7 @@ def find_options(command):
 def query_of(options: dict[str, Any]) -> Query:
     """The query the filters of ``find_options`` describe (QueryError: exit 2)."""
     game = options["game"]
+    length = old_spelling("length", options["length"])
     board = board_size(options["board"]) if options["board"] is not None else None
     for pattern in options["globs"]:
         bounded(pattern, "--glob")
@@ -160,7 +167,7 @@ def query_of(options: dict[str, Any]) -> Query:
         game=game,
         board=board,
         date=date_range(options["date"]) if options["date"] is not None else None,
-        plies=int_range(options["plies"], "--plies") if options["plies"] is not None else None,
+        plies=int_range(length, "--length") if length is not None else None,
         valid=options["valid"],
         findings=tuple(finding_code(code) for code in options["findings"]),
         positions=position_targets(
@@ -240,6 +247,7 @@ def warn_stale(connection: Any, db: str, paths: tuple[str, ...], stale: list[str
 
 
 STALE_NAMED = 5  # the changed files a warning names
+SORT_KEYS = ("archive", "date", "player", "event", "length")
 
 
 def _under(path: str, root: str) -> bool:
@@ -251,6 +259,26 @@ def _under(path: str, root: str) -> bool:
 @click.argument("paths", nargs=-1, metavar="[ARCHIVE]...")
 @find_options
 @click.option(
+    "--sort",
+    type=click.Choice(SORT_KEYS),
+    default="archive",
+    show_default=True,
+    help="List the games in the order of the archive, or by date, first player, event "
+    "or length (the games found are then held in memory).",
+)
+@click.option(
+    "--reverse",
+    is_flag=True,
+    help="The other way round (--sort date --reverse: the latest first).",
+)
+@shared(
+    "--limit",
+    type=click.IntRange(0),
+    default=0,
+    show_default=True,
+    help="List (or export) at most this many games (0: all).",
+)
+@shared(
     "--format",
     "fmt",
     type=click.Choice(["table", "json", "jsonl", "csv"]),
@@ -258,20 +286,26 @@ def _under(path: str, root: str) -> bool:
     show_default=True,
     help="How to list the games.",
 )
-@click.option(
+@shared(
     "--export",
+    type=click.Path(dir_okay=False),
     default=None,
     metavar="FILE",
     help="Write the matching games, each in its own text byte for byte, to one record archive.",
 )
 @click.option("--canonical", is_flag=True, help="With --export: write the games as fmt does.")
-@click.option("--force", is_flag=True, help="Overwrite --export if it exists.")
+@force_option("Overwrite --export if it exists.")
+@quiet_option("No summary line (problems are still told).")
 def find(
     paths: tuple[str, ...],
+    sort: str,
+    reverse: bool,
+    limit: int,
     fmt: str,
     export: str | None,
     canonical: bool,
     force: bool,
+    quiet: bool,
     **options: Any,
 ) -> None:
     """Find games in an index (--db), or straight in the ARCHIVE paths.
@@ -299,7 +333,9 @@ def find(
             yield hit
 
     with stoppable(lambda: _("after {games}").format(games=counted(found[0], "game"))):
-        hits = counting(checked(hits_of(paths, options, query, problems)))
+        hits = counting(
+            ordered(checked(hits_of(paths, options, query, problems)), sort, reverse, limit)
+        )
         if export is not None:
             inputs = (*paths, index_to_use(paths, options) or "-")
             left_out = _export(hits, export, canonical, force, inputs)
@@ -307,13 +343,44 @@ def find(
             for line in _lines(hits, fmt, bool(query.positions)):
                 click.echo(utf8_safe(line))
     if export is not None:
-        games = counted(found[0] - left_out, "game")
-        tell(_("wrote {games} to {path}").format(games=games, path=export))
+        if not quiet:
+            games = counted(found[0] - left_out, "game")
+            tell(_("wrote {games} to {path}").format(games=games, path=export))
         if left_out:
             sys.exit(2)
-    elif not found[0]:
+    elif not found[0] and not quiet:
         tell(_("no game matched"))
     sys.exit(2 if problems else 0 if found[0] else 1)
+
+
+def ordered(hits: Iterator[Hit], sort: str, reverse: bool, limit: int) -> Iterator[Hit]:
+    """The hits in the order ``sort`` names (``archive``: as they come,
+    streamed), at most ``limit`` of them (0: all). Games without the value
+    sorted by come last either way; equal ones keep the archive's order."""
+    if sort != "archive":
+        keyed = [(_sort_value(hit, sort), hit) for hit in hits]
+        present = sorted(
+            (pair for pair in keyed if pair[0] is not None),
+            key=lambda pair: pair[0],
+            reverse=reverse,
+        )
+        absent = [hit for value, hit in keyed if value is None]
+        hits = iter([hit for _value, hit in present] + absent)
+    elif reverse:
+        hits = reversed(list(hits))
+    return itertools.islice(hits, limit or None)
+
+
+def _sort_value(hit: Hit, sort: str) -> Any:
+    if sort == "date":
+        return hit.date or None
+    if sort == "player":
+        return hit.players[0].casefold() if hit.players and hit.players[0] else None
+    if sort == "event":
+        return hit.event.casefold() if hit.event else None
+    if sort == "length":
+        return hit.plies
+    return None
 
 
 def _export(
@@ -405,7 +472,16 @@ def _csv(row: list[Any]) -> str:
     """One line of CSV; control characters and bidirectional overrides in a
     cell are written as the terminal escapes (``\\x1b``), a byte of a name
     that is not UTF-8 as U+FFFD, as in JSON."""
-    cells = ["" if v is None else printable(utf8_safe(str(v))) for v in row]
+    cells = [_cell(v) for v in row]
     buffer = io.StringIO()
     csv.writer(buffer, lineterminator="").writerow(cells)
     return buffer.getvalue()
+
+
+def _cell(value: Any) -> str:
+    """A CSV cell: nothing for None, true or false as in JSON."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return printable(utf8_safe(str(value)))

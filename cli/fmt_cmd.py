@@ -17,7 +17,7 @@ from hexhop.records.text import counted
 
 from .help import Translated
 from .interrupt import checkpoint, signals_held, stoppable
-from .options import game_option
+from .options import game_option, quiet_option
 from .safe_write import WriteError, write_atomically
 from .terminal import printable
 
@@ -54,6 +54,7 @@ Examples:
     show_default=True,
     help="Wrap movetext at this column.",
 )
+@quiet_option("Do not name the files that are (or would be) reformatted.")
 def fmt(
     files: tuple[str, ...],
     game: str | None,
@@ -61,6 +62,7 @@ def fmt(
     diff: bool,
     in_place: bool,
     width: int,
+    quiet: bool,
 ) -> None:
     """Rewrite FILES in canonical form: tag order, symbols, move numbers,
     wrapping. Every comment, glyph and variation is kept. A file with a
@@ -98,7 +100,7 @@ def fmt(
             result = _format_source(source, game, width)  # the slow part: Ctrl-C stops it
             checkpoint()
             with signals_held():  # written, reported and counted, or none of these
-                outcome = _finish(source.path, result, check_only, diff, in_place)
+                outcome = _finish(source.path, result, check_only, diff, in_place, quiet)
                 done += 1
             failed += outcome == "failed"
             changed += outcome == "changed"
@@ -124,7 +126,12 @@ class _Formatted:
 
 
 def _finish(
-    path: str, result: _Formatted | None, check_only: bool, diff: bool, in_place: bool
+    path: str,
+    result: _Formatted | None,
+    check_only: bool,
+    diff: bool,
+    in_place: bool,
+    quiet: bool,
 ) -> str:
     """Print or write one formatted file as asked: ``failed``, ``changed`` or ``same``."""
     from hexhop.archive.index import container
@@ -154,7 +161,7 @@ def _finish(
         )
         return "same"
     try:
-        _report_change(path, result, check_only, diff, in_place)
+        _report_change(path, result, check_only, diff, in_place, quiet)
     except WriteError as error:
         click.echo(
             _("{path}: cannot write {path}: {reason}; the file is left as it was").format(
@@ -170,11 +177,12 @@ def _finish(
 
 
 def _report_change(
-    path: str, result: _Formatted, check_only: bool, diff: bool, in_place: bool
+    path: str, result: _Formatted, check_only: bool, diff: bool, in_place: bool, quiet: bool
 ) -> None:
     old, new = result.old, result.new
     if check_only:
-        click.echo(_("would reformat {path}").format(path=printable(path)), err=True)
+        if not quiet:
+            click.echo(_("would reformat {path}").format(path=printable(path)), err=True)
     elif diff:
         click.echo(
             "".join(
@@ -198,7 +206,8 @@ def _report_change(
             overwrite=True,
             check=lambda temp: verify(temp, result.written, shown=path, default_game=result.game),
         )
-        click.echo(_("reformatted {path}").format(path=printable(path)), err=True)
+        if not quiet:
+            click.echo(_("reformatted {path}").format(path=printable(path)), err=True)
 
 
 def _format_source(source: Source, game: str | None, width: int) -> _Formatted | None:

@@ -8,10 +8,10 @@ from hexhop.messages import _
 from hexhop.notation.games import game_list
 from hexhop.records.text import counted
 
-from .command_output import emit, force_option, out_option
+from .command_output import emit, force_out_option, out_option
 from .help import Translated
 from .interrupt import checked, stoppable
-from .options import game_name
+from .options import game_name, quiet_option, shared
 
 EXAMPLE = """
 \b
@@ -22,13 +22,13 @@ Examples:
 
 
 @click.command(cls=Translated, epilog=EXAMPLE)
-@click.option(
+@shared(
     "--game",
     callback=game_name,
     metavar="GAME",
     help=f"The game to play random games of (required): {game_list()}.",
 )
-@click.option(
+@shared(
     "--board",
     default=None,
     type=click.Choice(["6x6", "8x8", "10x10"]),
@@ -44,7 +44,7 @@ Examples:
 @click.option(
     "--seed", type=int, default=0, show_default=True, help="The same seed gives the same games."
 )
-@click.option(
+@shared(
     "--max-plies",
     type=click.IntRange(1),
     default=200,
@@ -52,7 +52,8 @@ Examples:
     help="Stop a game after this many plies (its result is then *).",
 )
 @out_option
-@force_option
+@force_out_option
+@quiet_option("No summary of the games written.")
 def generate(
     game: str | None,
     board: str | None,
@@ -61,6 +62,7 @@ def generate(
     max_plies: int,
     out: str | None,
     force: bool,
+    quiet: bool,
 ) -> None:
     """Write random legal games of --game (with correct annotations and
     results) as one record archive, for tests, fuzzing and benchmarks."""
@@ -87,7 +89,7 @@ def generate(
             written.add(ParsedGame(number, record, ()))
         text = format_archive(records)
         emit(text, out, force, lambda temp: verify(temp, written, shown=out))
-    if out is not None:
+    if out is not None and not quiet:
         click.echo(
             _("wrote {games} to {path}").format(games=counted(count, "game"), path=out), err=True
         )

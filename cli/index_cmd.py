@@ -16,7 +16,7 @@ from hexhop.records.text import counted
 from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, stoppable
-from .options import game_option
+from .options import game_option, glob_option, quiet_option, shared
 from .progress import ProgressLine
 
 EXAMPLE = """
@@ -30,30 +30,24 @@ Examples:
 
 @click.command(cls=Translated, epilog=EXAMPLE)
 @click.argument("paths", nargs=-1, required=True, metavar="ARCHIVE...")
-@click.option(
+@shared(
     "--db",
     metavar="FILE",
     default=None,
     help="The index file (default: hexhop.sqlite in the first ARCHIVE folder, or beside it).",
 )
 @game_option
-@click.option(
-    "--glob",
-    "globs",
-    multiple=True,
-    metavar="PATTERN",
-    help="Which files of a directory or archive to index "
-    "(repeatable; default: *.hxl, *.trg, *.hpf).",
+@glob_option(
+    "Which files of a directory or archive to index (repeatable; default: *.hxl, *.trg, *.hpf)."
 )
-@click.option(
-    "-j",
+@shared(
     "--jobs",
     type=click.IntRange(0, 64),
     default=None,
     help="Replay games in this many processes, 0: one per core (the index is the same). "
     "Default: one per core for a large input (8 MiB or 2,000 files), else 1.",
 )
-@click.option("-q", "--quiet", is_flag=True, help="No summary line (problems are still told).")
+@quiet_option("No summary line (problems are still told).")
 def index(
     paths: tuple[str, ...],
     db: str | None,

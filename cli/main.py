@@ -53,6 +53,11 @@ COMMANDS = {
     "show": ("show_cmd", "show", N_("Show a position as a diagram in the terminal.")),
     "moves": ("moves_cmd", "moves", N_("List every legal action of a position.")),
     "generate": ("generate_cmd", "generate", N_("Write random legal games as a record archive.")),
+    "ls": (
+        "ls_cmd",
+        "ls",
+        N_("List the record files of an archive and their games, as every command reads them."),
+    ),
     "split": ("split_cmd", "split", N_("Write every game of an archive to a file of its own.")),
     "merge": (
         "merge_cmd",
@@ -156,7 +161,8 @@ class LazyGroup(Translated, click.Group):
     is_eager=True,  # before --help, so that the help is in this language
     expose_value=False,
     callback=lambda ctx, param, value: value and set_language(value),
-    help="Language of the messages (default: from LANG, LC_MESSAGES or LC_ALL).",
+    help="Language of the messages (default: from HEXHOP_LANG, LANGUAGE, LC_ALL, "
+    "LC_MESSAGES or LANG, the first one set).",
 )
 def cli() -> None:
     """Validate, format and draw recorded games of Hexalit, Trigeo and Hüpfer:
@@ -165,7 +171,7 @@ def cli() -> None:
     A RECORD is a record file, - (standard input) or one member of a .zip
     or .tar(.gz) archive written as the check report names it
     (club.zip:games/a.hxl). check, fmt, render, analyse, puzzles and the
-    archive commands (index, find, dupes, stats, split, merge) also take
+    archive commands (ls, index, find, dupes, stats, split, merge) also take
     folders and whole archives; convert, show and moves take one record.
     Run hexhop COMMAND --help for its options and examples."""
 

@@ -18,9 +18,8 @@ from hexhop.records.text import counted
 from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, stoppable
-from .options import game_option
+from .options import force_option, game_option, glob_option, quiet_option, shared
 from .safe_write import refuse_existing, refuse_inputs, write_atomically
-from .split_cmd import glob_option
 
 EXAMPLE = """
 \b
@@ -32,14 +31,14 @@ Examples:
 
 @click.command(cls=Translated, epilog=EXAMPLE)
 @click.argument("paths", nargs=-1, required=True)
-@click.option(
+@shared(
     "--out",
     required=True,
     type=click.Path(dir_okay=False),
     metavar="FILE",
     help="The merged archive.",
 )
-@click.option("--force", is_flag=True, help="Overwrite --out if it exists.")
+@force_option("Overwrite --out if it exists.")
 @click.option(
     "--dedupe",
     is_flag=True,
@@ -47,8 +46,11 @@ Examples:
     "(spelling, move numbers, comments and variations aside).",
 )
 @game_option
-@glob_option
-@click.option("-v", "--verbose", is_flag=True, help="Name every game --dedupe leaves out.")
+@glob_option(
+    "Which files of a directory or archive to read (repeatable; default: *.hxl, *.trg, *.hpf)."
+)
+@shared("--verbose", is_flag=True, help="Name every game --dedupe leaves out.")
+@quiet_option("No summary of the games written.")
 def merge(
     paths: tuple[str, ...],
     out: str,
@@ -57,6 +59,7 @@ def merge(
     game: str | None,
     globs: tuple[str, ...],
     verbose: bool,
+    quiet: bool,
 ) -> None:
     """Write the games of PATHS one after another to FILE, separated by a
     blank line, each with its text unchanged. A game that has its game only
@@ -109,7 +112,7 @@ def merge(
             overwrite=force,
             check=lambda temp: verify(temp, merged.written, shown=out),
         )
-    _summary(merged, out, dedupe)
+    _summary(merged, out, dedupe, quiet)
     if unreadable or merged.headless:
         sys.exit(2)
 
@@ -130,7 +133,7 @@ def _tell(outcome: Outcome, text: GameText, merged: Merge, verbose: bool) -> Non
         )
 
 
-def _summary(merged: Merge, out: str, dedupe: bool) -> None:
+def _summary(merged: Merge, out: str, dedupe: bool, quiet: bool) -> None:
     for path, encoding in sorted(merged.transcoded.items()):
         tell(_("{path}: read as {encoding}, written as UTF-8").format(path=path, encoding=encoding))
     if merged.tagged:
@@ -139,6 +142,8 @@ def _summary(merged: Merge, out: str, dedupe: bool) -> None:
                 games=counted(merged.tagged, "game")
             )
         )
+    if quiet:
+        return
     dropped = (
         _(", {duplicates} left out").format(duplicates=counted(len(merged.dropped), "duplicate"))
         if dedupe

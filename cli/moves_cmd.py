@@ -13,6 +13,7 @@ from hexhop.records.text import counted
 from .command_output import stdout_json
 from .help import Translated
 from .interrupt import checkpoint
+from .options import old_spelling, renamed, shared
 from .positions import position_from_options, position_options
 
 EXAMPLE = """
@@ -20,14 +21,23 @@ EXAMPLE = """
 Examples:
   hexhop moves samples/good/hexalit-kassel-1998.hxl --ply 10
   hexhop moves --game Hexalit --position "N: A7=1 C7=2; S: F7=1 D6=2; turn: N"
-  hexhop moves --game Hüpfer --board 8x8 --position "R: a1 b1; T: g7 h8; turn: R" --count
+  hexhop moves --game Hüpfer --board 8x8 --position "R: a1 b1; T: g7 h8; turn: R" --format count
 """
 
 
 @click.command(cls=Translated, epilog=EXAMPLE)
 @position_options
-@click.option("--count", is_flag=True, help="Print only the number of legal actions.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON: position, to_move, actions.")
+@shared(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "count"]),
+    default="text",
+    show_default=True,
+    help="text: the actions grouped by die or piece; json: position, to_move, actions; "
+    "count: only the number of legal actions.",
+)
+@renamed("--json", "--format", "fmt", flag_value="json")
+@renamed("--count", "--format", "fmt", flag_value="count")
 def moves(
     record: str | None,
     index: int,
@@ -35,8 +45,7 @@ def moves(
     game: str | None,
     board: str | None,
     position_text: str | None,
-    count: bool,
-    as_json: bool,
+    fmt: str,
 ) -> None:
     """List every legal action of a position of RECORD (or of --position),
     in canonical notation, one line per die or piece.
@@ -44,13 +53,14 @@ def moves(
     RECORD is a record file, - for standard input, a member of a .zip or
     .tar(.gz) archive (club.zip:games/a.hxl), or an archive that holds one
     record file."""
+    fmt = old_spelling("fmt", fmt)
     chosen = position_from_options(record, index, ply, game, board, position_text)
     position = chosen.position
     actions = [] if position.winner else sorted_texts(list(chosen.rules.legal_actions(position)))
     checkpoint()
-    if count:
+    if fmt == "count":
         click.echo(len(actions))
-    elif as_json:
+    elif fmt == "json":
         document = {"position": position.text(), "to_move": position.to_move, "actions": actions}
         click.echo(stdout_json(document))
     else:

@@ -1,14 +1,269 @@
-"""Options shared by several commands."""
+"""The options of the commands: one vocabulary, defined here once.
+
+Every option name that more than one command takes is a :class:`Term` of
+:data:`VOCABULARY`: one meaning, one kind of value (a flag, a file, a
+folder, a value; given once or repeatable), and the list of commands that
+take it. The commands make such options with :func:`shared`, so that a
+name cannot drift to a second meaning: ``tests/test_option_vocabulary.py``
+walks every command's options against this table, and the README's table
+of options is this table.
+
+An old spelling stays for one release as a hidden :func:`renamed` option
+that says what to write instead.
+"""
 
 from __future__ import annotations
 
 import os
-from typing import IO
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import IO, Any, TypeVar
 
 import click
 
 from hexhop.messages import _
 from hexhop.notation.games import game_list, lookup_game
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+@dataclass(frozen=True)
+class Term:
+    """One option name and what it means in every command that takes it."""
+
+    names: tuple[str, ...]  # the spellings, short first: ("-q", "--quiet")
+    kind: str  # "flag", "file", "folder" or "value"; "+" after it: repeatable
+    meaning: str  # for the README's table (the commands' help says it in their words)
+    commands: tuple[str, ...]
+
+
+def _term(names: str, kind: str, commands: str, meaning: str) -> Term:
+    return Term(tuple(names.split()), kind, meaning, tuple(sorted(commands.split())))
+
+
+_READERS = "analyse check dupes find index ls merge puzzles render split stats"
+_FILTERS = "find stats"
+
+VOCABULARY: dict[str, Term] = {
+    term.names[-1]: term
+    for term in (
+        _term(
+            "--format",
+            "value",
+            "analyse check dupes find ls moves puzzles render show stats",
+            "The format of what the command writes: a report format (text, table, json, "
+            "jsonl, csv, junit) or a picture format (svg, png, pdf…); each command lists "
+            "its own.",
+        ),
+        _term(
+            "-q --quiet",
+            "flag",
+            "analyse check convert dupes find fmt generate index ls merge puzzles render "
+            "split stats",
+            "Say less: no progress bar and no summary of what was written on standard "
+            "error (check: only the summary line); problems are still told.",
+        ),
+        _term(
+            "-v --verbose",
+            "flag",
+            "merge split",
+            "Name every game as it is written or left out.",
+        ),
+        _term(
+            "-j --jobs",
+            "value",
+            "analyse check index",
+            "Work in this many processes, 0: one per core; the output is the same as with 1.",
+        ),
+        _term(
+            "--out",
+            "file",
+            "convert generate merge",
+            "The one file to write (instead of standard output, where the command has one).",
+        ),
+        _term(
+            "--out-dir",
+            "folder",
+            "puzzles render split",
+            "The folder to write the command's files to (made if missing).",
+        ),
+        _term(
+            "--force",
+            "flag",
+            "analyse convert dupes find generate merge puzzles render stats",
+            "Overwrite the files the command writes if they exist (never an input).",
+        ),
+        _term(
+            "--game",
+            "value",
+            "analyse check convert dupes find fmt generate index ls merge moves puzzles "
+            "render show split stats",
+            "The game: Hexalit, Trigeo or Hüpfer (any spelling) — of records without a "
+            "Game tag, or the games to search or write.",
+        ),
+        _term(
+            "--board", "value", "find generate moves show stats", "A Hüpfer board: 6x6, 8x8, 10x10."
+        ),
+        _term(
+            "--glob",
+            "value+",
+            _READERS.replace("analyse ", "").replace("puzzles ", "").replace("render ", ""),
+            "Which files of a folder or archive to read (repeatable; default: `*.hxl`, "
+            "`*.trg`, `*.hpf`).",
+        ),
+        _term("--db", "value", "dupes find index stats", "The index file (see hexhop index)."),
+        _term(
+            "--scan", "flag", "dupes find stats", "Read the ARCHIVE paths even if they are indexed."
+        ),
+        _term(
+            "--index",
+            "value",
+            "moves render show",
+            "Which game of a file that holds several (1 = the first).",
+        ),
+        _term("--ply", "value", "moves show", "One ply: a number or last."),
+        _term(
+            "--position",
+            "value",
+            "find moves show stats",
+            "A position, as a record's Position tag writes it.",
+        ),
+        _term(
+            "--color",
+            "value",
+            "check show",
+            "auto, always or never: colour on a terminal unless NO_COLOR is set.",
+        ),
+        _term(
+            "--depth",
+            "value",
+            "analyse puzzles",
+            "How deep the search for a forced win goes, in own actions.",
+        ),
+        _term(
+            "--max-nodes",
+            "value",
+            "analyse puzzles",
+            "The most actions the search looks at per position.",
+        ),
+        _term(
+            "--max-seconds",
+            "value",
+            "analyse check puzzles",
+            "A time limit in seconds: per file for check, per position for the search.",
+        ),
+        _term(
+            "--max-plies",
+            "value",
+            "check generate",
+            "The most plies of a game: longer games are not replayed (check) or end "
+            "there (generate).",
+        ),
+        _term("--size", "value", "puzzles render", "The width of a diagram in pixels."),
+        _term("--limit", "value", "find stats", "List at most this many rows (0: all)."),
+        _term(
+            "--export",
+            "file",
+            "dupes find",
+            "Write the games found to this record file, each in its own text.",
+        ),
+        *(
+            _term(names, kind, _FILTERS, meaning)
+            for names, kind, meaning in (
+                ("--player", "value+", "A player on either side (part of the name or a glob)."),
+                ("--north", "value", "The North player."),
+                ("--south", "value", "The South player."),
+                ("--red", "value", "The Red player."),
+                ("--turquoise", "value", "The Turquoise player."),
+                ("--tag", "value+", "KEY=VALUE: a tag's whole value or a glob."),
+                ("--result", "value", "The written result."),
+                ("--winner", "value", "Who won on the board."),
+                ("--date", "value", "The Date tag, FROM..TO."),
+                ("--length", "value", "The number of plies, MIN..MAX."),
+                ("--valid/--invalid", "flag", "Only valid (or only invalid) games."),
+                ("--finding", "value+", "A finding's code (repeatable)."),
+                ("--after", "value", "Games that start with these actions."),
+            )
+        ),
+    )
+}
+
+
+def vocabulary_table() -> str:
+    """The README's table of :data:`VOCABULARY` (Markdown)."""
+    rows = ["| option | meaning | commands |", "|---|---|---|"]
+    for term in VOCABULARY.values():
+        names = ", ".join(f"`{name}`" for name in term.names)
+        rows.append(f"| {names} | {term.meaning} | {' '.join(term.commands)} |")
+    return "\n".join(rows) + "\n"
+
+
+class SharedOption(click.Option):
+    """An option of the vocabulary: :attr:`term` is its entry."""
+
+    def __init__(self, *args: Any, term: Term, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.term = term
+
+
+def shared(name: str, *declarations: str, **attributes: Any) -> Callable[[F], F]:
+    """The option ``name`` of :data:`VOCABULARY` (``"--out"``), spelled as
+    the vocabulary spells it; ``declarations`` may add the parameter's
+    Python name, ``attributes`` are click's (the help in the command's words)."""
+    term = VOCABULARY[name]
+    return click.option(*term.names, *declarations, cls=SharedOption, term=term, **attributes)
+
+
+def renamed(old: str, new: str, parameter: str, *, flag_value: Any = None) -> Callable[[F], F]:
+    """The hidden old spelling ``old`` of the option ``new`` (whose Python
+    name is ``parameter``): it still works for one release and says what
+    to write instead. ``flag_value``: ``old`` is a flag that means
+    ``new flag_value`` (``--json`` for ``--format json``)."""
+
+    def stash(ctx: click.Context, param: click.Parameter, value: Any) -> None:
+        if value is None or value is False:
+            return
+        click.echo(
+            _("hexhop: {old} is now {new}; {old} goes in the next release").format(
+                old=old, new=new if flag_value is None else f"{new} {flag_value}"
+            ),
+            err=True,
+        )
+        if flag_value is None:  # checked and converted as the new option's value is
+            new_option = next(p for p in ctx.command.params if p.name == parameter)
+            value = new_option.type_cast_value(ctx, value)
+        ctx.meta[f"hexhop.renamed.{parameter}"] = value if flag_value is None else flag_value
+        ctx.meta[f"hexhop.renamed.{parameter}.old"] = old
+
+    return click.option(
+        old,
+        "renamed_" + old.lstrip("-").replace("-", "_"),
+        is_flag=flag_value is not None,
+        default=None,
+        hidden=True,
+        expose_value=False,
+        callback=stash,
+    )
+
+
+def old_spelling(parameter: str, value: Any, *, required: bool = False) -> Any:
+    """``value`` of the option ``parameter`` of the running command, or
+    what its old spelling gave when the new one was not given (a usage
+    error when both were; a missing option when ``required`` and neither)."""
+    ctx = click.get_current_context()
+    option = next(param for param in ctx.command.params if param.name == parameter)
+    key = f"hexhop.renamed.{parameter}"
+    if key in ctx.meta:
+        if ctx.get_parameter_source(parameter) is click.core.ParameterSource.COMMANDLINE:
+            raise click.UsageError(
+                _("give {option} only: {old} is its old spelling").format(
+                    option=option.opts[-1], old=ctx.meta[f"{key}.old"]
+                )
+            )
+        value = ctx.meta[key]
+    if required and value is None:
+        raise click.MissingParameter(ctx=ctx, param=option)
+    return value
 
 
 def game_name(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -23,20 +278,32 @@ def game_name(ctx: click.Context, param: click.Parameter, value: str | None) -> 
     return game.name
 
 
-game_option = click.option(
+game_option = shared(
     "--game",
     callback=game_name,
     metavar="GAME",
     help=f"The game of records without a Game tag: {game_list()}.",
 )
 
-index_option = click.option(
+index_option = shared(
     "--index",
     type=click.IntRange(1),
     default=1,
     show_default=True,
     help="Which game of a file that holds several (1 = the first).",
 )
+
+
+def quiet_option(help: str) -> Callable[[F], F]:
+    return shared("--quiet", "quiet", is_flag=True, help=help)
+
+
+def force_option(help: str) -> Callable[[F], F]:
+    return shared("--force", is_flag=True, help=help)
+
+
+def glob_option(help: str) -> Callable[[F], F]:
+    return shared("--glob", "globs", multiple=True, metavar="PATTERN", help=help)
 
 
 def use_color(mode: str, stream: IO[str]) -> bool:

@@ -12,7 +12,7 @@ from hexhop.messages import _
 from hexhop.notation.findings import make
 from hexhop.notation.games import find_game
 
-from .options import game_option, index_option
+from .options import game_option, index_option, shared
 from .single_game import load_report, pick_ply
 
 
@@ -23,14 +23,10 @@ def position_options(command):
         (
             click.argument("record", required=False),
             index_option,
-            click.option(
-                "--ply", default=None, metavar="N|last", help="Which ply (default: last)."
-            ),
+            shared("--ply", default=None, metavar="N|last", help="Which ply (default: last)."),
             game_option,
-            click.option(
-                "--board", default=None, metavar="NxN", help="Hüpfer board for --position."
-            ),
-            click.option(
+            shared("--board", default=None, metavar="NxN", help="Hüpfer board for --position."),
+            shared(
                 "--position",
                 "position_text",
                 default=None,

@@ -18,29 +18,30 @@ from hexhop.records.sources import Source, iter_sources
 
 from .command_output import tell
 from .help import Translated
-from .options import game_option
+from .options import force_option, game_option, old_spelling, quiet_option, renamed, shared
 from .safe_write import refuse_inputs, write_atomically
 
 EXAMPLE = """
 \b
 Examples:
-  hexhop puzzles samples/good --out puzzles
-  hexhop puzzles club.zip --out puzzles --depth 3 --format png
+  hexhop puzzles samples/good --out-dir puzzles
+  hexhop puzzles club.zip --out-dir puzzles --depth 3 --format png
 """
 
 
 @click.command(cls=Translated, epilog=EXAMPLE)
 @click.argument("paths", nargs=-1, required=True)
-@click.option("--out", required=True, type=click.Path(file_okay=False), help="Folder to write to.")
+@shared("--out-dir", "out", type=click.Path(file_okay=False), help="Folder to write to.")
+@renamed("--out", "--out-dir", "out")
 @game_option
-@click.option(
+@shared(
     "--depth",
     type=click.IntRange(1, 4),
     default=2,
     show_default=True,
     help="Wins within this many own actions.",
 )
-@click.option(
+@shared(
     "--format",
     "fmt",
     type=click.Choice(["svg", "png", "pdf"]),
@@ -48,28 +49,29 @@ Examples:
     show_default=True,
     help="Format of the diagrams.",
 )
-@click.option(
+@shared(
     "--size",
-    type=click.IntRange(250, 4000),
+    type=click.IntRange(100, 4000),
     default=400,
     show_default=True,
     help="Width of a diagram in pixels.",
 )
-@click.option("--force", is_flag=True, help="Overwrite files in --out.")
-@click.option(
+@force_option("Overwrite files in --out-dir.")
+@shared(
     "--max-nodes",
     type=click.IntRange(1),
     default=200_000,
     show_default=True,
     help="Search at most this many actions per position.",
 )
-@click.option(
+@shared(
     "--max-seconds",
     type=click.FloatRange(0, min_open=True),
     default=5.0,
     show_default=True,
     help="Search at most this long per position.",
 )
+@quiet_option("No summary of the puzzles written.")
 def puzzles(
     paths: tuple[str, ...],
     out: str,
@@ -80,6 +82,7 @@ def puzzles(
     force: bool,
     max_nodes: int,
     max_seconds: float,
+    quiet: bool,
 ) -> None:
     """Write puzzles from the games of PATHS: positions where exactly one
     first action wins by force within --depth own actions.
@@ -94,6 +97,7 @@ def puzzles(
     """
     from hexhop.render.svg import board_svg
 
+    out = old_spelling("out", out, required=True)
     settings = Settings(depth, max_nodes, max_seconds, game)
     inputs = list(paths)  # and every file read: never written over
 
@@ -119,7 +123,8 @@ def puzzles(
             stem + find_game(puzzle.game).extension, record, force, inputs, puzzle.record(number)
         )
         _write(f"{stem}.{fmt}", data, force, inputs)
-    tell(_("wrote {count} puzzles to {out}").format(count=len(found), out=out))
+    if not quiet:
+        tell(_("wrote {count} puzzles to {out}").format(count=len(found), out=out))
     if unreadable:  # as check: the other files were read
         raise SystemExit(2)
 

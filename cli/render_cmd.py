@@ -25,7 +25,7 @@ from hexhop.render.html import SHARED_FILES, GameSummary
 from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, signals_held, stoppable
-from .options import game_option
+from .options import force_option, game_option, old_spelling, quiet_option, renamed, shared
 from .progress import ProgressBar
 from .safe_write import make_folder, refuse_existing, refuse_inputs, write_atomically
 from .single_game import why_unplayable
@@ -98,14 +98,15 @@ def _colors(
 
 @click.command(cls=Translated, epilog=EXAMPLE)
 @click.argument("record")
-@click.option(
-    "--out",
+@shared(
+    "--out-dir",
     "out_dir",
     type=click.Path(file_okay=False),
     default=None,
     help="Folder for the pictures (default: named after the record; stdin-diagrams for -).",
 )
-@click.option(
+@renamed("--out", "--out-dir", "out_dir")
+@shared(
     "--format",
     "fmt",
     type=click.Choice(FORMATS),
@@ -124,13 +125,13 @@ def _colors(
     help="Which plies, e.g. 0,10-20,last (default: all; for sheets: 12 spread over the "
     "game). Plies a game does not have are left out of it, with a warning.",
 )
-@click.option(
+@shared(
     "--index",
     type=click.IntRange(1),
     default=None,
     help="Only this game of an archive (default: every game).",
 )
-@click.option(
+@shared(
     "--size",
     type=click.IntRange(100, 4000),
     default=400,
@@ -189,7 +190,8 @@ def _colors(
     metavar="MS",
     help="gif: milliseconds each frame shows (the last at least 2.5 s).",
 )
-@click.option("--force", is_flag=True, help="Overwrite files that exist.")
+@force_option("Overwrite files that exist.")
+@quiet_option("No summary of the files written.")
 @game_option
 def render(
     record: str,
@@ -207,6 +209,7 @@ def render(
     theme: str,
     delay: int,
     force: bool,
+    quiet: bool,
     game: str | None,
 ) -> None:
     """Draw the positions of RECORD as pictures (SVG, PNG, GIF, PDF, contact
@@ -221,7 +224,8 @@ def render(
     A file that cannot be read (a binary file, say) is told as check tells
     it, the others are drawn, and the exit status is 2.
     """
-    state = {"done": 0, "total": None, "unreadable": 0}
+    out_dir = old_spelling("out_dir", out_dir)
+    state = {"done": 0, "total": None, "unreadable": 0, "quiet": quiet}
 
     def progress() -> str:
         total = state["total"]
@@ -322,7 +326,7 @@ def _render(
         outputs = itertools.chain(
             outputs, [_html_index(out_root, record, rows)], _shared_files(out_root)
         )
-    bar = ProgressBar(len(paths))
+    bar = ProgressBar(len(paths), enabled=False if state["quiet"] else None)
     for path, make in outputs:
         checkpoint()
         make_folder(os.path.dirname(path) or ".")
@@ -333,7 +337,8 @@ def _render(
             state["done"] += 1
         bar.update(state["done"])
     bar.done()
-    tell(_("wrote {files} to {path}").format(files=counted(len(paths), "file"), path=out_root))
+    if not state["quiet"]:
+        tell(_("wrote {files} to {path}").format(files=counted(len(paths), "file"), path=out_root))
     return broken
 
 

@@ -10,7 +10,7 @@ from hexhop.messages import _, side_name
 
 from .help import Translated
 from .interrupt import checkpoint
-from .options import use_color
+from .options import shared, use_color
 from .positions import position_from_options, position_options
 from .terminal import diagram, printable, reserves_line
 
@@ -19,13 +19,22 @@ EXAMPLE = """
 Examples:
   hexhop show samples/good/hexalit-kassel-1998.hxl --ply 12
   hexhop show archive.hxl --index 3 --ply last
+  hexhop show archive.hxl --ply 20 --format position     # only the Position text
   hexhop show --game Trigeo --position "N: A7=1 B7=6; S: F7=1 E7=6; turn: N"
 """
 
 
 @click.command(cls=Translated, epilog=EXAMPLE)
 @position_options
-@click.option(
+@shared(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "position"]),
+    default="text",
+    show_default=True,
+    help="text: the diagram and what it shows; position: only the Position text, one line.",
+)
+@shared(
     "--color",
     "color_mode",
     type=click.Choice(["auto", "always", "never"]),
@@ -40,6 +49,7 @@ def show(
     game: str | None,
     board: str | None,
     position_text: str | None,
+    fmt: str,
     color_mode: str,
 ) -> None:
     """Show a position of RECORD (or of --position) as a diagram, with the
@@ -51,6 +61,9 @@ def show(
     record file."""
     chosen = position_from_options(record, index, ply, game, board, position_text)
     checkpoint()
+    if fmt == "position":
+        click.echo(chosen.position.text())
+        return
     color = use_color(color_mode, sys.stdout)
     # click strips colour from output that is not a terminal unless told
     click.echo(diagram(chosen.position, color=color), color=color)

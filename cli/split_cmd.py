@@ -17,40 +17,40 @@ from hexhop.records.text import counted
 from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, stoppable
-from .options import game_option
+from .options import game_option, glob_option, old_spelling, quiet_option, renamed, shared
 from .safe_write import ExistsError, WriteError, make_folder, write_atomically
 
 EXAMPLE = """
 \b
 Examples:
-  hexhop split club-archive.hxl --out games/
-  hexhop split archive.zip old/ --out games/ --verbose
+  hexhop split club-archive.hxl --out-dir games/
+  hexhop split archive.zip old/ --out-dir games/ --verbose
 """
-
-glob_option = click.option(
-    "--glob",
-    "globs",
-    multiple=True,
-    metavar="PATTERN",
-    help="Which files of a directory or archive to read "
-    "(repeatable; default: *.hxl, *.trg, *.hpf).",
-)
 
 
 @click.command(cls=Translated, epilog=EXAMPLE)
 @click.argument("paths", nargs=-1, required=True)
-@click.option(
-    "--out",
-    required=True,
+@shared(
+    "--out-dir",
+    "out",
     type=click.Path(file_okay=False),
     metavar="DIR",
     help="The folder for the games' files (made if missing).",
 )
+@renamed("--out", "--out-dir", "out")
 @game_option
-@glob_option
-@click.option("-v", "--verbose", is_flag=True, help="Name the file of every game.")
+@glob_option(
+    "Which files of a directory or archive to read (repeatable; default: *.hxl, *.trg, *.hpf)."
+)
+@shared("--verbose", is_flag=True, help="Name the file of every game.")
+@quiet_option("No summary of the files written.")
 def split(
-    paths: tuple[str, ...], out: str, game: str | None, globs: tuple[str, ...], verbose: bool
+    paths: tuple[str, ...],
+    out: str | None,
+    game: str | None,
+    globs: tuple[str, ...],
+    verbose: bool,
+    quiet: bool,
 ) -> None:
     """Write every game of PATHS to a file of its own in DIR, named from
     its tags (DATE_PLAYER-PLAYER_rROUND.hxl, safe ASCII characters only)
@@ -64,7 +64,8 @@ def split(
     Exit status: 0 when every game was written, 2 on a usage error or when
     some input could not be read or a file not written.
     """
-    make_folder(out)
+    folder: str = old_spelling("out", out, required=True)
+    make_folder(folder)
     names = Names()
     written = unreadable = 0
     mine: set[str] = set()  # the files written: a folder of PATHS may hold DIR
@@ -77,7 +78,7 @@ def split(
 
     with stoppable(
         lambda: _("after writing {files} to {path}").format(
-            files=counted(written, "file"), path=out
+            files=counted(written, "file"), path=folder
         )
     ):
         for text in archive_games(list(paths), cannot_read, globs=globs, game=game):
@@ -90,25 +91,27 @@ def split(
             expected = Written()
             expected.add(text.parsed)
             try:
-                name = _write_new(out, names, file_stem(text), file_extension(text), data, expected)
+                stem, extension = file_stem(text), file_extension(text)
+                name = _write_new(folder, names, stem, extension, data, expected)
             except (WriteError, WrittenDiffers) as error:
                 tell(
                     _("Error: {error}; {files} written to {path}").format(
-                        error=error, files=counted(written, "file"), path=out
+                        error=error, files=counted(written, "file"), path=folder
                     )
                 )
                 sys.exit(2)
             written += 1
-            mine.add(os.path.realpath(os.path.join(out, name)))
+            mine.add(os.path.realpath(os.path.join(folder, name)))
             if verbose:
                 tell(
                     _("{where}: game {index} -> {path}").format(
                         where=f"{text.path}:{text.line}",
                         index=text.index,
-                        path=os.path.join(out, name),
+                        path=os.path.join(folder, name),
                     )
                 )
-    tell(_("wrote {files} to {path}").format(files=counted(written, "file"), path=out))
+    if not quiet:
+        tell(_("wrote {files} to {path}").format(files=counted(written, "file"), path=folder))
     if unreadable:
         sys.exit(2)
 

@@ -26,13 +26,14 @@ from .command_output import stdout_json, tell
 from .find_cmd import find_options, index_to_use, query_of, warn_stale
 from .help import Translated
 from .interrupt import checked, stoppable
+from .options import force_option, old_spelling, quiet_option, renamed, shared
 from .safe_write import refuse_existing, write_atomically
 
 EXAMPLE = """
 \b
 Examples:
   hexhop stats samples/good
-  hexhop stats --db club.sqlite --depth 6 --top 5
+  hexhop stats --db club.sqlite --opening-depth 6 --top 5
   hexhop stats --db club.sqlite --player Berger --format json
   hexhop stats random.hxl --plot random.svg
 """
@@ -48,12 +49,14 @@ class Refused(click.ClickException):
 @click.argument("paths", nargs=-1)
 @find_options
 @click.option(
-    "--depth",
+    "--opening-depth",
+    "depth",
     type=click.IntRange(1, MAX_DEPTH),
     default=4,
     show_default=True,
     help="Actions (plies and cube events) of the opening tree.",
 )
+@renamed("--depth", "--opening-depth", "depth")
 @click.option(
     "--top",
     type=click.IntRange(1),
@@ -61,14 +64,14 @@ class Refused(click.ClickException):
     show_default=True,
     help="The most played actions shown at each branch of the opening tree.",
 )
-@click.option(
+@shared(
     "--limit",
     type=click.IntRange(0),
     default=20,
     show_default=True,
     help="Players listed (0: all).",
 )
-@click.option(
+@shared(
     "--format",
     "fmt",
     type=click.Choice(["table", "json"]),
@@ -82,7 +85,8 @@ class Refused(click.ClickException):
     metavar="FILE.svg|FILE.png",
     help="Also draw the results and the game lengths as charts (needs hexhop[plot]).",
 )
-@click.option("--force", is_flag=True, help="Overwrite --plot if it exists.")
+@force_option("Overwrite --plot if it exists.")
+@quiet_option("No summary line (problems are still told).")
 def stats(
     paths: tuple[str, ...],
     depth: int,
@@ -91,6 +95,7 @@ def stats(
     fmt: str,
     plot: str | None,
     force: bool,
+    quiet: bool,
     **options: Any,
 ) -> None:
     """Count an index's games (--db), or those of the ARCHIVE paths.
@@ -99,9 +104,10 @@ def stats(
     side that moved first (on the board, else by the written result); the
     game lengths in plies; the players (won, lost, of them by dropping the
     cube, open, score = won / decided); the opening tree of the --top most
-    played actions over the first --depth actions; the findings by code. The
-    filters of `hexhop find` choose the games; as with find, ARCHIVE paths
-    use their hexhop.sqlite index when there is one (--scan: read them).
+    played actions over the first --opening-depth actions; the findings by
+    code. The filters of `hexhop find` choose the games; as with find,
+    ARCHIVE paths use their hexhop.sqlite index when there is one (--scan:
+    read them).
 
     Exit status: 0 when some game was counted, 1 when none was, 2 on a
     usage error, a malformed filter, an index that cannot be used, a plot
@@ -109,6 +115,7 @@ def stats(
     gone since they were indexed (counted as the index holds them, with a
     warning) or some file could not be read (the others are counted).
     """
+    depth = old_spelling("depth", depth)
     plot_format = _plot_format(plot, force) if plot is not None else None
     query = query_of(options)
     read = [0]
@@ -140,8 +147,9 @@ def stats(
             raise Refused(
                 _("cannot write {path}: {reason}").format(path=plot, reason=error.strerror)
             ) from None
-        tell(_("wrote {path}").format(path=plot))
-    if not counts["games"]:
+        if not quiet:
+            tell(_("wrote {path}").format(path=plot))
+    if not counts["games"] and not quiet:
         tell(_("no game counted"))
     raise SystemExit(2 if problems else 0 if counts["games"] else 1)
 

@@ -251,7 +251,7 @@ def _only_member(archive: str, limit: int) -> tuple[str, bytes]:
     raise ReadError(
         _(
             "{archive} holds {count} record files: name one as ARCHIVE:MEMBER, "
-            "like {example} (hexhop check {archive} lists them)"
+            "like {example} (hexhop ls {archive} lists them)"
         ).format(archive=archive, count=len(sources), example=sources[0].path)
     )
 

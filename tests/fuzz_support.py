@@ -117,7 +117,7 @@ def _commands(data: bytes, name: str, folder: Path) -> None:
         "1",
         "--plies",
         "0,last",
-        "--out",
+        "--out-dir",
         str(folder / "pictures"),
     )
     assert drawn.exit_code in (0, 1, 2)
@@ -338,7 +338,7 @@ def exercise_archive(path: Path, folder: Path) -> None:
                 "svg",
                 "--plies",
                 "last",
-                "--out",
+                "--out-dir",
                 str(folder / "pictures"),
             ],
         ):

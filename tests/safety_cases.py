@@ -80,9 +80,11 @@ COMMANDS: dict[str, list[str]] = {
     "convert-json": ["convert", "--to", "json", "{in}"],
     "show": ["show", "{in}"],
     "moves": ["moves", "{in}"],
-    "render-svg": ["render", "{in}", "--format", "svg", "--plies", "0,last", "--out", "{out}"],
-    "render-png": ["render", "{in}", "--format", "png", "--plies", "last", "--out", "{out}"],
-    "render-html": ["render", "{in}", "--format", "html", "--out", "{out}"],
+    "render-svg": [
+        *("render", "{in}", "--format", "svg", "--plies", "0,last", "--out-dir", "{out}")
+    ],
+    "render-png": ["render", "{in}", "--format", "png", "--plies", "last", "--out-dir", "{out}"],
+    "render-html": ["render", "{in}", "--format", "html", "--out-dir", "{out}"],
 }
 # the start of Hexalit: every Hexalit game reaches it, so find --position looks at them all
 HEXALIT_START = (
@@ -100,10 +102,11 @@ ARCHIVE_COMMANDS: dict[str, list[str]] = {
     "dupes": ["dupes", "{in}", "--export", "{out}/once.hxl"],
     "stats": ["stats", "{in}"],
     "stats-json": ["stats", "--format", "json", "{in}"],
-    "split": ["split", "{in}", "--out", "{out}/games"],
+    "split": ["split", "{in}", "--out-dir", "{out}/games"],
+    "ls": ["ls", "{in}"],
     "merge": ["merge", "{in}", "--dedupe", "--out", "{out}/m.hxl"],
     "analyse": ["analyse", "{in}", "--depth", "1", "--max-seconds", "0.5"],
-    "puzzles": ["puzzles", "{in}", "--depth", "1", "--max-seconds", "0.5", "--out", "{out}/p"],
+    "puzzles": ["puzzles", "{in}", "--depth", "1", "--max-seconds", "0.5", "--out-dir", "{out}/p"],
 }
 COMMANDS.update(ARCHIVE_COMMANDS)
 RECORD_COMMANDS = tuple(COMMANDS)
@@ -143,14 +146,14 @@ CASE_COMMANDS: dict[str, list[str]] = {
         *("--annotate", "{in}", "--force"),
     ],
     # item 9, in the output folder (see beside_the_outputs)
-    "split-beside-inputs": ["split", "{out}/in.trg", "{out}/in-1.trg", "--out", "{out}"],
+    "split-beside-inputs": ["split", "{out}/in.trg", "{out}/in-1.trg", "--out-dir", "{out}"],
     "render-over-input": [
         *("render", "{out}/game001.html", "--format", "html"),
-        *("--out", "{out}", "--force"),
+        *("--out-dir", "{out}", "--force"),
     ],
     "puzzles-over-input": [
         *("puzzles", "{out}/puzzle001.hxl", "--depth", "1", "--max-seconds", "0.5"),
-        *("--out", "{out}", "--force"),
+        *("--out-dir", "{out}", "--force"),
     ],
     # items 12, 13: a crafted index
     "find-db": ["find", "--player", "a", "--db", "{in}"],
@@ -165,21 +168,33 @@ CASE_COMMANDS: dict[str, list[str]] = {
     "find-player-glob-read": ["find", "--player", GLOB_READ, "{in}"],
     "find-tag-glob-read": ["find", "--tag", "Event=" + GLOB_READ, "{in}"],
     # item 17: a colours file that is a FIFO nobody writes to, or /dev/zero
-    "render-colors-fifo": ["render", "{in}", "--colors", "{folder}/colors.fifo", "--out", "{out}"],
-    "render-colors-zero": ["render", "{in}", "--colors", "/dev/zero", "--out", "{out}"],
+    "render-colors-fifo": [
+        *("render", "{in}", "--colors", "{folder}/colors.fifo", "--out-dir", "{out}")
+    ],
+    "render-colors-zero": ["render", "{in}", "--colors", "/dev/zero", "--out-dir", "{out}"],
     # issue 24: a JSON object given inline to --colors, nested deeper than Python's stack
     # (an argument holds at most 128 KiB), and one that names an unknown colour
     "render-colors-inline-deep": [
         *("render", "{in}", "--colors", '{"dark": ' + "[" * SIZES["colors_json_depth"]),
-        *("--out", "{out}"),
+        *("--out-dir", "{out}"),
     ],
     "render-colors-inline-unknown": [
-        *("render", "{in}", "--colors", '{"dark": "brownish"}', "--out", "{out}"),
+        *("render", "{in}", "--colors", '{"dark": "brownish"}', "--out-dir", "{out}"),
     ],
     # item 18: every format of find
     "find-csv": ["find", "--player", "n", "--format", "csv", "{in}"],
     "find-json": ["find", "--player", "n", "--format", "json", "{in}"],
     "find-jsonl": ["find", "--player", "n", "--format", "jsonl", "{in}"],
+    # issue 24: the options of one vocabulary, and the old spellings kept for a release
+    "find-sorted": ["find", "--player", "n", "--sort", "date", "--reverse", "--limit", "3", "{in}"],
+    "find-sorted-csv": ["find", "--sort", "player", "--format", "csv", "{in}"],
+    "ls-json": ["ls", "--format", "json", "{in}"],
+    "show-position": ["show", "--format", "position", "{in}"],
+    "moves-count": ["moves", "--format", "count", "{in}"],
+    "moves-json-old": ["moves", "--json", "{in}"],
+    "split-quiet": ["split", "-q", "{in}", "--out-dir", "{out}/q"],
+    "render-old-out": ["render", "{in}", "--plies", "last", "--out", "{out}/r", "-q"],
+    "stats-old-depth": ["stats", "--depth", "2", "--length", "..100", "{in}"],
 }
 # commands whose standard output is for a terminal, and the JSON reports
 # (which write control characters as \u escapes): no raw control characters
@@ -192,6 +207,8 @@ REPORTS = {
     "find-json": "json",
     "find-jsonl": "jsonl",
     "find-csv": "csv",
+    "find-sorted-csv": "csv",
+    "ls-json": "json",
 }
 
 
@@ -1059,6 +1076,21 @@ CASES: list[Case] = [
         ("check-text", "check-json", "find", "find-json", "show", "stats", "stats-json"),
         env=(("PYTHONIOENCODING", "ascii"),),
         notes="issue 23 item 19",
+    ),
+    Case(
+        "one-vocabulary",
+        _file("a.hxl", bidi_names),
+        (
+            *("find-sorted", "find-sorted-csv", "ls-json", "show-position", "moves-count"),
+            *("moves-json-old", "split-quiet", "render-old-out", "stats-old-depth"),
+        ),
+        notes="issue 24",
+    ),
+    Case(
+        "one-vocabulary-not-utf8",
+        _file("a.hxl", not_utf8),
+        ("find-sorted", "find-sorted-csv", "ls-json", "show-position", "split-quiet"),
+        notes="issue 24",
     ),
     Case("gzip-record", _file("a.hxl.gz", gzip_record), notes="issue 23: compressed inputs"),
     Case("tar-bz2", compressed_tar("w:bz2", "a.tar.bz2"), notes="issue 23: compressed inputs"),

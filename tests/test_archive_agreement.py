@@ -122,6 +122,18 @@ def test_the_index_holds_the_games_check_sees(club: Path, reference: list, tmp_p
     assert sorted(_rows(result.stdout)) == sorted(reference)
 
 
+def test_ls_lists_the_files_and_games_check_sees(club: Path, reference: list) -> None:
+    result = run("ls", club, "--format", "json")
+    listed = [(f["path"], f["games"]) for f in json.loads(result.stdout) if f["games"]]
+    per_file = Counter(path for path, _index, _plies in reference)
+    assert listed == list(per_file.items())
+
+
+def test_find_sorted_and_limited_sees_the_games_check_sees(club: Path, reference: list) -> None:
+    result = run("find", "--scan", club, "--format", "jsonl", "--sort", "length", "--limit", "0")
+    assert sorted(_rows(result.stdout)) == sorted(reference)
+
+
 def test_stats_counts_the_games_check_sees(club: Path, reference: list) -> None:
     result = run("stats", club, "--format", "json")
     assert json.loads(result.stdout)["games"] == len(reference)
@@ -150,7 +162,7 @@ def test_read_games_reads_the_games_check_sees(club: Path, reference: list) -> N
 
 def test_render_draws_every_game_check_sees(club: Path, reference: list, tmp_path: Path) -> None:
     out = tmp_path / "drawn"
-    result = run("render", club, "--format", "svg", "--plies", "0", "--out", out)
+    result = run("render", club, "--format", "svg", "--plies", "0", "--out-dir", out)
     assert result.exit_code == 2  # binary.hxl, as check
     drawn = sorted(out.rglob("game*-ply000.svg"))
     not_drawn = re.findall(r"game (\d+) cannot be drawn", result.output)
@@ -168,7 +180,7 @@ def test_convert_reads_every_game_of_the_damaged_file(club: Path, reference: lis
 
 def test_puzzles_come_from_games_check_sees(club: Path, reference: list, tmp_path: Path) -> None:
     out = tmp_path / "puzzles"
-    run("puzzles", club, "--depth", "1", "--out", out, "--max-nodes", "2000")
+    run("puzzles", club, "--depth", "1", "--out-dir", out, "--max-nodes", "2000")
     sources = set()
     for record in out.glob("puzzle*.*"):
         if record.suffix in (".hxl", ".trg", ".hpf"):
@@ -188,7 +200,7 @@ def test_merge_writes_every_game_check_sees(club: Path, reference: list, tmp_pat
 
 def test_split_writes_every_game_check_sees(club: Path, reference: list, tmp_path: Path) -> None:
     out = tmp_path / "split"
-    run("split", club, "--out", out)
+    run("split", club, "--out-dir", out)
     written = [path for path in out.rglob("*") if path.is_file()]
     assert len(written) == len(reference)
 

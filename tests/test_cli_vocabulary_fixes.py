@@ -22,7 +22,7 @@ def run(*args: object) -> Result:
 
 
 def render_colors(colors: str | Path, tmp_path: Path) -> Result:
-    return run("render", KASSEL, "--plies", "0", "--colors", colors, "--out", tmp_path / "out")
+    return run("render", KASSEL, "--plies", "0", "--colors", colors, "--out-dir", tmp_path / "out")
 
 
 def one_line(result: Result) -> str:
@@ -105,14 +105,15 @@ def test_generate_game_still_takes_any_spelling_and_refuses_others() -> None:
 FOLDER_COMMANDS = {
     "check": [],
     "fmt": ["--check"],
-    "render": ["--plies", "0", "--out", "{out}/r"],
+    "render": ["--plies", "0", "--out-dir", "{out}/r"],
     "analyse": ["--depth", "1"],
-    "puzzles": ["--depth", "1", "--out", "{out}/p"],
+    "puzzles": ["--depth", "1", "--out-dir", "{out}/p"],
+    "ls": [],
     "index": ["--db", "{out}/i.sqlite"],
     "find": [],
     "dupes": [],
     "stats": [],
-    "split": ["--out", "{out}/s"],
+    "split": ["--out-dir", "{out}/s"],
     "merge": ["--out", "{out}/m.hxl"],
 }
 
@@ -121,7 +122,7 @@ def test_the_top_level_help_names_the_commands_that_take_folders() -> None:
     text = one_line(run("--help"))
     assert "check and fmt also take" not in text
     assert (
-        "check, fmt, render, analyse, puzzles and the archive commands (index, find, dupes, "
+        "check, fmt, render, analyse, puzzles and the archive commands (ls, index, find, dupes, "
         "stats, split, merge) also take folders and whole archives; convert, show and moves "
         "take one record." in text
     )

@@ -50,7 +50,13 @@ def test_version_and_help_list_every_command():
 
 def test_moves_from_a_position_lists_exactly_the_legal_actions():
     result = run(
-        "moves", "--game", "Hexalit", "--json", "--position", "N: A7=1 C7=2; S: F7=1 D6=2; turn: N"
+        "moves",
+        "--game",
+        "Hexalit",
+        "--format",
+        "json",
+        "--position",
+        "N: A7=1 C7=2; S: F7=1 D6=2; turn: N",
     )
     data = json.loads(result.stdout)
     assert data["to_move"] == "North"
@@ -76,7 +82,7 @@ def test_moves_from_a_position_lists_exactly_the_legal_actions():
 
 
 def test_moves_of_a_record_ply_and_count():
-    assert run("moves", str(TRIGEO), "--ply", "0", "--count").stdout == "18\n"
+    assert run("moves", str(TRIGEO), "--ply", "0", "--format", "count").stdout == "18\n"
     grouped = run("moves", str(TRIGEO), "--ply", "0").stdout.splitlines()
     assert grouped[0] == "North to move, 18 legal actions:"
     assert "    C7: C7XC6 C7XC8 C7XD6 C7XD8 C7°D7" in grouped
@@ -89,7 +95,8 @@ def test_moves_of_the_huepfer_start():
         "Hüpfer",
         "--board",
         "6x6",
-        "--count",
+        "--format",
+        "count",
         "--position",
         "R: a1 a2 b1 b2; T: e5 e6 f5 f6; reserve: 12/12; turn: R",
     )
@@ -126,8 +133,8 @@ def test_show_prints_diagram_last_action_and_position_text():
 
 def test_show_position_text_round_trips_through_moves():
     text = run("show", str(TRIGEO), "--ply", "9").stdout.splitlines()[-1][len("Position: ") :]
-    direct = run("moves", str(TRIGEO), "--ply", "9", "--json").stdout
-    again = run("moves", "--game", "Trigeo", "--position", text, "--json").stdout
+    direct = run("moves", str(TRIGEO), "--ply", "9", "--format", "json").stdout
+    again = run("moves", "--game", "Trigeo", "--position", text, "--format", "json").stdout
     assert json.loads(direct) == json.loads(again)
 
 
@@ -252,12 +259,12 @@ def test_fmt_refuses_a_file_with_a_syntax_error_and_keeps_it(tmp_path):
 
 def test_render_writes_one_svg_per_ply_and_refuses_to_overwrite(tmp_path):
     out = tmp_path / "diagrams"
-    run("render", str(TRIGEO), "--out", str(out), "--plies", "0,39-last")
+    run("render", str(TRIGEO), "--out-dir", str(out), "--plies", "0,39-last")
     names = sorted(p.name for p in out.iterdir())
     assert names == ["game001-ply000.svg", "game001-ply039.svg", "game001-ply040.svg"]
     svg = (out / "game001-ply040.svg").read_text("utf-8")
     assert 'data-ply="40"' in svg and "last-to" in svg
-    result = CliRunner().invoke(cli, ["render", str(TRIGEO), "--out", str(out), "--plies", "0"])
+    result = CliRunner().invoke(cli, ["render", str(TRIGEO), "--out-dir", str(out), "--plies", "0"])
     assert result.exit_code == 2 and "--force" in result.output
 
 
@@ -274,7 +281,7 @@ def test_render_raster_formats(tmp_path, fmt, name, magic):
     run(
         "render",
         str(sample),
-        "--out",
+        "--out-dir",
         str(tmp_path),
         "--format",
         fmt,
@@ -290,7 +297,7 @@ def test_render_draws_the_annotators_arrows_and_highlights(tmp_path):
     run(
         "render",
         str(TRIGEO),
-        "--out",
+        "--out-dir",
         str(tmp_path),
         "--plies",
         "3",
@@ -302,7 +309,7 @@ def test_render_draws_the_annotators_arrows_and_highlights(tmp_path):
     svg = (tmp_path / "game001-ply003.svg").read_text("utf-8")
     assert 'class="arrow B6-D6"' in svg and 'class="highlight D6"' in svg
     result = CliRunner().invoke(
-        cli, ["render", str(TRIGEO), "--arrow", "B6", "--out", str(tmp_path / "x")]
+        cli, ["render", str(TRIGEO), "--arrow", "B6", "--out-dir", str(tmp_path / "x")]
     )
     assert result.exit_code == 2 and "FROM-TO" in result.output
 
@@ -310,7 +317,7 @@ def test_render_draws_the_annotators_arrows_and_highlights(tmp_path):
 def test_render_fails_when_no_game_can_be_drawn(tmp_path):
     record = tmp_path / "bad.hpf"
     record.write_text('[Game "Hüpfer"]\n[Board "7x7"]\n\n*\n', "utf-8")
-    result = CliRunner().invoke(cli, ["render", str(record), "--out", str(tmp_path / "out")])
+    result = CliRunner().invoke(cli, ["render", str(record), "--out-dir", str(tmp_path / "out")])
     assert result.exit_code == 1
     assert f"{record}:2:1: game 1 cannot be drawn: HD03" in result.output
     assert "no game could be drawn" in result.output

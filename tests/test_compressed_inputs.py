@@ -67,7 +67,7 @@ def test_split_names_the_game_of_a_compressed_record(tmp_path: Path) -> None:
     [text] = game_texts(next(iter_sources([str(path)])))
     assert text.parsed.record.game == "Trigeo" and text.data == TRIGEO.strip()
     out = tmp_path / "out"
-    done = CliRunner().invoke(cli, ["split", str(path), "--out", str(out)])
+    done = CliRunner().invoke(cli, ["split", str(path), "--out-dir", str(out)])
     assert done.exit_code == 0, done.output
     assert [p.suffix for p in out.iterdir()] == [".trg"]
 

@@ -65,11 +65,11 @@ QUERIES = [
     (("--tag", "site=kassel"), ["hexalit-kassel-1998.hxl#1"]),
     (("--tag", "Event=Verein"), []),
     (
-        ("--result", "0-1", "--game", "Hüpfer", "--plies", "..12"),
+        ("--result", "0-1", "--game", "Hüpfer", "--length", "..12"),
         ["random.hpf#3", "random.hpf#7", "random.hpf#11"],
     ),
     (
-        ("--winner", "red", "--plies", "13..25"),
+        ("--winner", "red", "--length", "13..25"),
         ["huepfer-6x6-bremen-2003.hpf#1", "random.hpf#6", "random.hpf#9"],
     ),
     (("--date", "2004.06..2005"), ["club.hxl#2", "club.hxl#3"]),

@@ -45,7 +45,7 @@ def test_corpus_input(path, tmp_path):
                 "1",
                 "--plies",
                 "0",
-                "--out",
+                "--out-dir",
                 str(tmp_path / "png"),
             ],
         )

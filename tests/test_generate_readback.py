@@ -32,7 +32,7 @@ def test_puzzles_keep_no_record_that_does_not_read_back(
     from hexhop.records.puzzles import Puzzle
 
     monkeypatch.setattr(Puzzle, "text", lambda self, number: "")
-    result = run("puzzles", GOOD, "--depth", "1", "--out", tmp_path / "p")
+    result = run("puzzles", GOOD, "--depth", "1", "--out-dir", tmp_path / "p")
     assert result.exit_code == 2, result.output
     assert "does not read back as written: game 1 differs (1 written, 0 read back)" in result.output
     assert not any((tmp_path / "p").glob("*.hxl"))

@@ -293,7 +293,7 @@ def test_render_html_writes_one_page_and_no_index_for_one_game(tmp_path):
             str(SAMPLES / "good" / "trigeo-goettingen-1999.trg"),
             "--format",
             "html",
-            "--out",
+            "--out-dir",
             str(out),
         ],
     )
@@ -308,7 +308,7 @@ def test_render_html_archive_writes_an_index(tmp_path):
     archive.write_text(good + "\n" + HOSTILE + "\n" + broken, encoding="utf-8")
     out = tmp_path / "out"
     result = CliRunner().invoke(
-        cli, ["render", str(archive), "--format", "html", "--out", str(out)]
+        cli, ["render", str(archive), "--format", "html", "--out-dir", str(out)]
     )
     assert result.exit_code == 1, result.output  # game 3 has an error
     assert sorted(p.name for p in out.iterdir()) == [
@@ -349,7 +349,9 @@ def test_pages_of_a_folder_link_to_the_index_above_them(tmp_path):
     for name in ("trigeo-goettingen-1999.trg", "huepfer-6x6-bremen-2003.hpf"):
         (folder / name).write_bytes((SAMPLES / "good" / name).read_bytes())
     out = tmp_path / "out"
-    result = CliRunner().invoke(cli, ["render", str(folder), "--format", "html", "--out", str(out)])
+    result = CliRunner().invoke(
+        cli, ["render", str(folder), "--format", "html", "--out-dir", str(out)]
+    )
     assert result.exit_code == 0, result.output
     page = (out / "trigeo-goettingen-1999" / "game001.html").read_text(encoding="utf-8")
     assert '<a href="../index.html">' in page
@@ -404,7 +406,7 @@ def test_no_folder_takes_the_name_of_a_shared_file(tmp_path):
         handle.add(SAMPLES / "good" / "trigeo-goettingen-1999.trg", "x/viewer.js.trg")
     out = tmp_path / "out"
     result = CliRunner().invoke(
-        cli, ["render", str(archive), "--format", "html", "--out", str(out)]
+        cli, ["render", str(archive), "--format", "html", "--out-dir", str(out)]
     )
     assert result.exit_code == 0, result.output
     assert (out / "viewer.js").is_file() and (out / "viewer.js-2" / "game001.html").is_file()

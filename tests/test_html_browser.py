@@ -376,7 +376,9 @@ def test_index_sorts_and_filters(browser, tmp_path):
     for name in names:
         (folder / name).write_bytes((SAMPLES / "good" / name).read_bytes())
     out = tmp_path / "site"
-    result = CliRunner().invoke(cli, ["render", str(folder), "--format", "html", "--out", str(out)])
+    result = CliRunner().invoke(
+        cli, ["render", str(folder), "--format", "html", "--out-dir", str(out)]
+    )
     assert result.exit_code == 0, result.output
     context = browser.new_context()
     try:
@@ -421,7 +423,9 @@ def test_archive_pages_use_the_shared_files_offline(browser, tmp_path):
     for name in ("hexalit-kassel-1998.hxl", "huepfer-6x6-bremen-2003.hpf"):
         (folder / name).write_bytes((SAMPLES / "good" / name).read_bytes())
     out = tmp_path / "site"
-    result = CliRunner().invoke(cli, ["render", str(folder), "--format", "html", "--out", str(out)])
+    result = CliRunner().invoke(
+        cli, ["render", str(folder), "--format", "html", "--out-dir", str(out)]
+    )
     assert result.exit_code == 0, result.output
     viewer = Viewer(browser, out / "hexalit-kassel-1998" / "game001.html")
     try:

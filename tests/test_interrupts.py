@@ -67,7 +67,9 @@ def long_game(tmp_path_factory) -> Path:
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
 def test_render_interrupted_leaves_only_whole_pictures(tmp_path, long_game, signum):
     out = tmp_path / "pictures"
-    process = start("render", str(long_game), "--format", "png", "--out", str(out), cwd=tmp_path)
+    process = start(
+        "render", str(long_game), "--format", "png", "--out-dir", str(out), cwd=tmp_path
+    )
     wait_for(lambda: out.is_dir() and len(list(out.glob("*.png"))) >= 3)
     _, err = stop(process, signum)
     written = sorted(out.glob("*.png"))
@@ -182,7 +184,7 @@ def test_check_convert_and_render_never_change_their_inputs(tmp_path):
                 str(path),
                 "--plies",
                 "0,last",
-                "--out",
+                "--out-dir",
                 str(tmp_path / "pictures" / path.name),
             ],
         )
@@ -268,7 +270,7 @@ def test_render_stopped_at_random_moments_leaves_what_it_says(tmp_path, three_ga
     for trial in range(trials):
         out = tmp_path / f"out{trial}"
         code, _, err = interrupt_at_random(
-            ["render", str(three_games), "--format", fmt, "--out", str(out)], tmp_path, rng, 1.5
+            ["render", str(three_games), "--format", fmt, "--out-dir", str(out)], tmp_path, rng, 1.5
         )
         written = sorted(out.glob("*")) if out.exists() else []
         if code:  # quiet or a bare "interrupted" before the command began

@@ -106,6 +106,6 @@ def test_a_write_error_exits_with_2(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("")
     record = ROOT / "samples" / "good" / "hexalit-kassel-1998.hxl"
-    result = CliRunner().invoke(cli, ["render", str(record), "--out", str(blocker / "pics")])
+    result = CliRunner().invoke(cli, ["render", str(record), "--out-dir", str(blocker / "pics")])
     assert result.exit_code == 2
     assert result.output.startswith(f"Error: cannot create the folder {blocker / 'pics'}: ")

@@ -118,8 +118,8 @@ def test_find_without_a_match_in_german(archive: Path) -> None:
 def test_find_usage_errors_in_german(archive: Path) -> None:
     done = run("--lang", "de", "find", archive / "good", "--scan", "--date", "2001..1999")
     assert (done.exit_code, done.stderr) == (2, "Fehler: --date '2001..1999': FROM liegt nach TO\n")
-    done = run("--lang", "de", "find", archive / "good", "--scan", "--plies", "x")
-    assert done.stderr == "Fehler: --plies 'x': erwartet MIN..MAX, z. B. 20..60\n"
+    done = run("--lang", "de", "find", archive / "good", "--scan", "--length", "x")
+    assert done.stderr == "Fehler: --length 'x': erwartet MIN..MAX, z. B. 20..60\n"
     done = run("--lang", "de", "find")
     assert done.exit_code == 2
     assert done.stderr == (
@@ -151,7 +151,7 @@ def test_dupes_in_german_and_one_in_the_singular(archive: Path) -> None:
 
 
 def test_stats_tables_in_german(archive: Path) -> None:
-    done = run("--lang", "de", "stats", archive / "good", BROKEN, "--scan", "--depth", "1")
+    done = run("--lang", "de", "stats", archive / "good", BROKEN, "--scan", "--opening-depth", "1")
     assert done.exit_code == 0
     lines = done.stdout.splitlines()
     assert lines[0] == "7 Partien"

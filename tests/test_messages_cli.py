@@ -124,17 +124,17 @@ def test_fmt_in_german():
 
 
 def test_render_captions_in_german(tmp_path):
-    done = run("--lang", "de", "render", KASSEL, "--plies", "0", "--out", str(tmp_path / "de"))
+    done = run("--lang", "de", "render", KASSEL, "--plies", "0", "--out-dir", str(tmp_path / "de"))
     assert done.exit_code == 0
     assert "1 Datei nach " in done.output
     svg = (tmp_path / "de" / "game001-ply000.svg").read_text("utf-8")
     assert ">Nord am Zug</text>" in svg and "North to move" not in svg
     assert ": Anfang</text>" in svg
-    run("--lang", "de", "render", BREMEN, "--plies", "last", "--out", str(tmp_path / "hp"))
+    run("--lang", "de", "render", BREMEN, "--plies", "last", "--out-dir", str(tmp_path / "hp"))
     svg = next((tmp_path / "hp").glob("*.svg")).read_text("utf-8")
     assert ">Türkis gewinnt</text>" in svg and ">Vorrat</text>" in svg
     # the captions are remembered per language: English again after German
-    run("render", KASSEL, "--plies", "0", "--out", str(tmp_path / "en"))
+    run("render", KASSEL, "--plies", "0", "--out-dir", str(tmp_path / "en"))
     svg = (tmp_path / "en" / "game001-ply000.svg").read_text("utf-8")
     assert ">North to move</text>" in svg and ": start</text>" in svg
 

@@ -101,7 +101,7 @@ def test_find_and_dupes_export_keep_the_archive_and_the_index(archive, tmp_path)
 def test_render_and_puzzles_keep_their_input(tmp_path):
     shutil.copy(HEXALIT, tmp_path / "game001.html")  # a record under the name of a page
     result = run(
-        "render", str(tmp_path / "game001.html"), "--format", "html", "--out", str(tmp_path)
+        "render", str(tmp_path / "game001.html"), "--format", "html", "--out-dir", str(tmp_path)
     )
     assert result.exit_code == 2
     result = run(
@@ -109,7 +109,7 @@ def test_render_and_puzzles_keep_their_input(tmp_path):
         str(tmp_path / "game001.html"),
         "--format",
         "html",
-        "--out",
+        "--out-dir",
         str(tmp_path),
         "--force",
     )

@@ -284,7 +284,7 @@ def test_show_moves_convert_read_an_archive_member(club):
     member = f"{club}:games/trigeo-goettingen-1999.trg"
     direct = run("show", str(GOOD / "trigeo-goettingen-1999.trg"), "--ply", "3").output
     assert run("show", member, "--ply", "3").output == direct
-    assert run("moves", member, "--ply", "0", "--count").output == "18\n"
+    assert run("moves", member, "--ply", "0", "--format", "count").output == "18\n"
     assert json.loads(run("convert", member, "--to", "json").output)["games"][0]["game"] == (
         "Trigeo"
     )
@@ -295,7 +295,7 @@ def test_an_archive_of_several_records_names_how_to_choose(club):
     assert result.exit_code == 2
     assert result.output == (
         f"Error: {club} holds 2 record files: name one as ARCHIVE:MEMBER, like "
-        f"{club}:games/hexalit-kassel-1998.hxl (hexhop check {club} lists them)\n"
+        f"{club}:games/hexalit-kassel-1998.hxl (hexhop ls {club} lists them)\n"
     )
     missing = run("moves", f"{club}:games/none.hxl")
     assert (missing.exit_code, missing.output) == (

@@ -17,12 +17,12 @@ COMMANDS = {
     "moves": ["moves", "{in}"],
     "convert": ["convert", "--to", "json", "{in}"],
     "fmt": ["fmt", "{in}"],
-    "render": ["render", "{in}", "--out", "{out}/drawn"],
+    "render": ["render", "{in}", "--out-dir", "{out}/drawn"],
     "analyse": ["analyse", "{in}", "--depth", "1"],
-    "puzzles": ["puzzles", "{in}", "--depth", "1", "--out", "{out}/puzzles"],
+    "puzzles": ["puzzles", "{in}", "--depth", "1", "--out-dir", "{out}/puzzles"],
     "find": ["find", "--scan", "{in}"],
     "stats": ["stats", "{in}"],
-    "split": ["split", "{in}", "--out", "{out}/split"],
+    "split": ["split", "{in}", "--out-dir", "{out}/split"],
     "merge": ["merge", "{in}", "--out", "{out}/merged.hxl"],
 }
 

@@ -20,7 +20,7 @@ def render_with_colors(colors: str | Path, tmp_path: Path) -> subprocess.Complet
     """The real program in a child process: a hang is a timeout, not a stuck test run."""
     return subprocess.run(
         [sys.executable, "-m", "hexhop.cli", "render", str(KASSEL), "--plies", "0"]
-        + ["--colors", str(colors), "--out", str(tmp_path / "out")],
+        + ["--colors", str(colors), "--out-dir", str(tmp_path / "out")],
         capture_output=True,
         text=True,
         timeout=20,

@@ -50,7 +50,7 @@ def test_render_names_the_files_in_the_way(tmp_path: Path) -> None:
     out.mkdir()
     for name in ("game001-ply000.svg", "game001-ply001.svg"):
         (out / name).write_bytes(KEEP)
-    result = CliRunner().invoke(cli, ["render", GAME, "--out", str(out), "--plies", "0-2"])
+    result = CliRunner().invoke(cli, ["render", GAME, "--out-dir", str(out), "--plies", "0-2"])
     assert result.exit_code == 2, result.output
     assert result.stderr == (
         f"Error: 2 files exist: {out / 'game001-ply000.svg'}, {out / 'game001-ply001.svg'}; "
@@ -67,7 +67,7 @@ def test_render_of_one_file_in_the_way_says_it_once(tmp_path: Path) -> None:
     out = tmp_path / "pictures"
     out.mkdir()
     (out / "game001-ply000.svg").write_bytes(KEEP)
-    result = CliRunner().invoke(cli, ["render", GAME, "--out", str(out), "--plies", "0"])
+    result = CliRunner().invoke(cli, ["render", GAME, "--out-dir", str(out), "--plies", "0"])
     assert result.exit_code == 2, result.output
     assert result.stderr == (
         f"Error: {out / 'game001-ply000.svg'} exists; use --force to overwrite it\n"
@@ -80,7 +80,7 @@ def test_german(tmp_path: Path) -> None:
     for name in ("game001-ply000.svg", "game001-ply001.svg"):
         (out / name).write_bytes(KEEP)
     result = CliRunner().invoke(
-        cli, ["--lang", "de", "render", GAME, "--out", str(out), "--plies", "0-1"]
+        cli, ["--lang", "de", "render", GAME, "--out-dir", str(out), "--plies", "0-1"]
     )
     assert result.exit_code == 2, result.output
     assert result.stderr.startswith("Fehler: 2 Dateien gibt es schon: ")

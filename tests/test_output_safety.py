@@ -79,7 +79,9 @@ class Spy:
 def test_png_of_a_hostile_record_renders_and_reads_no_file(record, tmp_path, monkeypatch):
     out = tmp_path / "png"
     spy = Spy(monkeypatch)
-    result = invoke("render", str(record), "--format", "png", "--plies", "0,2", "--out", str(out))
+    result = invoke(
+        "render", str(record), "--format", "png", "--plies", "0,2", "--out-dir", str(out)
+    )
     assert result.exit_code == 0, result.output
     assert not spy.touched_passwd()
     passwd = Path("/etc/passwd").read_bytes()[:32]
@@ -113,7 +115,7 @@ def test_cairosvg_is_never_allowed_to_load_anything(payload, monkeypatch):
 
 def test_svg_holds_record_text_as_text_only(record, tmp_path):
     out = tmp_path / "svg"
-    invoke("render", str(record), "--plies", "0,1", "--out", str(out))
+    invoke("render", str(record), "--plies", "0,1", "--out-dir", str(out))
     for picture in sorted(out.glob("*.svg")):
         root = ET.parse(picture).getroot()
         tags = {node.tag.removeprefix(SVG_NS) for node in root.iter()}
@@ -124,7 +126,7 @@ def test_svg_holds_record_text_as_text_only(record, tmp_path):
 
 def test_html_page_escapes_every_record_text(record, tmp_path):
     out = tmp_path / "html"
-    invoke("render", str(record), "--format", "html", "--out", str(out))
+    invoke("render", str(record), "--format", "html", "--out-dir", str(out))
     page = (out / "game001.html").read_text("utf-8")
     assert "<image" not in page and "<script>alert" not in page
     assert "&lt;image href=" in page
@@ -160,7 +162,7 @@ def test_output_names_never_leave_the_output_folder(tmp_path):
             fmt,
             "--plies",
             "0",
-            "--out",
+            "--out-dir",
             str(out_dir),
             "--force",
         )

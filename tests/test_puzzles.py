@@ -35,7 +35,7 @@ def run(*args: str):
 def test_puzzles_are_records_and_diagrams(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.chdir(ROOT)
     out = tmp_path / "puzzles"
-    result = run("samples/good/huepfer-6x6-bremen-2003.hpf", "--out", str(out))
+    result = run("samples/good/huepfer-6x6-bremen-2003.hpf", "--out-dir", str(out))
     assert result.exit_code == 0
     assert result.output == f"wrote 3 puzzles to {out}\n"
     assert sorted(p.name for p in out.iterdir()) == [
@@ -88,7 +88,7 @@ def test_unique_solutions_sorted_and_deduplicated() -> None:
 
 def test_german_caption(tmp_path: Path) -> None:
     result = CliRunner().invoke(
-        cli, ["--lang", "de", "puzzles", str(HUEPFER), "--out", str(tmp_path)]
+        cli, ["--lang", "de", "puzzles", str(HUEPFER), "--out-dir", str(tmp_path)]
     )
     assert result.output == f"3 Aufgaben nach {tmp_path} geschrieben\n"
     assert "Aufgabe 2: Rot zieht und gewinnt in 2" in (tmp_path / "puzzle002.svg").read_text(

@@ -68,7 +68,7 @@ def test_split_reads_a_utf16_file_and_writes_utf8(tmp_path: Path, encoding: str)
     path = tmp_path / "notepad.hpf"
     path.write_bytes(UTF16[encoding])
     out = tmp_path / "out"
-    done = CliRunner().invoke(cli, ["split", str(path), "--out", str(out)])
+    done = CliRunner().invoke(cli, ["split", str(path), "--out-dir", str(out)])
     assert done.exit_code == 0, done.output
     written = sorted(out.iterdir())
     assert [p.name for p in written] == ["Joerg-Uemit.hpf", "Joerg-Uemit_2.hpf"]

@@ -65,7 +65,7 @@ def test_sibling_variations_cost_little_in_a_viewer_page(tmp_path: Path) -> None
     assert path.stat().st_size > 195_000
     out = tmp_path / "out"
     code, stderr, _ = run_bounded(
-        ["render", str(path), "--format", "html", "--out", str(out)], seconds=20, mib=250
+        ["render", str(path), "--format", "html", "--out-dir", str(out)], seconds=20, mib=250
     )
     assert code == 0, stderr
     page = (out / "game001.html").read_text(encoding="utf-8")
@@ -102,7 +102,7 @@ def test_members_with_one_stem_get_their_own_folders(tmp_path: Path) -> None:
             "1",
             "--plies",
             "0",
-            "--out",
+            "--out-dir",
             str(out),
         ],
     )
@@ -130,7 +130,7 @@ def test_index_links_every_member_to_its_own_page(tmp_path: Path) -> None:
             "1",
             "--format",
             "html",
-            "--out",
+            "--out-dir",
             str(out),
         ],
     )
@@ -157,7 +157,7 @@ def test_a_member_named_twice_is_drawn_twice(tmp_path: Path) -> None:
         handle.add(SAMPLES / "trigeo-goettingen-1999.trg", "index.trg")
     out = tmp_path / "out"
     result = CliRunner().invoke(
-        cli, ["render", str(archive), "--format", "html", "--out", str(out)]
+        cli, ["render", str(archive), "--format", "html", "--out-dir", str(out)]
     )
     assert result.exit_code == 0, result.output
     assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*.html")) == [
@@ -183,7 +183,7 @@ def test_a_long_player_name_is_clipped_in_pictures(tmp_path: Path) -> None:
     for fmt in ("png", "svg"):
         out = tmp_path / fmt
         code, stderr, _ = run_bounded(
-            ["render", str(path), "--format", fmt, "--plies", "1", "--out", str(out)],
+            ["render", str(path), "--format", fmt, "--plies", "1", "--out-dir", str(out)],
             seconds=6,
             mib=250,
         )
@@ -215,7 +215,9 @@ def test_viewer_pages_clip_names_in_headings(tmp_path: Path) -> None:
     path = tmp_path / "long.hxl"
     path.write_text(record("1. B4W3", North=LONG_NAME, Event="E" * 5000), encoding="utf-8")
     out = tmp_path / "out"
-    result = CliRunner().invoke(cli, ["render", str(path), "--format", "html", "--out", str(out)])
+    result = CliRunner().invoke(
+        cli, ["render", str(path), "--format", "html", "--out-dir", str(out)]
+    )
     assert result.exit_code == 0, result.output
     page = (out / "game001.html").read_text("utf-8")
     title = re.search(r"<title>(.*)</title>", page).group(1)
@@ -241,7 +243,7 @@ def test_control_characters_from_a_record_become_replacement_characters(tmp_path
     path.write_text(text, encoding="utf-8")
     for fmt in ("html", "svg"):
         result = CliRunner().invoke(
-            cli, ["render", str(path), "--format", fmt, "--out", str(tmp_path / fmt)]
+            cli, ["render", str(path), "--format", fmt, "--out-dir", str(tmp_path / fmt)]
         )
         assert result.exit_code == 0, result.output
     page = (tmp_path / "html" / "game001.html").read_text("utf-8")
@@ -278,7 +280,7 @@ def test_an_unreadable_file_of_a_folder_is_reported_and_the_rest_drawn(tmp_path:
     (folder / "a.hxl").symlink_to(folder / "missing.hxl")
     (folder / "b.trg").write_bytes((SAMPLES / "trigeo-goettingen-1999.trg").read_bytes())
     out = tmp_path / "out"
-    result = CliRunner().invoke(cli, ["render", str(folder), "--plies", "0", "--out", str(out)])
+    result = CliRunner().invoke(cli, ["render", str(folder), "--plies", "0", "--out-dir", str(out)])
     assert result.exit_code == 2, result.output  # as check: some input could not be read
     assert f"cannot read {folder / 'a.hxl'}: No such file or directory" in result.output
     assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*.svg")) == [

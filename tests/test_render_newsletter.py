@@ -45,7 +45,7 @@ def names(folder: Path) -> list[str]:
 def test_a_broken_record_is_drawn_to_its_error_which_is_told_as_check_tells_it(
     tmp_path: Path,
 ) -> None:
-    result = run(PAWN, "--format", "png", "--size", "120", "--out", tmp_path)
+    result = run(PAWN, "--format", "png", "--size", "120", "--out-dir", tmp_path)
     assert result.exit_code == 1
     assert f"{PAWN}:8:9: error IL01 ply 2, South: E6°D5 is not legal" in result.stderr
     assert "    | 1. B4W3 E6°D5 *\n    |         ^^^^^\n" in result.stderr

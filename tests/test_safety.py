@@ -166,7 +166,7 @@ _COUNTS: dict[str, tuple[list[str], Callable[[str], int | None]]] = {
     "find-json": (["find", "--format", "json", "{in}"], lambda text: len(json.loads(text))),
     "stats-json": (["stats", "--format", "json", "{in}"], lambda text: json.loads(text)["games"]),
     "merge": (["merge", "{in}", "--out", "{out}/m.hxl"], _said(r"^wrote (\d+) games")),
-    "split": (["split", "{in}", "--out", "{out}/g"], _said(r"^wrote (\d+) files")),
+    "split": (["split", "{in}", "--out-dir", "{out}/g"], _said(r"^wrote (\d+) files")),
 }
 
 
@@ -192,10 +192,10 @@ def test_every_game_after_an_open_comment_is_read(command, runner, inputs, tmp_p
 _BUSY = [
     (
         "render-png",
-        ["render", "{in}", "--format", "png", "--out", "{out}"],
+        ["render", "{in}", "--format", "png", "--out-dir", "{out}"],
         "good/huepfer-10x10-bremen-2003.hpf",
     ),
-    ("render-svg", ["render", "{in}", "--format", "svg", "--out", "{out}"], "good"),
+    ("render-svg", ["render", "{in}", "--format", "svg", "--out-dir", "{out}"], "good"),
     ("check", ["check", "{in}"], "."),
     (
         "convert",

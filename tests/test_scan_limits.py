@@ -73,7 +73,7 @@ def codes(result: subprocess.CompletedProcess) -> list[str]:
         ["convert", "--to", "json", "a.hxl"],
         ["show", "a.hxl"],
         ["moves", "a.hxl"],
-        ["render", "a.hxl", "--out", "out"],
+        ["render", "a.hxl", "--out-dir", "out"],
     ],
 )
 def test_blanks_before_a_record_do_not_hang_any_command(tmp_path, command):

@@ -64,7 +64,7 @@ def test_split_writes_each_game_byte_for_byte(tmp_path):
     second = TRIGEO.encode()
     archive = tmp_path / "club.hxl"
     archive.write_bytes(b"\xef\xbb\xbf" + first + b"\r\n\r\n" + second + b"\n\n\n")
-    result = split(str(archive), "--out", str(tmp_path / "out"))
+    result = split(str(archive), "--out-dir", str(tmp_path / "out"))
     assert result.exit_code == 0, result.output
     assert result.stderr == f"wrote 2 files to {tmp_path / 'out'}\n"
     out = tmp_path / "out"
@@ -76,7 +76,7 @@ def test_split_writes_each_game_byte_for_byte(tmp_path):
 def test_windows_1252_bytes_are_kept(tmp_path):
     data = '[Game "Hexalit"]\n[North "Bär"]\n\n1. B6XC6 {30° warm} *\n'.encode("cp1252")
     (tmp_path / "old.hxl").write_bytes(data)
-    assert split(str(tmp_path / "old.hxl"), "--out", str(tmp_path / "out")).exit_code == 0
+    assert split(str(tmp_path / "old.hxl"), "--out-dir", str(tmp_path / "out")).exit_code == 0
     assert (tmp_path / "out" / "Baer.hxl").read_bytes() == data
 
 
@@ -84,10 +84,10 @@ def test_the_games_extension_not_the_files(tmp_path):
     (tmp_path / "mixed.hxl").write_text(TRIGEO + "\n" + HEXALIT, "utf-8")
     (tmp_path / "noext.txt").write_text("1. a1-c1@d1 *\n", "utf-8")
     result = split(str(tmp_path / "mixed.hxl"), str(tmp_path / "noext.txt"), "--glob", "*")
-    assert result.exit_code == 2  # --out is required
+    assert result.exit_code == 2  # --out-dir is required
     result = split(
         str(tmp_path / "mixed.hxl"), str(tmp_path / "noext.txt"), "--game", "Hüpfer",
-        "--out", str(tmp_path / "out"),
+        "--out-dir", str(tmp_path / "out"),
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert sorted(os.listdir(tmp_path / "out")) == [
@@ -102,7 +102,7 @@ def test_an_existing_file_is_never_overwritten(tmp_path):
     out.mkdir()
     (out / "2024-05-01_Mueller-Schmidt_r3.hxl").write_text("mine", "utf-8")
     (tmp_path / "a.hxl").write_text(HEXALIT + "\n" + HEXALIT, "utf-8")
-    result = split(str(tmp_path / "a.hxl"), "--out", str(out), "-v")
+    result = split(str(tmp_path / "a.hxl"), "--out-dir", str(out), "-v")
     assert result.exit_code == 0, result.output
     assert (out / "2024-05-01_Mueller-Schmidt_r3.hxl").read_text("utf-8") == "mine"
     assert (out / "2024-05-01_Mueller-Schmidt_r3_2.hxl").read_text("utf-8") == HEXALIT
@@ -117,7 +117,7 @@ def test_samples_and_zip_members(tmp_path):
     with zipfile.ZipFile(zipped, "w") as archive:
         for path in sorted(GOOD.iterdir()):
             archive.write(path, f"good/{path.name}")
-    result = split(str(zipped), "--out", str(tmp_path / "out"))
+    result = split(str(zipped), "--out-dir", str(tmp_path / "out"))
     assert result.exit_code == 0, result.output
     names = sorted(os.listdir(tmp_path / "out"))
     assert names == [
@@ -137,7 +137,7 @@ def test_a_file_that_cannot_be_read_is_told_and_the_rest_are_split(tmp_path):
     (tmp_path / "b.hxl").write_bytes(b"\x00\x01binary")
     missing = tmp_path / "missing.hxl"
     result = split(str(missing), str(tmp_path / "b.hxl"), str(tmp_path / "a.hxl"),
-                   "--out", str(tmp_path / "out"))  # fmt: skip
+                   "--out-dir", str(tmp_path / "out"))  # fmt: skip
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [
         f"{missing}: IO01 cannot read {missing}: No such file or directory",
@@ -149,7 +149,7 @@ def test_a_file_that_cannot_be_read_is_told_and_the_rest_are_split(tmp_path):
 
 def test_a_full_disk_stops_the_split_with_a_clear_message(tmp_path):
     (tmp_path / "a.hxl").write_text(HEXALIT, "utf-8")
-    result = full_disk("split", "a.hxl", "--out", "out", cwd=tmp_path)
+    result = full_disk("split", "a.hxl", "--out-dir", "out", cwd=tmp_path)
     assert result.returncode == 2
     assert result.stderr.startswith("Error: cannot write out/2024-05-01_Mueller-Schmidt_r3.hxl: ")
     assert result.stderr.endswith("; 0 files written to out\n")
@@ -201,7 +201,7 @@ def test_a_game_after_millions_of_blank_lines_is_found_quickly(tmp_path):
 
 def test_the_files_written_are_not_split_again_when_out_is_inside_an_input(tmp_path):
     (tmp_path / "a.hxl").write_text(HEXALIT + "\n" + TRIGEO, "utf-8")
-    result = split(str(tmp_path), "--out", str(tmp_path / "z-games"))
+    result = split(str(tmp_path), "--out-dir", str(tmp_path / "z-games"))
     assert result.exit_code == 0, result.output
     assert result.stderr == f"wrote 2 files to {tmp_path / 'z-games'}\n"
     assert len(os.listdir(tmp_path / "z-games")) == 2

@@ -98,7 +98,7 @@ def test_samples_exact() -> None:
 
 
 def test_table_on_samples() -> None:
-    result = run("stats", GOOD, "--depth", "1")
+    result = run("stats", GOOD, "--opening-depth", "1")
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert lines[0] == "6 games"
@@ -114,8 +114,8 @@ def test_table_on_samples() -> None:
 
 def test_index_and_scan_agree(archive: tuple[Path, Path]) -> None:
     arch, db = archive
-    scanned = _stats(arch, "--scan", "--depth", "5", "--top", "4", "--limit", "0")
-    assert _stats("--db", db, "--depth", "5", "--top", "4", "--limit", "0") == scanned
+    scanned = _stats(arch, "--scan", "--opening-depth", "5", "--top", "4", "--limit", "0")
+    assert _stats("--db", db, "--opening-depth", "5", "--top", "4", "--limit", "0") == scanned
     assert scanned["games"] == 6 + 3 + 1 + 12 + 2 + 24  # samples, club, zip, random, drops, broken
     # with a filter of find, too
     only = _stats(arch, "--scan", "--player", "ann")
@@ -169,7 +169,7 @@ def test_cube_drops(tmp_path: Path) -> None:
 def test_generated_archive_exact(tmp_path: Path) -> None:
     games = random_archive("Trigeo", 10, 11, max_plies=40)
     (tmp_path / "gen.trg").write_text(format_archive(games), "utf-8")
-    counts = _stats(tmp_path, "--depth", "2", "--top", "2")
+    counts = _stats(tmp_path, "--opening-depth", "2", "--top", "2")
     assert counts["games"] == 10
     replayed = list(hexhop.read_games(str(tmp_path / "gen.trg")))
     ends = Counter(game.end.winner if game.end else None for game in replayed)
@@ -255,11 +255,17 @@ def test_plot_without_the_extra(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("--depth", "0"), "Invalid value for '--depth': 0 is not in the range 1<=x<=16."),
-        (("--depth", "17"), "Invalid value for '--depth': 17 is not in the range 1<=x<=16."),
+        (
+            ("--opening-depth", "0"),
+            "Invalid value for '--opening-depth': 0 is not in the range 1<=x<=16.",
+        ),
+        (
+            ("--opening-depth", "17"),
+            "Invalid value for '--opening-depth': 17 is not in the range 1<=x<=16.",
+        ),
         (("--top", "x"), "Invalid value for '--top': 'x' is not a valid integer range."),
         (("--plot", "s.pdf"), "--plot 's.pdf': the file name must end in .svg or .png"),
-        (("--plies", "9..1"), "--plies '9..1': expected MIN..MAX with 0 <= MIN <= MAX"),
+        (("--length", "9..1"), "--length '9..1': expected MIN..MAX with 0 <= MIN <= MAX"),
         (("--format", "csv"), "Invalid value for '--format'"),
     ],
 )

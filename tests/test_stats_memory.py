@@ -39,7 +39,7 @@ def _index(root: Path, games: int) -> Path:
 
 @pytest.mark.slow
 def test_the_opening_tree_takes_flat_memory(tmp_path: Path) -> None:
-    args = ("--depth", "16", "--top", "100000", "--format", "json")
+    args = ("--opening-depth", "16", "--top", "100000", "--format", "json")
     peaks = []
     for games in (SMALL, 2 * SMALL):
         code, peak = hexhop_peak_mib("stats", "--db", str(_index(tmp_path, games)), *args)

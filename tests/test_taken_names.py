@@ -31,7 +31,7 @@ def test_split_does_not_replace_a_dangling_link(tmp_path):
     out = tmp_path / "out"
     out.mkdir()
     os.symlink("/nonexistent", out / "many-3.trg")
-    result = run("split", str(tmp_path / "many.trg"), "--out", str(out))
+    result = run("split", str(tmp_path / "many.trg"), "--out-dir", str(out))
     assert result.exit_code == 0, result.output
     assert os.readlink(out / "many-3.trg") == "/nonexistent"
     assert sorted(os.listdir(out)) == ["many-1.trg", "many-2.trg", "many-3.trg", "many-3_2.trg"]
@@ -43,7 +43,7 @@ def test_a_dangling_link_is_an_existing_output(tmp_path, command):
     target = tmp_path / "gone"
     if command == "render":
         out = tmp_path / "pictures" / "game001-ply000.svg"
-        args = ["render", str(HEXALIT), "--out", str(tmp_path / "pictures")]
+        args = ["render", str(HEXALIT), "--out-dir", str(tmp_path / "pictures")]
     elif command == "merge":
         out = tmp_path / "all.hxl"
         args = ["merge", str(HEXALIT), "--out", str(out)]
@@ -77,7 +77,7 @@ def test_render_html_of_a_member_with_a_long_name(tmp_path, char):
         zipped.write(HEXALIT, char * 80 + ".hxl")
         zipped.write(HEXALIT, "b.hxl")
     site = tmp_path / "site"
-    result = run("render", str(archive), "--format", "html", "--out", str(site))
+    result = run("render", str(archive), "--format", "html", "--out-dir", str(site))
     assert result.exit_code == 0, result.output
     assert (site / "index.html").is_file() and (site / "b" / "game001.html").is_file()
     [long] = [

@@ -158,12 +158,12 @@ def test_merge_with_force_keeps_the_old_file(two, monkeypatch):
 
 def test_split(two, monkeypatch):
     (two / "ab.hxl").write_text(A + "\n" + B, "utf-8")
-    result = run("split", str(two / "ab.hxl"), "--out", str(two / "out"))
+    result = run("split", str(two / "ab.hxl"), "--out-dir", str(two / "out"))
     assert result.exit_code == 0, result.output
     assert sorted(os.listdir(two / "out")) == ["Berger.hxl", "Keller.hxl"]
     assert (two / "out" / "Keller.hxl").read_text("utf-8") == B
     corrupt(monkeypatch, split_cmd, b"B5XC4", b"B5XC3")
-    result = run("split", str(two / "ab.hxl"), "--out", str(two / "again"))
+    result = run("split", str(two / "ab.hxl"), "--out-dir", str(two / "again"))
     assert result.exit_code == 2
     keller = two / "again" / "Keller.hxl"
     assert (

@@ -64,7 +64,9 @@ def test_generate_out_on_a_full_disk_keeps_the_old_file(tmp_path):
 
 
 def test_render_on_a_full_disk(tmp_path):
-    result = full_disk("render", SAMPLE, "--plies", "0", "--out", "pics", cwd=tmp_path, room=1000)
+    result = full_disk(
+        "render", SAMPLE, "--plies", "0", "--out-dir", "pics", cwd=tmp_path, room=1000
+    )
     assert result.returncode == 2
     assert result.stderr.endswith("File too large\n")
     assert result.stderr.startswith("Error: cannot write pics")
@@ -95,7 +97,7 @@ def test_a_folder_that_cannot_be_written(tmp_path):
     assert result.output == (
         "Error: cannot write /sys/kernel/hexhop-test.json: Permission denied\n"
     )
-    result = CliRunner().invoke(cli, ["render", SAMPLE, "--out", "/sys/kernel/hexhop-test"])
+    result = CliRunner().invoke(cli, ["render", SAMPLE, "--out-dir", "/sys/kernel/hexhop-test"])
     assert result.exit_code == 2
     assert result.output in (
         "Error: cannot create the folder /sys/kernel/hexhop-test: Permission denied\n",
