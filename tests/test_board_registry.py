@@ -1,7 +1,8 @@
 """A Hüpfer board size is one entry of ``hexhop.notation.boards`` (issue 24, §4).
 
 The fixture adds a 12x12 board to the registry for one test (and takes it
-away after); a game on it is then played, checked, drawn, indexed and found
+away after); a game on it is then played, checked, drawn (SVG and terminal),
+indexed and found
 without any other module knowing of it.
 """
 
@@ -107,6 +108,18 @@ def test_a_position_on_it_is_drawn(game_file: Path) -> None:
     pieces = {e.get("data-point") for e in root.iter() if "piece" in e.get("class", "")}
     assert pieces == {"a1", "a2", "b1", "b2", "k11", "k12", "l11", "l12"}
     assert any({"coord", "file", "l"} <= c for c in classes)
+
+
+def test_a_position_on_it_is_shown_in_the_terminal(game_file: Path) -> None:
+    code, output = run("show", str(game_file), "--ply", "0", "--color", "never")
+    lines = output.splitlines()
+    assert code == 0
+    assert "Position: R: a1 a2 b1 b2; T: k11 k12 l11 l12; reserve: 60/60; turn: R" in lines
+    assert lines[0].strip() == "t" and lines[-5].strip() == "1   a"  # l12 on top, a1 below
+    assert [line.split()[0] for line in lines if line.rstrip().endswith((" l", " k"))] == [
+        "12",
+        "11",
+    ]
 
 
 def test_a_game_on_it_is_indexed_and_found(game_file: Path, tmp_path: Path) -> None:
