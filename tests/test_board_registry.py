@@ -2,8 +2,7 @@
 
 The fixture adds a 12x12 board to the registry for one test (and takes it
 away after); a game on it is then played, checked, drawn (SVG and terminal),
-indexed and found
-without any other module knowing of it.
+indexed and found without any other module knowing of it.
 """
 
 from __future__ import annotations
