@@ -6,6 +6,7 @@ Everything else is in pyproject.toml."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 from pathlib import Path
@@ -13,7 +14,7 @@ from pathlib import Path
 from setuptools import Extension, setup
 
 # The modules where a check spends its time (profiled with `hexhop check`),
-# as paths in the checkout, and the package each folder installs as.
+# as paths in the checkout.
 COMPILED = [
     "engine/base.py",
     "engine/games.py",
@@ -35,8 +36,20 @@ COMPILED = [
     "notation/reader.py",
     "notation/text.py",
 ]
-SUBPACKAGES = ("notation", "engine", "render", "records", "cli", "messages", "archive")
-FOLDERS = {"api": "hexhop", **{name: f"hexhop/{name}" for name in SUBPACKAGES}}
+
+
+def folders(here: Path) -> dict[str, str]:
+    """Each source folder and the path of the package it installs as
+    (``engine`` -> ``hexhop/engine``), from pyproject.toml's package-dir as
+    hexhop.messages.catalogue reads it (standard library only, so it is
+    loaded from its file: the package is not installed while it is built)."""
+    spec = importlib.util.spec_from_file_location("catalogue", here / "messages" / "catalogue.py")
+    if spec is None or spec.loader is None:
+        raise RuntimeError("messages/catalogue.py cannot be loaded")
+    catalogue = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(catalogue)
+    table = catalogue.package_dir(here / "pyproject.toml")
+    return {folder: package.replace(".", "/") for package, folder in table.items()}
 
 
 def compiled_modules() -> list[Extension]:
@@ -50,12 +63,13 @@ def compiled_modules() -> list[Extension]:
     here = Path(__file__).parent
     tree = here / "build" / "mypyc-src"
     shutil.rmtree(tree, ignore_errors=True)
-    for folder, package in FOLDERS.items():
+    layout = folders(here)
+    for folder, package in layout.items():
         shutil.copytree(here / folder, tree / package, ignore=shutil.ignore_patterns("__pycache__"))
     paths = []
     for name in COMPILED:
         folder, _, rest = name.partition("/")
-        paths.append(str((tree / FOLDERS[folder] / rest).relative_to(here)))
+        paths.append(str((tree / layout[folder] / rest).relative_to(here)))
     # (the config names modules, such as matplotlib, that are not built here)
     options = ["--config-file", "pyproject.toml", "--no-warn-unused-configs"]
     return mypycify([*options, *paths], opt_level="3", verbose=False)

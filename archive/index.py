@@ -57,7 +57,9 @@ SETTLE_CACHE_KIB = 4 * 1024
 # stay in the cache); the rest wait in positions_new and go in sorted at the end
 DIRECT_POSITIONS = 500_000
 OPENING = 16  # actions kept in a column of their own, for --after and the opening tree
-GAMES_PER_PART = 200  # with -j, the games of a file are replayed in parts of this many
+# with -j, the games of a file are indexed in parts of this many: the index's
+# own part size, set apart from check's (records.jobs.GAMES_PER_PART)
+INDEX_PART_GAMES = 200
 PART_SECONDS = 60.0  # the time a part's games may take (check's --max-seconds default)
 # the largest value read from an index: a file's bytes are at most 64 MiB
 # (Limits.max_file_bytes), and no column holds more than one file's text
@@ -665,7 +667,7 @@ class Indexer:
             seq += 1
             self.summary.files += 1
             stat = _stat(source.path)
-            size = GAMES_PER_PART if parallel else reading.BATCH
+            size = INDEX_PART_GAMES if parallel else reading.BATCH
             facts, parts = reading.prepare(source, self.options, size)
             known = self._known.get(key)
             unchanged = (

@@ -47,10 +47,9 @@ from hexhop.records.checking import (
     split_source,
 )
 from hexhop.records.errors import RecordsError
+from hexhop.records.jobs import GAMES_PER_PART, SPLIT_BYTES  # parts as with -j
 from hexhop.records.sources import Source
 
-SPLIT_BYTES = 256 * 1024  # files larger than this are checked in parts, as with -j
-GAMES_PER_PART = 100
 GROUP_BYTES = 256 * 1024  # small files go to the workers in groups of about this size
 BATCH_BYTES = 64 * 1024 * 1024  # read ahead of the cluster at most about twice this
 CONNECT_SECONDS = 10

@@ -17,16 +17,21 @@ import argparse
 import ast
 import os
 import shutil
+import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent
-FOLDERS = {
-    "api": "hexhop",
-    **{
-        name: f"hexhop/{name}"
-        for name in ("notation", "engine", "render", "records", "cli", "messages", "archive")
-    },
-}
+
+
+def folders() -> dict[str, str]:
+    """Each source folder and the path of the package it installs as
+    (``engine`` -> ``hexhop/engine``), from pyproject.toml's package-dir as
+    messages/catalogue.py (standard library only) reads it."""
+    sys.path.insert(0, str(HERE / "messages"))
+    from catalogue import package_dir
+
+    table = package_dir(HERE / "pyproject.toml")
+    return {folder: package.replace(".", "/") for package, folder in table.items()}
 
 
 def compiled_list() -> list[str]:
@@ -45,17 +50,18 @@ def main() -> None:
     out: Path = args.dir.resolve()
     if out.exists() and any(out.iterdir()):
         parser.error(f"{out} is not empty; give a new folder")
-    for folder, package in FOLDERS.items():
+    layout = folders()
+    for folder, package in layout.items():
         shutil.copytree(HERE / folder, out / package, ignore=shutil.ignore_patterns("__pycache__"))
     sources = []
     for name in compiled_list():
         folder, _, rest = name.partition("/")
-        sources.append(str(Path(FOLDERS[folder]) / rest))
+        sources.append(str(Path(layout[folder]) / rest))
     if args.typed:
         # cython_core/engine__dice__board.pxd -> hexhop/engine/dice/board.pxd
         for pxd in sorted((HERE / "benchmarks" / "cython_core").glob("*.pxd")):
             folder, _, rest = pxd.name.partition("__")
-            target = Path(FOLDERS[folder]) / rest.replace("__", "/")
+            target = Path(layout[folder]) / rest.replace("__", "/")
             shutil.copy(pxd, out / target)
 
     from Cython.Build import cythonize

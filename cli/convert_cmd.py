@@ -1,6 +1,6 @@
 """``hexhop convert``: a record as JSON (the full replay) and back.
 
-The JSON document is described by ``docs/record.schema.json``; the
+The JSON document is described by ``records/record.schema.json``; the
 codec is :mod:`hexhop.records.codec`.
 """
 

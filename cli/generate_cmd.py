@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from hexhop.messages import _
+from hexhop.notation.boards import DEFAULT_HUEPFER_SIZE, huepfer_board_named, huepfer_labels
 from hexhop.notation.games import game_list
 from hexhop.records.text import counted
 
@@ -31,7 +32,7 @@ Examples:
 @shared(
     "--board",
     default=None,
-    type=click.Choice(["6x6", "8x8", "10x10"]),
+    type=click.Choice(huepfer_labels()),
     help="Hüpfer board  [default: 6x6].",
 )
 @click.option(
@@ -78,7 +79,8 @@ def generate(
             _("{game} has one board; --board is for Hüpfer").format(game=game),
             param_hint="--board",
         )
-    size = int(board.split("x")[0]) if board else sizes[0] if sizes else 6
+    chosen = huepfer_board_named(board) if board else None
+    size = chosen.size if chosen else DEFAULT_HUEPFER_SIZE
     from hexhop.archive.verify import Written, verify
     from hexhop.notation.model import ParsedGame
 

@@ -12,14 +12,18 @@ from collections.abc import Callable
 import click
 
 from hexhop.messages import _, side_name
+from hexhop.notation.boards import (
+    DICE_COLUMNS,
+    DICE_ROW_COLUMNS,
+    DICE_ROWS,
+    JUMP_FIELDS,
+    file_letter,
+)
 from hexhop.notation.games import lookup_game
 
 # the commands show record text and names through this module
 from hexhop.records.text import printable, source_window  # noqa: F401
 
-ROWS = "ABCDEF"
-ROW_COLUMNS = {"A": (3, 11), "B": (2, 12), "C": (1, 13), "D": (1, 13), "E": (2, 12), "F": (3, 11)}
-JUMP_FIELDS = {"C6", "C7", "C8", "D6", "D7", "D8"}
 COLOURS = {"North": "blue", "South": "red", "Red": "red", "Turquoise": "cyan"}
 CELL = 4  # characters per column of the dice board
 
@@ -43,12 +47,12 @@ def dice_diagram(position, paint: Callable[[str, str], str], *, jump_fields: boo
     """Rows A–F, columns 1–13 aligned: ``N5`` a North 5, ``s2`` a South 2,
     ``N5'`` a rolled die, ``▲``/``▽`` empty up/down triangles, ``◆`` jump
     fields (with ``jump_fields``: Trigeo)."""
-    header = "   " + "".join(f"{c:^{CELL}}" for c in range(1, 14))
+    header = "   " + "".join(f"{c:^{CELL}}" for c in DICE_COLUMNS)
     lines = [header]
-    for r, row in enumerate(ROWS):
-        low, high = ROW_COLUMNS[row]
+    for r, row in enumerate(DICE_ROWS):
+        low, high = DICE_ROW_COLUMNS[row]
         cells = []
-        for c in range(1, 14):
+        for c in DICE_COLUMNS:
             text = _dice_cell(position, row, r, c, jump_fields) if low <= c <= high else ""
             cells.append(_centre(text, paint, position, f"{row}{c}"))
         lines.append(f" {row} " + "".join(cells) + f" {row}")
@@ -89,7 +93,7 @@ def huepfer_diagram(position, paint: Callable[[str, str], str]) -> str:
     for f in range(n):
         for r in range(n):
             x, y = place(f, r)
-            point = f"{chr(97 + f)}{r + 1}"
+            point = f"{file_letter(f)}{r + 1}"
             side = position.pieces.get(point)
             canvas[y][x] = {"Red": "R", "Turquoise": "t"}.get(side, "·")
             if side:
@@ -99,7 +103,7 @@ def huepfer_diagram(position, paint: Callable[[str, str], str]) -> str:
             if r + 1 < n:
                 canvas[y + 1][x - 1] = "╲"
         x, y = place(f, -1)
-        canvas[y][x] = chr(97 + f)
+        canvas[y][x] = file_letter(f)
     for r in range(n):
         x, y = place(-1, r)
         label = str(r + 1)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from hexhop.notation.boards import board_label
 from hexhop.notation.games import GameSpec, find_game
 from hexhop.notation.model import CubeAnswer, CubeOffer, Line, Node, Record, Span, Tag
 
@@ -67,7 +68,7 @@ def _tags(game: GameSpec, board: int, index: int) -> list[tuple[str, str]]:
     tags += [(side, "Random") for side in game.sides]
     # a game of several boards names its board; one of a fixed board, who moves first
     if game.board_sizes:
-        tags.append(("Board", f"{board}x{board}"))
+        tags.append(("Board", board_label(board)))
     else:
         tags.append(("First", game.sides[0]))
     return tags

@@ -1,6 +1,10 @@
 """Message catalogues: read ``.po`` files, write ``.mo`` files, list the
 message ids the package's source uses.
 
+The message ids are looked for in the source folders of pyproject.toml's
+``package-dir`` (:func:`package_dir`, which setup.py and the type check read
+too: the folder map is written only there).
+
 ``python -m hexhop.messages`` compiles every
 ``gettext-catalogues/<lang>/LC_MESSAGES/hexhop.po`` to the ``.mo`` file gettext reads
 (GNU ``msgfmt`` gives the same result); ``--pot FILE`` writes a template of
@@ -10,6 +14,7 @@ every message id, to start a new language from.  Standard library only.
 from __future__ import annotations
 
 import ast
+import re
 import struct
 import sys
 from collections.abc import Iterator
@@ -20,20 +25,36 @@ from pathlib import Path
 LOCALE_DIR = Path(__file__).parent / "gettext-catalogues"
 DOMAIN = "hexhop"
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent
-# the folders of the package's modules, below the root of a checkout
-PACKAGE_FOLDERS = (
-    "api",
-    "archive",
-    "cli",
-    "engine",
-    "messages",
-    "notation",
-    "records",
-    "render",
-)
 # functions whose first argument is a message id (a string written in place)
 MARKERS = frozenset({"_", "N_", "words", "ngettext"})
 _ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
+
+
+def package_dir(pyproject: Path) -> dict[str, str]:
+    """The folders of a checkout by the package each installs as (the
+    ``[tool.setuptools] package-dir`` table of ``pyproject``):
+    ``{"hexhop": "api", "hexhop.notation": "notation", …}``."""
+    text = pyproject.read_text("utf-8")
+    if sys.version_info >= (3, 11):
+        import tomllib
+
+        table: dict[str, str] = tomllib.loads(text)["tool"]["setuptools"]["package-dir"]
+        return table
+    # Python 3.10 has no tomllib: the table is one inline line of "a" = "b" pairs
+    line = re.search(r"^package-dir\s*=\s*\{(.*)\}\s*$", text, re.MULTILINE)
+    if line is None:
+        raise ValueError(f"{pyproject}: no package-dir line in [tool.setuptools]")
+    return dict(re.findall(r'"([^"]+)"\s*=\s*"([^"]+)"', line.group(1)))
+
+
+def source_folders(root: Path) -> list[str]:
+    """The folders below ``root`` that hold the package's modules: those of
+    ``root/pyproject.toml`` in a checkout, else (an installed copy) ``root``
+    itself."""
+    pyproject = root / "pyproject.toml"
+    if pyproject.is_file():
+        return sorted(package_dir(pyproject).values())
+    return ["."]
 
 
 def po_files() -> Iterator[Path]:
@@ -132,7 +153,9 @@ def source_ids(root: Path = PACKAGE_ROOT) -> dict[str, str]:
     with where it is first written. A plural id is both forms joined with
     NUL (``{n} file\0{n} files``), as :func:`read_po` keys it."""
     found: dict[str, str] = {}
-    paths = [path for folder in PACKAGE_FOLDERS for path in sorted(root.glob(f"{folder}/**/*.py"))]
+    paths = [
+        path for folder in source_folders(root) for path in sorted(root.glob(f"{folder}/**/*.py"))
+    ]
     for path in paths:
         tree = ast.parse(path.read_text("utf-8"))
         for node in ast.walk(tree):

@@ -13,9 +13,10 @@ sentence a module of the package builds, in the same language.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from .boards import huepfer_labels
 from .errors import Error
 from .span import Span
 
@@ -26,6 +27,9 @@ ERROR_CATEGORIES = ("io", "syntax", "header", "illegal", "state")
 class Entry:
     category: str
     template: str
+    # parameters the package fills in itself, when the message is made (in
+    # the language chosen then), e.g. the board sizes of HD03
+    implied: Callable[[], dict[str, object]] | None = None
 
     @property
     def severity(self) -> str:
@@ -68,7 +72,11 @@ CATALOGUE: dict[str, Entry] = {
         "header",
         'no Game tag and the file name does not tell the game; add [Game "..."] or use --game',
     ),
-    "HD03": Entry("header", "bad Board value {value!r}: expected 6x6, 8x8 or 10x10"),
+    "HD03": Entry(
+        "header",
+        "bad Board value {value!r}: expected {sizes}",
+        lambda: {"sizes": or_list(huepfer_labels())},
+    ),
     "HD04": Entry("header", "bad Reserve value {value!r}: {reason}"),
     "HD05": Entry("header", "bad Position value: {reason}"),
     "HD06": Entry("header", "bad First value {value!r}: expected North or South"),
@@ -164,6 +172,14 @@ def words(template: str, **params: object) -> str:
     return template.format(**params) if params else template
 
 
+def or_list(items: Sequence[str]) -> str:
+    """``a, b or c`` in the chosen language (``a`` alone, ``""`` for none)."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return words("{first} or {last}", first=", ".join(items[:-1]), last=items[-1])
+
+
 def make(
     code: str,
     span: Span | None = None,
@@ -174,6 +190,8 @@ def make(
 ) -> Finding:
     """A finding of ``code`` with its message filled in from ``params``."""
     entry = CATALOGUE[code]
+    if entry.implied is not None:
+        params = {**entry.implied(), **params}
     if action is not None:
         params.setdefault("action", action)
     return Finding(code, words(entry.template, **params), span, ply, action)

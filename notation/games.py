@@ -6,7 +6,8 @@ drawer and the terminal diagram, ``engine`` the rules module). A new game
 is one entry here plus its rules module in ``engine`` (and a grammar file
 and drawer when it starts a new family).
 
-A leaf: it imports nothing of the package, so every module may use it.
+The boards' shapes and sizes are in :mod:`.boards`. It imports nothing of
+the package but that leaf, so every module may use it.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ import os
 import unicodedata
 from dataclasses import dataclass
 from typing import Literal
+
+from .boards import huepfer_sizes
 
 Family = Literal["dice", "huepfer"]
 
@@ -28,11 +31,17 @@ class GameSpec:
     extension: str  # record file extension, lower case with the dot
     grammar: str  # movetext grammar file in hexhop.notation
     sides: tuple[str, str]  # in move order; the first is the one 1-0 favours
-    board_sizes: tuple[int, ...]  # sizes the Board tag may choose; () for one fixed board
     family: Family  # the drawer, the terminal diagram and the action kind
     engine: str  # "module:OBJECT" of the rules in hexhop.engine
     upper_cells: bool  # cells are written upper case (A7), points lower (a1)
     jump_fields: bool = False  # the board shows the six central jump fields
+
+    @property
+    def board_sizes(self) -> tuple[int, ...]:
+        """The sizes the Board tag may choose, smallest (the default) first;
+        () for a game on one fixed board. Read from :mod:`.boards` at each
+        call, so that a size added there counts."""
+        return huepfer_sizes() if self.family == "huepfer" else ()
 
     def cell(self, name: str) -> str:
         """``name`` in the case this game writes its cells or points."""
@@ -45,7 +54,6 @@ HEXALIT = GameSpec(
     ".hxl",
     "hexalit.lark",
     ("North", "South"),
-    (),
     "dice",
     "dice.hexalit:HEXALIT",
     upper_cells=True,
@@ -56,7 +64,6 @@ TRIGEO = GameSpec(
     ".trg",
     "trigeo.lark",
     ("North", "South"),
-    (),
     "dice",
     "dice.trigeo:TRIGEO",
     upper_cells=True,
@@ -68,7 +75,6 @@ HUEPFER = GameSpec(
     ".hpf",
     "huepfer.lark",
     ("Red", "Turquoise"),
-    (6, 8, 10),
     "huepfer",
     "huepfer.rules:HUEPFER",
     upper_cells=False,

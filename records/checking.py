@@ -1,7 +1,7 @@
 """Check one source and turn the replay into plain data for the reports.
 
 The result of a file is plain dicts and lists (the JSON game objects of
-``docs/check-report.schema.json``) so that it crosses process boundaries
+``check-report.schema.json`` beside it) so that it crosses process boundaries
 cheaply and every output format reads the same thing.
 """
 
@@ -22,7 +22,7 @@ from hexhop.notation.streaming import stream_chunks
 from .limits import read_limits
 from .sources import Limits, Source
 
-# a JSON object of the check report (docs/check-report.schema.json)
+# a JSON object of the check report (check-report.schema.json)
 JsonObject: TypeAlias = "dict[str, Any]"
 
 

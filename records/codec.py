@@ -1,6 +1,6 @@
 """A record as JSON (the full replay) and back.
 
-The JSON document is described by ``docs/record.schema.json``, shipped
+The JSON document is described by ``record.schema.json``, shipped
 beside this module and checked before going back. Going back reads only
 what was written (tags, actions, numbers, glyphs, comments, variations,
 result); positions and findings are output only.

@@ -11,14 +11,15 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
+from hexhop.notation.boards import DICE_COLUMNS, FILE_LETTERS, HUEPFER_BOARDS
+from hexhop.notation.boards import DICE_ROW_COLUMNS as ROW_COLUMNS
+from hexhop.notation.boards import DICE_ROWS as ROWS
+from hexhop.notation.boards import JUMP_FIELDS as JUMP_FIELDS
+
 from .svg_parts import Point
 
 # ---------------------------------------------------------------------------
-# Hexalit / Trigeo
-
-ROWS = "ABCDEF"
-ROW_COLUMNS = {"A": (3, 11), "B": (2, 12), "C": (1, 13), "D": (1, 13), "E": (2, 12), "F": (3, 11)}
-JUMP_FIELDS = ("C6", "C7", "C8", "D6", "D7", "D8")
+# Hexalit / Trigeo (the board's rows, columns and jump fields: hexhop.notation.boards)
 
 SIDE = 100.0  # side of a triangle
 ROW_HEIGHT = SIDE * math.sqrt(3) / 2
@@ -108,7 +109,7 @@ def row_label_points(flip: bool) -> list[tuple[str, Point, Point]]:
 def column_label_points(flip: bool) -> list[tuple[str, Point, Point]]:
     """For each column 1–13, where to write it above and below the board."""
     out = []
-    for column in range(1, 14):
+    for column in DICE_COLUMNS:
         x = column * SIDE / 2
         top, bottom = (x, -MARGIN_Y / 2), (x, BOARD_HEIGHT + MARGIN_Y / 2)
         if flip:
@@ -136,7 +137,6 @@ def outline(flip: bool) -> list[Point]:
 STEP = 100.0  # distance between neighbouring points along a line
 DIAG = STEP / math.sqrt(2)
 HUEPFER_MARGIN = 120.0
-FILES = "abcdefghij"
 
 
 def huepfer_extent(size: int) -> float:
@@ -158,12 +158,16 @@ def huepfer_xy(file: int, rank: int, size: int, flip: bool) -> Point:
 def huepfer_points(size: int, flip: bool) -> dict[str, Point]:
     """Every point by name (a1, b1, …) in file-major order."""
     return {
-        f"{FILES[f]}{r + 1}": huepfer_xy(f, r, size, flip) for f in range(size) for r in range(size)
+        f"{FILE_LETTERS[f]}{r + 1}": huepfer_xy(f, r, size, flip)
+        for f in range(size)
+        for r in range(size)
     }
 
 
 def huepfer_index(name: str) -> tuple[int, int] | None:
-    """(file, rank) 0-based of a point name, or None when it is not one."""
-    if len(name) < 2 or name[0] not in FILES or not name[1:].isdigit():
+    """(file, rank) 0-based of a point name, or None when it is not one (its
+    file is on no board of the registry)."""
+    files = FILE_LETTERS[: max(HUEPFER_BOARDS)]
+    if len(name) < 2 or name[0] not in files or not name[1:].isdigit():
         return None
-    return FILES.index(name[0]), int(name[1:]) - 1
+    return files.index(name[0]), int(name[1:]) - 1

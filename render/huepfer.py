@@ -13,6 +13,7 @@ from typing import Any
 
 from hexhop.messages import _, language, wins
 from hexhop.messages import to_move as to_move_caption
+from hexhop.notation.boards import file_letter
 
 from . import geometry as geo
 from .last_action import LastAction
@@ -88,7 +89,7 @@ def _lines(size: int, flip: bool, colors: dict[str, str]) -> list[Any]:
     last = size - 1
     for i in range(size):
         for cls, a, b in (
-            (f"line file {geo.FILES[i]}", (i, 0), (i, last)),
+            (f"line file {file_letter(i)}", (i, 0), (i, last)),
             (f"line rank r{i + 1}", (0, i), (last, i)),
         ):
             (x1, y1), (x2, y2) = geo.huepfer_xy(*a, size, flip), geo.huepfer_xy(*b, size, flip)
@@ -129,8 +130,8 @@ def _labels(size: int, flip: bool, colors: dict[str, str], least: float) -> list
             text(
                 x + sign * push,
                 y + sign * push,
-                geo.FILES[i],
-                f"coord file {geo.FILES[i]}",
+                file_letter(i),
+                f"coord file {file_letter(i)}",
                 size=font,
                 fill=colors["coord"],
                 weight="bold",

@@ -17,7 +17,7 @@ from hexhop.cli.main import cli
 ROOT = Path(__file__).resolve().parent.parent
 GOOD = ROOT / "samples" / "good"
 BROKEN = ROOT / "samples" / "broken"
-SCHEMA = json.loads((ROOT / "docs" / "check-report.schema.json").read_text("utf-8"))
+SCHEMA = json.loads((ROOT / "records" / "check-report.schema.json").read_text("utf-8"))
 
 # file → (code, line, column, ply) of its first finding
 EXPECTED = {

@@ -22,9 +22,9 @@ def record_validator() -> jsonschema.Draft202012Validator:
     """The convert schema, with its reference into the check-report schema."""
     from referencing import Registry, Resource
 
-    docs = ROOT / "docs"
+    shipped = ROOT / "records"
     schemas = {
-        name: json.loads((docs / name).read_text("utf-8"))
+        name: json.loads((shipped / name).read_text("utf-8"))
         for name in ("record.schema.json", "check-report.schema.json")
     }
     registry = Registry().with_resources(

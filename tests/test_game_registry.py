@@ -14,7 +14,7 @@ import pytest
 
 import hexhop.notation
 from hexhop.engine.games import rules_for
-from hexhop.engine.huepfer.board import SIZES
+from hexhop.engine.huepfer.board import board
 from hexhop.notation.games import GAMES, GameSpec, find_game, game_for_path, game_list, lookup_game
 
 ROOT = Path(hexhop.notation.__file__).parent.parent
@@ -153,5 +153,6 @@ def test_the_registry_agrees_with_the_rules(game: GameSpec) -> None:
     if game.family == "dice":
         assert rules.jump_fields == game.jump_fields  # type: ignore[attr-defined]
     else:
-        assert game.board_sizes == SIZES
+        assert game.board_sizes == (6, 8, 10)
+        assert [board(size).label for size in game.board_sizes] == ["6x6", "8x8", "10x10"]
     assert (ROOT / "notation" / game.grammar).is_file()

@@ -11,34 +11,17 @@ here, so the graph is that of the checkout, whatever is installed.
 from __future__ import annotations
 
 import ast
-import re
-import sys
 from pathlib import Path
 
+from hexhop.messages.catalogue import package_dir
+
 ROOT = Path(__file__).resolve().parent.parent
-FOLDERS = ("api", "notation", "engine", "render", "records", "cli", "messages", "archive")
-
-
-def _package_dir() -> dict[str, str]:
-    """The ``package-dir`` table of pyproject.toml: package -> folder."""
-    text = (ROOT / "pyproject.toml").read_text("utf-8")
-    if sys.version_info >= (3, 11):
-        import tomllib
-
-        table: dict[str, str] = tomllib.loads(text)["tool"]["setuptools"]["package-dir"]
-        return table
-    # Python 3.10 has no tomllib: the table is one inline line of "a" = "b" pairs
-    line = re.search(r"^package-dir\s*=\s*\{(.*)\}\s*$", text, re.MULTILINE)
-    assert line, "package-dir not found in pyproject.toml"
-    return dict(re.findall(r'"([^"]+)"\s*=\s*"([^"]+)"', line.group(1)))
 
 
 def _modules() -> dict[str, tuple[str, Path]]:
-    """Each module of :data:`FOLDERS` by dotted name: its folder and file."""
+    """Each module of the source folders by dotted name: its folder and file."""
     found: dict[str, tuple[str, Path]] = {}
-    for package, folder in _package_dir().items():
-        if folder not in FOLDERS:
-            continue
+    for package, folder in package_dir(ROOT / "pyproject.toml").items():
         for path in sorted((ROOT / folder).rglob("*.py")):
             parts = [package, *path.relative_to(ROOT / folder).with_suffix("").parts]
             if parts[-1] == "__init__":
@@ -145,7 +128,9 @@ def _file(name: str) -> str:
 
 
 def test_the_graph_is_read() -> None:
-    assert {folder for folder, _ in MODULES.values()} == set(FOLDERS)
+    # every folder of the checkout that is a package is in package-dir
+    packages = {path.parent.name for path in ROOT.glob("*/__init__.py")}
+    assert {folder for folder, _ in MODULES.values()} == packages
     assert MODULES["hexhop.archive.index"][1] == ROOT / "archive" / "index.py"
     assert MODULES["hexhop.engine.dice"][1] == ROOT / "engine" / "dice" / "__init__.py"
     assert "hexhop.games" in MODULES

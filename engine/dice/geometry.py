@@ -1,7 +1,8 @@
 """The Hexalit/Trigeo board: 66 triangular cells and their relations, as tables.
 
-Every table is computed once, at import, from the rules of rules.md §1: the
-rows and columns, the orientation of each cell, its neighbours, the six
+Every table is computed once, at import, from the board's shape in
+:mod:`hexhop.notation.boards` (rows, columns, jump fields) and the rules
+of rules.md §1: the orientation of each cell, its neighbours, the six
 straight directions and the rays along them. Cells are integer indices
 0..65 in board order (row A first, lower column first); ``CELLS[i]`` is the
 name and ``INDEX[name]`` the index. This module knows the two sides only as
@@ -14,15 +15,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Final
 
-ROWS: Final = "ABCDEF"
-ROW_SPAN: Final[tuple[tuple[int, int], ...]] = (
-    (3, 11),
-    (2, 12),
-    (1, 13),
-    (1, 13),
-    (2, 12),
-    (3, 11),
-)
+from hexhop.notation import boards
+
+ROWS: Final = boards.DICE_ROWS
+ROW_SPAN: Final[tuple[tuple[int, int], ...]] = tuple(boards.DICE_ROW_COLUMNS[row] for row in ROWS)
+JUMP_FIELD_NAMES: Final = boards.JUMP_FIELDS
 
 NORTH: Final = 1
 SOUTH: Final = 2
@@ -40,8 +37,6 @@ _STEP_FROM_DOWN: Final = ((-1, 0), (-1, +2), (0, +1), (+1, 0), (0, -1), (-1, -2)
 _SIDE_DIRS_UP, _CORNER_DIRS_UP = (S, NE, NW), (N, SE, SW)
 _SIDE_DIRS_DOWN, _CORNER_DIRS_DOWN = (N, SE, SW), (S, NE, NW)
 
-JUMP_FIELD_NAMES: Final = ("C6", "C7", "C8", "D6", "D7", "D8")
-
 
 def is_up(row: int, column: int) -> bool:
     """Up-pointing (apex toward row A) when row + column is odd."""
@@ -49,7 +44,9 @@ def is_up(row: int, column: int) -> bool:
 
 
 def _cells() -> tuple[tuple[int, int], ...]:
-    return tuple((r, c) for r in range(6) for c in range(ROW_SPAN[r][0], ROW_SPAN[r][1] + 1))
+    return tuple(
+        (r, c) for r in range(len(ROWS)) for c in range(ROW_SPAN[r][0], ROW_SPAN[r][1] + 1)
+    )
 
 
 COORDS: Final[tuple[tuple[int, int], ...]] = _cells()

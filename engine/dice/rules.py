@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import Final
 
-from hexhop.notation.findings import words
+from hexhop.notation.findings import or_list, words
 from hexhop.notation.model import CubeAnswer, CubeOffer, DiceAction, Item, Mark
 
 from ..base import (
@@ -224,13 +224,6 @@ def _game_over(p: DicePosition) -> str:
     )
 
 
-def _or_list(items: Sequence[str]) -> str:
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return words("{first} or {last}", first=", ".join(items[:-1]), last=items[-1])
-
-
 def _dir_names(dirs: Sequence[int]) -> str:
     return ", ".join(words(DIRECTIONS[d]) for d in dirs)
 
@@ -250,7 +243,7 @@ def _two_moves(board: Sequence[int], o: int, t: int, side: int) -> str:
     text = words(
         "{head}, and captures only on {cells} when a {enemy} die stands there",
         head=head,
-        cells=_or_list(caps),
+        cells=or_list(caps),
         enemy=words(enemy),
     )
     if t == ahead:
@@ -754,7 +747,7 @@ class DiceRules(GameRules[DicePosition]):
                     side=side,
                 ),
             )
-        escapes_text = _or_list(sorted((str(_action(*f)) for f in p._forced), key=action_sort_key))
+        escapes_text = or_list(sorted((str(_action(*f)) for f in p._forced), key=action_sort_key))
         cells = CELLS[threatened[0]]
         for x in threatened[1:]:
             cells = words("{first} and {last}", first=cells, last=CELLS[x])

@@ -1,5 +1,5 @@
 """Hüpfer: pieces hopping on a diamond-shaped grid.
 
-``board`` (points and lines of the 6x6, 8x8 and 10x10 boards), ``moves``
+``board`` (points and lines of each board of :mod:`hexhop.notation.boards`), ``moves``
 (hops, captures and births), ``position`` and ``rules``.
 """

@@ -1,6 +1,7 @@
 """Hüpfer board geometry: point names, neighbours and jumps as tables.
 
-One :class:`Board` per size (6, 8, 10), built once and shared. A point is
+One :class:`Board` per size of :mod:`hexhop.notation.boards`, built once
+and shared. A point is
 an integer index ``file * size + rank`` (both 0-based), so sorting indices
 sorts points the way positions are written (``a1 a2 … b1 …``). Nothing in
 this module knows about pieces, sides or turns.
@@ -14,8 +15,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
-SIZES: Final = (6, 8, 10)
-FILES: Final = "abcdefghij"
+from hexhop.notation.boards import FILE_LETTERS, board_label, huepfer_board
+
 _POINT: Final = re.compile(r"([a-z])(\d{1,3})")
 
 
@@ -42,7 +43,7 @@ class Board:
 
     @property
     def label(self) -> str:
-        return f"{self.size}x{self.size}"
+        return board_label(self.size)
 
     def point(self, name: str) -> int | None:
         """The index of ``name`` (any case), or None when it is not a point here."""
@@ -56,12 +57,16 @@ class Board:
         return _POINT.fullmatch(name.strip().lower()) is not None
 
 
-@cache
 def board(size: int) -> Board:
-    """The shared tables for a ``size`` x ``size`` board."""
-    if size not in SIZES:
+    """The shared tables for a ``size`` x ``size`` board of the registry."""
+    if huepfer_board(size) is None:
         raise ValueError(f"no Hüpfer board of size {size}")
-    names = tuple(f"{FILES[p // size]}{p % size + 1}" for p in range(size * size))
+    return _tables(size)
+
+
+@cache
+def _tables(size: int) -> Board:
+    names = tuple(f"{FILE_LETTERS[p // size]}{p % size + 1}" for p in range(size * size))
     index = {name: p for p, name in enumerate(names)}
     steps = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
@@ -106,10 +111,12 @@ def byte_boards(cells: bytes | bytearray) -> tuple[int, int, int]:
     operations on ints, as python-chess does with its bitboards.
     """
     whole = int.from_bytes(cells, "little")
-    low = _LOW[len(cells)]  # bit 0 of every byte
+    low = _LOW.get(len(cells))  # bit 0 of every byte
+    if low is None:
+        low = _LOW[len(cells)] = sum(1 << 8 * p for p in range(len(cells)))
     red = whole & low
     turquoise = whole >> 1 & low
     return red, turquoise, low ^ red ^ turquoise
 
 
-_LOW: Final = {size * size: sum(1 << 8 * p for p in range(size * size)) for size in SIZES}
+_LOW: Final[dict[int, int]] = {}  # points -> bit 0 of each of their bytes

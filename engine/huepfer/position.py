@@ -13,20 +13,24 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
 
+from hexhop.notation.boards import (
+    DEFAULT_HUEPFER_SIZE,
+    file_letter,
+    huepfer_board,
+    huepfer_board_named,
+)
 from hexhop.notation.findings import words
 from hexhop.notation.model import HopAction
 
 from ..base import HeaderError, Illegal
-from .board import FILES, Board, board
+from .board import Board, board
 from .moves import can_capture, has_hop_turn
 
 SIDES: Final = ("Red", "Turquoise")
 LETTERS: Final = ("R", "T")
-DEFAULT_RESERVE: Final = {6: 12, 8: 24, 10: 40}
-BOARD_VALUES: Final = {"6x6": 6, "8x8": 8, "10x10": 10}
 _SIDE_WORDS: Final = {"r": 0, "red": 0, "rot": 0, "t": 1, "turquoise": 1, "türkis": 1}
 _UNKNOWN: Final = object()
-_TABLES: Final = {size: f"Hüpfer {size}x{size}" for size in DEFAULT_RESERVE}  # Zobrist table names
+_TABLES: Final[dict[int, str]] = {}  # Zobrist table names by board size
 
 
 class HuepferPosition:
@@ -157,7 +161,10 @@ class HuepferPosition:
         """The board size, pieces, reserves and side to move, for
         :mod:`..zobrist` (``winner`` follows from them)."""
         red, turquoise = self._reserve
-        return _TABLES[self._board.size], self._cells, (self._turn, red, turquoise)
+        table = _TABLES.get(self._board.size)
+        if table is None:
+            table = _TABLES[self._board.size] = f"Hüpfer {self._board.label}"
+        return table, self._cells, (self._turn, red, turquoise)
 
     def _key(self) -> tuple[object, ...]:
         return (self._board.size, self._cells, self._reserve, self._turn, self.winner)
@@ -219,11 +226,11 @@ def board_size(tags: Mapping[str, str]) -> int:
     """The board size of the ``Board`` tag (6 without it); HD03 otherwise."""
     value = tag(tags, "Board")
     if value is None:
-        return 6
-    size = BOARD_VALUES.get(value)
-    if size is None:
+        return DEFAULT_HUEPFER_SIZE
+    entry = huepfer_board_named(value)
+    if entry is None:
         raise HeaderError("HD03", "Board", value=value)
-    return size
+    return entry.size
 
 
 def parse_reserve(value: str) -> tuple[int, int]:
@@ -246,7 +253,10 @@ def tag_reserve(tags: Mapping[str, str], size: int) -> tuple[int, int]:
     """The reserves of the ``Reserve`` tag, or the default for ``size``; HD04."""
     value = tag(tags, "Reserve")
     if value is None:
-        return DEFAULT_RESERVE[size], DEFAULT_RESERVE[size]
+        entry = huepfer_board(size)
+        if entry is None:
+            raise ValueError(f"no Hüpfer board of size {size}")
+        return entry.reserve, entry.reserve
     try:
         return parse_reserve(value)
     except ValueError as error:
@@ -379,6 +389,6 @@ def diamond(position: HuepferPosition) -> str:
                 label = str(rank + 1)
                 row[column - 1 - len(label) : column - 1] = list(label)
             if rank == 0:
-                row[column + 2] = FILES[file]
+                row[column + 2] = file_letter(file)
         lines.append("".join(row).rstrip())
     return "\n".join(lines)

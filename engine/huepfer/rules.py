@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Final, cast
 
+from hexhop.notation.boards import DEFAULT_HUEPFER_SIZE, board_label
 from hexhop.notation.errors import Error
 from hexhop.notation.findings import words
 from hexhop.notation.model import CubeAnswer, CubeOffer, HopAction, Item
@@ -163,9 +164,11 @@ class HuepferRules(GameRules[HuepferPosition]):
                 _STARTS[(size, reserve)] = found
         return found
 
-    def standard(self, size: int = 6, reserve: tuple[int, int] | None = None) -> HuepferPosition:
+    def standard(
+        self, size: int = DEFAULT_HUEPFER_SIZE, reserve: tuple[int, int] | None = None
+    ) -> HuepferPosition:
         """The standard start on a ``size`` board (default reserves by size)."""
-        tags = {"Board": f"{size}x{size}"}
+        tags = {"Board": board_label(size)}
         if reserve is not None:
             tags["Reserve"] = f"{reserve[0]}/{reserve[1]}"
         return self.start(tags)
