@@ -54,3 +54,12 @@ def test_every_public_function_and_game_method_has_an_example() -> None:
     ]
     missing = [call.__qualname__ for call in calls if ">>> " not in (call.__doc__ or "")]
     assert missing == []
+
+
+def test_the_tour_of_docs_api_runs(monkeypatch) -> None:
+    """docs/api.md, the python-chess-style tour, is a doctest too."""
+    monkeypatch.chdir(ROOT)
+    failed, attempted = doctest.testfile(
+        str(ROOT / "docs" / "api.md"), module_relative=False, optionflags=doctest.ELLIPSIS
+    )
+    assert attempted >= 25 and failed == 0
