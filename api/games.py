@@ -145,13 +145,19 @@ class Game:
         return [node.text or str(node.item) for node in self.report.nodes]
 
     def legal_actions(self, ply: int = -1) -> list[str]:
-        return legal_actions(self.positions[ply])
+        """The legal actions after ``ply`` (default: the last), as text.
+
+        >>> [game] = hexhop.read_games("samples/good/hexalit-kassel-1998.hxl")
+        >>> game.legal_actions(0)[:3], game.legal_actions()
+        (['A4XA3', 'A5XB2', 'A5XB3'], [])
+        """
+        return legal_actions(self.positions[self._ply(ply)])
 
     def svg(self, ply: int = -1, **options: Any) -> SVG:
         """The diagram after ``ply`` (default: the last), last action highlighted."""
         from hexhop.render.last_action import describe_last
 
-        index = range(len(self.positions))[ply]
+        index = self._ply(ply)
         action = self.report.nodes[index - 1].item if index else None
         if isinstance(action, (DiceAction, HopAction)) and "last" not in options:
             before, after = self.positions[index - 1], self.positions[index]
@@ -300,6 +306,15 @@ class Game:
     def __str__(self) -> str:
         """The canonical record, as :meth:`record` gives it."""
         return self.record()
+
+    def _ply(self, ply: int) -> int:
+        """The index in :attr:`positions` of ``ply`` (negative: from the end)."""
+        try:
+            return range(len(self.positions))[ply]
+        except IndexError:
+            raise NoSuchPly(
+                words("the main line has no position after ply {ply}", ply=ply)
+            ) from None
 
     def _name(self) -> str:
         if self.game is None:

@@ -120,3 +120,23 @@ def test_tags_the_game_cannot_use_are_header_errors() -> None:
     with pytest.raises(hexhop.HeaderError) as caught:
         hexhop.Game.new("Hüpfer", Board="7x7")
     assert caught.value.code == "HD03"
+
+
+def test_a_ply_the_game_does_not_have() -> None:
+    [game] = hexhop.read_games(KASSEL)
+    assert game.legal_actions(-1) == [] and len(game.legal_actions(0)) == 55
+    for call in (lambda: game.legal_actions(43), lambda: game.svg(-44)):
+        with pytest.raises(hexhop.NoSuchPly, match="no position after ply"):
+            call()
+
+
+def test_a_set_up_start() -> None:
+    g = hexhop.Game.new("Hexalit", Position="N: A7=1 C7=2; S: F7=1 D6=2; turn: N")
+    g.play("C7°D6")
+    assert g.record() == (
+        '[Game "Hexalit"]\n[Position "N: A7=1 C7=2; S: F7=1 D6=2; turn: N"]\n'
+        '[Result "*"]\n\n1. C7°D6 *\n'
+    )
+    assert g.positions[-1].text() == "N: A7=1 D6=2; S: F7=1; turn: S"
+    [back] = hexhop.read_games(str(g).encode())
+    assert back.positions == g.positions and back.findings == []
