@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any
@@ -102,7 +102,9 @@ class Index:
     list), ``game``, ``board`` (``"8x8"``), ``result`` (``"1-0"``),
     ``winner`` (``"South"``), ``date`` (``"1998..1999.06"``), ``plies``
     (``"20..60"``), ``valid`` (True/False), ``finding`` (a code, or a
-    list), ``position`` (Position text), ``after`` (``"B4W3 D7W1"``). A
+    list), ``position`` (Position text), ``after`` (``"B4W3 D7W1"``);
+    ``under`` (a list of paths) keeps the games of the files under them, as
+    the ARCHIVE paths beside ``--db`` do. A
     filter that cannot be read raises
     :class:`~hexhop.archive.query.QueryError` (a :class:`hexhop.Error`).
     """
@@ -142,7 +144,7 @@ class Index:
 
     # -- the commands ----------------------------------------------------------------------
 
-    def find(self, **filters: Any) -> list[Hit]:
+    def find(self, *, under: Iterable[str | os.PathLike[str]] = (), **filters: Any) -> list[Hit]:
         """The games the filters match, in archive order, as ``hexhop find
         --db`` lists them: each :class:`~hexhop.archive.query.Hit` has the
         ``path``, ``number``, ``line``, ``players``, ``result``, ``date``,
@@ -155,9 +157,17 @@ class Index:
         """
         from hexhop.archive.query import find_in_index
 
-        return list(find_in_index(self.db, self.path, query(**filters)))
+        hits = find_in_index(self.db, self.path, query(**filters))
+        inside = _within(under)
+        return [hit for hit in hits if inside(hit.real)]
 
-    def dupes(self, *, same_players: bool = False, game: str | None = None) -> list[Group]:
+    def dupes(
+        self,
+        *,
+        same_players: bool = False,
+        game: str | None = None,
+        under: Iterable[str | os.PathLike[str]] = (),
+    ) -> list[Group]:
         """The groups of games with the same actions, as ``hexhop dupes
         --db`` finds them (``same_players``: and the same players); each
         :class:`~hexhop.archive.dupes.Group` has the ``game``, the
@@ -171,10 +181,20 @@ class Index:
         from hexhop.notation.games import find_game
 
         name = find_game(game).name if game is not None else None
-        found = groups(index_entries(self.db, self.path, same_players))
+        entries = index_entries(self.db, self.path, same_players)
+        inside = _within(under)
+        found = groups(e for e in entries if inside(e.hit.real or e.hit.path))
         return [group for group in found if name is None or group.game == name]
 
-    def stats(self, *, depth: int = 4, top: int = 3, limit: int = 20, **filters: Any) -> Any:
+    def stats(
+        self,
+        *,
+        depth: int = 4,
+        top: int = 3,
+        limit: int = 20,
+        under: Iterable[str | os.PathLike[str]] = (),
+        **filters: Any,
+    ) -> Any:
         """What ``hexhop stats --db --format json`` writes, as plain data:
         ``games``, ``by_game``, ``lengths``, ``players`` (``limit`` of them,
         0: all), ``openings`` (the ``top`` actions of each branch, ``depth``
@@ -193,13 +213,21 @@ class Index:
             raise QueryError(
                 _("depth {depth}: expected 1 to {most}").format(depth=depth, most=MAX_DEPTH)
             )
-        table = row_table(index_rows(self.db, self.path, query(**filters), depth), depth)
+        rows = index_rows(self.db, self.path, query(**filters), depth)
+        inside = _within(under)
+        table = row_table((row for row in rows if inside(row.path)), depth)
         try:
             return plain(collect(table, depth, top, limit))
         finally:
             table.close()
 
-    def crosstable(self, event: str | None = None, **filters: Any) -> Crosstable:
+    def crosstable(
+        self,
+        event: str | None = None,
+        *,
+        under: Iterable[str | os.PathLike[str]] = (),
+        **filters: Any,
+    ) -> Crosstable:
         """Every player against every other, of the games of ``event`` (a
         glob of the Event tag; default: every game) that the filters match:
         games won, lost and open, the winner counted as ``stats`` counts it
@@ -222,7 +250,8 @@ class Index:
             tags = filters.get("tag", ())
             filters["tag"] = [*([tags] if isinstance(tags, str) else tags), f"Event={event}"]
         rows = index_rows(self.db, self.path, query(**filters), 1)
-        return Crosstable.of(rows)
+        inside = _within(under)
+        return Crosstable.of(row for row in rows if inside(row.path))
 
     def stale(self, *under: str) -> list[str]:
         """The files of the index (under the paths ``under``, when given)
@@ -352,6 +381,20 @@ def query(**filters: Any) -> Query:
         else (),
         openings=openings(value("after"), game) if value("after") is not None else (),
     )
+
+
+def _within(under: Iterable[str | os.PathLike[str]]) -> Callable[[str], bool]:
+    """Whether a file of the index (by its identity, the real path) lies
+    under one of the paths ``under`` (any spelling of them); every file
+    when ``under`` is empty: the ARCHIVE paths that ``find``, ``dupes``
+    and ``stats`` take beside ``--db``."""
+    from hexhop.archive.query import real_roots, under_any
+
+    paths = [os.fspath(path) for path in under]
+    if not paths:
+        return lambda real: True
+    roots = real_roots(paths)
+    return lambda real: under_any(real, roots)
 
 
 def _listed(value: str | Iterable[str] | None) -> list[str]:

@@ -182,3 +182,29 @@ def test_stale_files_and_an_index_made_again(indexed: tuple[Path, str], tmp_path
     (copy / "one.zip").unlink()
     with hexhop.open_index(copy / "hexhop.sqlite") as index:
         assert index.stale() == [str(copy / "one.zip:t.trg")]
+
+
+def test_under_keeps_the_games_of_some_paths_as_archive_paths_do(
+    indexed: tuple[Path, str],
+) -> None:
+    arch, db = indexed
+    good = arch / "good"
+    spellings = [str(good), f"{good}/", str(arch / "good" / ".." / "good")]
+    with hexhop.open_index(db) as index:
+        listed = json.loads(run("find", good, "--db", db, "--format", "json").stdout)
+        for spelling in spellings:
+            assert [h.as_json() for h in index.find(under=[spelling])] == listed
+        assert len(listed) == 6
+        assert [h.path for h in index.find(under=[arch / "old.zip"])] == [
+            f"{arch}/old.zip:1999/trigeo.trg"
+        ]
+        assert [g.game for g in index.dupes(under=[arch / "club.hxl"])] == ["Hexalit"]
+        assert index.stats(under=[good])["games"] == 6
+        assert index.crosstable(under=[arch / "club.hxl"]).players == [
+            "Anna Berger",
+            "Jurgen Muller",
+            "Jürgen Müller",
+            "Karl Brandt",
+            "Ute Sommer",
+            "Zoë Brandt",
+        ]
