@@ -97,3 +97,14 @@ def test_unknown_games_are_hexhop_errors() -> None:
             call()
         assert isinstance(caught.value, ValueError)
         assert str(caught.value) == "unknown game 'Chess': expected Hexalit, Trigeo or Hüpfer"
+
+
+def test_values_of_another_game_or_no_action_are_refused(p: hexhop.Position) -> None:
+    hexalit = hexhop.rules_for("Hexalit")
+    for wrong in (HopAction(("a1", "c1"), ("-",)), 42, None):
+        with pytest.raises(hexhop.IllegalAction, match="is not an action of Hexalit"):
+            hexalit.play(p, wrong)  # type: ignore[arg-type]
+    huepfer = hexhop.rules_for("Hüpfer")
+    for wrong in (DiceAction("C7", "roll", face=1), 42):
+        with pytest.raises(hexhop.IllegalAction, match="this is not a Hüpfer action"):
+            huepfer.play(huepfer.start({}, None), wrong)  # type: ignore[arg-type]
