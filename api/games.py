@@ -15,6 +15,7 @@ from typing import Any
 
 from hexhop.engine.base import HeaderError, IllegalAction, Position, read_action, sorted_texts
 from hexhop.engine.games import rules_for
+from hexhop.engine.lines import play_line
 from hexhop.engine.replay import End, GameReport, Visitor, replay_game, walk
 from hexhop.notation import DiceAction, HopAction, read_archive
 from hexhop.notation.errors import Error
@@ -216,11 +217,10 @@ class Game:
         rules = rules_for(self._name())
         item = read_action(action, rules.name)
         nodes = record.main.nodes
-        played = rules.play(self._before(len(nodes), item), item)
-        written = _marked(item, played.mark)
+        [(written, after)] = play_line(rules, self._before(len(nodes), item), [item])
         node = Node(written, NO_SPAN, str(written))
         main = replace(record.main, nodes=(*nodes, node))
-        self._rewrite(replace(record, main=main), played.position)
+        self._rewrite(replace(record, main=main), after)
         return written
 
     def comment(self, text: str) -> None:
@@ -269,12 +269,7 @@ class Game:
         target = self.report.nodes[ply - 1]
         index = next(i for i, node in enumerate(record.main.nodes) if node is target)
         position = self._before(index, target.item)
-        written: list[Item] = []
-        for action in actions:
-            item = read_action(action, rules.name)
-            played = rules.play(position, item)
-            written.append(_marked(item, played.mark))
-            position = played.position
+        written = [item for item, _after in play_line(rules, position, actions)]
         line = Line(
             tuple(Node(w, NO_SPAN, str(w)) for w in written),
             (comment,) if comment is not None else (),
@@ -342,9 +337,8 @@ class Game:
             cubes = nodes
         if position.winner is not None:  # a dropped cube ended the game: it is played
             return position
-        for node in cubes:
-            position = rules.apply(position, node.item).position
-        return position
+        played = play_line(rules, position, [node.item for node in cubes])
+        return played[-1][1] if played else position
 
     def _editable(self) -> Record:
         """The record to add to: one whose main line is legal to its end."""
@@ -388,13 +382,6 @@ class Game:
 
 def _is_action(item: Item) -> bool:
     return isinstance(item, (DiceAction, HopAction))
-
-
-def _marked(item: Item, mark: str) -> Item:
-    """``item`` with the mark the rules gave it (cube events carry none)."""
-    if isinstance(item, (DiceAction, HopAction)) and item.mark != mark:
-        return replace(item, mark=mark)  # type: ignore[arg-type]
-    return item
 
 
 def _sides(game: str | None) -> tuple[str, ...]:
