@@ -1,14 +1,26 @@
 """hexhop: records of Hexalit, Trigeo and Hüpfer games for scripts and notebooks.
 
-    import hexhop
+    >>> import hexhop
+    >>> for game in hexhop.read_games("samples/good/trigeo-goettingen-1999.trg"):
+    ...     print(game.tags["North"], game.valid, game.end)
+    Ute Sommer True End(winner='South', ply=40)
+    >>> picture = game.svg(12)                        # shows inline in Jupyter
 
-    for game in hexhop.read_games("samples/good/trigeo-goettingen-1999.trg"):
-        print(game.tags["North"], game.valid, game.end)
-        game.svg(12)                                  # shows inline in Jupyter
+    >>> p = hexhop.position("Hexalit", "N: A7=1 C7=2; S: F7=1 D6=2; turn: N")
+    >>> hexhop.legal_actions(p)
+    ['A7XA5', ..., 'C7°D6']
+    >>> hexhop.rules_for("Hexalit").play(p, "C7°D6").position.text()  # an action or its text
+    'N: A7=1 D6=2; S: F7=1; turn: S'
 
-    p = hexhop.position("Hexalit", "N: A7=1 C7=2; S: F7=1 D6=2; turn: N")
-    hexhop.legal_actions(p)                           # ['A7XA5', ..., 'C7°D6']
-    hexhop.rules_for("Hexalit").play(p, "C7°D6")      # an action or its text
+    >>> g = hexhop.Game.new("Hexalit", North="Anna", South="Jonas")
+    >>> print(g.play("B4W3"), g.play("D7W1"))
+    B4W3 D7W1
+    >>> g.record().splitlines()[-1]                   # as hexhop fmt writes it
+    '1. B4W3 D7W1 *'
+
+The archive operations are calls too: :func:`check_paths` (``hexhop
+check``), :func:`index_paths` and :func:`open_index` (``hexhop index``,
+``find``, ``dupes``, ``stats``, and a crosstable of the players).
 
 Every error the library raises is a :class:`hexhop.Error` (a missing file,
 a record that cannot be read, an action that is not legal:
@@ -40,17 +52,29 @@ if TYPE_CHECKING:
         read_archive,
     )
     from hexhop.notation.errors import Error
-    from hexhop.notation.games import GameSpec, find_game
+    from hexhop.notation.games import GameSpec, UnknownGame, find_game
+    from hexhop.notation.reader import parse_action
     from hexhop.records.checking import CheckOptions, FileResult, check_source
     from hexhop.records.sources import Limits, Source, iter_sources
 
-    from .games import SVG, Game, legal_actions, png, position, read_games, svg
+    from .games import SVG, Game, NoSuchPly, legal_actions, png, position, read_games, svg
+    from .indexes import Crosstable, Index, index_paths, open_index
+    from .runs import CheckRun, check_paths
 
     __version__: str
 
 # Where each public name lives; the module is imported when the name is first used.
 _EXPORTS = {
     "Game": ".games",
+    "NoSuchPly": ".games",
+    "CheckRun": ".runs",
+    "check_paths": ".runs",
+    "Crosstable": ".indexes",
+    "Index": ".indexes",
+    "index_paths": ".indexes",
+    "open_index": ".indexes",
+    "UnknownGame": "hexhop.notation.games",
+    "parse_action": "hexhop.notation.reader",
     "SVG": ".games",
     "legal_actions": ".games",
     "png": ".games",
@@ -112,6 +136,15 @@ __all__ = [
     "read_games",
     "rules_for",
     "svg",
+    "NoSuchPly",
+    "CheckRun",
+    "check_paths",
+    "Crosstable",
+    "Index",
+    "index_paths",
+    "open_index",
+    "UnknownGame",
+    "parse_action",
 ]
 
 

@@ -149,7 +149,9 @@ class Position(Protocol):
 
 
 class LegalActions(Protocol):
-    """A lazy view of the legal actions: iterable, sized, answers ``in``."""
+    """A lazy view of the legal actions, as python-chess's ``board.legal_moves``:
+    iterable (action values), sized, and answers ``in`` for an action value
+    or its text (``"C7W1" in rules.legal_actions(p)``)."""
 
     def __iter__(self) -> Iterator[Action]: ...
     def __contains__(self, action: object) -> bool: ...
@@ -193,12 +195,17 @@ class GameRules(Protocol[P]):
         ...
 
     def play(self, position: P, item: Item | str) -> Played[P]:
-        """Play ``item`` and return the result. Text and cube events are
-        checked first: :class:`IllegalAction` (with the reason :meth:`check`
-        gives) when they may not be played; Hüpfer checks every turn, a
-        Hexalit or Trigeo action value is played as given (check it first).
-        Cube events return a position with the same ``ply``; a dropped cube
-        ends the game."""
+        """Play ``item`` (an action value or its text) and return the result.
+        It is checked first: :class:`IllegalAction` (with the reason
+        :meth:`check` gives) when it may not be played now. Cube events
+        return a position with the same ``ply``; a dropped cube ends the game."""
+        ...
+
+    def apply(self, position: P, item: Item) -> Played[P]:
+        """:meth:`play` for an action that :meth:`check` accepted or
+        :meth:`legal_actions` gave, without checking it again (the replay,
+        the solver and the generator use it); any other action gives an
+        undefined result."""
         ...
 
     def diagram(self, position: P) -> str:

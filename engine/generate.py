@@ -43,7 +43,7 @@ def random_game(
                 break
         actions = list(rules.legal_actions(position))
         action = rng.choice(actions)
-        played = rules.play(position, action)
+        played = rules.apply(position, action)
         nodes.append(Node(replace(action, mark=played.mark), _SPAN, ""))
         position = played.position
     result = _result(rules, position)

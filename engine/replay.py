@@ -271,7 +271,7 @@ class _Walker:
         if illegal is not None:
             findings += (_illegal(node, position.ply + 1, position, illegal),)
             return None, findings
-        played = rules.play(position, item)
+        played = rules.apply(position, item)  # checked above
         if isinstance(item, _ACTIONS) and item.mark != played.mark:
             findings += (
                 _mark_finding(node, position.ply + 1, played, position.to_move, rules.sides),

@@ -193,14 +193,14 @@ class Solver:
         if answer.status != "win" or is_roll(answer.first):
             return None
         action = answer.first[0]
-        played = self.rules.play(position, action)
+        played = self.rules.apply(position, action)
         line: tuple[Action, ...] = (replace(action, mark=played.mark),)
         after = played.position
         if after.winner is not None:
             return line
         longest: tuple[int, Action, Position] | None = None
         for reply in self.rules.legal_actions(after):
-            then = self.rules.play(after, reply)
+            then = self.rules.apply(after, reply)
             found = self.solve(then.position, answer.depth - 1)
             if then.position.winner is not None or found.status != "win":
                 return None
@@ -229,7 +229,7 @@ class Solver:
             raise OutOfBudget()
         if not self.nodes & 255 and time.perf_counter() > self._deadline:
             raise OutOfBudget()
-        return self.rules.play(position, action).position
+        return self.rules.apply(position, action).position
 
     def _first_win(self, position: Position, depth: int) -> Choice | None:
         mover = position.to_move

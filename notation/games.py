@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .boards import huepfer_sizes
+from .errors import Error
 
 Family = Literal["dice", "huepfer"]
 
@@ -94,11 +95,16 @@ def lookup_game(value: object) -> GameSpec | None:
     return _BY_NAME.get(unicodedata.normalize("NFC", value.strip()).casefold())
 
 
+class UnknownGame(Error, ValueError):
+    """A game name that is none of the games' names or aliases."""
+
+
 def find_game(value: str) -> GameSpec:
-    """The game of a name or alias; ValueError for an unknown game."""
+    """The game of a name or alias; :class:`UnknownGame` (a ValueError) for
+    an unknown game."""
     game = lookup_game(value)
     if game is None:
-        raise ValueError(f"unknown game {value!r}: expected {game_list()}")
+        raise UnknownGame(f"unknown game {value!r}: expected {game_list()}")
     return game
 
 

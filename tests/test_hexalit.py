@@ -522,7 +522,8 @@ def test_threat_that_existed_before_is_marked_again():
 
 
 def test_capturing_the_last_one_wins():
-    result = H.play(pos("N: C5=1 A7=4 B4=2; S: D6=1 F7=1; turn: S"), act("D6°C5"))
+    # apply: what the capture does, in a made-up position where South's One must flee first
+    result = H.apply(pos("N: C5=1 A7=4 B4=2; S: D6=1 F7=1; turn: S"), act("D6°C5"))
     assert result.mark == "+" and result.threatened is None
     assert result.position.winner == "South"
 
@@ -530,7 +531,7 @@ def test_capturing_the_last_one_wins():
 def test_showing_one_is_literal():
     """§8.5: a One rolled to 5 is no One; capturing the last die showing 1 wins."""
     p = pos("N: A7=5/1 C5=1/2 B4=2; S: D6=1 F7=1; turn: S")
-    result = H.play(p, act("D6°C5"))
+    result = H.apply(p, act("D6°C5"))
     assert result.mark == "+" and result.position.winner == "South"
 
 
@@ -675,7 +676,7 @@ def test_custom_position_without_first_tag():
 
 
 def test_no_cube_after_the_end():
-    p = H.play(pos("N: C5=1 A7=4 B4=2; S: D6=1 F7=1; turn: S"), act("D6°C5")).position
+    p = H.apply(pos("N: C5=1 A7=4 B4=2; S: D6=1 F7=1; turn: S"), act("D6°C5")).position
     assert H.check(p, CubeOffer()).code == "IL03"
 
 

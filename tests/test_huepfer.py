@@ -559,7 +559,9 @@ def test_legal_actions_is_a_lazy_view():
     view = HUEPFER.legal_actions(START)
     assert act("a1-c1@d1") in view
     assert act("a1-c1@d1", mark="^") in view  # marks are ignored
-    assert act("a1-c1") not in view and CubeOffer(2) not in view and "a1-c1@d1" not in view
+    assert act("a1-c1") not in view and CubeOffer(2) not in view
+    assert "a1-c1@d1" in view  # text too, read with Hüpfer's notation
+    assert "a1-c1" not in view and "C7W1" not in view and "zz" not in view
     assert bool(view) and len(view) == 10
     assert all(isinstance(a, HopAction) and a.mark == "" for a in view)
     assert HUEPFER.check(START, act("a1-c1@d1", mark="+")) is None

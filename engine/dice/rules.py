@@ -20,6 +20,7 @@ from ..base import (
     GameRules,
     HeaderError,
     Illegal,
+    IllegalAction,
     Played,
     action_sort_key,
     read_action,
@@ -351,6 +352,12 @@ class DiceLegalActions:
         return bool(self._all())
 
     def __contains__(self, action: object) -> bool:
+        """True for a legal action, given as a value or as its text (``"C7W1"``)."""
+        if isinstance(action, str):
+            try:
+                action = read_action(action, self._rules.name)
+            except IllegalAction:
+                return False
         return isinstance(action, DiceAction) and self._rules.check(self._position, action) is None
 
     def texts(self) -> list[str]:
@@ -846,16 +853,24 @@ class DiceRules(GameRules[DicePosition]):
     # -- play ----------------------------------------------------------------------------------
 
     def play(self, position: DicePosition, item: Item | str) -> Played[DicePosition]:
-        """Play ``item`` and return the result; the old position is untouched.
-
-        Text and cube events are checked first (IllegalAction, with
-        :meth:`check`'s reason, when they may not be played now); an action
-        value is played as given, so pass one that :meth:`check` accepted
-        (the replay and the solver check or generate every action)."""
+        """Play ``item`` (an action, a cube event or its text) and return the
+        result; the old position is untouched. Everything is checked first:
+        IllegalAction, with :meth:`check`'s reason, when it may not be played now."""
         p = position
         if type(item) is not DiceAction:
             return self._play_other(p, item)
+        illegal = self.check(p, item)
+        if illegal is not None:
+            raise refuse(item, illegal)
         return self._apply(p, item)
+
+    def apply(self, position: DicePosition, item: Item) -> Played[DicePosition]:
+        """Play an action that :meth:`check` accepted or :meth:`legal_actions`
+        gave, without checking it again (the replay, the solver and the
+        generator do); cube events are checked as by :meth:`play`."""
+        if type(item) is not DiceAction:
+            return self._play_other(position, item)
+        return self._apply(position, item)
 
     def _apply(self, p: DicePosition, item: DiceAction) -> Played[DicePosition]:
         """Play a DiceAction that :meth:`check` accepted."""

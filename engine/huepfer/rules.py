@@ -22,6 +22,7 @@ from hexhop.notation.model import CubeAnswer, CubeOffer, HopAction, Item
 from ..base import (
     GameRules,
     Illegal,
+    IllegalAction,
     Played,
     action_sort_key,
     read_action,
@@ -134,6 +135,12 @@ class LegalTurns:
         )
 
     def __contains__(self, action: object) -> bool:
+        """True for a legal turn, given as a value or as its text (``"a1-c1@d1"``)."""
+        if isinstance(action, str):
+            try:
+                action = read_action(action, self._rules.name)
+            except IllegalAction:
+                return False
         return isinstance(action, HopAction) and self._rules.check(self._position, action) is None
 
     def __repr__(self) -> str:
@@ -245,6 +252,10 @@ class HuepferRules(GameRules[HuepferPosition]):
         if used:
             reserve = (reserve[0] - 1, reserve[1]) if turn == 0 else (reserve[0], reserve[1] - 1)
         return Played(unresolved(position._board, cells, reserve, 1 - turn, position._ply + 1))
+
+    def apply(self, position: HuepferPosition, item: Item) -> Played[HuepferPosition]:
+        """:meth:`play`, which costs little after :meth:`check` (its answer is kept)."""
+        return self.play(position, item)
 
     def _outcome(
         self, position: HuepferPosition, action: HopAction

@@ -1,0 +1,409 @@
+"""An archive's index as a library object: ``hexhop index``, ``find``,
+``dupes`` and ``stats`` as calls, and a crosstable of the players.
+
+A thin layer over :mod:`hexhop.archive.index` (making the index),
+:mod:`hexhop.archive.query` (the filters and the search),
+:mod:`hexhop.archive.dupes` and :mod:`hexhop.archive.stats`: the answers
+are the commands' answers (``find --format json`` writes
+``[hit.as_json() for hit in index.find(...)]``, ``stats --format json``
+writes ``index.stats(...)``).
+
+    >>> summary = hexhop.index_paths("samples/good", db=f"{tmp}/good.sqlite")
+    >>> summary.indexed, summary.games, summary.verdict
+    (6, 6, 0)
+    >>> with hexhop.open_index(f"{tmp}/good.sqlite") as index:
+    ...     [hit.players for hit in index.find(player="Anna Berger")]
+    [['Anna Berger', 'Jonas Keller']]
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from types import TracebackType
+from typing import Any
+
+from hexhop.archive.dupes import Group
+from hexhop.archive.index import Summary
+from hexhop.archive.query import Hit, Query
+from hexhop.archive.stats import StatRow
+from hexhop.messages import _
+
+SIDE_FILTERS = ("north", "south", "red", "turquoise")  # find's --north ... --turquoise
+
+
+def index_paths(
+    paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]],
+    *,
+    db: str | os.PathLike[str] | None = None,
+    game: str | None = None,
+    globs: Iterable[str] = (),
+    jobs: int = 1,
+) -> Summary:
+    """Index ``paths`` (what ``hexhop check`` takes) into ``db`` (default:
+    ``hexhop.sqlite`` beside the first path), as ``hexhop index`` does: new
+    and changed files are read, unchanged ones kept, gone ones dropped.
+    Returns the run's :class:`~hexhop.archive.index.Summary` (``indexed``,
+    ``unchanged``, ``games``, ``problems``…; ``verdict`` is the command's
+    exit status).
+
+    >>> first = hexhop.index_paths("samples/good", db=f"{tmp}/again.sqlite")
+    >>> again = hexhop.index_paths("samples/good", db=f"{tmp}/again.sqlite")
+    >>> (first.indexed, first.games), (again.indexed, again.unchanged, again.games)
+    ((6, 6), (0, 6, 0))
+    """
+    from hexhop.archive.index import Indexer, default_path, open_index
+    from hexhop.archive.query import bounded
+    from hexhop.records.checking import CheckOptions
+    from hexhop.records.jobs import cores
+
+    names = _names(paths)
+    globs = tuple(globs)
+    for pattern in globs:
+        bounded(pattern, "--glob")
+    path = os.fspath(db) if db is not None else default_path(names[0])
+    connection = open_index(path, create=True)
+    try:
+        indexer = Indexer(connection, path, CheckOptions(game=game), jobs or cores())
+        for _summary in indexer.run(names, globs):
+            pass  # the summary grows as each source is indexed
+        summary = indexer.summary
+    finally:
+        connection.close()
+    return summary
+
+
+def open_index(db: str | os.PathLike[str]) -> Index:
+    """The index ``db`` (made by ``hexhop index`` or :func:`index_paths`),
+    opened to search; close it, or use it in a ``with`` block. An index
+    that cannot be used raises :class:`~hexhop.archive.index.IndexProblem`
+    (a :class:`hexhop.Error`) saying why.
+
+    >>> made = hexhop.index_paths("samples/good", db=f"{tmp}/good.sqlite")
+    >>> index = hexhop.open_index(f"{tmp}/good.sqlite")
+    >>> [hit.number for hit in index.find(game="Hüpfer", board="8x8")], index.stale()
+    ([1], [])
+    >>> index.close()
+    """
+    return Index(os.fspath(db))
+
+
+class Index:
+    """An open index: :meth:`find`, :meth:`dupes`, :meth:`stats`,
+    :meth:`crosstable` and :meth:`stale`, each answering as its command does
+    from ``--db``.
+
+    The filters of :meth:`find`, :meth:`stats` and :meth:`crosstable` are
+    ``find``'s options, written as there: ``player`` (a name, part of one
+    or a glob; a list for several players who all took part), ``north``,
+    ``south``, ``red``, ``turquoise``, ``tag`` (``"Event=*Kassel*"``, or a
+    list), ``game``, ``board`` (``"8x8"``), ``result`` (``"1-0"``),
+    ``winner`` (``"South"``), ``date`` (``"1998..1999.06"``), ``plies``
+    (``"20..60"``), ``valid`` (True/False), ``finding`` (a code, or a
+    list), ``position`` (Position text), ``after`` (``"B4W3 D7W1"``);
+    ``under`` (a list of paths) keeps the games of the files under them, as
+    the ARCHIVE paths beside ``--db`` do. A
+    filter that cannot be read raises
+    :class:`~hexhop.archive.query.QueryError` (a :class:`hexhop.Error`).
+    """
+
+    def __init__(self, path: str):
+        from hexhop.archive.query import open_to_search
+
+        self.path = path
+        self._db: sqlite3.Connection | None = open_to_search(path)
+
+    @property
+    def db(self) -> sqlite3.Connection:
+        if self._db is None:
+            from hexhop.archive.index import IndexProblem
+
+            raise IndexProblem(_("{path}: the index is closed").format(path=self.path))
+        return self._db
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+    def __enter__(self) -> Index:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<Index {self.path!r}{'' if self._db is not None else ' (closed)'}>"
+
+    # -- the commands ----------------------------------------------------------------------
+
+    def find(self, *, under: Iterable[str | os.PathLike[str]] = (), **filters: Any) -> list[Hit]:
+        """The games the filters match, in archive order, as ``hexhop find
+        --db`` lists them: each :class:`~hexhop.archive.query.Hit` has the
+        ``path``, ``number``, ``line``, ``players``, ``result``, ``date``,
+        ``event``, ``plies``, ``valid`` (and ``ply`` with ``position``);
+        ``as_json()`` is find's JSON object.
+
+        >>> with hexhop.open_index(f"{tmp}/good.sqlite") as index:
+        ...     [(h.game, h.players[1], h.result) for h in index.find(winner="south")]
+        [('Hexalit', 'Jonas Keller', '0-1'), ('Trigeo', 'Karl Brandt', '0-1')]
+        """
+        from hexhop.archive.query import find_in_index
+
+        hits = find_in_index(self.db, self.path, query(**filters))
+        inside = _within(under)
+        return [hit for hit in hits if inside(hit.real)]
+
+    def dupes(
+        self,
+        *,
+        same_players: bool = False,
+        game: str | None = None,
+        under: Iterable[str | os.PathLike[str]] = (),
+    ) -> list[Group]:
+        """The groups of games with the same actions, as ``hexhop dupes
+        --db`` finds them (``same_players``: and the same players); each
+        :class:`~hexhop.archive.dupes.Group` has the ``game``, the
+        ``actions`` and the ``games`` (hits, the first the one kept).
+
+        >>> with hexhop.open_index(f"{tmp}/good.sqlite") as index:
+        ...     index.dupes()
+        []
+        """
+        from hexhop.archive.dupes import groups, index_entries
+        from hexhop.notation.games import find_game
+
+        name = find_game(game).name if game is not None else None
+        entries = index_entries(self.db, self.path, same_players)
+        inside = _within(under)
+        found = groups(e for e in entries if inside(e.hit.real or e.hit.path))
+        return [group for group in found if name is None or group.game == name]
+
+    def stats(
+        self,
+        *,
+        depth: int = 4,
+        top: int = 3,
+        limit: int = 20,
+        under: Iterable[str | os.PathLike[str]] = (),
+        **filters: Any,
+    ) -> Any:
+        """What ``hexhop stats --db --format json`` writes, as plain data:
+        ``games``, ``by_game``, ``lengths``, ``players`` (``limit`` of them,
+        0: all), ``openings`` (the ``top`` actions of each branch, ``depth``
+        actions deep) and ``findings``, of the games the filters match.
+
+        >>> with hexhop.open_index(f"{tmp}/good.sqlite") as index:
+        ...     counts = index.stats(game="Hüpfer")
+        >>> counts["games"], [p["name"] for p in counts["players"]][:2]
+        (3, ['Paul Ohlsen', 'Mira Hansen'])
+        """
+        from hexhop.archive.stats import MAX_DEPTH, collect, index_rows, plain, row_table
+
+        if not 1 <= depth <= MAX_DEPTH:
+            from hexhop.archive.query import QueryError
+
+            raise QueryError(
+                _("depth {depth}: expected 1 to {most}").format(depth=depth, most=MAX_DEPTH)
+            )
+        rows = index_rows(self.db, self.path, query(**filters), depth)
+        inside = _within(under)
+        table = row_table((row for row in rows if inside(row.path)), depth)
+        try:
+            return plain(collect(table, depth, top, limit))
+        finally:
+            table.close()
+
+    def crosstable(
+        self,
+        event: str | None = None,
+        *,
+        under: Iterable[str | os.PathLike[str]] = (),
+        **filters: Any,
+    ) -> Crosstable:
+        """Every player against every other, of the games of ``event`` (a
+        glob of the Event tag; default: every game) that the filters match:
+        games won, lost and open, the winner counted as ``stats`` counts it
+        (on the board, else by the written result). Games of an unnamed
+        player (``?``) are left out.
+
+        >>> with hexhop.open_index(f"{tmp}/good.sqlite") as index:
+        ...     table = index.crosstable("Hüpfer-Abend")
+        >>> print(table)
+                         1    2    3  won lost open
+        1 Mira Hansen    .  2-0    .    2    0    0
+        2 Paul Ohlsen  0-2    .  1-0    1    2    0
+        3 Lena Voss      .  0-1    .    0    1    0
+        >>> table.score("Paul Ohlsen", "Mira Hansen")
+        (0, 2, 0)
+        """
+        from hexhop.archive.stats import index_rows
+
+        if event is not None:
+            tags = filters.get("tag", ())
+            filters["tag"] = [*([tags] if isinstance(tags, str) else tags), f"Event={event}"]
+        rows = index_rows(self.db, self.path, query(**filters), 1)
+        inside = _within(under)
+        return Crosstable.of(row for row in rows if inside(row.path))
+
+    def stale(self, *under: str) -> list[str]:
+        """The files of the index (under the paths ``under``, when given)
+        that changed or are gone since they were indexed: ``find`` and
+        ``stats`` warn of them, and ``hexhop index`` brings them up to date."""
+        from hexhop.archive.query import stale_files
+
+        return stale_files(self.db, self.path, under)
+
+
+@dataclass
+class Crosstable:
+    """Players against players: ``results[a][b]`` is ``[won, lost, open]``
+    of ``a``'s games against ``b``; ``players`` in order of games won, then
+    fewest lost, then name. ``str()`` is a table."""
+
+    players: list[str] = field(default_factory=list)
+    results: dict[str, dict[str, list[int]]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, rows: Iterable[StatRow]) -> Crosstable:
+        """The table of some stats rows (:func:`hexhop.archive.stats.index_rows`)."""
+        from hexhop.notation.games import lookup_game
+
+        table = cls()
+        for row in rows:
+            spec = lookup_game(row.game)
+            if spec is None or "?" in (row.first, row.second) or row.first == row.second:
+                continue
+            first = int(row.winner == spec.sides[0])
+            second = int(row.winner == spec.sides[1])
+            open_ = 1 - first - second
+            table._add(row.first, row.second, (first, second, open_))
+            table._add(row.second, row.first, (second, first, open_))
+        totals = {name: table.total(name) for name in table.results}
+        table.players = sorted(totals, key=lambda n: (-totals[n][0], totals[n][1], n))
+        return table
+
+    def _add(self, player: str, other: str, counts: tuple[int, int, int]) -> None:
+        cell = self.results.setdefault(player, {}).setdefault(other, [0, 0, 0])
+        for i, n in enumerate(counts):
+            cell[i] += n
+
+    def score(self, player: str, other: str) -> tuple[int, int, int]:
+        """Games ``player`` won, lost and left open against ``other``."""
+        won, lost, open_ = self.results.get(player, {}).get(other, [0, 0, 0])
+        return won, lost, open_
+
+    def total(self, player: str) -> tuple[int, int, int]:
+        """Games ``player`` won, lost and left open in all."""
+        cells = self.results.get(player, {}).values()
+        won, lost, open_ = (sum(cell[i] for cell in cells) for i in range(3))
+        return won, lost, open_
+
+    def __str__(self) -> str:
+        number = {name: i + 1 for i, name in enumerate(self.players)}
+        width = max((len(f"{number[n]} {n}") for n in self.players), default=1)
+        head = " " * width + "".join(f"{number[n]:>5}" for n in self.players)
+        words = (_("won"), _("lost"), _("open"))
+        widths = [max(5, len(word) + 1) for word in words]
+        lines = [head + "".join(f"{word:>{w}}" for word, w in zip(words, widths))]
+        for name in self.players:
+            cells = []
+            for other in self.players:
+                won, lost, open_ = self.score(name, other)
+                played = won + lost + open_
+                cells.append(f"{f'{won}-{lost}' if played else '.':>5}")
+            total = self.total(name)
+            label = f"{number[name]} {name}"
+            counts = "".join(f"{n:>{w}}" for n, w in zip(total, widths))
+            lines.append(f"{label:<{width}}{''.join(cells)}{counts}")
+        return "\n".join(line.rstrip() for line in lines)
+
+
+def query(**filters: Any) -> Query:
+    """The :class:`~hexhop.archive.query.Query` of ``find``'s filters, read
+    as ``hexhop find`` reads its options (see :class:`Index`)."""
+    from hexhop.archive.query import (
+        QueryError,
+        board_size,
+        date_range,
+        finding_code,
+        int_range,
+        openings,
+        player_pattern,
+        position_targets,
+        result_filter,
+        side_name,
+        tag_filter,
+    )
+    from hexhop.notation.games import find_game
+
+    known = {"player", "tag", "game", "board", "result", "winner", "date", "plies", "valid"}
+    known |= {"finding", "position", "after", *SIDE_FILTERS}
+    unknown = sorted(set(filters) - known)
+    if unknown:
+        raise QueryError(
+            _("unknown filter {names}: expected one of {known}").format(
+                names=", ".join(unknown), known=", ".join(sorted(known))
+            )
+        )
+    game = filters.get("game")
+    game = find_game(game).name if game is not None else None
+    board = board_size(str(filters["board"])) if filters.get("board") is not None else None
+
+    def value(name: str) -> Any:
+        return filters.get(name)
+
+    return Query(
+        players=tuple(player_pattern(p, "player") for p in _listed(value("player"))),
+        sides=tuple(
+            (side.capitalize(), player_pattern(value(side), side))
+            for side in SIDE_FILTERS
+            if value(side) is not None
+        ),
+        tags=tuple(tag_filter(t) for t in _listed(value("tag"))),
+        result=result_filter(value("result")) if value("result") is not None else None,
+        winner=side_name(value("winner")) if value("winner") is not None else None,
+        game=game,
+        board=board,
+        date=date_range(value("date")) if value("date") is not None else None,
+        plies=int_range(str(value("plies")), "plies") if value("plies") is not None else None,
+        valid=value("valid"),
+        findings=tuple(finding_code(code) for code in _listed(value("finding"))),
+        positions=position_targets(value("position"), game, f"{board}x{board}" if board else None)
+        if value("position") is not None
+        else (),
+        openings=openings(value("after"), game) if value("after") is not None else (),
+    )
+
+
+def _within(under: Iterable[str | os.PathLike[str]]) -> Callable[[str], bool]:
+    """Whether a file of the index (by its identity, the real path) lies
+    under one of the paths ``under`` (any spelling of them); every file
+    when ``under`` is empty: the ARCHIVE paths that ``find``, ``dupes``
+    and ``stats`` take beside ``--db``."""
+    from hexhop.archive.query import real_roots, under_any
+
+    paths = [os.fspath(path) for path in under]
+    if not paths:
+        return lambda real: True
+    roots = real_roots(paths)
+    return lambda real: under_any(real, roots)
+
+
+def _listed(value: str | Iterable[str] | None) -> list[str]:
+    if value is None:
+        return []
+    return [value] if isinstance(value, str) else list(value)
+
+
+def _names(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]]) -> list[str]:
+    if isinstance(paths, (str, os.PathLike)):
+        return [os.fspath(paths)]
+    return [os.fspath(path) for path in paths]
