@@ -24,7 +24,8 @@ check``), :func:`index_paths` and :func:`open_index` (``hexhop index``,
 
 Every error the library raises is a :class:`hexhop.Error` (a missing file,
 a record that cannot be read, an action that is not legal:
-:class:`hexhop.IllegalAction`, also a ``ValueError``).
+:class:`hexhop.IllegalAction`, also a ``ValueError``; a value a function
+does not take: :class:`hexhop.ArgumentError`, also a ``ValueError``).
 
 The names below are imported on first use, so ``import hexhop`` (which every
 run of the ``hexhop`` program does) costs next to nothing. The layers under
@@ -51,7 +52,7 @@ if TYPE_CHECKING:
         parse_text,
         read_archive,
     )
-    from hexhop.notation.errors import Error
+    from hexhop.notation.errors import ArgumentError, Error
     from hexhop.notation.games import GameSpec, UnknownGame, find_game
     from hexhop.notation.reader import parse_action
     from hexhop.records.checking import CheckOptions, FileResult, check_source
@@ -82,6 +83,7 @@ _EXPORTS = {
     "read_games": ".games",
     "svg": ".games",
     "Error": "hexhop.notation.errors",
+    "ArgumentError": "hexhop.notation.errors",
     "HeaderError": "hexhop.engine.base",
     "IllegalAction": "hexhop.engine.base",
     "Position": "hexhop.engine.base",
@@ -107,6 +109,7 @@ _EXPORTS = {
 
 __all__ = [
     "SVG",
+    "ArgumentError",
     "CheckOptions",
     "End",
     "Error",

@@ -13,3 +13,8 @@ class Error(Exception):
     """Anything the hexhop library raises on purpose: ``except hexhop.Error``
     catches a record that cannot be read, a file that is missing, an action
     that is not legal, an index that cannot be used…"""
+
+
+class ArgumentError(Error, ValueError):
+    """A value a function does not take: a limit out of range, a board size
+    there is no board of, an unknown colour role, a picture of no frames."""

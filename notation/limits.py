@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from hexhop.notation.errors import ArgumentError
+
 from .errors import Error
 from .findings import Finding
 
@@ -30,11 +32,11 @@ class ReadLimits:
 
     def __post_init__(self) -> None:
         if not 1 <= self.max_depth <= MAX_DEPTH:
-            raise ValueError(f"max_depth must be 1 to {MAX_DEPTH}")
+            raise ArgumentError(f"max_depth must be 1 to {MAX_DEPTH}")
         if not 1 <= self.max_token <= MAX_TOKEN:
-            raise ValueError(f"max_token must be 1 to {MAX_TOKEN}")
+            raise ArgumentError(f"max_token must be 1 to {MAX_TOKEN}")
         if min(self.max_actions, self.max_comment, self.max_tag_value) < 1:
-            raise ValueError("limits must be positive")
+            raise ArgumentError("limits must be positive")
 
     @property
     def max_items(self) -> int:

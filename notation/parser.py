@@ -21,6 +21,8 @@ from typing import Any
 
 from lark import Lark, Token
 
+from hexhop.notation.errors import ArgumentError
+
 from .accumulator import ACTION_TOKENS, LineAccumulator, Misplaced
 from .games import GAMES
 from .limits import DEFAULT_LIMITS, MAX_DEPTH, MAX_TOKEN, ReadLimits
@@ -62,7 +64,7 @@ def dice_action(text: str) -> DiceAction:
     """A Hexalit/Trigeo action from the text of a MOVE/CAPTURE/ROLL token."""
     found = _DICE.fullmatch(text)
     if found is None:
-        raise ValueError(f"not a Hexalit/Trigeo action: {text!r}")
+        raise ArgumentError(f"not a Hexalit/Trigeo action: {text!r}")
     origin, op, target, promote, mark = found.groups()
     kind = _KINDS.get(op, "capture")
     if kind == "roll":
@@ -98,7 +100,7 @@ def cube_offer(text: str) -> CubeOffer:
 def _int(digits: str) -> int:
     """The number ``digits`` stand for; the scanner refuses longer words first."""
     if len(digits) > MAX_TOKEN:
-        raise ValueError(f"a number of more than {MAX_TOKEN} digits")
+        raise ArgumentError(f"a number of more than {MAX_TOKEN} digits")
     return int(digits)
 
 

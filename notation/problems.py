@@ -11,7 +11,7 @@ from typing import Any
 
 from lark import Token
 
-from .errors import Error
+from .errors import ArgumentError, Error
 from .text import line_column
 
 
@@ -32,21 +32,21 @@ def start_of(tok: Token) -> tuple[int, int]:
     every one :func:`token_at` makes, has them.
     """
     if tok.line is None or tok.column is None:
-        raise ValueError(f"token {tok.type} has no position")
+        raise ArgumentError(f"token {tok.type} has no position")
     return tok.line, tok.column
 
 
 def end_of(tok: Token) -> tuple[int, int]:
     """The line and the column after the end of ``tok`` (see :func:`start_of`)."""
     if tok.end_line is None or tok.end_column is None:
-        raise ValueError(f"token {tok.type} has no end position")
+        raise ArgumentError(f"token {tok.type} has no end position")
     return tok.end_line, tok.end_column
 
 
 def offset_of(tok: Token) -> int:
     """The offset of ``tok`` in the parsed text (see :func:`start_of`)."""
     if tok.start_pos is None:
-        raise ValueError(f"token {tok.type} has no offset")
+        raise ArgumentError(f"token {tok.type} has no offset")
     return tok.start_pos
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from hexhop.engine.base import Position
 from hexhop.engine.replay import Visitor, replay_game
+from hexhop.notation.errors import ArgumentError
 from hexhop.notation.findings import Finding
 from hexhop.notation.model import CubeAnswer, CubeOffer, Line, Node, ParsedGame, Record, Span, Tag
 
@@ -136,11 +137,11 @@ def records_of(data: bytes, path: str) -> list[Record]:
 def _record(game: JsonObject) -> Record:
     name = game["game"]
     if name is None:
-        raise ValueError(f"game {game.get('index')} has no known game")
+        raise ArgumentError(f"game {game.get('index')} has no known game")
     tags = tuple(Tag(_checked(_TAG_NAME, str(k), "tag name"), str(v)) for k, v in game["tags"])
     result = game.get("result")
     if result not in _RESULTS:
-        raise ValueError(f"{result!r} is not a result: expected 1-0, 0-1, * or null")
+        raise ArgumentError(f"{result!r} is not a result: expected 1-0, 0-1, * or null")
     return Record(tags, name, _line(game, name), result, index=game["index"])
 
 
@@ -148,7 +149,7 @@ def _checked(pattern: re.Pattern[str], text: Any, what: str) -> str:
     """``text`` when it is a whole ``pattern``; else a ValueError (the record
     written from it would say something else)."""
     if not isinstance(text, str) or not pattern.fullmatch(text):
-        raise ValueError(f"{text!r} is not a {what}")
+        raise ArgumentError(f"{text!r} is not a {what}")
     return text
 
 
@@ -158,13 +159,13 @@ def _line(doc: JsonObject, game: str, depth: int = 0) -> Line:
     from hexhop.notation.limits import MAX_DEPTH
 
     if depth > MAX_DEPTH:
-        raise ValueError(f"variations nested deeper than {MAX_DEPTH} levels")
+        raise ArgumentError(f"variations nested deeper than {MAX_DEPTH} levels")
     nodes = []
     for move in doc["moves"]:
         try:
             item = parse_action(move["text"], game)
         except NotationError as error:
-            raise ValueError(f"{move['text']!r}: {error}") from None
+            raise ArgumentError(f"{move['text']!r}: {error}") from None
         nodes.append(
             Node(
                 item,

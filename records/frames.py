@@ -9,6 +9,7 @@ from hexhop.engine.base import Position
 from hexhop.engine.games import rules_for
 from hexhop.engine.replay import GameReport
 from hexhop.messages import _
+from hexhop.notation.errors import ArgumentError
 from hexhop.notation.findings import Finding
 from hexhop.notation.games import find_game
 from hexhop.notation.model import Node
@@ -51,7 +52,7 @@ class Frames:
         self.heading_text = title
         self.caption = caption
         if report.game is None:
-            raise ValueError(_("a record of no known game has no pictures"))
+            raise ArgumentError(_("a record of no known game has no pictures"))
         game = find_game(report.game)
         self.rules = rules_for(game.name)
         # cells are written in upper case, Hüpfer points in lower case
@@ -61,7 +62,7 @@ class Frames:
         unknown = off_board(report, [cell for pair in self.arrows for cell in pair])
         unknown += off_board(report, self.highlights)
         if unknown:
-            raise ValueError(
+            raise ArgumentError(
                 _("not on the board of this game: {cells}").format(cells=", ".join(unknown))
             )
 

@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 from hexhop.engine.base import Rules
 from hexhop.engine.games import rules_for
 from hexhop.engine.replay import UNPLAYED, GameReport, Visitor, walk
+from hexhop.notation.errors import ArgumentError
 from hexhop.notation.findings import Finding
 from hexhop.notation.games import find_game
 from hexhop.notation.model import CubeAnswer, CubeOffer, Line, Node
@@ -65,7 +66,7 @@ def page_data(report: GameReport, *, flip: bool = False, walked: Recording | Non
     """Everything a viewer page shows of ``report`` (which must have positions);
     ``walked`` is the walk of its replay, when it was recorded."""
     if report.game is None:
-        raise ValueError("a record of no known game has no viewer page")
+        raise ArgumentError("a record of no known game has no viewer page")
     rules = rules_for(report.game)
     builder = _Builder(report, rules, walked)
     main = builder.main_line()

@@ -25,6 +25,8 @@ from functools import cache
 from html import escape as _html_escape
 from importlib import resources
 
+from hexhop.notation.errors import ArgumentError
+
 from .svg_parts import clip, elements, xml_chars
 
 __all__ = [
@@ -243,7 +245,7 @@ SHARED_FILES = ("viewer.css", "viewer.js")
 def shared_file(name: str) -> str:
     """The text of one of :data:`SHARED_FILES`."""
     if name not in SHARED_FILES:
-        raise ValueError(f"no shared file {name!r}")
+        raise ArgumentError(f"no shared file {name!r}")
     return _asset(name)
 
 
@@ -480,7 +482,7 @@ def game_page(page: Page, *, index: str | None = None, shared: bool = False) -> 
     folder = None
     if shared:
         if index is None:
-            raise ValueError("shared files sit beside an index page")
+            raise ArgumentError("shared files sit beside an index page")
         folder = index[: index.rfind("/") + 1]
     head = page.drawings.head
     # an empty picture of the right shape, until the script draws the position

@@ -14,6 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from hexhop.notation.errors import ArgumentError
 from hexhop.notation.games import lookup_game
 
 from . import dice, huepfer
@@ -34,7 +35,7 @@ class Scene:
     def __init__(self, start: Any, colors: dict[str, str] | None = None):
         spec = lookup_game(start.game)
         if spec is None:
-            raise ValueError(f"cannot draw a position of game {start.game!r}")
+            raise ArgumentError(f"cannot draw a position of game {start.game!r}")
         self.key: ColorKey = color_key(colors)
         self.dice = spec.family == "dice"
         self.jump_fields = spec.jump_fields

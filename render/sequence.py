@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from hexhop.messages import _
+from hexhop.notation.errors import ArgumentError
 
 from . import raster
 from .png import svg_to_png
@@ -31,7 +32,7 @@ def gif(frames_svg: Sequence[str], *, size: int, frame_ms: int = 800, last_ms: i
     padded at the top to the tallest, so that the board stays in place.
     """
     if not frames_svg:
-        raise ValueError("gif() needs at least one frame")
+        raise ArgumentError("gif() needs at least one frame")
     images = [_raster(svg, size) for svg in frames_svg]
     height = max(image.height for image in images)
     frames = [_paletted(_fit(image, size, height)) for image in images]
@@ -80,9 +81,9 @@ def sheet_svg(
     """The sheet of :func:`sheet` as one SVG picture (for PNG or PDF); its
     diagrams are numbered from ``first``."""
     if not frames:
-        raise ValueError("sheet() needs at least one frame")
+        raise ArgumentError("sheet() needs at least one frame")
     if columns < 1:
-        raise ValueError("columns must be at least 1")
+        raise ArgumentError("columns must be at least 1")
     columns = min(columns, len(frames))
     gap = max(8, size // 25)
     width = columns * (size + gap) + gap
@@ -126,7 +127,7 @@ def sheet_svg(
 def pdf(pages_svg: Sequence[str]) -> bytes:
     """One PDF with each picture on a page of its own size (1 px = 0.75 pt)."""
     if not pages_svg:
-        raise ValueError("pdf() needs at least one page")
+        raise ArgumentError("pdf() needs at least one page")
     from .raster import load_cairo, refuse_fetch
 
     load_cairo()
@@ -168,7 +169,7 @@ def _scaled(svg: str, size: int) -> tuple[str, float]:
     body = re.sub(r"^<\?xml[^>]*>\s*", "", svg)
     root = re.match(r"<svg\b[^>]*>", body)
     if root is None:
-        raise ValueError("not an SVG picture")
+        raise ArgumentError("not an SVG picture")
     tag = root.group(0)
     sizes = dict(re.findall(r'\s(width|height)="([0-9.]+)"', tag))
     width, height = float(sizes.get("width", size)), float(sizes.get("height", size))

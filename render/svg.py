@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from hexhop.notation.errors import ArgumentError
 from hexhop.notation.games import GAME_NAMES, lookup_game
 
 from . import dice, huepfer
@@ -70,7 +71,7 @@ def board_svg(
     game = position.game
     spec = lookup_game(game)
     if spec is None:
-        raise ValueError(
+        raise ArgumentError(
             f"cannot draw a position of game {game!r}; known games: {', '.join(GAME_NAMES)}"
         )
     # text grows to a legible size in pixels of the picture ``size`` wide

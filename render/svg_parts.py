@@ -12,6 +12,8 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
+from hexhop.notation.errors import ArgumentError
+
 Point = tuple[float, float]
 ColorKey = tuple[tuple[str, str], ...]
 
@@ -79,7 +81,9 @@ def color_key(colors: Mapping[str, str] | None) -> ColorKey:
         unknown = sorted(set(colors) - set(DEFAULT_COLORS))
         if unknown:
             known = ", ".join(sorted(DEFAULT_COLORS))
-            raise ValueError(f"unknown colour role(s) {', '.join(unknown)}; known roles: {known}")
+            raise ArgumentError(
+                f"unknown colour role(s) {', '.join(unknown)}; known roles: {known}"
+            )
         table.update(colors)
     return tuple(sorted(table.items()))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import pkgutil
+from pathlib import Path
 
 import click
 import pytest
@@ -148,3 +149,35 @@ def test_the_root_and_its_exports() -> None:
         value = getattr(hexhop, name)
         if inspect.isclass(value) and issubclass(value, BaseException):
             assert issubclass(value, hexhop.Error), name
+
+
+def test_no_module_of_the_library_raises_a_bare_builtin_value_error() -> None:
+    """A wrong value given to a function is an ArgumentError (a hexhop.Error
+    and a ValueError), never a plain ValueError no ``except hexhop.Error`` sees."""
+    root = Path(__file__).resolve().parent.parent
+    folders = ("api", "notation", "engine", "render", "records", "archive")
+    raising = [
+        f"{path.relative_to(root)}:{number}"
+        for folder in folders
+        for path in sorted((root / folder).rglob("*.py"))
+        for number, line in enumerate(path.read_text("utf-8").splitlines(), 1)
+        if "raise ValueError(" in line
+    ]
+    assert raising == []
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: hexhop.ReadLimits(max_depth=0),
+        lambda: hexhop.svg(
+            hexhop.position("Hexalit", "N: A7=1; S: F7=1; turn: N"), colors={"darkk": "red"}
+        ),
+        lambda: __import__("hexhop.render.sequence", fromlist=["gif"]).gif([], size=100),
+    ],
+    ids=["limits", "colour-role", "no-frames"],
+)
+def test_a_value_a_function_does_not_take_is_an_argument_error(call) -> None:
+    with pytest.raises(hexhop.ArgumentError) as raised:
+        call()
+    assert isinstance(raised.value, ValueError) and isinstance(raised.value, hexhop.Error)

@@ -16,6 +16,7 @@ from functools import cache
 from typing import Final
 
 from hexhop.notation.boards import FILE_LETTERS, board_label, huepfer_board
+from hexhop.notation.errors import ArgumentError
 
 _POINT: Final = re.compile(r"([a-z])(\d{1,3})")
 
@@ -60,7 +61,7 @@ class Board:
 def board(size: int) -> Board:
     """The shared tables for a ``size`` x ``size`` board of the registry."""
     if huepfer_board(size) is None:
-        raise ValueError(f"no Hüpfer board of size {size}")
+        raise ArgumentError(f"no Hüpfer board of size {size}")
     return _tables(size)
 
 

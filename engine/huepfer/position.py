@@ -19,6 +19,7 @@ from hexhop.notation.boards import (
     huepfer_board,
     huepfer_board_named,
 )
+from hexhop.notation.errors import ArgumentError
 from hexhop.notation.findings import words
 from hexhop.notation.model import HopAction
 
@@ -237,7 +238,7 @@ def parse_reserve(value: str) -> tuple[int, int]:
     """``12`` or ``12/10`` (Red/Turquoise); ValueError with a reason otherwise."""
     parts = value.split("/")
     if len(parts) > 2 or not all(part.isascii() and part.isdigit() for part in parts):
-        raise ValueError(
+        raise ArgumentError(
             words(
                 "expected a number of pieces such as 12, "
                 "or one for each side such as 12/10 (Red/Turquoise)"
@@ -255,7 +256,7 @@ def tag_reserve(tags: Mapping[str, str], size: int) -> tuple[int, int]:
     if value is None:
         entry = huepfer_board(size)
         if entry is None:
-            raise ValueError(f"no Hüpfer board of size {size}")
+            raise ArgumentError(f"no Hüpfer board of size {size}")
         return entry.reserve, entry.reserve
     try:
         return parse_reserve(value)
