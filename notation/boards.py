@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 # -- Hüpfer ---------------------------------------------------------------------
 
-FILE_LETTERS = "abcdefghijklmnopqrstuvwxyz"  # files a, b, …; a board has the first `size`
+FILE_LETTERS = "abcdefghijklmnopqrstuvwxyz"  # a board has the first `size` (so 26 at most)
 
 
 @dataclass(frozen=True)
@@ -35,14 +35,9 @@ class HuepferBoard:
         """The ``Board`` tag value: ``8x8``."""
         return board_label(self.size)
 
-    @property
-    def files(self) -> str:
-        """The file letters, a1's file first: ``abcdefgh`` on 8x8."""
-        return FILE_LETTERS[: self.size]
 
-
-# The sizes Hüpfer is played on, smallest (the default) first. Code that
-# reads it calls the functions below, so that an entry added later counts.
+# The boards Hüpfer is played on, by size. Code reads it when it needs it
+# (through the functions below), so that an entry added later counts.
 HUEPFER_BOARDS: dict[int, HuepferBoard] = {
     6: HuepferBoard(6, reserve=12),
     8: HuepferBoard(8, reserve=24),
