@@ -6,7 +6,6 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import closing
-from typing import Any
 
 import click
 
@@ -20,7 +19,7 @@ from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, signals_held, stoppable
 from .options import game_option, use_color
-from .progress import ProgressLine
+from .progress import games_bar
 
 EXAMPLE = """
 \b
@@ -214,7 +213,8 @@ def check(
     jobs = jobs or cores()
 
     started = time.perf_counter()
-    progress = ProgressLine()
+    progress = games_bar(paths, quiet=quiet, globs=globs, limits=limits)
+    room = not quiet and sys.stdout.isatty()  # the report goes to the bar's terminal
 
     def report_so_far() -> str:
         progress.done()
@@ -232,14 +232,17 @@ def check(
         results_of = check_results(sources, options, jobs, max_seconds)
     with stoppable(report_so_far), closing(results_of) as results:
         for pieces in results:  # each file's result, in pieces as its games are checked
+            before, games = progress.count, 0
             for piece in pieces:
                 checkpoint()
+                if room:
+                    progress.done()
                 with signals_held():
                     reporter.add(piece)
+                games = len(piece.games) + (0 if piece.replaces else games)
+                progress.update(before + games)
             with signals_held():  # a file's report is written whole
                 reporter.end()
-            if progress.due():
-                progress.show(_checked_line(reporter.summary))
     report_so_far()
     _nothing_checked(empty, globs, reporter.summary)
     sys.exit(_exit_code(reporter.summary))
@@ -278,11 +281,3 @@ def _exit_code(summary) -> int:
     if summary.unreadable or summary.games == 0:
         return 2
     return 1 if summary.invalid else 0
-
-
-def _checked_line(summary: Any) -> str:
-    return _("checked {files}, {games}, {plies} ...").format(
-        files=counted(summary.files, "file"),
-        games=counted(summary.games, "game"),
-        plies=counted(summary.plies, "ply"),
-    )
