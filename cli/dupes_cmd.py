@@ -18,6 +18,7 @@ from .command_output import stdout_json
 from .find_cmd import _export, game_option, tell
 from .help import Translated
 from .interrupt import checked, stoppable
+from .progress import games_bar
 from .safe_write import refuse_existing, refuse_inputs
 
 EXAMPLE = """
@@ -51,6 +52,7 @@ Examples:
     help="Write every game once (the first of each group), in its own text, to FILE.",
 )
 @click.option("--force", is_flag=True, help="Overwrite --export if it exists.")
+@click.option("-q", "--quiet", is_flag=True, help="Show no progress bar.")
 def dupes(
     paths: tuple[str, ...],
     db: str | None,
@@ -61,6 +63,7 @@ def dupes(
     fmt: str,
     export: str | None,
     force: bool,
+    quiet: bool,
 ) -> None:
     """List groups of games with the same actions: the same game, the same
     main line after normalising spelling, annotations and move numbers
@@ -95,11 +98,13 @@ def dupes(
             finally:
                 connection.close()
             return
-        for found in archive_entries(list(paths), options, globs, same_players):
+        bar = games_bar(paths, quiet=quiet, globs=globs)
+        for found in archive_entries(list(paths), options, globs, same_players, bar.update):
             if isinstance(found, str):
                 tell(found)
             else:
                 yield found
+        bar.done()
 
     with stoppable(lambda: _("before anything was written")):
         found = [

@@ -41,6 +41,7 @@ from .command_output import stdout_json
 from .help import Translated
 from .interrupt import checked, stoppable
 from .options import game_name
+from .progress import clear, games_bar
 from .safe_write import refuse_existing, refuse_inputs, write_atomically
 
 EXAMPLE = """
@@ -207,13 +208,15 @@ def hits_of(
     from hexhop.records.checking import CheckOptions
 
     check = CheckOptions(game=options["game"])
-    for found in find_in_archive(list(paths), query, check, options["globs"]):
+    bar = games_bar(paths, quiet=options.get("quiet", False), globs=options["globs"])
+    for found in find_in_archive(list(paths), query, check, options["globs"], bar.update):
         if isinstance(found, str):  # a file that cannot be read: exit 2, as check
             tell(found)
             if problems is not None:
                 problems.append(found)
         else:
             yield found
+    bar.done()
 
 
 def warn_stale(connection: Any, db: str, paths: tuple[str, ...], stale: list[str] | None) -> None:
@@ -266,6 +269,7 @@ def _under(path: str, root: str) -> bool:
 )
 @click.option("--canonical", is_flag=True, help="With --export: write the games as fmt does.")
 @click.option("--force", is_flag=True, help="Overwrite --export if it exists.")
+@click.option("-q", "--quiet", is_flag=True, help="Show no progress bar.")
 def find(
     paths: tuple[str, ...],
     fmt: str,
@@ -304,7 +308,10 @@ def find(
             inputs = (*paths, index_to_use(paths, options) or "-")
             left_out = _export(hits, export, canonical, force, inputs)
         else:
+            room = sys.stdout.isatty()  # the list goes to the progress bar's terminal
             for line in _lines(hits, fmt, bool(query.positions)):
+                if room:
+                    clear()
                 click.echo(utf8_safe(line))
     if export is not None:
         games = counted(found[0] - left_out, "game")

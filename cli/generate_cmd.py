@@ -12,6 +12,7 @@ from .command_output import emit, force_option, out_option
 from .help import Translated
 from .interrupt import checked, stoppable
 from .options import game_name
+from .progress import Kept, ProgressBar, so_far
 
 EXAMPLE = """
 \b
@@ -53,6 +54,7 @@ Examples:
 )
 @out_option
 @force_option
+@click.option("-q", "--quiet", is_flag=True, help="Show no progress bar.")
 def generate(
     game: str | None,
     board: str | None,
@@ -61,6 +63,7 @@ def generate(
     max_plies: int,
     out: str | None,
     force: bool,
+    quiet: bool,
 ) -> None:
     """Write random legal games of --game (with correct annotations and
     results) as one record archive, for tests, fuzzing and benchmarks."""
@@ -80,8 +83,12 @@ def generate(
     from hexhop.archive.verify import Written, verify
     from hexhop.notation.model import ParsedGame
 
-    with stoppable(lambda: _("before anything was written")):
-        records = list(checked(random_archive(game, count, seed, board=size, max_plies=max_plies)))
+    bar = ProgressBar(count, "game", quiet=quiet)
+
+    with stoppable(lambda: so_far(bar.count, count, "game", Kept())):
+        games = random_archive(game, count, seed, board=size, max_plies=max_plies)
+        records = list(bar.iterate(checked(games)))
+        bar.done()
         written = Written()  # the file is read back as these games before it is kept
         for number, record in enumerate(records, 1):
             written.add(ParsedGame(number, record, ()))

@@ -19,6 +19,7 @@ from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, stoppable
 from .options import game_option
+from .progress import Kept, games_bar, so_far
 from .safe_write import refuse_existing, refuse_inputs, write_atomically
 from .split_cmd import glob_option
 
@@ -49,6 +50,7 @@ Examples:
 @game_option
 @glob_option
 @click.option("-v", "--verbose", is_flag=True, help="Name every game --dedupe leaves out.")
+@click.option("-q", "--quiet", is_flag=True, help="Show no progress bar.")
 def merge(
     paths: tuple[str, ...],
     out: str,
@@ -57,6 +59,7 @@ def merge(
     game: str | None,
     globs: tuple[str, ...],
     verbose: bool,
+    quiet: bool,
 ) -> None:
     """Write the games of PATHS one after another to FILE, separated by a
     blank line, each with its text unchanged. A game that has its game only
@@ -85,9 +88,13 @@ def merge(
         unreadable += 1
         tell(f"{path}: {why}")
 
+    bar = games_bar(paths, quiet=quiet, globs=globs)
+
     def pieces() -> Iterator[bytes]:
         source, skip = "", False
-        for text in archive_games(list(paths), cannot_read, globs=globs, game=game):
+        texts = archive_games(list(paths), cannot_read, globs=globs, game=game)
+        for done, text in enumerate(texts):
+            bar.update(done)
             checkpoint()
             if text.path != source:
                 source, skip = text.path, os.path.realpath(container(text.path)) == target
@@ -98,17 +105,14 @@ def merge(
                 _tell(outcome, text, merged, verbose)
                 yield piece
 
-    with stoppable(
-        lambda: _("after reading {games}; nothing written").format(
-            games=counted(merged.games, "game")
-        )
-    ):
+    with stoppable(lambda: so_far(bar.count, bar.total, "game", Kept())):
         write_atomically(
             out,
             pieces(),
             overwrite=force,
             check=lambda temp: verify(temp, merged.written, shown=out),
         )
+    bar.done()
     _summary(merged, out, dedupe)
     if unreadable or merged.headless:
         sys.exit(2)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
 import click
@@ -75,10 +75,11 @@ def clear() -> None:
         _shown[-1].done()
 
 
-_UNITS: dict[str, Callable[[int], str]] = {
-    "file": lambda n: ngettext("file", "files", n),
-    "game": lambda n: ngettext("game", "games", n),
-    "puzzle": lambda n: ngettext("puzzle", "puzzles", n),
+#: ``12/40 games``: the word agrees with the total
+_OF_TOTAL: dict[str, Callable[[int], str]] = {
+    "file": lambda n: ngettext("{done}/{total} file", "{done}/{total} files", n),
+    "game": lambda n: ngettext("{done}/{total} game", "{done}/{total} games", n),
+    "puzzle": lambda n: ngettext("{done}/{total} puzzle", "{done}/{total} puzzles", n),
 }
 
 
@@ -91,7 +92,7 @@ class ProgressBar(ProgressLine):
     def __init__(
         self,
         total: int | None,
-        what: str = "file",
+        what: str = "file",  # file, game or puzzle (with a total)
         *,
         quiet: bool = False,
         enabled: bool | None = None,
@@ -114,12 +115,13 @@ class ProgressBar(ProgressLine):
         rate = done / seconds if seconds > 0 else 0.0
         parts = []
         if self.total is None:
-            parts.append(f"{done} {_UNITS[self.what](done)}")
+            parts.append(counted(done, self.what))
         else:
             total = max(self.total, 1)
             filled = self.WIDTH * min(done, total) // total
             bar = "#" * filled + "." * (self.WIDTH - filled)
-            parts.append(f"[{bar}] {done}/{self.total} {_UNITS[self.what](self.total)}")
+            of_total = _OF_TOTAL[self.what](self.total).format(done=done, total=self.total)
+            parts.append(f"[{bar}] {of_total}")
         if done:
             parts.append(_("{rate}/s").format(rate=f"{rate:.1f}" if rate < 10 else f"{rate:.0f}"))
             if self.total is not None:
@@ -141,15 +143,43 @@ def clock(seconds: float) -> str:
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
-def kept(paths: Sequence[str]) -> str:
-    """What an interrupted run kept: ``kept: out/a.svg … out/l.svg (12 files)``,
-    or ``nothing written``."""
-    if not paths:
-        return _("nothing written")
-    if len(paths) == 1:
-        return _("kept: {path}").format(path=paths[0])
-    return _("kept: {first} … {last} ({files})").format(
-        first=paths[0], last=paths[-1], files=counted(len(paths), "file")
+class Kept:
+    """The files a run has written so far: the first, the last and how many."""
+
+    def __init__(self) -> None:
+        self.first = self.last = ""
+        self.count = 0
+
+    def add(self, path: str) -> None:
+        self.first = self.first or path
+        self.last = path
+        self.count += 1
+
+    def text(self) -> str:
+        """``kept: out/a.svg … out/l.svg (12 files)``, or ``nothing written``."""
+        if not self.count:
+            return _("nothing written")
+        if self.count == 1:
+            return _("kept: {path}").format(path=self.first)
+        return _("kept: {first} … {last} ({files})").format(
+            first=self.first, last=self.last, files=counted(self.count, "file")
+        )
+
+
+def kept(paths: Iterable[str]) -> str:
+    """What an interrupted run kept of ``paths``, as :meth:`Kept.text` says it."""
+    files = Kept()
+    for path in paths:
+        files.add(path)
+    return files.text()
+
+
+def so_far(done: int, total: int | None, what: str, kept: Kept) -> str:
+    """``after 12 of 40 games; kept: …`` (``after 12 games; …`` without a total)."""
+    if total is None:
+        return _("after {done}; {kept}").format(done=counted(done, what), kept=kept.text())
+    return _("after {done} of {total}; {kept}").format(
+        done=done, total=counted(total, what), kept=kept.text()
     )
 
 

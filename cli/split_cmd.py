@@ -18,6 +18,7 @@ from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, stoppable
 from .options import game_option
+from .progress import Kept, games_bar, so_far
 from .safe_write import ExistsError, WriteError, make_folder, write_atomically
 
 EXAMPLE = """
@@ -49,8 +50,14 @@ glob_option = click.option(
 @game_option
 @glob_option
 @click.option("-v", "--verbose", is_flag=True, help="Name the file of every game.")
+@click.option("-q", "--quiet", is_flag=True, help="Show no progress bar.")
 def split(
-    paths: tuple[str, ...], out: str, game: str | None, globs: tuple[str, ...], verbose: bool
+    paths: tuple[str, ...],
+    out: str,
+    game: str | None,
+    globs: tuple[str, ...],
+    verbose: bool,
+    quiet: bool,
 ) -> None:
     """Write every game of PATHS to a file of its own in DIR, named from
     its tags (DATE_PLAYER-PLAYER_rROUND.hxl, safe ASCII characters only)
@@ -75,12 +82,11 @@ def split(
         unreadable += 1
         tell(f"{path}: {why}")  # why: a message of the library, translated there
 
-    with stoppable(
-        lambda: _("after writing {files} to {path}").format(
-            files=counted(written, "file"), path=out
-        )
-    ):
-        for text in archive_games(list(paths), cannot_read, globs=globs, game=game):
+    bar, kept = games_bar(paths, quiet=quiet, globs=globs), Kept()
+    with stoppable(lambda: so_far(bar.count, bar.total, "game", kept)):
+        texts = archive_games(list(paths), cannot_read, globs=globs, game=game)
+        for done, text in enumerate(texts):
+            bar.update(done)
             checkpoint()
             if text.path != source:
                 source, skip = text.path, os.path.realpath(text.path) in mine
@@ -99,6 +105,7 @@ def split(
                 )
                 sys.exit(2)
             written += 1
+            kept.add(os.path.join(out, name))
             mine.add(os.path.realpath(os.path.join(out, name)))
             if verbose:
                 tell(
@@ -108,6 +115,7 @@ def split(
                         path=os.path.join(out, name),
                     )
                 )
+    bar.done()
     tell(_("wrote {files} to {path}").format(files=counted(written, "file"), path=out))
     if unreadable:
         sys.exit(2)

@@ -26,6 +26,7 @@ from .command_output import stdout_json, tell
 from .find_cmd import find_options, index_to_use, query_of, warn_stale
 from .help import Translated
 from .interrupt import checked, stoppable
+from .progress import games_bar
 from .safe_write import refuse_existing, write_atomically
 
 EXAMPLE = """
@@ -83,6 +84,7 @@ class Refused(click.ClickException):
     help="Also draw the results and the game lengths as charts (needs hexhop[plot]).",
 )
 @click.option("--force", is_flag=True, help="Overwrite --plot if it exists.")
+@click.option("-q", "--quiet", is_flag=True, help="Show no progress bar.")
 def stats(
     paths: tuple[str, ...],
     depth: int,
@@ -182,13 +184,16 @@ def _rows(
     if not paths:
         raise click.UsageError(_("give ARCHIVE paths to read, or --db with an index"))
     options_ = CheckOptions(game=options["game"])
-    for found in archive_rows(list(paths), query, options_, options["globs"], depth):
+    bar = games_bar(paths, quiet=options.get("quiet", False), globs=options["globs"])
+    rows = archive_rows(list(paths), query, options_, options["globs"], depth, bar.update)
+    for found in rows:
         if isinstance(found, str):  # a file that cannot be read: exit 2, as check
             tell(found)
             if problems is not None:
                 problems.append(found)
         else:
             yield found
+    bar.done()
 
 
 def _echo_all(chunks: Iterable[str]) -> None:
