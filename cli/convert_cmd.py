@@ -11,12 +11,15 @@ import click
 from hexhop.messages import _
 from hexhop.notation.model import ParsedGame, Record
 from hexhop.records.codec import records_of, to_json
+from hexhop.records.counting import games_in
 from hexhop.records.sources import read_record
 
+from . import progress
 from .command_output import emit, force_option, out_option
 from .help import Translated
 from .interrupt import stoppable
 from .options import game_option
+from .progress import ProgressBar
 from .safe_write import refuse_inputs
 
 EXAMPLE = """
@@ -39,18 +42,31 @@ Examples:
 @game_option
 @out_option
 @force_option
-def convert(source: str, target: str, game: str | None, out: str | None, force: bool) -> None:
+@click.option("-q", "--quiet", is_flag=True, help="Show no progress bar.")
+def convert(
+    source: str, target: str, game: str | None, out: str | None, force: bool, quiet: bool
+) -> None:
     """Convert SOURCE (a record file, - for standard input, or a member of
     a .zip or .tar(.gz) archive: club.zip:games/a.hxl) to JSON with
     every action, comment, glyph, variation, the position after each ply and
     the findings; or convert such JSON back to a record."""
     if out is not None:
         refuse_inputs([out], [source])
-    with stoppable(lambda: _("before anything was written")):
+    bar = ProgressBar(None, "game", quiet=quiet)
+
+    def so_far() -> str:
+        if not bar.count:
+            return _("before anything was written")
+        return progress.so_far(bar.count, bar.total, "game", progress.Kept())
+
+    with stoppable(so_far):
         source, data = read_record(source)
         _check_kind(source, data, target)
         if target == "json":
-            emit(to_json(data, source, game), out, force)
+            bar.total = games_in(data)
+            text = to_json(data, source, game, bar.update)
+            bar.done()
+            emit(text, out, force)
         else:
             _emit_records(records_of(data, source), out, force)
 

@@ -69,7 +69,7 @@ def generate(
     results) as one record archive, for tests, fuzzing and benchmarks."""
     if game is None:
         raise click.UsageError(_("--game is required (Hexalit, Trigeo or Hüpfer)"))
-    from hexhop.engine.generate import random_archive
+    from hexhop.engine.generate import random_games
     from hexhop.notation import format_archive
     from hexhop.notation.games import find_game
 
@@ -86,7 +86,7 @@ def generate(
     bar = ProgressBar(count, "game", quiet=quiet)
 
     with stoppable(lambda: so_far(bar.count, count, "game", Kept())):
-        games = random_archive(game, count, seed, board=size, max_plies=max_plies)
+        games = random_games(game, count, seed, board=size, max_plies=max_plies)
         records = list(bar.iterate(checked(games)))
         bar.done()
         written = Written()  # the file is read back as these games before it is kept

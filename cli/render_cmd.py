@@ -26,7 +26,7 @@ from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, signals_held, stoppable
 from .options import game_option
-from .progress import ProgressBar
+from .progress import Kept, ProgressBar, games_bar
 from .safe_write import make_folder, refuse_existing, refuse_inputs, write_atomically
 from .single_game import why_unplayable
 
@@ -191,6 +191,7 @@ def _colors(
 )
 @click.option("--force", is_flag=True, help="Overwrite files that exist.")
 @game_option
+@click.option("-q", "--quiet", is_flag=True, help="Show no progress bar.")
 def render(
     record: str,
     out_dir: str | None,
@@ -208,6 +209,7 @@ def render(
     delay: int,
     force: bool,
     game: str | None,
+    quiet: bool,
 ) -> None:
     """Draw the positions of RECORD as pictures (SVG, PNG, GIF, PDF, contact
     sheets) or HTML viewer pages. RECORD is a record file, a folder of
@@ -221,13 +223,17 @@ def render(
     A file that cannot be read (a binary file, say) is told as check tells
     it, the others are drawn, and the exit status is 2.
     """
-    state = {"done": 0, "total": None, "unreadable": 0}
+    state: dict[str, Any] = {"done": 0, "total": None, "unreadable": 0, "quiet": quiet}
+    state["kept"] = Kept()
 
     def progress() -> str:
         total = state["total"]
         if total is None:
             return _("before any file was written")
-        return _("after {done} of {files}").format(done=state["done"], files=counted(total, "file"))
+        files = _("after {done} of {files}").format(
+            done=state["done"], files=counted(total, "file")
+        )
+        return files + "; " + state["kept"].text()
 
     _tell_unused(click.get_current_context(), fmt)
     with stoppable(progress):
@@ -283,6 +289,7 @@ def _render(
     rows: list[tuple[str, int, GameSummary]] = []
     broken = False
     beyond: list[str] = []
+    planning = games_bar([record], quiet=state["quiet"] or index is not None)
     for source, name in zip(sources, names):
         checkpoint()
         why = _unreadable(source)
@@ -293,6 +300,7 @@ def _render(
         folder = out_root if len(sources) == 1 else os.path.join(out_root, name)
         for report, drawable in _reports(source, game, index):
             checkpoint()
+            planning.advance()
             broken = _tell_error(source, report) or broken
             if drawable:
                 _check_cells(source, report, options)
@@ -302,6 +310,7 @@ def _render(
                     planned.append(_Planned(source, folder, report.index, files))
             if fmt == "html":
                 rows.append(_index_row(out_root, folder, report, drawable))
+    planning.done()
     paths = [path for item in planned for path, _plies in item.files]
     index_page = fmt == "html" and len(rows) > 1
     if index_page:
@@ -322,7 +331,7 @@ def _render(
         outputs = itertools.chain(
             outputs, [_html_index(out_root, record, rows)], _shared_files(out_root)
         )
-    bar = ProgressBar(len(paths))
+    bar = ProgressBar(len(paths), quiet=state["quiet"])
     for path, make in outputs:
         checkpoint()
         make_folder(os.path.dirname(path) or ".")
@@ -331,6 +340,7 @@ def _render(
         with signals_held():  # written and counted, or neither
             write_atomically(path, data, overwrite=True)
             state["done"] += 1
+            state["kept"].add(path)
         bar.update(state["done"])
     bar.done()
     tell(_("wrote {files} to {path}").format(files=counted(len(paths), "file"), path=out_root))

@@ -32,9 +32,14 @@ def count_games(
     for source in iter_sources(paths, globs=globs, limits=limits):
         data = readable_data(source)
         if isinstance(data, bytes):
-            chunks, _fallback = stream_chunks(data)
-            total += sum(1 for _chunk in chunks)
+            total += games_in(data)
     return total
+
+
+def games_in(data: bytes) -> int:
+    """The games of one record file's bytes."""
+    chunks, _fallback = stream_chunks(data)
+    return sum(1 for _chunk in chunks)
 
 
 def count_files(paths: Iterable[str], *, globs: tuple[str, ...] = ()) -> int | None:

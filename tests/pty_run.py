@@ -24,12 +24,6 @@ class Run:
     text: str  # standard error as the terminal got it (standard output too, unless piped)
     out: str  # standard output when piped
 
-    @property
-    def last_line(self) -> str:
-        """What the terminal shows last: the text after the last carriage return of each line."""
-        lines = [line.rsplit("\r", 1)[-1] for line in self.text.replace("\r\n", "\n").split("\n")]
-        return [line for line in lines if line.strip()][-1]
-
 
 class Terminal:
     """A hexhop child whose standard error is a pseudo-terminal."""
@@ -89,7 +83,9 @@ class Terminal:
         return Run(code, self.text(), out.decode("utf-8", "replace"))
 
 
-def interrupted(*args: str, cwd: Path, at: re.Pattern[str] = BAR, signum: int = signal.SIGINT) -> Run:
+def interrupted(
+    *args: str, cwd: Path, at: re.Pattern[str] = BAR, signum: int = signal.SIGINT
+) -> Run:
     """Run, wait for ``at`` (the bar), send ``signum``; exit 130 or 143, no traceback."""
     terminal = Terminal(*args, cwd=cwd)
     terminal.wait_for(at)
