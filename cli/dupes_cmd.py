@@ -18,7 +18,7 @@ from .command_output import stdout_json
 from .find_cmd import _export, game_option, tell
 from .help import Translated
 from .interrupt import checked, stoppable
-from .progress import games_bar
+from .progress import ProgressBar, games_bar, games_read
 from .safe_write import refuse_existing, refuse_inputs
 
 EXAMPLE = """
@@ -98,7 +98,7 @@ def dupes(
             finally:
                 connection.close()
             return
-        bar = games_bar(paths, quiet=quiet, globs=globs)
+        bar = games_bar(paths, quiet=quiet, globs=globs, bar=None if every_game else read)
         for found in archive_entries(list(paths), options, globs, same_players, bar.update):
             if isinstance(found, str):
                 tell(found)
@@ -106,7 +106,14 @@ def dupes(
                 yield found
         bar.done()
 
-    with stoppable(lambda: _("before anything was written")):
+    read = ProgressBar(None, "game", quiet=quiet)
+
+    def so_far() -> str:
+        if read.count:  # the ARCHIVE paths read now
+            return _("after reading {games}; nothing written").format(games=games_read(read))
+        return _("before anything was written")
+
+    with stoppable(so_far):
         found = [
             group
             for group in groups(checked(entries(every_game=False)))

@@ -41,7 +41,7 @@ from .command_output import stdout_json
 from .help import Translated
 from .interrupt import checked, stoppable
 from .options import game_name
-from .progress import clear, games_bar
+from .progress import ProgressBar, clear, games_bar, games_read
 from .safe_write import refuse_existing, refuse_inputs, write_atomically
 
 EXAMPLE = """
@@ -185,7 +185,11 @@ def index_to_use(paths: tuple[str, ...], options: dict[str, Any]) -> str | None:
 
 
 def hits_of(
-    paths: tuple[str, ...], options: dict[str, Any], query: Query, problems: list[str] | None = None
+    paths: tuple[str, ...],
+    options: dict[str, Any],
+    query: Query,
+    problems: list[str] | None = None,
+    bar: ProgressBar | None = None,
 ) -> Iterator[Hit]:
     """The matching games: from the index (--db, or hexhop.sqlite of the
     first ARCHIVE when there is one), else read from the ARCHIVE paths.
@@ -208,7 +212,7 @@ def hits_of(
     from hexhop.records.checking import CheckOptions
 
     check = CheckOptions(game=options["game"])
-    bar = games_bar(paths, quiet=options.get("quiet", False), globs=options["globs"])
+    bar = games_bar(paths, quiet=options.get("quiet", False), globs=options["globs"], bar=bar)
     for found in find_in_archive(list(paths), query, check, options["globs"], bar.update):
         if isinstance(found, str):  # a file that cannot be read: exit 2, as check
             tell(found)
@@ -302,8 +306,17 @@ def find(
             found[0] += 1
             yield hit
 
-    with stoppable(lambda: _("after {games}").format(games=counted(found[0], "game"))):
-        hits = counting(checked(hits_of(paths, options, query, problems)))
+    scan = ProgressBar(None, "game", quiet=options.get("quiet", False))
+
+    def so_far() -> str:
+        if scan.count:  # the ARCHIVE paths read now
+            return _("after reading {games}, {found} found").format(
+                games=games_read(scan), found=found[0]
+            )
+        return _("after {games}").format(games=counted(found[0], "game"))
+
+    with stoppable(so_far):
+        hits = counting(checked(hits_of(paths, options, query, problems, scan)))
         if export is not None:
             inputs = (*paths, index_to_use(paths, options) or "-")
             left_out = _export(hits, export, canonical, force, inputs)

@@ -184,13 +184,26 @@ def so_far(done: int, total: int | None, what: str, kept: Kept) -> str:
 
 
 def games_bar(
-    paths: Iterable[str], *, quiet: bool = False, globs: tuple[str, ...] = (), limits: Any = None
+    paths: Iterable[str],
+    *,
+    quiet: bool = False,
+    globs: tuple[str, ...] = (),
+    limits: Any = None,
+    bar: ProgressBar | None = None,
 ) -> ProgressBar:
-    """A bar of the games of ``paths``, counted first (cheaply, and only
-    when the bar is shown); without a total for standard input."""
-    bar = ProgressBar(None, "game", quiet=quiet)
-    if bar.enabled:
+    """A bar of the games of ``paths`` (``bar``, or a new one), counted
+    first (cheaply, and only when the bar is shown); without a total for
+    standard input."""
+    bar = bar or ProgressBar(None, "game", quiet=quiet)
+    if bar.enabled and bar.total is None:
         from hexhop.records.counting import DEFAULT_LIMITS, count_games
 
         bar.total = count_games(paths, globs=globs, limits=limits or DEFAULT_LIMITS)
     return bar
+
+
+def games_read(bar: ProgressBar) -> str:
+    """``200 of 6000 games`` (``200 games`` without a total)."""
+    if bar.total is None:
+        return counted(bar.count, "game")
+    return _("{done} of {total}").format(done=bar.count, total=counted(bar.total, "game"))
