@@ -19,7 +19,7 @@ from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, signals_held, stoppable
 from .options import game_option, use_color
-from .progress import games_bar
+from .progress import beside, games_bar
 
 EXAMPLE = """
 \b
@@ -194,7 +194,8 @@ def check(
     from hexhop.records.report import REPORTERS
 
     colored = use_color(color, sys.stdout)
-    reporter = REPORTERS[fmt](sys.stdout, color=colored, quiet=quiet, max_findings=max_findings)
+    out = beside(sys.stdout)  # the report and the progress bar on one terminal
+    reporter = REPORTERS[fmt](out, color=colored, quiet=quiet, max_findings=max_findings)
     mib = 1024 * 1024
     limits = Limits(
         max_file_bytes=max_file_size * mib,
@@ -214,7 +215,6 @@ def check(
 
     started = time.perf_counter()
     progress = games_bar(paths, quiet=quiet, globs=globs, limits=limits)
-    room = not quiet and sys.stdout.isatty()  # the report goes to the bar's terminal
 
     def report_so_far() -> str:
         progress.done()
@@ -235,8 +235,6 @@ def check(
             before, games = progress.count, 0
             for piece in pieces:
                 checkpoint()
-                if room:
-                    progress.done()
                 with signals_held():
                     reporter.add(piece)
                 games = len(piece.games) + (0 if piece.replaces else games)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, TypeVar
+from typing import Any, TextIO, TypeVar, cast
 
 import click
 
@@ -73,6 +73,27 @@ def clear() -> None:
     is written next."""
     while _shown:
         _shown[-1].done()
+
+
+class Beside:
+    """A text stream (standard output on the bar's terminal) that clears
+    the progress line before anything is written to it."""
+
+    def __init__(self, stream: TextIO):
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        if text:
+            clear()
+        return self.stream.write(text)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
+def beside(stream: TextIO) -> TextIO:
+    """``stream``, cleared of the bar's line before each write when it is a terminal."""
+    return cast(TextIO, Beside(stream)) if stream.isatty() else stream
 
 
 #: ``12/40 games``: the word agrees with the total

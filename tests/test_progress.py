@@ -4,10 +4,12 @@ done/total, the rate and the time left)."""
 
 from __future__ import annotations
 
+import io
+
 import pytest
 
 from hexhop.cli import progress as progress_module
-from hexhop.cli.progress import ProgressBar, clock, kept
+from hexhop.cli.progress import Beside, ProgressBar, beside, clock, kept
 from hexhop.records.counting import count_files, count_games
 
 
@@ -74,3 +76,17 @@ def test_the_totals_are_counted_as_the_readers_find_them(tmp_path):
     assert count_files(["-"]) is None and count_games([str(folder), "-"]) is None
     (folder / "more.zip").write_bytes(b"")
     assert count_files([str(folder)]) is None  # an archive's members are known by reading it
+
+
+def test_output_beside_the_bar_clears_it_first(capsys, monkeypatch):
+    clock_ = iter([100.0, 102.0])
+    monkeypatch.setattr(progress_module.time, "monotonic", lambda: next(clock_))
+    bar = ProgressBar(4, enabled=True)
+    bar.update(1)
+    out = io.StringIO()
+    Beside(out).write("")  # nothing written: the bar stays
+    assert bar.shown
+    Beside(out).write("a.hxl: error\n")
+    assert capsys.readouterr().err.endswith("left\033[K\r\033[K")
+    assert out.getvalue() == "a.hxl: error\n" and not bar.shown
+    assert beside(out) is out  # not a terminal: as it is

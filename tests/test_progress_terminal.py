@@ -104,6 +104,24 @@ def test_check_shows_the_games_of_a_folder(tmp_path):
 
 
 @pytest.mark.slow
+def test_the_report_beside_the_bar_starts_on_a_line_of_its_own(tmp_path):
+    folder = tmp_path / "club"
+    folder.mkdir()
+    broken = (ROOT / "samples" / "broken" / "syntax-stray-result.hxl").read_text("utf-8")
+    for number in range(40):
+        repeated(folder, KASSEL, 100, f"{number:02d}.hxl")
+        (folder / f"{number:02d}-broken.hxl").write_text(broken, "utf-8")
+    terminal = Terminal("check", "club", "-j", "1", "--color", "never", cwd=tmp_path)
+    terminal.wait_for(re.compile(r"games, [\s\S]*error SY01[\s\S]*games, [\s\S]*error SY01"))
+    run = terminal.finish(signal.SIGINT)
+    lines = run.text.replace("\r\n", "\n").split("\n")
+    errors = [line.rsplit("\r", 1)[-1] for line in lines if "error SY01" in line]
+    assert len(errors) >= 2
+    for shown in errors:
+        assert re.fullmatch(r"(\x1b\[K)?club/\d\d-broken.hxl:6:30: error SY01 .*", shown), shown
+
+
+@pytest.mark.slow
 def test_index_shows_the_files_and_keeps_those_indexed(tmp_path):
     folder = tmp_path / "club"
     folder.mkdir()
