@@ -204,6 +204,11 @@ def so_far(done: int, total: int | None, what: str, kept: Kept) -> str:
     )
 
 
+#: The longest a bar's total is counted for before the work starts (beyond:
+#: no total, counts and the rate only)
+COUNT_SECONDS = 2.0
+
+
 def games_bar(
     paths: Iterable[str],
     *,
@@ -219,7 +224,8 @@ def games_bar(
     if bar.enabled and bar.total is None:
         from hexhop.records.counting import DEFAULT_LIMITS, count_games
 
-        bar.total = count_games(paths, globs=globs, limits=limits or DEFAULT_LIMITS)
+        limits = limits or DEFAULT_LIMITS
+        bar.total = count_games(paths, globs=globs, limits=limits, seconds=COUNT_SECONDS)
     return bar
 
 

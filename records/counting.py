@@ -9,6 +9,7 @@ No click here: the commands draw the bar.
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterable
 
 from hexhop.notation.streaming import stream_chunks
@@ -20,26 +21,44 @@ DEFAULT_LIMITS = Limits()
 
 
 def count_games(
-    paths: Iterable[str], *, globs: tuple[str, ...] = (), limits: Limits = DEFAULT_LIMITS
+    paths: Iterable[str],
+    *,
+    globs: tuple[str, ...] = (),
+    limits: Limits = DEFAULT_LIMITS,
+    seconds: float | None = None,
 ) -> int | None:
     """The games of every record file that ``paths`` name, as the reader
     will number them (a file that cannot be read counts none); None when
-    one of them is standard input, which can be read once only."""
+    one of them is standard input, which can be read once only, or when
+    counting takes more than ``seconds`` (a huge input is not read twice
+    for a total)."""
     paths = list(paths)
     if "-" in paths:
         return None
+    deadline = None if seconds is None else time.monotonic() + seconds
     total = 0
     for source in iter_sources(paths, globs=globs, limits=limits):
         data = readable_data(source)
         if isinstance(data, bytes):
-            total += games_in(data)
+            games = games_in(data, deadline)
+            if games is None:
+                return None
+            total += games
+        if deadline is not None and time.monotonic() > deadline:
+            return None
     return total
 
 
-def games_in(data: bytes) -> int:
-    """The games of one record file's bytes."""
+def games_in(data: bytes, deadline: float | None = None) -> int | None:
+    """The games of one record file's bytes (None when the ``deadline``
+    of ``time.monotonic()`` passes first)."""
     chunks, _fallback = stream_chunks(data)
-    return sum(1 for _chunk in chunks)
+    games = 0
+    for _chunk in chunks:
+        games += 1
+        if deadline is not None and not games % 1000 and time.monotonic() > deadline:
+            return None
+    return games
 
 
 def count_files(paths: Iterable[str], *, globs: tuple[str, ...] = ()) -> int | None:

@@ -73,6 +73,8 @@ def test_the_totals_are_counted_as_the_readers_find_them(tmp_path):
     assert count_files([str(folder)]) == 2
     assert count_files([str(folder)], globs=("*.txt",)) == 1
     assert count_games([str(folder)]) == 3
+    assert count_games([str(folder)], seconds=60) == 3
+    assert count_games([str(folder)], seconds=-1) is None  # too long to count: no total
     assert count_files(["-"]) is None and count_games([str(folder), "-"]) is None
     (folder / "more.zip").write_bytes(b"")
     assert count_files([str(folder)]) is None  # an archive's members are known by reading it
