@@ -14,6 +14,7 @@ import re
 import signal
 import subprocess
 import sys
+import time
 import zipfile
 from pathlib import Path
 
@@ -284,22 +285,40 @@ def test_fmt_in_place_keeps_the_files_rewritten(tmp_path):
 # -- no bar off a terminal, nor with -q --------------------------------------
 
 
+def written_beyond(folder: Path, count: int, process: subprocess.Popen) -> None:
+    """Wait until ``folder`` holds more than ``count`` files (or the run ended)."""
+    while process.poll() is None and (
+        not folder.is_dir() or sum(1 for _ in folder.iterdir()) <= count
+    ):
+        time.sleep(0.02)
+
+
 @pytest.mark.slow
 def test_no_bar_in_a_pipe_nor_with_quiet(tmp_path):
-    record = repeated(tmp_path, KASSEL, 600)
+    """Each run is stopped once it has written more files than the run at
+    the terminal had when its bar showed: by then a bar would be there."""
+    record = repeated(tmp_path, KASSEL, 6000)
     shown = Terminal("split", record.name, "--out", "a", cwd=tmp_path)
-    shown.wait_for(WORKING)  # the run is long enough for the bar
-    assert shown.finish().code == 0
-    quiet = Terminal("split", record.name, "--out", "b", "-q", cwd=tmp_path).finish()
-    assert quiet.code == 0 and "[" not in quiet.text, quiet.text
-    assert last_word(quiet.text) == "wrote 600 files to b"
-    piped = subprocess.run(
+    before_the_bar = int(shown.wait_for(BAR).group(1))
+    assert shown.finish(signal.SIGINT).code == 130
+    quiet = Terminal("split", record.name, "--out", "b", "-q", cwd=tmp_path)
+    written_beyond(tmp_path / "b", 2 * before_the_bar + 10, quiet.process)
+    run = quiet.finish(signal.SIGINT)
+    assert run.code == 130 and "[" not in run.text, run.text
+    # not counted first when no bar shows the total
+    assert re.fullmatch(r"interrupted after \d+ games; kept: .*", last_word(run.text))
+    piped = subprocess.Popen(
         [sys.executable, "-m", "hexhop.cli", "split", record.name, "--out", "c"],
         cwd=tmp_path,
-        capture_output=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
         text=True,
     )
-    assert (piped.returncode, piped.stderr) == (0, "wrote 600 files to c\n")
+    written_beyond(tmp_path / "c", 2 * before_the_bar + 10, piped)
+    piped.send_signal(signal.SIGINT)
+    _, err = piped.communicate(timeout=60)
+    assert piped.returncode == 130
+    assert re.fullmatch(r"interrupted after \d+ games; kept: .*\n", err), err
 
 
 @pytest.mark.slow
