@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -75,10 +75,15 @@ def kept(entries: Iterable[Entry]) -> Iterator[Hit]:
 
 
 def archive_entries(
-    paths: list[str], options: CheckOptions, globs: tuple[str, ...], same_players: bool
+    paths: list[str],
+    options: CheckOptions,
+    globs: tuple[str, ...],
+    same_players: bool,
+    on_games: Callable[[int], None] | None = None,
 ) -> Iterator[Entry | str]:
-    """The entries of an archive read now; a source that cannot be read comes as its message."""
-    for found in archive_games(paths, options, globs):
+    """The entries of an archive read now; a source that cannot be read comes
+    as its message (``on_games``: as :func:`.query.archive_games` tells it)."""
+    for found in archive_games(paths, options, globs, on_games):
         if isinstance(found, str):
             yield found
             continue

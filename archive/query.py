@@ -13,7 +13,7 @@ import glob
 import os
 import re
 import sqlite3
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -674,11 +674,16 @@ def under_any(real: str, roots: list[str]) -> bool:
 
 
 def find_in_archive(
-    paths: list[str], query: Query, options: CheckOptions, globs: tuple[str, ...] = ()
+    paths: list[str],
+    query: Query,
+    options: CheckOptions,
+    globs: tuple[str, ...] = (),
+    on_games: Callable[[int], None] | None = None,
 ) -> Iterator[Hit | str]:
     """The matching games of an archive read now (no index), in archive
-    order; a source that cannot be read comes as its message."""
-    for found in archive_games(paths, options, globs):
+    order; a source that cannot be read comes as its message (``on_games``:
+    as :func:`archive_games` tells it)."""
+    for found in archive_games(paths, options, globs, on_games):
         if isinstance(found, str):
             yield found
             continue
@@ -689,17 +694,28 @@ def find_in_archive(
 
 
 def archive_games(
-    paths: list[str], options: CheckOptions, globs: tuple[str, ...] = ()
+    paths: list[str],
+    options: CheckOptions,
+    globs: tuple[str, ...] = (),
+    on_games: Callable[[int], None] | None = None,
 ) -> Iterator[tuple[GameFacts, Hit] | str]:
     """Every game of an archive read now, with its facts, in archive order;
-    a source that cannot be read comes as its message."""
+    a source that cannot be read comes as its message. ``on_games`` is told
+    the games read so far as each part of a file is read (a file's games
+    come once the whole file is read)."""
     from hexhop.notation.reader import offset_bytes  # the reader only when a file is read
     from hexhop.records.sources import iter_sources
 
-    from .facts import source_facts
+    from .facts import part_facts, prepare
 
+    read = 0
     for source in iter_sources(paths, globs=globs, limits=options.limits):
-        facts = source_facts(source, options)
+        facts, parts = prepare(source, options)  # as source_facts, told part by part
+        for part in parts:
+            facts.games.extend(part_facts(part, options))
+            if on_games is not None:
+                on_games(read + len(facts.games))
+        read += len(facts.games)
         if facts.error is not None:
             yield facts.error["message"]
         data = offset_bytes(source.data or b"")  # a UTF-16 file's offsets count its UTF-8

@@ -16,7 +16,7 @@ open. A dropped cube ends the game with a loss for the side that dropped.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -187,11 +187,17 @@ ROW_TYPES = (
 
 
 def archive_rows(
-    paths: list[str], query: Query, options: CheckOptions, globs: tuple[str, ...], depth: int
+    paths: list[str],
+    query: Query,
+    options: CheckOptions,
+    globs: tuple[str, ...],
+    depth: int,
+    on_games: Callable[[int], None] | None = None,
 ) -> Iterator[StatRow | str]:
     """The rows of an archive read now, of the games ``query`` matches; a
-    source that cannot be read comes as its message."""
-    for found in archive_games(paths, options, globs):
+    source that cannot be read comes as its message (``on_games``: as
+    :func:`.query.archive_games` tells it)."""
+    for found in archive_games(paths, options, globs, on_games):
         if isinstance(found, str):
             yield found
         elif query.matches(found[0])[0]:

@@ -4,17 +4,21 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
 
 import click
 
 from hexhop.messages import _, side_name
 from hexhop.records.analysis import FileAnalysis, Settings, analyse_source, analyse_sources
+from hexhop.records.counting import count_games
 from hexhop.records.sources import Source, iter_sources
 from hexhop.records.text import counted
 
 from .command_output import tell
 from .help import Translated
+from .interrupt import stoppable
 from .options import force_option, game_option, quiet_option, shared
+from .progress import ProgressBar
 from .safe_write import refuse_existing, refuse_inputs, write_atomically
 from .terminal import printable
 
@@ -99,10 +103,13 @@ def analyse(
     """
     settings = Settings(depth, max_nodes, max_seconds, game)
     sources = iter_sources(list(paths))
-    if annotate is not None:
-        results = [_annotate(list(sources), settings, annotate, force)]
-    else:
-        results = list(analyse_sources(sources, settings, jobs))
+    games = _Games(paths, quiet)
+    with stoppable(games.so_far):
+        if annotate is not None:
+            results = [_annotate(list(sources), settings, annotate, force, games)]
+        else:
+            results = list(games.each(analyse_sources(sources, settings, jobs, games.on_game)))
+    games.bar.done()
     if fmt == "json":
         document = {"depth": depth, "files": [r.as_dict() for r in results]}
         click.echo(json.dumps(document, ensure_ascii=False, indent=2))
@@ -116,13 +123,46 @@ def analyse(
     sys.exit(1 if stops else 0)
 
 
-def _annotate(sources: list[Source], settings: Settings, out: str, force: bool) -> FileAnalysis:
+class _Games:
+    """The games analysed so far, on the progress bar and in what an
+    interrupted run tells."""
+
+    def __init__(self, paths: tuple[str, ...], quiet: bool):
+        self.bar = ProgressBar(count_games(paths), "game", quiet=quiet)
+        self.before = 0  # in the files done
+        self.report = _("report not written")
+
+    def on_game(self, done: int) -> None:  # in the file being analysed
+        self.bar.update(self.before + done)
+
+    def each(self, results: Iterator[FileAnalysis]) -> Iterator[FileAnalysis]:
+        for result in results:
+            self.before += len(result.games)
+            self.bar.update(self.before)
+            yield result
+
+    def so_far(self) -> str:
+        done, total = self.bar.count, self.bar.total
+        where = (
+            _("at game {number} of {total}").format(number=done + 1, total=total)
+            if total is not None
+            else _("at game {number}").format(number=done + 1)
+        )
+        return _("{where} ({done} analysed, {report})").format(
+            where=where, done=done, report=self.report
+        )
+
+
+def _annotate(
+    sources: list[Source], settings: Settings, out: str, force: bool, games: _Games
+) -> FileAnalysis:
     if len(sources) != 1:
         raise click.UsageError(_("--annotate takes exactly one RECORD"))
     source = sources[0]
     refuse_inputs([out], [source.path])
     refuse_existing([out], force)
-    result = analyse_source(source, settings, annotate=True)
+    games.report = _("{path} not written").format(path=out)
+    result = analyse_source(source, settings, annotate=True, on_game=games.on_game)
     if result.error is None:
         if result.annotated is None:
             tell(_("{path}: not annotated: a game has a syntax error").format(path=source.path))

@@ -6,7 +6,6 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import closing
-from typing import Any
 
 import click
 
@@ -20,7 +19,7 @@ from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, signals_held, stoppable
 from .options import game_option, glob_option, quiet_option, shared, use_color
-from .progress import ProgressLine
+from .progress import beside, games_bar
 
 EXAMPLE = """
 \b
@@ -67,7 +66,7 @@ Examples:
     help="Check on the Dask scheduler at ADDRESS (local: a cluster of -j processes "
     "here); the report is the same. Needs pip install 'hexhop[dask]'.",
 )
-@quiet_option("Print only the summary.")
+@quiet_option("Print only the summary; no progress bar.")
 @click.option(
     "--max-findings",
     type=click.IntRange(0),
@@ -189,7 +188,8 @@ def check(
     from hexhop.records.report import REPORTERS
 
     colored = use_color(color, sys.stdout)
-    reporter = REPORTERS[fmt](sys.stdout, color=colored, quiet=quiet, max_findings=max_findings)
+    out = beside(sys.stdout)  # the report and the progress bar on one terminal
+    reporter = REPORTERS[fmt](out, color=colored, quiet=quiet, max_findings=max_findings)
     mib = 1024 * 1024
     limits = Limits(
         max_file_bytes=max_file_size * mib,
@@ -208,7 +208,7 @@ def check(
     jobs = jobs or cores()
 
     started = time.perf_counter()
-    progress = ProgressLine()
+    progress = games_bar(paths, quiet=quiet, globs=globs, limits=limits)
 
     def report_so_far() -> str:
         progress.done()
@@ -226,14 +226,15 @@ def check(
         results_of = check_results(sources, options, jobs, max_seconds)
     with stoppable(report_so_far), closing(results_of) as results:
         for pieces in results:  # each file's result, in pieces as its games are checked
+            before, games = progress.count, 0
             for piece in pieces:
                 checkpoint()
                 with signals_held():
                     reporter.add(piece)
+                games = len(piece.games) + (0 if piece.replaces else games)
+                progress.update(before + games)
             with signals_held():  # a file's report is written whole
                 reporter.end()
-            if progress.due():
-                progress.show(_checked_line(reporter.summary))
     report_so_far()
     _nothing_checked(empty, globs, reporter.summary)
     sys.exit(_exit_code(reporter.summary))
@@ -272,11 +273,3 @@ def _exit_code(summary) -> int:
     if summary.unreadable or summary.games == 0:
         return 2
     return 1 if summary.invalid else 0
-
-
-def _checked_line(summary: Any) -> str:
-    return _("checked {files}, {games}, {plies} ...").format(
-        files=counted(summary.files, "file"),
-        games=counted(summary.games, "game"),
-        plies=counted(summary.plies, "ply"),
-    )

@@ -10,6 +10,7 @@ import click
 from hexhop.records.text import json_text, writes_unicode
 
 from .options import force_option, shared
+from .progress import clear
 from .safe_write import Check, write_atomically
 from .terminal import printable
 
@@ -35,6 +36,7 @@ def emit(text: str, out: str | None, force: bool, check: Check | None = None) ->
 def tell(message: str) -> None:
     """A message to the user on standard error, with any control characters
     from records or file names in it shown escaped."""
+    clear()  # the progress bar's line, drawn again at its next step
     click.echo(printable(message), err=True)
 
 

@@ -11,12 +11,15 @@ import click
 from hexhop.messages import _
 from hexhop.notation.model import ParsedGame, Record
 from hexhop.records.codec import records_of, to_json
+from hexhop.records.counting import games_in
 from hexhop.records.sources import read_record
 
+from . import progress
 from .command_output import emit, force_out_option, out_option
 from .help import Translated
 from .interrupt import stoppable
 from .options import game_option, quiet_option
+from .progress import ProgressBar
 from .safe_write import refuse_inputs
 
 EXAMPLE = """
@@ -39,7 +42,7 @@ Examples:
 @game_option
 @out_option
 @force_out_option
-@quiet_option("Say nothing on standard error but problems.")
+@quiet_option("No progress bar; say nothing on standard error but problems.")
 def convert(
     source: str, target: str, game: str | None, out: str | None, force: bool, quiet: bool
 ) -> None:
@@ -49,11 +52,21 @@ def convert(
     the findings; or convert such JSON back to a record."""
     if out is not None:
         refuse_inputs([out], [source])
-    with stoppable(lambda: _("before anything was written")):
+    bar = ProgressBar(None, "game", quiet=quiet)
+
+    def so_far() -> str:
+        if not bar.count:
+            return _("before anything was written")
+        return progress.so_far(bar.count, bar.total, "game", progress.Kept())
+
+    with stoppable(so_far):
         source, data = read_record(source)
         _check_kind(source, data, target)
         if target == "json":
-            emit(to_json(data, source, game), out, force)
+            bar.total = games_in(data)
+            text = to_json(data, source, game, bar.update)
+            bar.done()
+            emit(text, out, force)
         else:
             _emit_records(records_of(data, source), out, force)
 

@@ -19,6 +19,7 @@ from .find_cmd import _export, game_option, tell
 from .help import Translated
 from .interrupt import checked, stoppable
 from .options import force_option, glob_option, quiet_option, shared
+from .progress import ProgressBar, games_bar, games_read
 from .safe_write import refuse_existing, refuse_inputs
 
 EXAMPLE = """
@@ -53,7 +54,7 @@ Examples:
     help="Write every game once (the first of each group), in its own text, to FILE.",
 )
 @force_option("Overwrite --export if it exists.")
-@quiet_option("No summary line (problems are still told).")
+@quiet_option("No progress bar and no summary line (problems are still told).")
 def dupes(
     paths: tuple[str, ...],
     db: str | None,
@@ -99,13 +100,22 @@ def dupes(
             finally:
                 connection.close()
             return
-        for found in archive_entries(list(paths), options, globs, same_players):
+        bar = games_bar(paths, quiet=quiet, globs=globs, bar=None if every_game else read)
+        for found in archive_entries(list(paths), options, globs, same_players, bar.update):
             if isinstance(found, str):
                 tell(found)
             else:
                 yield found
+        bar.done()
 
-    with stoppable(lambda: _("before anything was written")):
+    read = ProgressBar(None, "game", quiet=quiet)
+
+    def so_far() -> str:
+        if read.count:  # the ARCHIVE paths read now
+            return _("after reading {games}; nothing written").format(games=games_read(read))
+        return _("before anything was written")
+
+    with stoppable(so_far):
         found = [
             group
             for group in groups(checked(entries(every_game=False)))

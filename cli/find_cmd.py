@@ -50,6 +50,7 @@ from .options import (
     renamed,
     shared,
 )
+from .progress import ProgressBar, clear, games_bar, games_read
 from .safe_write import refuse_existing, refuse_inputs, write_atomically
 
 EXAMPLE = """
@@ -191,7 +192,11 @@ def index_to_use(paths: tuple[str, ...], options: dict[str, Any]) -> str | None:
 
 
 def hits_of(
-    paths: tuple[str, ...], options: dict[str, Any], query: Query, problems: list[str] | None = None
+    paths: tuple[str, ...],
+    options: dict[str, Any],
+    query: Query,
+    problems: list[str] | None = None,
+    bar: ProgressBar | None = None,
 ) -> Iterator[Hit]:
     """The matching games: from the index (--db, or hexhop.sqlite of the
     first ARCHIVE when there is one), else read from the ARCHIVE paths.
@@ -214,13 +219,15 @@ def hits_of(
     from hexhop.records.checking import CheckOptions
 
     check = CheckOptions(game=options["game"])
-    for found in find_in_archive(list(paths), query, check, options["globs"]):
+    bar = games_bar(paths, quiet=options.get("quiet", False), globs=options["globs"], bar=bar)
+    for found in find_in_archive(list(paths), query, check, options["globs"], bar.update):
         if isinstance(found, str):  # a file that cannot be read: exit 2, as check
             tell(found)
             if problems is not None:
                 problems.append(found)
         else:
             yield found
+    bar.done()
 
 
 def warn_stale(connection: Any, db: str, paths: tuple[str, ...], stale: list[str] | None) -> None:
@@ -295,7 +302,7 @@ def _under(path: str, root: str) -> bool:
 )
 @click.option("--canonical", is_flag=True, help="With --export: write the games as fmt does.")
 @force_option("Overwrite --export if it exists.")
-@quiet_option("No summary line (problems are still told).")
+@quiet_option("No progress bar and no summary line (problems are still told).")
 def find(
     paths: tuple[str, ...],
     sort: str,
@@ -332,15 +339,27 @@ def find(
             found[0] += 1
             yield hit
 
-    with stoppable(lambda: _("after {games}").format(games=counted(found[0], "game"))):
+    scan = ProgressBar(None, "game", quiet=quiet)
+
+    def so_far() -> str:
+        if scan.count:  # the ARCHIVE paths read now
+            return _("after reading {games}, {found} found").format(
+                games=games_read(scan), found=found[0]
+            )
+        return _("after {games}").format(games=counted(found[0], "game"))
+
+    with stoppable(so_far):
         hits = counting(
-            ordered(checked(hits_of(paths, options, query, problems)), sort, reverse, limit)
+            ordered(checked(hits_of(paths, options, query, problems, scan)), sort, reverse, limit)
         )
         if export is not None:
             inputs = (*paths, index_to_use(paths, options) or "-")
             left_out = _export(hits, export, canonical, force, inputs)
         else:
+            room = sys.stdout.isatty()  # the list goes to the progress bar's terminal
             for line in _lines(hits, fmt, bool(query.positions)):
+                if room:
+                    clear()
                 click.echo(utf8_safe(line))
     if export is not None:
         if not quiet:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import click
 
 from hexhop.messages import _
+from hexhop.records.counting import count_files
 from hexhop.records.report import SEVERITIES
 from hexhop.records.sources import ARCHIVE_EXTENSIONS, Source, compressor_of, iter_sources
 from hexhop.records.text import counted
@@ -18,6 +19,7 @@ from hexhop.records.text import counted
 from .help import Translated
 from .interrupt import checkpoint, signals_held, stoppable
 from .options import game_option, quiet_option
+from .progress import Kept, ProgressBar
 from .safe_write import WriteError, write_atomically
 from .terminal import printable
 
@@ -54,7 +56,7 @@ Examples:
     show_default=True,
     help="Wrap movetext at this column.",
 )
-@quiet_option("Do not name the files that are (or would be) reformatted.")
+@quiet_option("No progress bar; do not name the files that are (or would be) reformatted.")
 def fmt(
     files: tuple[str, ...],
     game: str | None,
@@ -89,21 +91,36 @@ def fmt(
     # how many files there are is known when no folder or archive is to be searched
     listed = all(path == "-" or os.path.isfile(path) and not _archive(path) for path in files)
 
+    bar, rewritten = ProgressBar(None, "file", quiet=quiet), Kept()
+    room = sys.stdout.isatty() and not (check_only or in_place)  # the records go to its terminal
+    bar.total = len(files) if listed else count_files(files) if bar.enabled else None
+
     def progress() -> str:
-        if listed:
-            return _("after {done} of {files}").format(done=done, files=counted(len(files), "file"))
-        return _("after {files}").format(files=counted(done, "file"))
+        kept = "; " + rewritten.text() if in_place else ""
+        if bar.total is not None:
+            files_done = _("after {done} of {files}").format(
+                done=done, files=counted(bar.total, "file")
+            )
+        else:
+            files_done = _("after {files}").format(files=counted(done, "file"))
+        return files_done + kept
 
     with stoppable(progress):
         for source in iter_sources(list(files)):
             checkpoint()
             result = _format_source(source, game, width)  # the slow part: Ctrl-C stops it
             checkpoint()
+            if room:
+                bar.done()
             with signals_held():  # written, reported and counted, or none of these
                 outcome = _finish(source.path, result, check_only, diff, in_place, quiet)
                 done += 1
+                if in_place and outcome == "changed":
+                    rewritten.add(source.path)
+            bar.update(done)
             failed += outcome == "failed"
             changed += outcome == "changed"
+    bar.done()
     if failed:
         sys.exit(2)
     if check_only and changed:

@@ -13,6 +13,7 @@ from .command_output import emit, force_out_option, out_option
 from .help import Translated
 from .interrupt import checked, stoppable
 from .options import game_name, quiet_option, shared
+from .progress import Kept, ProgressBar, so_far
 
 EXAMPLE = """
 \b
@@ -54,7 +55,7 @@ Examples:
 )
 @out_option
 @force_out_option
-@quiet_option("No summary of the games written.")
+@quiet_option("No progress bar and no summary of the games written.")
 def generate(
     game: str | None,
     board: str | None,
@@ -69,7 +70,7 @@ def generate(
     results) as one record archive, for tests, fuzzing and benchmarks."""
     if game is None:
         raise click.UsageError(_("--game is required (Hexalit, Trigeo or Hüpfer)"))
-    from hexhop.engine.generate import random_archive
+    from hexhop.engine.generate import random_games
     from hexhop.notation import format_archive
     from hexhop.notation.games import find_game
 
@@ -84,8 +85,12 @@ def generate(
     from hexhop.archive.verify import Written, verify
     from hexhop.notation.model import ParsedGame
 
-    with stoppable(lambda: _("before anything was written")):
-        records = list(checked(random_archive(game, count, seed, board=size, max_plies=max_plies)))
+    bar = ProgressBar(count, "game", quiet=quiet)
+
+    with stoppable(lambda: so_far(bar.count, count, "game", Kept())):
+        games = random_games(game, count, seed, board=size, max_plies=max_plies)
+        records = list(bar.iterate(checked(games)))
+        bar.done()
         written = Written()  # the file is read back as these games before it is kept
         for number, record in enumerate(records, 1):
             written.add(ParsedGame(number, record, ()))

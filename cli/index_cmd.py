@@ -11,13 +11,14 @@ from hexhop.archive.index import Indexer, Summary, default_path, open_index
 from hexhop.archive.query import bounded
 from hexhop.messages import _, ngettext
 from hexhop.records.checking import CheckOptions
+from hexhop.records.counting import count_files
 from hexhop.records.text import counted
 
 from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, stoppable
 from .options import game_option, glob_option, quiet_option, shared
-from .progress import ProgressLine
+from .progress import ProgressBar
 
 EXAMPLE = """
 \b
@@ -47,7 +48,7 @@ Examples:
     help="Replay games in this many processes, 0: one per core (the index is the same). "
     "Default: one per core for a large input (8 MiB or 2,000 files), else 1.",
 )
-@quiet_option("No summary line (problems are still told).")
+@quiet_option("No progress bar and no summary line (problems are still told).")
 def index(
     paths: tuple[str, ...],
     db: str | None,
@@ -85,7 +86,9 @@ def index(
     connection = open_index(path, create=True)
     indexer = Indexer(connection, path, options, jobs)
     started = time.perf_counter()
-    progress = ProgressLine()
+    progress = ProgressBar(None, "file", quiet=quiet)
+    if progress.enabled:
+        progress.total = count_files(paths, globs=globs)
     summary = indexer.summary
 
     def so_far() -> str:
@@ -99,8 +102,7 @@ def index(
         with stoppable(so_far):
             for summary in indexer.run(list(paths), globs):
                 checkpoint()
-                if progress.due():
-                    progress.show(_indexed_line(summary))
+                progress.update(summary.files)
     finally:
         connection.close()
     progress.done()
@@ -144,11 +146,3 @@ def _summary_line(summary: Summary, seconds: float, path: str) -> str:
 def positions(count: int) -> str:
     """``1 position``, ``240 positions`` in the language spoken now."""
     return ngettext("{n} position", "{n} positions", count).format(n=count)
-
-
-def _indexed_line(summary: Summary) -> str:
-    return _("indexed {files}, {games}, {positions} ...").format(
-        files=counted(summary.indexed + summary.unchanged, "file"),
-        games=counted(summary.games, "game"),
-        positions=positions(summary.positions),
-    )

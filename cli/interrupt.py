@@ -36,6 +36,8 @@ import click
 from hexhop.messages import _
 from hexhop.records import raising
 
+from .progress import clear
+
 EXIT_SIGINT = 128 + signal.SIGINT  # 130, as shells report Ctrl-C
 EXIT_SIGTERM = 128 + signal.SIGTERM  # 143
 
@@ -168,7 +170,9 @@ def stoppable(progress: Callable[[], str]) -> Iterator[None]:
         yield
         _finish()  # the work is done: a signal now changes nothing
     except KeyboardInterrupt as stop:
-        click.echo(_("interrupted {progress}").format(progress=progress()), err=True)
+        told = progress()
+        clear()  # the progress bar's line
+        click.echo(_("interrupted {progress}").format(progress=told), err=True)
         sys.exit(exit_code(stop))
     finally:
         if main:

@@ -38,7 +38,7 @@ Examples:
     show_default=True,
     help="text: one file a line (games, bytes, name); json: one document.",
 )
-@quiet_option("No summary line (problems are still told).")
+@quiet_option("No progress bar and no summary line (problems are still told).")
 def ls(
     paths: tuple[str, ...], game: str | None, globs: tuple[str, ...], fmt: str, quiet: bool
 ) -> None:

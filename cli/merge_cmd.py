@@ -19,6 +19,7 @@ from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, stoppable
 from .options import force_option, game_option, glob_option, quiet_option, shared
+from .progress import Kept, games_bar, so_far
 from .safe_write import refuse_existing, refuse_inputs, write_atomically
 
 EXAMPLE = """
@@ -50,7 +51,7 @@ Examples:
     "Which files of a directory or archive to read (repeatable; default: *.hxl, *.trg, *.hpf)."
 )
 @shared("--verbose", is_flag=True, help="Name every game --dedupe leaves out.")
-@quiet_option("No summary of the games written.")
+@quiet_option("No progress bar and no summary of the games written.")
 def merge(
     paths: tuple[str, ...],
     out: str,
@@ -88,9 +89,13 @@ def merge(
         unreadable += 1
         tell(f"{path}: {why}")
 
+    bar = games_bar(paths, quiet=quiet, globs=globs)
+
     def pieces() -> Iterator[bytes]:
         source, skip = "", False
-        for text in archive_games(list(paths), cannot_read, globs=globs, game=game):
+        texts = archive_games(list(paths), cannot_read, globs=globs, game=game)
+        for done, text in enumerate(texts):
+            bar.update(done)
             checkpoint()
             if text.path != source:
                 source, skip = text.path, os.path.realpath(container(text.path)) == target
@@ -101,17 +106,14 @@ def merge(
                 _tell(outcome, text, merged, verbose)
                 yield piece
 
-    with stoppable(
-        lambda: _("after reading {games}; nothing written").format(
-            games=counted(merged.games, "game")
-        )
-    ):
+    with stoppable(lambda: so_far(bar.count, bar.total, "game", Kept())):
         write_atomically(
             out,
             pieces(),
             overwrite=force,
             check=lambda temp: verify(temp, merged.written, shown=out),
         )
+    bar.done()
     _summary(merged, out, dedupe, quiet)
     if unreadable or merged.headless:
         sys.exit(2)

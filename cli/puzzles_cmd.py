@@ -9,16 +9,19 @@ from collections.abc import Iterator
 import click
 
 from hexhop.archive.verify import Written, verify
-from hexhop.messages import _
+from hexhop.messages import _, ngettext
 from hexhop.notation.games import find_game
 from hexhop.notation.model import ParsedGame, Record
 from hexhop.records.analysis import Settings
+from hexhop.records.counting import count_games
 from hexhop.records.puzzles import find_puzzles
 from hexhop.records.sources import Source, iter_sources
 
 from .command_output import tell
 from .help import Translated
+from .interrupt import checkpoint, signals_held, stoppable
 from .options import force_option, game_option, old_spelling, quiet_option, renamed, shared
+from .progress import ProgressBar, kept
 from .safe_write import refuse_inputs, write_atomically
 
 EXAMPLE = """
@@ -71,7 +74,7 @@ Examples:
     show_default=True,
     help="Search at most this long per position.",
 )
-@quiet_option("No summary of the puzzles written.")
+@quiet_option("No progress bar and no summary of the puzzles written.")
 def puzzles(
     paths: tuple[str, ...],
     out: str,
@@ -112,21 +115,62 @@ def puzzles(
         tell(why)
         unreadable.append(why)
 
-    found = find_puzzles(sources(), settings, cannot_read)
-    for number, puzzle in enumerate(found, 1):
-        stem = os.path.join(out, f"puzzle{number:03d}")
-        record = puzzle.text(number).encode("utf-8")
-        title = _("Puzzle {number}").format(number=number) + ": " + puzzle.caption()
-        picture = board_svg(puzzle.position, size=size, title=title)
-        data = _picture_bytes(picture, fmt, size)
-        _write(
-            stem + find_game(puzzle.game).extension, record, force, inputs, puzzle.record(number)
-        )
-        _write(f"{stem}.{fmt}", data, force, inputs)
+    progress = _Progress(ProgressBar(count_games(paths), "game", quiet=quiet), quiet)
+    with stoppable(progress.so_far):
+        found = find_puzzles(sources(), settings, cannot_read, progress.bar.update)
+        progress.writing(len(found))
+        for number, puzzle in enumerate(found, 1):
+            checkpoint()
+            stem = os.path.join(out, f"puzzle{number:03d}")
+            record = puzzle.text(number).encode("utf-8")
+            title = _("Puzzle {number}").format(number=number) + ": " + puzzle.caption()
+            picture = board_svg(puzzle.position, size=size, title=title)
+            data = _picture_bytes(picture, fmt, size)
+            record_path = stem + find_game(puzzle.game).extension
+            with signals_held():  # a puzzle's two files and their count, or none of these
+                _write(record_path, record, force, inputs, puzzle.record(number))
+                _write(f"{stem}.{fmt}", data, force, inputs)
+                progress.kept += [record_path, f"{stem}.{fmt}"]
+                progress.bar.update(number)
+    progress.bar.done()
     if not quiet:
         tell(_("wrote {count} puzzles to {out}").format(count=len(found), out=out))
     if unreadable:  # as check: the other files were read
         raise SystemExit(2)
+
+
+class _Progress:
+    """The games searched, then the puzzles written: on the bar, and in what
+    an interrupted run tells."""
+
+    def __init__(self, bar: ProgressBar, quiet: bool):
+        self.bar = bar
+        self.quiet = quiet
+        self.puzzles: int | None = None  # known once the search is done
+        self.kept: list[str] = []
+
+    def writing(self, puzzles: int) -> None:
+        self.bar.done()
+        self.puzzles = puzzles
+        self.bar = ProgressBar(puzzles, "puzzle", quiet=self.quiet)
+
+    def so_far(self) -> str:
+        done = self.bar.count
+        if self.puzzles is None:
+            total = self.bar.total
+            where = (
+                _("at game {number} of {total}").format(number=done + 1, total=total)
+                if total is not None
+                else _("at game {number}").format(number=done + 1)
+            )
+            return _("{where} ({done} searched, nothing written)").format(where=where, done=done)
+        return _("after {done} of {total}; {kept}").format(
+            done=done, total=counted_puzzles(self.puzzles), kept=kept(self.kept)
+        )
+
+
+def counted_puzzles(number: int) -> str:
+    return ngettext("{n} puzzle", "{n} puzzles", number).format(n=number)
 
 
 def _picture_bytes(svg: str, fmt: str, size: int) -> bytes:

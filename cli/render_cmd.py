@@ -26,7 +26,7 @@ from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, signals_held, stoppable
 from .options import force_option, game_option, old_spelling, quiet_option, renamed, shared
-from .progress import ProgressBar
+from .progress import Kept, ProgressBar, games_bar
 from .safe_write import make_folder, refuse_existing, refuse_inputs, write_atomically
 from .single_game import why_unplayable
 
@@ -191,7 +191,7 @@ def _colors(
     help="gif: milliseconds each frame shows (the last at least 2.5 s).",
 )
 @force_option("Overwrite files that exist.")
-@quiet_option("No summary of the files written.")
+@quiet_option("No progress bar and no summary of the files written.")
 @game_option
 def render(
     record: str,
@@ -225,13 +225,17 @@ def render(
     it, the others are drawn, and the exit status is 2.
     """
     out_dir = old_spelling("out_dir", out_dir)
-    state = {"done": 0, "total": None, "unreadable": 0, "quiet": quiet}
+    state: dict[str, Any] = {"done": 0, "total": None, "unreadable": 0, "quiet": quiet}
+    state["kept"] = Kept()
 
     def progress() -> str:
         total = state["total"]
         if total is None:
             return _("before any file was written")
-        return _("after {done} of {files}").format(done=state["done"], files=counted(total, "file"))
+        files = _("after {done} of {files}").format(
+            done=state["done"], files=counted(total, "file")
+        )
+        return files + "; " + state["kept"].text()
 
     _tell_unused(click.get_current_context(), fmt)
     with stoppable(progress):
@@ -287,6 +291,7 @@ def _render(
     rows: list[tuple[str, int, GameSummary]] = []
     broken = False
     beyond: list[str] = []
+    planning = games_bar([record], quiet=state["quiet"] or index is not None)
     for source, name in zip(sources, names):
         checkpoint()
         why = _unreadable(source)
@@ -297,6 +302,7 @@ def _render(
         folder = out_root if len(sources) == 1 else os.path.join(out_root, name)
         for report, drawable in _reports(source, game, index):
             checkpoint()
+            planning.advance()
             broken = _tell_error(source, report) or broken
             if drawable:
                 _check_cells(source, report, options)
@@ -306,6 +312,7 @@ def _render(
                     planned.append(_Planned(source, folder, report.index, files))
             if fmt == "html":
                 rows.append(_index_row(out_root, folder, report, drawable))
+    planning.done()
     paths = [path for item in planned for path, _plies in item.files]
     index_page = fmt == "html" and len(rows) > 1
     if index_page:
@@ -326,7 +333,7 @@ def _render(
         outputs = itertools.chain(
             outputs, [_html_index(out_root, record, rows)], _shared_files(out_root)
         )
-    bar = ProgressBar(len(paths), enabled=False if state["quiet"] else None)
+    bar = ProgressBar(len(paths), quiet=state["quiet"])
     for path, make in outputs:
         checkpoint()
         make_folder(os.path.dirname(path) or ".")
@@ -335,6 +342,7 @@ def _render(
         with signals_held():  # written and counted, or neither
             write_atomically(path, data, overwrite=True)
             state["done"] += 1
+            state["kept"].add(path)
         bar.update(state["done"])
     bar.done()
     if not state["quiet"]:

@@ -18,6 +18,7 @@ from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, stoppable
 from .options import game_option, glob_option, old_spelling, quiet_option, renamed, shared
+from .progress import Kept, games_bar, so_far
 from .safe_write import ExistsError, WriteError, make_folder, write_atomically
 
 EXAMPLE = """
@@ -43,7 +44,7 @@ Examples:
     "Which files of a directory or archive to read (repeatable; default: *.hxl, *.trg, *.hpf)."
 )
 @shared("--verbose", is_flag=True, help="Name the file of every game.")
-@quiet_option("No summary of the files written.")
+@quiet_option("No progress bar and no summary of the files written.")
 def split(
     paths: tuple[str, ...],
     out: str | None,
@@ -76,12 +77,11 @@ def split(
         unreadable += 1
         tell(f"{path}: {why}")  # why: a message of the library, translated there
 
-    with stoppable(
-        lambda: _("after writing {files} to {path}").format(
-            files=counted(written, "file"), path=folder
-        )
-    ):
-        for text in archive_games(list(paths), cannot_read, globs=globs, game=game):
+    bar, kept = games_bar(paths, quiet=quiet, globs=globs), Kept()
+    with stoppable(lambda: so_far(bar.count, bar.total, "game", kept)):
+        texts = archive_games(list(paths), cannot_read, globs=globs, game=game)
+        for done, text in enumerate(texts):
+            bar.update(done)
             checkpoint()
             if text.path != source:
                 source, skip = text.path, os.path.realpath(text.path) in mine
@@ -101,6 +101,7 @@ def split(
                 )
                 sys.exit(2)
             written += 1
+            kept.add(os.path.join(folder, name))
             mine.add(os.path.realpath(os.path.join(folder, name)))
             if verbose:
                 tell(
@@ -110,6 +111,7 @@ def split(
                         path=os.path.join(folder, name),
                     )
                 )
+    bar.done()
     if not quiet:
         tell(_("wrote {files} to {path}").format(files=counted(written, "file"), path=folder))
     if unreadable:

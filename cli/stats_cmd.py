@@ -27,6 +27,7 @@ from .find_cmd import find_options, index_to_use, query_of, warn_stale
 from .help import Translated
 from .interrupt import checked, stoppable
 from .options import force_option, old_spelling, quiet_option, renamed, shared
+from .progress import ProgressBar, games_bar, games_read
 from .safe_write import refuse_existing, write_atomically
 
 EXAMPLE = """
@@ -86,7 +87,7 @@ class Refused(click.ClickException):
     help="Also draw the results and the game lengths as charts (needs hexhop[plot]).",
 )
 @force_option("Overwrite --plot if it exists.")
-@quiet_option("No summary line (problems are still told).")
+@quiet_option("No progress bar and no summary line (problems are still told).")
 def stats(
     paths: tuple[str, ...],
     depth: int,
@@ -126,8 +127,15 @@ def stats(
             read[0] += 1
             yield row
 
-    with stoppable(lambda: _("after reading {games}").format(games=counted(read[0], "game"))):
-        db = row_table(counting(checked(_rows(paths, options, query, depth, problems))), depth)
+    scan = ProgressBar(None, "game", quiet=quiet)
+
+    def so_far() -> str:
+        games = games_read(scan) if scan.count else counted(read[0], "game")
+        return _("after reading {games}").format(games=games)
+
+    with stoppable(so_far):
+        rows = _rows(paths, options, query, depth, problems, scan)
+        db = row_table(counting(checked(rows)), depth)
         try:
             counts = collect(db, depth, top, limit)
             # the opening trees are read from db as they are written out
@@ -169,7 +177,12 @@ def _plot_format(path: str, force: bool) -> str:
 
 
 def _rows(
-    paths: tuple[str, ...], options: dict[str, Any], query: Any, depth: int, problems: list[str]
+    paths: tuple[str, ...],
+    options: dict[str, Any],
+    query: Any,
+    depth: int,
+    problems: list[str],
+    bar: ProgressBar | None = None,
 ) -> Iterator[StatRow]:
     """As ``find`` chooses: the index (--db, or the first ARCHIVE's
     hexhop.sqlite), else the ARCHIVE paths read now; the index's files that
@@ -190,13 +203,16 @@ def _rows(
     if not paths:
         raise click.UsageError(_("give ARCHIVE paths to read, or --db with an index"))
     options_ = CheckOptions(game=options["game"])
-    for found in archive_rows(list(paths), query, options_, options["globs"], depth):
+    bar = games_bar(paths, quiet=options.get("quiet", False), globs=options["globs"], bar=bar)
+    rows = archive_rows(list(paths), query, options_, options["globs"], depth, bar.update)
+    for found in rows:
         if isinstance(found, str):  # a file that cannot be read: exit 2, as check
             tell(found)
             if problems is not None:
                 problems.append(found)
         else:
             yield found
+    bar.done()
 
 
 def _echo_all(chunks: Iterable[str]) -> None:

@@ -8,6 +8,7 @@ when the game was cut off at ``max_plies``.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import replace
 
 from hexhop.notation.boards import board_label
@@ -57,10 +58,16 @@ def random_archive(
     game: str, count: int, seed: int, *, board: int = 6, max_plies: int = 200
 ) -> list[Record]:
     """``count`` random games from one seed (the same seed gives the same games)."""
+    return list(random_games(game, count, seed, board=board, max_plies=max_plies))
+
+
+def random_games(
+    game: str, count: int, seed: int, *, board: int = 6, max_plies: int = 200
+) -> Iterator[Record]:
+    """The games of :func:`random_archive`, one at a time."""
     rng = random.Random(seed)
-    return [
-        random_game(game, rng, board=board, max_plies=max_plies, index=i + 1) for i in range(count)
-    ]
+    for i in range(count):
+        yield random_game(game, rng, board=board, max_plies=max_plies, index=i + 1)
 
 
 def _tags(game: GameSpec, board: int, index: int) -> list[tuple[str, str]]:

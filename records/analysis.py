@@ -133,9 +133,15 @@ class FileAnalysis:
 # -- one file -----------------------------------------------------------------
 
 
-def analyse_source(source: Source, settings: Settings, annotate: bool = False) -> FileAnalysis:
+def analyse_source(
+    source: Source,
+    settings: Settings,
+    annotate: bool = False,
+    on_game: Callable[[int], None] | None = None,
+) -> FileAnalysis:
     """Analyse every game of one source; never raises for bad input.
-    ``annotate``: also make the annotated copy of the file (``annotated``)."""
+    ``annotate``: also make the annotated copy of the file (``annotated``);
+    ``on_game``: told the games analysed so far after each one."""
     data = readable_data(source)
     if not isinstance(data, bytes):
         error = data.error or {}
@@ -149,6 +155,8 @@ def analyse_source(source: Source, settings: Settings, annotate: bool = False) -
             report = replay_game(parsed)
             analysis = analyse_game(report, settings)
             result.games.append(analysis)
+            if on_game is not None:
+                on_game(len(result.games))
             if annotate:
                 annotated.append(_annotated(parsed, analysis))
     except Exception as error:  # the reader refuses the whole file (NotationError)
@@ -163,12 +171,16 @@ def analyse_source(source: Source, settings: Settings, annotate: bool = False) -
 
 
 def analyse_sources(
-    sources: Iterator[Source], settings: Settings, jobs: int = 1
+    sources: Iterator[Source],
+    settings: Settings,
+    jobs: int = 1,
+    on_game: Callable[[int], None] | None = None,
 ) -> Iterator[FileAnalysis]:
-    """The analyses of several sources in input order, in ``jobs`` processes."""
+    """The analyses of several sources in input order, in ``jobs`` processes
+    (``on_game``: as :func:`analyse_source` tells it, in one process only)."""
     if jobs <= 1:
         for source in sources:
-            yield analyse_source(source, settings)
+            yield analyse_source(source, settings, on_game=on_game)
         return
     from concurrent.futures import ProcessPoolExecutor
     from functools import partial

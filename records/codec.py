@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 from hexhop.engine.base import Position
@@ -35,11 +36,18 @@ VERSION = 1
 # -- record → JSON ----------------------------------------------------------
 
 
-def to_json(data: bytes, path: str, game: str | None) -> str:
-    """Every game of the record archive ``data`` as one JSON document."""
+def to_json(
+    data: bytes, path: str, game: str | None, on_game: Callable[[int], None] | None = None
+) -> str:
+    """Every game of the record archive ``data`` as one JSON document
+    (``on_game``: told the games done so far after each one)."""
     from hexhop.notation import read_archive
 
-    games = [_game_json(parsed) for parsed in read_archive(data, path=path, default_game=game)]
+    games = []
+    for parsed in read_archive(data, path=path, default_game=game):
+        games.append(_game_json(parsed))
+        if on_game is not None:
+            on_game(len(games))
     # escaped as every JSON output is: no character a terminal acts on
     return json_text({"format": FORMAT, "version": VERSION, "games": games}, indent=1) + "\n"
 

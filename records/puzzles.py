@@ -78,11 +78,14 @@ def find_puzzles(
     sources: Iterable[Source],
     settings: Settings,
     unreadable: Callable[[str], None] = lambda why: None,
+    on_game: Callable[[int], None] | None = None,
 ) -> list[Puzzle]:
     """The puzzles of every game of ``sources``, deduplicated and sorted. A
     source that cannot be read is passed to ``unreadable`` with check's
-    message, and the rest are read on."""
+    message, and the rest are read on; ``on_game`` is told the games
+    searched so far after each one."""
     found: dict[int, Puzzle] = {}
+    searched = 0
     for source in sources:
         data = readable_data(source)
         if not isinstance(data, bytes):
@@ -94,6 +97,9 @@ def find_puzzles(
             unreadable(error.finding.message)
             continue
         for parsed in parsed_games:
+            if on_game is not None and searched:
+                on_game(searched)
+            searched += 1
             report = replay_game(parsed)
             if not report.positions or report.game is None:
                 continue
@@ -111,6 +117,8 @@ def find_puzzles(
                 puzzle = _puzzle(rules, solver, position, settings.depth, tags, key, origin)
                 if puzzle is not None:
                     found[key] = puzzle
+    if on_game is not None and searched:
+        on_game(searched)
     return sorted(found.values(), key=lambda p: (p.depth, p.tempting))
 
 

@@ -70,21 +70,23 @@ BREMEN = SAMPLES / "huepfer-6x6-bremen-2003.hpf"
 
 # ---------------------------------------------------------------- commands
 
-# {in}: the input argument; {out}: a folder for the command's files
+# {in}: the input argument; {out}: a folder for the command's files. Some
+# run with -q (no progress bar; off a terminal the bar is never drawn, so
+# the others stand for the runs without it)
 COMMANDS: dict[str, list[str]] = {
     "check-text": ["check", "{in}"],
     "check-json": ["check", "--format", "json", "{in}"],
     "check-junit": ["check", "--format", "junit", "{in}"],
     "fmt": ["fmt", "{in}"],
-    "fmt-check": ["fmt", "--check", "{in}"],
-    "convert-json": ["convert", "--to", "json", "{in}"],
+    "fmt-check": ["fmt", "--check", "-q", "{in}"],
+    "convert-json": ["convert", "--to", "json", "-q", "{in}"],
     "show": ["show", "{in}"],
     "moves": ["moves", "{in}"],
     "render-svg": [
         *("render", "{in}", "--format", "svg", "--plies", "0,last", "--out-dir", "{out}")
     ],
     "render-png": ["render", "{in}", "--format", "png", "--plies", "last", "--out-dir", "{out}"],
-    "render-html": ["render", "{in}", "--format", "html", "--out-dir", "{out}"],
+    "render-html": ["render", "{in}", "--format", "html", "-q", "--out-dir", "{out}"],
 }
 # the start of Hexalit: every Hexalit game reaches it, so find --position looks at them all
 HEXALIT_START = (
@@ -97,16 +99,19 @@ ARCHIVE_COMMANDS: dict[str, list[str]] = {
     "find": ["find", "--player", "n", "{in}"],
     "find-position": [
         *("find", "--position", HEXALIT_START, "--game", "Hexalit", "{in}"),
-        *("--export", "{out}/found.hxl"),
+        *("--export", "{out}/found.hxl", "-q"),
     ],
-    "dupes": ["dupes", "{in}", "--export", "{out}/once.hxl"],
+    "dupes": ["dupes", "{in}", "-q", "--export", "{out}/once.hxl"],
     "stats": ["stats", "{in}"],
-    "stats-json": ["stats", "--format", "json", "{in}"],
+    "stats-json": ["stats", "--format", "json", "-q", "{in}"],
     "split": ["split", "{in}", "--out-dir", "{out}/games"],
     "ls": ["ls", "{in}"],
-    "merge": ["merge", "{in}", "--dedupe", "--out", "{out}/m.hxl"],
+    "merge": ["merge", "{in}", "--dedupe", "-q", "--out", "{out}/m.hxl"],
     "analyse": ["analyse", "{in}", "--depth", "1", "--max-seconds", "0.5"],
-    "puzzles": ["puzzles", "{in}", "--depth", "1", "--max-seconds", "0.5", "--out-dir", "{out}/p"],
+    "puzzles": [
+        *("puzzles", "{in}", "--depth", "1", "--max-seconds", "0.5", "-q"),
+        *("--out-dir", "{out}/p"),
+    ],
 }
 COMMANDS.update(ARCHIVE_COMMANDS)
 RECORD_COMMANDS = tuple(COMMANDS)
