@@ -14,8 +14,8 @@ from hexhop.archive.query import open_to_search, real_roots, under_any
 from hexhop.messages import _, ngettext
 from hexhop.records.text import printable
 
-from .command_output import stdout_json
-from .find_cmd import _export, game_option, tell
+from .command_output import stdout_json, tell
+from .find_cmd import _export, game_option
 from .help import Translated
 from .interrupt import checked, stoppable
 from .options import force_option, glob_option, quiet_option, shared

@@ -38,7 +38,7 @@ from hexhop.archive.query import (
 from hexhop.messages import N_, _
 from hexhop.records.text import counted, printable, utf8_safe
 
-from .command_output import stdout_json
+from .command_output import stdout_json, tell
 from .help import Translated
 from .interrupt import checked, stoppable
 from .options import (
@@ -74,11 +74,6 @@ _SIDE_HELP = {
 # the table's columns (the last two: with --position)
 HEADING = (N_("players"), N_("result"), N_("date"), N_("event"), N_("plies"))
 PLY, WHERE = N_("ply"), N_("where")
-
-
-def tell(message: str) -> None:
-    """A message on standard error, made safe for the terminal."""
-    click.echo(printable(message), err=True)
 
 
 # the callback of the other commands, with a help text for searching

@@ -16,6 +16,7 @@ from hexhop.records.report import SEVERITIES
 from hexhop.records.sources import ARCHIVE_EXTENSIONS, Source, compressor_of, iter_sources
 from hexhop.records.text import counted
 
+from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, signals_held, stoppable
 from .options import game_option, quiet_option
@@ -162,33 +163,30 @@ def _finish(
     if result.old == result.new:
         return "same"
     if in_place and container(path) != path:  # found in an archive of a folder given
-        click.echo(
+        tell(
             _("{path}: left as it is: --in-place does not rewrite a member of an archive").format(
                 path=printable(path)
-            ),
-            err=True,
+            )
         )
         return "same"
     if in_place and compressor_of(path) is not None:  # plain text in a .gz is no record
-        click.echo(
+        tell(
             _("{path}: left as it is: --in-place does not rewrite a compressed file").format(
                 path=printable(path)
-            ),
-            err=True,
+            )
         )
         return "same"
     try:
         _report_change(path, result, check_only, diff, in_place, quiet)
     except WriteError as error:
-        click.echo(
+        tell(
             _("{path}: cannot write {path}: {reason}; the file is left as it was").format(
                 path=printable(path), reason=error.reason
-            ),
-            err=True,
+            )
         )
         return "failed"
     except WrittenDiffers as error:
-        click.echo(_("{error}; the file is left as it was").format(error=error), err=True)
+        tell(_("{error}; the file is left as it was").format(error=error))
         return "failed"
     return "changed"
 
@@ -199,7 +197,7 @@ def _report_change(
     old, new = result.old, result.new
     if check_only:
         if not quiet:
-            click.echo(_("would reformat {path}").format(path=printable(path)), err=True)
+            tell(_("would reformat {path}").format(path=printable(path)))
     elif diff:
         click.echo(
             "".join(
@@ -224,7 +222,7 @@ def _report_change(
             check=lambda temp: verify(temp, result.written, shown=path, default_game=result.game),
         )
         if not quiet:
-            click.echo(_("reformatted {path}").format(path=printable(path)), err=True)
+            tell(_("reformatted {path}").format(path=printable(path)))
 
 
 def _format_source(source: Source, game: str | None, width: int) -> _Formatted | None:
@@ -237,22 +235,18 @@ def _format_source(source: Source, game: str | None, width: int) -> _Formatted |
     if not isinstance(data, bytes):
         error = data.error or {}
         message = printable(str(error.get("message", "")))
-        click.echo(f"{printable(path)}: {error.get('code', 'IO01')} {message}", err=True)
+        tell(f"{printable(path)}: {error.get('code', 'IO01')} {message}")
         return None
     games = list(read_archive(data, path=path, default_game=game))
     errors = [f for parsed in games for f in parsed.findings if f.severity == "error"]
     if errors:
         for finding in errors:
-            click.echo(
+            tell(
                 f"{printable(path)}:{finding.line}:{finding.column}: "
                 f"{_(SEVERITIES[finding.severity])} {finding.code} "
-                f"{printable(finding.message)}",
-                err=True,
+                f"{printable(finding.message)}"
             )
-        click.echo(
-            _("{path}: not formatted (fix the errors above first)").format(path=printable(path)),
-            err=True,
-        )
+        tell(_("{path}: not formatted (fix the errors above first)").format(path=printable(path)))
         return None
     from hexhop.notation.reader import decode
 
