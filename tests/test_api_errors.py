@@ -11,11 +11,13 @@ import click
 import pytest
 
 import hexhop
+from hexhop.messages.catalogue import package_dir
 from hexhop.notation import CubeAnswer, CubeOffer
 
 START = "N: A7=1 C7=2; S: F7=1 D6=2; turn: N"
-# every package of hexhop: the facade's own modules (hexhop.games…) and the folders
-PACKAGES = ("hexhop", "notation", "engine", "records", "archive", "render", "messages", "cli")
+# every package of hexhop, as pyproject.toml maps the folders: the facade's
+# own modules (hexhop.games…) and the subpackages
+PACKAGES = tuple(package_dir(Path(__file__).resolve().parent.parent / "pyproject.toml"))
 # the exceptions that are not errors of the library, each with the reason
 NOT_ERRORS = {
     # BaseException-based signals that unwind a run; ``except hexhop.Error`` must not stop them
@@ -100,7 +102,7 @@ def _modules() -> list[str]:
     """Every module of every package of hexhop (programs, ``__main__``, aside)."""
     names: list[str] = []
     for name in PACKAGES:
-        package = importlib.import_module(name if name == "hexhop" else f"hexhop.{name}")
+        package = importlib.import_module(name)
         names.append(package.__name__)
         walk = pkgutil.iter_modules if name == "hexhop" else pkgutil.walk_packages
         for info in walk(package.__path__, f"{package.__name__}."):
