@@ -50,7 +50,7 @@ from .options import (
     renamed,
     shared,
 )
-from .progress import ProgressBar, clear, games_bar, games_read
+from .progress import ProgressBar, beside, clear, games_bar, games_read
 from .safe_write import refuse_existing, refuse_inputs, write_atomically
 
 EXAMPLE = """
@@ -335,6 +335,7 @@ def find(
             yield hit
 
     scan = ProgressBar(None, "game", quiet=quiet)
+    out = beside(sys.stdout)  # the list and the progress bar on one terminal
 
     def so_far() -> str:
         if scan.count:  # the ARCHIVE paths read now
@@ -355,7 +356,7 @@ def find(
             for line in _lines(hits, fmt, bool(query.positions)):
                 if room:
                     clear()
-                click.echo(utf8_safe(line))
+                click.echo(utf8_safe(line), file=out)
     if export is not None:
         if not quiet:
             games = counted(found[0] - left_out, "game")

@@ -20,7 +20,7 @@ from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, signals_held, stoppable
 from .options import game_option, quiet_option
-from .progress import Kept, ProgressBar
+from .progress import Kept, ProgressBar, beside
 from .safe_write import WriteError, write_atomically
 from .terminal import printable
 
@@ -158,7 +158,7 @@ def _finish(
     if result is None:
         return "failed"
     if not (check_only or diff or in_place):
-        click.echo(result.new, nl=False)
+        click.echo(result.new, nl=False, file=beside(sys.stdout))
         return "same"
     if result.old == result.new:
         return "same"
@@ -209,6 +209,7 @@ def _report_change(
                 )
             ),
             nl=False,
+            file=beside(sys.stdout),
         )
     elif in_place:
         from hexhop.archive.verify import verify

@@ -8,12 +8,14 @@ import click
 
 from hexhop.archive.listing import Listed, listing
 from hexhop.messages import _
+from hexhop.records.counting import count_files
 from hexhop.records.text import counted, printable
 
 from .command_output import stdout_json, tell
 from .help import Translated
 from .interrupt import checked, stoppable
 from .options import game_option, glob_option, quiet_option, shared
+from .progress import ProgressBar, beside
 
 EXAMPLE = """
 \b
@@ -54,9 +56,14 @@ def ls(
     """
     files = games = unreadable = 0
     rows: list[Listed] = []
+    bar = ProgressBar(None, "file", quiet=quiet)
+    out = beside(sys.stdout)  # the list and the progress bar on one terminal
+    if bar.enabled:
+        bar.total = count_files(paths, globs=globs)
     with stoppable(lambda: _("after {files}").format(files=counted(files, "file"))):
         for entry in checked(listing(list(paths), globs=globs, game=game)):
             files += 1
+            bar.update(files)
             if not isinstance(entry, Listed):
                 unreadable += 1
                 tell(f"{entry.path}: {entry.message}")
@@ -65,7 +72,9 @@ def ls(
             if fmt == "json":
                 rows.append(entry)
             else:
-                click.echo(printable(f"{entry.games:>6}  {entry.size:>10}  {entry.path}"))
+                line = printable(f"{entry.games:>6}  {entry.size:>10}  {entry.path}")
+                click.echo(line, file=out)
+    bar.done()
     if fmt == "json":
         click.echo(stdout_json([row.as_json() for row in rows], indent=2))
     if not quiet:
