@@ -765,8 +765,8 @@ class Indexer:
         return games
 
     def _result(self, sent: _Sent) -> list[GameFacts] | None:
-        """The worker's answer; None when it is stuck beyond the time where
-        its alarm cannot reach (in C code): then the workers are replaced."""
+        """The worker's answer; None when it is stuck past its deadline where
+        no checkpoint is reached (in C code): then the workers are replaced."""
         from concurrent.futures import wait
         from concurrent.futures.process import BrokenProcessPool
 

@@ -14,6 +14,7 @@ built by visitors; none of them plays an action itself.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final
@@ -34,6 +35,7 @@ from hexhop.notation.model import (
 )
 
 from .base import HeaderError, Illegal, Played, Position, Rules
+from .deadline import OutOfTime, current
 from .games import rules_for
 
 KNOWN_TAGS: Final = (
@@ -210,13 +212,20 @@ class _Walker:
     def __init__(self, rules: Rules | None, visitor: Visitor):
         self.rules = rules
         self.visitor = visitor
+        # the deadline of the work this walk is part of: a checkpoint at every node
+        deadline = current()
+        self.end = deadline.end if deadline is not None else None
 
     def line(self, line: Line, position: Position | None, played: bool) -> None:
-        """Walk ``line`` from ``position`` (playing its nodes when ``played``)."""
+        """Walk ``line`` from ``position`` (playing its nodes when ``played``);
+        :class:`~hexhop.engine.deadline.OutOfTime` past the deadline."""
         visitor = self.visitor
         visitor.begin_line(line, position, played)
         tell = visitor.node
+        end = self.end
         for node in line.nodes:
+            if end is not None and time.monotonic() > end:
+                raise OutOfTime()
             for variation in node.variations:
                 self.line(variation, position, played)
             if not played:
