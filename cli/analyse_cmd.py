@@ -14,7 +14,7 @@ from hexhop.records.text import counted
 
 from .command_output import tell
 from .help import Translated
-from .options import game_option
+from .options import game_option, jobs_option
 from .safe_write import refuse_existing, refuse_inputs, write_atomically
 from .terminal import printable
 
@@ -66,14 +66,7 @@ Examples:
     show_default=True,
     help="Search at most this long per position (beyond: undecided).",
 )
-@click.option(
-    "-j",
-    "--jobs",
-    type=click.IntRange(1, 64),
-    default=1,
-    show_default=True,
-    help="Analyse files in this many processes (output order stays the same).",
-)
+@jobs_option("Analyse files in this many processes, 0: one per core (output order stays the same).")
 def analyse(
     paths: tuple[str, ...],
     game: str | None,

@@ -16,7 +16,7 @@ from hexhop.records.text import counted
 from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, stoppable
-from .options import game_option
+from .options import game_option, jobs_option
 from .progress import ProgressLine
 
 EXAMPLE = """
@@ -45,13 +45,10 @@ Examples:
     help="Which files of a directory or archive to index "
     "(repeatable; default: *.hxl, *.trg, *.hpf).",
 )
-@click.option(
-    "-j",
-    "--jobs",
-    type=click.IntRange(0, 64),
-    default=None,
-    help="Replay games in this many processes, 0: one per core (the index is the same). "
+@jobs_option(
+    "Replay games in this many processes, 0: one per core (the index is the same). "
     "Default: one per core for a large input (8 MiB or 2,000 files), else 1.",
+    default=None,
 )
 @click.option("-q", "--quiet", is_flag=True, help="No summary line (problems are still told).")
 def index(

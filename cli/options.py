@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import os
-from typing import IO
+from collections.abc import Callable
+from typing import IO, Any, TypeVar
 
 import click
 
 from hexhop.messages import _
 from hexhop.notation.games import game_list, lookup_game
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 def game_name(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -37,6 +40,30 @@ index_option = click.option(
     show_default=True,
     help="Which game of a file that holds several (1 = the first).",
 )
+
+
+def _jobs(ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:
+    """The ``-j`` callback: 0 is one process per core."""
+    if value == 0:
+        from hexhop.records.jobs import cores
+
+        return cores()
+    return value
+
+
+def jobs_option(help: str, default: int | None = 1) -> Callable[[F], F]:
+    """``-j/--jobs N``, one meaning on every command: work in N processes
+    (0: one per core), with the output of one process in the same order.
+    ``default`` None: the command chooses for the input (check and index)."""
+    return click.option(
+        "-j",
+        "--jobs",
+        type=click.IntRange(0, 64),
+        default=default,
+        show_default=default is not None,
+        callback=_jobs,
+        help=help,
+    )
 
 
 def use_color(mode: str, stream: IO[str]) -> bool:

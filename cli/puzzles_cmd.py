@@ -18,7 +18,7 @@ from hexhop.records.sources import Source, iter_sources
 
 from .command_output import tell
 from .help import Translated
-from .options import game_option
+from .options import game_option, jobs_option
 from .safe_write import refuse_inputs, write_atomically
 
 EXAMPLE = """
@@ -70,6 +70,7 @@ Examples:
     show_default=True,
     help="Search at most this long per position.",
 )
+@jobs_option("Search files in this many processes, 0: one per core (the puzzles are the same).")
 def puzzles(
     paths: tuple[str, ...],
     out: str,
@@ -80,6 +81,7 @@ def puzzles(
     force: bool,
     max_nodes: int,
     max_seconds: float,
+    jobs: int,
 ) -> None:
     """Write puzzles from the games of PATHS: positions where exactly one
     first action wins by force within --depth own actions.
@@ -108,7 +110,7 @@ def puzzles(
         tell(why)
         unreadable.append(why)
 
-    found = find_puzzles(sources(), settings, cannot_read)
+    found = find_puzzles(sources(), settings, cannot_read, jobs)
     for number, puzzle in enumerate(found, 1):
         stem = os.path.join(out, f"puzzle{number:03d}")
         record = puzzle.text(number).encode("utf-8")
