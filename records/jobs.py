@@ -185,6 +185,16 @@ def _until_last(
         yield piece
 
 
+@dataclass(eq=False)
+class Call:
+    """One call sent to the workers (:meth:`Workers.call`): the item, and
+    the answer to come, ``(True, result)`` or ``(False, None)`` past its
+    deadline."""
+
+    item: Any
+    future: Future[tuple[bool, Any]]
+
+
 class Workers:
     """A process pool that is replaced when one of its processes dies.
 
@@ -193,6 +203,10 @@ class Workers:
     new pool, and :meth:`submit` never raises: a task the pool refuses comes
     back as a failed future. The workers speak the language of this process
     and leave Ctrl-C to it (it stops them); SIGTERM ends a worker.
+
+    :meth:`call` and :meth:`take` are the crash recovery of
+    :func:`run_in_order`, for callers that keep their own calls in flight
+    (the indexer).
     """
 
     def __init__(self, jobs: int):
@@ -209,6 +223,54 @@ class Workers:
             failed: Future[T] = Future()
             failed.set_exception(error)
             return failed
+
+    def call(self, function: Callable[[Any], Any], item: Any, seconds: float | None) -> Call:
+        """``function(item)`` in a worker, within ``seconds``."""
+        return Call(item, self.submit(_call, function, item, seconds))
+
+    def take(
+        self,
+        call: Call,
+        flight: Iterable[Call],
+        function: Callable[[Any], Any],
+        seconds: float | None,
+        failed: Callable[[Any, BaseException], Any],
+    ) -> tuple[bool, Any]:
+        """The answer of ``call``, the oldest in flight (``flight``: the
+        others, sent with ``function``), as :meth:`call` promises it. A worker
+        that dies takes every call in flight with it: ``call`` is then made
+        again alone in new workers, and if it kills them too, it was the
+        cause: ``(True, failed(item, error))``. Past ``seconds`` and
+        ``GRACE_SECONDS`` without an answer (stuck where no checkpoint is
+        reached, in C code) the workers are killed: ``(False, None)``. The
+        calls in flight are then sent again. An exception of ``function``
+        is raised here."""
+        timeout = None if seconds is None else seconds + GRACE_SECONDS
+        done, _late = wait([call.future], timeout=timeout)
+        if not done:
+            self.restart(kill=True)
+            self.resend(flight, function, seconds)
+            return False, None
+        try:
+            return call.future.result()
+        except BrokenProcessPool:
+            pass
+        self.restart()
+        try:
+            return self.submit(_call, function, call.item, seconds).result()
+        except BrokenProcessPool as error:
+            self.restart()
+            return True, failed(call.item, error)
+        finally:
+            self.resend(flight, function, seconds)
+
+    def resend(
+        self, flight: Iterable[Call], function: Callable[[Any], Any], seconds: float | None
+    ) -> None:
+        """Send the calls in flight again, to new workers, unless already answered."""
+        for other in flight:
+            if not _succeeded(other.future):
+                other.future = self.submit(_call, function, other.item, seconds)
 
     def _new(self) -> ProcessPoolExecutor:
         # fork on Linux (the default there only up to Python 3.13): a worker
@@ -277,28 +339,20 @@ def run_in_order(
     workers = Workers(jobs)
     try:
         pending = iter(items)
-        flight: deque[_Call] = deque()
+        flight: deque[Call] = deque()
         while True:
             for item in islice(pending, max(0, jobs * WINDOW - len(flight))):
-                flight.append(_Call(item, workers.submit(_call, function, item, seconds)))
+                flight.append(workers.call(function, item, seconds))
             if not flight:
                 return
             call = flight.popleft()
-            ok, result = _taken(workers, function, call, flight, seconds, failed)
+            ok, result = workers.take(call, flight, function, seconds, failed)
             done += 1
             if progress is not None:
                 progress(done)
             yield result if ok else timed_out(call.item)  # type: ignore[misc]
     finally:
         workers.close()
-
-
-@dataclass
-class _Call:
-    """One call of :func:`run_in_order` in flight."""
-
-    item: Any
-    future: Future[tuple[bool, Any]]
 
 
 def _call(
@@ -313,49 +367,6 @@ def _call(
 
 def _wrapped(function: Callable[[Item], R], item: Item) -> tuple[R]:
     return (function(item),)  # a result of None is not taken for running out of time
-
-
-def _taken(
-    workers: Workers,
-    function: Callable[[Any], Any],
-    call: _Call,
-    flight: deque[_Call],
-    seconds: float | None,
-    failed: Callable[[Any, BaseException], Any],
-) -> tuple[bool, Any]:
-    """The result of the oldest call, as ``_call`` gives it; after a dead or
-    stuck worker, the calls still in flight are sent to new workers."""
-    timeout = None if seconds is None else seconds + GRACE_SECONDS
-    done, _late = wait([call.future], timeout=timeout)
-    if not done:  # stuck where no checkpoint is reached (in C code): replace the workers
-        workers.restart(kill=True)
-        _resend(workers, function, flight, seconds)
-        return False, None
-    try:
-        return call.future.result()
-    except BrokenProcessPool:
-        pass
-    # a worker died with this call or another one: this call alone in new workers
-    workers.restart()
-    try:
-        return workers.submit(_call, function, call.item, seconds).result()
-    except BrokenProcessPool as error:  # it killed them too: it is the cause
-        workers.restart()
-        return True, failed(call.item, error)
-    finally:
-        _resend(workers, function, flight, seconds)
-
-
-def _resend(
-    workers: Workers,
-    function: Callable[[Any], Any],
-    flight: deque[_Call],
-    seconds: float | None,
-) -> None:
-    """Send the calls in flight again, to new workers, unless already answered."""
-    for other in flight:
-        if not _succeeded(other.future):
-            other.future = workers.submit(_call, function, other.item, seconds)
 
 
 def _quiet_worker(lang: str) -> None:
