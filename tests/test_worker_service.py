@@ -240,3 +240,16 @@ def test_j_0_is_one_process_per_core(monkeypatch):
     monkeypatch.setattr(analyse_cmd, "analyse_sources", recorded)
     code, _out, _err = _run("analyse", str(GOOD / "hexalit-kassel-1998.hxl"), "-j", "0")
     assert code == 0 and asked == [3]
+
+
+def test_a_search_stops_at_the_deadline_of_the_work_it_is_part_of():
+    """The solver's own budget (OutOfBudget) and the one deadline: a search
+    inside work past its deadline stops at its next checkpoint."""
+    from hexhop.engine.games import rules_for
+    from hexhop.engine.solver import Solver
+
+    rules = rules_for("Hexalit")
+    start = rules.start({}, None)
+    solver = Solver(rules, node_limit=10**9, time_limit=600.0)
+    assert deadline.within(-1.0, solver.solve, start, 3) is None
+    assert solver.nodes == 256  # the first checkpoint of the search
