@@ -31,6 +31,7 @@ import os
 import signal
 import stat
 import sys
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
@@ -212,6 +213,7 @@ class Workers:
     def __init__(self, jobs: int):
         self.jobs = jobs
         self.pool = self._new()
+        self._retired: list[threading.Thread] = []  # the threads of replaced pools
         # calls of files that ended early which could not be cancelled:
         # the workers may still be busy with them
         self.dropped: list[Future[Any]] = []
@@ -287,6 +289,9 @@ class Workers:
     def restart(self, kill: bool = False) -> None:
         """A new pool; ``kill``: stop the old one's processes too (one is stuck)."""
         processes = list(getattr(self.pool, "_processes", {}).values()) if kill else []
+        manager = getattr(self.pool, "_executor_manager_thread", None)
+        if manager is not None:
+            self._retired.append(manager)
         self.pool.shutdown(wait=False, cancel_futures=True)
         for process in processes:
             process.kill()
@@ -295,6 +300,12 @@ class Workers:
 
     def close(self) -> None:
         self.pool.shutdown(wait=True, cancel_futures=True)
+        # the threads of pools replaced after a dead worker end too: one still
+        # ending when Python exits would be woken through a closed pipe (EBADF,
+        # "Exception ignored" on standard error; Python 3.11)
+        for manager in self._retired:
+            manager.join(GRACE_SECONDS)
+        self._retired.clear()
 
 
 Item = TypeVar("Item")
