@@ -88,7 +88,7 @@ SLOW_PARTS = textwrap.dedent("""
 @pytest.mark.slow
 def test_a_file_behind_the_dropped_parts_of_a_late_file_is_not_taken_for_stuck(tmp_path):
     """Parts of a file that ran out of time which already sit with the
-    workers delay the next file; its watchdog waits for them too."""
+    workers delay the next file; the wait for it allows for them too."""
     slow, late = tmp_path / "a-slow.hxl", tmp_path / "b-late.hxl"
     slow.write_text(GAME * 200, "utf-8")
     late.write_text(GAME * 5, "utf-8")
