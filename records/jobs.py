@@ -186,14 +186,16 @@ def _until_last(
         yield piece
 
 
-@dataclass(eq=False)
 class Call:
     """One call sent to the workers (:meth:`Workers.call`): the item, and
     the answer to come, ``(True, result)`` or ``(False, None)`` past its
-    deadline."""
+    deadline. (A plain class: a dataclass costs check's start-up more.)"""
 
-    item: Any
-    future: Future[tuple[bool, Any]]
+    __slots__ = ("item", "future")
+
+    def __init__(self, item: Any, future: Future[tuple[bool, Any]]):
+        self.item = item
+        self.future = future
 
 
 class Workers:
