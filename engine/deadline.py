@@ -2,11 +2,11 @@
 
 Work that may take long (checking a file, replaying a game, indexing a
 part) runs :func:`within` a number of seconds. The code that does the work
-calls :func:`checkpoint` where it may stop: between games, and between the
-plies of a game's replay, and every 256 actions of a solver's search
-(beside its own node and time budget, ``OutOfBudget``). Past the
-deadline, the checkpoint raises :class:`OutOfTime`, which :func:`within`
-turns into ``None``.
+calls :func:`checkpoint` where it may stop: between games, at every line
+and every 16 nodes of a game's replay, and every 256 actions of a
+solver's search (beside its own node and time budget, ``OutOfBudget``).
+Past the deadline, the checkpoint raises :class:`OutOfTime`, which
+:func:`within` turns into ``None``.
 
 The deadline is held per thread and context (a :class:`~contextvars.ContextVar`),
 so that workers in threads (Dask) each have their own; outside
