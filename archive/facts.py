@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import cast
 
+from hexhop.engine.deadline import checkpoint, within
 from hexhop.engine.replay import GameReport, replay_game
 from hexhop.notation.findings import make
 from hexhop.notation.games import lookup_game
@@ -155,10 +156,12 @@ def _parts(
 
 
 def part_facts(part: FactsPart, options: CheckOptions) -> list[GameFacts]:
-    """Parse and replay the games of one part."""
+    """Parse and replay the games of one part (a checkpoint of the deadline
+    before each game, :mod:`hexhop.engine.deadline`)."""
     limits = read_limits(options.limits)
     games = []
     for index, first_line, chunk, offset, length in part.games:
+        checkpoint()
         parsed = parse_game(chunk, first_line, index, part.fallback, limits)
         if part.windows_1252:
             parsed = with_encoding_notice(parsed)
@@ -170,10 +173,8 @@ def part_facts(part: FactsPart, options: CheckOptions) -> list[GameFacts]:
 def timed_part_facts(
     part: FactsPart, options: CheckOptions, seconds: float
 ) -> list[GameFacts] | None:
-    """:func:`part_facts`, or None when it takes longer than ``seconds``."""
-    from hexhop.records.jobs import in_time
-
-    return in_time(seconds, part_facts, part, options)
+    """:func:`part_facts`, or None when it runs past ``seconds``."""
+    return within(seconds, part_facts, part, options)
 
 
 def game_facts(report: GameReport, strict: bool, line: int, offset: int, length: int) -> GameFacts:

@@ -22,7 +22,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any
 
 from hexhop.messages import _
@@ -33,10 +33,8 @@ from .keys import signed
 from .names import fold, fold_ue
 
 if TYPE_CHECKING:  # what find needs of this module must not load the notation reader
-    from concurrent.futures import Future
-
     from hexhop.records.checking import CheckOptions
-    from hexhop.records.jobs import Workers
+    from hexhop.records.jobs import Call, Workers
 
     from .facts import FactsPart, GameFacts, SourceFacts
 
@@ -543,10 +541,11 @@ class _Job:
 
 @dataclass(eq=False)
 class _Sent:
-    """A part sent to a worker, and the answer to come."""
+    """A part sent to a worker, and the call of the worker service that
+    brings its answer."""
 
     part: FactsPart
-    future: Future[list[GameFacts] | None]
+    call: Call
 
 
 # the indexer's stream of work, in archive order: a source's start, its
@@ -639,7 +638,7 @@ class Indexer:
                         self._write_source(job, work)
                     yield self.summary
                 elif isinstance(part, _Sent):  # a part of a source that failed
-                    part.future.cancel()
+                    part.call.future.cancel()
                     self._flight.remove(part)
         finally:
             if self._workers is not None:
@@ -713,15 +712,16 @@ class Indexer:
         yield from window
 
     def _send(self, part: FactsPart) -> _Sent:
-        sent = _Sent(part, self._submit(part))
+        assert self._workers is not None
+        sent = _Sent(part, self._workers.call(self._replay(), part, self.seconds))
         self._flight.append(sent)
         return sent
 
-    def _submit(self, part: FactsPart) -> Future[list[GameFacts] | None]:
+    def _replay(self) -> Callable[[FactsPart], list[GameFacts]]:
+        """What a worker does with a part: its games worked out."""
         from . import facts as reading
 
-        assert self._workers is not None
-        return self._workers.submit(reading.timed_part_facts, part, self.options, self.seconds)
+        return partial(reading.part_facts, options=self.options)
 
     def _games(self, part: FactsPart | _Sent | None) -> list[GameFacts]:
         """The games of a part: the worker's answer, or replayed now; raises
@@ -740,59 +740,24 @@ class Indexer:
         return games
 
     def _answer(self, sent: _Sent) -> list[GameFacts] | None:
-        """A worker's answer for the oldest part in flight. A worker that
-        dies takes every call in flight with it: the part is then sent
-        alone to new workers, and if it kills them too, it was the cause
-        and its source fails; the other parts are sent again."""
-        from concurrent.futures.process import BrokenProcessPool
-
+        """A worker's answer for the oldest part in flight, from the worker
+        service (:meth:`~hexhop.records.jobs.Workers.take`): a worker that
+        dies takes every call in flight with it; the part is then sent alone
+        to new workers, and if it kills them too, it was the cause and its
+        source fails; the other parts are sent again. None when it is stuck
+        past its deadline where no checkpoint is reached (in C code): then
+        the workers are replaced."""
         self._flight.remove(sent)
-        try:
-            return self._result(sent)
-        except BrokenProcessPool:
-            pass
         workers = self._workers
         assert workers is not None
-        workers.restart()
-        sent.future = self._submit(sent.part)
+        flight = [other.call for other in self._flight]
         try:
-            games = self._result(sent)
-        except BrokenProcessPool:
-            workers.restart()
-            raise _SourceFailed(
-                _worker_failed(sent.part.path, _("a worker process died"))
-            ) from None
-        finally:
-            self._resend()
-        return games
-
-    def _result(self, sent: _Sent) -> list[GameFacts] | None:
-        """The worker's answer; None when it is stuck beyond the time where
-        its alarm cannot reach (in C code): then the workers are replaced."""
-        from concurrent.futures import wait
-        from concurrent.futures.process import BrokenProcessPool
-
-        from hexhop.records.jobs import GRACE_SECONDS
-
-        done, _late = wait([sent.future], timeout=self.seconds + GRACE_SECONDS)
-        if not done:
-            assert self._workers is not None
-            self._workers.restart(kill=True)
-            self._resend()
-            return None
-        try:
-            return sent.future.result()
-        except BrokenProcessPool:
+            ok, games = workers.take(sent.call, flight, self._replay(), self.seconds, _died)
+        except _SourceFailed:
             raise
         except Exception as error:  # the call failed: its answer did not come back
             raise _SourceFailed(_worker_failed(sent.part.path, repr(error))) from error
-
-    def _resend(self) -> None:
-        """Send the parts in flight again, to new workers, unless already answered."""
-        for other in self._flight:
-            future = other.future
-            if not (future.done() and not future.cancelled() and future.exception() is None):
-                other.future = self._submit(other.part)
+        return games if ok else None
 
     def _keep(self, job: _Job) -> None:
         """An unchanged source: only its place in the listing and its mtime."""
@@ -1045,6 +1010,11 @@ def _timed_out(path: str, seconds: float) -> str:
     from hexhop.notation.findings import make
 
     return make("IO09", None, path=path, limit=f"{seconds:g}").message
+
+
+def _died(part: FactsPart, error: BaseException) -> None:
+    """A part that killed its worker twice fails its source."""
+    raise _SourceFailed(_worker_failed(part.path, _("a worker process died")))
 
 
 def _worker_failed(path: str, reason: str) -> str:

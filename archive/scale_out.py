@@ -23,8 +23,11 @@ hexhop installed, the same version. Needs the ``dask`` extra
             reporter.file(result)
     reporter.finish()
 
-Unlike ``-j``, a file is not stopped after ``--max-seconds`` here: Dask
-runs it in a worker thread, where no alarm reaches it.
+Each file or part is checked by the part function of ``-j``
+(:func:`hexhop.records.jobs.check_one`), with the same deadline: with
+``seconds`` (``--max-seconds`` of ``check --dask``) a file or part that
+takes longer is one finding IO09, stopped at the next game or ply (the
+deadline is cooperative, so it holds in Dask's worker threads too).
 """
 
 from __future__ import annotations
@@ -35,19 +38,9 @@ from contextlib import contextmanager
 from typing import Any
 
 from hexhop.messages import _, language, set_language
-from hexhop.notation.findings import make
-from hexhop.records.checking import (
-    CheckOptions,
-    FileResult,
-    Part,
-    check_part,
-    check_source,
-    finding_dict,
-    merge,
-    split_source,
-)
+from hexhop.records.checking import CheckOptions, FileResult, Part, merge, split_source
 from hexhop.records.errors import RecordsError
-from hexhop.records.jobs import GAMES_PER_PART, SPLIT_BYTES  # parts as with -j
+from hexhop.records.jobs import GAMES_PER_PART, SPLIT_BYTES, check_one  # parts as with -j
 from hexhop.records.sources import Source
 
 GROUP_BYTES = 256 * 1024  # small files go to the workers in groups of about this size
@@ -67,16 +60,19 @@ def check_on_dask(
     client: Any,
     *,
     batch_bytes: int = BATCH_BYTES,
+    seconds: float | None = None,
 ) -> Iterator[FileResult]:
     """The result of every source, in order, checked on the cluster of
     ``client`` (a ``dask.distributed.Client``).
 
     The sources are sent in batches of about ``batch_bytes``; the next
     batch is on the cluster while the results of one are handed out.
+    ``seconds``: the time a file, or a part of one, may take (IO09 beyond),
+    as with ``-j``; None: no limit.
     """
     running: list[tuple[list[str], Any]] = []
     for batch in _batches(sources, batch_bytes):
-        running.append(_submit(client, batch, options))
+        running.append(_submit(client, batch, options, seconds))
         if len(running) == 2:
             yield from _gather(*running.pop(0))
     for paths, future in running:
@@ -96,14 +92,16 @@ def _batches(sources: Iterable[Source], batch_bytes: int) -> Iterator[list[Sourc
         yield batch
 
 
-def _submit(client: Any, batch: list[Source], options: CheckOptions) -> tuple[list[str], Any]:
+def _submit(
+    client: Any, batch: list[Source], options: CheckOptions, seconds: float | None = None
+) -> tuple[list[str], Any]:
     """A future of the bag of (source number, result) of every file and part of ``batch``."""
     db = _dask("dask.bag")
     tasks = [
         (number, item) for number, source in enumerate(batch) for item in _items(source, options)
     ]
     groups = db.from_sequence(_groups(tasks), partition_size=1)
-    bag = groups.map(_check_group, options, language()).flatten()
+    bag = groups.map(_check_group, options, language(), seconds).flatten()
     return [source.path for source in batch], client.compute(bag)
 
 
@@ -143,25 +141,20 @@ def _groups(tasks: list[Task]) -> Iterator[list[Task]]:
 
 
 def _check_group(
-    group: list[Task], options: CheckOptions, lang: str = "en"
+    group: list[Task], options: CheckOptions, lang: str = "en", seconds: float | None = None
 ) -> list[tuple[int, FileResult]]:
     """Check a group on a worker, whose findings speak ``lang``, the
     language of the process that asks (a worker starts in English)."""
     set_language(lang)
-    return [_check(task, options) for task in group]
+    return [_check(task, options, seconds) for task in group]
 
 
-def _check(task: Task, options: CheckOptions) -> tuple[int, FileResult]:
-    """Check one file or part on a worker; a failure there fails only that file."""
+def _check(task: Task, options: CheckOptions, seconds: float | None) -> tuple[int, FileResult]:
+    """Check one file or part on a worker with the part function of ``-j``
+    (:func:`~hexhop.records.jobs.check_one`): past ``seconds`` it is IO09,
+    and a failure there fails only that file (IO01)."""
     number, item = task
-    try:
-        if isinstance(item, Part):
-            return number, check_part(item, options)
-        return number, check_source(item, options)
-    except Exception as error:
-        reason = _("the checker failed: {reason}").format(reason=repr(error))
-        finding = make("IO01", None, path=item.path, reason=reason)
-        return number, FileResult(item.path, error=finding_dict(finding))
+    return number, check_one(item, options, seconds)
 
 
 def _gather(paths: list[str], future: Any) -> Iterator[FileResult]:
@@ -201,12 +194,16 @@ def dask_client(address: str, workers: int = 2) -> Iterator[Any]:
 
 
 def check_with_dask(
-    sources: Iterable[Source], options: CheckOptions, address: str, workers: int = 2
+    sources: Iterable[Source],
+    options: CheckOptions,
+    address: str,
+    workers: int = 2,
+    seconds: float | None = None,
 ) -> Generator[FileResult, None, None]:
     """:func:`check_on_dask` on the scheduler at ``address`` (``local``: a
     cluster of ``workers`` processes here), connected for the run."""
     with dask_client(address, workers) as client:
-        yield from check_on_dask(sources, options, client)
+        yield from check_on_dask(sources, options, client, seconds=seconds)
 
 
 def _dask(module: str) -> Any:

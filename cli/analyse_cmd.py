@@ -17,7 +17,7 @@ from hexhop.records.text import counted
 from .command_output import tell
 from .help import Translated
 from .interrupt import stoppable
-from .options import force_option, game_option, quiet_option, shared
+from .options import force_option, game_option, jobs_option, quiet_option, shared
 from .progress import ProgressBar
 from .safe_write import refuse_existing, refuse_inputs, write_atomically
 from .terminal import printable
@@ -70,13 +70,7 @@ Examples:
     show_default=True,
     help="Search at most this long per position (beyond: undecided).",
 )
-@shared(
-    "--jobs",
-    type=click.IntRange(1, 64),
-    default=1,
-    show_default=True,
-    help="Analyse files in this many processes (output order stays the same).",
-)
+@jobs_option("Analyse files in this many processes, 0: one per core (output order stays the same).")
 @quiet_option("No progress bar; problems are still told.")
 def analyse(
     paths: tuple[str, ...],

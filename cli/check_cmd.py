@@ -18,7 +18,7 @@ from hexhop.records.text import counted
 from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, signals_held, stoppable
-from .options import game_option, glob_option, quiet_option, shared, use_color
+from .options import game_option, glob_option, jobs_option, quiet_option, shared, use_color
 from .progress import beside, games_bar
 
 EXAMPLE = """
@@ -53,12 +53,10 @@ Examples:
     show_default=True,
     help="Colour in the text report (auto: on a terminal, unless NO_COLOR is set).",
 )
-@shared(
-    "--jobs",
-    type=click.IntRange(0, 64),
-    default=None,
-    help="Check files in this many processes, 0: one per core (output order stays the "
+@jobs_option(
+    "Check files in this many processes, 0: one per core (output order stays the "
     "same). Default: one per core for a large input (8 MiB or 2,000 files), else 1.",
+    default=None,
 )
 @click.option(
     "--dask",
@@ -221,7 +219,7 @@ def check(
     if dask:
         from hexhop.archive.scale_out import check_with_dask
 
-        results_of = whole_files(check_with_dask(sources, options, dask, jobs))
+        results_of = whole_files(check_with_dask(sources, options, dask, jobs, max_seconds))
     else:
         results_of = check_results(sources, options, jobs, max_seconds)
     with stoppable(report_so_far), closing(results_of) as results:

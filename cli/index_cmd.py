@@ -17,7 +17,7 @@ from hexhop.records.text import counted
 from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, stoppable
-from .options import game_option, glob_option, quiet_option, shared
+from .options import game_option, glob_option, jobs_option, quiet_option, shared
 from .progress import ProgressBar
 
 EXAMPLE = """
@@ -41,12 +41,10 @@ Examples:
 @glob_option(
     "Which files of a directory or archive to index (repeatable; default: *.hxl, *.trg, *.hpf)."
 )
-@shared(
-    "--jobs",
-    type=click.IntRange(0, 64),
-    default=None,
-    help="Replay games in this many processes, 0: one per core (the index is the same). "
+@jobs_option(
+    "Replay games in this many processes, 0: one per core (the index is the same). "
     "Default: one per core for a large input (8 MiB or 2,000 files), else 1.",
+    default=None,
 )
 @quiet_option("No progress bar and no summary line (problems are still told).")
 def index(

@@ -72,7 +72,7 @@ VOCABULARY: dict[str, Term] = {
         _term(
             "-j --jobs",
             "value",
-            "analyse check index",
+            "analyse check index puzzles render",
             "Work in this many processes, 0: one per core; the output is the same as with 1.",
         ),
         _term(
@@ -304,6 +304,29 @@ def force_option(help: str) -> Callable[[F], F]:
 
 def glob_option(help: str) -> Callable[[F], F]:
     return shared("--glob", "globs", multiple=True, metavar="PATTERN", help=help)
+
+
+def _jobs(ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:
+    """The ``-j`` callback: 0 is one process per core."""
+    if value == 0:
+        from hexhop.records.jobs import cores
+
+        return cores()
+    return value
+
+
+def jobs_option(help: str, default: int | None = 1) -> Callable[[F], F]:
+    """``-j/--jobs N``, one meaning on every command: work in N processes
+    (0: one per core), with the output of one process in the same order.
+    ``default`` None: the command chooses for the input (check and index)."""
+    return shared(
+        "--jobs",
+        type=click.IntRange(0, 64),
+        default=default,
+        show_default=default is not None,
+        callback=_jobs,
+        help=help,
+    )
 
 
 def use_color(mode: str, stream: IO[str]) -> bool:

@@ -13,15 +13,23 @@ from hexhop.messages import _, ngettext
 from hexhop.notation.games import find_game
 from hexhop.notation.model import ParsedGame, Record
 from hexhop.records.analysis import Settings
-from hexhop.records.counting import count_games
+from hexhop.records.counting import count_files, count_games
 from hexhop.records.puzzles import find_puzzles
 from hexhop.records.sources import Source, iter_sources
 
 from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, signals_held, stoppable
-from .options import force_option, game_option, old_spelling, quiet_option, renamed, shared
-from .progress import ProgressBar, kept
+from .options import (
+    force_option,
+    game_option,
+    jobs_option,
+    old_spelling,
+    quiet_option,
+    renamed,
+    shared,
+)
+from .progress import Kept, ProgressBar, kept, so_far
 from .safe_write import refuse_inputs, write_atomically
 
 EXAMPLE = """
@@ -74,6 +82,7 @@ Examples:
     show_default=True,
     help="Search at most this long per position.",
 )
+@jobs_option("Search files in this many processes, 0: one per core (the puzzles are the same).")
 @quiet_option("No progress bar and no summary of the puzzles written.")
 def puzzles(
     paths: tuple[str, ...],
@@ -86,6 +95,7 @@ def puzzles(
     max_nodes: int,
     max_seconds: float,
     quiet: bool,
+    jobs: int,
 ) -> None:
     """Write puzzles from the games of PATHS: positions where exactly one
     first action wins by force within --depth own actions.
@@ -115,9 +125,18 @@ def puzzles(
         tell(why)
         unreadable.append(why)
 
-    progress = _Progress(ProgressBar(count_games(paths), "game", quiet=quiet), quiet)
+    # one process: a bar of the games searched; several: of the files
+    total = count_games(paths) if jobs <= 1 else count_files(paths)
+    progress = _Progress(ProgressBar(total, "game" if jobs <= 1 else "file", quiet=quiet), quiet)
     with stoppable(progress.so_far):
-        found = find_puzzles(sources(), settings, cannot_read, progress.bar.update)
+        found = find_puzzles(
+            sources(),
+            settings,
+            cannot_read,
+            jobs,
+            on_game=progress.bar.update,
+            progress=progress.bar.update,
+        )
         progress.writing(len(found))
         for number, puzzle in enumerate(found, 1):
             checkpoint()
@@ -156,6 +175,8 @@ class _Progress:
 
     def so_far(self) -> str:
         done = self.bar.count
+        if self.puzzles is None and self.bar.what == "file":  # searched in several processes
+            return so_far(done, self.bar.total, "file", Kept())
         if self.puzzles is None:
             total = self.bar.total
             where = (

@@ -25,7 +25,15 @@ from hexhop.render.html import SHARED_FILES, GameSummary
 from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, signals_held, stoppable
-from .options import force_option, game_option, old_spelling, quiet_option, renamed, shared
+from .options import (
+    force_option,
+    game_option,
+    jobs_option,
+    old_spelling,
+    quiet_option,
+    renamed,
+    shared,
+)
 from .progress import Kept, ProgressBar, games_bar
 from .safe_write import make_folder, refuse_existing, refuse_inputs, write_atomically
 from .single_game import why_unplayable
@@ -193,6 +201,7 @@ def _colors(
 @force_option("Overwrite files that exist.")
 @quiet_option("No progress bar and no summary of the files written.")
 @game_option
+@jobs_option("Draw games in this many processes, 0: one per core (the files are the same).")
 def render(
     record: str,
     out_dir: str | None,
@@ -211,6 +220,7 @@ def render(
     force: bool,
     quiet: bool,
     game: str | None,
+    jobs: int,
 ) -> None:
     """Draw the positions of RECORD as pictures (SVG, PNG, GIF, PDF, contact
     sheets) or HTML viewer pages. RECORD is a record file, a folder of
@@ -251,7 +261,7 @@ def render(
             tuple({**THEMES[theme], **dict(colors)}.items()),
             delay,
         )
-        broken = _render(record, out_dir, options, index, force, game, state)
+        broken = _render(record, out_dir, options, index, force, game, state, jobs)
     if state["unreadable"]:
         raise click.exceptions.Exit(2)
     if broken:
@@ -277,6 +287,7 @@ def _render(
     force: bool,
     game: str | None,
     state: dict,
+    jobs: int = 1,
 ) -> bool:
     """Plan, check and write every file; True when a record had an error."""
     fmt = options.fmt
@@ -328,7 +339,7 @@ def _render(
     refuse_inputs(paths, [record, *(source.path for source in sources)])
     refuse_existing(paths, force)
     state["total"] = len(paths)
-    outputs = _drawn(planned, options, game, out_root if index_page else None)
+    outputs = _drawn(planned, options, game, out_root if index_page else None, jobs)
     if index_page:
         outputs = itertools.chain(
             outputs, [_html_index(out_root, record, rows)], _shared_files(out_root)
@@ -561,37 +572,87 @@ def game_name(index: int) -> str:
 
 
 def _drawn(
-    planned: list[_Planned], options: RenderOptions, game: str | None, index_root: str | None
+    planned: list[_Planned],
+    options: RenderOptions,
+    game: str | None,
+    index_root: str | None,
+    jobs: int = 1,
 ) -> Iterator[tuple[str, Callable[[], bytes]]]:
     """(path, function making the bytes) of every planned file, in order;
-    each game is read and replayed again, one at a time."""
+    each game is read and replayed again, one at a time (with ``jobs`` > 1,
+    replayed and drawn in that many processes, a few games ahead)."""
+    games = _planned_games(planned, game)
+    if jobs > 1:
+        from hexhop.records.jobs import run_in_order
+
+        draw = functools.partial(_game_pictures, options=options, index_root=index_root)
+        tasks = ((parsed, item.files) for parsed, item in games)
+        for pictures in run_in_order(draw, tasks, jobs, failed=_worker_died):
+            for path, data in pictures:
+                yield path, functools.partial(bytes, data)
+        return
+    for parsed, item in games:
+        frames = _frames(parsed, options)
+        for path, plies in item.files:
+            index = _index_link(path, index_root) if index_root else None
+            yield path, functools.partial(_picture, frames, options, plies, index)
+
+
+def _planned_games(planned: list[_Planned], game: str | None) -> Iterator[tuple[Any, _Planned]]:
+    """(parsed game, its plan) of every planned game, in order."""
     from hexhop.notation import read_archive
-    from hexhop.records import frames as drawing
-    from hexhop.records.viewer import Recording
 
     for source, group in itertools.groupby(planned, key=lambda item: item.source):
         wanted = {item.index: item for item in group}
         for parsed in read_archive(source.data or b"", path=source.path, default_game=game):
             item = wanted.pop(parsed.index, None)
             if item is not None:
-                # the page is made from the replay's walk rather than a walk of its own
-                walked = Recording() if options.fmt == "html" else None
-                frames = drawing.Frames(
-                    replay_game(parsed, walked),
-                    size=options.size,
-                    flip=options.flip,
-                    arrows=options.arrows,
-                    highlights=options.highlights,
-                    colors=dict(options.colors),
-                    title=options.title,
-                    caption=options.caption,
-                    walked=walked,
-                )
-                for path, plies in item.files:
-                    index = _index_link(path, index_root) if index_root else None
-                    yield path, functools.partial(_picture, frames, options, plies, index)
+                yield parsed, item
             if not wanted:
                 break
+
+
+def _frames(parsed: Any, options: RenderOptions) -> Any:
+    """The frames of one game, replayed."""
+    from hexhop.records import frames as drawing
+    from hexhop.records.viewer import Recording
+
+    # the page is made from the replay's walk rather than a walk of its own
+    walked = Recording() if options.fmt == "html" else None
+    return drawing.Frames(
+        replay_game(parsed, walked),
+        size=options.size,
+        flip=options.flip,
+        arrows=options.arrows,
+        highlights=options.highlights,
+        colors=dict(options.colors),
+        title=options.title,
+        caption=options.caption,
+        walked=walked,
+    )
+
+
+def _game_pictures(
+    task: tuple[Any, tuple[tuple[str, tuple[int, ...]], ...]],
+    options: RenderOptions,
+    index_root: str | None,
+) -> list[tuple[str, bytes]]:
+    """In a worker: (path, bytes) of every file of one game."""
+    parsed, files = task
+    frames = _frames(parsed, options)
+    pictures = []
+    for path, plies in files:
+        index = _index_link(path, index_root) if index_root else None
+        pictures.append((path, _picture(frames, options, plies, index)))
+    return pictures
+
+
+def _worker_died(task: tuple[Any, Any], error: BaseException) -> list[tuple[str, bytes]]:
+    """A game whose worker died: a clear message, never a traceback."""
+    parsed = task[0]
+    raise click.ClickException(
+        _("game {index} could not be drawn: a worker process died").format(index=parsed.index)
+    )
 
 
 def _index_link(page: str, index_root: str) -> str:

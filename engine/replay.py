@@ -14,6 +14,7 @@ built by visitors; none of them plays an action itself.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final
@@ -34,6 +35,7 @@ from hexhop.notation.model import (
 )
 
 from .base import HeaderError, Illegal, Played, Position, Rules
+from .deadline import OutOfTime, current
 from .games import rules_for
 
 KNOWN_TAGS: Final = (
@@ -204,32 +206,46 @@ def _finding_order(finding: Finding) -> tuple[int, int]:
     return (span.line, span.column) if span else (0, 0)
 
 
+_EVERY: Final = 16  # nodes between two readings of the deadline's clock
+
+
 class _Walker:
     """Plays every line of one record and tells a visitor about each node."""
 
     def __init__(self, rules: Rules | None, visitor: Visitor):
         self.rules = rules
         self.visitor = visitor
+        # the deadline of the work this walk is part of: a checkpoint every few nodes
+        deadline = current()
+        self.end = deadline.end if deadline is not None else None
 
     def line(self, line: Line, position: Position | None, played: bool) -> None:
-        """Walk ``line`` from ``position`` (playing its nodes when ``played``)."""
+        """Walk ``line`` from ``position`` (playing its nodes when ``played``);
+        :class:`~hexhop.engine.deadline.OutOfTime` past the deadline."""
         visitor = self.visitor
         visitor.begin_line(line, position, played)
         tell = visitor.node
-        for node in line.nodes:
-            for variation in node.variations:
-                self.line(variation, position, played)
-            if not played:
-                tell(node, position, None, UNPLAYED, ())
-                continue
-            # called on self (not a bound method kept aside): compiled, a direct call
-            after, findings = self._node(node, position)
-            if after is None:
-                played = False
-                tell(node, position, None, REFUSED, findings)
-            else:
-                tell(node, position, after, PLAYED, findings)
-                position = after
+        end = self.end
+        nodes = line.nodes
+        # the clock is read at every line and every _EVERY nodes (a slice of
+        # _EVERY nodes costs less than a count at every node)
+        for first in range(0, len(nodes), _EVERY):
+            if end is not None and time.monotonic() > end:
+                raise OutOfTime()
+            for node in nodes[first : first + _EVERY]:
+                for variation in node.variations:
+                    self.line(variation, position, played)
+                if not played:
+                    tell(node, position, None, UNPLAYED, ())
+                    continue
+                # called on self (not a bound method kept aside): compiled, a direct call
+                after, findings = self._node(node, position)
+                if after is None:
+                    played = False
+                    tell(node, position, None, REFUSED, findings)
+                else:
+                    tell(node, position, after, PLAYED, findings)
+                    position = after
         visitor.end_line(line)
 
     def _node(

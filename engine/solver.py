@@ -27,6 +27,7 @@ from hexhop.notation.errors import Error
 from hexhop.notation.model import Action, DiceAction, HopAction
 
 from .base import Position, Rules
+from .deadline import checkpoint
 from .zobrist import position_key
 
 #: One decision of the side to move: a single action, or the six faces of a roll.
@@ -227,8 +228,10 @@ class Solver:
         self.nodes += 1
         if self.nodes >= self._budget:
             raise OutOfBudget()
-        if not self.nodes & 255 and time.perf_counter() > self._deadline:
-            raise OutOfBudget()
+        if not self.nodes & 255:
+            if time.perf_counter() > self._deadline:
+                raise OutOfBudget()
+            checkpoint()  # the deadline of the work the search is part of, if any
         return self.rules.apply(position, action).position
 
     def _first_win(self, position: Position, depth: int) -> Choice | None:

@@ -15,8 +15,9 @@ command (``cli/analyse_cmd.py``) only prints what this module finds.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
 from hexhop.engine.games import rules_for
@@ -171,30 +172,28 @@ def analyse_source(
 
 
 def analyse_sources(
-    sources: Iterator[Source],
+    sources: Iterable[Source],
     settings: Settings,
     jobs: int = 1,
     on_game: Callable[[int], None] | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> Iterator[FileAnalysis]:
-    """The analyses of several sources in input order, in ``jobs`` processes
-    (``on_game``: as :func:`analyse_source` tells it, in one process only)."""
+    """The analyses of several sources in input order, in ``jobs``
+    processes (:func:`hexhop.records.jobs.run_in_order`); a source whose
+    worker dies is one whose analysis failed. ``on_game``: as
+    :func:`analyse_source` tells it, in one process only; ``progress``:
+    called with the number of files analysed after each one, in several."""
     if jobs <= 1:
         for source in sources:
             yield analyse_source(source, settings, on_game=on_game)
         return
-    from concurrent.futures import ProcessPoolExecutor
-    from functools import partial
+    from .jobs import failure_message, run_in_order
 
-    from hexhop.messages import language
+    def failed(source: Source, error: BaseException) -> FileAnalysis:
+        return FileAnalysis(source.path, error=failure_message(source.path, error))
 
-    with ProcessPoolExecutor(jobs, initializer=_worker, initargs=(language(),)) as pool:
-        yield from pool.map(partial(analyse_source, settings=settings), sources)
-
-
-def _worker(lang: str) -> None:
-    from hexhop.messages import set_language
-
-    set_language(lang)
+    analyse = partial(analyse_source, settings=settings)
+    yield from run_in_order(analyse, sources, jobs, failed=failed, progress=progress)
 
 
 # -- one game -----------------------------------------------------------------

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any, TypeAlias
 
+from hexhop.engine.deadline import checkpoint
 from hexhop.engine.replay import GameReport, replay_game
 from hexhop.messages import _
 from hexhop.notation.findings import Finding, make
@@ -112,10 +113,12 @@ def _parts(
 
 
 def check_part(part: Part, options: CheckOptions) -> FileResult:
-    """Parse and replay the games of one part."""
+    """Parse and replay the games of one part (a checkpoint of the deadline
+    before each game, :mod:`hexhop.engine.deadline`)."""
     result = FileResult(part.path)
     limits = read_limits(options.limits)
     for index, first_line, chunk in part.games:
+        checkpoint()
         if index > options.limits.max_games:
             result.error = finding_dict(
                 make("IO04", None, path=part.path, limit=options.limits.max_games)

@@ -1,16 +1,27 @@
-"""Checking sources in worker processes, with results in input order.
+"""The worker service: work in processes, with results in input order.
 
-:func:`check_results` gives each file's result, in pieces, in the order of
-the input, whether it checks in this process (``jobs=1``) or in ``jobs``
-worker processes. With workers, small files go to a worker several at a
-time, a file of middling size alone, and a large file is cut into parts of
-``GAMES_PER_PART`` games while the workers check the parts before (so that
-its games are checked in parallel and memory stays flat). A worker that
-dies fails only the file that killed it; one stuck where no alarm reaches
-is killed and its file reported as having run out of time.
+One way to run work in parallel, for every command that takes ``-j``:
 
-:class:`Workers` is the process pool that survives a dead worker; other
-batch commands can submit their own calls to it.
+* :func:`run_in_order` gives ``function(item)`` of every item in input
+  order, in this process (``jobs=1``) or in ``jobs`` worker processes
+  (analyse, puzzles, render);
+* :func:`check_results` gives each file's check result, in pieces, in the
+  order of the input: small files go to a worker several at a time, a file
+  of middling size alone, and a large file is cut into parts of
+  ``GAMES_PER_PART`` games while the workers check the parts before (so
+  that its games are checked in parallel and memory stays flat);
+* :func:`check_one` is the part function: one file or part checked within
+  its deadline; the workers here and those of Dask
+  (:mod:`hexhop.archive.scale_out`) call it;
+* :class:`Workers` is the process pool that survives a dead worker (the
+  indexer submits its parts to it).
+
+One deadline: work runs within its seconds
+(:func:`hexhop.engine.deadline.within`) and stops at the next checkpoint
+past them (between games, between the plies of a replay). A worker that
+dies fails only the item that killed it; one that reaches no checkpoint
+for ``GRACE_SECONDS`` beyond its deadline (stuck in C code) is killed and
+its item reported as having run out of time.
 """
 
 from __future__ import annotations
@@ -29,11 +40,11 @@ from concurrent.futures.process import BrokenProcessPool
 from contextlib import closing
 from dataclasses import dataclass, field, replace
 from itertools import islice
-from types import FrameType
 from typing import Any, TypeAlias, TypeVar
 
+from hexhop.engine.deadline import within
 from hexhop.messages import _, language, set_language
-from hexhop.notation.findings import make
+from hexhop.notation.findings import Finding, make
 
 from .checking import (
     CheckOptions,
@@ -44,11 +55,9 @@ from .checking import (
     finding_dict,
     source_parts,
 )
-from .raising import can_raise
 from .sources import Limits, Source, is_archive, wanted
 
-ALARM_REPEAT = 0.05  # seconds between alarms once a check has overrun
-GRACE_SECONDS = 5.0  # beyond --max-seconds, before a stuck worker is killed
+GRACE_SECONDS = 5.0  # beyond its deadline, before a worker that reaches no checkpoint is killed
 SPLIT_BYTES = 256 * 1024  # with workers, files larger than this are checked in parts
 GAMES_PER_PART = 100
 BATCH_BYTES = 64 * 1024  # smaller files go to a worker together, up to this much a call
@@ -177,6 +186,18 @@ def _until_last(
         yield piece
 
 
+class Call:
+    """One call sent to the workers (:meth:`Workers.call`): the item, and
+    the answer to come, ``(True, result)`` or ``(False, None)`` past its
+    deadline. (A plain class: a dataclass costs check's start-up more.)"""
+
+    __slots__ = ("item", "future")
+
+    def __init__(self, item: Any, future: Future[tuple[bool, Any]]):
+        self.item = item
+        self.future = future
+
+
 class Workers:
     """A process pool that is replaced when one of its processes dies.
 
@@ -185,11 +206,16 @@ class Workers:
     new pool, and :meth:`submit` never raises: a task the pool refuses comes
     back as a failed future. The workers speak the language of this process
     and leave Ctrl-C to it (it stops them); SIGTERM ends a worker.
+
+    :meth:`call` and :meth:`take` are the crash recovery of
+    :func:`run_in_order`, for callers that keep their own calls in flight
+    (the indexer).
     """
 
     def __init__(self, jobs: int):
         self.jobs = jobs
         self.pool = self._new()
+        self._retired: list[threading.Thread] = []  # the threads of replaced pools
         # calls of files that ended early which could not be cancelled:
         # the workers may still be busy with them
         self.dropped: list[Future[Any]] = []
@@ -201,6 +227,54 @@ class Workers:
             failed: Future[T] = Future()
             failed.set_exception(error)
             return failed
+
+    def call(self, function: Callable[[Any], Any], item: Any, seconds: float | None) -> Call:
+        """``function(item)`` in a worker, within ``seconds``."""
+        return Call(item, self.submit(_call, function, item, seconds))
+
+    def take(
+        self,
+        call: Call,
+        flight: Iterable[Call],
+        function: Callable[[Any], Any],
+        seconds: float | None,
+        failed: Callable[[Any, BaseException], Any],
+    ) -> tuple[bool, Any]:
+        """The answer of ``call``, the oldest in flight (``flight``: the
+        others, sent with ``function``), as :meth:`call` promises it. A worker
+        that dies takes every call in flight with it: ``call`` is then made
+        again alone in new workers, and if it kills them too, it was the
+        cause: ``(True, failed(item, error))``. Past ``seconds`` and
+        ``GRACE_SECONDS`` without an answer (stuck where no checkpoint is
+        reached, in C code) the workers are killed: ``(False, None)``. The
+        calls in flight are then sent again. An exception of ``function``
+        is raised here."""
+        timeout = None if seconds is None else seconds + GRACE_SECONDS
+        done, _late = wait([call.future], timeout=timeout)
+        if not done:
+            self.restart(kill=True)
+            self.resend(flight, function, seconds)
+            return False, None
+        try:
+            return call.future.result()
+        except BrokenProcessPool:
+            pass
+        self.restart()
+        try:
+            return self.submit(_call, function, call.item, seconds).result()
+        except BrokenProcessPool as error:
+            self.restart()
+            return True, failed(call.item, error)
+        finally:
+            self.resend(flight, function, seconds)
+
+    def resend(
+        self, flight: Iterable[Call], function: Callable[[Any], Any], seconds: float | None
+    ) -> None:
+        """Send the calls in flight again, to new workers, unless already answered."""
+        for other in flight:
+            if not _succeeded(other.future):
+                other.future = self.submit(_call, function, other.item, seconds)
 
     def _new(self) -> ProcessPoolExecutor:
         # fork on Linux (the default there only up to Python 3.13): a worker
@@ -217,6 +291,9 @@ class Workers:
     def restart(self, kill: bool = False) -> None:
         """A new pool; ``kill``: stop the old one's processes too (one is stuck)."""
         processes = list(getattr(self.pool, "_processes", {}).values()) if kill else []
+        manager = getattr(self.pool, "_executor_manager_thread", None)
+        if manager is not None:
+            self._retired.append(manager)
         self.pool.shutdown(wait=False, cancel_futures=True)
         for process in processes:
             process.kill()
@@ -225,6 +302,84 @@ class Workers:
 
     def close(self) -> None:
         self.pool.shutdown(wait=True, cancel_futures=True)
+        # the threads of pools replaced after a dead worker end too: one still
+        # ending when Python exits would be woken through a closed pipe (EBADF,
+        # "Exception ignored" on standard error; Python 3.11)
+        for manager in self._retired:
+            manager.join(GRACE_SECONDS)
+        self._retired.clear()
+
+
+Item = TypeVar("Item")
+R = TypeVar("R")
+
+
+def run_in_order(
+    function: Callable[[Item], R],
+    items: Iterable[Item],
+    jobs: int,
+    *,
+    failed: Callable[[Item, BaseException], R],
+    seconds: float | None = None,
+    timed_out: Callable[[Item], R] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Iterator[R]:
+    """``function(item)`` of every item, in the order of ``items``: in this
+    process for ``jobs`` 1, else in ``jobs`` worker processes (at most
+    ``WINDOW`` calls a worker in flight, so that ``items`` is read as the
+    results are taken). ``function`` must be picklable (a module-level
+    function, or a ``functools.partial`` of one).
+
+    ``seconds``: the deadline of each call (:mod:`hexhop.engine.deadline`);
+    a call past it gives ``timed_out(item)``. A worker that dies fails only
+    the item that killed it, ``failed(item, error)`` (the calls it took with
+    it are made again); one that reaches no checkpoint for ``GRACE_SECONDS``
+    beyond its deadline is killed, and its item timed out. An exception of
+    ``function`` is raised here, as with ``jobs`` 1. ``progress``, if given,
+    is called with the number of results handed out after each one.
+    """
+    if seconds is not None and timed_out is None:
+        raise ValueError("seconds needs timed_out")
+    done = 0
+    if jobs <= 1:
+        for item in items:
+            ok, result = _call(function, item, seconds)
+            done += 1
+            if progress is not None:
+                progress(done)
+            yield result if ok else timed_out(item)  # type: ignore[misc]
+        return
+    workers = Workers(jobs)
+    try:
+        pending = iter(items)
+        flight: deque[Call] = deque()
+        while True:
+            for item in islice(pending, max(0, jobs * WINDOW - len(flight))):
+                flight.append(workers.call(function, item, seconds))
+            if not flight:
+                return
+            call = flight.popleft()
+            ok, result = workers.take(call, flight, function, seconds, failed)
+            done += 1
+            if progress is not None:
+                progress(done)
+            yield result if ok else timed_out(call.item)  # type: ignore[misc]
+    finally:
+        workers.close()
+
+
+def _call(
+    function: Callable[[Item], R], item: Item, seconds: float | None
+) -> tuple[bool, R | None]:
+    """``(True, function(item))``, or ``(False, None)`` past ``seconds``."""
+    if seconds is None:
+        return True, function(item)
+    result = within(seconds, _wrapped, function, item)
+    return (False, None) if result is None else (True, result[0])
+
+
+def _wrapped(function: Callable[[Item], R], item: Item) -> tuple[R]:
+    return (function(item),)  # a result of None is not taken for running out of time
 
 
 def _quiet_worker(lang: str) -> None:
@@ -275,15 +430,9 @@ def _succeeded(future: Future[Any]) -> bool:
 def _run(
     check: Checker, items: Sequence[Source | Part], options: CheckOptions, seconds: float
 ) -> list[FileResult]:
-    """In a worker: the result of each item, each under the watchdog; an
+    """In a worker: the result of each item, each within ``seconds``; an
     exception fails only its own item."""
-    results: list[FileResult] = []
-    for item in items:
-        try:
-            results.append(watched(check, item, options, seconds))
-        except Exception as error:
-            results.append(_failed(item.path, error))
-    return results
+    return [check_one(item, options, seconds, check) for item in items]
 
 
 def _units(sources: Iterable[Source], options: CheckOptions) -> Iterator[_Unit]:
@@ -371,7 +520,7 @@ def _outcomes(
     done, _late = wait([unit.future], timeout=seconds * rounds + GRACE_SECONDS)
     results: list[FileResult] | None
     restarted = not done
-    if not done:  # stuck where the alarm cannot reach (in C code): replace the workers
+    if not done:  # stuck where no checkpoint is reached (in C code): replace the workers
         workers.restart(kill=True)
         results = None if len(unit.items) > 1 else [_timed_out(unit.items[0].path, seconds)]
     else:
@@ -388,8 +537,10 @@ def _outcomes(
         for single in singles if not restarted else []:
             single.submit(workers, options, seconds)
     if restarted:  # the calls in flight went with the old workers
+        # (but not those of a file this unit ends: a part that ran out of time)
+        ending = [f for f, r in zip(unit.files, results or []) if r.error and not unit.last]
         for other in flight:
-            if not other.dropped():
+            if not other.dropped() and other.files[0] not in ending:
                 other.submit(workers, options, seconds)
     pieces = zip(unit.files, results or [])
     return [_piece(workers, unit, file, piece, flight) for file, piece in pieces]
@@ -433,45 +584,39 @@ def _after_crash(
         return [_failed(unit.items[0].path, error)]
 
 
-class Overrun(BaseException):
-    """The watchdog's alarm (a BaseException, so that no ``except Exception`` stops it)."""
-
-
-# code whose exceptions surely reach the caller (no callbacks from C, no finalizers)
-_PROPAGATING = frozenset({"hexhop", "lark"})
-
-
-def _overrun(signum: int, frame: FrameType | None) -> None:
-    """Raise where the check surely gets it; elsewhere, the next alarm will."""
-    if can_raise(frame, (in_time.__code__,), _PROPAGATING):
-        raise Overrun()
-
-
 def watched(
     check: Checker, item: Source | Part, options: CheckOptions, seconds: float
 ) -> FileResult:
-    """``check(item, options)``, or one finding IO09 when it takes longer
-    than ``seconds`` (see :func:`in_time`)."""
+    """``check(item, options)``, or one finding IO09 when it runs past
+    ``seconds`` (see :func:`in_time`)."""
     result = in_time(seconds, check, item, options)
     return _timed_out(item.path, seconds) if result is None else result
 
 
-def in_time(seconds: float, function: Callable[..., T], *args: Any) -> T | None:
-    """``function(*args)``, or None when it takes longer than ``seconds``.
-    SIGALRM stops it where its Python code can be stopped; the alarm
-    repeats until it is. (Outside the main thread there is no alarm.)"""
-    if threading.current_thread() is not threading.main_thread():
-        return function(*args)
-    previous = signal.signal(signal.SIGALRM, _overrun)
+def in_time(seconds: float | None, function: Callable[..., T], *args: Any) -> T | None:
+    """``function(*args)``, or None when it reaches a checkpoint after
+    ``seconds`` (:func:`hexhop.engine.deadline.within`): checking stops
+    between games and between the plies of a game's replay."""
+    return within(seconds, function, *args)
+
+
+def check_one(
+    item: Source | Part, options: CheckOptions, seconds: float | None, check: Checker | None = None
+) -> FileResult:
+    """The part function: check one file or one part of a file (with
+    :func:`check_source` or :func:`check_part`, or ``check``) within
+    ``seconds``. Past them it is one finding IO09; an exception fails only
+    this item (IO01). The workers of ``-j`` and of Dask both call it."""
+    if check is None:
+        check = check_part if isinstance(item, Part) else check_source
     try:
-        try:
-            signal.setitimer(signal.ITIMER_REAL, seconds, ALARM_REPEAT)
-            return function(*args)
-        finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous or signal.SIG_DFL)
-    except Overrun:
-        return None
+        result = in_time(seconds, check, item, options)
+    except Exception as error:
+        return _failed(item.path, error)
+    if result is None:
+        assert seconds is not None
+        return _timed_out(item.path, seconds)
+    return result
 
 
 def _timed_out(path: str, seconds: float) -> FileResult:
@@ -479,8 +624,17 @@ def _timed_out(path: str, seconds: float) -> FileResult:
 
 
 def _failed(path: str, error: BaseException) -> FileResult:
+    return FileResult(path, error=finding_dict(_failure(path, error)))
+
+
+def _failure(path: str, error: BaseException) -> Finding:
     reason = _("a worker process died") if isinstance(error, BrokenProcessPool) else repr(error)
-    finding = make(
+    return make(
         "IO01", None, path=path, reason=_("the checker failed: {reason}").format(reason=reason)
     )
-    return FileResult(path, error=finding_dict(finding))
+
+
+def failure_message(path: str, error: BaseException) -> str:
+    """``IO01 cannot read …: the checker failed: a worker process died``:
+    what a command says of an item whose worker died (``error``)."""
+    return f"IO01 {_failure(path, error).message}"

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from functools import partial
 
 from hexhop.engine.base import Position, Rules
 from hexhop.engine.games import rules_for
@@ -78,48 +79,98 @@ def find_puzzles(
     sources: Iterable[Source],
     settings: Settings,
     unreadable: Callable[[str], None] = lambda why: None,
+    jobs: int = 1,
     on_game: Callable[[int], None] | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> list[Puzzle]:
     """The puzzles of every game of ``sources``, deduplicated and sorted. A
     source that cannot be read is passed to ``unreadable`` with check's
-    message, and the rest are read on; ``on_game`` is told the games
-    searched so far after each one."""
+    message, and the rest are read on.
+
+    With ``jobs`` > 1 the sources are searched in that many processes
+    (:func:`hexhop.records.jobs.run_in_order`), each on its own, and their
+    puzzles taken in input order: the same puzzles as one process finds
+    while no search reaches its node or time limit. ``on_game`` (in one
+    process) is told the games searched so far after each one,
+    ``progress`` (in several) the files searched after each one."""
     found: dict[int, Puzzle] = {}
-    searched = 0
-    for source in sources:
-        data = readable_data(source)
-        if not isinstance(data, bytes):
-            unreadable(str((data.error or {}).get("message", source.path)))
-            continue
-        try:
-            parsed_games = list(read_archive(data, path=source.path, default_game=settings.game))
-        except NotationError as error:  # beyond a limit of the whole file
-            unreadable(error.finding.message)
-            continue
-        for parsed in parsed_games:
-            if on_game is not None and searched:
-                on_game(searched)
+    if jobs <= 1:
+        searched = 0
+
+        def game_done() -> None:
+            nonlocal searched
             searched += 1
-            report = replay_game(parsed)
-            if not report.positions or report.game is None:
-                continue
-            rules = rules_for(report.game)
-            solver = Solver(rules, settings.node_limit, settings.time_limit)
-            board = report.tags.get("Board")
-            tags = (("Board", board),) if board and find_game(report.game).board_sizes else ()
-            for ply, position in enumerate(report.positions):
-                key = position_key(position)
-                if position.winner is not None or key in found:
-                    continue
-                origin = _("{path}, game {index}, ply {ply}").format(
-                    path=source.path, index=parsed.index, ply=ply
-                )
-                puzzle = _puzzle(rules, solver, position, settings.depth, tags, key, origin)
-                if puzzle is not None:
-                    found[key] = puzzle
-    if on_game is not None and searched:
-        on_game(searched)
+            if on_game is not None:
+                on_game(searched)
+
+        for source in sources:
+            why = _source_puzzles(source, settings, found, game_done)
+            if why is not None:
+                unreadable(why)
+        return _sorted(found)
+    from .jobs import failure_message, run_in_order
+
+    def failed(source: Source, error: BaseException) -> tuple[list[Puzzle], str | None]:
+        return [], failure_message(source.path, error)
+
+    search = partial(source_puzzles, settings=settings)
+    for puzzles, why in run_in_order(search, sources, jobs, failed=failed, progress=progress):
+        if why is not None:
+            unreadable(why)
+        for puzzle in puzzles:
+            found.setdefault(puzzle.key, puzzle)
+    return _sorted(found)
+
+
+def _sorted(found: dict[int, Puzzle]) -> list[Puzzle]:
     return sorted(found.values(), key=lambda p: (p.depth, p.tempting))
+
+
+def source_puzzles(source: Source, settings: Settings) -> tuple[list[Puzzle], str | None]:
+    """The puzzles of one source, each position once, in the order found;
+    and why it cannot be read (check's message), or None."""
+    found: dict[int, Puzzle] = {}
+    why = _source_puzzles(source, settings, found)
+    return list(found.values()), why
+
+
+def _source_puzzles(
+    source: Source,
+    settings: Settings,
+    found: dict[int, Puzzle],
+    game_done: Callable[[], None] = lambda: None,
+) -> str | None:
+    """Add the puzzles of one source to ``found`` (positions already in it
+    are passed over; ``game_done`` after each game); why it cannot be
+    read, or None."""
+    data = readable_data(source)
+    if not isinstance(data, bytes):
+        return str((data.error or {}).get("message", source.path))
+    try:
+        parsed_games = list(read_archive(data, path=source.path, default_game=settings.game))
+    except NotationError as error:  # beyond a limit of the whole file
+        return error.finding.message
+    for parsed in parsed_games:
+        report = replay_game(parsed)
+        if not report.positions or report.game is None:
+            game_done()
+            continue
+        rules = rules_for(report.game)
+        solver = Solver(rules, settings.node_limit, settings.time_limit)
+        board = report.tags.get("Board")
+        tags = (("Board", board),) if board and find_game(report.game).board_sizes else ()
+        for ply, position in enumerate(report.positions):
+            key = position_key(position)
+            if position.winner is not None or key in found:
+                continue
+            origin = _("{path}, game {index}, ply {ply}").format(
+                path=source.path, index=parsed.index, ply=ply
+            )
+            puzzle = _puzzle(rules, solver, position, settings.depth, tags, key, origin)
+            if puzzle is not None:
+                found[key] = puzzle
+        game_done()
+    return None
 
 
 def _puzzle(

@@ -186,6 +186,16 @@ CASE_COMMANDS: dict[str, list[str]] = {
     "render-colors-inline-unknown": [
         *("render", "{in}", "--colors", '{"dark": "brownish"}', "--out-dir", "{out}"),
     ],
+    # issue 24 item 5: -j on every command that takes long (two processes)
+    "check-jobs": ["check", "-j", "2", "--format", "json", "{in}"],
+    "index-jobs": ["index", "-j", "2", "{in}", "--db", "{out}/x.sqlite"],
+    "analyse-jobs": ["analyse", "-j", "2", "{in}", "--depth", "1", "--max-seconds", "0.5"],
+    "puzzles-jobs": [
+        *("puzzles", "-j", "2", "{in}", "--depth", "1", "--max-seconds", "0.5"),
+        *("--out", "{out}/p"),
+    ],
+    "render-jobs": ["render", "-j", "2", "{in}", "--format", "svg", "--plies", "0,last"]
+    + ["--out", "{out}"],
     # item 18: every format of find
     "find-csv": ["find", "--player", "n", "--format", "csv", "{in}"],
     "find-json": ["find", "--player", "n", "--format", "json", "{in}"],
@@ -201,12 +211,14 @@ CASE_COMMANDS: dict[str, list[str]] = {
     "render-old-out": ["render", "{in}", "--plies", "last", "--out", "{out}/r", "-q"],
     "stats-old-depth": ["stats", "--depth", "2", "--length", "..100", "{in}"],
 }
+JOBS_COMMANDS = ("check-jobs", "index-jobs", "analyse-jobs", "puzzles-jobs", "render-jobs")
 # commands whose standard output is for a terminal, and the JSON reports
 # (which write control characters as \u escapes): no raw control characters
 TERMINAL_OUTPUT = ("check-text", "check-json", "show", "moves", *ARCHIVE_COMMANDS, *CASE_COMMANDS)
 # commands whose standard output must be a well-formed report of this kind
 REPORTS = {
     "check-json": "json",
+    "check-jobs": "json",
     "check-junit": "junit",
     "stats-json": "json",
     "find-json": "json",
@@ -1098,6 +1110,15 @@ CASES: list[Case] = [
         notes="issue 24",
     ),
     Case("gzip-record", _file("a.hxl.gz", gzip_record), notes="issue 23: compressed inputs"),
+    *(
+        Case(f"jobs-{name}", build, JOBS_COMMANDS, notes="issue 24 item 5: -j 2")
+        for name, build in {
+            "control-characters": _file("a.hxl", control_characters),
+            "many-siblings": _file("a.hxl", many_siblings),
+            "odd-file-names": odd_names,
+            "mutated-archives": mutated_archives,
+        }.items()
+    ),
     Case("tar-bz2", compressed_tar("w:bz2", "a.tar.bz2"), notes="issue 23: compressed inputs"),
     Case("tar-xz", compressed_tar("w:xz", "a.tar.xz"), notes="issue 23: compressed inputs"),
 ] + [

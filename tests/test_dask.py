@@ -17,6 +17,7 @@ from click.testing import CliRunner
 
 from hexhop.archive import scale_out
 from hexhop.cli.main import cli
+from hexhop.records import jobs
 from hexhop.records.checking import CheckOptions
 from hexhop.records.report import REPORTERS
 from hexhop.records.sources import iter_sources
@@ -86,11 +87,11 @@ def test_a_generated_archive_checked_in_parts(cluster, tmp_path, monkeypatch):
     shutil.copytree(ROOT / "samples" / "broken", tmp_path / "broken")
     monkeypatch.setattr(scale_out, "SPLIT_BYTES", 1000)  # 150 games: two parts of the file
     monkeypatch.setattr(scale_out, "GROUP_BYTES", 2000)  # the broken samples: several groups
-    parts = []
-    check_part = scale_out.check_part
-    monkeypatch.setattr(scale_out, "check_part", lambda p, o: parts.append(p) or check_part(p, o))
     expected = check_json(str(tmp_path), "-j", "1")
     assert expected["summary"]["games"] == 150 + 24
+    parts = []
+    check_part = jobs.check_part  # the part function of -j checks the parts on Dask too
+    monkeypatch.setattr(jobs, "check_part", lambda p, o: parts.append(p) or check_part(p, o))
     assert library_json([str(tmp_path)], client) == expected
     assert sorted(len(part.games) for part in parts if part.path == str(generated)) == [50, 100]
 

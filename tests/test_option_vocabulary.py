@@ -118,7 +118,7 @@ ARCHIVE_READERS_AND_WRITERS = {
     [
         ("--format", {"check", "find", "dupes", "stats", "moves", "analyse"}),
         ("--quiet", ARCHIVE_READERS_AND_WRITERS),
-        ("--jobs", {"check", "index", "analyse"}),
+        ("--jobs", {"check", "index", "analyse", "puzzles", "render"}),
     ],
 )
 def test_the_options_every_reader_has(name, commands):

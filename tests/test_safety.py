@@ -98,6 +98,7 @@ QUICK = {
     "huge-tag-value",
     "corrupt-zip",
     "huge-player-name",
+    "jobs-control-characters",
 }  # and every json-* case
 
 

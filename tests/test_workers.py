@@ -87,7 +87,7 @@ def big_file(tmp_path: Path) -> Path:
 @pytest.mark.slow
 def test_the_watchdog_stops_a_file_that_takes_too_long_and_the_batch_goes_on(tmp_path):
     """--max-seconds: a file checked for longer becomes one finding IO09
-    (SIGALRM in the process that checks it, with -j 1 and with -j 2)."""
+    (stopped at a checkpoint of its deadline, with -j 1 and with -j 2)."""
     big = big_file(tmp_path)
     (tmp_path / "small.hxl").write_text(GAME, "utf-8")
     for jobs in ("1", "2"):
@@ -113,7 +113,7 @@ STUCK = textwrap.dedent("""
     real = jobs.check_source
 
     def stuck(source, options):
-        if source.path.endswith("-hangs.hxl"):  # as if in C code, where no alarm reaches
+        if source.path.endswith("-hangs.hxl"):  # as if in C code, where no checkpoint is reached
             signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGALRM])
             time.sleep(600)
         return real(source, options)
