@@ -109,7 +109,9 @@ class CheckRun:
         if self.dask:
             from hexhop.archive.scale_out import check_with_dask
 
-            yield from whole_files(check_with_dask(sources, self.options, self.dask, jobs))
+            yield from whole_files(
+                check_with_dask(sources, self.options, self.dask, jobs, self.seconds)
+            )
             return
         yield from check_results(sources, self.options, jobs, self.seconds)
 

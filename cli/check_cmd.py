@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Iterator
 from contextlib import closing
 
 import click
 
 from hexhop.messages import _
 from hexhop.records.checking import CheckOptions
-from hexhop.records.jobs import check_results, cores, default_jobs, whole_files
-from hexhop.records.sources import RECORD_EXTENSIONS, Limits, Source, iter_sources
+from hexhop.records.sources import RECORD_EXTENSIONS, Limits
 from hexhop.records.text import counted
+from hexhop.runs import CheckRun
 
 from .command_output import tell
 from .help import Translated
@@ -201,9 +200,7 @@ def check(
         max_token=max_token_length,
     )
     options = CheckOptions(game=game, strict=strict, limits=limits)
-    if jobs is None:
-        jobs = 1 if dask else default_jobs(paths, globs, limits)
-    jobs = jobs or cores()
+    run = CheckRun(list(paths), options, globs=globs, jobs=jobs, seconds=max_seconds, dask=dask)
 
     started = time.perf_counter()
     progress = games_bar(paths, quiet=quiet, globs=globs, limits=limits)
@@ -214,15 +211,7 @@ def check(
         reporter.finish()
         return _("after {files}").format(files=counted(reporter.summary.files, "file"))
 
-    empty: list[str] = []  # folders and archives without a record file
-    sources = _sources(paths, globs, limits, empty)
-    if dask:
-        from hexhop.archive.scale_out import check_with_dask
-
-        results_of = whole_files(check_with_dask(sources, options, dask, jobs, max_seconds))
-    else:
-        results_of = check_results(sources, options, jobs, max_seconds)
-    with stoppable(report_so_far), closing(results_of) as results:
+    with stoppable(report_so_far), closing(run.by_file()) as results:
         for pieces in results:  # each file's result, in pieces as its games are checked
             before, games = progress.count, 0
             for piece in pieces:
@@ -234,22 +223,8 @@ def check(
             with signals_held():  # a file's report is written whole
                 reporter.end()
     report_so_far()
-    _nothing_checked(empty, globs, reporter.summary)
-    sys.exit(_exit_code(reporter.summary))
-
-
-def _sources(
-    paths: tuple[str, ...], globs: tuple[str, ...], limits: Limits, empty: list[str]
-) -> Iterator[Source]:
-    """The sources of every path, noting in ``empty`` the paths that hold none."""
-    for path in paths:
-        found = False
-        for source in iter_sources([path], globs=globs, limits=limits):
-            found = True
-            yield source
-            del source  # not held while the next file is read
-        if not found:
-            empty.append(path)
+    _nothing_checked(run.empty, globs, run.summary)
+    sys.exit(run.exit_code)
 
 
 def _nothing_checked(empty: list[str], globs: tuple[str, ...], summary) -> None:
@@ -265,9 +240,3 @@ def _nothing_checked(empty: list[str], globs: tuple[str, ...], summary) -> None:
         )
     if summary.games == 0 and not summary.unreadable:
         tell(_("Error: nothing to check: no game was found"))
-
-
-def _exit_code(summary) -> int:
-    if summary.unreadable or summary.games == 0:
-        return 2
-    return 1 if summary.invalid else 0

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from hexhop.cli import check_cmd
 from hexhop.cli.main import cli
 from hexhop.records import jobs
 from hexhop.records.jobs import default_jobs
@@ -69,14 +68,13 @@ def test_one_core_is_one_process(monkeypatch, tmp_path):
 
 def test_check_without_j_uses_the_default_and_reports_the_same(two_cores, monkeypatch):
     asked: list[int] = []
-    real = check_cmd.check_results
+    real = jobs.check_results
 
     def spy(sources, options, count, seconds):
         asked.append(count)
         return real(sources, options, count, seconds)
 
-    monkeypatch.setattr(check_cmd, "check_results", spy)
-    monkeypatch.setattr(check_cmd, "cores", lambda: 2)
+    monkeypatch.setattr(jobs, "check_results", spy)  # as hexhop.check_paths runs it
     one = CliRunner().invoke(cli, ["check", str(GOOD)])
     monkeypatch.setattr(jobs, "LARGE_INPUT_FILES", 2)
     default = CliRunner().invoke(cli, ["check", str(GOOD)])

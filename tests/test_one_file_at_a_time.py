@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from hexhop import runs
 from hexhop.archive import index as index_module
-from hexhop.cli import check_cmd
 from hexhop.cli.main import cli
 from hexhop.records import sources as sources_module
 from hexhop.records.sources import Source
@@ -46,7 +46,7 @@ def _reading(held: list[int]) -> object:
 
 def test_check_lets_a_file_go_before_it_reads_the_next(monkeypatch: pytest.MonkeyPatch) -> None:
     held: list[int] = []
-    monkeypatch.setattr(check_cmd, "iter_sources", _reading(held))
+    monkeypatch.setattr(runs, "iter_sources", _reading(held))  # as hexhop.check_paths reads
     result = CliRunner().invoke(cli, ["check", "-q", "-j", "1", str(GOOD)])
     assert result.exit_code == 0, result.output
     assert held == [0] * 6
