@@ -44,6 +44,7 @@ from typing import Any, TypeAlias, TypeVar
 
 from hexhop.engine.deadline import within
 from hexhop.messages import _, language, set_language
+from hexhop.notation.errors import ArgumentError
 from hexhop.notation.findings import Finding, make
 
 from .checking import (
@@ -339,7 +340,7 @@ def run_in_order(
     is called with the number of results handed out after each one.
     """
     if seconds is not None and timed_out is None:
-        raise ValueError("seconds needs timed_out")
+        raise ArgumentError("seconds needs timed_out")
     done = 0
     if jobs <= 1:
         for item in items:

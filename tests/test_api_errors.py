@@ -21,7 +21,7 @@ PACKAGES = tuple(package_dir(Path(__file__).resolve().parent.parent / "pyproject
 # the exceptions that are not errors of the library, each with the reason
 NOT_ERRORS = {
     # BaseException-based signals that unwind a run; ``except hexhop.Error`` must not stop them
-    "hexhop.records.jobs.Overrun": "the watchdog's alarm, caught where the file's check began",
+    "hexhop.engine.deadline.OutOfTime": "the deadline passed, caught where the work began",
     "hexhop.cli.interrupt.Terminated": "SIGTERM raised as Ctrl-C (a KeyboardInterrupt)",
     # click's exceptions of the command line, printed by click with exit 1 or 2
     "hexhop.cli.render_cmd.Unreadable": "a click.ClickException of the render command",
