@@ -35,3 +35,10 @@ def pytest_configure(config: pytest.Config) -> None:
     # before the test modules import fuzz_support, which reads the scale once
     if "not slow" in (config.option.markexpr or ""):
         os.environ.setdefault("HEXHOP_FUZZ_SCALE", QUICK_FUZZ_SCALE)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    # the server that runs hexhop commands for the tests (safety_runner.shared)
+    import safety_runner
+
+    safety_runner.close_shared()

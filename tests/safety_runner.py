@@ -4,7 +4,7 @@ A server process imports hexhop once and forks one child per command, so
 that a run costs milliseconds instead of an interpreter start.  The child
 is the ``hexhop`` console script in all that matters: ``main()`` with
 ``sys.argv`` set, standard streams on files (UTF-8, strict, as under a
-UTF-8 locale, or as ``PYTHONIOENCODING`` in the request's environment
+UTF-8 locale, or as ``PYTHONIOENCODING`` in the child's environment
 says), the default signal handlers, a traceback and exit 1 for an
 uncaught exception, ``atexit`` handlers run at the end.  It runs in its
 own process group with ``RLIMIT_AS`` (a runaway allocation fails instead
@@ -17,6 +17,14 @@ that of a child that does nothing: what the command itself added.
 
     client = Runner()
     result = client.run(["check", "a.hxl"], cwd=..., stdout=..., stderr=...)
+    done = client.complete(["check", "a.hxl"], cwd=..., env={"LANG": None})
+
+``complete`` is ``subprocess.run(["hexhop", ...], capture_output=True)``
+for the tests that check what a command says: the caller's working folder
+and environment (a variable given as None unset), the output as bytes,
+the exit code (``-N`` when signal N ended it, as subprocess says).
+``test_output_encoding.test_the_fork_server_is_the_program`` compares the
+two.  :func:`shared` is the test session's server.
 """
 
 from __future__ import annotations
@@ -27,6 +35,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -73,12 +82,13 @@ class Runner:
         stdout: str,
         stderr: str,
         stdin: str | None = None,
-        env: dict[str, str] | None = None,
+        env: dict[str, str | None] | None = None,
         seconds: float = 10.0,
         address_space_mib: int = 1024,
         output_mib: int = 64,
         signal_after: float | None = None,
         signal_number: int = signal.SIGTERM,
+        whole_env: bool = False,
     ) -> Outcome:
         request = {
             "args": args,
@@ -92,16 +102,79 @@ class Runner:
             "output": output_mib << 20,
             "signal_after": signal_after,
             "signal_number": int(signal_number),
+            "whole_env": whole_env,
         }
         assert self._server.stdin is not None and self._server.stdout is not None
         self._server.stdin.write(json.dumps(request) + "\n")
         answer = json.loads(self._server.stdout.readline())
         return Outcome(**answer)
 
+    def complete(
+        self,
+        args: list[str],
+        *,
+        cwd: str | os.PathLike[str] | None = None,
+        input: bytes | str | None = None,
+        env: dict[str, str | None] | None = None,
+        text: bool = False,
+        timeout: float = 60.0,
+        address_space_mib: int = 1024,
+    ) -> subprocess.CompletedProcess[Any]:
+        """Run ``hexhop ARGS`` as ``subprocess.run(..., capture_output=True)``
+        does: in this process's working folder and environment (``env``
+        changes it), the output as bytes (``text``: as UTF-8 text);
+        ``timeout`` only ends a run that hangs (``TimeoutExpired``)."""
+        whole = {**os.environ, **(env or {})}
+        with tempfile.TemporaryDirectory(prefix="hexhop-run-") as logs:
+            stdin = None
+            if input is not None:
+                stdin = os.path.join(logs, "stdin")
+                with open(stdin, "wb") as handle:
+                    handle.write(input.encode() if isinstance(input, str) else input)
+            stdout, stderr = os.path.join(logs, "stdout"), os.path.join(logs, "stderr")
+            outcome = self.run(
+                args,
+                cwd=os.fspath(cwd if cwd is not None else os.getcwd()),
+                stdout=stdout,
+                stderr=stderr,
+                stdin=stdin,
+                env={name: value for name, value in whole.items() if value is not None},
+                whole_env=True,
+                seconds=timeout,
+                address_space_mib=address_space_mib,
+                output_mib=1024,
+            )
+            with open(stdout, "rb") as out, open(stderr, "rb") as err:
+                said, complained = out.read(), err.read()
+        command = ["hexhop", *args]
+        if outcome.timed_out:
+            raise subprocess.TimeoutExpired(command, timeout, said, complained)
+        code = -outcome.signal if outcome.signal else outcome.exit_code
+        assert code is not None
+        if text:
+            return subprocess.CompletedProcess(command, code, said.decode(), complained.decode())
+        return subprocess.CompletedProcess(command, code, said, complained)
+
     def close(self) -> None:
         if self._server.stdin is not None:
             self._server.stdin.close()
         self._server.wait(timeout=10)
+
+
+_SHARED: list[Runner] = []
+
+
+def shared() -> Runner:
+    """The test session's server, started when first asked for
+    (``conftest.pytest_sessionfinish`` closes it)."""
+    if not _SHARED:
+        _SHARED.append(Runner())
+    return _SHARED[0]
+
+
+def close_shared() -> None:
+    while _SHARED:
+        _SHARED.pop().close()
 
 
 # ---------------------------------------------------------------- the server
@@ -110,11 +183,20 @@ class Runner:
 def _serve() -> None:
     import importlib
 
-    import hexhop.cli.main  # noqa: F401  (and every command, so children start at once)
     from hexhop.cli.main import COMMANDS
 
+    # what the commands import, so that children start at once; but not the
+    # modules of the command line that the program imports after it has
+    # chosen the language (click names some things when an option is made)
+    at_start = set(sys.modules)
     for module, _, _ in COMMANDS.values():
         importlib.import_module(f"hexhop.cli.{module}")
+    for name in set(sys.modules) - at_start:
+        package, _, module = name.rpartition(".")
+        if package == "hexhop.cli":
+            del sys.modules[name]
+            with contextlib.suppress(AttributeError):
+                delattr(sys.modules[package], module)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the test run's Ctrl-C ends the run, not us
     idle = _idle_rss()
     for line in sys.stdin:
@@ -203,7 +285,13 @@ def _child(request: dict[str, Any]) -> None:
         limit = _vm_size() + request["address_space"]
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
         os.chdir(request["cwd"])
-        os.environ.update(request["env"])
+        if request["whole_env"]:  # the environment, not changes to the server's
+            os.environ.clear()
+        for name, value in request["env"].items():  # None: unset
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
         tempfile.tempdir = None  # read TMPDIR again
         for fd, path, flags in (
             (0, request["stdin"], os.O_RDONLY),
@@ -214,7 +302,7 @@ def _child(request: dict[str, Any]) -> None:
             os.dup2(opened, fd)
             os.close(opened)
         # PYTHONIOENCODING=ENCODING[:ERRORS] as the interpreter reads it at start
-        encoding, _, errors = request["env"].get("PYTHONIOENCODING", "utf-8").partition(":")
+        encoding, _, errors = (os.environ.get("PYTHONIOENCODING") or "utf-8").partition(":")
         encoding = encoding or "utf-8"
         sys.stdin = io.TextIOWrapper(
             io.BufferedReader(io.FileIO(0, "r", closefd=False)),
