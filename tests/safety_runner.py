@@ -6,7 +6,9 @@ is the ``hexhop`` console script in all that matters: ``main()`` with
 ``sys.argv`` set, standard streams on files (UTF-8, strict, as under a
 UTF-8 locale, or as ``PYTHONIOENCODING`` in the child's environment
 says), the default signal handlers, a traceback and exit 1 for an
-uncaught exception, ``atexit`` handlers run at the end.  It runs in its
+uncaught exception, ``atexit`` handlers and a garbage collection at the
+end (as the interpreter's exit: a SQLite connection a cycle holds is
+closed, its ``-wal`` file removed).  It runs in its
 own process group with ``RLIMIT_AS`` (a runaway allocation fails instead
 of eating the shared machine), ``RLIMIT_FSIZE`` (a runaway report is cut
 off by SIGXFSZ instead of filling the disk) and no core files.
@@ -89,6 +91,7 @@ class Runner:
         signal_after: float | None = None,
         signal_number: int = signal.SIGTERM,
         whole_env: bool = False,
+        address_space_limit_mib: int | None = None,
     ) -> Outcome:
         request = {
             "args": args,
@@ -99,6 +102,9 @@ class Runner:
             "env": env or {},
             "seconds": seconds,
             "address_space": address_space_mib << 20,
+            "address_space_limit": (
+                None if address_space_limit_mib is None else address_space_limit_mib << 20
+            ),
             "output": output_mib << 20,
             "signal_after": signal_after,
             "signal_number": int(signal_number),
@@ -115,18 +121,23 @@ class Runner:
         *,
         cwd: str | os.PathLike[str] | None = None,
         input: bytes | str | None = None,
+        stdin: str | os.PathLike[str] | None = None,
         env: dict[str, str | None] | None = None,
         text: bool = False,
         timeout: float = 60.0,
-        address_space_mib: int = 1024,
+        memory_mib: int | None = None,
     ) -> subprocess.CompletedProcess[Any]:
         """Run ``hexhop ARGS`` as ``subprocess.run(..., capture_output=True)``
         does: in this process's working folder and environment (``env``
-        changes it), the output as bytes (``text``: as UTF-8 text);
-        ``timeout`` only ends a run that hangs (``TimeoutExpired``)."""
+        changes it), standard input ``input`` or the file ``stdin`` (else
+        nothing), the output as bytes (``text``: as UTF-8 text);
+        ``timeout`` only ends a run that hangs (``TimeoutExpired``);
+        ``memory_mib``: its whole address space, as ``RLIMIT_AS`` set in a
+        ``preexec_fn`` bounds it (else 1 GiB more than the server's)."""
         whole = {**os.environ, **(env or {})}
         with tempfile.TemporaryDirectory(prefix="hexhop-run-") as logs:
-            stdin = None
+            if stdin is not None:
+                stdin = os.fspath(stdin)
             if input is not None:
                 stdin = os.path.join(logs, "stdin")
                 with open(stdin, "wb") as handle:
@@ -141,7 +152,7 @@ class Runner:
                 env={name: value for name, value in whole.items() if value is not None},
                 whole_env=True,
                 seconds=timeout,
-                address_space_mib=address_space_mib,
+                address_space_limit_mib=memory_mib,
                 output_mib=1024,
             )
             with open(stdout, "rb") as out, open(stderr, "rb") as err:
@@ -272,6 +283,7 @@ def _kill(pid: int, number: int) -> None:
 def _child(request: dict[str, Any]) -> None:
     """Become ``hexhop ARGS`` and never return."""
     import atexit
+    import gc
     import io
     import resource
     import tempfile
@@ -282,7 +294,7 @@ def _child(request: dict[str, Any]) -> None:
         os.setpgid(0, 0)
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
         resource.setrlimit(resource.RLIMIT_FSIZE, (request["output"], request["output"]))
-        limit = _vm_size() + request["address_space"]
+        limit = request["address_space_limit"] or _vm_size() + request["address_space"]
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
         os.chdir(request["cwd"])
         if request["whole_env"]:  # the environment, not changes to the server's
@@ -320,6 +332,11 @@ def _child(request: dict[str, Any]) -> None:
             errors="backslashreplace",
             line_buffering=True,
         )
+        warnings = os.environ.get("PYTHONWARNINGS")  # as the interpreter reads it at start
+        if warnings:
+            import warnings as module
+
+            module._processoptions([option for option in warnings.split(",") if option])  # type: ignore[attr-defined]
         signal.signal(signal.SIGINT, signal.default_int_handler)
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         # Python ignores SIGXFSZ: a write beyond RLIMIT_FSIZE would become an
@@ -337,6 +354,7 @@ def _child(request: dict[str, Any]) -> None:
             traceback.print_exc()
             code = 1
         atexit._run_exitfuncs()
+        gc.collect()  # as the interpreter's exit does: what a cycle holds is closed
         for stream in (sys.stdout, sys.stderr):
             try:
                 stream.flush()
