@@ -32,6 +32,7 @@ two.  :func:`shared` is the test session's server.
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 import os
 import signal
@@ -192,13 +193,27 @@ def close_shared() -> None:
 
 
 def _serve() -> None:
+    _load()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the test run's Ctrl-C ends the run, not us
+    gc.freeze()  # children neither collect nor copy what the server holds
+    idle = _idle_rss()
+    for line in sys.stdin:
+        answer = _one(json.loads(line), idle)
+        sys.stdout.write(json.dumps(answer) + "\n")
+        sys.stdout.flush()
+
+
+def _load() -> None:
+    """Import what the commands use and build the parsers, so that children
+    start at once; but not the modules of the command line that the program
+    imports after it has chosen the language (click names some things when
+    an option is made: ``click.Path`` "DATEI")."""
     import importlib
+    import pkgutil
 
     from hexhop.cli.main import COMMANDS
+    from hexhop.notation import parser
 
-    # what the commands import, so that children start at once; but not the
-    # modules of the command line that the program imports after it has
-    # chosen the language (click names some things when an option is made)
     at_start = set(sys.modules)
     for module, _, _ in COMMANDS.values():
         importlib.import_module(f"hexhop.cli.{module}")
@@ -208,12 +223,20 @@ def _serve() -> None:
             del sys.modules[name]
             with contextlib.suppress(AttributeError):
                 delattr(sys.modules[package], module)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the test run's Ctrl-C ends the run, not us
-    idle = _idle_rss()
-    for line in sys.stdin:
-        answer = _one(json.loads(line), idle)
-        sys.stdout.write(json.dumps(answer) + "\n")
-        sys.stdout.flush()
+    # the library: what a command imports when it meets a game or a format
+    for name in (
+        "hexhop.notation",
+        "hexhop.engine",
+        "hexhop.render",
+        "hexhop.records",
+        "hexhop.archive",
+    ):
+        package = importlib.import_module(name)
+        for found in pkgutil.walk_packages(package.__path__, f"{name}."):
+            if not found.name.endswith(".__main__"):
+                importlib.import_module(found.name)
+    for name in ("header", *parser.GRAMMAR_FILES):
+        parser._parser(name)
 
 
 def _idle_rss() -> int:
@@ -354,6 +377,7 @@ def _child(request: dict[str, Any]) -> None:
             traceback.print_exc()
             code = 1
         atexit._run_exitfuncs()
+        gc.collect()  # as the interpreter's exit does: what a cycle holds is closed
         gc.collect()  # as the interpreter's exit does: what a cycle holds is closed
         for stream in (sys.stdout, sys.stderr):
             try:
