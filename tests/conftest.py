@@ -2,7 +2,8 @@
 so that CI is stable), and ``deep`` (new random inputs on every run, for
 hunting: ``HYPOTHESIS_PROFILE=deep HEXHOP_FUZZ_SCALE=20 pytest tests/test_fuzz_*``).
 
-The quick tier (``pytest -m "not slow"``) runs the fuzz tests with a small
+The quick tier (``pytest -m "not slow"``) runs the fuzz tests, and the
+property tests whose budget is ``fuzz_support.examples(n)``, with a small
 budget (``QUICK_FUZZ_SCALE`` of their inputs) unless ``HEXHOP_FUZZ_SCALE``
 is set; the full run keeps the whole budget."""
 

@@ -64,7 +64,11 @@ def long_game(tmp_path_factory) -> Path:
     return path
 
 
-@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+#: one signal in the quick tier, both in the whole suite
+ONE_SIGNAL_QUICK = [signal.SIGTERM, pytest.param(signal.SIGINT, marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize("signum", ONE_SIGNAL_QUICK)
 def test_render_interrupted_leaves_only_whole_pictures(tmp_path, long_game, signum):
     out = tmp_path / "pictures"
     process = start("render", str(long_game), "--format", "png", "--out", str(out), cwd=tmp_path)
@@ -80,7 +84,9 @@ def test_render_interrupted_leaves_only_whole_pictures(tmp_path, long_game, sign
             image.load()  # a truncated PNG fails here
 
 
-@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+@pytest.mark.parametrize(
+    "signum", [signal.SIGINT, pytest.param(signal.SIGTERM, marks=pytest.mark.slow)]
+)
 def test_fmt_in_place_interrupted_leaves_each_file_old_or_new(tmp_path, signum):
     text = format_archive(random_archive("Hexalit", 20, 1, max_plies=60))
     messy = text.replace("\n", "\r\n").replace("X", "x")
@@ -98,8 +104,15 @@ def test_fmt_in_place_interrupted_leaves_each_file_old_or_new(tmp_path, signum):
     assert not stray_temporaries(tmp_path)
 
 
-@pytest.mark.parametrize("jobs", ["1", "2"])
-@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+@pytest.mark.parametrize(
+    "signum, jobs",
+    [
+        (signal.SIGTERM, "1"),
+        (signal.SIGINT, "2"),  # the quick tier: each signal, each way of checking
+        pytest.param(signal.SIGINT, "1", marks=pytest.mark.slow),
+        pytest.param(signal.SIGTERM, "2", marks=pytest.mark.slow),
+    ],
+)
 def test_check_interrupted_prints_the_report_so_far(tmp_path, signum, jobs):
     text = format_archive(random_archive("Trigeo", 10, 2, max_plies=80))
     for i in range(600):

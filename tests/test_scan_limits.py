@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from fuzz_support import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from safety_runner import shared
@@ -231,7 +232,7 @@ SPLIT_PIECES = st.sampled_from(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(SPLIT_PIECES, max_size=25))
 def test_split_games_splits_as_line_by_line_reading_does(pieces):
     text = "".join(pieces)
@@ -325,7 +326,7 @@ COMMENT_TEXT = st.text(st.sampled_from('ab [];(\n\t x"'), max_size=30)
 WORDS = st.sampled_from(["B6XC6", "E8XD8", "!", "$2", "double 2", "take"])
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     st.lists(st.one_of(WORDS, COMMENT_TEXT.map(lambda t: "{" + t + "}")), max_size=20),
     st.sampled_from([" ", "\n", " \n "]),
