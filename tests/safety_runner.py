@@ -35,6 +35,7 @@ import contextlib
 import gc
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -193,21 +194,26 @@ def close_shared() -> None:
 
 
 def _serve() -> None:
-    _load()
+    bytecode = _load()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the test run's Ctrl-C ends the run, not us
     gc.freeze()  # children neither collect nor copy what the server holds
     idle = _idle_rss()
-    for line in sys.stdin:
-        answer = _one(json.loads(line), idle)
-        sys.stdout.write(json.dumps(answer) + "\n")
-        sys.stdout.flush()
+    try:
+        for line in sys.stdin:
+            answer = _one(json.loads(line), idle)
+            sys.stdout.write(json.dumps(answer) + "\n")
+            sys.stdout.flush()
+    finally:
+        if bytecode:
+            shutil.rmtree(bytecode, ignore_errors=True)
 
 
-def _load() -> None:
+def _load() -> str | None:
     """Import what the commands use and build the parsers, so that children
     start at once; but not the modules of the command line that the program
     imports after it has chosen the language (click names some things when
-    an option is made: ``click.Path`` "DATEI")."""
+    an option is made: ``click.Path`` "DATEI").  Returns the folder made for
+    the bytecode of what children import, if any."""
     import importlib
     import pkgutil
 
@@ -237,6 +243,12 @@ def _load() -> None:
                 importlib.import_module(found.name)
     for name in ("header", *parser.GRAMMAR_FILES):
         parser._parser(name)
+    if not sys.dont_write_bytecode:
+        return None
+    # PYTHONDONTWRITEBYTECODE: every child would compile what it imports
+    sys.pycache_prefix = tempfile.mkdtemp(prefix="hexhop-runner-bytecode-")
+    sys.dont_write_bytecode = False  # the first child writes it there
+    return sys.pycache_prefix
 
 
 def _idle_rss() -> int:
