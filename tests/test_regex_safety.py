@@ -20,6 +20,7 @@ change), and its peak memory is measured with tracemalloc.
 from __future__ import annotations
 
 import ast
+import contextlib
 import importlib
 import pkgutil
 import re
@@ -176,15 +177,25 @@ def attacks(pattern: re.Pattern) -> Iterator[str]:
         yield run + "\x00"
 
 
-def _bounded(call: Callable[[], object], trace: bool) -> tuple[float, int]:
-    """Processor seconds and (when tracing) peak bytes of ``call``;
-    TimeoutError past SECONDS of processor time.  Processor time, not the
-    clock's: what other processes on a busy machine take does not count."""
+@contextlib.contextmanager
+def _alarm() -> Iterator[None]:
+    """TimeoutError when a :func:`_bounded` call's timer runs out."""
 
     def stop(signum: int, frame: object) -> None:
         raise TimeoutError
 
     previous = signal.signal(signal.SIGPROF, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGPROF, previous)
+
+
+def _bounded(call: Callable[[], object], trace: bool) -> tuple[float, int]:
+    """Processor seconds and (when tracing) peak bytes of ``call``; within
+    :func:`_alarm`, TimeoutError past SECONDS of processor time.  Processor
+    time, not the clock's: what other processes on a busy machine take does
+    not count."""
     signal.setitimer(signal.ITIMER_PROF, SECONDS)
     if trace:
         tracemalloc.start()
@@ -195,7 +206,6 @@ def _bounded(call: Callable[[], object], trace: bool) -> tuple[float, int]:
     finally:
         tracemalloc.stop()
         signal.setitimer(signal.ITIMER_PROF, 0)
-        signal.signal(signal.SIGPROF, previous)
 
 
 def _calls(
@@ -217,16 +227,17 @@ def _calls(
 def _run(
     name: str, pattern: re.Pattern, methods: set[str], trace: bool
 ) -> Iterator[tuple[str, float, int]]:
-    for text in attacks(pattern):
-        for call in _calls(pattern, methods, text, not trace):
-            try:
-                seconds, peak = _bounded(call, trace)
-            except TimeoutError:
-                pytest.fail(
-                    f"{name} ({pattern.pattern!r}) took more than {SECONDS} s "
-                    f"on {text[:30]!r}… ({len(text)} characters)"
-                )
-            yield text, seconds, peak
+    with _alarm():
+        for text in attacks(pattern):
+            for call in _calls(pattern, methods, text, not trace):
+                try:
+                    seconds, peak = _bounded(call, trace)
+                except TimeoutError:
+                    pytest.fail(
+                        f"{name} ({pattern.pattern!r}) took more than {SECONDS} s "
+                        f"on {text[:30]!r}… ({len(text)} characters)"
+                    )
+                yield text, seconds, peak
 
 
 def test_the_patterns_are_found():
@@ -270,7 +281,7 @@ def test_bounded_memory(name, pattern, methods, bound):
 def test_the_old_patterns_would_have_been_caught():
     """The two patterns of the issue fail this test's bounds."""
     only_comments = re.compile(r"(?:\s+|\{[^}]*\}|;[^\n]*)*")
-    with pytest.raises(TimeoutError):
+    with _alarm(), pytest.raises(TimeoutError):
         _bounded(lambda: only_comments.fullmatch(" " * 40 + "1"), False)
     tag_value = re.compile(r'"(?:[^"\\\n]|\\[^\n])*"')
     _, peak = _bounded(lambda: tag_value.match('"' + "x" * N), True)
