@@ -1,17 +1,20 @@
 """Run ``hexhop`` commands in child processes with bounds on time, memory and output.
 
-A server process imports hexhop once and forks one child per command, so
-that a run costs milliseconds instead of an interpreter start.  The child
-is the ``hexhop`` console script in all that matters: ``main()`` with
-``sys.argv`` set, standard streams on files (UTF-8, strict, as under a
-UTF-8 locale, or as ``PYTHONIOENCODING`` in the child's environment
-says), the default signal handlers, a traceback and exit 1 for an
-uncaught exception, ``atexit`` handlers and a garbage collection at the
-end (as the interpreter's exit: a SQLite connection a cycle holds is
-closed, its ``-wal`` file removed).  It runs in its
-own process group with ``RLIMIT_AS`` (a runaway allocation fails instead
-of eating the shared machine), ``RLIMIT_FSIZE`` (a runaway report is cut
-off by SIGXFSZ instead of filling the disk) and no core files.
+A server process imports hexhop once (the library, and the parsers built)
+and forks one child per command, so that a run costs milliseconds instead
+of an interpreter start.  The child is the ``hexhop`` console script in
+all that matters: ``main()`` with ``sys.argv`` set, the environment of the
+client at the request (and the request's changes), the modules of the
+command line imported afresh after the language is chosen, standard
+streams on files (UTF-8, strict, as under a UTF-8 locale, or as
+``PYTHONIOENCODING`` says; ``PYTHONWARNINGS`` read too), the default signal
+handlers, a traceback and exit 1 for an uncaught exception, ``atexit``
+handlers and a garbage collection at the end (as at the interpreter's
+exit: a SQLite connection a cycle holds is closed, its ``-wal`` file
+removed).  It runs in its own process group with ``RLIMIT_AS`` (a runaway
+allocation fails instead of eating the shared machine), ``RLIMIT_FSIZE``
+(a runaway report is cut off by SIGXFSZ instead of filling the disk) and
+no core files.
 
 The server answers each request with the exit status, the wall time and
 the child's peak resident memory (``ru_maxrss`` from ``os.wait4``) minus
@@ -22,11 +25,11 @@ that of a child that does nothing: what the command itself added.
     done = client.complete(["check", "a.hxl"], cwd=..., env={"LANG": None})
 
 ``complete`` is ``subprocess.run(["hexhop", ...], capture_output=True)``
-for the tests that check what a command says: the caller's working folder
-and environment (a variable given as None unset), the output as bytes,
-the exit code (``-N`` when signal N ended it, as subprocess says).
-``test_output_encoding.test_the_fork_server_is_the_program`` compares the
-two.  :func:`shared` is the test session's server.
+for the tests that check what a command says: the output as bytes, the
+exit code (``-N`` when signal N ended it, as subprocess says); a variable
+given as None is unset.  ``test_output_encoding``'s
+``test_the_fork_server_is_the_program`` compares the two.  :func:`shared`
+is the test session's server.
 """
 
 from __future__ import annotations
@@ -92,7 +95,6 @@ class Runner:
         output_mib: int = 64,
         signal_after: float | None = None,
         signal_number: int = signal.SIGTERM,
-        whole_env: bool = False,
         address_space_limit_mib: int | None = None,
     ) -> Outcome:
         request = {
@@ -101,7 +103,13 @@ class Runner:
             "stdin": stdin or os.devnull,
             "stdout": stdout,
             "stderr": stderr,
-            "env": env or {},
+            # this process's environment and ``env`` (None: unset), as a
+            # child started now would have it
+            "env": {
+                name: value
+                for name, value in {**os.environ, **(env or {})}.items()
+                if value is not None
+            },
             "seconds": seconds,
             "address_space": address_space_mib << 20,
             "address_space_limit": (
@@ -110,7 +118,6 @@ class Runner:
             "output": output_mib << 20,
             "signal_after": signal_after,
             "signal_number": int(signal_number),
-            "whole_env": whole_env,
         }
         assert self._server.stdin is not None and self._server.stdout is not None
         self._server.stdin.write(json.dumps(request) + "\n")
@@ -130,13 +137,11 @@ class Runner:
         memory_mib: int | None = None,
     ) -> subprocess.CompletedProcess[Any]:
         """Run ``hexhop ARGS`` as ``subprocess.run(..., capture_output=True)``
-        does: in this process's working folder and environment (``env``
-        changes it), standard input ``input`` or the file ``stdin`` (else
+        does: in this process's working folder (or ``cwd``), standard input ``input`` or the file ``stdin`` (else
         nothing), the output as bytes (``text``: as UTF-8 text);
         ``timeout`` only ends a run that hangs (``TimeoutExpired``);
         ``memory_mib``: its whole address space, as ``RLIMIT_AS`` set in a
         ``preexec_fn`` bounds it (else 1 GiB more than the server's)."""
-        whole = {**os.environ, **(env or {})}
         with tempfile.TemporaryDirectory(prefix="hexhop-run-") as logs:
             if stdin is not None:
                 stdin = os.fspath(stdin)
@@ -151,8 +156,7 @@ class Runner:
                 stdout=stdout,
                 stderr=stderr,
                 stdin=stdin,
-                env={name: value for name, value in whole.items() if value is not None},
-                whole_env=True,
+                env=env,
                 seconds=timeout,
                 address_space_limit_mib=memory_mib,
                 output_mib=1024,
@@ -332,13 +336,8 @@ def _child(request: dict[str, Any]) -> None:
         limit = request["address_space_limit"] or _vm_size() + request["address_space"]
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
         os.chdir(request["cwd"])
-        if request["whole_env"]:  # the environment, not changes to the server's
-            os.environ.clear()
-        for name, value in request["env"].items():  # None: unset
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
+        os.environ.clear()  # the client's, not the one the server started with
+        os.environ.update(request["env"])
         tempfile.tempdir = None  # read TMPDIR again
         for fd, path, flags in (
             (0, request["stdin"], os.O_RDONLY),
