@@ -2,7 +2,8 @@
 so that CI is stable), and ``deep`` (new random inputs on every run, for
 hunting: ``HYPOTHESIS_PROFILE=deep HEXHOP_FUZZ_SCALE=20 pytest tests/test_fuzz_*``).
 
-The quick tier (``pytest -m "not slow"``) runs the fuzz tests with a small
+The quick tier (``pytest -m "not slow"``) runs the fuzz tests, and the
+property tests whose budget is ``fuzz_support.examples(n)``, with a small
 budget (``QUICK_FUZZ_SCALE`` of their inputs) unless ``HEXHOP_FUZZ_SCALE``
 is set; the full run keeps the whole budget."""
 
@@ -35,3 +36,10 @@ def pytest_configure(config: pytest.Config) -> None:
     # before the test modules import fuzz_support, which reads the scale once
     if "not slow" in (config.option.markexpr or ""):
         os.environ.setdefault("HEXHOP_FUZZ_SCALE", QUICK_FUZZ_SCALE)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    # the server that runs hexhop commands for the tests (safety_runner.shared)
+    import safety_runner
+
+    safety_runner.close_shared()

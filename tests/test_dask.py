@@ -67,6 +67,7 @@ def library_json(paths: list[str], client, **kwargs) -> dict:
     return data
 
 
+@pytest.mark.slow  # a cluster takes seconds to start
 @needs_dask
 def test_samples_on_two_workers_give_the_report_of_one_process(cluster):
     local, client = cluster
@@ -78,6 +79,7 @@ def test_samples_on_two_workers_give_the_report_of_one_process(cluster):
     assert check_json(*paths, "--dask", local.scheduler_address) == expected
 
 
+@pytest.mark.slow  # a cluster takes seconds to start
 @needs_dask
 def test_a_generated_archive_checked_in_parts(cluster, tmp_path, monkeypatch):
     local, client = cluster
@@ -121,6 +123,7 @@ def test_an_address_that_is_no_scheduler_is_a_clear_message():
     )
 
 
+@pytest.mark.slow  # a cluster takes seconds to start
 @needs_dask
 def test_the_recipe_in_the_docs_writes_the_report_of_one_process(cluster):
     import contextlib

@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pytest
+from fuzz_support import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,7 +18,7 @@ PATTERN_CHARS = st.sampled_from(list("ab*?[]!-^\\"))
 TEXT_CHARS = st.sampled_from(list("ab]-![^\\"))
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=examples(3000), deadline=None)  # the quick tier: fewer
 @given(st.text(PATTERN_CHARS, max_size=12), st.text(TEXT_CHARS, max_size=10))
 def test_the_same_answers_as_fnmatch(pattern: str, text: str) -> None:
     assert matches(pattern, text) == fnmatch.fnmatchcase(text, pattern)

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from archive_helpers import GOOD, run
+from safety_runner import shared
 
 from hexhop.archive.index import (
     APPLICATION_ID,
@@ -62,13 +63,7 @@ def _craft(tmp_path: Path, good_index: bytes, *statements: str) -> Path:
 
 
 def _hexhop(*args: str, timeout: float = SECONDS) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "hexhop.cli", *args],
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        check=False,
-    )
+    return shared().complete(list(args), text=True, timeout=timeout)
 
 
 def _refused(db: Path, commands: list[str], message: str = DAMAGED) -> None:

@@ -64,7 +64,11 @@ def long_game(tmp_path_factory) -> Path:
     return path
 
 
-@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+#: one signal in the quick tier, both in the whole suite
+ONE_SIGNAL_QUICK = [signal.SIGTERM, pytest.param(signal.SIGINT, marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize("signum", ONE_SIGNAL_QUICK)
 def test_render_interrupted_leaves_only_whole_pictures(tmp_path, long_game, signum):
     out = tmp_path / "pictures"
     process = start(
@@ -82,7 +86,9 @@ def test_render_interrupted_leaves_only_whole_pictures(tmp_path, long_game, sign
             image.load()  # a truncated PNG fails here
 
 
-@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+@pytest.mark.parametrize(
+    "signum", [signal.SIGINT, pytest.param(signal.SIGTERM, marks=pytest.mark.slow)]
+)
 def test_fmt_in_place_interrupted_leaves_each_file_old_or_new(tmp_path, signum):
     text = format_archive(random_archive("Hexalit", 20, 1, max_plies=60))
     messy = text.replace("\n", "\r\n").replace("X", "x")
@@ -100,8 +106,15 @@ def test_fmt_in_place_interrupted_leaves_each_file_old_or_new(tmp_path, signum):
     assert not stray_temporaries(tmp_path)
 
 
-@pytest.mark.parametrize("jobs", ["1", "2"])
-@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+@pytest.mark.parametrize(
+    "signum, jobs",
+    [
+        (signal.SIGTERM, "1"),
+        (signal.SIGINT, "2"),  # the quick tier: each signal, each way of checking
+        pytest.param(signal.SIGINT, "1", marks=pytest.mark.slow),
+        pytest.param(signal.SIGTERM, "2", marks=pytest.mark.slow),
+    ],
+)
 def test_check_interrupted_prints_the_report_so_far(tmp_path, signum, jobs):
     text = format_archive(random_archive("Trigeo", 10, 2, max_plies=80))
     for i in range(600):
@@ -124,8 +137,9 @@ def test_generate_interrupted_writes_nothing(tmp_path):
     process = start(
         "generate", "--game", "Hexalit", "--count", "100000", "--out", str(out), cwd=tmp_path
     )
-    # starting takes well under a second of processor time, whatever the load
-    wait_for(lambda: process.poll() is not None or cpu_seconds(process.pid) > 1.0)
+    # starting takes a fifth of a second of processor time (a tenth when the
+    # bytecode is kept), whatever the load: past half a second it generates
+    wait_for(lambda: process.poll() is not None or cpu_seconds(process.pid) > 0.5)
     _, err = stop(process, signal.SIGTERM)
     assert re.fullmatch(r"interrupted after \d+ of 100000 games; nothing written\n", err), err
     assert not out.exists() and not stray_temporaries(tmp_path)
@@ -241,9 +255,11 @@ def interrupt_at_random(
     return process.returncode, out.decode("utf-8", "replace"), text
 
 
-def test_ctrl_c_in_the_first_moments_is_quiet():
-    rng = random.Random(17)
-    for _ in range(8):
+@pytest.mark.parametrize("seed", [17, pytest.param(18, marks=pytest.mark.slow)])
+def test_ctrl_c_in_the_first_moments_is_quiet(seed):
+    """Four random moments in the quick tier, eight in the whole suite."""
+    rng = random.Random(seed)
+    for _ in range(4):
         # samples/broken holds invalid games: a check that finished exits 1
         code, out, err = interrupt_at_random(
             ["check", str(ROOT / "samples")], ROOT, rng, 0.15, finished=1

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from safety_runner import shared
 
 from hexhop.records.colors import MAX_COLORS_BYTES
 
@@ -17,14 +17,14 @@ KASSEL = Path(__file__).parent.parent / "samples" / "good" / "hexalit-kassel-199
 
 
 def render_with_colors(colors: str | Path, tmp_path: Path) -> subprocess.CompletedProcess[str]:
-    """The real program in a child process: a hang is a timeout, not a stuck test run."""
-    return subprocess.run(
-        [sys.executable, "-m", "hexhop.cli", "render", str(KASSEL), "--plies", "0"]
-        + ["--colors", str(colors), "--out-dir", str(tmp_path / "out")],
-        capture_output=True,
+    """The program in a child process (forked from the session's server):
+    a hang is a timeout, not a stuck test run."""
+    return shared().complete(
+        ["render", str(KASSEL), "--plies", "0", "--colors", str(colors)]
+        + ["--out-dir", str(tmp_path / "out")],
         text=True,
         timeout=20,
-        env={**os.environ, "LANG": "C.UTF-8", "LC_ALL": "", "LANGUAGE": ""},
+        env={"LANG": "C.UTF-8", "LC_ALL": "", "LANGUAGE": ""},
     )
 
 

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from safety_runner import shared
 
 from hexhop.cli.main import COMMANDS
 
@@ -37,13 +39,22 @@ CHOSEN = [
 ]
 
 
+#: what a test run's environment may set that would choose the language
+UNSET = ("LC_ALL", "LC_MESSAGES", "LANGUAGE", "HEXHOP_LANG", "PYTHONUTF8")
+
+
 def hexhop(args: list[str], environment: str) -> subprocess.CompletedProcess[bytes]:
-    """The real program, started with the environment's encoding."""
-    env = {
-        name: value
-        for name, value in os.environ.items()
-        if name not in ("LC_ALL", "LC_MESSAGES", "LANGUAGE", "HEXHOP_LANG", "PYTHONUTF8")
-    }
+    """The program, started with the environment's encoding: forked from
+    the test session's server, which sets up standard output and error as
+    the interpreter does (``test_the_fork_server_is_the_program``)."""
+    env: dict[str, str | None] = dict.fromkeys(UNSET)
+    env.update({**ENVIRONMENTS, **UTF8}[environment])
+    return shared().complete(args, cwd=ROOT, env=env)
+
+
+def started(args: list[str], environment: str) -> subprocess.CompletedProcess[bytes]:
+    """The program, started by the interpreter as the ``hexhop`` script is."""
+    env = {name: value for name, value in os.environ.items() if name not in UNSET}
     env.update({**ENVIRONMENTS, **UTF8}[environment])
     return subprocess.run(
         [sys.executable, "-m", "hexhop.cli", *args],
@@ -141,3 +152,43 @@ def _without_seconds(document: object) -> object:
     if isinstance(document, dict) and isinstance(document.get("summary"), dict):
         document["summary"].pop("seconds", None)
     return document
+
+
+#: one command of each kind of output: help, a report, an error message of
+#: hexhop's (the quick tier); a JSON report, an error message of click's
+COMPARED = [
+    ["render", "--help"],
+    ["check", "samples/broken"],
+    ["show", "missing-Müller–Kässel.hxl"],
+]
+COMPARED_TOO = [
+    ["find", "samples/good", "--game", "Hüpfer", "--format", "json"],
+    ["check", "--no-such-option"],
+]
+
+
+@pytest.mark.parametrize(
+    "environment, commands",
+    [
+        pytest.param("ascii", COMPARED, id="ascii"),
+        pytest.param("ascii", COMPARED_TOO, id="ascii-too", marks=pytest.mark.slow),
+        *(
+            pytest.param(name, COMPARED + COMPARED_TOO, id=name, marks=pytest.mark.slow)
+            for name in ("ascii-de", "latin-1-de", "utf-8-de")
+        ),
+    ],
+)
+def test_the_fork_server_is_the_program(environment: str, commands: list[list[str]]) -> None:
+    """The tests above fork the program from a server instead of starting
+    an interpreter each time: what it says, in which encoding, and its exit
+    code are the program's."""
+    for args in commands:
+        forked, real = hexhop(args, environment), started(args, environment)
+        assert forked.returncode == real.returncode, args
+        assert _timeless(forked.stdout) == _timeless(real.stdout), args
+        assert _timeless(forked.stderr) == _timeless(real.stderr), args
+
+
+def _timeless(said: bytes) -> bytes:
+    """Output without the time a run took ("in 0.23 s", ``"seconds": 0.23``)."""
+    return re.sub(rb'(?<= in )[0-9.,]+(?= s\b)|(?<="seconds": )[0-9.e-]+', b"T", said)

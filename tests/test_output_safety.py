@@ -8,7 +8,6 @@ import io
 import json
 import os
 import subprocess
-import sys
 import urllib.request
 import zipfile
 from pathlib import Path
@@ -16,6 +15,7 @@ from xml.etree import ElementTree as ET
 
 import pytest
 from click.testing import CliRunner
+from safety_runner import shared
 
 from hexhop.cli.main import cli
 from hexhop.render.png import svg_to_png
@@ -179,14 +179,9 @@ NOISY = f'[Game "Hexalit"]\n[North "{ESCAPES}"]\n\n1. B4W2 {{\x1b[31m}} D7W4 9. 
 
 
 def hexhop(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    """The real program, its output as bytes: what a terminal would get."""
-    return subprocess.run(
-        [sys.executable, "-m", "hexhop.cli", *args],
-        cwd=cwd,
-        capture_output=True,
-        timeout=60,
-        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
-    )
+    """The program (forked from the session's server), its output as
+    bytes: what a terminal would get."""
+    return shared().complete(list(args), cwd=cwd, env={"PYTHONIOENCODING": "utf-8"})
 
 
 @pytest.fixture

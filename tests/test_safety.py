@@ -53,7 +53,7 @@ from safety_cases import (
     TERMINAL_OUTPUT,
     Case,
 )
-from safety_runner import Outcome, Runner
+from safety_runner import Outcome, Runner, shared
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 # C0 and C1 controls (tab and newline are fine), the line and paragraph
@@ -63,10 +63,8 @@ _XML_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f]")
 
 
 @pytest.fixture(scope="module")
-def runner():
-    client = Runner()
-    yield client
-    client.close()
+def runner() -> Runner:
+    return shared()
 
 
 @pytest.fixture(scope="module")

@@ -116,7 +116,13 @@ def _position(rules: Rules, board: str | None, text: str) -> Position:
     return rules.parse_position(text, {"Board": board} if board else {})
 
 
-@pytest.mark.parametrize(("game", "board", "text", "wins_in", "firsts"), HANDMADE)
+# the wins in 3 take the exhaustive search a second or so: the whole suite's
+TIERED = [
+    pytest.param(*case, marks=pytest.mark.slow) if case[3] == 3 else case for case in HANDMADE
+]
+
+
+@pytest.mark.parametrize(("game", "board", "text", "wins_in", "firsts"), TIERED)
 def test_handmade_win(
     game: str, board: str | None, text: str, wins_in: int, firsts: set[str]
 ) -> None:

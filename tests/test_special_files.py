@@ -4,12 +4,10 @@ every read, standard input included, stops at the size limit."""
 from __future__ import annotations
 
 import os
-import resource
 import stat
-import subprocess
-import sys
 
 import pytest
+from safety_runner import shared
 
 from hexhop.records.sources import Limits, iter_sources, read_source
 
@@ -18,20 +16,11 @@ MIB = 1024 * 1024
 pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
 
 
-def hexhop(*args: str, cwd, stdin=subprocess.DEVNULL, memory: int = 1024 * MIB):
-    """Run hexhop in a child process with bounded memory and time."""
-
-    def limit() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-
-    return subprocess.run(
-        [sys.executable, "-m", "hexhop.cli", *args],
-        cwd=cwd,
-        stdin=stdin,
-        capture_output=True,
-        text=True,
-        timeout=30,
-        preexec_fn=limit,
+def hexhop(*args: str, cwd, stdin=None, memory: int = 1024 * MIB):
+    """Run hexhop in a child process with bounded memory and time; ``stdin``:
+    the file it reads as standard input."""
+    return shared().complete(
+        list(args), cwd=cwd, stdin=stdin, text=True, timeout=30, memory_mib=memory // MIB
     )
 
 
@@ -121,8 +110,7 @@ def test_every_command_reads_dev_zero_up_to_the_limit(tmp_path, args):
 
 @pytest.mark.parametrize("args", [["convert", "-", "--to", "json"], ["check", "-"], ["moves", "-"]])
 def test_standard_input_is_read_up_to_the_limit(tmp_path, args):
-    with open("/dev/zero", "rb") as zero:
-        result = hexhop(*args, cwd=tmp_path, stdin=zero, memory=600 * MIB)
+    result = hexhop(*args, cwd=tmp_path, stdin="/dev/zero", memory=600 * MIB)
     assert "Traceback" not in result.stderr
     assert "more than 67108864 bytes (limit 67108864)" in result.stdout + result.stderr
 

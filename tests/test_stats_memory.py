@@ -10,6 +10,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from archive_helpers import run
@@ -17,22 +18,31 @@ from child_peak import hexhop_peak_mib
 
 SMALL = 2000  # games; the large index has twice as many
 MAKE = """
-import sys
 from pathlib import Path
 from hexhop.engine.generate import random_archive
 from hexhop.notation import format_archive
-games, folder = int(sys.argv[1]), Path(sys.argv[2])
-folder.mkdir()
-for part in range(games // 500):
-    text = format_archive(random_archive("Hüpfer", 500, part, board=6, max_plies=40))
-    (folder / f"{part}.hpf").write_text(text, "utf-8")
+
+
+def make(games: int, folder: Path) -> None:
+    folder.mkdir()
+    for part in range(games // 500):
+        text = format_archive(random_archive("Hüpfer", 500, part, board=6, max_plies=40))
+        (folder / f"{part}.hpf").write_text(text, "utf-8")
 """
+MAKE_IN_A_PROCESS = MAKE + "import sys\nmake(int(sys.argv[1]), Path(sys.argv[2]))\n"
 
 
-def _index(root: Path, games: int) -> Path:
+def _index(root: Path, games: int, *, apart: bool = True) -> Path:
+    """An index of ``games`` random games, made in a process of their own
+    (``apart``: so that they are not in this one's memory) or in this one."""
     folder, db = root / f"g{games}", root / f"g{games}.sqlite"
-    # made in a process of its own: the games are not in this one's memory
-    subprocess.run([sys.executable, "-c", MAKE, str(games), str(folder)], check=True)
+    if apart:
+        made = [sys.executable, "-c", MAKE_IN_A_PROCESS, str(games), str(folder)]
+        subprocess.run(made, check=True)
+    else:
+        here: dict[str, Any] = {}
+        exec(MAKE, here)
+        here["make"](games, folder)
     assert run("index", "-q", "-j", "1", folder, "--db", db).exit_code == 0
     return db
 
@@ -52,7 +62,7 @@ def test_the_opening_tree_takes_flat_memory(tmp_path: Path) -> None:
 def test_the_tree_written_out_is_the_whole_tree(tmp_path: Path) -> None:
     """Every game is under one first action and under one path of the
     tree: the counts of a level add up to those of the level above."""
-    db = _index(tmp_path, 500)
+    db = _index(tmp_path, 500, apart=False)  # no memory is measured here
     done = run("stats", "--db", db, "--depth", "16", "--top", "100000", "--format", "json")
     assert done.exit_code == 0
     tree = json.loads(done.stdout)["openings"][0]
