@@ -127,7 +127,7 @@ def test_the_parts_a_dying_worker_took_with_it_are_worked_out_again(
         assert len(one.execute(query).fetchall()) == 9
 
 
-@pytest.mark.parametrize("jobs", [1, 2])
+@pytest.mark.parametrize("jobs", [pytest.param(1, marks=pytest.mark.slow), 2])
 def test_a_part_that_runs_out_of_time_fails_its_file(
     jobs: int, arch: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -52,6 +52,7 @@ def test_check_lets_a_file_go_before_it_reads_the_next(monkeypatch: pytest.Monke
     assert held == [0] * 6
 
 
+@pytest.mark.slow  # the quick tier checks it for check, whose reading index shares
 def test_index_lets_a_file_go_before_it_reads_the_next(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

@@ -61,6 +61,7 @@ def last_word(text: str) -> str:
 # -- the commands that write nothing, or one file at the end ----------------
 
 
+@pytest.mark.slow  # as every test here: a command run in a pseudo-terminal until it shows work
 def test_analyse_shows_the_games_and_tells_where_it_stopped(tmp_path):
     """The issue's run: analyse said nothing for minutes, and only
     "interrupted" on Ctrl-C."""

@@ -313,6 +313,7 @@ def test_sheet_pdf_is_one_page(tmp_path: Path) -> None:
     assert data.startswith(b"%PDF-") and len(_pages(data)) == 1
 
 
+@pytest.mark.slow  # 0.5 s: test_sheet_pdf_is_one_page draws a sheet PDF in the quick tier
 def test_sheet_pdf_puts_twelve_diagrams_on_a_page(tmp_path: Path) -> None:
     args = ["--format", "sheet-pdf", "--plies", "0-12", "--size", "100", "--out", tmp_path]
     assert run(KASSEL, *args).exit_code == 0

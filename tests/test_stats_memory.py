@@ -59,6 +59,7 @@ def test_the_opening_tree_takes_flat_memory(tmp_path: Path) -> None:
     assert peaks[1] - peaks[0] < 6, peaks
 
 
+@pytest.mark.slow  # 1.4 s: test_stats checks the tree of small archives in the quick tier
 def test_the_tree_written_out_is_the_whole_tree(tmp_path: Path) -> None:
     """Every game is under one first action and under one path of the
     tree: the counts of a level add up to those of the level above."""

@@ -102,6 +102,7 @@ def test_the_game_comes_from_the_name_it_is_read_under(tmp_path):
         verify(str(out), digests(text, "a.trg"), shown="b.hxl")
 
 
+@pytest.mark.slow  # 0.6 s: a large archive read back block by block
 def test_read_back_a_block_at_a_time_is_the_reader(tmp_path):
     """UTF-16, a byte order mark, Windows-1252 and CRs: what read_archive reads."""
     text = A + "\n" + B.replace("Jonas", "Jonäs")
