@@ -17,7 +17,7 @@ from hexhop.records.text import counted
 from .command_output import tell
 from .help import Translated
 from .interrupt import stoppable
-from .options import force_option, game_option, jobs_option, quiet_option, shared
+from .options import force_option, format_option, game_option, jobs_option, quiet_option, shared
 from .progress import ProgressBar
 from .safe_write import refuse_existing, refuse_inputs, write_atomically
 from .terminal import printable
@@ -41,13 +41,9 @@ Examples:
     show_default=True,
     help="Look for wins within this many own actions.",
 )
-@shared(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="Report format.",
+@format_option(
+    ["text", "json"],
+    "Report format.",
 )
 @click.option(
     "--annotate",

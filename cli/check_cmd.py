@@ -17,7 +17,15 @@ from hexhop.runs import CheckRun
 from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, signals_held, stoppable
-from .options import game_option, glob_option, jobs_option, quiet_option, shared, use_color
+from .options import (
+    format_option,
+    game_option,
+    glob_option,
+    jobs_option,
+    quiet_option,
+    shared,
+    use_color,
+)
 from .progress import beside, games_bar
 
 EXAMPLE = """
@@ -36,13 +44,9 @@ Examples:
 @glob_option(
     "Which files of a directory or archive to check (repeatable; default: *.hxl, *.trg, *.hpf)."
 )
-@shared(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "json", "jsonl", "junit"]),
-    default="text",
-    show_default=True,
-    help="Report format.",
+@format_option(
+    ["text", "json", "jsonl", "junit"],
+    "Report format.",
 )
 @click.option("--strict", is_flag=True, help="Warnings make a game invalid too.")
 @shared(

@@ -18,7 +18,7 @@ from .command_output import stdout_json, tell
 from .find_cmd import _export, game_option
 from .help import Translated
 from .interrupt import checked, stoppable
-from .options import force_option, glob_option, quiet_option, shared
+from .options import force_option, format_option, glob_option, quiet_option, shared
 from .progress import ProgressBar, games_bar, games_read
 from .safe_write import refuse_existing, refuse_inputs
 
@@ -38,13 +38,9 @@ Examples:
 @click.option("--same-players", is_flag=True, help="The players must be the same too.")
 @game_option
 @glob_option("As in check.")
-@shared(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="How to list the groups.",
+@format_option(
+    ["text", "json"],
+    "How to list the groups.",
 )
 @shared(
     "--export",

@@ -43,6 +43,7 @@ from .help import Translated
 from .interrupt import checked, stoppable
 from .options import (
     force_option,
+    format_option,
     game_name,
     glob_option,
     old_spelling,
@@ -280,13 +281,9 @@ def _under(path: str, root: str) -> bool:
     show_default=True,
     help="List (or export) at most this many games (0: all).",
 )
-@shared(
-    "--format",
-    "fmt",
-    type=click.Choice(["table", "json", "jsonl", "csv"]),
-    default="table",
-    show_default=True,
-    help="How to list the games.",
+@format_option(
+    ["table", "json", "jsonl", "csv"],
+    "How to list the games.",
 )
 @shared(
     "--export",

@@ -14,7 +14,7 @@ from hexhop.records.text import counted, printable
 from .command_output import stdout_json, tell
 from .help import Translated
 from .interrupt import checked, stoppable
-from .options import game_option, glob_option, quiet_option, shared
+from .options import format_option, game_option, glob_option, quiet_option
 from .progress import ProgressBar, beside
 
 EXAMPLE = """
@@ -32,13 +32,9 @@ Examples:
 @glob_option(
     "Which files of a directory or archive to list (repeatable; default: *.hxl, *.trg, *.hpf)."
 )
-@shared(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="text: one file a line (games, bytes, name); json: one document.",
+@format_option(
+    ["text", "json"],
+    "text: one file a line (games, bytes, name); json: one document.",
 )
 @quiet_option("No progress bar and no summary line (problems are still told).")
 def ls(

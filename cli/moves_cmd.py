@@ -13,7 +13,7 @@ from hexhop.records.text import counted
 from .command_output import stdout_json
 from .help import Translated
 from .interrupt import checkpoint
-from .options import old_spelling, renamed, shared
+from .options import format_option, old_spelling, renamed
 from .positions import position_from_options, position_options
 
 EXAMPLE = """
@@ -27,13 +27,9 @@ Examples:
 
 @click.command(cls=Translated, epilog=EXAMPLE)
 @position_options
-@shared(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "json", "count"]),
-    default="text",
-    show_default=True,
-    help="text: the actions grouped by die or piece; json: position, to_move, actions; "
+@format_option(
+    ["text", "json", "count"],
+    "text: the actions grouped by die or piece; json: position, to_move, actions; "
     "count: only the number of legal actions.",
 )
 @renamed("--json", "--format", "fmt", flag_value="json")

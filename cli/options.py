@@ -15,7 +15,7 @@ that says what to write instead.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import IO, Any, TypeVar
 
@@ -292,6 +292,18 @@ index_option = shared(
     show_default=True,
     help="Which game of a file that holds several (1 = the first).",
 )
+
+
+def format_option(formats: Sequence[str], help: str) -> Callable[[F], F]:
+    """``--format`` with the formats a command writes, the first one the default."""
+    return shared(
+        "--format",
+        "fmt",
+        type=click.Choice(formats),
+        default=formats[0],
+        show_default=True,
+        help=help,
+    )
 
 
 def quiet_option(help: str) -> Callable[[F], F]:

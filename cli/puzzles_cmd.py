@@ -22,6 +22,7 @@ from .help import Translated
 from .interrupt import checkpoint, signals_held, stoppable
 from .options import (
     force_option,
+    format_option,
     game_option,
     jobs_option,
     old_spelling,
@@ -52,13 +53,9 @@ Examples:
     show_default=True,
     help="Wins within this many own actions.",
 )
-@shared(
-    "--format",
-    "fmt",
-    type=click.Choice(["svg", "png", "pdf"]),
-    default="svg",
-    show_default=True,
-    help="Format of the diagrams.",
+@format_option(
+    ["svg", "png", "pdf"],
+    "Format of the diagrams.",
 )
 @shared(
     "--size",

@@ -27,6 +27,7 @@ from .help import Translated
 from .interrupt import checkpoint, signals_held, stoppable
 from .options import (
     force_option,
+    format_option,
     game_option,
     jobs_option,
     old_spelling,
@@ -114,13 +115,9 @@ def _colors(
     help="Folder for the pictures (default: named after the record; stdin-diagrams for -).",
 )
 @renamed("--out", "--out-dir", "out_dir")
-@shared(
-    "--format",
-    "fmt",
-    type=click.Choice(FORMATS),
-    default="svg",
-    show_default=True,
-    help="svg/png: one file per ply; gif: an animation; pdf: one page per ply; "
+@format_option(
+    FORMATS,
+    "svg/png: one file per ply; gif: an animation; pdf: one page per ply; "
     "sheet / sheet-pdf: the diagrams in a grid under one heading, as PNG / PDF "
     "(12 to a page); "
     "html: an interactive viewer page.",

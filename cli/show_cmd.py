@@ -10,7 +10,7 @@ from hexhop.messages import _, side_name
 
 from .help import Translated
 from .interrupt import checkpoint
-from .options import shared, use_color
+from .options import format_option, shared, use_color
 from .positions import position_from_options, position_options
 from .terminal import diagram, printable, reserves_line
 
@@ -26,13 +26,9 @@ Examples:
 
 @click.command(cls=Translated, epilog=EXAMPLE)
 @position_options
-@shared(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "position"]),
-    default="text",
-    show_default=True,
-    help="text: the diagram and what it shows; position: only the Position text, one line.",
+@format_option(
+    ["text", "position"],
+    "text: the diagram and what it shows; position: only the Position text, one line.",
 )
 @shared(
     "--color",

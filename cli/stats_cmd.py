@@ -26,7 +26,7 @@ from .command_output import stdout_json, tell
 from .find_cmd import find_options, index_to_use, query_of, warn_stale
 from .help import Translated
 from .interrupt import checked, stoppable
-from .options import force_option, old_spelling, quiet_option, renamed, shared
+from .options import force_option, format_option, old_spelling, quiet_option, renamed, shared
 from .progress import ProgressBar, games_bar, games_read
 from .safe_write import refuse_existing, write_atomically
 
@@ -72,13 +72,9 @@ class Refused(click.ClickException):
     show_default=True,
     help="Players listed (0: all).",
 )
-@shared(
-    "--format",
-    "fmt",
-    type=click.Choice(["table", "json"]),
-    default="table",
-    show_default=True,
-    help="Tables for reading, or one JSON document.",
+@format_option(
+    ["table", "json"],
+    "Tables for reading, or one JSON document.",
 )
 @click.option(
     "--plot",
