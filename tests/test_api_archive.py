@@ -124,7 +124,9 @@ def test_dupes_and_stats_give_what_the_commands_print(indexed: tuple[Path, str])
         assert [g.game for g in index.dupes(same_players=True)] == ["Trigeo"]
         assert index.dupes(game="Trigeo")[0].game == "Trigeo"
         counts = index.stats(game="Hüpfer", depth=2, limit=0)
-        printed = run("stats", "--db", db, "--game", "Hüpfer", "--depth", "2", "--limit", "0")
+        printed = run(
+            "stats", "--db", db, "--game", "Hüpfer", "--opening-depth", "2", "--limit", "0"
+        )
         assert printed.exit_code == 0
         assert counts == json.loads(
             run(

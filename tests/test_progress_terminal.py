@@ -210,7 +210,7 @@ def kept_files(text: str) -> tuple[str, str, int]:
 @pytest.mark.slow
 def test_split_keeps_whole_games(tmp_path):
     record = repeated(tmp_path, KASSEL, 6000)
-    run = interrupted("split", record.name, "--out", "games", cwd=tmp_path, at=WORKING)
+    run = interrupted("split", record.name, "--out-dir", "games", cwd=tmp_path, at=WORKING)
     bar_shape(run.text, 6000, "games")
     said = re.fullmatch(r"interrupted after (\d+) of 6000 games; .*", last_word(run.text))
     assert said, run.text
@@ -227,7 +227,7 @@ def test_render_keeps_whole_pictures(tmp_path):
     record = tmp_path / "long.hpf"
     record.write_text(format_archive(random_archive("Hüpfer", 1, 3, board=10, max_plies=400)))
     run = interrupted(
-        "render", record.name, "--format", "png", "--out", "pictures", cwd=tmp_path, at=SEVERAL
+        "render", record.name, "--format", "png", "--out-dir", "pictures", cwd=tmp_path, at=SEVERAL
     )
     assert BAR.search(run.text).group(3) == "files"
     said = re.fullmatch(r"interrupted after (\d+) of (\d+) files; .*", last_word(run.text))
@@ -246,7 +246,7 @@ def test_render_keeps_whole_pictures(tmp_path):
 @pytest.mark.slow
 def test_puzzles_tell_the_games_searched_then_the_puzzles_kept(tmp_path):
     record = repeated(tmp_path, KASSEL, 3000)
-    run = interrupted("puzzles", record.name, "--out", "p", cwd=tmp_path, at=WORKING)
+    run = interrupted("puzzles", record.name, "--out-dir", "p", cwd=tmp_path, at=WORKING)
     bar_shape(run.text, 3000, "games")
     assert re.fullmatch(
         r"interrupted at game \d+ of 3000 \(\d+ searched, nothing written\)", last_word(run.text)
@@ -256,7 +256,7 @@ def test_puzzles_tell_the_games_searched_then_the_puzzles_kept(tmp_path):
     games = tmp_path / "games.trg"
     games.write_text(format_archive(random_archive("Trigeo", 40, 3, max_plies=80)), "utf-8")
     run = interrupted(
-        *("puzzles", games.name, "--depth", "1", "--format", "png", "--out", "q"),
+        *("puzzles", games.name, "--depth", "1", "--format", "png", "--out-dir", "q"),
         cwd=tmp_path,
         at=re.compile(r"\] ([2-9]|\d\d+)/\d+ puzzles"),
     )
@@ -299,17 +299,17 @@ def test_no_bar_in_a_pipe_nor_with_quiet(tmp_path):
     """Each run is stopped once it has written more files than the run at
     the terminal had when its bar showed: by then a bar would be there."""
     record = repeated(tmp_path, KASSEL, 6000)
-    shown = Terminal("split", record.name, "--out", "a", cwd=tmp_path)
+    shown = Terminal("split", record.name, "--out-dir", "a", cwd=tmp_path)
     before_the_bar = int(shown.wait_for(BAR).group(1))
     assert shown.finish(signal.SIGINT).code == 130
-    quiet = Terminal("split", record.name, "--out", "b", "-q", cwd=tmp_path)
+    quiet = Terminal("split", record.name, "--out-dir", "b", "-q", cwd=tmp_path)
     written_beyond(tmp_path / "b", 2 * before_the_bar + 10, quiet.process)
     run = quiet.finish(signal.SIGINT)
     assert run.code == 130 and "[" not in run.text, run.text
     # not counted first when no bar shows the total
     assert re.fullmatch(r"interrupted after \d+ games; kept: .*", last_word(run.text))
     piped = subprocess.Popen(
-        [sys.executable, "-m", "hexhop.cli", "split", record.name, "--out", "c"],
+        [sys.executable, "-m", "hexhop.cli", "split", record.name, "--out-dir", "c"],
         cwd=tmp_path,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -326,7 +326,7 @@ def test_no_bar_in_a_pipe_nor_with_quiet(tmp_path):
 def test_sigterm_tells_the_same_and_exits_143(tmp_path):
     record = repeated(tmp_path, KASSEL, 6000)
     run = interrupted(
-        "split", record.name, "--out", "games", cwd=tmp_path, at=WORKING, signum=signal.SIGTERM
+        "split", record.name, "--out-dir", "games", cwd=tmp_path, at=WORKING, signum=signal.SIGTERM
     )
     assert re.fullmatch(r"interrupted after \d+ of 6000 games; kept: .*", last_word(run.text))
 

@@ -64,7 +64,7 @@ def test_the_tree_written_out_is_the_whole_tree(tmp_path: Path) -> None:
     """Every game is under one first action and under one path of the
     tree: the counts of a level add up to those of the level above."""
     db = _index(tmp_path, 500, apart=False)  # no memory is measured here
-    done = run("stats", "--db", db, "--depth", "16", "--top", "100000", "--format", "json")
+    done = run("stats", "--db", db, "--opening-depth", "16", "--top", "100000", "--format", "json")
     assert done.exit_code == 0
     tree = json.loads(done.stdout)["openings"][0]
 
@@ -77,5 +77,5 @@ def test_the_tree_written_out_is_the_whole_tree(tmp_path: Path) -> None:
 
     assert sum(child["games"] for child in tree["children"]) == 500
     check(tree)
-    table = run("stats", "--db", db, "--depth", "3", "--top", "2")
+    table = run("stats", "--db", db, "--opening-depth", "3", "--top", "2")
     assert table.exit_code == 0 and "Openings" in table.stdout

@@ -189,7 +189,7 @@ def _tree(folder: Path) -> dict[str, bytes]:
 def test_puzzles_in_two_processes_write_what_one_does(tmp_path):
     for jobs_ in ("1", "2"):
         code, _out, err = _run(
-            "puzzles", str(GOOD), "--depth", "1", "--out", str(tmp_path / jobs_), "-j", jobs_
+            "puzzles", str(GOOD), "--depth", "1", "--out-dir", str(tmp_path / jobs_), "-j", jobs_
         )
         assert code == 0, err
     written = _tree(tmp_path / "1")
@@ -203,7 +203,9 @@ def test_render_in_two_processes_writes_what_one_does(tmp_path, fmt):
     outputs = []
     for jobs_ in ("1", "2"):
         out = tmp_path / jobs_
-        code, _out, err = _run("render", str(GOOD), "--format", fmt, "--out", str(out), "-j", jobs_)
+        code, _out, err = _run(
+            "render", str(GOOD), "--format", fmt, "--out-dir", str(out), "-j", jobs_
+        )
         assert code == 0, err
         outputs.append((err.replace(str(out), "OUT"), _tree(out)))
     assert len(outputs[0][1]) > 8
