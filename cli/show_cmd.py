@@ -6,6 +6,7 @@ import sys
 
 import click
 
+from hexhop.engine.base import Position
 from hexhop.messages import _, side_name
 
 from .help import Translated
@@ -20,6 +21,7 @@ Examples:
   hexhop show samples/good/hexalit-kassel-1998.hxl --ply 12
   hexhop show archive.hxl --index 3 --ply last
   hexhop show archive.hxl --ply 20 --format position     # only the Position text
+  hexhop show archive.hxl --ply 20 --format listing      # the rules' listing
   hexhop show --game Trigeo --position "N: A7=1 B7=6; S: F7=1 E7=6; turn: N"
 """
 
@@ -27,8 +29,10 @@ Examples:
 @click.command(cls=Translated, epilog=EXAMPLE)
 @position_options
 @format_option(
-    ["text", "position"],
-    "text: the diagram and what it shows; position: only the Position text, one line.",
+    ["text", "position", "listing"],
+    "text: the diagram and what it shows; position: only the Position text, one line; "
+    "listing: the rules' own listing (A4-5 / A5-4 / …), one line per side, then "
+    "the side to move (Hexalit and Trigeo).",
 )
 @shared(
     "--color",
@@ -60,6 +64,9 @@ def show(
     if fmt == "position":
         click.echo(chosen.position.text())
         return
+    if fmt == "listing":
+        click.echo(_listing(chosen.position))
+        return
     color = use_color(color_mode, sys.stdout)
     # click strips colour from output that is not a terminal unless told
     click.echo(diagram(chosen.position, color=color), color=color)
@@ -83,6 +90,19 @@ def show(
     else:
         click.echo(_("To move: {side}").format(side=side_name(str(position.to_move))))
     click.echo(_("Position: {text}").format(text=position.text()))
+
+
+def _listing(position: Position) -> str:
+    """The rules' listing of a dice position; a usage error for Hüpfer."""
+    listing = getattr(position, "listing", None)
+    if listing is None:
+        raise click.UsageError(
+            _(
+                "--format listing is for Hexalit and Trigeo; {game} has none "
+                "(--format position gives its Position text)"
+            ).format(game=position.game)
+        )
+    return str(listing())
 
 
 def _cube_line(position) -> str:

@@ -205,6 +205,7 @@ CASE_COMMANDS: dict[str, list[str]] = {
     "find-sorted-csv": ["find", "--sort", "player", "--format", "csv", "{in}"],
     "ls-json": ["ls", "--format", "json", "{in}"],
     "show-position": ["show", "--format", "position", "{in}"],
+    "show-listing": ["show", "--format", "listing", "{in}"],
     "moves-count": ["moves", "--format", "count", "{in}"],
     "moves-json-old": ["moves", "--json", "{in}"],
     "split-quiet": ["split", "-q", "{in}", "--out-dir", "{out}/q"],
@@ -1100,8 +1101,9 @@ CASES: list[Case] = [
         (
             *("find-sorted", "find-sorted-csv", "ls-json", "show-position", "moves-count"),
             *("moves-json-old", "split-quiet", "render-old-out", "stats-old-depth"),
+            "show-listing",
         ),
-        notes="issue 24",
+        notes="issue 24; show-listing: issue 25 §6",
     ),
     Case(
         "one-vocabulary-not-utf8",

@@ -69,7 +69,7 @@ from .geometry import (
     SIDE_NAMES,
     SOUTH,
 )
-from .text import diagram_text, position_text, read_position_text
+from .text import diagram_text, listing_text, position_text, read_position_text
 
 #: The safe moves (origin, target, capture) of attacked Ones, as escapes() gives them.
 Escapes = tuple[tuple[int, int, bool], ...]
@@ -194,6 +194,12 @@ class DicePosition:
 
     def text(self) -> str:
         return position_text(self._board, self._side, self._cube)
+
+    def listing(self) -> str:
+        """The rules' own listing of the position (``A4-5 / A5-4 / …``, one
+        line per side, North first), then the ``turn:`` line and, with a
+        cube, the ``cube:`` line; reading it back gives an equal position."""
+        return listing_text(self._board, self._side, self._cube)
 
     def zobrist_parts(self) -> tuple[str, bytes, tuple[int, ...]]:
         """What :meth:`__eq__` compares, for :mod:`..zobrist`."""

@@ -1,4 +1,5 @@
-"""Position text (the Position tag) and plain-text diagrams of dice positions.
+"""Position text (the Position tag), the rules' listing and plain-text
+diagrams of dice positions.
 
 Reads and writes the board bytes of :mod:`dice_board`; the positions
 themselves are built by :mod:`dice`.
@@ -33,9 +34,32 @@ def position_text(board: Sequence[int], side: int, cube: int | None) -> str:
     return "; ".join(parts)
 
 
+def _listed_die(i: int, v: int) -> str:
+    home = v >> 3 & 7
+    return f"{CELLS[i]}-{v & 7}" + (f"-{home}" if home else "")
+
+
+def listing_text(board: Sequence[int], side: int, cube: int | None) -> str:
+    """The rules' own listing (cell-face, slash-separated, one line per side,
+    North first), then ``turn: N`` and, with a cube, ``cube: 4``: lines that
+    :func:`read_position_text` reads back. A side without dice is ``-``;
+    a rolled die is ``C5-4-2`` (it turns back to 2)."""
+    lines = []
+    for s in (NORTH, SOUTH):
+        dice = " / ".join(_listed_die(i, v) for i, v in enumerate(board) if v >> 6 == s)
+        lines.append(dice or "-")
+    lines.append(f"turn: {SIDE_LETTERS[side]}")
+    if cube is not None:
+        lines.append(f"cube: {cube}")
+    return "\n".join(lines)
+
+
 # --- reading Position text --------------------------------------------------------
 
 _DIE_TOKEN = re.compile(r"([A-Za-z])(\d{1,2})=(\d)(?:/(\d))?")
+_LISTED_DIE = re.compile(r"([A-Za-z])(\d{1,2})-(\d)(?:-(\d))?")
+_LISTING_LINE = re.compile(r"[A-Za-z]\d{1,2}-")
+_NO_DICE = ("-", "\u2013", "\u2014")
 _SIDE_KEYS = {"n": NORTH, "north": NORTH, "s": SOUTH, "south": SOUTH}
 
 
@@ -52,8 +76,18 @@ def side_value(text: str, what: str) -> int:
     return side
 
 
-def _read_die(token: str, side: int, rolling: bool, game: str) -> tuple[int, int]:
-    match = _DIE_TOKEN.fullmatch(token)
+def _read_die(
+    token: str, side: int, rolling: bool, game: str, listed: bool = False
+) -> tuple[int, int]:
+    match = (_LISTED_DIE if listed else _DIE_TOKEN).fullmatch(token)
+    if not match and listed:
+        raise _bad_position(
+            words(
+                "{token!r} is not a die of a listing: write cell-face, e.g. A4-5, "
+                "or C5-4-2 for a rolled die",
+                token=token,
+            )
+        )
     if not match:
         raise _bad_position(
             words(
@@ -86,8 +120,17 @@ def _read_die(token: str, side: int, rolling: bool, game: str) -> tuple[int, int
     return INDEX[cell], die_code(side, face, home)
 
 
-def _read_dice(value: str, side: int, board: bytearray, rolling: bool, game: str) -> None:
-    tokens = value.replace(",", " ").split()
+def _read_dice(
+    value: str, side: int, board: bytearray, rolling: bool, game: str, listed: bool = False
+) -> None:
+    if listed:
+        tokens = [] if value.strip() in _NO_DICE else [t.strip() for t in value.split("/")]
+        if "" in tokens:
+            raise _bad_position(
+                words("{line!r}: a listing has one die between two slashes", line=value.strip())
+            )
+    else:
+        tokens = value.replace(",", " ").split()
     if len(tokens) > MAX_DICE:
         raise _bad_position(
             words(
@@ -98,7 +141,7 @@ def _read_dice(value: str, side: int, board: bytearray, rolling: bool, game: str
             )
         )
     for token in tokens:
-        i, code = _read_die(token, side, rolling, game)
+        i, code = _read_die(token, side, rolling, game, listed)
         if board[i]:
             raise _bad_position(words("{cell} is given twice", cell=CELLS[i]))
         board[i] = code
@@ -117,16 +160,37 @@ def _read_cube(value: str, cube_game: bool, game: str) -> int:
 def read_position_text(
     text: str, game: str, rolling: bool, cube_game: bool
 ) -> tuple[bytearray, int | None, int | None]:
-    """(board, side to move or None, cube or None) from Position text; HeaderError if bad."""
+    """(board, side to move or None, cube or None) from Position text; HeaderError if bad.
+
+    Parts are separated by ``;`` or line breaks. A part without a colon is a
+    line of the rules' listing (``A4-5 / A5-4 / …``): the first such line
+    holds North's dice, the second South's."""
     board = bytearray(CELL_COUNT)
     seen: dict[str, str] = {}
     turn = cube = None
-    for part in (p.strip() for p in text.split(";")):
+    listed = 0
+    for part in (p.strip() for p in text.replace("\n", ";").split(";")):
         if not part:
             continue
         key, colon, value = part.partition(":")
         key = key.strip().lower()
-        if not colon or key not in ("n", "s", "north", "south", "turn", "cube"):
+        if not colon and (_LISTING_LINE.match(part) or part in _NO_DICE):
+            if listed == 2:
+                raise _bad_position(
+                    words(
+                        "a listing has one line per side, North's then South's; "
+                        "a third line {part!r}",
+                        part=part,
+                    )
+                )
+            side = (NORTH, SOUTH)[listed]
+            listed += 1
+            if SIDE_LETTERS[side] in seen:
+                raise _bad_position(words("'{key}:' is given twice", key=SIDE_LETTERS[side]))
+            seen[SIDE_LETTERS[side]] = part
+            _read_dice(part, side, board, rolling, game, listed=True)
+            continue
+        if key not in ("n", "s", "north", "south", "turn", "cube"):
             raise _bad_position(
                 words("expected 'N:', 'S:', 'turn:' or 'cube:', found {part!r}", part=part)
             )
