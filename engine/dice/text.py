@@ -164,18 +164,20 @@ def read_position_text(
 
     Parts are separated by ``;`` or line breaks. A part without a colon is a
     line of the rules' listing (``A4-5 / A5-4 / …``): the first such line
-    holds North's dice, the second South's."""
+    holds North's dice, the second South's (a side already given by ``N:``
+    or ``S:`` is skipped)."""
     board = bytearray(CELL_COUNT)
     seen: dict[str, str] = {}
     turn = cube = None
-    listed = 0
     for part in (p.strip() for p in text.replace("\n", ";").split(";")):
         if not part:
             continue
         key, colon, value = part.partition(":")
         key = key.strip().lower()
         if not colon and (_LISTING_LINE.match(part) or part in _NO_DICE):
-            if listed == 2:
+            # a listing line: the dice of the first side not yet given
+            side = next((s for s in (NORTH, SOUTH) if SIDE_LETTERS[s] not in seen), 0)
+            if not side:
                 raise _bad_position(
                     words(
                         "a listing has one line per side, North's then South's; "
@@ -183,10 +185,6 @@ def read_position_text(
                         part=part,
                     )
                 )
-            side = (NORTH, SOUTH)[listed]
-            listed += 1
-            if SIDE_LETTERS[side] in seen:
-                raise _bad_position(words("'{key}:' is given twice", key=SIDE_LETTERS[side]))
             seen[SIDE_LETTERS[side]] = part
             _read_dice(part, side, board, rolling, game, listed=True)
             continue
