@@ -15,12 +15,13 @@ from hexhop.messages import _
 from hexhop.records.checking import CheckOptions
 from hexhop.records.text import printable, utf8_safe
 
-from .command_output import stdout_json, tell
+from .command_output import emit, force_out_option, out_option, stdout_json, tell
 from .find_cmd import _csv, find_options, index_to_use, query_of, warn_stale
 from .help import Translated
 from .interrupt import checked, stoppable
 from .options import format_option, quiet_option, shared
 from .progress import ProgressBar, games_bar, games_read
+from .safe_write import refuse_existing, refuse_inputs, write_atomically
 
 EXAMPLE = """
 \b
@@ -99,12 +100,20 @@ def read_games(
 @find_options
 @event_option
 @format_option(
-    ["text", "csv", "json", "html"],
-    "A table for reading, CSV, one JSON document or an HTML page.",
+    ["text", "csv", "json", "html", "pdf"],
+    "A table for reading, CSV, one JSON document, an HTML page or a PDF page (needs --out).",
 )
+@out_option
+@force_out_option
 @quiet_option("No progress bar and no summary line (problems are still told).")
 def crosstable(
-    paths: tuple[str, ...], event: str | None, fmt: str, quiet: bool, **options: Any
+    paths: tuple[str, ...],
+    event: str | None,
+    fmt: str,
+    out: str | None,
+    force: bool,
+    quiet: bool,
+    **options: Any,
 ) -> None:
     """The crosstable of the games of an index (--db) or of the ARCHIVE
     paths, usually of one --event.
@@ -124,16 +133,29 @@ def crosstable(
     used, and when files changed since they were indexed or could not be
     read (the others are counted).
     """
+    if fmt == "pdf" and out is None:
+        raise click.UsageError(_("--format pdf writes a file: give --out FILE.pdf"))
+    if out is not None:
+        refuse_existing([out], force)
+        refuse_inputs([out], paths)
     games, problems = read_games(paths, options, event, quiet)
     table = Crosstable.of(games)
-    if fmt == "json":
-        click.echo(stdout_json(table.as_json(), indent=2))
+    if fmt == "pdf":
+        if table.players:
+            from hexhop.render import pdf
+
+            write_atomically(out or "", pdf([svg_page(table, event)]), overwrite=force)
+    elif fmt == "json":
+        emit(stdout_json(table.as_json(), indent=2) + "\n", out, force)
     elif fmt == "csv":
-        click.echo(csv_text(table), nl=False)
+        emit(csv_text(table), out, force)
     elif fmt == "html":
-        click.echo(html_page(table, event), nl=False)
+        emit(html_page(table, event), out, force)
     elif table.players:
-        click.echo("\n".join(printable(line) for line in table.standings().split("\n")))
+        lines = table.standings().split("\n")
+        emit("".join(printable(line) + "\n" for line in lines), out, force)
+    if out is not None and table.players and not quiet:
+        tell(_("wrote {path}").format(path=out))
     if not table.players and not quiet:
         tell(_("no game matched"))
     raise SystemExit(2 if problems else 0 if table.players else 1)
@@ -168,3 +190,40 @@ def html_page(table: Crosstable, event: str | None) -> str:
 def _html(value: object) -> str:
     """A cell of the page: escaped, its control characters as the terminal escapes."""
     return html.escape(printable(utf8_safe(str(value))))
+
+
+def svg_page(table: Crosstable, event: str | None) -> str:
+    """The table as one SVG picture (for the PDF page): a heading, then
+    a row per player, each column as wide as its widest cell."""
+    from hexhop.render.svg_parts import FONT, SVG_NS, escape_attr, escape_text
+
+    rows = [[printable(utf8_safe(str(c))) for c in row] for row in table.rows()]
+    font, pad, line = 12, 10, 20
+    widths = [max(len(row[i]) for row in rows) * font * 0.62 + pad for i in range(len(rows[0]))]
+    title = printable(utf8_safe(event if event is not None else _("Crosstable")))
+    width = max(sum(widths), len(title) * 16 * 0.62) + 2 * pad
+    height = 40 + line * len(rows) + pad
+    parts = [
+        f'<text x="{pad}" y="24" font-size="16" font-weight="bold">{escape_text(title)}</text>'
+    ]
+    for number, row in enumerate(rows):
+        y = 40 + line * (number + 1) - 6
+        x = pad
+        if number % 2 == 0:
+            parts.append(
+                f'<rect x="{pad}" y="{y - 14}" width="{sum(widths):.1f}" height="{line}" '
+                'fill="#eeeeee"/>'
+            )
+        for column, cell in enumerate(row):
+            bold = ' font-weight="bold"' if number == 0 else ""
+            anchor, at = ("start", x + 3) if column == 1 else ("middle", x + widths[column] / 2)
+            parts.append(
+                f'<text x="{at:.1f}" y="{y}" font-size="{font}" text-anchor="{anchor}"{bold}>'
+                f"{escape_text(cell)}</text>"
+            )
+            x += widths[column]
+    return (
+        f'<svg xmlns="{SVG_NS}" width="{width:.0f}" height="{height}" '
+        f'viewBox="0 0 {width:.0f} {height}" font-family="{escape_attr(FONT)}">'
+        '<rect width="100%" height="100%" fill="#ffffff"/>' + "".join(parts) + "</svg>"
+    )

@@ -78,7 +78,7 @@ VOCABULARY: dict[str, Term] = {
         _term(
             "--out",
             "file",
-            "convert generate merge",
+            "convert crosstable generate merge",
             "The one file to write (instead of standard output, where the command has one).",
         ),
         _term(
@@ -90,7 +90,7 @@ VOCABULARY: dict[str, Term] = {
         _term(
             "--force",
             "flag",
-            "analyse convert dupes find generate merge puzzles render stats",
+            "analyse convert crosstable dupes find generate merge puzzles render stats",
             "Overwrite the files the command writes if they exist (never an input).",
         ),
         _term(

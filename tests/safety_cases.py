@@ -216,6 +216,7 @@ CASE_COMMANDS: dict[str, list[str]] = {
     "crosstable-csv": ["crosstable", "--format", "csv", "-q", "{in}"],
     "crosstable-json": ["crosstable", "--format", "json", "-q", "{in}"],
     "crosstable-html": ["crosstable", "--format", "html", "-q", "{in}"],
+    "crosstable-pdf": ["crosstable", "--format", "pdf", "--out", "{out}/c.pdf", "{in}"],
     "ratings-json": ["ratings", "--format", "json", "-q", "{in}"],
 }
 JOBS_COMMANDS = ("check-jobs", "index-jobs", "analyse-jobs", "puzzles-jobs", "render-jobs")
@@ -1117,7 +1118,8 @@ CASES: list[Case] = [
         Case(
             f"standings-{name}",
             _file("a.hxl", build),
-            ("crosstable-csv", "crosstable-json", "crosstable-html", "ratings-json"),
+            ("crosstable-csv", "crosstable-json", "crosstable-html", "crosstable-pdf")
+            + ("ratings-json",),
             notes="issue 25",
         )
         for name, build in {"bidi-names": bidi_names, "not-utf8": not_utf8}.items()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -159,3 +160,23 @@ def test_the_tie_break_head_to_head_then_name() -> None:
         ("Cy", 1, 0),
         ("Dee", 0, 0),
     ]
+
+
+def test_a_pdf_page_and_out_files(archive: tuple[Path, Path], tmp_path: Path) -> None:
+    _, db = archive
+    page = tmp_path / "club.pdf"
+    done = run("crosstable", "--db", db, "--event", "Club", "--format", "pdf", "--out", page)
+    assert (done.exit_code, done.stdout, done.stderr) == (0, "", f"wrote {page}\n")
+    data = page.read_bytes()
+    assert data.startswith(b"%PDF-")
+    assert len(re.findall(rb"/Type\s*/Page(?![a-z])", data)) == 1  # one page
+    # never over a file unless --force; pdf only to a file
+    again = run("crosstable", "--db", db, "--event", "Club", "--format", "pdf", "--out", page)
+    assert again.exit_code == 2 and "exists; use --force to overwrite it" in again.stderr
+    assert page.read_bytes() == data
+    no_out = run("crosstable", "--db", db, "--format", "pdf")
+    assert no_out.exit_code == 2
+    assert "--format pdf writes a file: give --out FILE.pdf" in no_out.stderr
+    text = tmp_path / "club.txt"
+    assert run("crosstable", "--db", db, "--event", "Club", "--out", text, "-q").stdout == ""
+    assert text.read_text("utf-8") == CLUB_TEXT
