@@ -208,7 +208,7 @@ def svg_page(table: Crosstable, event: str | None) -> str:
     ]
     for number, row in enumerate(rows):
         y = 40 + line * (number + 1) - 6
-        x = pad
+        x: float = pad
         if number % 2 == 0:
             parts.append(
                 f'<rect x="{pad}" y="{y - 14}" width="{sum(widths):.1f}" height="{line}" '
