@@ -21,14 +21,13 @@ from __future__ import annotations
 import os
 import sqlite3
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any
 
 from hexhop.archive.dupes import Group
 from hexhop.archive.index import Summary
 from hexhop.archive.query import Hit, Query
-from hexhop.archive.stats import StatRow
+from hexhop.archive.standings import Crosstable
 from hexhop.messages import _
 
 SIDE_FILTERS = ("north", "south", "red", "turquoise")  # find's --north ... --turquoise
@@ -231,7 +230,9 @@ class Index:
         """Every player against every other, of the games of ``event`` (a
         glob of the Event tag; default: every game) that the filters match:
         games won, lost and open, the winner counted as ``stats`` counts it
-        (on the board, else by the written result). Games of an unnamed
+        (on the board, else by the written result), the players in the
+        order of the standings (points, Sonneborn-Berger, head-to-head,
+        name; see :mod:`hexhop.archive.standings`). Games of an unnamed
         player (``?``) are left out.
 
         >>> with hexhop.open_index(f"{tmp}/good.sqlite") as index:
@@ -260,70 +261,6 @@ class Index:
         from hexhop.archive.query import stale_files
 
         return stale_files(self.db, self.path, under)
-
-
-@dataclass
-class Crosstable:
-    """Players against players: ``results[a][b]`` is ``[won, lost, open]``
-    of ``a``'s games against ``b``; ``players`` in order of games won, then
-    fewest lost, then name. ``str()`` is a table."""
-
-    players: list[str] = field(default_factory=list)
-    results: dict[str, dict[str, list[int]]] = field(default_factory=dict)
-
-    @classmethod
-    def of(cls, rows: Iterable[StatRow]) -> Crosstable:
-        """The table of some stats rows (:func:`hexhop.archive.stats.index_rows`)."""
-        from hexhop.notation.games import lookup_game
-
-        table = cls()
-        for row in rows:
-            spec = lookup_game(row.game)
-            if spec is None or "?" in (row.first, row.second) or row.first == row.second:
-                continue
-            first = int(row.winner == spec.sides[0])
-            second = int(row.winner == spec.sides[1])
-            open_ = 1 - first - second
-            table._add(row.first, row.second, (first, second, open_))
-            table._add(row.second, row.first, (second, first, open_))
-        totals = {name: table.total(name) for name in table.results}
-        table.players = sorted(totals, key=lambda n: (-totals[n][0], totals[n][1], n))
-        return table
-
-    def _add(self, player: str, other: str, counts: tuple[int, int, int]) -> None:
-        cell = self.results.setdefault(player, {}).setdefault(other, [0, 0, 0])
-        for i, n in enumerate(counts):
-            cell[i] += n
-
-    def score(self, player: str, other: str) -> tuple[int, int, int]:
-        """Games ``player`` won, lost and left open against ``other``."""
-        won, lost, open_ = self.results.get(player, {}).get(other, [0, 0, 0])
-        return won, lost, open_
-
-    def total(self, player: str) -> tuple[int, int, int]:
-        """Games ``player`` won, lost and left open in all."""
-        cells = self.results.get(player, {}).values()
-        won, lost, open_ = (sum(cell[i] for cell in cells) for i in range(3))
-        return won, lost, open_
-
-    def __str__(self) -> str:
-        number = {name: i + 1 for i, name in enumerate(self.players)}
-        width = max((len(f"{number[n]} {n}") for n in self.players), default=1)
-        head = " " * width + "".join(f"{number[n]:>5}" for n in self.players)
-        words = (_("won"), _("lost"), _("open"))
-        widths = [max(5, len(word) + 1) for word in words]
-        lines = [head + "".join(f"{word:>{w}}" for word, w in zip(words, widths))]
-        for name in self.players:
-            cells = []
-            for other in self.players:
-                won, lost, open_ = self.score(name, other)
-                played = won + lost + open_
-                cells.append(f"{f'{won}-{lost}' if played else '.':>5}")
-            total = self.total(name)
-            label = f"{number[name]} {name}"
-            counts = "".join(f"{n:>{w}}" for n, w in zip(total, widths))
-            lines.append(f"{label:<{width}}{''.join(cells)}{counts}")
-        return "\n".join(line.rstrip() for line in lines)
 
 
 def query(**filters: Any) -> Query:

@@ -75,6 +75,16 @@ COMMANDS = {
         N_("Find games by player, tag, result, position or opening."),
     ),
     "dupes": ("dupes_cmd", "dupes", N_("Find games played twice (the same actions).")),
+    "crosstable": (
+        "crosstable_cmd",
+        "crosstable",
+        N_("The crosstable of an event: each player against each, points and tie-break."),
+    ),
+    "ratings": (
+        "ratings_cmd",
+        "ratings",
+        N_("Elo ratings of every player over an archive, after each event."),
+    ),
     "stats": (
         "stats_cmd",
         "stats",

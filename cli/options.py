@@ -41,8 +41,8 @@ def _term(names: str, kind: str, commands: str, meaning: str) -> Term:
     return Term(tuple(names.split()), kind, meaning, tuple(sorted(commands.split())))
 
 
-_READERS = "analyse check dupes find index ls merge puzzles render split stats"
-_FILTERS = "find stats"
+_READERS = "analyse check crosstable dupes find index ls merge puzzles ratings render split stats"
+_FILTERS = "crosstable find ratings stats"
 
 VOCABULARY: dict[str, Term] = {
     term.names[-1]: term
@@ -50,7 +50,7 @@ VOCABULARY: dict[str, Term] = {
         _term(
             "--format",
             "value",
-            "analyse check dupes find ls moves puzzles render show stats",
+            "analyse check crosstable dupes find ls moves puzzles ratings render show stats",
             "The format of what the command writes: a report format (text, table, json, "
             "jsonl, csv, junit) or a picture format (svg, png, pdf…); each command lists "
             "its own.",
@@ -58,8 +58,8 @@ VOCABULARY: dict[str, Term] = {
         _term(
             "-q --quiet",
             "flag",
-            "analyse check convert dupes find fmt generate index ls merge puzzles render "
-            "split stats",
+            "analyse check convert crosstable dupes find fmt generate index ls merge puzzles "
+            "ratings render split stats",
             "Say less: no progress bar and no summary of what was written on standard "
             "error (check: only the summary line); problems are still told.",
         ),
@@ -78,7 +78,7 @@ VOCABULARY: dict[str, Term] = {
         _term(
             "--out",
             "file",
-            "convert generate merge",
+            "convert crosstable generate merge",
             "The one file to write (instead of standard output, where the command has one).",
         ),
         _term(
@@ -90,19 +90,22 @@ VOCABULARY: dict[str, Term] = {
         _term(
             "--force",
             "flag",
-            "analyse convert dupes find generate merge puzzles render stats",
+            "analyse convert crosstable dupes find generate merge puzzles render stats",
             "Overwrite the files the command writes if they exist (never an input).",
         ),
         _term(
             "--game",
             "value",
-            "analyse check convert dupes find fmt generate index ls merge moves puzzles "
-            "render show split stats",
+            "analyse check convert crosstable dupes find fmt generate index ls merge moves "
+            "puzzles ratings render show split stats",
             "The game: Hexalit, Trigeo or Hüpfer (any spelling) — of records without a "
             "Game tag, or the games to search or write.",
         ),
         _term(
-            "--board", "value", "find generate moves show stats", "A Hüpfer board: 6x6, 8x8, 10x10."
+            "--board",
+            "value",
+            "crosstable find generate moves ratings show stats",
+            "A Hüpfer board: 6x6, 8x8, 10x10.",
         ),
         _term(
             "--glob",
@@ -111,9 +114,23 @@ VOCABULARY: dict[str, Term] = {
             "Which files of a folder or archive to read (repeatable; default: `*.hxl`, "
             "`*.trg`, `*.hpf`).",
         ),
-        _term("--db", "value", "dupes find index stats", "The index file (see hexhop index)."),
         _term(
-            "--scan", "flag", "dupes find stats", "Read the ARCHIVE paths even if they are indexed."
+            "--db",
+            "value",
+            "crosstable dupes find index ratings stats",
+            "The index file (see hexhop index).",
+        ),
+        _term(
+            "--scan",
+            "flag",
+            "crosstable dupes find ratings stats",
+            "Read the ARCHIVE paths even if they are indexed.",
+        ),
+        _term(
+            "--event",
+            "value",
+            "crosstable ratings",
+            "The games of one event: the Event tag's whole value or a glob.",
         ),
         _term(
             "--index",
@@ -125,7 +142,7 @@ VOCABULARY: dict[str, Term] = {
         _term(
             "--position",
             "value",
-            "find moves show stats",
+            "crosstable find moves ratings show stats",
             "A position, as a record's Position tag writes it.",
         ),
         _term(

@@ -106,6 +106,8 @@ ARCHIVE_COMMANDS: dict[str, list[str]] = {
     "stats-json": ["stats", "--format", "json", "-q", "{in}"],
     "split": ["split", "{in}", "--out-dir", "{out}/games"],
     "ls": ["ls", "{in}"],
+    "crosstable": ["crosstable", "{in}", "--event", "*"],
+    "ratings": ["ratings", "{in}"],
     "merge": ["merge", "{in}", "--dedupe", "-q", "--out", "{out}/m.hxl"],
     "analyse": ["analyse", "{in}", "--depth", "1", "--max-seconds", "0.5"],
     "puzzles": [
@@ -211,6 +213,12 @@ CASE_COMMANDS: dict[str, list[str]] = {
     "split-quiet": ["split", "-q", "{in}", "--out-dir", "{out}/q"],
     "render-old-out": ["render", "{in}", "--plies", "last", "--out", "{out}/r", "-q"],
     "stats-old-depth": ["stats", "--depth", "2", "--length", "..100", "{in}"],
+    # issue 25: the standings of a newsletter
+    "crosstable-csv": ["crosstable", "--format", "csv", "-q", "{in}"],
+    "crosstable-json": ["crosstable", "--format", "json", "-q", "{in}"],
+    "crosstable-html": ["crosstable", "--format", "html", "-q", "{in}"],
+    "crosstable-pdf": ["crosstable", "--format", "pdf", "--out", "{out}/c.pdf", "{in}"],
+    "ratings-json": ["ratings", "--format", "json", "-q", "{in}"],
 }
 JOBS_COMMANDS = ("check-jobs", "index-jobs", "analyse-jobs", "puzzles-jobs", "render-jobs")
 # commands whose standard output is for a terminal, and the JSON reports
@@ -227,6 +235,9 @@ REPORTS = {
     "find-csv": "csv",
     "find-sorted-csv": "csv",
     "ls-json": "json",
+    "crosstable-csv": "csv",
+    "crosstable-json": "json",
+    "ratings-json": "json",
 }
 
 
@@ -1104,6 +1115,16 @@ CASES: list[Case] = [
             "show-listing",
         ),
         notes="issue 24; show-listing: issue 25 §6",
+    ),
+    *(
+        Case(
+            f"standings-{name}",
+            _file("a.hxl", build),
+            ("crosstable-csv", "crosstable-json", "crosstable-html", "crosstable-pdf")
+            + ("ratings-json",),
+            notes="issue 25",
+        )
+        for name, build in {"bidi-names": bidi_names, "not-utf8": not_utf8}.items()
     ),
     Case(
         "one-vocabulary-not-utf8",

@@ -233,6 +233,8 @@ def test_help_of_the_archive_commands_in_german(command: str, first: str) -> Non
 
 def test_command_list_names_the_archive_commands_in_german() -> None:
     listed = run("--lang", "de", "--help").output
-    assert "  dupes     Doppelt gespielte Partien finden (dieselben Züge).\n" in listed
-    assert "  stats     Partien, Ergebnisse, Längen, Spieler, Eröffnungen und Befunde\n" in listed
+    assert "  dupes       Doppelt gespielte Partien finden (dieselben Züge).\n" in listed
+    assert "  stats       Partien, Ergebnisse, Längen, Spieler, Eröffnungen und Befunde\n" in listed
+    assert "  crosstable  Die Kreuztabelle eines Turniers:" in listed
+    assert "  ratings     Elo-Zahlen aller Spieler über ein Archiv, nach jedem Turnier.\n" in listed
     assert "Der Spieler von Türkis (wie --player)." in run("--lang", "de", "find", "--help").output

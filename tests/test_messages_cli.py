@@ -58,12 +58,12 @@ def test_command_help_in_german_by_option_and_by_environment():
 
 def test_group_help_in_german_with_lang_before_help():
     done = run("--lang", "de", "--help")
-    assert "Befehle:\n  analyse   Verpasste Gewinne und Aktionen finden" in done.output
-    assert "\n  check     Prüfen, ob jeder Zug jeder Partie erlaubt ist.\n" in done.output
+    assert "Befehle:\n  analyse     Verpasste Gewinne und Aktionen finden" in done.output
+    assert "\n  check       Prüfen, ob jeder Zug jeder Partie erlaubt ist.\n" in done.output
     assert "-h, --help      Diese Hilfe zeigen und beenden." in done.output
     assert "Befehle:" in run("--help", env=GERMAN_ENV).output
-    assert "Commands:\n  analyse   Find missed wins" in run("--help").output
-    assert "\n  check     Check that every action" in run("--help").output
+    assert "Commands:\n  analyse     Find missed wins" in run("--help").output
+    assert "\n  check       Check that every action" in run("--help").output
 
 
 def test_every_help_text_has_a_german_translation():

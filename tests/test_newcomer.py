@@ -89,7 +89,7 @@ def test_off_board_point_without_board_tag_names_the_assumed_board(tmp_path):
 
 def test_top_level_help_names_html():
     output = run("--help").output
-    assert "render    Draw positions as SVG, PNG, PDF, GIF, sheets or HTML pages." in output
+    assert "render      Draw positions as SVG, PNG, PDF, GIF, sheets or HTML pages." in output
     assert "web pages (HTML)" in output
 
 
