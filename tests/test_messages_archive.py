@@ -165,17 +165,18 @@ def test_stats_tables_in_german(archive: Path) -> None:
         "Befunde",
     ]
     assert (
-        "  Spiel         Partien  1-0  0-1  *  keins  1. gewann  2. gewann  offen  abgelehnt  1. %"
+        "  Spiel         Partien  1-0  0-1  *  ohne  Anzieher gewann  Nachziehender gewann  offen  abgelehnt"
+        "  Anzieher %"
         in lines
     )
     assert "  Spieler       Partien  gewonnen  verloren  abgelehnt  offen  Quote" in lines
-    assert "  Hexalit: 2 Partien, 22–42, Mittel 32.0, Median 32" in lines
-    assert "  Hüpfer 8x8: 1 Partie, 33–33, Mittel 33.0, Median 33" in lines
+    assert "  Hexalit: 2 Partien, 22–42, Mittelwert 32.0, Median 32" in lines
+    assert "  Hüpfer 8x8: 1 Partie, 33–33, Mittelwert 33.0, Median 33" in lines
     assert any(line.endswith("  Nord 0%  Süd 100%  offen 0%") for line in lines)
     assert any(line.endswith("  Rot 100%  Türkis 0%  offen 0%") for line in lines)
     findings = lines[lines.index("Befunde") + 1 :]
     assert [line.split() for line in findings] == [
-        ["Code", "Schwere", "Partien", "gefunden"],
+        ["Code", "Schweregrad", "Partien", "gefunden"],
         ["HD03", "Fehler", "1", "1"],
     ]
 
