@@ -1,0 +1,142 @@
+"""German as a German club writes it (issue 25, §7): the words of the
+catalogue, the side names of --winner, and the English output unchanged."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from archive_helpers import GOOD
+from click.testing import CliRunner, Result
+
+from hexhop.messages import _, set_language
+
+HUEPFER_6 = GOOD / "huepfer-6x6-bremen-2003.hpf"
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    yield
+    set_language("en")
+
+
+def run(*args: object) -> Result:
+    from hexhop.cli.main import cli
+
+    return CliRunner().invoke(cli, [str(a) for a in args], prog_name="hexhop")
+
+
+@pytest.mark.parametrize(
+    ("english", "german"),
+    [
+        (
+            "bad Board value {value!r}: expected {sizes}",
+            "ungültige Brettgröße {value!r} im Board-Tag: erwartet {sizes}",
+        ),
+        ("none", "ohne"),
+        ("1st won", "Anzieher gewann"),
+        ("2nd won", "Nachziehender gewann"),
+        ("1st %", "Anzieher %"),
+        ("severity", "Schweregrad"),
+        (
+            "{kind}: {games}, {low}–{high}, mean {mean}, median {median}",
+            "{kind}: {games}, {low}–{high}, Mittelwert {mean}, Median {median}",
+        ),
+        (
+            "a capture is possible ({captures}), and capturing is compulsory",
+            "Es besteht Schlagzwang ({captures})",
+        ),
+        ("{name} is not a point of the {board} board", "{name} ist kein Punkt des Bretts {board}"),
+        (
+            "'{name}' is not a point; points are written like a1 or f6",
+            "'{name}' ist kein Punkt; Punkte werden wie a1 oder f6 geschrieben",
+        ),
+        (
+            "{step} lands on {point}, which is occupied",
+            "{step} landet auf {point}, aber der Punkt ist besetzt",
+        ),
+    ],
+)
+def test_the_words_a_german_club_uses(english: str, german: str) -> None:
+    set_language("de")
+    assert _(english) == german
+    set_language("en")
+    assert _(english) == english
+
+
+def test_no_hopper_point_is_a_platz() -> None:
+    po = (
+        Path(__file__).parents[1]
+        / "messages"
+        / "gettext-catalogues"
+        / "de"
+        / "LC_MESSAGES"
+        / "hexhop.po"
+    )
+    text = po.read_text(encoding="utf-8")
+    assert "Platz" not in text and "Plätze" not in text
+
+
+def test_compulsory_capture_in_german(tmp_path) -> None:
+    record = tmp_path / "capture.hpf"
+    record.write_text(
+        '[Game "Hüpfer"]\n[Board "6x6"]\n'
+        '[Position "R: c3; T: d3 e5 e6 f5 f6; reserve: 12/12; turn: R"]\n\n1. c3-c5@b5\n',
+        encoding="utf-8",
+    )
+    done = run("--lang", "de", "check", record)
+    assert "Es besteht Schlagzwang (c3xe3)" in done.output, done.output
+
+
+def test_show_says_who_moves_in_german() -> None:
+    done = run("--lang", "de", "show", HUEPFER_6, "--ply", "3")
+    assert done.exit_code == 0
+    lines = done.output.splitlines()
+    assert "Am Zug: Türkis" in lines
+    assert "to move" not in done.output.lower()
+    english = run("show", HUEPFER_6, "--ply", "3")
+    assert "To move: Turquoise" in english.output.splitlines()
+
+
+@pytest.mark.parametrize(
+    ("name", "wanted"),
+    [
+        ("Süd", "South"),
+        ("sued", "South"),
+        ("SÜD", "South"),
+        ("Nord", "North"),
+        ("Rot", "Red"),
+        ("Türkis", "Turquoise"),
+        ("Tuerkis", "Turquoise"),
+        ("South", "South"),
+        ("turquoise", "Turquoise"),
+    ],
+)
+def test_winner_takes_german_side_names(name: str, wanted: str) -> None:
+    from hexhop.archive.query import side_name
+
+    set_language("de")
+    assert side_name(name) == wanted
+    set_language("en")
+    assert side_name(name) == wanted
+
+
+def test_winner_sued_finds_the_games_south_won() -> None:
+    german = run("--lang", "de", "find", GOOD, "--scan", "--winner", "Süd", "--format", "jsonl")
+    english = run("find", GOOD, "--scan", "--winner", "South", "--format", "jsonl")
+    assert german.exit_code == english.exit_code == 0
+    assert german.stdout == english.stdout
+    games = [json.loads(line) for line in german.stdout.splitlines()]
+    assert [Path(game["path"]).name for game in games] == [
+        "hexalit-kassel-1998.hxl",
+        "trigeo-goettingen-1999.trg",
+    ]
+
+
+def test_unknown_winner_lists_the_names_of_the_language() -> None:
+    german = run("--lang", "de", "find", GOOD, "--scan", "--winner", "Blau")
+    assert german.exit_code == 2
+    assert "Fehler: --winner 'Blau': erwartet eines von Nord, Rot, Süd, Türkis" in german.output
+    english = run("find", GOOD, "--scan", "--winner", "Blue")
+    assert "Error: --winner 'Blue': expected one of North, Red, South, Turquoise" in english.output
