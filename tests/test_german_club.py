@@ -140,3 +140,34 @@ def test_unknown_winner_lists_the_names_of_the_language() -> None:
     assert "Fehler: --winner 'Blau': erwartet eines von Nord, Rot, Süd, Türkis" in german.output
     english = run("find", GOOD, "--scan", "--winner", "Blue")
     assert "Error: --winner 'Blue': expected one of North, Red, South, Turquoise" in english.output
+
+
+@pytest.mark.parametrize(
+    ("word", "record_word"),
+    [("annehmen", "angenommen"), ("Annehmen", "angenommen"), ("ablehnen", "abgelehnt")],
+)
+def test_the_infinitive_of_a_cube_answer_gets_the_record_word(word: str, record_word: str) -> None:
+    from notation_helpers import one
+
+    (finding,) = one(f'[Game "Hexalit"]\n1. B6XC6 Doppler 2 {word} *').findings
+    assert (finding.code, finding.line, finding.column) == ("SY01", 2, 20)
+    assert finding.message == f"unexpected '{word}': did you mean '{record_word}'?"
+
+
+def test_annehmen_in_german(tmp_path: Path) -> None:
+    record = tmp_path / "take.hxl"
+    record.write_text('[Spiel "Hexalit"]\n1. B6XC6 Doppler 2 annehmen *\n', encoding="utf-8")
+    done = run("--lang", "de", "check", record)
+    assert done.exit_code == 1
+    assert f"{record}:2:20: Fehler SY01 unerwartet: 'annehmen'; war 'angenommen' gemeint?" in (
+        done.output
+    )
+
+
+def test_the_record_words_still_read() -> None:
+    from notation_helpers import record
+
+    from hexhop.notation import CubeAnswer, CubeOffer
+
+    nodes = record('[Game "Hexalit"]\n1. B6XC6 Doppler 2 angenommen').main.nodes
+    assert [n.item for n in nodes[1:]] == [CubeOffer(2), CubeAnswer(True)]
