@@ -97,6 +97,18 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     return _current[0][1].ngettext(singular, plural, count)
 
 
+def number(value: float, digits: int | None = None, spec: str | None = None) -> str:
+    """``value`` for a person to read, with ``digits`` after the point (or
+    in the format ``spec``, or as written by ``str`` when both are None), and
+    a decimal comma in German: ``number(0.3, 2)`` is ``0.30``, or ``0,30``
+    with ``set_language("de")``.  Machine outputs (JSON, CSV) do not use it."""
+    if spec is not None:
+        text = format(value, spec)
+    else:
+        text = str(value) if digits is None else f"{value:.{digits}f}"
+    return text.replace(".", ",") if language() == "de" else text
+
+
 def N_(message: str) -> str:  # noqa: N802 - gettext's name for it
     """Marks ``message`` as a message id where it is written, for a table
     translated later with :func:`_`; returns it unchanged."""

@@ -4,6 +4,7 @@ catalogue, the side names of --winner, and the English output unchanged."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -171,3 +172,45 @@ def test_the_record_words_still_read() -> None:
 
     nodes = record('[Game "Hexalit"]\n1. B6XC6 Doppler 2 angenommen').main.nodes
     assert [n.item for n in nodes[1:]] == [CubeOffer(2), CubeAnswer(True)]
+
+
+def test_number_has_a_decimal_comma_in_german() -> None:
+    from hexhop.messages import number
+
+    assert (number(0.3, 2), number(172.07), number(32.5, spec="g"), number(32.0, spec="g")) == (
+        "0.30",
+        "172.07",
+        "32.5",
+        "32",
+    )
+    set_language("de")
+    assert (number(0.3, 2), number(172.07), number(32.5, spec="g"), number(12.0, 0)) == (
+        "0,30",
+        "172,07",
+        "32,5",
+        "12",
+    )
+
+
+def test_check_summary_seconds_with_a_comma() -> None:
+    german = run("--lang", "de", "check", GOOD)
+    summary = german.output.splitlines()[-1]
+    assert re.fullmatch(
+        r"Geprüft: 6 Dateien, 6 Partien, 234 Halbzüge in \d+,\d\d s: 6 gültig, 0 ungültig\.",
+        summary,
+    ), summary
+    english = run("check", GOOD)
+    assert re.fullmatch(
+        r"Checked 6 files, 6 games, 234 plies in \d+\.\d\d s: 6 valid, 0 invalid\.",
+        english.output.splitlines()[-1],
+    )
+
+
+def test_stats_mean_with_a_comma_and_json_unchanged() -> None:
+    german = run("--lang", "de", "stats", GOOD, "--scan").output.splitlines()
+    assert "  Hexalit: 2 Partien, 22–42, Mittelwert 32,0, Median 32" in german
+    english = run("stats", GOOD, "--scan").output.splitlines()
+    assert "  Hexalit: 2 games, 22–42, mean 32.0, median 32" in english
+    as_json = run("--lang", "de", "stats", GOOD, "--scan", "--format", "json")
+    hexalit = next(i for i in json.loads(as_json.stdout)["lengths"] if i["game"] == "Hexalit")
+    assert (hexalit["mean"], hexalit["median"]) == (32.0, 32)

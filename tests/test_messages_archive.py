@@ -49,7 +49,7 @@ def test_index_summary_in_german(tmp_path: Path) -> None:
     assert done.exit_code == 0
     assert re.fullmatch(
         r"Indiziert: 6 von 6 Dateien \(0 unverändert, 0 verschwunden\): 6 Partien, "
-        rf"240 Stellungen in \d+\.\d\d s nach {re.escape(str(db))}\n",
+        rf"240 Stellungen in \d+,\d\d s nach {re.escape(str(db))}\n",
         done.stderr,
     )
     again = run("--lang", "de", "index", tmp_path / "good", "--db", db)
@@ -170,8 +170,8 @@ def test_stats_tables_in_german(archive: Path) -> None:
         in lines
     )
     assert "  Spieler       Partien  gewonnen  verloren  abgelehnt  offen  Quote" in lines
-    assert "  Hexalit: 2 Partien, 22–42, Mittelwert 32.0, Median 32" in lines
-    assert "  Hüpfer 8x8: 1 Partie, 33–33, Mittelwert 33.0, Median 33" in lines
+    assert "  Hexalit: 2 Partien, 22–42, Mittelwert 32,0, Median 32" in lines
+    assert "  Hüpfer 8x8: 1 Partie, 33–33, Mittelwert 33,0, Median 33" in lines
     assert any(line.endswith("  Nord 0%  Süd 100%  offen 0%") for line in lines)
     assert any(line.endswith("  Rot 100%  Türkis 0%  offen 0%") for line in lines)
     findings = lines[lines.index("Befunde") + 1 :]
