@@ -214,3 +214,43 @@ def test_stats_mean_with_a_comma_and_json_unchanged() -> None:
     as_json = run("--lang", "de", "stats", GOOD, "--scan", "--format", "json")
     hexalit = next(i for i in json.loads(as_json.stdout)["lengths"] if i["game"] == "Hexalit")
     assert (hexalit["mean"], hexalit["median"]) == (32.0, 32)
+
+
+@pytest.mark.parametrize(
+    ("written", "german"),
+    [
+        ("2003.03.07", "07.03.2003"),
+        ("2003.03.??", "03.2003"),
+        ("2001.??.??", "2001"),
+        ("2001", "2001"),
+        ("????.??.??", "????"),
+        ("7 March 2003", "7 March 2003"),
+        ("", ""),
+    ],
+)
+def test_german_dates_put_the_day_first(written: str, german: str) -> None:
+    from hexhop.messages import date
+
+    assert date(written) == written
+    set_language("de")
+    assert date(written) == german
+
+
+def test_find_table_and_sheet_dates_in_german() -> None:
+    from hexhop.engine.replay import replay_game
+    from hexhop.notation import read_archive
+    from hexhop.records.frames import Frames
+
+    german = run("--lang", "de", "find", GOOD, "--scan").output.splitlines()
+    kassel = next(line for line in german if "hexalit-kassel-1998.hxl" in line)
+    assert "  14.03.1998  " in kassel
+    english = run("find", GOOD, "--scan").output.splitlines()
+    assert "  1998.03.14  " in next(line for line in english if "hexalit-kassel" in line)
+    as_json = run("--lang", "de", "find", GOOD, "--scan", "--format", "jsonl").stdout
+    assert '"date": "1998.03.14"' in as_json
+    path = GOOD / "hexalit-kassel-1998.hxl"
+    parsed = next(iter(read_archive(path.read_bytes(), path=str(path))))
+    set_language("de")
+    assert "14.03.1998" in Frames(replay_game(parsed), size=200).heading()[1]
+    set_language("en")
+    assert "1998.03.14" in Frames(replay_game(parsed), size=200).heading()[1]

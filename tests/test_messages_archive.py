@@ -92,7 +92,7 @@ def test_find_table_in_german(archive: Path) -> None:
         "                 Halbzüge  Fundstelle"
     )
     # the columns widen to their German headings, and the rows with them
-    assert row.startswith("Anna Berger – Jonas Keller        0-1       1998.03.14  Spielkreis")
+    assert row.startswith("Anna Berger – Jonas Keller        0-1       14.03.1998  Spielkreis")
     assert row.index(" 42 ") + 1 == heading.index("Halbzüge")
     assert row.index(str(archive)) == heading.index("Fundstelle")
     with_ply = run(
