@@ -254,3 +254,30 @@ def test_find_table_and_sheet_dates_in_german() -> None:
     assert "14.03.1998" in Frames(replay_game(parsed), size=200).heading()[1]
     set_language("en")
     assert "1998.03.14" in Frames(replay_game(parsed), size=200).heading()[1]
+
+
+def test_usage_and_value_names_in_german() -> None:
+    german = run("--lang", "de", "check", "--help").output
+    assert german.startswith("Aufruf: hexhop check [OPTIONEN] PFADE...\n")
+    assert "  PFADE sind Partiedateien" in german
+    assert "[OPTIONS]" not in german and "PATHS" not in german
+    generate = run("--lang", "de", "generate", "--help").output
+    assert "  --count GANZZAHL " in generate and "INTEGER" not in generate
+    show = run("--lang", "de", "show", "--help").output
+    assert show.startswith("Aufruf: hexhop show [OPTIONEN] [RECORD]\n")  # the help text says RECORD
+    assert "  --index GANZZAHL " in show and "  --ply N|last " in show
+    english = run("check", "--help").output
+    assert english.startswith("Usage: hexhop check [OPTIONS] PATHS...\n")
+    assert "  --count INTEGER RANGE " in run("generate", "--help").output
+
+
+def test_metavar_leaves_other_names() -> None:
+    from hexhop.cli.help import metavar
+
+    set_language("de")
+    assert metavar("[OPTIONS]") == "[OPTIONEN]"
+    assert metavar("[PATHS]...") == "[PFADE]..."
+    assert metavar("INTEGER RANGE") == "GANZZAHL"
+    assert metavar("FILENAME") == "DATEINAME"
+    assert metavar("ARCHIVE_PATH") == "ARCHIVE_PATH"
+    assert metavar("FILE", ("[OPTIONS]", "PATHS")) == "FILE"

@@ -123,7 +123,7 @@ def test_find_usage_errors_in_german(archive: Path) -> None:
     done = run("--lang", "de", "find")
     assert done.exit_code == 2
     assert done.stderr == (
-        "Aufruf: hexhop find [OPTIONS] [ARCHIVE]...\n"
+        "Aufruf: hexhop find [OPTIONEN] [ARCHIVE]...\n"
         "'hexhop find --help' zeigt die Hilfe.\n\n"
         "Fehler: ARCHIVE-Pfade zum Lesen angeben oder --db mit einem Index\n"
     )
@@ -227,7 +227,7 @@ def test_missing_plot_extra_in_german(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_help_of_the_archive_commands_in_german(command: str, first: str) -> None:
     done = run("--lang", "de", command, "--help")
     assert done.exit_code == 0
-    assert done.output.startswith(f"Aufruf: hexhop {command} [OPTIONS] ")
+    assert done.output.startswith(f"Aufruf: hexhop {command} [OPTIONEN] ")
     assert f"\n  {first}\n" in done.output
     assert "\nOptionen:\n" in done.output and "\n  Beispiele:\n" in done.output
 

@@ -44,13 +44,13 @@ def run(*args: str, env: dict | None = None):
 def test_command_help_in_german_by_option_and_by_environment():
     for done in (run("--lang", "de", "check", "--help"), run("check", "--help", env=GERMAN_ENV)):
         assert done.exit_code == 0
-        assert done.output.startswith("Aufruf: hexhop check [OPTIONS] PATHS...\n")
-        assert "  Prüfen, ob jeder Zug jeder Partie in PATHS erlaubt ist.\n" in done.output
+        assert done.output.startswith("Aufruf: hexhop check [OPTIONEN] PFADE...\n")
+        assert "  Prüfen, ob jeder Zug jeder Partie in PFADE erlaubt ist.\n" in done.output
         assert "\nOptionen:\n" in done.output
         assert "Auch Warnungen machen eine Partie ungültig." in done.output
         assert "[Vorgabe: text]" in done.output
         assert "  Beispiele:\n    hexhop check samples/good\n" in done.output
-        assert "PATHS...\n" not in done.output.split("Optionen:")[1]  # no argument row
+        assert "PFADE...\n" not in done.output.split("Optionen:")[1]  # no argument row
     english = run("check", "--help").output
     assert english.startswith("Usage: hexhop check [OPTIONS] PATHS...\n")
     assert "Warnings make a game invalid too." in english and "[default: text]" in english
