@@ -166,8 +166,7 @@ def test_stats_tables_in_german(archive: Path) -> None:
     ]
     assert (
         "  Spiel         Partien  1-0  0-1  *  ohne  Anzieher gewann  Nachziehender gewann  offen  abgelehnt"
-        "  Anzieher %"
-        in lines
+        "  Anzieher %" in lines
     )
     assert "  Spieler       Partien  gewonnen  verloren  abgelehnt  offen  Quote" in lines
     assert "  Hexalit: 2 Partien, 22–42, Mittelwert 32,0, Median 32" in lines
