@@ -115,6 +115,15 @@ def click_speaks_hexhop() -> None:
         module._ = _  # type: ignore[attr-defined]
         if hasattr(module, "ngettext"):
             module.ngettext = ngettext  # type: ignore[attr-defined]
+    # a missing argument is named as the usage line names it (PFADE in German)
+    hint = click.core.Argument.get_error_hint
+    if not getattr(hint, "hexhop", False):
+
+        def shown_hint(self: click.Argument, ctx: click.Context | None) -> str:
+            return metavar(hint(self, ctx), USAGE_METAVARS)
+
+        shown_hint.hexhop = True  # type: ignore[attr-defined]
+        click.core.Argument.get_error_hint = shown_hint  # type: ignore[method-assign]
 
 
 def _help_record(param: click.Parameter, ctx: click.Context) -> tuple[str, str] | None:

@@ -281,3 +281,8 @@ def test_metavar_leaves_other_names() -> None:
     assert metavar("FILENAME") == "DATEINAME"
     assert metavar("ARCHIVE_PATH") == "ARCHIVE_PATH"
     assert metavar("FILE", ("[OPTIONS]", "PATHS")) == "FILE"
+
+
+def test_a_missing_paths_argument_is_named_as_the_usage_names_it() -> None:
+    assert run("--lang", "de", "check").output.endswith("Fehler: Fehlendes Argument 'PFADE...'.\n")
+    assert run("check").output.endswith("Error: Missing argument 'PATHS...'.\n")

@@ -171,7 +171,7 @@ def test_usage_errors_in_german():
         "Fehler: eine PARTIEDATEI oder --position TEXT angeben, nicht beides\n"
     )
     done = run("check", env=GERMAN_ENV)
-    assert done.output.endswith("Fehler: Fehlendes Argument 'PATHS...'.\n")
+    assert done.output.endswith("Fehler: Fehlendes Argument 'PFADE...'.\n")
     done = run("--lang", "de", "check", "--game", "Schach", BOARD)
     assert done.output.endswith(
         "Fehler: Ungültiger Wert für '--game': 'Schach': erwartet Hexalit, Trigeo oder Hüpfer\n"
