@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from hexhop.messages import _
+from hexhop.messages import side_name as side_label
 from hexhop.records.errors import RecordsError
 from hexhop.records.globs import matches as glob_matches
 
@@ -370,15 +371,31 @@ def result_filter(text: str) -> str:
     return text
 
 
+# the German names of the sides, as German records and clubs write them,
+# with the spellings of a keyboard without umlauts
+GERMAN_SIDES = {
+    "nord": "North",
+    "süd": "South",
+    "sued": "South",
+    "rot": "Red",
+    "türkis": "Turquoise",
+    "tuerkis": "Turquoise",
+}
+
+
 def side_name(text: str) -> str:
+    """The side ``--winner`` names: English (``South``) or German (``Süd``,
+    ``Sued``) in any case, whatever language the messages speak."""
     from hexhop.notation.games import GAMES
 
     sides = {side.lower(): side for spec in GAMES for side in spec.sides}
-    side = sides.get(text.strip().lower())
+    wanted = text.strip().lower()
+    side = sides.get(wanted) or GERMAN_SIDES.get(wanted)
     if side is None:
+        names = sorted({side_label(side) for side in sides.values()})
         raise QueryError(
             _("--winner {text!r}: expected one of {sides}").format(
-                text=text, sides=", ".join(sorted(sides.values()))
+                text=text, sides=", ".join(names)
             )
         )
     return side

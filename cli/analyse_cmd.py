@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import click
 
-from hexhop.messages import _, side_name
+from hexhop.messages import _, number, side_name
 from hexhop.records.analysis import FileAnalysis, Settings, analyse_source, analyse_sources
 from hexhop.records.counting import count_games
 from hexhop.records.sources import Source, iter_sources
@@ -203,11 +203,11 @@ def _summary(results: list[FileAnalysis]) -> None:
     plies = sum(g.analysed for g in games)
     seconds = sum(g.seconds for g in games)
     click.echo(
-        _("analysed {games}, {plies}: {missed} missed, {allows} allowed ({seconds:.1f} s)").format(
+        _("analysed {games}, {plies}: {missed} missed, {allows} allowed ({seconds} s)").format(
             games=counted(len(games), "game"),
             plies=counted(plies, "ply"),
             missed=missed,
             allows=allows,
-            seconds=seconds,
+            seconds=number(seconds, 1),
         )
     )

@@ -12,6 +12,7 @@ from hexhop.archive.dupes import Entry, archive_entries, groups, index_entries, 
 from hexhop.archive.index import default_path
 from hexhop.archive.query import open_to_search, real_roots, under_any
 from hexhop.messages import _, ngettext
+from hexhop.messages import date as shown_date
 from hexhop.records.text import printable
 
 from .command_output import stdout_json, tell
@@ -144,7 +145,7 @@ def dupes(
             click.echo(printable(heading))
             for hit in group.games:
                 players = " – ".join(hit.players[:2])
-                date = f"  {hit.date}" if hit.date else ""
+                date = f"  {shown_date(hit.date)}" if hit.date else ""
                 click.echo(printable(f"  {hit.path}:{hit.line}  {players}{date}"))
     extra = sum(len(group.games) - 1 for group in found)
     if not quiet:

@@ -36,6 +36,7 @@ from hexhop.archive.query import (
     under_any,
 )
 from hexhop.messages import N_, _
+from hexhop.messages import date as shown_date
 from hexhop.records.text import counted, printable, utf8_safe
 
 from .command_output import stdout_json, tell
@@ -456,7 +457,7 @@ def _lines(hits: Iterator[Hit], fmt: str, with_ply: bool) -> Iterator[str]:
             cells = [
                 " – ".join(hit.players[:2]),
                 hit.result or "",
-                hit.date or "",
+                shown_date(hit.date or ""),
                 hit.event or "",
                 str(hit.plies),
                 *([str(hit.ply)] if with_ply else []),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import inspect
+import re
 from typing import Any
 
 import click
@@ -19,13 +20,54 @@ from hexhop.messages import N_, _, ngettext
 #: click's own help of --help and --version, shown through the catalogue too
 CLICK_HELP = (N_("Show this message and exit."), N_("Show the version and exit."))
 
+#: click's names in a usage line and for the values of options, shown
+#: through the catalogue: the options, the PATHS argument and the types
+METAVARS = {
+    text: text
+    for text in (
+        N_("[OPTIONS]"),
+        N_("PATHS"),
+        N_("INTEGER RANGE"),
+        N_("INTEGER"),
+        N_("FLOAT RANGE"),
+        N_("FLOAT"),
+        N_("TEXT"),
+        N_("PATH"),
+        N_("FILENAME"),
+        N_("DIRECTORY"),
+        N_("FILE"),
+    )
+}
+_METAVAR = re.compile(
+    r"(?<![A-Z_])("
+    + "|".join(re.escape(text) for text in sorted(METAVARS, key=len, reverse=True))
+    + r")(?![A-Z_])"
+)
+#: the usage line's own names; an argument keeps its name, which the help
+#: text uses, unless it is PATHS
+USAGE_METAVARS = ("[OPTIONS]", "PATHS")
+
+
+def metavar(text: str, names: tuple[str, ...] | None = None) -> str:
+    """A usage piece or an option's value name with click's English names
+    (only ``names`` of them, when given) in the language spoken now:
+    ``[OPTIONS]`` is ``[OPTIONEN]`` in German, ``INTEGER RANGE`` ``GANZZAHL``."""
+
+    def shown(found: re.Match[str]) -> str:
+        word = found.group()
+        return _(METAVARS[word]) if names is None or word in names else word
+
+    return _METAVAR.sub(shown, text)
+
 
 class Translated(click.Command):
     """A command whose help, option help and epilog are shown in the
     language spoken when the help is asked for."""
 
     def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        pieces = " ".join(self.collect_usage_pieces(ctx))
+        pieces = " ".join(
+            metavar(piece, USAGE_METAVARS) for piece in self.collect_usage_pieces(ctx)
+        )
         formatter.write_usage(ctx.command_path, pieces, _("Usage:") + " ")
 
     def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
@@ -73,12 +115,23 @@ def click_speaks_hexhop() -> None:
         module._ = _  # type: ignore[attr-defined]
         if hasattr(module, "ngettext"):
             module.ngettext = ngettext  # type: ignore[attr-defined]
+    # a missing argument is named as the usage line names it (PFADE in German)
+    hint = click.core.Argument.get_error_hint
+    if not getattr(hint, "hexhop", False):
+
+        def shown_hint(self: click.Argument, ctx: click.Context | None) -> str:
+            return metavar(hint(self, ctx), USAGE_METAVARS)
+
+        shown_hint.hexhop = True  # type: ignore[attr-defined]
+        click.core.Argument.get_error_hint = shown_hint  # type: ignore[method-assign]
 
 
 def _help_record(param: click.Parameter, ctx: click.Context) -> tuple[str, str] | None:
     shown: Any = copy.copy(param)
     if getattr(param, "help", None):
         shown.help = _(shown.help)
+    if isinstance(param, click.Option) and param.metavar is None and not param.is_flag:
+        shown.metavar = metavar(param.make_metavar(ctx))
     return shown.get_help_record(ctx)
 
 

@@ -9,7 +9,7 @@ import click
 
 from hexhop.archive.index import Indexer, Summary, default_path, open_index
 from hexhop.archive.query import bounded
-from hexhop.messages import _, ngettext
+from hexhop.messages import _, ngettext, number
 from hexhop.records.checking import CheckOptions
 from hexhop.records.counting import count_files
 from hexhop.records.text import counted
@@ -136,7 +136,7 @@ def _summary_line(summary: Summary, seconds: float, path: str) -> str:
         failed=summary.failed,
         games=counted(summary.games, "game"),
         positions=positions(summary.positions),
-        seconds=f"{seconds:.2f}",
+        seconds=number(seconds, 2),
         path=path,
     )
 

@@ -17,7 +17,7 @@ from typing import Any, TextIO, TypeVar, cast
 
 import click
 
-from hexhop.messages import _, ngettext
+from hexhop.messages import _, ngettext, number
 from hexhop.records.text import counted
 
 T = TypeVar("T")
@@ -144,7 +144,9 @@ class ProgressBar(ProgressLine):
             of_total = _OF_TOTAL[self.what](self.total).format(done=done, total=self.total)
             parts.append(f"[{bar}] {of_total}")
         if done:
-            parts.append(_("{rate}/s").format(rate=f"{rate:.1f}" if rate < 10 else f"{rate:.0f}"))
+            parts.append(
+                _("{rate}/s").format(rate=number(rate, 1) if rate < 10 else number(rate, 0))
+            )
             if self.total is not None:
                 parts.append(_("{time} left").format(time=clock(max(self.total - done, 0) / rate)))
         return ", ".join(parts)

@@ -18,7 +18,7 @@ from hexhop.archive.stats import (
     index_rows,
     row_table,
 )
-from hexhop.messages import N_, _, side_name
+from hexhop.messages import N_, _, number, side_name
 from hexhop.records.checking import CheckOptions
 from hexhop.records.text import counted, printable
 
@@ -320,8 +320,8 @@ def tables(counts: dict[str, Any]) -> Iterator[str]:
             games=_games(item["games"]),
             low=item["min"],
             high=item["max"],
-            mean=item["mean"],
-            median=f"{item['median']:g}",
+            mean=number(item["mean"]),
+            median=number(item["median"], spec="g"),
         )
         most = max(b["games"] for b in item["bins"])
         for b in item["bins"]:

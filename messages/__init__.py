@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import gettext
 import os
+import re
 from collections.abc import Mapping
 
 from .catalogue import DOMAIN, LOCALE_DIR
@@ -95,6 +96,34 @@ def _(message: str) -> str:
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The singular or plural form for ``count``, in the language spoken now."""
     return _current[0][1].ngettext(singular, plural, count)
+
+
+def number(value: float, digits: int | None = None, spec: str | None = None) -> str:
+    """``value`` for a person to read, with ``digits`` after the point (or
+    in the format ``spec``, or as written by ``str`` when both are None), and
+    a decimal comma in German: ``number(0.3, 2)`` is ``0.30``, or ``0,30``
+    with ``set_language("de")``.  Machine outputs (JSON, CSV) do not use it."""
+    if spec is not None:
+        text = format(value, spec)
+    else:
+        text = str(value) if digits is None else f"{value:.{digits}f}"
+    return text.replace(".", ",") if language() == "de" else text
+
+
+_DATE = re.compile(r"(\d{4}|\?{4})(?:\.(\d\d|\?\?))?(?:\.(\d\d|\?\?))?")
+
+
+def date(text: str) -> str:
+    """A Date tag (``2003.03.07``) for a person to read: as written, or in
+    German the day first (``07.03.2003``; ``2003.03.??`` is ``03.2003``).
+    Anything that is not such a date stays as written."""
+    found = _DATE.fullmatch(text)
+    if language() != "de" or found is None:
+        return text
+    parts = [part for part in found.groups() if part is not None]
+    while len(parts) > 1 and parts[-1] == "??":
+        parts.pop()
+    return ".".join(reversed(parts))
 
 
 def N_(message: str) -> str:  # noqa: N802 - gettext's name for it

@@ -73,3 +73,11 @@ def tag_value(name: str, value: str) -> str:
 CUBE_OFFERS = ("double", "Doppler", "verdoppeln", "Verdopplung", "Verdoppelung")
 CUBE_ANSWERS = ("take", "drop", "angenommen", "abgelehnt")
 TAKES = frozenset({"take", "angenommen"})
+# Words a German player writes for a cube answer that a record does not
+# spell so (the infinitive for the participle): read as a misspelling, with
+# the record's word as the suggestion.
+CUBE_ANSWER_HINTS = {
+    "annehmen": "angenommen",
+    "genommen": "angenommen",
+    "ablehnen": "abgelehnt",
+}

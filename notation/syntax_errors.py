@@ -21,7 +21,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from .findings import Finding, make, words
 from .games import find_game
 from .model import Span
-from .names import CUBE_ANSWERS, CUBE_OFFERS
+from .names import CUBE_ANSWER_HINTS, CUBE_ANSWERS, CUBE_OFFERS
 from .problems import SyntaxProblem, offset_of, start_of, token_at
 from .text import match_end, open_parens, parens
 
@@ -204,6 +204,8 @@ def _close_word(word: str) -> str | None:
     """The doubling-cube word ``word`` is probably a misspelling of, if any."""
     if not word.isalpha():
         return None
+    if word.casefold() in CUBE_ANSWER_HINTS:
+        return CUBE_ANSWER_HINTS[word.casefold()]
     known = {w.casefold(): w for w in (*CUBE_OFFERS, *CUBE_ANSWERS)}
     found = difflib.get_close_matches(word.casefold(), known, n=1, cutoff=0.75)
     return known[found[0]] if found else None

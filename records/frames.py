@@ -9,6 +9,7 @@ from hexhop.engine.base import Position
 from hexhop.engine.games import rules_for
 from hexhop.engine.replay import GameReport
 from hexhop.messages import _
+from hexhop.messages import date as shown_date
 from hexhop.notation.errors import ArgumentError
 from hexhop.notation.findings import Finding
 from hexhop.notation.games import find_game
@@ -97,7 +98,7 @@ class Frames:
             _("round {round}").format(round=round_) if round_ else "",
         ]
         details = ", ".join(
-            clip(part, NAME_CHARS) for part in [*where, tags.get("Date", "")] if part
+            clip(part, NAME_CHARS) for part in [*where, shown_date(tags.get("Date", ""))] if part
         )
         result = tags.get("Result", "")
         if result and result != "*":

@@ -21,6 +21,7 @@ from typing import IO, Any, TextIO
 from xml.etree import ElementTree as ET
 
 from hexhop.messages import N_, _
+from hexhop.messages import number as decimal
 
 from .checking import FileResult
 from .text import counted, json_text, printable, source_window, style, writes_unicode
@@ -298,7 +299,7 @@ class TextReporter(Reporter):
                 files=counted(s.files, "file"),
                 games=counted(s.games, "game"),
                 plies=counted(s.plies, "ply"),
-                seconds=f"{s.seconds:.2f}",
+                seconds=decimal(s.seconds, 2),
                 valid=s.valid,
                 warned=warned,
                 invalid=verdict,

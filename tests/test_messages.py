@@ -110,7 +110,7 @@ def test_findings_follow_the_language():
     assert make("HD03", value="7x7").message == "bad Board value '7x7': expected 6x6, 8x8 or 10x10"
     assert set_language("de_DE.UTF-8") == "de" and language() == "de"
     assert make("HD03", value="7x7").message == (
-        "ungültiger Board-Wert '7x7': erwartet 6x6, 8x8 oder 10x10"
+        "ungültige Brettgröße '7x7' im Board-Tag: erwartet 6x6, 8x8 oder 10x10"
     )
     assert make("ST02", result="0-1", winner="North", end_ply=7).message == (
         "das Ergebnis 0-1 widerspricht dem Brett: Nord hat mit Halbzug 7 gewonnen"
@@ -146,7 +146,7 @@ def test_side_names_and_captions():
 
 
 BOARD = str(ROOT / "samples" / "broken" / "header-bad-board.hpf")
-GERMAN_HD03 = f"{BOARD}:6:1: Fehler HD03 ungültiger Board-Wert '7x7': erwartet 6x6, 8x8 oder 10x10"
+GERMAN_HD03 = f"{BOARD}:6:1: Fehler HD03 ungültige Brettgröße '7x7' im Board-Tag: erwartet 6x6, 8x8 oder 10x10"
 
 
 def test_check_with_lang_de():

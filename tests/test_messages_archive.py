@@ -49,7 +49,7 @@ def test_index_summary_in_german(tmp_path: Path) -> None:
     assert done.exit_code == 0
     assert re.fullmatch(
         r"Indiziert: 6 von 6 Dateien \(0 unverändert, 0 verschwunden\): 6 Partien, "
-        rf"240 Stellungen in \d+\.\d\d s nach {re.escape(str(db))}\n",
+        rf"240 Stellungen in \d+,\d\d s nach {re.escape(str(db))}\n",
         done.stderr,
     )
     again = run("--lang", "de", "index", tmp_path / "good", "--db", db)
@@ -92,7 +92,7 @@ def test_find_table_in_german(archive: Path) -> None:
         "                 Halbzüge  Fundstelle"
     )
     # the columns widen to their German headings, and the rows with them
-    assert row.startswith("Anna Berger – Jonas Keller        0-1       1998.03.14  Spielkreis")
+    assert row.startswith("Anna Berger – Jonas Keller        0-1       14.03.1998  Spielkreis")
     assert row.index(" 42 ") + 1 == heading.index("Halbzüge")
     assert row.index(str(archive)) == heading.index("Fundstelle")
     with_ply = run(
@@ -123,7 +123,7 @@ def test_find_usage_errors_in_german(archive: Path) -> None:
     done = run("--lang", "de", "find")
     assert done.exit_code == 2
     assert done.stderr == (
-        "Aufruf: hexhop find [OPTIONS] [ARCHIVE]...\n"
+        "Aufruf: hexhop find [OPTIONEN] [ARCHIVE]...\n"
         "'hexhop find --help' zeigt die Hilfe.\n\n"
         "Fehler: ARCHIVE-Pfade zum Lesen angeben oder --db mit einem Index\n"
     )
@@ -165,17 +165,17 @@ def test_stats_tables_in_german(archive: Path) -> None:
         "Befunde",
     ]
     assert (
-        "  Spiel         Partien  1-0  0-1  *  keins  1. gewann  2. gewann  offen  abgelehnt  1. %"
-        in lines
+        "  Spiel         Partien  1-0  0-1  *  ohne  Anzieher gewann  Nachziehender gewann  offen  abgelehnt"
+        "  Anzieher %" in lines
     )
     assert "  Spieler       Partien  gewonnen  verloren  abgelehnt  offen  Quote" in lines
-    assert "  Hexalit: 2 Partien, 22–42, Mittel 32.0, Median 32" in lines
-    assert "  Hüpfer 8x8: 1 Partie, 33–33, Mittel 33.0, Median 33" in lines
+    assert "  Hexalit: 2 Partien, 22–42, Mittelwert 32,0, Median 32" in lines
+    assert "  Hüpfer 8x8: 1 Partie, 33–33, Mittelwert 33,0, Median 33" in lines
     assert any(line.endswith("  Nord 0%  Süd 100%  offen 0%") for line in lines)
     assert any(line.endswith("  Rot 100%  Türkis 0%  offen 0%") for line in lines)
     findings = lines[lines.index("Befunde") + 1 :]
     assert [line.split() for line in findings] == [
-        ["Code", "Schwere", "Partien", "gefunden"],
+        ["Code", "Schweregrad", "Partien", "gefunden"],
         ["HD03", "Fehler", "1", "1"],
     ]
 
@@ -226,7 +226,7 @@ def test_missing_plot_extra_in_german(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_help_of_the_archive_commands_in_german(command: str, first: str) -> None:
     done = run("--lang", "de", command, "--help")
     assert done.exit_code == 0
-    assert done.output.startswith(f"Aufruf: hexhop {command} [OPTIONS] ")
+    assert done.output.startswith(f"Aufruf: hexhop {command} [OPTIONEN] ")
     assert f"\n  {first}\n" in done.output
     assert "\nOptionen:\n" in done.output and "\n  Beispiele:\n" in done.output
 

@@ -44,13 +44,13 @@ def run(*args: str, env: dict | None = None):
 def test_command_help_in_german_by_option_and_by_environment():
     for done in (run("--lang", "de", "check", "--help"), run("check", "--help", env=GERMAN_ENV)):
         assert done.exit_code == 0
-        assert done.output.startswith("Aufruf: hexhop check [OPTIONS] PATHS...\n")
-        assert "  Prüfen, ob jeder Zug jeder Partie in PATHS erlaubt ist.\n" in done.output
+        assert done.output.startswith("Aufruf: hexhop check [OPTIONEN] PFADE...\n")
+        assert "  Prüfen, ob jeder Zug jeder Partie in PFADE erlaubt ist.\n" in done.output
         assert "\nOptionen:\n" in done.output
         assert "Auch Warnungen machen eine Partie ungültig." in done.output
         assert "[Vorgabe: text]" in done.output
         assert "  Beispiele:\n    hexhop check samples/good\n" in done.output
-        assert "PATHS...\n" not in done.output.split("Optionen:")[1]  # no argument row
+        assert "PFADE...\n" not in done.output.split("Optionen:")[1]  # no argument row
     english = run("check", "--help").output
     assert english.startswith("Usage: hexhop check [OPTIONS] PATHS...\n")
     assert "Warnings make a game invalid too." in english and "[default: text]" in english
@@ -80,7 +80,7 @@ def test_check_report_in_german():
     assert done.exit_code == 1
     lines = done.output.splitlines()
     assert (
-        f"{BOARD}:6:1: Fehler HD03 ungültiger Board-Wert '7x7': erwartet 6x6, 8x8 oder 10x10"
+        f"{BOARD}:6:1: Fehler HD03 ungültige Brettgröße '7x7' im Board-Tag: erwartet 6x6, 8x8 oder 10x10"
         in (lines)
     )
     assert any(line.startswith(f"{THREAT}:8:17: Warnung AN01 A5XB2 sollte") for line in lines)
@@ -96,7 +96,7 @@ def test_machine_reports_keep_english_keys_and_severities():
     done = run("--lang", "de", "check", BOARD, "--format", "json")
     (finding,) = json.loads(done.output)["files"][0]["games"][0]["findings"]
     assert finding["severity"] == "error" and finding["code"] == "HD03"
-    assert finding["message"].startswith("ungültiger Board-Wert")  # the text is for people
+    assert finding["message"].startswith("ungültige Brettgröße")  # the text is for people
     assert '"severity": "error"' in run("--lang", "de", "check", BOARD, "--format", "jsonl").output
 
 
@@ -109,7 +109,7 @@ def test_check_workers_speak_the_language_of_the_command():
         done = run("--lang", "de", "check", "-j", "2", BOARD, THREAT)
     finally:
         multiprocessing.set_start_method(before, force=True)
-    assert "Fehler HD03 ungültiger Board-Wert '7x7'" in done.output
+    assert "Fehler HD03 ungültige Brettgröße '7x7' im Board-Tag" in done.output
     assert "Warnung AN01 A5XB2 sollte mit '^' markiert sein" in done.output
 
 
@@ -171,7 +171,7 @@ def test_usage_errors_in_german():
         "Fehler: eine PARTIEDATEI oder --position TEXT angeben, nicht beides\n"
     )
     done = run("check", env=GERMAN_ENV)
-    assert done.output.endswith("Fehler: Fehlendes Argument 'PATHS...'.\n")
+    assert done.output.endswith("Fehler: Fehlendes Argument 'PFADE...'.\n")
     done = run("--lang", "de", "check", "--game", "Schach", BOARD)
     assert done.output.endswith(
         "Fehler: Ungültiger Wert für '--game': 'Schach': erwartet Hexalit, Trigeo oder Hüpfer\n"
@@ -203,4 +203,4 @@ def test_a_dask_worker_speaks_the_language_it_is_given():
 
     (source,) = iter_sources([BOARD])
     ((number, result),) = scale_out._check_group([(0, source)], CheckOptions(), "de")
-    assert result.games[0]["findings"][0]["message"].startswith("ungültiger Board-Wert")
+    assert result.games[0]["findings"][0]["message"].startswith("ungültige Brettgröße")

@@ -77,7 +77,7 @@ def test_no_english_reason_in_the_german_check_of_the_broken_samples():
         (
             REVISIT,
             ":9:4: Fehler IL01 Halbzug 1, Rot: a2-c2-a2@a3 ist nicht erlaubt: a2-c2-a2 landet "
-            "wieder auf a2; beim Hüpfen darf kein Platz zweimal besucht werden; erlaubte Züge "
+            "wieder auf a2; beim Hüpfen darf kein Punkt zweimal besucht werden; erlaubte Züge "
             "des Spielsteins auf a2: a2-c2@c1, a2-c2@c3, a2-c2@d2",
         ),
         (
