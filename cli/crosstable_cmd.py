@@ -9,18 +9,17 @@ from typing import Any
 
 import click
 
-from hexhop.archive.query import Query, bounded, open_to_search, real_roots, tag_filter, under_any
+from hexhop.archive.query import Query, bounded, tag_filter
 from hexhop.archive.standings import Crosstable, Game, archive_standing_games, index_games
 from hexhop.messages import _
-from hexhop.records.checking import CheckOptions
 from hexhop.records.text import printable, utf8_safe
 
 from .command_output import emit, force_out_option, out_option, stdout_json, tell
-from .find_cmd import _csv, find_options, index_to_use, query_of, warn_stale
+from .find_cmd import _csv, find_options, from_index_or_archive, query_of
 from .help import Translated
 from .interrupt import checked, stoppable
 from .options import format_option, quiet_option, shared
-from .progress import ProgressBar, games_bar, games_read
+from .progress import ProgressBar, games_read
 from .safe_write import refuse_existing, refuse_inputs, write_atomically
 
 EXAMPLE = """
@@ -54,33 +53,19 @@ def standing_games(
     problems: list[str],
     bar: ProgressBar | None = None,
 ) -> Iterator[Game]:
-    """As ``find`` and ``stats`` choose: the index (--db, or the first
-    ARCHIVE's hexhop.sqlite), else the ARCHIVE paths read now; the index's
-    files that changed or are gone are told and added to ``problems``, as
-    are the files that cannot be read."""
-    db = index_to_use(paths, options)
-    if db is not None:
-        connection = open_to_search(db)
-        try:
-            warn_stale(connection, db, paths, problems)
-            roots = real_roots(paths)
-            for game in index_games(connection, db, query):
-                if not paths or under_any(game.path, roots):
-                    yield game
-        finally:
-            connection.close()
-        return
-    if not paths:
-        raise click.UsageError(_("give ARCHIVE paths to read, or --db with an index"))
-    check = CheckOptions(game=options["game"])
-    bar = games_bar(paths, quiet=options.get("quiet", False), globs=options["globs"], bar=bar)
-    for found in archive_standing_games(list(paths), query, check, options["globs"], bar.update):
-        if isinstance(found, str):  # a file that cannot be read: exit 2, as check
-            tell(found)
-            problems.append(found)
-        else:
-            yield found
-    bar.done()
+    """The games to count, as ``find`` and ``stats`` choose
+    (:func:`~.find_cmd.from_index_or_archive`)."""
+    return from_index_or_archive(
+        paths,
+        options,
+        problems,
+        bar,
+        lambda connection, db: index_games(connection, db, query),
+        lambda game: game.path,
+        lambda sources, check, globs, on_games: archive_standing_games(
+            sources, query, check, globs, on_games
+        ),
+    )
 
 
 def read_games(

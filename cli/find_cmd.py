@@ -8,8 +8,8 @@ import itertools
 import os
 import shlex
 import sys
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, TypeVar
 
 import click
 
@@ -188,26 +188,32 @@ def index_to_use(paths: tuple[str, ...], options: dict[str, Any]) -> str | None:
     return db
 
 
-def hits_of(
+def from_index_or_archive(
     paths: tuple[str, ...],
     options: dict[str, Any],
-    query: Query,
-    problems: list[str] | None = None,
-    bar: ProgressBar | None = None,
-) -> Iterator[Hit]:
-    """The matching games: from the index (--db, or hexhop.sqlite of the
-    first ARCHIVE when there is one), else read from the ARCHIVE paths.
-    The index's files that changed or are gone are told first, and added
-    to ``problems``, as are the files that cannot be read."""
+    problems: list[str] | None,
+    bar: ProgressBar | None,
+    in_index: Callable[[Any, str], Iterable[T]],
+    where: Callable[[T], str],
+    in_archive: Callable[
+        [list[str], Any, tuple[str, ...], Callable[[int], None]], Iterable[T | str]
+    ],
+) -> Iterator[T]:
+    """What find, stats and crosstable read: from the index (--db, or
+    hexhop.sqlite of the first ARCHIVE when there is one: ``in_index(connection,
+    db)``, kept when ``where(item)`` is under the ARCHIVE paths), else from the
+    ARCHIVE paths read now (``in_archive(paths, check options, globs,
+    on_games)``). The index's files that changed or are gone are told first,
+    and added to ``problems``, as are the files that cannot be read."""
     db = index_to_use(paths, options)
     if db is not None:
         connection = open_to_search(db)
         try:
             warn_stale(connection, db, paths, problems)
             roots = real_roots(paths)
-            for hit in find_in_index(connection, db, query):
-                if not paths or under_any(hit.real, roots):
-                    yield hit
+            for item in in_index(connection, db):
+                if not paths or under_any(where(item), roots):
+                    yield item
         finally:
             connection.close()
         return
@@ -217,7 +223,7 @@ def hits_of(
 
     check = CheckOptions(game=options["game"])
     bar = games_bar(paths, quiet=options.get("quiet", False), globs=options["globs"], bar=bar)
-    for found in find_in_archive(list(paths), query, check, options["globs"], bar.update):
+    for found in in_archive(list(paths), check, options["globs"], bar.update):
         if isinstance(found, str):  # a file that cannot be read: exit 2, as check
             tell(found)
             if problems is not None:
@@ -225,6 +231,27 @@ def hits_of(
         else:
             yield found
     bar.done()
+
+
+def hits_of(
+    paths: tuple[str, ...],
+    options: dict[str, Any],
+    query: Query,
+    problems: list[str] | None = None,
+    bar: ProgressBar | None = None,
+) -> Iterator[Hit]:
+    """The matching games (see :func:`from_index_or_archive`)."""
+    return from_index_or_archive(
+        paths,
+        options,
+        problems,
+        bar,
+        lambda connection, db: find_in_index(connection, db, query),
+        lambda hit: hit.real,
+        lambda sources, check, globs, on_games: find_in_archive(
+            sources, query, check, globs, on_games
+        ),
+    )
 
 
 def warn_stale(connection: Any, db: str, paths: tuple[str, ...], stale: list[str] | None) -> None:
@@ -251,6 +278,7 @@ def warn_stale(connection: Any, db: str, paths: tuple[str, ...], stale: list[str
 
 
 STALE_NAMED = 5  # the changed files a warning names
+T = TypeVar("T")
 SORT_KEYS = ("archive", "date", "player", "event", "length")
 
 

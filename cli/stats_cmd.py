@@ -8,7 +8,6 @@ from typing import Any
 
 import click
 
-from hexhop.archive.query import open_to_search, real_roots, under_any
 from hexhop.archive.stats import (
     MAX_DEPTH,
     Children,
@@ -19,15 +18,14 @@ from hexhop.archive.stats import (
     row_table,
 )
 from hexhop.messages import N_, _, number, side_name
-from hexhop.records.checking import CheckOptions
 from hexhop.records.text import counted, printable
 
 from .command_output import stdout_json, tell
-from .find_cmd import find_options, index_to_use, query_of, warn_stale
+from .find_cmd import find_options, from_index_or_archive, query_of
 from .help import Translated
 from .interrupt import checked, stoppable
 from .options import force_option, format_option, old_spelling, quiet_option, renamed, shared
-from .progress import ProgressBar, games_bar, games_read
+from .progress import ProgressBar, games_read
 from .safe_write import refuse_existing, write_atomically
 
 EXAMPLE = """
@@ -180,35 +178,18 @@ def _rows(
     problems: list[str],
     bar: ProgressBar | None = None,
 ) -> Iterator[StatRow]:
-    """As ``find`` chooses: the index (--db, or the first ARCHIVE's
-    hexhop.sqlite), else the ARCHIVE paths read now; the index's files that
-    changed or are gone are told, and added to ``problems``, as are the
-    files that cannot be read."""
-    db = index_to_use(paths, options)
-    if db is not None:
-        connection = open_to_search(db)
-        try:
-            warn_stale(connection, db, paths, problems)
-            roots = real_roots(paths)
-            for row in index_rows(connection, db, query, depth):
-                if not paths or under_any(row.path, roots):
-                    yield row
-        finally:
-            connection.close()
-        return
-    if not paths:
-        raise click.UsageError(_("give ARCHIVE paths to read, or --db with an index"))
-    options_ = CheckOptions(game=options["game"])
-    bar = games_bar(paths, quiet=options.get("quiet", False), globs=options["globs"], bar=bar)
-    rows = archive_rows(list(paths), query, options_, options["globs"], depth, bar.update)
-    for found in rows:
-        if isinstance(found, str):  # a file that cannot be read: exit 2, as check
-            tell(found)
-            if problems is not None:
-                problems.append(found)
-        else:
-            yield found
-    bar.done()
+    """The rows to count, as ``find`` chooses (:func:`from_index_or_archive`)."""
+    return from_index_or_archive(
+        paths,
+        options,
+        problems,
+        bar,
+        lambda connection, db: index_rows(connection, db, query, depth),
+        lambda row: row.path,
+        lambda sources, check, globs, on_games: archive_rows(
+            sources, query, check, globs, depth, on_games
+        ),
+    )
 
 
 def _echo_all(chunks: Iterable[str]) -> None:
