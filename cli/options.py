@@ -246,6 +246,12 @@ def renamed(old: str, new: str, parameter: str, *, flag_value: Any = None) -> Ca
             ),
             err=True,
         )
+        if f"hexhop.renamed.{parameter}" in ctx.meta:  # two old spellings of one option
+            raise click.UsageError(
+                _("give {option} only: {old} is its old spelling").format(
+                    option=new, old=ctx.meta[f"hexhop.renamed.{parameter}.old"]
+                )
+            )
         if flag_value is None:  # checked and converted as the new option's value is
             new_option = next(p for p in ctx.command.params if p.name == parameter)
             value = new_option.type_cast_value(ctx, value)

@@ -194,3 +194,9 @@ def test_a_required_renamed_option_is_missing_under_its_new_name(tmp_path):
     result, _files = _run("puzzles", str(SAMPLES), cwd=tmp_path)
     assert result.exit_code == 2
     assert "Error: Missing option '--out-dir'." in result.stderr
+
+
+def test_two_old_spellings_of_one_option_are_a_usage_error(tmp_path):
+    result, _files = _run("moves", KASSEL, "--json", "--count", cwd=tmp_path)
+    assert result.exit_code == 2
+    assert "Error: give --format only: --json is its old spelling" in result.stderr
