@@ -16,7 +16,7 @@ from hexhop.records.text import counted
 
 from .command_output import tell
 from .help import Translated
-from .interrupt import checkpoint, stoppable
+from .interrupt import checkpoint, signals_held, stoppable
 from .options import game_option, glob_option, old_spelling, quiet_option, renamed, shared
 from .progress import Kept, games_bar, so_far
 from .safe_write import ExistsError, WriteError, make_folder, write_atomically
@@ -92,7 +92,11 @@ def split(
             expected.add(text.parsed)
             try:
                 stem, extension = file_stem(text), file_extension(text)
-                name = _write_new(folder, names, stem, extension, data, expected)
+                with signals_held():  # written, counted and kept, or none of these
+                    name = _write_new(folder, names, stem, extension, data, expected)
+                    written += 1
+                    kept.add(os.path.join(folder, name))
+                    bar.update(done + 1)
             except (WriteError, WrittenDiffers) as error:
                 tell(
                     _("Error: {error}; {files} written to {path}").format(
@@ -100,8 +104,6 @@ def split(
                     )
                 )
                 sys.exit(2)
-            written += 1
-            kept.add(os.path.join(folder, name))
             mine.add(os.path.realpath(os.path.join(folder, name)))
             if verbose:
                 tell(
