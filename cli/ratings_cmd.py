@@ -7,7 +7,7 @@ from typing import Any
 import click
 
 from hexhop.archive.standings import K_FACTOR, START, Ratings, rate
-from hexhop.messages import _
+from hexhop.messages import _, number
 from hexhop.records.text import counted, printable
 
 from .command_output import stdout_json, tell
@@ -77,10 +77,10 @@ def text(result: Ratings) -> str:
         f"  {_('player'):<{width}}  {_('rating'):>7}  {_('games'):>5}",
     ]
     for name in names:
-        lines.append(f"  {name:<{width}}  {result.ratings[name]:>7.1f}  {result.games[name]:>5}")
+        lines.append(f"  {name:<{width}}  {number(result.ratings[name], 1):>7}  {result.games[name]:>5}")
     for event, after in result.events.items():
         lines.append("")
         lines.append(_("After {event}").format(event=event))
         for name in sorted(after, key=lambda n: (-after[n], n)):
-            lines.append(f"  {name:<{width}}  {after[name]:>7.1f}")
+            lines.append(f"  {name:<{width}}  {number(after[name], 1):>7}")
     return "\n".join(lines)

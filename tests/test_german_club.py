@@ -286,3 +286,17 @@ def test_metavar_leaves_other_names() -> None:
 def test_a_missing_paths_argument_is_named_as_the_usage_names_it() -> None:
     assert run("--lang", "de", "check").output.endswith("Fehler: Fehlendes Argument 'PFADE...'.\n")
     assert run("check").output.endswith("Error: Missing argument 'PATHS...'.\n")
+
+
+def test_ratings_with_a_decimal_comma_and_json_unchanged() -> None:
+    german = run("--lang", "de", "ratings", GOOD, "--scan").stdout.splitlines()
+    assert german[:3] == [
+        "Elo-Zahlen (Start 1500, K 20) aus 5 Partien",
+        "  Spieler           Elo  Partien",
+        "  Mira Hansen    1519,4      2",
+    ]
+    english = run("ratings", GOOD, "--scan").stdout.splitlines()
+    assert english[2] == "  Mira Hansen    1519.4      2"
+    as_json = json.loads(run("--lang", "de", "ratings", GOOD, "--scan", "--format", "json").stdout)
+    assert isinstance(as_json, dict)
+    assert "1519,4" not in json.dumps(as_json)
