@@ -76,6 +76,16 @@ class Page:
         return self.height_pt * PX_PER_PT
 
     @property
+    def inner_width_px(self) -> float:
+        """The width inside the margins, in pixels."""
+        return self.inner_width_pt * PX_PER_PT
+
+    @property
+    def inner_height_px(self) -> float:
+        """The height inside the margins, in pixels."""
+        return self.inner_height_pt * PX_PER_PT
+
+    @property
     def margin_px(self) -> float:
         """The margin in pixels of an SVG picture of the page."""
         return self.margin_pt * PX_PER_PT
