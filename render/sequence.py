@@ -266,7 +266,7 @@ def _heading(page: Page, heading: Sequence[str], note: str | None) -> tuple[floa
     middle, room = page.width_px / 2, page.inner_width_px
     for number, line in enumerate(line for line in heading if line):
         font = HEADING_FONT if number == 0 else PAGE_FONT
-        for part in wrap_text(line, room, font, lines=1):
+        for part in wrap_text(line, room, font, lines=1 if number == 0 else 2):
             parts.append(_text(middle, y + font, part, font, bold=number == 0))
             y += font * 1.4
     if note:
