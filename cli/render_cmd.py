@@ -122,8 +122,9 @@ def _colors(
 @format_option(
     FORMATS,
     "svg/png: one file per ply; gif: an animation; pdf: one page per ply; "
-    "sheet / sheet-pdf: the diagrams in a grid under one heading, as PNG pages "
-    "(150 dpi) / PDF (3 by 4 on a portrait A4 or Letter page); "
+    "sheet / sheet-pdf: the diagrams in a grid under one heading (3 by 4 on a portrait "
+    "A4 or Letter page), as PNG pages at 150 dpi (game001-sheet.png, or "
+    "game001-sheet-1.png, -2.png … for several pages) / one PDF; "
     "html: an interactive viewer page.",
 )
 @click.option(
