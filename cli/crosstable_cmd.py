@@ -18,7 +18,7 @@ from .command_output import emit, force_out_option, out_option, stdout_json, tel
 from .find_cmd import _csv, find_options, from_index_or_archive, query_of
 from .help import Translated
 from .interrupt import checked, stoppable
-from .options import format_option, page_options, quiet_option, shared
+from .options import format_option, page_options, quiet_option, shared, unused_options
 from .progress import ProgressBar, games_read
 from .safe_write import refuse_existing, refuse_inputs, write_atomically
 
@@ -123,6 +123,10 @@ def crosstable(
     used, and when files changed since they were indexed or could not be
     read (the others are counted).
     """
+    for warning in unused_options(
+        click.get_current_context(), fmt, {"page": ("pdf",), "landscape": ("pdf",)}
+    ):
+        tell(warning)
     if fmt == "pdf" and out is None:
         raise click.UsageError(_("--format pdf writes a file: give --out FILE.pdf"))
     if out is not None:

@@ -368,6 +368,21 @@ def page_options(help: str) -> Callable[[F], F]:
     return both
 
 
+def unused_options(ctx: click.Context, fmt: str, only_for: dict[str, tuple[str, ...]]) -> list[str]:
+    """A warning for each option given on the command line that ``--format
+    fmt`` does not use: ``only_for`` maps a parameter to the formats that use it."""
+    from click.core import ParameterSource
+
+    return [
+        _("warning: {option} has no effect with --format {format}").format(
+            option=param.opts[0], format=fmt
+        )
+        for param in ctx.command.params
+        if fmt not in only_for.get(param.name or "", (fmt,))
+        and ctx.get_parameter_source(param.name or "") == ParameterSource.COMMANDLINE
+    ]
+
+
 def _jobs(ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:
     """The ``-j`` callback: 0 is one process per core."""
     if value == 0:

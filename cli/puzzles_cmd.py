@@ -31,6 +31,7 @@ from .options import (
     quiet_option,
     renamed,
     shared,
+    unused_options,
 )
 from .progress import Kept, ProgressBar, kept, so_far
 from .safe_write import refuse_inputs, write_atomically
@@ -121,6 +122,9 @@ def puzzles(
     from hexhop.render.svg import board_svg
 
     out = old_spelling("out", out, required=True)
+    only_for = {"size": ("svg", "png"), "page": ("pdf",), "landscape": ("pdf",)}
+    for warning in unused_options(click.get_current_context(), fmt, only_for):
+        tell(warning)
     settings = Settings(depth, max_nodes, max_seconds, game)
     inputs = list(paths)  # and every file read: never written over
 

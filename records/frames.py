@@ -203,12 +203,16 @@ class Frames:
         )
 
     def sheet(self, plies: list[int], page: Page | None = None, *, first: int = 1) -> bytes:
-        """One page of the sheet as a PNG (at :data:`SHEET_DPI`); ``plies``
-        are those of that page, numbered from ``first``."""
+        """One page of the sheet as a PNG (at ``sequence.SHEET_DPI``); ``plies``
+        are those of that page, numbered from ``first``: more than the page
+        holds are an error (``hexhop render`` writes a file per page)."""
         from hexhop.render.sequence import sheet_png
 
         paper = _paper(page)
-        return sheet_png(self.sheet_pages(plies, paper, first=first)[0], paper)
+        pages = self.sheet_pages(plies, paper, first=first)
+        if len(pages) > 1:
+            raise ArgumentError(f"{len(plies)} diagrams do not fit on one page of a sheet")
+        return sheet_png(pages[0], paper)
 
     def sheet_pdf(self, plies: list[int], page: Page | None = None) -> bytes:
         """The sheet as a PDF (vector, for layout programs): as many pages

@@ -316,3 +316,22 @@ def test_the_puzzle_sheet_in_german(tmp_path: Path) -> None:
     text = [page.extract_text() for page in PdfReader(tmp_path / "de" / "puzzles.pdf").pages]
     assert text[0].startswith("Aufgaben") and "1. Rot zieht und gewinnt sofort" in text[0]
     assert text[1].split("\n") == ["Lösungen", "1) 1. c4xe4"]
+
+
+def test_puzzles_and_crosstable_tell_options_their_format_does_not_use(tmp_path: Path) -> None:
+    args = [HUEPFER, "--depth", "1", "--page", "a5", "-q", "--out-dir", tmp_path / "svg"]
+    result = run("puzzles", *args)
+    assert result.exit_code == 0
+    assert result.stderr == "warning: --page has no effect with --format svg\n"
+    result = run("puzzles", *args[:-1], tmp_path / "pdf", "--format", "pdf", "--size", "300")
+    assert result.stderr == "warning: --size has no effect with --format pdf\n"
+    result = run("crosstable", SAMPLES, "--landscape", "-q")
+    assert result.exit_code == 0
+    assert result.stderr == "warning: --landscape has no effect with --format text\n"
+
+
+def test_a_png_sheet_page_holds_one_page_of_diagrams() -> None:
+    from hexhop.notation.errors import ArgumentError
+
+    with pytest.raises(ArgumentError, match="7 diagrams do not fit on one page of a sheet"):
+        frames(size=200).sheet(list(range(7)), page_for("a5"))
