@@ -212,9 +212,11 @@ def sheet_pages_svg(
     room_h = cell_h - CAPTION_FONT * 2.8
     width = int(cell_w)
     svgs = draw(width)
-    high = max(_svg_size(svg)[1] * width / _svg_size(svg)[0] for svg in svgs)
-    if high > room_h:  # the cells are flatter than the diagrams
-        width = int(width * room_h / high)
+    for _attempt in range(3):  # text that keeps its size makes a smaller diagram taller
+        high = max(_svg_size(svg)[1] * width / _svg_size(svg)[0] for svg in svgs)
+        if high <= room_h:
+            break
+        width = max(1, min(width - 1, int(width * room_h / high)))  # cells flatter than diagrams
         svgs = draw(width)
     per_page = columns * rows
     pages = []

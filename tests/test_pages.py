@@ -335,3 +335,34 @@ def test_a_png_sheet_page_holds_one_page_of_diagrams() -> None:
 
     with pytest.raises(ArgumentError, match="7 diagrams do not fit on one page of a sheet"):
         frames(size=200).sheet(list(range(7)), page_for("a5"))
+
+
+@pytest.mark.parametrize("name, landscape", [("a4", False), ("a5", True)])
+def test_diagrams_of_other_heights_share_the_grid_inside_the_margins(name, landscape) -> None:
+    """A puzzle sheet mixes games: a wide Hexalit board, a tall Hüpfer 10x10."""
+    from hexhop.engine.games import rules_for
+    from hexhop.render import board_svg
+    from hexhop.render.sequence import sheet_pages_svg
+
+    starts = [
+        rules_for("Hexalit").start({}),
+        rules_for("Hüpfer").start({"Board": "10x10"}),
+        rules_for("Trigeo").start({}),
+    ]
+    page = page_for(name, landscape)
+    captions = [f"{n}. a caption of some length under diagram {n}" for n in range(1, 8)]
+    svgs = sheet_pages_svg(
+        captions,
+        lambda width: [board_svg(starts[n % 3], size=width) for n in range(7)],
+        page,
+        heading=["Puzzles"],
+    )
+    columns, rows = page.grid()
+    assert len(svgs) == -(-7 // (columns * rows))
+    boxes = _boxes(svgs[0])
+    assert all(_inside(box, page) for box in boxes)
+    assert len({round(box[2], 1) for box in boxes}) == 1  # one width
+    tops = sorted({round(box[1], 1) for box in boxes})
+    row_gap = tops[1] - tops[0]
+    for box in boxes:  # each diagram and its two caption lines stay in its row
+        assert box[3] + 2.8 * 12 <= row_gap + 0.5
