@@ -18,7 +18,7 @@ from .command_output import emit, force_out_option, out_option, stdout_json, tel
 from .find_cmd import _csv, find_options, from_index_or_archive, query_of
 from .help import Translated
 from .interrupt import checked, stoppable
-from .options import format_option, quiet_option, shared
+from .options import format_option, page_options, quiet_option, shared, unused_options
 from .progress import ProgressBar, games_read
 from .safe_write import refuse_existing, refuse_inputs, write_atomically
 
@@ -89,6 +89,9 @@ def read_games(
     "A table for reading, CSV, one JSON document, an HTML page or a PDF page (needs --out).",
 )
 @out_option
+@page_options(
+    "pdf: the paper, a4, a5 or letter (default: the locale's, Letter for en_US and en_CA, else A4)."
+)
 @force_out_option
 @quiet_option("No progress bar and no summary line (problems are still told).")
 def crosstable(
@@ -96,6 +99,8 @@ def crosstable(
     event: str | None,
     fmt: str,
     out: str | None,
+    page: str | None,
+    landscape: bool,
     force: bool,
     quiet: bool,
     **options: Any,
@@ -118,6 +123,10 @@ def crosstable(
     used, and when files changed since they were indexed or could not be
     read (the others are counted).
     """
+    for warning in unused_options(
+        click.get_current_context(), fmt, {"page": ("pdf",), "landscape": ("pdf",)}
+    ):
+        tell(warning)
     if fmt == "pdf" and out is None:
         raise click.UsageError(_("--format pdf writes a file: give --out FILE.pdf"))
     if out is not None:
@@ -128,8 +137,12 @@ def crosstable(
     if fmt == "pdf":
         if table.players:
             from hexhop.render import pdf
+            from hexhop.render.pages import page_for
+            from hexhop.render.sequence import diagram_page_svg
 
-            write_atomically(out or "", pdf([svg_page(table, event)]), overwrite=force)
+            paper = page_for(page, landscape)
+            sheet = diagram_page_svg(svg_page(table, event), (), paper, at_top=True)
+            write_atomically(out or "", pdf([sheet]), overwrite=force)
     elif fmt == "json":
         emit(stdout_json(table.as_json(), indent=2) + "\n", out, force)
     elif fmt == "csv":

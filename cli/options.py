@@ -177,6 +177,14 @@ VOCABULARY: dict[str, Term] = {
             "there (generate).",
         ),
         _term("--size", "value", "puzzles render", "The width of a diagram in pixels."),
+        _term(
+            "--page",
+            "value",
+            "crosstable puzzles render",
+            "The paper of PDF and sheet pages: a4, a5 or letter (default: the locale's "
+            "paper, Letter for en_US and en_CA, else A4).",
+        ),
+        _term("--landscape", "flag", "crosstable puzzles render", "Turn the pages on their side."),
         _term("--limit", "value", "find stats", "List at most this many rows (0: all)."),
         _term(
             "--export",
@@ -339,6 +347,40 @@ def force_option(help: str) -> Callable[[F], F]:
 
 def glob_option(help: str) -> Callable[[F], F]:
     return shared("--glob", "globs", multiple=True, metavar="PATTERN", help=help)
+
+
+def page_options(help: str) -> Callable[[F], F]:
+    """``--page a4|a5|letter`` and ``--landscape``: the paper of the pages a
+    command writes (``help`` says which); no ``--page``: the locale's."""
+    from hexhop.render.pages import PAGE_NAMES
+
+    page = shared(
+        "--page",
+        type=click.Choice(PAGE_NAMES, case_sensitive=False),
+        default=None,
+        help=help,
+    )
+    landscape = shared("--landscape", is_flag=True, help="Turn the pages on their side.")
+
+    def both(function: F) -> F:
+        return page(landscape(function))
+
+    return both
+
+
+def unused_options(ctx: click.Context, fmt: str, only_for: dict[str, tuple[str, ...]]) -> list[str]:
+    """A warning for each option given on the command line that ``--format
+    fmt`` does not use: ``only_for`` maps a parameter to the formats that use it."""
+    from click.core import ParameterSource
+
+    return [
+        _("warning: {option} has no effect with --format {format}").format(
+            option=param.opts[0], format=fmt
+        )
+        for param in ctx.command.params
+        if fmt not in only_for.get(param.name or "", (fmt,))
+        and ctx.get_parameter_source(param.name or "") == ParameterSource.COMMANDLINE
+    ]
 
 
 def _jobs(ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:

@@ -14,8 +14,9 @@ from hexhop.notation.games import find_game
 from hexhop.notation.model import ParsedGame, Record
 from hexhop.records.analysis import Settings
 from hexhop.records.counting import count_files, count_games
-from hexhop.records.puzzles import find_puzzles
+from hexhop.records.puzzles import find_puzzles, puzzle_book
 from hexhop.records.sources import Source, iter_sources
+from hexhop.render.pages import page_for
 
 from .command_output import tell
 from .help import Translated
@@ -26,18 +27,24 @@ from .options import (
     game_option,
     jobs_option,
     old_spelling,
+    page_options,
     quiet_option,
     renamed,
     shared,
+    unused_options,
 )
 from .progress import Kept, ProgressBar, kept, so_far
 from .safe_write import refuse_inputs, write_atomically
+
+#: The puzzle sheet of ``--format pdf``.
+BOOK = "puzzles.pdf"
 
 EXAMPLE = """
 \b
 Examples:
   hexhop puzzles samples/good --out-dir puzzles
   hexhop puzzles club.zip --out-dir puzzles --depth 3 --format png
+  hexhop puzzles club.zip --out-dir puzzles --format pdf --page a5
 """
 
 
@@ -55,7 +62,8 @@ Examples:
 )
 @format_option(
     ["svg", "png", "pdf"],
-    "Format of the diagrams.",
+    "Format of the diagrams; pdf: one puzzle sheet, puzzles.pdf, with every puzzle "
+    "on pages of --page and the solutions on the last page(s).",
 )
 @shared(
     "--size",
@@ -63,6 +71,9 @@ Examples:
     default=400,
     show_default=True,
     help="Width of a diagram in pixels.",
+)
+@page_options(
+    "pdf: the paper, a4, a5 or letter (default: the locale's, Letter for en_US and en_CA, else A4)."
 )
 @force_option("Overwrite files in --out-dir.")
 @shared(
@@ -88,6 +99,8 @@ def puzzles(
     depth: int,
     fmt: str,
     size: int,
+    page: str | None,
+    landscape: bool,
     force: bool,
     max_nodes: int,
     max_seconds: float,
@@ -99,8 +112,9 @@ def puzzles(
 
     Each puzzle is a record (puzzle001.hxl …) with a Position tag and the
     solution as its movetext, and a diagram (puzzle001.svg …) captioned
-    like "North to play and win in 2". Equal positions are written once;
-    the easiest come first.
+    like "North to play and win in 2"; with --format pdf, the diagrams are
+    one puzzle sheet, puzzles.pdf, the solutions on its last page(s).
+    Equal positions are written once; the easiest come first.
 
     Exit status: 0 when done, 2 on a usage error or when some input could
     not be read (the others are read).
@@ -108,6 +122,9 @@ def puzzles(
     from hexhop.render.svg import board_svg
 
     out = old_spelling("out", out, required=True)
+    only_for = {"size": ("svg", "png"), "page": ("pdf",), "landscape": ("pdf",)}
+    for warning in unused_options(click.get_current_context(), fmt, only_for):
+        tell(warning)
     settings = Settings(depth, max_nodes, max_seconds, game)
     inputs = list(paths)  # and every file read: never written over
 
@@ -141,13 +158,18 @@ def puzzles(
             record = puzzle.text(number).encode("utf-8")
             title = _("Puzzle {number}").format(number=number) + ": " + puzzle.caption()
             picture = board_svg(puzzle.position, size=size, title=title)
-            data = _picture_bytes(picture, fmt, size)
+            data = None if fmt == "pdf" else _picture_bytes(picture, fmt, size)
             record_path = stem + find_game(puzzle.game).extension
             with signals_held():  # a puzzle's two files and their count, or none of these
                 _write(record_path, record, force, inputs, puzzle.record(number))
-                _write(f"{stem}.{fmt}", data, force, inputs)
-                progress.kept += [record_path, f"{stem}.{fmt}"]
+                if data is not None:
+                    _write(f"{stem}.{fmt}", data, force, inputs)
+                progress.kept += [record_path] + ([f"{stem}.{fmt}"] if data is not None else [])
                 progress.bar.update(number)
+        if fmt == "pdf" and found:
+            book = os.path.join(out, BOOK)
+            _write(book, puzzle_book(found, page_for(page, landscape)), force, inputs)
+            progress.kept.append(book)
     progress.bar.done()
     if not quiet:
         tell(_("wrote {count} puzzles to {out}").format(count=len(found), out=out))
@@ -196,10 +218,6 @@ def _picture_bytes(svg: str, fmt: str, size: int) -> bytes:
         from hexhop.render.png import svg_to_png
 
         return svg_to_png(svg, size=size)
-    if fmt == "pdf":
-        from hexhop.render.sequence import pdf
-
-        return pdf([svg])
     return svg.encode("utf-8")
 
 

@@ -21,6 +21,7 @@ from hexhop.records.file_names import fitted
 from hexhop.records.sources import Source, iter_sources
 from hexhop.records.text import counted
 from hexhop.render.html import SHARED_FILES, GameSummary
+from hexhop.render.pages import Page, locale_page_name
 
 from .command_output import tell
 from .help import Translated
@@ -31,6 +32,7 @@ from .options import (
     game_option,
     jobs_option,
     old_spelling,
+    page_options,
     quiet_option,
     renamed,
     shared,
@@ -69,6 +71,8 @@ class RenderOptions:
     caption: str | None = None
     colors: tuple[tuple[str, str], ...] = ()
     delay: int = 800
+    page: str = "a4"  # a4, a5 or letter: the paper of pdf and sheet pages
+    landscape: bool = False
 
 
 def _arrows(
@@ -118,8 +122,9 @@ def _colors(
 @format_option(
     FORMATS,
     "svg/png: one file per ply; gif: an animation; pdf: one page per ply; "
-    "sheet / sheet-pdf: the diagrams in a grid under one heading, as PNG / PDF "
-    "(12 to a page); "
+    "sheet / sheet-pdf: the diagrams in a grid under one heading (3 by 4 on a portrait "
+    "A4 or Letter page), as PNG pages at 150 dpi (game001-sheet.png, or "
+    "game001-sheet-1.png, -2.png … for several pages) / one PDF; "
     "html: an interactive viewer page.",
 )
 @click.option(
@@ -141,7 +146,12 @@ def _colors(
     type=click.IntRange(100, 4000),
     default=400,
     show_default=True,
-    help="Width of one diagram in pixels (in a PDF, a pixel is 0.75 pt).",
+    help="Width of one diagram in pixels (in a PDF, a pixel is 0.75 pt, and a diagram "
+    "wider than the page is made smaller; sheets fit their diagrams to the page).",
+)
+@page_options(
+    "pdf, sheet, sheet-pdf: the paper, a4, a5 or letter (default: the locale's, "
+    "Letter for en_US and en_CA, else A4); 15 mm margins."
 )
 @click.option("--flip", is_flag=True, help="Turn the board (South / Turquoise at the top).")
 @click.option(
@@ -206,6 +216,8 @@ def render(
     plies: str | None,
     index: int | None,
     size: int,
+    page: str | None,
+    landscape: bool,
     flip: bool,
     arrows: tuple[tuple[str, str], ...],
     highlights: tuple[str, ...],
@@ -257,6 +269,8 @@ def render(
             caption,
             tuple({**THEMES[theme], **dict(colors)}.items()),
             delay,
+            (page or locale_page_name()).lower(),
+            landscape,
         )
         broken = _render(record, out_dir, options, index, force, game, state, jobs)
     if state["unreadable"]:
@@ -361,10 +375,12 @@ def _render(
 #: Options that the formats not named here leave alone.
 _ONLY_FOR = {
     "delay": ("gif",),
+    "size": ("svg", "png", "gif", "pdf"),
     **{
         name: ("svg", "png", "gif", "pdf", "sheet", "sheet-pdf")
-        for name in ("size", "arrows", "highlights", "title", "caption", "colors", "theme")
+        for name in ("arrows", "highlights", "title", "caption", "colors", "theme")
     },
+    **{name: ("pdf", "sheet", "sheet-pdf") for name in ("page", "landscape")},
 }
 
 
@@ -553,6 +569,8 @@ def _plan(
     name = os.path.join(folder, game_name(report.index))
     if options.fmt in ("svg", "png"):
         return tuple((f"{name}-ply{ply:03d}.{options.fmt}", (ply,)) for ply in chosen)
+    if options.fmt == "sheet":
+        return sheet_files(name, chosen, _page(options))
     suffix = {
         "gif": ".gif",
         "pdf": ".pdf",
@@ -561,6 +579,23 @@ def _plan(
         "html": ".html",
     }[options.fmt]
     return ((name + suffix, tuple(chosen)),)
+
+
+def sheet_files(name: str, plies: list[int], page: Page) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The PNG pages of a sheet: ``game001-sheet.png`` when the diagrams
+    fill one page, else ``game001-sheet-1.png``, ``game001-sheet-2.png``, …"""
+    columns, rows = page.grid()
+    per_page = columns * rows
+    chunks = [tuple(plies[i : i + per_page]) for i in range(0, len(plies), per_page)]
+    if len(chunks) == 1:
+        return ((f"{name}-sheet.png", chunks[0]),)
+    return tuple((f"{name}-sheet-{n}.png", chunk) for n, chunk in enumerate(chunks, 1))
+
+
+def _page(options: RenderOptions) -> Page:
+    from hexhop.render.pages import page_for
+
+    return page_for(options.page, options.landscape)
 
 
 def game_name(index: int) -> str:
@@ -590,9 +625,9 @@ def _drawn(
         return
     for parsed, item in games:
         frames = _frames(parsed, options)
-        for path, plies in item.files:
+        for path, plies, first in _numbered(item.files):
             index = _index_link(path, index_root) if index_root else None
-            yield path, functools.partial(_picture, frames, options, plies, index)
+            yield path, functools.partial(_picture, frames, options, plies, index, first)
 
 
 def _planned_games(planned: list[_Planned], game: str | None) -> Iterator[tuple[Any, _Planned]]:
@@ -638,10 +673,21 @@ def _game_pictures(
     parsed, files = task
     frames = _frames(parsed, options)
     pictures = []
-    for path, plies in files:
+    for path, plies, first in _numbered(files):
         index = _index_link(path, index_root) if index_root else None
-        pictures.append((path, _picture(frames, options, plies, index)))
+        pictures.append((path, _picture(frames, options, plies, index, first)))
     return pictures
+
+
+def _numbered(
+    files: tuple[tuple[str, tuple[int, ...]], ...],
+) -> Iterator[tuple[str, tuple[int, ...], int]]:
+    """(path, plies, number of its first diagram) of a game's files: the
+    pages of a sheet go on numbering where the page before stopped."""
+    first = 1
+    for path, plies in files:
+        yield path, plies, first
+        first += len(plies)
 
 
 def _worker_died(task: tuple[Any, Any], error: BaseException) -> list[tuple[str, bytes]]:
@@ -661,7 +707,11 @@ def _index_link(page: str, index_root: str) -> str:
 
 
 def _picture(
-    frames: Any, options: RenderOptions, plies: tuple[int, ...], index: str | None = None
+    frames: Any,
+    options: RenderOptions,
+    plies: tuple[int, ...],
+    index: str | None = None,
+    first: int = 1,
 ) -> bytes:
     fmt = options.fmt
     if fmt == "svg":
@@ -671,11 +721,11 @@ def _picture(
     if fmt == "gif":
         return frames.gif(list(plies), delay=options.delay)
     if fmt == "pdf":
-        return frames.pdf(list(plies))
+        return frames.pdf(list(plies), _page(options))
     if fmt == "sheet":
-        return frames.sheet(list(plies))
+        return frames.sheet(list(plies), _page(options), first=first)
     if fmt == "sheet-pdf":
-        return frames.sheet_pdf(list(plies))
+        return frames.sheet_pdf(list(plies), _page(options))
     return frames.html(index, shared=index is not None)
 
 

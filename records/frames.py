@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
@@ -17,12 +18,12 @@ from hexhop.notation.model import Node
 from hexhop.render.svg_parts import clip
 
 if TYPE_CHECKING:
+    from hexhop.render.pages import Page
+
     from .viewer import Recording
 
 #: Characters of each player's name in a title, so that both names show.
 NAME_CHARS = 60
-#: Diagrams on one page of a sheet in PDF: three rows of four.
-PAGE_DIAGRAMS = 12
 
 
 class Frames:
@@ -167,27 +168,61 @@ class Frames:
         svgs = [self.svg(p) for p in plies]
         return gif(svgs, size=self.size, frame_ms=delay, last_ms=max(delay, 2500))
 
-    def pdf(self, plies: list[int]) -> bytes:
-        """A PDF with one page per diagram."""
+    def pdf(self, plies: list[int], page: Page | None = None) -> bytes:
+        """A PDF with one diagram on each page of the size ``page`` (the
+        locale's by default): centred at the size asked for, smaller only
+        where it would not fit within the margins; its title under it."""
+        from hexhop.render.sequence import diagram_page_svg, pdf
+
+        paper = _paper(page)
+        return pdf(
+            [diagram_page_svg(self.svg(p, titled=False), [self.title(p)], paper) for p in plies]
+        )
+
+    def sheet_pages(
+        self, plies: list[int], page: Page | None = None, *, first: int = 1
+    ) -> list[str]:
+        """The sheet as SVG pages of the size ``page``: the diagrams on the
+        page's grid, numbered from ``first``, under the heading of the game."""
+        from hexhop.render.sequence import sheet_pages_svg
+
+        captions = [
+            _("Diagram {number}: {label}").format(number=number, label=label)
+            if label
+            else _("Diagram {number}").format(number=number)
+            for number, label in enumerate((self._label(p) for p in plies), first)
+        ]
+
+        def draw(width: int) -> list[str]:
+            drawer = copy.copy(self)
+            drawer.size = width
+            return [drawer.svg(p, titled=False) for p in plies]
+
+        return sheet_pages_svg(
+            captions, draw, _paper(page), heading=self.heading(), note=self.note()
+        )
+
+    def sheet(self, plies: list[int], page: Page | None = None, *, first: int = 1) -> bytes:
+        """One page of the sheet as a PNG (at ``sequence.SHEET_DPI``); ``plies``
+        are those of that page, numbered from ``first``: more than the page
+        holds are an error (``hexhop render`` writes a file per page)."""
+        from hexhop.render.sequence import sheet_png
+
+        paper = _paper(page)
+        pages = self.sheet_pages(plies, paper, first=first)
+        if len(pages) > 1:
+            raise ArgumentError(f"{len(plies)} diagrams do not fit on one page of a sheet")
+        return sheet_png(pages[0], paper)
+
+    def sheet_pdf(self, plies: list[int], page: Page | None = None) -> bytes:
+        """The sheet as a PDF (vector, for layout programs): as many pages
+        of the size ``page`` as the diagrams fill."""
         from hexhop.render.sequence import pdf
 
-        return pdf([self.svg(p) for p in plies])
-
-    def sheet(self, plies: list[int]) -> bytes:
-        """A PNG of the diagrams in a grid under one heading."""
-        from hexhop.render.png import svg_to_png
-
-        return svg_to_png(self.sheet_svg(plies))
-
-    def sheet_pdf(self, plies: list[int]) -> bytes:
-        """The sheet as a PDF (vector, for layout programs): a page of
-        :data:`PAGE_DIAGRAMS` diagrams under the heading, then the next."""
-        from hexhop.render.sequence import pdf
-
-        starts = range(0, len(plies), PAGE_DIAGRAMS)
-        return pdf([self.sheet_svg(plies[i : i + PAGE_DIAGRAMS], first=i + 1) for i in starts])
+        return pdf(self.sheet_pages(plies, page))
 
     def sheet_svg(self, plies: list[int], *, first: int = 1) -> str:
+        """The diagrams of ``plies`` in one grid (no page), as one SVG."""
         from hexhop.render.sequence import sheet_svg
 
         frames = [(self._label(p), self.svg(p, titled=False)) for p in plies]
@@ -216,6 +251,12 @@ class Frames:
 
         page = page_data(self.report, flip=self.flip, walked=self.walked)
         return game_page(page, index=index, shared=shared).encode("utf-8")
+
+
+def _paper(page: Page | None) -> Page:
+    from hexhop.render.pages import page_for
+
+    return page if page is not None else page_for(None)
 
 
 def first_error(report: GameReport) -> Finding | None:

@@ -12,9 +12,10 @@ fewer tempting alternatives (captures that do not win).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
+from typing import TYPE_CHECKING
 
 from hexhop.engine.base import Position, Rules
 from hexhop.engine.games import rules_for
@@ -30,6 +31,9 @@ from hexhop.notation.writer import format_record
 from .analysis import Settings
 from .checking import readable_data
 from .sources import Source
+
+if TYPE_CHECKING:
+    from hexhop.render.pages import Page
 
 _SPAN = Span(0, 0)
 
@@ -73,6 +77,44 @@ class Puzzle:
 
     def text(self, number: int) -> str:
         return format_record(self.record(number))
+
+    def solution_text(self) -> str:
+        """The solution as numbered movetext from move 1: ``1. F5°B5+``,
+        or ``1... d4xb4 2. …`` when the second side is to play."""
+        second = self.side != find_game(self.game).sides[0]
+        words: list[str] = []
+        for index, action in enumerate(self.solution):
+            ply = index + second
+            if ply % 2 == 0:
+                words.append(f"{ply // 2 + 1}.")
+            elif index == 0:
+                words.append("1...")
+            words.append(str(action))
+        return " ".join(words)
+
+
+def puzzle_book(puzzles: Sequence[Puzzle], page: Page) -> bytes:
+    """The puzzles as a PDF, as puzzle books print them: the diagrams on
+    the grid of ``page`` (:meth:`~hexhop.render.pages.Page.grid`), numbered,
+    each with its task under it ("Red to play and win in 2"), and the
+    solutions, numbered the same, on the last page or pages."""
+    from hexhop.render.sequence import pdf, sheet_pages_svg, text_pages_svg
+    from hexhop.render.svg import board_svg
+
+    captions = [
+        _("{number}. {task}").format(number=number, task=puzzle.caption())
+        for number, puzzle in enumerate(puzzles, 1)
+    ]
+
+    def draw(width: int) -> list[str]:
+        return [board_svg(puzzle.position, size=width) for puzzle in puzzles]
+
+    pages = sheet_pages_svg(captions, draw, page, heading=[_("Puzzles")])
+    solutions = [
+        _("{number}) {solution}").format(number=number, solution=puzzle.solution_text())
+        for number, puzzle in enumerate(puzzles, 1)
+    ]
+    return pdf([*pages, *text_pages_svg(_("Solutions"), solutions, page)])
 
 
 def find_puzzles(

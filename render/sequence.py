@@ -9,19 +9,28 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from hexhop.messages import _
 from hexhop.notation.errors import ArgumentError
 
 from . import raster
+from .pages import Page
 from .png import svg_to_png
 from .svg import wrap_text
 from .svg_parts import FONT, SVG_NS, escape_attr, escape_text, num
 
 BACKGROUND = (255, 255, 255)
 NOTE = "#a01c10"
+#: Dots per inch of a PNG page of a sheet: an A4 page is 1240 × 1754 pixels.
+SHEET_DPI = 150
+#: Text on pages, in pixels of the page (96 to the inch): 11 pt, and 14 pt
+#: for the first line of a heading.
+PAGE_FONT = 11 * 96 / 72
+HEADING_FONT = 14 * 96 / 72
+#: Captions under the diagrams of a sheet: 9 pt, at most two lines.
+CAPTION_FONT = 9 * 96 / 72
 
 
 def gif(frames_svg: Sequence[str], *, size: int, frame_ms: int = 800, last_ms: int = 2500) -> bytes:
@@ -153,17 +162,158 @@ def pdf(pages_svg: Sequence[str]) -> bytes:
     return out.getvalue()
 
 
+def diagram_page_svg(svg: str, caption: Sequence[str], page: Page, *, at_top: bool = False) -> str:
+    """One diagram in the middle of ``page`` (``at_top``: at the top
+    margin), its ``caption`` lines under it.
+
+    The diagram keeps the width its SVG asks for (1 px = 0.75 pt) and is
+    made smaller only when it and its caption would not fit within the
+    margins; it is never made larger.
+    """
+    lines = [line for line in caption if line]
+    text_h = len(lines) * PAGE_FONT * 1.4
+    width, height = _svg_size(svg)
+    scale = min(1.0, page.inner_width_px / width, (page.inner_height_px - text_h) / height)
+    shown_w, shown_h = width * scale, height * scale
+    x = (page.width_px - shown_w) / 2
+    y = page.margin_px if at_top else (page.height_px - shown_h - text_h) / 2
+    parts = [_placed(_scaled(svg, shown_w)[0], x, y)]
+    for number, line in enumerate(lines):
+        for part in wrap_text(line, page.inner_width_px, PAGE_FONT, lines=1):
+            baseline = y + shown_h + PAGE_FONT * (1.3 + 1.4 * number)
+            parts.append(_text(page.width_px / 2, baseline, part, PAGE_FONT, bold=number == 0))
+    return _page(page, parts)
+
+
+def sheet_pages_svg(
+    captions: Sequence[str],
+    draw: Callable[[int], Sequence[str]],
+    page: Page,
+    *,
+    heading: Sequence[str] = (),
+    note: str | None = None,
+) -> list[str]:
+    """Pages of diagrams on the fixed grid of ``page`` (:meth:`Page.grid`),
+    each diagram with its caption under it, in reading order.
+
+    ``draw(width)`` gives every diagram as SVG, ``width`` pixels wide: the
+    diagrams are drawn at the size they are shown at, as large as the
+    cells of the grid allow. The ``heading`` lines (the first in bold) and
+    the ``note`` head every page, so that every page has the same grid;
+    a diagram is never cut by the edge of a page.
+    """
+    if not captions:
+        raise ArgumentError("sheet_pages_svg() needs at least one diagram")
+    columns, rows = page.grid()
+    top, head = _heading(page, heading, note)
+    gap = PAGE_FONT
+    cell_w = (page.inner_width_px - (columns - 1) * gap) / columns
+    cell_h = (page.inner_height_px - (top - page.margin_px) - (rows - 1) * gap) / rows
+    room_h = cell_h - CAPTION_FONT * 2.8
+    width = int(cell_w)
+    svgs = draw(width)
+    for _attempt in range(3):  # text that keeps its size makes a smaller diagram taller
+        high = max(_svg_size(svg)[1] * width / _svg_size(svg)[0] for svg in svgs)
+        if high <= room_h:
+            break
+        width = max(1, min(width - 1, int(width * room_h / high)))  # cells flatter than diagrams
+        svgs = draw(width)
+    per_page = columns * rows
+    pages = []
+    for start in range(0, len(svgs), per_page):
+        parts = list(head)
+        for index in range(start, min(start + per_page, len(svgs))):
+            column, row = (index - start) % columns, (index - start) // columns
+            x = page.margin_px + column * (cell_w + gap)
+            y = top + row * (cell_h + gap)
+            svg, shown_h = _scaled(svgs[index], width)
+            parts.append(_placed(svg, x + (cell_w - width) / 2, y))
+            lines = wrap_text(captions[index], cell_w, CAPTION_FONT, lines=2)
+            for number, words in enumerate(lines):
+                baseline = y + shown_h + CAPTION_FONT * (1.2 + 1.3 * number)
+                parts.append(_text(x + cell_w / 2, baseline, words, CAPTION_FONT))
+        pages.append(_page(page, parts))
+    return pages
+
+
+def text_pages_svg(heading: str, lines: Sequence[str], page: Page) -> list[str]:
+    """Pages of left-aligned text lines under ``heading`` (in bold on the
+    first page), as many pages as the lines need; a long line wraps."""
+    parts: list[str] = []
+    pages: list[str] = []
+    x, bottom = page.margin_px, page.height_px - page.margin_px
+    y = page.margin_px + HEADING_FONT
+    parts.append(_text(x, y, heading, HEADING_FONT, bold=True, anchor="start"))
+    y += HEADING_FONT * 0.8
+    for line in lines:
+        for part in wrap_text(line, page.inner_width_px, PAGE_FONT, lines=4):
+            y += PAGE_FONT * 1.5
+            if y > bottom:
+                pages.append(_page(page, parts))
+                parts, y = [], page.margin_px + PAGE_FONT
+            parts.append(_text(x, y, part, PAGE_FONT, anchor="start"))
+    pages.append(_page(page, parts))
+    return pages
+
+
+def sheet_png(page_svg: str, page: Page, dpi: int = SHEET_DPI) -> bytes:
+    """A page (of :func:`sheet_pages_svg`) as a PNG of ``dpi`` dots per inch."""
+    return svg_to_png(page_svg, size=round(page.width_pt * dpi / 72))
+
+
+def _heading(page: Page, heading: Sequence[str], note: str | None) -> tuple[float, list[str]]:
+    """Where the grid starts under the heading and note, and their text."""
+    parts: list[str] = []
+    y = page.margin_px
+    middle, room = page.width_px / 2, page.inner_width_px
+    for number, line in enumerate(line for line in heading if line):
+        font = HEADING_FONT if number == 0 else PAGE_FONT
+        for part in wrap_text(line, room, font, lines=1 if number == 0 else 2):
+            parts.append(_text(middle, y + font, part, font, bold=number == 0))
+            y += font * 1.4
+    if note:
+        for part in wrap_text(note, room, PAGE_FONT, lines=2):
+            parts.append(_text(middle, y + PAGE_FONT, part, PAGE_FONT, fill=NOTE))
+            y += PAGE_FONT * 1.4
+    return (y + PAGE_FONT if parts else y), parts
+
+
+def _page(page: Page, parts: Sequence[str]) -> str:
+    width, height = f"{page.width_px:.3f}", f"{page.height_px:.3f}"
+    return (
+        f'<svg xmlns="{SVG_NS}" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="{escape_attr(FONT)}">'
+        f'<rect width="100%" height="100%" fill="#ffffff"/>' + "".join(parts) + "</svg>"
+    )
+
+
+def _svg_size(svg: str) -> tuple[float, float]:
+    """The width and height an SVG picture asks for, in pixels."""
+    root = re.search(r"<svg\b[^>]*>", svg)
+    if root is None:
+        raise ArgumentError("not an SVG picture")
+    sizes = dict(re.findall(r'\s(width|height)="([0-9.]+)"', root.group(0)))
+    return float(sizes.get("width", 1)), float(sizes.get("height", 1))
+
+
 def _text(
-    x: float, y: float, words: str, font: float, *, bold: bool = False, fill: str = "#111111"
+    x: float,
+    y: float,
+    words: str,
+    font: float,
+    *,
+    bold: bool = False,
+    fill: str = "#111111",
+    anchor: str = "middle",
 ) -> str:
     weight = ' font-weight="bold"' if bold else ""
     return (
-        f'<text x="{num(x)}" y="{num(y)}" font-size="{num(font)}" text-anchor="middle" '
+        f'<text x="{num(x)}" y="{num(y)}" font-size="{num(font)}" text-anchor="{anchor}" '
         f'fill="{fill}"{weight}>{escape_text(words)}</text>'
     )
 
 
-def _scaled(svg: str, size: int) -> tuple[str, float]:
+def _scaled(svg: str, size: float) -> tuple[str, float]:
     """The picture (without XML declaration) made ``size`` pixels wide, and
     its height in pixels, from the width and height of its root element."""
     body = re.sub(r"^<\?xml[^>]*>\s*", "", svg)
@@ -175,7 +325,7 @@ def _scaled(svg: str, size: int) -> tuple[str, float]:
     width, height = float(sizes.get("width", size)), float(sizes.get("height", size))
     high = height * size / width if width else float(size)
     tag = re.sub(r'\s(width|height)="[^"]*"', "", tag)
-    tag = tag.replace("<svg", f'<svg width="{size}" height="{num(high)}"', 1)
+    tag = tag.replace("<svg", f'<svg width="{num(size)}" height="{num(high)}"', 1)
     return tag + body[root.end() :], high
 
 

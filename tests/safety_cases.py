@@ -219,6 +219,27 @@ CASE_COMMANDS: dict[str, list[str]] = {
     "crosstable-html": ["crosstable", "--format", "html", "-q", "{in}"],
     "crosstable-pdf": ["crosstable", "--format", "pdf", "--out", "{out}/c.pdf", "{in}"],
     "ratings-json": ["ratings", "--format", "json", "-q", "{in}"],
+    # issue 25 §1: pages a printer accepts
+    "render-pdf-letter": [
+        *("render", "{in}", "--format", "pdf", "--page", "letter", "--plies", "0,last"),
+        *("-q", "--out-dir", "{out}"),
+    ],
+    "render-sheet-a5-landscape": [
+        *("render", "{in}", "--format", "sheet", "--page", "a5", "--landscape"),
+        *("--plies", "0-7", "-q", "--out-dir", "{out}"),
+    ],
+    "render-sheet-pdf-a4": [
+        *("render", "{in}", "--format", "sheet-pdf", "--page", "a4", "-q", "--out-dir", "{out}")
+    ],
+    "render-page-unknown": ["render", "{in}", "--format", "pdf", "--page", "b5"],
+    "puzzles-pdf": [
+        *("puzzles", "{in}", "--format", "pdf", "--page", "a5", "--depth", "1"),
+        *("--max-seconds", "0.5", "-q", "--out-dir", "{out}/p"),
+    ],
+    "crosstable-pdf-letter-landscape": [
+        *("crosstable", "--format", "pdf", "--page", "letter", "--landscape"),
+        *("--out", "{out}/c.pdf", "{in}"),
+    ],
 }
 JOBS_COMMANDS = ("check-jobs", "index-jobs", "analyse-jobs", "puzzles-jobs", "render-jobs")
 # commands whose standard output is for a terminal, and the JSON reports
@@ -1125,6 +1146,21 @@ CASES: list[Case] = [
             notes="issue 25",
         )
         for name, build in {"bidi-names": bidi_names, "not-utf8": not_utf8}.items()
+    ),
+    *(
+        Case(
+            f"pages-{name}",
+            build,
+            (
+                *("render-pdf-letter", "render-sheet-a5-landscape", "render-sheet-pdf-a4"),
+                *("render-page-unknown", "puzzles-pdf", "crosstable-pdf-letter-landscape"),
+            ),
+            notes="issue 25 §1",
+        )
+        for name, build in {
+            "bidi-names": _file("a.hxl", bidi_names),
+            "kassel": _copy(KASSEL, "kassel.hxl"),
+        }.items()
     ),
     Case(
         "one-vocabulary-not-utf8",

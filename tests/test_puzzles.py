@@ -67,10 +67,12 @@ def test_png_diagrams(tmp_path: Path) -> None:
 
 
 def test_pdf_diagrams(tmp_path: Path) -> None:
-    """A newsletter lays out in PDF: one page per puzzle diagram."""
+    """A newsletter lays out in PDF: one puzzle sheet, puzzles.pdf (issue 25 §1;
+    it was one PDF per puzzle; tests/test_pages.py reads its pages)."""
     done = run(str(HUEPFER), "--out", str(tmp_path), "--format", "pdf", "--depth", "1")
     assert done.exit_code == 0
-    data = (tmp_path / "puzzle001.pdf").read_bytes()
+    assert not (tmp_path / "puzzle001.pdf").exists()
+    data = (tmp_path / "puzzles.pdf").read_bytes()
     assert data.startswith(b"%PDF-") and b"/Type /Page" in data
 
 

@@ -294,20 +294,17 @@ def _pages(data: bytes) -> list[str]:
 
 
 def test_pdf_has_one_page_per_diagram(tmp_path: Path) -> None:
-    assert (
-        run(
-            KASSEL, "--format", "pdf", "--plies", "0-2", "--size", "200", "--out", tmp_path
-        ).exit_code
-        == 0
-    )
+    """Issue 25 §1: the pages are paper pages (here A4), not diagram-sized."""
+    args = ["--format", "pdf", "--plies", "0-2", "--size", "200", "--page", "a4"]
+    assert run(KASSEL, *args, "--out", tmp_path).exit_code == 0
     data = (tmp_path / "game001.pdf").read_bytes()
     assert data.startswith(b"%PDF-") and data.rstrip().endswith(b"%%EOF")
     assert len(_pages(data)) == 3
-    assert all(float(width) == 150 for width, _ in _pages(data))  # 200 px = 150 pt
+    assert all(abs(float(w) - 595.28) < 0.5 for w, _ in _pages(data))
 
 
 def test_sheet_pdf_is_one_page(tmp_path: Path) -> None:
-    args = ["--format", "sheet-pdf", "--plies", "0-5", "--size", "150", "--out", tmp_path]
+    args = ["--format", "sheet-pdf", "--plies", "0-5", "--out", tmp_path]
     assert run(KASSEL, *args).exit_code == 0
     data = (tmp_path / "game001-sheet.pdf").read_bytes()
     assert data.startswith(b"%PDF-") and len(_pages(data)) == 1
@@ -315,7 +312,7 @@ def test_sheet_pdf_is_one_page(tmp_path: Path) -> None:
 
 @pytest.mark.slow  # 0.5 s: test_sheet_pdf_is_one_page draws a sheet PDF in the quick tier
 def test_sheet_pdf_puts_twelve_diagrams_on_a_page(tmp_path: Path) -> None:
-    args = ["--format", "sheet-pdf", "--plies", "0-12", "--size", "100", "--out", tmp_path]
+    args = ["--format", "sheet-pdf", "--plies", "0-12", "--page", "a4", "--out", tmp_path]
     assert run(KASSEL, *args).exit_code == 0
     data = (tmp_path / "game001-sheet.pdf").read_bytes()
     assert len(_pages(data)) == 2  # 12 + 1
@@ -323,11 +320,12 @@ def test_sheet_pdf_puts_twelve_diagrams_on_a_page(tmp_path: Path) -> None:
     assert ">Diagram 25: after 12... " in svg and ">Anna Berger" in svg
 
 
-def test_the_png_sheet_draws_the_same_sheet(tmp_path: Path) -> None:
-    args = ["--format", "sheet", "--plies", "0-5", "--size", "150", "--out", tmp_path]
+def test_the_png_sheet_is_a_page_at_150_dpi(tmp_path: Path) -> None:
+    """Issue 25 §1: a PNG sheet is a page (A4 at 150 dpi), not a strip of any height."""
+    args = ["--format", "sheet", "--plies", "0-5", "--page", "a4", "--out", tmp_path]
     assert run(KASSEL, *args).exit_code == 0
     image = Image.open(io.BytesIO((tmp_path / "game001-sheet.png").read_bytes()))
-    assert image.width == 4 * (150 + 8) + 8
+    assert image.size == (1240, 1754)
 
 
 def test_a_gif_keeps_the_board_in_place_when_a_title_wraps() -> None:
