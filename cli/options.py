@@ -317,6 +317,32 @@ index_option = shared(
 )
 
 
+class DiagramWidth(click.IntRange):
+    """The width of a diagram in pixels: from the smallest at which its pips
+    and labels can be read (``hexhop.render.svg_parts.MIN_SIZE``) up."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = click.INT.convert(value, param, ctx)
+        if self.min is not None and number < self.min:
+            self.fail(
+                _(
+                    "{value} pixels is too narrow: a diagram needs at least {least} pixels "
+                    "for its pips and labels to be read"
+                ).format(value=number, least=self.min),
+                param,
+                ctx,
+            )
+        return super().convert(number, param, ctx)
+
+
+def diagram_width(most: int = 4000) -> DiagramWidth:
+    """The type of ``--size`` (the render package is imported here, not
+    by every command that reads this module)."""
+    from hexhop.render.svg_parts import MIN_SIZE
+
+    return DiagramWidth(MIN_SIZE, most)
+
+
 def format_option(formats: Sequence[str], help: str) -> Callable[[F], F]:
     """``--format`` with the formats a command writes, the first one the default."""
     return shared(

@@ -45,7 +45,7 @@ def names(folder: Path) -> list[str]:
 def test_a_broken_record_is_drawn_to_its_error_which_is_told_as_check_tells_it(
     tmp_path: Path,
 ) -> None:
-    result = run(PAWN, "--format", "png", "--size", "120", "--out-dir", tmp_path)
+    result = run(PAWN, "--format", "png", "--size", "250", "--out-dir", tmp_path)
     assert result.exit_code == 1
     assert f"{PAWN}:8:9: error IL01 ply 2, South: E6°D5 is not legal" in result.stderr
     assert "    | 1. B4W3 E6°D5 *\n    |         ^^^^^\n" in result.stderr
@@ -264,7 +264,7 @@ def test_the_print_theme_and_a_colors_file_combine(tmp_path: Path) -> None:
 
 
 def test_gif_delay(tmp_path: Path) -> None:
-    args = ["--format", "gif", "--plies", "0-2", "--size", "100", "--delay", "300"]
+    args = ["--format", "gif", "--plies", "0-2", "--size", "250", "--delay", "300"]
     assert run(KASSEL, *args, "--out", tmp_path).exit_code == 0
     image = Image.open(tmp_path / "game001.gif")
     durations = []
@@ -279,7 +279,7 @@ def test_file_names_are_zero_padded_and_sort_in_game_order(tmp_path: Path) -> No
     archive.write_text(KASSEL.read_text("utf-8") + "\n" + KASSEL.read_text("utf-8"), "utf-8")
     assert (
         run(
-            archive, "--format", "gif", "--plies", "0", "--size", "100", "--out", tmp_path / "o"
+            archive, "--format", "gif", "--plies", "0", "--size", "250", "--out", tmp_path / "o"
         ).exit_code
         == 0
     )
@@ -296,18 +296,18 @@ def _pages(data: bytes) -> list[str]:
 def test_pdf_has_one_page_per_diagram(tmp_path: Path) -> None:
     assert (
         run(
-            KASSEL, "--format", "pdf", "--plies", "0-2", "--size", "200", "--out", tmp_path
+            KASSEL, "--format", "pdf", "--plies", "0-2", "--size", "256", "--out", tmp_path
         ).exit_code
         == 0
     )
     data = (tmp_path / "game001.pdf").read_bytes()
     assert data.startswith(b"%PDF-") and data.rstrip().endswith(b"%%EOF")
     assert len(_pages(data)) == 3
-    assert all(float(width) == 150 for width, _ in _pages(data))  # 200 px = 150 pt
+    assert all(float(width) == 192 for width, _ in _pages(data))  # 256 px = 192 pt
 
 
 def test_sheet_pdf_is_one_page(tmp_path: Path) -> None:
-    args = ["--format", "sheet-pdf", "--plies", "0-5", "--size", "150", "--out", tmp_path]
+    args = ["--format", "sheet-pdf", "--plies", "0-5", "--size", "250", "--out", tmp_path]
     assert run(KASSEL, *args).exit_code == 0
     data = (tmp_path / "game001-sheet.pdf").read_bytes()
     assert data.startswith(b"%PDF-") and len(_pages(data)) == 1
@@ -315,7 +315,7 @@ def test_sheet_pdf_is_one_page(tmp_path: Path) -> None:
 
 @pytest.mark.slow  # 0.5 s: test_sheet_pdf_is_one_page draws a sheet PDF in the quick tier
 def test_sheet_pdf_puts_twelve_diagrams_on_a_page(tmp_path: Path) -> None:
-    args = ["--format", "sheet-pdf", "--plies", "0-12", "--size", "100", "--out", tmp_path]
+    args = ["--format", "sheet-pdf", "--plies", "0-12", "--size", "250", "--out", tmp_path]
     assert run(KASSEL, *args).exit_code == 0
     data = (tmp_path / "game001-sheet.pdf").read_bytes()
     assert len(_pages(data)) == 2  # 12 + 1
@@ -324,10 +324,10 @@ def test_sheet_pdf_puts_twelve_diagrams_on_a_page(tmp_path: Path) -> None:
 
 
 def test_the_png_sheet_draws_the_same_sheet(tmp_path: Path) -> None:
-    args = ["--format", "sheet", "--plies", "0-5", "--size", "150", "--out", tmp_path]
+    args = ["--format", "sheet", "--plies", "0-5", "--size", "250", "--out", tmp_path]
     assert run(KASSEL, *args).exit_code == 0
     image = Image.open(io.BytesIO((tmp_path / "game001-sheet.png").read_bytes()))
-    assert image.width == 4 * (150 + 8) + 8
+    assert image.width == 4 * (250 + 10) + 10  # the gap: 250 // 25
 
 
 def test_a_gif_keeps_the_board_in_place_when_a_title_wraps() -> None:
