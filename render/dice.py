@@ -62,6 +62,12 @@ ROW_FONT = (24.0, 40.0)
 COLUMN_FONT = (20.0, 34.0)
 STATUS_FONT = (22.0, 34.0)
 CUBE_FONT = (22.0, 36.0)  # 19 for two digits
+# Column numbers stand half a side apart; DejaVu Sans digits are 0.636 em
+# wide. Two-digit numbers are drawn narrower where a gap of COLUMN_GAP em
+# between them would not fit (at 250 px their gap is 2 px, their digits'
+# 1 px: they ran together).
+DIGIT_EM = 0.64
+COLUMN_GAP = 0.45
 PIPS: dict[int, tuple[tuple[int, int], ...]] = {
     1: ((0, 0),),
     2: ((-1, -1), (1, 1)),
@@ -173,14 +179,24 @@ def _labels(flip: bool, colors: dict[str, str], least: float) -> list[Any]:
                     weight="bold",
                 )
             )
+    squeeze = _squeeze(column_font)
     for number, top, bottom in geo.column_label_points(flip):
         for x, y in (top, bottom):
-            nodes.append(
-                text(
-                    x, y, number, f"coord column c{number}", size=column_font, fill=colors["coord"]
-                )
+            node = text(
+                x, y, number, f"coord column c{number}", size=column_font, fill=colors["coord"]
             )
+            if len(number) > 1 and squeeze < 1:
+                node.set("transform", f"matrix({squeeze:.2f} 0 0 1 {x * (1 - squeeze):.2f} 0)")
+            nodes.append(node)
     return nodes
+
+
+def _squeeze(font: float) -> float:
+    """How much narrower the numbers 10 to 13 are drawn, so that a gap of
+    :data:`COLUMN_GAP` em keeps them apart where the font has grown (at the
+    smallest pictures); 1 (not at all) where they have room."""
+    natural = 2 * DIGIT_EM * font
+    return min(1.0, round((geo.SIDE / 2 - COLUMN_GAP * font) / natural, 2))
 
 
 # ---------------------------------------------------------------------------

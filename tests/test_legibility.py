@@ -68,7 +68,13 @@ def label_box(node: ET.Element) -> Box:
     x, baseline = float(node.get("x", "")), float(node.get("y", ""))
     assert node.get("text-anchor") == "middle"
     below = DESCENT if set(value) & set("gjpqy") else 0.05
-    return x - width / 2, baseline - ASCENT * size, x + width / 2, baseline + below * size
+    squeeze, shift = 1.0, 0.0
+    matrix = re.fullmatch(r"matrix\(([\d.]+) 0 0 1 ([-\d.]+) 0\)", node.get("transform", "") or "")
+    if node.get("transform"):
+        assert matrix, node.get("transform")
+        squeeze, shift = float(matrix.group(1)), float(matrix.group(2))
+    left, right = (squeeze * (x + side * width / 2) + shift for side in (-1, 1))
+    return left, baseline - ASCENT * size, right, baseline + below * size
 
 
 def gap(a: Box, b: Box) -> float:
@@ -249,13 +255,26 @@ def test_huepfer_labels_keep_apart_and_off_the_pieces(board: int, flip: bool) ->
             assert circle_gap(box, cx, cy, r) > 0, (cls, piece.get("data-point"))
 
 
-def test_the_column_numbers_stand_apart_at_the_smallest_width() -> None:
-    """The complaint of the issue: 10 11 12 13 ran together at 250 px."""
-    root = ET.fromstring(board_svg(dice_position(every_face()), size=MIN_SIZE))
+@pytest.mark.parametrize("flip", [False, True])
+def test_the_column_numbers_stand_apart_at_the_smallest_width(flip: bool) -> None:
+    """The complaint of the issue: 10 11 12 13 ran together at 250 px (2 px
+    apart, their own digits 1 px). Drawn narrower, they keep 4 px, centred
+    on their columns; at 400 px they are drawn as they are."""
+    root = ET.fromstring(board_svg(dice_position(every_face()), size=MIN_SIZE, flip=flip))
     k = scale(root)
-    top = [label_box(n) for n in having(root, "coord", "column")][::2]
-    gaps = [gap(a, b) * k for a, b in itertools.pairwise(top)]
-    assert len(gaps) == 12 and min(gaps) >= 2.0
+    numbers = having(root, "coord", "column")
+    boxes = sorted({label_box(n) for n in numbers})
+    rows = {box[1] for box in boxes}
+    assert len(rows) == 2
+    for row in rows:
+        line = [box for box in boxes if box[1] == row]
+        gaps = [gap(a, b) * k for a, b in itertools.pairwise(line)]
+        assert len(gaps) == 12 and min(gaps) >= 4.0, gaps
+    for node in numbers:
+        left, _, right, _ = label_box(node)
+        assert (left + right) / 2 == pytest.approx(float(node.get("x", "")), abs=0.02)
+    wide = ET.fromstring(board_svg(dice_position(every_face()), size=400, flip=flip))
+    assert not [n for n in having(wide, "coord", "column") if n.get("transform")]
 
 
 # ---------------------------------------------------------------------------
