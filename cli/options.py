@@ -176,7 +176,12 @@ VOCABULARY: dict[str, Term] = {
             "The most plies of a game: longer games are not replayed (check) or end "
             "there (generate).",
         ),
-        _term("--size", "value", "puzzles render", "The width of a diagram in pixels."),
+        _term(
+            "--size",
+            "value",
+            "puzzles render",
+            "The width of a diagram in pixels, 250 at the least.",
+        ),
         _term("--limit", "value", "find stats", "List at most this many rows (0: all)."),
         _term(
             "--export",

@@ -362,3 +362,9 @@ def test_the_smallest_size_is_drawn(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     svg = (out / "game001-ply013.svg").read_text("utf-8")
     assert f'width="{MIN_SIZE}"' in svg
+
+
+def test_the_options_table_names_the_smallest_size() -> None:
+    from hexhop.cli.options import VOCABULARY
+
+    assert f"{MIN_SIZE} at the least" in VOCABULARY["--size"].meaning
