@@ -176,7 +176,6 @@ VOCABULARY: dict[str, Term] = {
             "The most plies of a game: longer games are not replayed (check) or end "
             "there (generate).",
         ),
-        _term("--size", "value", "puzzles render", "The width of a diagram in pixels."),
         _term(
             "--page",
             "value",
@@ -185,6 +184,12 @@ VOCABULARY: dict[str, Term] = {
             "paper, Letter for en_US and en_CA, else A4).",
         ),
         _term("--landscape", "flag", "crosstable puzzles render", "Turn the pages on their side."),
+        _term(
+            "--size",
+            "value",
+            "puzzles render",
+            "The width of a diagram in pixels, 250 at the least.",
+        ),
         _term("--limit", "value", "find stats", "List at most this many rows (0: all)."),
         _term(
             "--export",
@@ -323,6 +328,32 @@ index_option = shared(
     show_default=True,
     help="Which game of a file that holds several (1 = the first).",
 )
+
+
+class DiagramWidth(click.IntRange):
+    """The width of a diagram in pixels: from the smallest at which its pips
+    and labels can be read (``hexhop.render.svg_parts.MIN_SIZE``) up."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = click.INT.convert(value, param, ctx)
+        if self.min is not None and number < self.min:
+            self.fail(
+                _(
+                    "{value} pixels is too narrow: a diagram needs at least {least} pixels "
+                    "for its pips and labels to be read"
+                ).format(value=number, least=self.min),
+                param,
+                ctx,
+            )
+        return super().convert(number, param, ctx)
+
+
+def diagram_width(most: int = 4000) -> DiagramWidth:
+    """The type of ``--size`` (the render package is imported here, not
+    by every command that reads this module)."""
+    from hexhop.render.svg_parts import MIN_SIZE
+
+    return DiagramWidth(MIN_SIZE, most)
 
 
 def format_option(formats: Sequence[str], help: str) -> Callable[[F], F]:

@@ -22,6 +22,7 @@ from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, signals_held, stoppable
 from .options import (
+    diagram_width,
     force_option,
     format_option,
     game_option,
@@ -67,7 +68,7 @@ Examples:
 )
 @shared(
     "--size",
-    type=click.IntRange(100, 4000),
+    type=diagram_width(),
     default=400,
     show_default=True,
     help="Width of a diagram in pixels.",

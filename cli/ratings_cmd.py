@@ -77,7 +77,8 @@ def text(result: Ratings) -> str:
         f"  {_('player'):<{width}}  {_('rating'):>7}  {_('games'):>5}",
     ]
     for name in names:
-        lines.append(f"  {name:<{width}}  {number(result.ratings[name], 1):>7}  {result.games[name]:>5}")
+        rating = number(result.ratings[name], 1)
+        lines.append(f"  {name:<{width}}  {rating:>7}  {result.games[name]:>5}")
     for event, after in result.events.items():
         lines.append("")
         lines.append(_("After {event}").format(event=event))

@@ -27,6 +27,7 @@ from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, signals_held, stoppable
 from .options import (
+    diagram_width,
     force_option,
     format_option,
     game_option,
@@ -143,7 +144,7 @@ def _colors(
 )
 @shared(
     "--size",
-    type=click.IntRange(100, 4000),
+    type=diagram_width(),
     default=400,
     show_default=True,
     help="Width of one diagram in pixels (in a PDF, a pixel is 0.75 pt, and a diagram "

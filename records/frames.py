@@ -53,6 +53,7 @@ class Frames:
         self.colors = dict(colors) if colors else None
         self.heading_text = title
         self.caption = caption
+        self._title_lines: int | None = None
         if report.game is None:
             raise ArgumentError(_("a record of no known game has no pictures"))
         game = find_game(report.game)
@@ -75,17 +76,26 @@ class Frames:
         )
 
     def title(self, ply: int) -> str:
-        """``heading: caption`` above diagram ``ply``; empty for neither."""
+        """``heading: caption`` above diagram ``ply`` (the caption in the
+        words of a sheet's labels, ``after 7. A5XB2^``); empty for neither."""
         heading = self.players() if self.heading_text is None else self.heading_text
-        if self.caption is not None:
-            caption = self.caption
-        elif ply == 0:
-            caption = _("start")
-        else:
-            caption = _("ply {ply}, {action}").format(
-                ply=ply, action=_text(self.report.nodes[ply - 1])
+        return ": ".join(part for part in (heading, self._label(ply)) if part)
+
+    def title_lines(self) -> int:
+        """The most lines a title of this game takes: every diagram's title
+        band holds that many, so that the diagrams have one height."""
+        if self._title_lines is None:
+            from hexhop.render.svg import title_lines
+
+            positions = self.report.positions
+            self._title_lines = max(
+                (
+                    title_lines(positions[0], self.title(p), self.size)
+                    for p in range(len(positions))
+                ),
+                default=1,
             )
-        return ": ".join(part for part in (heading, caption) if part)
+        return self._title_lines
 
     def heading(self) -> list[str]:
         """The heading of a sheet: the players (or the title), then the
@@ -143,6 +153,7 @@ class Frames:
             arrows=self.arrows,
             highlights=self.highlights,
             title=self.title(ply) if titled else None,
+            title_lines=self.title_lines() if titled else 1,
             colors=self.colors,
             ply=ply,
             position_text=position.text(),

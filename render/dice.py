@@ -39,21 +39,35 @@ HEIGHT = geo.DICE_HEIGHT + STATUS_BAND
 DIE_HALF = 18.0
 DIE_RADIUS = 5.0
 DIE_EDGE = 2.0
-PIP_RADIUS = 3.8
-PIP_OFFSET = 9.0
+# Pips stay 2.5 pixels across at the smallest picture (render.MIN_SIZE,
+# 250 px: 3.3 units a pixel): 8.8 units, 2.2 apart in a column of three.
+PIP_RADIUS = 4.4
+PIP_OFFSET = 11.0
 # The home face of a rolled die: a small die on the big one's edge towards
 # the apex, overlapping it a little, so that it reads as part of that die.
-HOME_HALF = 9.5
+# The pair is centred on the cell: the big die moves ROLLED_SHIFT towards
+# the triangle's base, which leaves the small one room where the triangle
+# narrows.
+HOME_HALF = 11.4
 HOME_OVERLAP = 3.0
 HOME_EDGE = 1.6
-# Home faces are 1 or 2: few pips, so they can be larger than scaled down.
-HOME_PIP = 0.28 * HOME_HALF
+ROLLED_SHIFT = 7.5
+# Home faces are 1 or 2: pips as large as the big die's, the two of a 2 on
+# the small die's diagonal.
+HOME_PIP = 4.3
+HOME_PIP_OFFSET = 5.2
 # Fonts in user units: (as designed, the most the place holds); at small
 # output sizes they grow towards the legible minimum (``least``).
 ROW_FONT = (24.0, 40.0)
 COLUMN_FONT = (20.0, 34.0)
 STATUS_FONT = (22.0, 34.0)
 CUBE_FONT = (22.0, 36.0)  # 19 for two digits
+# Column numbers stand half a side apart; DejaVu Sans digits are 0.636 em
+# wide. Two-digit numbers are drawn narrower where a gap of COLUMN_GAP em
+# between them would not fit (at 250 px their gap is 2 px, their digits'
+# 1 px: they ran together).
+DIGIT_EM = 0.64
+COLUMN_GAP = 0.45
 PIPS: dict[int, tuple[tuple[int, int], ...]] = {
     1: ((0, 0),),
     2: ((-1, -1), (1, 1)),
@@ -165,14 +179,24 @@ def _labels(flip: bool, colors: dict[str, str], least: float) -> list[Any]:
                     weight="bold",
                 )
             )
+    squeeze = _squeeze(column_font)
     for number, top, bottom in geo.column_label_points(flip):
         for x, y in (top, bottom):
-            nodes.append(
-                text(
-                    x, y, number, f"coord column c{number}", size=column_font, fill=colors["coord"]
-                )
+            node = text(
+                x, y, number, f"coord column c{number}", size=column_font, fill=colors["coord"]
             )
+            if len(number) > 1 and squeeze < 1:
+                node.set("transform", f"matrix({squeeze:.2f} 0 0 1 {x * (1 - squeeze):.2f} 0)")
+            nodes.append(node)
     return nodes
+
+
+def _squeeze(font: float) -> float:
+    """How much narrower the numbers 10 to 13 are drawn, so that a gap of
+    :data:`COLUMN_GAP` em keeps them apart where the font has grown (at the
+    smallest pictures); 1 (not at all) where they have room."""
+    natural = 2 * DIGIT_EM * font
+    return min(1.0, round((geo.SIDE / 2 - COLUMN_GAP * font) / natural, 2))
 
 
 # ---------------------------------------------------------------------------
@@ -200,20 +224,47 @@ def die_svg(
         transform=f"translate({num(x)},{num(y)})",
     )
     fill, pip = colors[tone], colors[f"{tone}-pip"]
+    shift = 0.0 if home is None else _apex_offset(cell, -ROLLED_SHIFT)
     group.extend(
         _die_parts(
-            0.0, 0.0, face, DIE_HALF, PIP_RADIUS, fill, pip, colors[f"{tone}-edge"], DIE_EDGE
+            0.0,
+            shift,
+            face,
+            DIE_HALF,
+            (PIP_RADIUS, PIP_OFFSET),
+            fill,
+            pip,
+            colors[f"{tone}-edge"],
+            DIE_EDGE,
         )
     )
     if home is not None:
         small = element("g", "home", data_face=home)
-        middle = _apex_offset(cell, DIE_HALF + DIE_EDGE / 2 + HOME_HALF - HOME_OVERLAP)
-        radius = HOME_PIP if home <= 3 else PIP_RADIUS * HOME_HALF / DIE_HALF
+        middle = shift + _apex_offset(cell, DIE_HALF + DIE_EDGE / 2 + HOME_HALF - HOME_OVERLAP)
         small.extend(
-            _die_parts(0.0, middle, home, HOME_HALF, radius, fill, pip, colors["rolled"], HOME_EDGE)
+            _die_parts(
+                0.0,
+                middle,
+                home,
+                HOME_HALF,
+                _home_pips(home),
+                fill,
+                pip,
+                colors["rolled"],
+                HOME_EDGE,
+            )
         )
         group.append(small)
     return tostring(group)
+
+
+def _home_pips(face: int) -> tuple[float, float]:
+    """Pip radius and offset on the small die: a 1 or 2 as large as the big
+    die's pips, other faces (no rule makes them) scaled down."""
+    if face <= 2:
+        return HOME_PIP, HOME_PIP_OFFSET
+    k = HOME_HALF / DIE_HALF
+    return PIP_RADIUS * k, PIP_OFFSET * k
 
 
 def _die_parts(
@@ -221,15 +272,17 @@ def _die_parts(
     y: float,
     face: int,
     half: float,
-    pip_radius: float,
+    pips: tuple[float, float],
     fill: str,
     pip: str,
     edge: str,
     edge_width: float,
 ) -> list[Any]:
     """The square and the pips of a die centred on (x, y), ``half`` units
-    from its centre to each side; a face without pips is written."""
+    from its centre to each side, ``pips`` the radius of a pip and its
+    distance (along x and y) from the centre; a face without pips is written."""
     k = half / DIE_HALF
+    radius, offset = pips
     nodes = [
         element(
             "rect",
@@ -249,9 +302,9 @@ def _die_parts(
             element(
                 "circle",
                 "pip",
-                cx=x + dx * PIP_OFFSET * k,
-                cy=y + dy * PIP_OFFSET * k,
-                r=pip_radius,
+                cx=x + dx * offset,
+                cy=y + dy * offset,
+                r=radius,
                 fill=pip,
             )
         )
@@ -355,7 +408,7 @@ def marks_layer(last: LastAction | None, flip: bool, key: ColorKey) -> str:
         if name in cells:
             parts.append(_captured_svg(name, flip, key))
     if last.rolled in cells:
-        parts.append(_roll_frame_svg(last.rolled, flip, key))
+        parts.append(_roll_frame_svg(last.rolled, last.rolled_home, flip, key))
     return "".join(parts)
 
 
@@ -376,10 +429,12 @@ def _captured_svg(cell_name: str, flip: bool, key: ColorKey) -> str:
 
 
 @lru_cache(maxsize=512)
-def _roll_frame_svg(cell_name: str, flip: bool, key: ColorKey) -> str:
-    """The edge of the die just rolled, redrawn thick in the roll colour."""
+def _roll_frame_svg(cell_name: str, home: bool, flip: bool, key: ColorKey) -> str:
+    """The edge of the die just rolled, redrawn thick in the roll colour
+    (moved with the die when it shows its ``home`` face too)."""
     cell = geo.cells(flip)[cell_name]
     x, y = cell.centroid
+    y += _apex_offset(cell, -ROLLED_SHIFT) if home else 0.0
     return tostring(
         element(
             "rect",

@@ -23,8 +23,11 @@ PIECE_RADIUS = 33.0
 RING_WIDTH = 9.0
 # A captured piece: its own look, faded, with a dashed edge and a cross.
 GHOST_OPACITY = 0.6
-# The most a coordinate's font may grow to: labels stand one step apart.
-LABEL_ROOM = 0.62 * geo.STEP
+# The most a coordinate's font may grow to: labels stand one step apart
+# along a diagonal edge, 0.71 steps across and 0.71 steps up, so that boxes
+# 0.8 em high (digits) do not meet; 0.75 steps keeps a 12 x 12 board's
+# labels at 10 px in a picture 250 px wide.
+LABEL_ROOM = 0.75 * geo.STEP
 
 
 def extent(size: int) -> float:

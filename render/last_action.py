@@ -26,8 +26,10 @@ class LastAction:
     included (for a die move: origin and target); ``captured`` where
     captured dice or pieces stood and ``captured_side`` whose they were
     (``"South"``, ``"Turquoise"`` …); ``birth`` the point of a newborn Hüpfer
-    piece; ``rolled`` the cell of a rolled die; ``threatened`` cells of Ones
-    under attack after the action; ``win`` whether the action won the game.
+    piece; ``rolled`` the cell of a rolled die and ``rolled_home`` whether
+    it shows its home face on a small die (it was not rolled to that face);
+    ``threatened`` cells of Ones under attack after the action; ``win``
+    whether the action won the game.
     """
 
     origin: str | None = None
@@ -39,6 +41,7 @@ class LastAction:
     threatened: tuple[str, ...] = ()
     win: bool = False
     captured_side: str | None = None
+    rolled_home: bool = False
 
 
 def describe_last(
@@ -84,7 +87,8 @@ def _describe_dice(
         captured_side=str(before.dice[captured[0]].side) if captured else None,
     )
     if action.kind == "roll":
-        return replace(last, rolled=action.origin)
+        shown = getattr(after.dice.get(action.origin), "home", None) is not None
+        return replace(last, rolled=action.origin, rolled_home=shown)
     path = (action.origin, action.target) if action.target else (action.origin,)
     return replace(last, target=action.target, path=path)
 

@@ -39,7 +39,7 @@ from .svg_parts import (
     tostring,
 )
 
-__all__ = ["DEFAULT_COLORS", "LastAction", "board_svg", "describe_last"]
+__all__ = ["DEFAULT_COLORS", "LastAction", "board_svg", "describe_last", "title_lines"]
 
 
 def board_svg(
@@ -54,6 +54,7 @@ def board_svg(
     colors: Mapping[str, str] | None = None,
     ply: int | None = None,
     position_text: str | None = None,
+    title_lines: int = 1,
 ) -> str:
     """The SVG picture of ``position``, ``size`` pixels wide; text grows
     where needed to stay legible (10 px) at that width.
@@ -66,6 +67,9 @@ def board_svg(
     :data:`DEFAULT_COLORS`. ``ply`` and ``position_text`` are stored as
     ``data-ply`` / ``data-position`` on the root element. Cells or points
     that are not on the board are not drawn; a long title is clipped.
+    A title's band is as tall as ``title_lines`` lines at least (see
+    :func:`title_lines`), so that the diagrams of one game, one title in one
+    line and the next in two, have one height.
     """
     key = color_key(colors)
     game = position.game
@@ -83,7 +87,7 @@ def board_svg(
         width, height = huepfer.extent(position.size), huepfer.height(position.size)
         least = least_font(width, size)
         body = _huepfer_body(position, flip, last, arrows, highlights, key, least)
-    lines, font, top = _title_layout(title, width, size) if title else ([], 0.0, 0.0)
+    lines, font, top = _title_layout(title, width, size, title_lines) if title else ([], 0.0, 0.0)
     head = _root(game, width, height + top, top, size, ply, position_text)
     parts = [head, _style(key), body]
     if title:
@@ -156,8 +160,22 @@ def wrap_text(
     return result
 
 
-def _title_layout(title: str, width: float, size: int) -> tuple[list[str], float, float]:
-    """The lines of a title, their font size and the height of its band.
+def title_lines(position: Any, title: str, size: int) -> int:
+    """How many lines ``title`` takes above the picture of ``position``
+    ``size`` pixels wide (1 or 2): the most over a game's titles, given to
+    :func:`board_svg`, gives all its diagrams one height."""
+    spec = lookup_game(position.game)
+    if spec is None or not title:
+        return 1
+    width = dice.WIDTH if spec.family == "dice" else huepfer.extent(position.size)
+    return len(_title_layout(title, width, size)[0])
+
+
+def _title_layout(
+    title: str, width: float, size: int, least_lines: int = 1
+) -> tuple[list[str], float, float]:
+    """The lines of a title, their font size and the height of its band,
+    which holds ``least_lines`` lines at least.
 
     The title keeps a legible size (at least :data:`TITLE_MIN_PX` pixels
     in a picture ``size`` pixels wide). One that does not fit on one line
@@ -168,16 +186,17 @@ def _title_layout(title: str, width: float, size: int) -> tuple[list[str], float
     band = full / 0.54
     room = width * 0.94
     needed = BOLD_LETTER * full * len(title)
+    font = max(full * 0.9, TITLE_MIN_PX * width / size)  # of a title in two lines
+    least = band + font * 1.2 * (min(least_lines, 2) - 1)
     if needed * 0.85 <= room:
-        return [title], min(full, full * room / needed), band
-    font = max(full * 0.9, TITLE_MIN_PX * width / size)
+        return [title], min(full, full * room / needed), least
     chars = max(4, int(room / (BOLD_LETTER * font)))
     head, colon, tail = title.partition(": ")
     if colon:
         lines = [_shortened(head, chars - 1) + ":", clip(tail, chars)]
     else:
         lines = wrap_text(title, room, font, lines=2, letter=BOLD_LETTER)
-    return lines, font, band + font * 1.2 * (len(lines) - 1)
+    return lines, font, max(least, band + font * 1.2 * (len(lines) - 1))
 
 
 def _shortened(names: str, chars: int) -> str:

@@ -59,6 +59,10 @@ SVG_NS = "http://www.w3.org/2000/svg"
 #: The smallest text, in pixels of the finished picture, that still reads in
 #: print: a newsletter column is 250–300 pixels wide.
 MIN_TEXT_PX = 10.0
+#: The narrowest picture, in pixels, whose every part still reads: text of
+#: :data:`MIN_TEXT_PX`, pips 2.5 px across, the column numbers 10 to 13
+#: apart. The command line draws no smaller diagram.
+MIN_SIZE = 250
 
 
 def least_font(width: float, size: int) -> float:

@@ -288,7 +288,7 @@ def test_render_raster_formats(tmp_path, fmt, name, magic):
         "--plies",
         "0-3",
         "--size",
-        "200",
+        "250",
     )
     assert (tmp_path / name).read_bytes().startswith(magic)
 

@@ -151,7 +151,7 @@ def test_a_diagram_page_keeps_the_size_asked_for_and_is_centred() -> None:
     assert box[0] + box[2] / 2 == pytest.approx(page.width_px / 2, abs=0.1)
     assert _inside(box, page)
     caption = re.search(r'<text x="[0-9.]+" y="([0-9.]+)"[^>]*>([^<]*)</text></svg>$', svg)
-    assert caption is not None and caption.group(2) == "Anna Berger – Jonas Keller: ply 3, A5XB2^"
+    assert caption is not None and caption.group(2) == "Anna Berger – Jonas Keller: after 2. A5XB2^"
     assert box[1] + box[3] < float(caption.group(1)) < page.height_px - page.margin_px
 
 

@@ -190,7 +190,7 @@ def test_a_long_player_name_is_clipped_in_pictures(tmp_path: Path) -> None:
         assert code == 0, stderr
     svg = (tmp_path / "svg" / "game001-ply001.svg").read_text("utf-8")
     shown = "N" * (NAME_CHARS - 1) + "…"
-    assert f"<title>{shown} – Jonas: ply 1, B4W3</title>" in svg
+    assert f"<title>{shown} – Jonas: after 1. B4W3</title>" in svg
     assert "N" * NAME_CHARS not in svg
     assert (tmp_path / "png" / "game001-ply001.png").read_bytes().startswith(b"\x89PNG")
 
@@ -258,7 +258,7 @@ def test_control_characters_from_a_record_become_replacement_characters(tmp_path
     for comment in ("a", "c", "e"):  # the move list is the script's data
         assert f"{comment}{replaced}{chr(ord(comment) + 1)}" in data
     assert f"c{replaced}d" in data and "\\u0000" not in data and "\\u001b" not in data
-    assert f"<title>N{replaced}n – Jonas: ply 1, B4W3</title>" in svg
+    assert f"<title>N{replaced}n – Jonas: after 1. B4W3</title>" in svg
 
 
 def test_lone_surrogates_and_controls_never_reach_markup() -> None:

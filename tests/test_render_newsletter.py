@@ -45,7 +45,7 @@ def names(folder: Path) -> list[str]:
 def test_a_broken_record_is_drawn_to_its_error_which_is_told_as_check_tells_it(
     tmp_path: Path,
 ) -> None:
-    result = run(PAWN, "--format", "png", "--size", "120", "--out-dir", tmp_path)
+    result = run(PAWN, "--format", "png", "--size", "250", "--out-dir", tmp_path)
     assert result.exit_code == 1
     assert f"{PAWN}:8:9: error IL01 ply 2, South: E6°D5 is not legal" in result.stderr
     assert "    | 1. B4W3 E6°D5 *\n    |         ^^^^^\n" in result.stderr
@@ -264,7 +264,7 @@ def test_the_print_theme_and_a_colors_file_combine(tmp_path: Path) -> None:
 
 
 def test_gif_delay(tmp_path: Path) -> None:
-    args = ["--format", "gif", "--plies", "0-2", "--size", "100", "--delay", "300"]
+    args = ["--format", "gif", "--plies", "0-2", "--size", "250", "--delay", "300"]
     assert run(KASSEL, *args, "--out", tmp_path).exit_code == 0
     image = Image.open(tmp_path / "game001.gif")
     durations = []
@@ -279,7 +279,7 @@ def test_file_names_are_zero_padded_and_sort_in_game_order(tmp_path: Path) -> No
     archive.write_text(KASSEL.read_text("utf-8") + "\n" + KASSEL.read_text("utf-8"), "utf-8")
     assert (
         run(
-            archive, "--format", "gif", "--plies", "0", "--size", "100", "--out", tmp_path / "o"
+            archive, "--format", "gif", "--plies", "0", "--size", "250", "--out", tmp_path / "o"
         ).exit_code
         == 0
     )
@@ -295,7 +295,7 @@ def _pages(data: bytes) -> list[str]:
 
 def test_pdf_has_one_page_per_diagram(tmp_path: Path) -> None:
     """Issue 25 §1: the pages are paper pages (here A4), not diagram-sized."""
-    args = ["--format", "pdf", "--plies", "0-2", "--size", "200", "--page", "a4"]
+    args = ["--format", "pdf", "--plies", "0-2", "--size", "256", "--page", "a4"]
     assert run(KASSEL, *args, "--out", tmp_path).exit_code == 0
     data = (tmp_path / "game001.pdf").read_bytes()
     assert data.startswith(b"%PDF-") and data.rstrip().endswith(b"%%EOF")

@@ -350,7 +350,7 @@ def test_describe_last_dice_move_capture_and_roll() -> None:
     assert last.threatened == ("F8",) and not last.win
     rolled = dice_position("N: A7=1 B6=5/2; S: C7=2 F7=1", to_move="South")
     last = describe_last(before, rolled, DiceAction("B6", "roll", face=5))
-    assert last == LastAction(origin="B6", rolled="B6")
+    assert last == LastAction(origin="B6", rolled="B6", rolled_home=True)
     won = dice_position("N: A7=1 C7=2; S: F7=1", winner="North")
     assert describe_last(before, won, DiceAction("B6", "capture", "C7", mark="+")).win
 
