@@ -155,9 +155,11 @@ def article_html(
 def _heading(article: Article) -> str:
     lines = [f'<p class="kicker">{escape(article.kicker)}</p>\n'] if article.kicker else []
     for number, line in enumerate(article.heading):
+        if not line:
+            continue  # a heading given as '' (--title '') leaves its line out
         if number == 0:
             lines.append(f"<h1><bdi>{escape(line)}</bdi></h1>\n")
-        elif line:
+        else:
             lines.append(f'<p class="details"><bdi>{escape(line)}</bdi></p>\n')
     return f"<header>\n{''.join(lines)}</header>\n"
 

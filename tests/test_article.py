@@ -25,7 +25,15 @@ from hexhop.records.article import (
     marked_plies,
 )
 from hexhop.records.frames import Frames
-from hexhop.render.article import Comment, Diagram, Move, Variation, article_html, page_size
+from hexhop.render.article import (
+    Article,
+    Comment,
+    Diagram,
+    Move,
+    Variation,
+    article_html,
+    page_size,
+)
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples" / "good"
 TRIGEO = SAMPLES / "trigeo-goettingen-1999.trg"  # 40 plies, one variation
@@ -324,6 +332,8 @@ def test_layout_options(tmp_path: Path) -> None:
     assert "figure .board { width: 250px; max-width: 100%;" in page
     assert "@page { size: A5 landscape;" in page
     assert page_size() == "A4" and page_size("Letter") == "letter"
+    untitled = article_html(Article(heading=("", "Event"), runs=(Move("1.", "B4W3"),)))
+    assert "<h1" not in untitled and '<p class="details"><bdi>Event</bdi></p>' in untitled
     with pytest.raises(ValueError, match="unknown page 'b5'"):
         page_size("b5")
     result = run(TRIGEO, "--format", "article-html", "--columns", "3", "--out-dir", tmp_path)
