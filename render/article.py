@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from hexhop.notation.errors import ArgumentError, Error
+
 from .html import escape
 from .svg_parts import SVG_NS
 
@@ -113,9 +115,9 @@ p.note { font-family: %(sans)s; font-size: 8.5pt; color: #a01c10; }
 
 def page_size(page: str = "a4", landscape: bool = False) -> str:
     """The ``size`` of ``@page``: ``A4``, ``letter landscape``, ...; a
-    ValueError for a page it does not know."""
+    ArgumentError for a page it does not know."""
     if page.lower() not in PAGES:
-        raise ValueError(f"unknown page {page!r}; known: {', '.join(PAGES)}")
+        raise ArgumentError(f"unknown page {page!r}; known: {', '.join(PAGES)}")
     return PAGES[page.lower()] + (" landscape" if landscape else "")
 
 
@@ -131,7 +133,7 @@ def article_html(
     text on paper, diagrams at most ``width`` CSS pixels wide (smaller when
     a column is narrower), printed on ``page`` (``a4``, ``a5``, ``letter``)."""
     if columns not in (1, 2):
-        raise ValueError(f"columns must be 1 or 2, not {columns}")
+        raise ArgumentError(f"columns must be 1 or 2, not {columns}")
     style = _STYLE % {
         "serif": SERIF,
         "sans": SANS,
@@ -226,7 +228,7 @@ def _figure(diagram: Diagram) -> str:
     )
 
 
-class WeasyPrintMissing(Exception):
+class WeasyPrintMissing(Error):
     """WeasyPrint (or the Pango it draws text with) cannot be loaded; the
     message says which of them and why."""
 
@@ -245,7 +247,7 @@ def weasyprint() -> Any:
 
 def refuse_fetch(url: str, *args: Any, **kwargs: Any) -> dict[str, Any]:
     """WeasyPrint's URL fetcher for a page that must need nothing outside it."""
-    raise ValueError(f"an article fetches nothing: {url[:80]!r}")
+    raise ArgumentError(f"an article fetches nothing: {url[:80]!r}")
 
 
 def article_pdf(
