@@ -114,7 +114,7 @@ p.note { font-family: %(sans)s; font-size: 8.5pt; color: #a01c10; }
 
 
 def page_size(page: str = "a4", landscape: bool = False) -> str:
-    """The ``size`` of ``@page``: ``A4``, ``letter landscape``, ...; a
+    """The ``size`` of ``@page``: ``A4``, ``letter landscape``, ...; an
     ArgumentError for a page it does not know."""
     if page.lower() not in PAGES:
         raise ArgumentError(f"unknown page {page!r}; known: {', '.join(PAGES)}")
