@@ -1,5 +1,5 @@
 """``hexhop render``: a record's positions as SVG, PNG, GIF, PDF, a contact
-sheet or an HTML viewer page."""
+sheet, an HTML viewer page or an article (PDF or HTML)."""
 
 from __future__ import annotations
 
@@ -53,9 +53,14 @@ Examples:
   hexhop render study.hxl --plies 0 --title "Study 4" --caption "North to play"
   hexhop render game.hxl --format pdf --colors newsletter.colors
   cat game.hxl | hexhop render - --format sheet-pdf
+  hexhop render game.trg --format article --plies 12,31 --columns 2
 """
 
-FORMATS = ("svg", "png", "gif", "pdf", "sheet", "sheet-pdf", "html")
+FORMATS = ("svg", "png", "gif", "pdf", "sheet", "sheet-pdf", "html", "article", "article-html")
+ARTICLES = ("article", "article-html")
+#: Width of a diagram in an article when --size is not given: one fits a
+#: column of two on an A4 page.
+ARTICLE_SIZE = 300
 #: Where pictures of a record read from standard input go by default.
 STDIN_OUT = "stdin-diagrams"
 
@@ -72,8 +77,9 @@ class RenderOptions:
     caption: str | None = None
     colors: tuple[tuple[str, str], ...] = ()
     delay: int = 800
-    page: str = "a4"  # a4, a5 or letter: the paper of pdf and sheet pages
+    page: str = "a4"  # a4, a5 or letter: the paper of pdf, sheet and article pages
     landscape: bool = False
+    columns: int = 1
 
 
 def _arrows(
@@ -126,7 +132,9 @@ def _colors(
     "sheet / sheet-pdf: the diagrams in a grid under one heading (3 by 4 on a portrait "
     "A4 or Letter page), as PNG pages at 150 dpi (game001-sheet.png, or "
     "game001-sheet-1.png, -2.png … for several pages) / one PDF; "
-    "html: an interactive viewer page.",
+    "html: an interactive viewer page; "
+    "article / article-html: the moves, comments and diagrams as a printable article, "
+    "as PDF (needs the article extra) / one HTML page.",
 )
 @click.option(
     "--plies",
@@ -134,7 +142,8 @@ def _colors(
     metavar="SPEC",
     callback=_plies_spec,
     help="Which plies, e.g. 0,10-20,last (default: all; for sheets: 12 spread over the "
-    "game). Plies a game does not have are left out of it, with a warning.",
+    "game; for articles: the plies marked {#} in the record, else the last). Plies a game "
+    "does not have are left out of it, with a warning.",
 )
 @shared(
     "--index",
@@ -206,6 +215,13 @@ def _colors(
     metavar="MS",
     help="gif: milliseconds each frame shows (the last at least 2.5 s).",
 )
+@click.option(
+    "--columns",
+    type=click.IntRange(1, 2),
+    default=1,
+    show_default=True,
+    help="article: columns of text on the page (1 or 2).",
+)
 @force_option("Overwrite files that exist.")
 @quiet_option("No progress bar and no summary of the files written.")
 @game_option
@@ -227,6 +243,7 @@ def render(
     colors: tuple[tuple[str, str], ...],
     theme: str,
     delay: int,
+    columns: int,
     force: bool,
     quiet: bool,
     game: str | None,
@@ -257,7 +274,10 @@ def render(
         )
         return files + "; " + state["kept"].text()
 
-    _tell_unused(click.get_current_context(), fmt)
+    ctx = click.get_current_context()
+    _tell_unused(ctx, fmt)
+    if fmt in ARTICLES:
+        size = _article_size(ctx, fmt, size)
     with stoppable(progress):
         options = RenderOptions(
             fmt,
@@ -272,6 +292,7 @@ def render(
             delay,
             (page or locale_page_name()).lower(),
             landscape,
+            columns,
         )
         broken = _render(record, out_dir, options, index, force, game, state, jobs)
     if state["unreadable"]:
@@ -376,13 +397,42 @@ def _render(
 #: Options that the formats not named here leave alone.
 _ONLY_FOR = {
     "delay": ("gif",),
-    "size": ("svg", "png", "gif", "pdf"),
+    "size": ("svg", "png", "gif", "pdf", *ARTICLES),
+    "columns": ARTICLES,
     **{
-        name: ("svg", "png", "gif", "pdf", "sheet", "sheet-pdf")
+        name: ("svg", "png", "gif", "pdf", "sheet", "sheet-pdf", *ARTICLES)
         for name in ("arrows", "highlights", "title", "caption", "colors", "theme")
     },
-    **{name: ("pdf", "sheet", "sheet-pdf") for name in ("page", "landscape")},
+    **{name: ("pdf", "sheet", "sheet-pdf", *ARTICLES) for name in ("page", "landscape")},
 }
+
+
+class MissingExtra(click.ClickException):
+    """A format needs a package that is not installed: exit 2, as a usage error."""
+
+    exit_code = 2
+
+
+def _article_size(ctx: click.Context, fmt: str, size: int) -> int:
+    """The width of an article's diagrams (:data:`ARTICLE_SIZE` unless
+    --size is given); for the PDF, first a clear message when WeasyPrint
+    cannot be loaded, before anything is read or written."""
+    from click.core import ParameterSource
+
+    from hexhop.render.article import WeasyPrintMissing, weasyprint
+
+    if fmt == "article":
+        try:
+            weasyprint()
+        except WeasyPrintMissing as error:
+            raise MissingExtra(
+                _(
+                    "--format article needs WeasyPrint: pip install 'hexhop[article]' "
+                    "(or write --format article-html) ({reason})"
+                ).format(reason=str(error)[:200])
+            ) from None
+    given = ctx.get_parameter_source("size") == ParameterSource.COMMANDLINE
+    return size if given else ARTICLE_SIZE
 
 
 def _tell_unused(ctx: click.Context, fmt: str) -> None:
@@ -565,8 +615,14 @@ def _plan(
             )
             if not chosen:
                 return ()
+    elif options.fmt in ARTICLES:
+        from hexhop.records.article import article_plies
+
+        chosen = article_plies(report)
     else:
         chosen = spread_plies(last, 12) if sheet else list(range(last + 1))
+    if options.fmt in ARTICLES:
+        chosen = _article_diagrams(chosen, path, report.index)
     name = os.path.join(folder, game_name(report.index))
     if options.fmt in ("svg", "png"):
         return tuple((f"{name}-ply{ply:03d}.{options.fmt}", (ply,)) for ply in chosen)
@@ -578,6 +634,8 @@ def _plan(
         "sheet": "-sheet.png",
         "sheet-pdf": "-sheet.pdf",
         "html": ".html",
+        "article": "-article.pdf",
+        "article-html": "-article.html",
     }[options.fmt]
     return ((name + suffix, tuple(chosen)),)
 
@@ -597,6 +655,21 @@ def _page(options: RenderOptions) -> Page:
     from hexhop.render.pages import page_for
 
     return page_for(options.page, options.landscape)
+
+
+def _article_diagrams(chosen: list[int], path: str, index: int) -> list[int]:
+    """The first diagrams of ``chosen`` that an article holds, with a
+    warning when there are more."""
+    from hexhop.records.article import DIAGRAM_LIMIT
+
+    if len(chosen) > DIAGRAM_LIMIT:
+        tell(
+            _(
+                "warning: {path}: game {index}: an article holds {limit} diagrams; "
+                "the first {limit} of {count} are drawn"
+            ).format(path=path, index=index, limit=DIAGRAM_LIMIT, count=len(chosen))
+        )
+    return chosen[:DIAGRAM_LIMIT]
 
 
 def game_name(index: int) -> str:
@@ -727,7 +800,26 @@ def _picture(
         return frames.sheet(list(plies), _page(options), first=first)
     if fmt == "sheet-pdf":
         return frames.sheet_pdf(list(plies), _page(options))
+    if fmt in ARTICLES:
+        return _article(frames, options, plies)
     return frames.html(index, shared=index is not None)
+
+
+def _article(frames: Any, options: RenderOptions, plies: tuple[int, ...]) -> bytes:
+    """The article of one game, as PDF or HTML."""
+    from hexhop.records.article import article
+    from hexhop.render.article import article_html, article_pdf
+
+    words = article(frames, plies)
+    layout: dict[str, Any] = {
+        "columns": options.columns,
+        "width": options.size,
+        "page": options.page,
+        "landscape": options.landscape,
+    }
+    if options.fmt == "article":
+        return article_pdf(words, **layout)
+    return article_html(words, **layout).encode("utf-8")
 
 
 def _shared_files(out_root: str) -> Iterator[tuple[str, Callable[[], bytes]]]:

@@ -240,6 +240,12 @@ CASE_COMMANDS: dict[str, list[str]] = {
         *("crosstable", "--format", "pdf", "--page", "letter", "--landscape"),
         *("--out", "{out}/c.pdf", "{in}"),
     ],
+    # issue 25 §2: the game article, as PDF and as HTML
+    "render-article": ["render", "{in}", "--format", "article", "-q", "--out-dir", "{out}"],
+    "render-article-html": [
+        *("render", "{in}", "--format", "article-html", "--plies", "0,last", "-q"),
+        *("--out-dir", "{out}"),
+    ],
 }
 JOBS_COMMANDS = ("check-jobs", "index-jobs", "analyse-jobs", "puzzles-jobs", "render-jobs")
 # commands whose standard output is for a terminal, and the JSON reports
@@ -906,6 +912,20 @@ def bidi_names() -> bytes:
     return "\n".join((game, game, trigeo)).encode()
 
 
+def hostile_article() -> bytes:
+    """Markup, an end of a style, bidirectional and control characters in
+    the tags and comments that an article prints, and a diagram marker
+    after every action."""
+    evil = "<script>alert(1)</script></style><img src=x onerror=alert(2)> &amp; url(http://x/)"
+    evil += BIDI + CONTROLS.replace("\x00", "")
+    game = (
+        f'[Game "Hexalit"]\n[Event "{evil}"]\n[North "{evil}"]\n[South "S"]\n'
+        f'[Annotator "{evil}"]\n[Result "*"]\n\n{{{evil} "q"}} 1. B4W3 {{#}} {{{evil}}} '
+        f"(1. B4W1 {{{evil}}} {{#}}) D7W1 {{#}} 2. A5XB2^ {{#}} D7XD5 {{#}} *\n"
+    )
+    return game.encode()
+
+
 def gzip_record() -> bytes:
     return gzip.compress((GOOD_HEXALIT + "\n" + BROKEN_HEXALIT).encode())
 
@@ -1160,6 +1180,21 @@ CASES: list[Case] = [
         for name, build in {
             "bidi-names": _file("a.hxl", bidi_names),
             "kassel": _copy(KASSEL, "kassel.hxl"),
+        }.items()
+    ),
+    *(
+        Case(
+            f"article-{name}",
+            _file("a.hxl", build),
+            ("render-article", "render-article-html"),
+            notes="issue 25 §2",
+        )
+        for name, build in {
+            "hostile-text": hostile_article,
+            "bidi-names": bidi_names,
+            "not-utf8": not_utf8,
+            "control-characters": control_characters_text,
+            "many-siblings": many_siblings,
         }.items()
     ),
     Case(

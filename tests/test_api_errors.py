@@ -25,6 +25,7 @@ NOT_ERRORS = {
     "hexhop.cli.interrupt.Terminated": "SIGTERM raised as Ctrl-C (a KeyboardInterrupt)",
     # click's exceptions of the command line, printed by click with exit 1 or 2
     "hexhop.cli.render_cmd.Unreadable": "a click.ClickException of the render command",
+    "hexhop.cli.render_cmd.MissingExtra": "a click.ClickException of the render command",
     "hexhop.cli.stats_cmd.Refused": "a click.ClickException of the stats command",
     "hexhop.cli.safe_write.ExistsError": "a click.ClickException of the commands that write",
     "hexhop.cli.safe_write.OverInputError": "a click.ClickException of the commands that write",
