@@ -26,6 +26,8 @@ from .options import (
     game_option,
     jobs_option,
     old_spelling,
+    pieces_only_for_trigeo,
+    pieces_option,
     quiet_option,
     renamed,
     shared,
@@ -64,6 +66,10 @@ Examples:
     show_default=True,
     help="Width of a diagram in pixels.",
 )
+@pieces_option(
+    "dice or chess: draw Trigeo's dice as chess pieces, King 1, Pawn 2, Knight 3, "
+    "Bishop 4, Rook 5, Queen 6 (default: dice); other games are drawn as always."
+)
 @force_option("Overwrite files in --out-dir.")
 @shared(
     "--max-nodes",
@@ -88,6 +94,7 @@ def puzzles(
     depth: int,
     fmt: str,
     size: int,
+    pieces: str | None,
     force: bool,
     max_nodes: int,
     max_seconds: float,
@@ -105,6 +112,7 @@ def puzzles(
     Exit status: 0 when done, 2 on a usage error or when some input could
     not be read (the others are read).
     """
+    from hexhop.render.chess_pieces import draws_chess
     from hexhop.render.svg import board_svg
 
     out = old_spelling("out", out, required=True)
@@ -135,12 +143,15 @@ def puzzles(
             progress=progress.bar.update,
         )
         progress.writing(len(found))
+        others = [p.game for p in found if not draws_chess(p.game, "chess")]
+        if pieces == "chess" and others:
+            tell(pieces_only_for_trigeo(others))
         for number, puzzle in enumerate(found, 1):
             checkpoint()
             stem = os.path.join(out, f"puzzle{number:03d}")
             record = puzzle.text(number).encode("utf-8")
             title = _("Puzzle {number}").format(number=number) + ": " + puzzle.caption()
-            picture = board_svg(puzzle.position, size=size, title=title)
+            picture = board_svg(puzzle.position, size=size, title=title, pieces=pieces or "dice")
             data = _picture_bytes(picture, fmt, size)
             record_path = stem + find_game(puzzle.game).extension
             with signals_held():  # a puzzle's two files and their count, or none of these
