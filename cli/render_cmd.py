@@ -255,6 +255,8 @@ def render(
 
     _tell_unused(click.get_current_context(), fmt)
     table, file_pieces = split_pieces({**THEMES[theme], **dict(colors)})
+    if fmt not in _ONLY_FOR["colors"]:
+        file_pieces = None  # the colours file does nothing there (as told above)
     state["pieces"] = pieces  # given on the command line: told when it draws nothing
     with stoppable(progress):
         options = RenderOptions(

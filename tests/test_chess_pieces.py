@@ -505,3 +505,37 @@ def test_the_viewer_shows_figures_in_a_browser(tmp_path: Path) -> None:
         finally:
             viewer.close()
             chromium.close()
+
+
+# ---------------------------------------------------------------------------
+# Puzzles
+
+
+def test_puzzles_of_a_trigeo_game_are_drawn_in_chess_pieces(tmp_path: Path) -> None:
+    result = run(
+        *("puzzles", TRIGEO, "--pieces", "chess", "--depth", "1", "--max-seconds", "0.5"),
+        *("--out-dir", tmp_path, "-q"),
+    )
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""
+    pictures = sorted(tmp_path.glob("puzzle*.svg"))
+    assert pictures
+    for picture in pictures:
+        root = ET.parse(picture).getroot()
+        assert chess_dice(root) and len(chess_dice(root)) == len(having(root, "die"))
+
+
+def test_the_viewer_takes_pieces_from_the_option_not_the_colours_file(tmp_path: Path) -> None:
+    """--colors does nothing for the viewer page, and says so: its pieces
+    entry neither; --pieces does."""
+    from test_html import embedded
+
+    result = render(tmp_path, "file", "--format", "html", "--colors", '{"pieces": "chess"}')
+    assert "warning: --colors has no effect with --format html" in result.stderr
+    result = render(tmp_path, "option", "--format", "html", "--pieces", "chess")
+    assert result.exit_code == 0 and result.stderr == ""
+    for name, figures in (("file", 0), ("option", 30)):
+        page = embedded((tmp_path / name / "game001.html").read_text("utf-8"))
+        drawn = [part for part in page["pieces"] if part.startswith('<g class="die ')]
+        assert len([part for part in drawn if "die chess" in part]) >= figures
+        assert bool(figures) == all("die chess" in part for part in drawn)
