@@ -539,3 +539,17 @@ def test_the_viewer_takes_pieces_from_the_option_not_the_colours_file(tmp_path: 
         drawn = [part for part in page["pieces"] if part.startswith('<g class="die ')]
         assert len([part for part in drawn if "die chess" in part]) >= figures
         assert bool(figures) == all("die chess" in part for part in drawn)
+
+
+def test_the_library_draws_chess_pieces_too() -> None:
+    import hexhop
+
+    position = hexhop.position("Trigeo", "N: A7=1 B7=6; S: F7=1 E7=6; turn: N")
+    root = parse(str(hexhop.svg(position, pieces="chess")))
+    drawn = {die.get("data-cell"): die.get("class") for die in chess_dice(root)}
+    assert drawn == {
+        "A7": "die chess north face-1 king",
+        "B7": "die chess north face-6 queen",
+        "F7": "die chess south face-1 king",
+        "E7": "die chess south face-6 queen",
+    }
