@@ -190,6 +190,13 @@ VOCABULARY: dict[str, Term] = {
             "puzzles render",
             "The width of a diagram in pixels, 250 at the least.",
         ),
+        _term(
+            "--pieces",
+            "value",
+            "puzzles render show",
+            "dice or chess: Trigeo's dice as chess pieces (King 1, Pawn 2, Knight 3, "
+            "Bishop 4, Rook 5, Queen 6), as its rules allow; other games as always.",
+        ),
         _term("--limit", "value", "find stats", "List at most this many rows (0: all)."),
         _term(
             "--export",
@@ -434,6 +441,40 @@ def jobs_option(help: str, default: int | None = 1) -> Callable[[F], F]:
         show_default=default is not None,
         callback=_jobs,
         help=help,
+    )
+
+
+def pieces_option(help: str) -> Callable[[F], F]:
+    """``--pieces dice|chess``: how Trigeo's dice are drawn (None when not
+    given: the command's default, or a colours file's ``pieces`` entry)."""
+    from hexhop.render.chess_pieces import PIECES
+
+    return shared("--pieces", type=click.Choice(PIECES), default=None, help=help)
+
+
+def pieces_only_for_trigeo(games: list[str], *, position: bool = False) -> str:
+    """The warning that ``--pieces chess`` draws ``games`` (none of them
+    Trigeo) as always, as their rules know no set of chess pieces;
+    ``position``: ``show``'s one position."""
+    names = ", ".join(sorted(set(games)))
+    if position:
+        return _(
+            "warning: --pieces chess applies to Trigeo only, whose rules allow a set of "
+            "chess pieces: this {game} position is shown as always"
+        ).format(game=names)
+    return _(
+        "warning: --pieces chess applies to Trigeo only, whose rules allow a set of "
+        "chess pieces: the {games} games are drawn as always"
+    ).format(games=names)
+
+
+def tell_unused_format(option: str, fmt: str) -> None:
+    """A warning on standard error that ``option`` does nothing with ``--format fmt``."""
+    click.echo(
+        _("warning: {option} has no effect with --format {format}").format(
+            option=option, format=fmt
+        ),
+        err=True,
     )
 
 

@@ -29,6 +29,8 @@ from .options import (
     jobs_option,
     old_spelling,
     page_options,
+    pieces_only_for_trigeo,
+    pieces_option,
     quiet_option,
     renamed,
     shared,
@@ -76,6 +78,10 @@ Examples:
 @page_options(
     "pdf: the paper, a4, a5 or letter (default: the locale's, Letter for en_US and en_CA, else A4)."
 )
+@pieces_option(
+    "dice or chess: draw Trigeo's dice as chess pieces, King 1, Pawn 2, Knight 3, "
+    "Bishop 4, Rook 5, Queen 6 (default: dice); other games are drawn as always."
+)
 @force_option("Overwrite files in --out-dir.")
 @shared(
     "--max-nodes",
@@ -102,6 +108,7 @@ def puzzles(
     size: int,
     page: str | None,
     landscape: bool,
+    pieces: str | None,
     force: bool,
     max_nodes: int,
     max_seconds: float,
@@ -120,6 +127,7 @@ def puzzles(
     Exit status: 0 when done, 2 on a usage error or when some input could
     not be read (the others are read).
     """
+    from hexhop.render.chess_pieces import draws_chess
     from hexhop.render.svg import board_svg
 
     out = old_spelling("out", out, required=True)
@@ -153,13 +161,20 @@ def puzzles(
             progress=progress.bar.update,
         )
         progress.writing(len(found))
+        others = [p.game for p in found if not draws_chess(p.game, "chess")]
+        if pieces == "chess" and others:
+            tell(pieces_only_for_trigeo(others))
         for number, puzzle in enumerate(found, 1):
             checkpoint()
             stem = os.path.join(out, f"puzzle{number:03d}")
             record = puzzle.text(number).encode("utf-8")
             title = _("Puzzle {number}").format(number=number) + ": " + puzzle.caption()
-            picture = board_svg(puzzle.position, size=size, title=title)
-            data = None if fmt == "pdf" else _picture_bytes(picture, fmt, size)
+            data = None
+            if fmt != "pdf":  # the puzzle sheet draws its own diagrams
+                picture = board_svg(
+                    puzzle.position, size=size, title=title, pieces=pieces or "dice"
+                )
+                data = _picture_bytes(picture, fmt, size)
             record_path = stem + find_game(puzzle.game).extension
             with signals_held():  # a puzzle's two files and their count, or none of these
                 _write(record_path, record, force, inputs, puzzle.record(number))
@@ -169,7 +184,9 @@ def puzzles(
                 progress.bar.update(number)
         if fmt == "pdf" and found:
             book = os.path.join(out, BOOK)
-            _write(book, puzzle_book(found, page_for(page, landscape)), force, inputs)
+            _write(
+                book, puzzle_book(found, page_for(page, landscape), pieces or "dice"), force, inputs
+            )
             progress.kept.append(book)
     progress.bar.done()
     if not quiet:

@@ -16,7 +16,7 @@ import click
 
 from hexhop.engine.replay import GameReport, replay_game
 from hexhop.messages import _
-from hexhop.records.colors import THEMES
+from hexhop.records.colors import THEMES, split_pieces
 from hexhop.records.file_names import fitted
 from hexhop.records.sources import Source, iter_sources
 from hexhop.records.text import counted
@@ -34,6 +34,8 @@ from .options import (
     jobs_option,
     old_spelling,
     page_options,
+    pieces_only_for_trigeo,
+    pieces_option,
     quiet_option,
     renamed,
     shared,
@@ -80,6 +82,7 @@ class RenderOptions:
     page: str = "a4"  # a4, a5 or letter: the paper of pdf, sheet and article pages
     landscape: bool = False
     columns: int = 1
+    pieces: str = "dice"
 
 
 def _arrows(
@@ -207,6 +210,11 @@ def _colors(
     show_default=True,
     help="A set of colours: print is black and white for print; --colors changes single roles.",
 )
+@pieces_option(
+    "dice or chess: draw Trigeo's dice as chess pieces, King 1, Pawn 2, Knight 3, "
+    "Bishop 4, Rook 5, Queen 6 (default: dice, or the --colors file's pieces entry); "
+    "other games are drawn as always."
+)
 @click.option(
     "--delay",
     type=click.IntRange(20, 60000),
@@ -242,6 +250,7 @@ def render(
     caption: str | None,
     colors: tuple[tuple[str, str], ...],
     theme: str,
+    pieces: str | None,
     delay: int,
     columns: int,
     force: bool,
@@ -278,6 +287,10 @@ def render(
     _tell_unused(ctx, fmt)
     if fmt in ARTICLES:
         size = _article_size(ctx, fmt, size)
+    table, file_pieces = split_pieces({**THEMES[theme], **dict(colors)})
+    if fmt not in _ONLY_FOR["colors"]:
+        file_pieces = None  # the colours file does nothing there (as told above)
+    state["pieces"] = pieces  # given on the command line: told when it draws nothing
     with stoppable(progress):
         options = RenderOptions(
             fmt,
@@ -288,11 +301,12 @@ def render(
             highlights,
             title,
             caption,
-            tuple({**THEMES[theme], **dict(colors)}.items()),
+            tuple(table.items()),
             delay,
             (page or locale_page_name()).lower(),
             landscape,
             columns,
+            pieces or file_pieces or "dice",
         )
         broken = _render(record, out_dir, options, index, force, game, state, jobs)
     if state["unreadable"]:
@@ -310,6 +324,7 @@ class _Planned:
     folder: str
     index: int
     files: tuple[tuple[str, tuple[int, ...]], ...]  # (path, plies drawn in it)
+    game: str = ""
 
 
 def _render(
@@ -353,10 +368,11 @@ def _render(
                 files = _plan(folder, report, options, source.path, beyond)
                 drawable = bool(files)
                 if files:
-                    planned.append(_Planned(source, folder, report.index, files))
+                    planned.append(_Planned(source, folder, report.index, files, report.game or ""))
             if fmt == "html":
                 rows.append(_index_row(out_root, folder, report, drawable))
     planning.done()
+    _tell_pieces(state.get("pieces"), [item.game for item in planned])
     paths = [path for item in planned for path, _plies in item.files]
     index_page = fmt == "html" and len(rows) > 1
     if index_page:
@@ -448,6 +464,15 @@ def _tell_unused(ctx: click.Context, fmt: str) -> None:
                     option=param.opts[0], format=fmt
                 )
             )
+
+
+def _tell_pieces(pieces: str | None, games: list[str]) -> None:
+    """A warning when ``--pieces chess`` was given for games that are not Trigeo."""
+    from hexhop.render.chess_pieces import CHESS_GAMES
+
+    others = [game for game in games if game not in CHESS_GAMES]
+    if pieces == "chess" and others:
+        tell(pieces_only_for_trigeo(others))
 
 
 def _default_out(record: str) -> str:
@@ -732,6 +757,7 @@ def _frames(parsed: Any, options: RenderOptions) -> Any:
         arrows=options.arrows,
         highlights=options.highlights,
         colors=dict(options.colors),
+        pieces=options.pieces,
         title=options.title,
         caption=options.caption,
         walked=walked,

@@ -11,7 +11,14 @@ from hexhop.messages import _, side_name
 
 from .help import Translated
 from .interrupt import checkpoint
-from .options import format_option, shared, use_color
+from .options import (
+    format_option,
+    pieces_only_for_trigeo,
+    pieces_option,
+    shared,
+    tell_unused_format,
+    use_color,
+)
 from .positions import position_from_options, position_options
 from .terminal import diagram, printable, reserves_line
 
@@ -42,6 +49,11 @@ Examples:
     show_default=True,
     help="Colour the sides (auto: on a terminal, unless NO_COLOR is set).",
 )
+@pieces_option(
+    "dice or chess: write Trigeo's dice as the letters of chess pieces (K King 1, "
+    "P Pawn 2, N Knight 3, B Bishop 4, R Rook 5, Q Queen 6; in German K, B, S, L, T, D) "
+    "in the diagram (default: dice)."
+)
 def show(
     record: str | None,
     index: int,
@@ -51,6 +63,7 @@ def show(
     position_text: str | None,
     fmt: str,
     color_mode: str,
+    pieces: str | None,
 ) -> None:
     """Show a position of RECORD (or of --position) as a diagram, with the
     last action, the side to move and the Position text to copy into a new
@@ -61,6 +74,8 @@ def show(
     record file."""
     chosen = position_from_options(record, index, ply, game, board, position_text)
     checkpoint()
+    if pieces is not None and fmt != "text":
+        tell_unused_format("--pieces", fmt)
     if fmt == "position":
         click.echo(chosen.position.text())
         return
@@ -68,9 +83,13 @@ def show(
         click.echo(_listing(chosen.position))
         return
     color = use_color(color_mode, sys.stdout)
+    letters = _letters(chosen.position, pieces)
     # click strips colour from output that is not a terminal unless told
-    click.echo(diagram(chosen.position, color=color), color=color)
+    click.echo(diagram(chosen.position, color=color, letters=letters), color=color)
     click.echo()
+    if letters:
+        legend = " ".join(f"{letter}={face}" for face, letter in sorted(letters.items()))
+        click.echo(_("Pieces: {legend}").format(legend=legend))
     if chosen.last is not None:
         click.echo(
             _("Last action: {action}   (ply {ply})").format(
@@ -90,6 +109,31 @@ def show(
     else:
         click.echo(_("To move: {side}").format(side=side_name(str(position.to_move))))
     click.echo(_("Position: {text}").format(text=position.text()))
+
+
+def piece_letters() -> dict[int, str]:
+    """The letters of the chess pieces for the faces 1 to 6 (King, Pawn,
+    Knight, Bishop, Rook, Queen) in the language of the messages: KPNBRQ
+    in English, KBSLTD in German."""
+    # the msgid is the six English letters; its translation the six letters
+    # of the language, in the same order
+    letters = _("KPNBRQ")
+    if len(letters) != 6:
+        letters = "KPNBRQ"
+    return dict(enumerate(letters, 1))
+
+
+def _letters(position: Position, pieces: str | None) -> dict[int, str] | None:
+    """The letters that stand for the faces with ``--pieces chess``: for
+    Trigeo only (a warning says so for the other games)."""
+    from hexhop.render.chess_pieces import draws_chess
+
+    if pieces != "chess":
+        return None
+    if not draws_chess(position.game, pieces):
+        click.echo(pieces_only_for_trigeo([position.game], position=True), err=True)
+        return None
+    return piece_letters()
 
 
 def _listing(position: Position) -> str:

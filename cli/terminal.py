@@ -28,13 +28,16 @@ COLOURS = {"North": "blue", "South": "red", "Red": "red", "Turquoise": "cyan"}
 CELL = 4  # characters per column of the dice board
 
 
-def diagram(position, *, color: bool = False) -> str:
-    """The position as text: the hexagon of triangles or the Hüpfer diamond."""
+def diagram(position, *, color: bool = False, letters: dict[int, str] | None = None) -> str:
+    """The position as text: the hexagon of triangles or the Hüpfer diamond;
+    ``letters`` writes a die's face as a letter (a chess piece's)."""
     paint = _painter(color)
     game = lookup_game(getattr(position, "game", ""))
     if game is not None and game.family == "huepfer":
         return huepfer_diagram(position, paint)
-    return dice_diagram(position, paint, jump_fields=game is not None and game.jump_fields)
+    return dice_diagram(
+        position, paint, jump_fields=game is not None and game.jump_fields, letters=letters
+    )
 
 
 def _painter(color: bool) -> Callable[[str, str], str]:
@@ -43,31 +46,41 @@ def _painter(color: bool) -> Callable[[str, str], str]:
     return lambda text, side: click.style(text, fg=COLOURS.get(side), bold=True)
 
 
-def dice_diagram(position, paint: Callable[[str, str], str], *, jump_fields: bool = False) -> str:
+def dice_diagram(
+    position,
+    paint: Callable[[str, str], str],
+    *,
+    jump_fields: bool = False,
+    letters: dict[int, str] | None = None,
+) -> str:
     """Rows A–F, columns 1–13 aligned: ``N5`` a North 5, ``s2`` a South 2,
     ``N5'`` a rolled die, ``▲``/``▽`` empty up/down triangles, ``◆`` jump
-    fields (with ``jump_fields``: Trigeo)."""
+    fields (with ``jump_fields``: Trigeo); with ``letters`` a face is its
+    letter (``NK`` a North King)."""
     header = "   " + "".join(f"{c:^{CELL}}" for c in DICE_COLUMNS)
     lines = [header]
     for r, row in enumerate(DICE_ROWS):
         low, high = DICE_ROW_COLUMNS[row]
         cells = []
         for c in DICE_COLUMNS:
-            text = _dice_cell(position, row, r, c, jump_fields) if low <= c <= high else ""
+            text = _dice_cell(position, row, r, c, jump_fields, letters) if low <= c <= high else ""
             cells.append(_centre(text, paint, position, f"{row}{c}"))
         lines.append(f" {row} " + "".join(cells) + f" {row}")
     lines.append(header)
     return "\n".join(lines)
 
 
-def _dice_cell(position, row: str, r: int, c: int, jump_fields: bool) -> str:
+def _dice_cell(
+    position, row: str, r: int, c: int, jump_fields: bool, letters: dict[int, str] | None = None
+) -> str:
     die = position.dice.get(f"{row}{c}")
     if die is None:
         if jump_fields and f"{row}{c}" in JUMP_FIELDS:
             return "◆"
         return "▲" if (r + c) % 2 else "▽"
     letter = "N" if die.side == "North" else "s"
-    return f"{letter}{die.face}" + ("'" if die.home is not None else "")
+    face = letters.get(die.face, die.face) if letters else die.face
+    return f"{letter}{face}" + ("'" if die.home is not None else "")
 
 
 def _centre(text: str, paint, position, cell: str) -> str:

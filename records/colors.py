@@ -1,4 +1,5 @@
-"""Diagram colours from a file: a JSON object or ``role = colour`` lines."""
+"""Diagram colours from a file: a JSON object or ``role = colour`` lines
+(and ``pieces = chess``: Trigeo's dice drawn as chess pieces)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import re
 from typing import TypeGuard
 
 from hexhop.messages import _
+from hexhop.render.chess_pieces import PIECES
 from hexhop.render.svg_parts import DEFAULT_COLORS
 
 from .errors import RecordsError
@@ -85,6 +87,16 @@ class ColorsError(RecordsError):
 
 #: How messages name a JSON object given inline to ``--colors``.
 INLINE = "--colors"
+#: The entry of a colours file that is no colour: how dice are drawn
+#: (``pieces = chess``: Trigeo's dice as chess pieces), one of :data:`PIECES`.
+PIECES_ENTRY = "pieces"
+
+
+def split_pieces(table: dict[str, str]) -> tuple[dict[str, str], str | None]:
+    """The colour roles of ``table`` (from :func:`read_colors`) and its
+    :data:`PIECES_ENTRY` (None when it has none)."""
+    colors = dict(table)
+    return colors, colors.pop(PIECES_ENTRY, None)
 
 
 def read_colors(path: str) -> dict[str, str]:
@@ -94,7 +106,8 @@ def read_colors(path: str) -> dict[str, str]:
     The file is either a JSON object (``{"dark": "#8b6b4a"}``) or lines of
     ``role = colour`` (``#`` starts a comment). Roles are those of
     :data:`~hexhop.render.svg_parts.DEFAULT_COLORS`; colours are checked
-    by :func:`is_color`.
+    by :func:`is_color`. The entry ``pieces`` (``dice`` or ``chess``) is
+    kept as it is: :func:`split_pieces` takes it out of the roles.
     """
     if path.lstrip().startswith("{"):
         return _checked(INLINE, _from_json(INLINE, path))
@@ -175,8 +188,17 @@ def _checked(path: str, pairs: list[tuple[int, str, object]]) -> dict[str, str]:
     colors: dict[str, str] = {}
     for number, role, value in pairs:
         where = f"{path}:{number}" if number else path
+        if role == PIECES_ENTRY:
+            if value not in PIECES:
+                raise ColorsError(
+                    _("{where}: pieces: {value} is neither dice nor chess").format(
+                        where=where, value=repr(value)
+                    )
+                )
+            colors[role] = value
+            continue
         if role not in DEFAULT_COLORS:
-            known = ", ".join(sorted(DEFAULT_COLORS))
+            known = ", ".join(sorted([*DEFAULT_COLORS, PIECES_ENTRY]))
             raise ColorsError(
                 _("{where}: unknown colour role {role}; known roles: {known}").format(
                     where=where, role=repr(role), known=known

@@ -41,16 +41,19 @@ class Frames:
         title: str | None = None,
         caption: str | None = None,
         walked: Recording | None = None,
+        pieces: str = "dice",
     ):
         """``title`` replaces the players' names above each diagram (and
         heads a sheet), ``caption`` the words about the ply; either may be
         empty to leave it out. ``colors`` overrides colour roles. ``walked``
-        is the replay's walk, when it was recorded for :meth:`html`."""
+        is the replay's walk, when it was recorded for :meth:`html`.
+        ``pieces`` ``chess`` draws a Trigeo game's dice as chess pieces."""
         self.report = report
         self.walked = walked
         self.size = size
         self.flip = flip
         self.colors = dict(colors) if colors else None
+        self.pieces = pieces
         self.heading_text = title
         self.caption = caption
         self._title_lines: int | None = None
@@ -157,6 +160,7 @@ class Frames:
             colors=self.colors,
             ply=ply,
             position_text=position.text(),
+            pieces=self.pieces,
         )
 
     def _threatened(self, position: Position) -> list[str] | None:
@@ -260,7 +264,7 @@ class Frames:
 
         from .viewer import page_data
 
-        page = page_data(self.report, flip=self.flip, walked=self.walked)
+        page = page_data(self.report, flip=self.flip, walked=self.walked, pieces=self.pieces)
         return game_page(page, index=index, shared=shared).encode("utf-8")
 
 

@@ -93,11 +93,12 @@ class Puzzle:
         return " ".join(words)
 
 
-def puzzle_book(puzzles: Sequence[Puzzle], page: Page) -> bytes:
+def puzzle_book(puzzles: Sequence[Puzzle], page: Page, pieces: str = "dice") -> bytes:
     """The puzzles as a PDF, as puzzle books print them: the diagrams on
     the grid of ``page`` (:meth:`~hexhop.render.pages.Page.grid`), numbered,
     each with its task under it ("Red to play and win in 2"), and the
-    solutions, numbered the same, on the last page or pages."""
+    solutions, numbered the same, on the last page or pages; ``pieces``
+    as :func:`~hexhop.render.svg.board_svg` takes it."""
     from hexhop.render.sequence import pdf, sheet_pages_svg, text_pages_svg
     from hexhop.render.svg import board_svg
 
@@ -107,7 +108,7 @@ def puzzle_book(puzzles: Sequence[Puzzle], page: Page) -> bytes:
     ]
 
     def draw(width: int) -> list[str]:
-        return [board_svg(puzzle.position, size=width) for puzzle in puzzles]
+        return [board_svg(puzzle.position, size=width, pieces=pieces) for puzzle in puzzles]
 
     pages = sheet_pages_svg(captions, draw, page, heading=[_("Puzzles")])
     solutions = [

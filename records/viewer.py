@@ -62,13 +62,20 @@ class Recording(Visitor):
                 end(*call[1:])
 
 
-def page_data(report: GameReport, *, flip: bool = False, walked: Recording | None = None) -> Page:
+def page_data(
+    report: GameReport,
+    *,
+    flip: bool = False,
+    walked: Recording | None = None,
+    pieces: str = "dice",
+) -> Page:
     """Everything a viewer page shows of ``report`` (which must have positions);
-    ``walked`` is the walk of its replay, when it was recorded."""
+    ``walked`` is the walk of its replay, when it was recorded; ``pieces``
+    ``chess`` draws a Trigeo game's dice as chess pieces."""
     if report.game is None:
         raise ArgumentError("a record of no known game has no viewer page")
     rules = rules_for(report.game)
-    builder = _Builder(report, rules, walked)
+    builder = _Builder(report, rules, walked, pieces)
     main = builder.main_line()
     return Page(
         game=report.game or "",
@@ -141,7 +148,13 @@ class _Open:
 class _Builder(Visitor):
     """Collects frames, lines and notes from the walk through the record."""
 
-    def __init__(self, report: GameReport, rules: Rules, walked: Recording | None = None):
+    def __init__(
+        self,
+        report: GameReport,
+        rules: Rules,
+        walked: Recording | None = None,
+        pieces: str = "dice",
+    ):
         self.report = report
         self.rules = rules
         self.walked = walked
@@ -151,7 +164,7 @@ class _Builder(Visitor):
         self._line_frames: list[list[int]] = []
         self._by_span = _findings_by_span(report.findings)
         self._placed: set[int] = set()
-        self.scene = Scene(report.positions[0])
+        self.scene = Scene(report.positions[0], pieces=pieces)
         self.drawings = Drawings(self.scene.head)
         self._boards = tuple(
             tuple(self.drawings.add(part) for part in self.scene.board(flip))

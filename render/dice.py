@@ -14,6 +14,7 @@ from typing import Any
 from hexhop.messages import language, wins
 from hexhop.messages import to_move as to_move_caption
 
+from . import chess_pieces
 from . import geometry as geo
 from .last_action import LastAction
 from .svg_parts import (
@@ -317,12 +318,14 @@ def _apex_offset(cell: geo.Cell, distance: float) -> float:
     return distance if cell.apex_down else -distance
 
 
-def dice_layer(position: Any, flip: bool, key: ColorKey) -> str:
+def dice_layer(position: Any, flip: bool, key: ColorKey, chess: bool = False) -> str:
+    """Every die on the board; with ``chess`` as chess pieces (Trigeo)."""
     cells = geo.cells(flip)
+    draw = chess_pieces.piece_svg if chess else die_svg
     parts = []
     for name, die in sorted(position.dice.items(), key=lambda item: _board_order(item[0])):
         if name in cells:
-            parts.append(die_svg(name, die.side, die.face, die.home, flip, key))
+            parts.append(draw(name, die.side, die.face, die.home, flip, key))
     return "".join(parts)
 
 

@@ -17,8 +17,9 @@ from typing import Any
 from hexhop.notation.errors import ArgumentError
 from hexhop.notation.games import lookup_game
 
-from . import dice, huepfer
+from . import chess_pieces, dice, huepfer
 from . import geometry as geo
+from .chess_pieces import draws_chess
 from .last_action import LastAction
 from .svg import board_svg
 from .svg_parts import ColorKey, color_key, elements, escape_attr, least_font
@@ -32,19 +33,21 @@ PAGE_SIZE = 400
 class Scene:
     """The parts of the pictures of one game (one board size), both ways up."""
 
-    def __init__(self, start: Any, colors: dict[str, str] | None = None):
+    def __init__(self, start: Any, colors: dict[str, str] | None = None, pieces: str = "dice"):
         spec = lookup_game(start.game)
         if spec is None:
             raise ArgumentError(f"cannot draw a position of game {start.game!r}")
         self.key: ColorKey = color_key(colors)
         self.dice = spec.family == "dice"
+        #: Dice drawn as chess pieces (``pieces="chess"``, Trigeo only).
+        self.chess = draws_chess(spec.name, pieces)
         self.jump_fields = spec.jump_fields
         self.size = 0 if self.dice else start.size
         width = dice.WIDTH if self.dice else huepfer.extent(self.size)
         # text sizes as board_svg sets them for its default picture width
         self.least = least_font(width, PAGE_SIZE)
         first = self._under(False)
-        whole = board_svg(start, colors=colors, size=PAGE_SIZE)
+        whole = board_svg(start, colors=colors, size=PAGE_SIZE, pieces=pieces)
         #: The root element's start tag and the style, before every part.
         self.head = whole[: whole.index(first)]
 
@@ -62,13 +65,13 @@ class Scene:
 
     def piece(self, where: str, side: str, face: int, home: int | None, flip: bool) -> str:
         """One die (Hexalit, Trigeo) or piece (Hüpfer; ``face`` unused)."""
-        return _piece(self.dice, self.size, where, side, face, home, flip, self.key)
+        return _piece(self.dice, self.size, where, side, face, home, flip, self.key, self.chess)
 
     def token(self, side: str, token: str) -> tuple[int, str, str, str, int, int | None]:
         """A die (``C5=4/2``) or Hüpfer piece (``c5``) of ``side`` as its
         Position text writes it: its place in the drawing order (a number),
         its part upright and flipped, its cell, face and rolled face."""
-        return _token(self.dice, self.size, side, token, self.key)
+        return _token(self.dice, self.size, side, token, self.key, self.chess)
 
     def order(self, where: str) -> tuple[int, int]:
         """Where a die or piece comes in the drawing order."""
@@ -120,9 +123,12 @@ def _piece(
     home: int | None,
     flip: bool,
     key: ColorKey,
+    chess: bool = False,
 ) -> str:
     """The drawers' die or piece, kept for a whole archive: a Hexalit board
     alone has some 20 000 dice (cell, side, face, rolled face, orientation)."""
+    if chess:
+        return chess_pieces.piece_svg(where, side, face, home, flip, key)
     if dice_game:
         return dice.die_svg(where, side, face, home, flip, key)
     return huepfer.piece_svg(where, side, size, flip, key)
@@ -130,7 +136,7 @@ def _piece(
 
 @lru_cache(maxsize=1 << 14)
 def _token(
-    dice_game: bool, size: int, side: str, token: str, key: ColorKey
+    dice_game: bool, size: int, side: str, token: str, key: ColorKey, chess: bool = False
 ) -> tuple[int, str, str, str, int, int | None]:
     where, _, value = token.partition("=")
     face_text, _, home_text = value.partition("/")
@@ -141,8 +147,8 @@ def _token(
         row, column = geo.huepfer_index(where) or (99, 99)
     return (
         row * 1000 + column,
-        _piece(dice_game, size, where, side, face, home, False, key),
-        _piece(dice_game, size, where, side, face, home, True, key),
+        _piece(dice_game, size, where, side, face, home, False, key, chess),
+        _piece(dice_game, size, where, side, face, home, True, key, chess),
         where,
         face,
         home,

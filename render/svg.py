@@ -22,6 +22,7 @@ from hexhop.notation.games import GAME_NAMES, lookup_game
 
 from . import dice, huepfer
 from . import geometry as geo
+from .chess_pieces import PIECES, draws_chess
 from .last_action import LastAction, describe_last
 from .svg_parts import (
     DEFAULT_COLORS,
@@ -55,6 +56,7 @@ def board_svg(
     ply: int | None = None,
     position_text: str | None = None,
     title_lines: int = 1,
+    pieces: str = "dice",
 ) -> str:
     """The SVG picture of ``position``, ``size`` pixels wide; text grows
     where needed to stay legible (10 px) at that width.
@@ -70,9 +72,14 @@ def board_svg(
     A title's band is as tall as ``title_lines`` lines at least (see
     :func:`title_lines`), so that the diagrams of one game, one title in one
     line and the next in two, have one height.
+    ``pieces="chess"`` draws Trigeo's dice as chess pieces (King 1 … Queen
+    6, see :mod:`hexhop.render.chess_pieces`); other games keep their dice
+    and pieces, as their rules know no chess set.
     """
     key = color_key(colors)
     game = position.game
+    if pieces not in PIECES:
+        raise ArgumentError(f"pieces must be one of {', '.join(PIECES)}, not {pieces!r}")
     spec = lookup_game(game)
     if spec is None:
         raise ArgumentError(
@@ -82,7 +89,10 @@ def board_svg(
     if spec.family == "dice":
         width, height = dice.WIDTH, dice.HEIGHT
         least = least_font(width, size)
-        body = _dice_body(position, spec.jump_fields, flip, last, arrows, highlights, key, least)
+        chess = draws_chess(spec.name, pieces)
+        body = _dice_body(
+            position, spec.jump_fields, flip, last, arrows, highlights, key, least, chess
+        )
     else:
         width, height = huepfer.extent(position.size), huepfer.height(position.size)
         least = least_font(width, size)
@@ -258,13 +268,14 @@ def _dice_body(
     highlights: Iterable[str],
     key: ColorKey,
     least: float,
+    chess: bool = False,
 ) -> str:
     return "".join(
         (
             dice.board_base(jump_fields, flip, key),
             dice.highlight_layer(last, tuple(highlights), flip, key),
             dice.board_top(jump_fields, flip, key, least),
-            dice.dice_layer(position, flip, key),
+            dice.dice_layer(position, flip, key, chess),
             dice.marks_layer(last, flip, key),
             dice.arrows_layer(tuple(arrows), flip, key),
             dice.status_layer(position, key, least),

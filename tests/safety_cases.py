@@ -246,6 +246,26 @@ CASE_COMMANDS: dict[str, list[str]] = {
         *("render", "{in}", "--format", "article-html", "--plies", "0,last", "-q"),
         *("--out-dir", "{out}"),
     ],
+    # issue 25 §5: Trigeo in chess pieces, in pictures, the viewer, puzzles and show
+    "render-pieces-chess": [
+        *("render", "{in}", "--pieces", "chess", "--format", "svg", "--plies", "0,last"),
+        *("--out-dir", "{out}"),
+    ],
+    "render-pieces-html": [
+        *("render", "{in}", "--pieces", "chess", "--format", "html", "-q", "--out-dir", "{out}")
+    ],
+    "render-pieces-colors": [
+        *("render", "{in}", "--colors", '{"pieces": "chess"}', "--format", "png"),
+        *("--plies", "last", "--size", "250", "--out-dir", "{out}"),
+    ],
+    "render-pieces-colors-bad": [
+        *("render", "{in}", "--colors", '{"pieces": "marble"}', "--out-dir", "{out}"),
+    ],
+    "puzzles-pieces-chess": [
+        *("puzzles", "{in}", "--pieces", "chess", "--depth", "1", "--max-seconds", "0.5"),
+        *("-q", "--out-dir", "{out}/p"),
+    ],
+    "show-pieces-chess": ["show", "--pieces", "chess", "{in}"],
 }
 JOBS_COMMANDS = ("check-jobs", "index-jobs", "analyse-jobs", "puzzles-jobs", "render-jobs")
 # commands whose standard output is for a terminal, and the JSON reports
@@ -369,6 +389,16 @@ def control_characters() -> bytes:
 def control_characters_text() -> bytes:
     """The same without NUL, so that it is read as text, not refused as binary."""
     return control_characters().replace(b"\x00", b"")
+
+
+def trigeo_controls() -> bytes:
+    """A Trigeo game whose names and comment hold control characters (read as text)."""
+    controls = CONTROLS.replace("\x00", "")
+    return (
+        TRIGEO.replace("Ute Sommer", f"Ute {controls}")
+        .replace("2. B7", f"{{{controls}}} 2. B7")
+        .encode()
+    )
 
 
 def not_utf8() -> bytes:
@@ -1202,6 +1232,22 @@ CASES: list[Case] = [
         _file("a.hxl", not_utf8),
         ("find-sorted", "find-sorted-csv", "ls-json", "show-position", "split-quiet"),
         notes="issue 24",
+    ),
+    *(
+        Case(
+            f"chess-pieces-{name}",
+            _file(file_name, build),
+            (
+                *("render-pieces-chess", "render-pieces-html", "render-pieces-colors"),
+                *("render-pieces-colors-bad", "puzzles-pieces-chess", "show-pieces-chess"),
+            ),
+            notes="issue 25 §5",
+        )
+        for name, file_name, build in (
+            ("trigeo-controls", "a.trg", trigeo_controls),
+            ("mixed-games-bidi", "a.hxl", bidi_names),
+            ("not-utf8", "a.hxl", not_utf8),
+        )
     ),
     Case("gzip-record", _file("a.hxl.gz", gzip_record), notes="issue 23: compressed inputs"),
     *(
