@@ -553,3 +553,39 @@ def test_the_library_draws_chess_pieces_too() -> None:
         "F7": "die chess south face-1 king",
         "E7": "die chess south face-6 queen",
     }
+
+
+def test_the_article_draws_its_diagrams_in_chess_pieces(tmp_path: Path) -> None:
+    result = run(
+        *("render", TRIGEO, "--format", "article-html", "--pieces", "chess", "--plies", "0,9"),
+        *("--out-dir", tmp_path, "-q"),
+    )
+    assert result.exit_code == 0, result.output
+    page = (tmp_path / "game001-article.html").read_text(encoding="utf-8")
+    boards = re.findall(r"<svg\b.*?</svg>", page, flags=re.S)
+    assert len(boards) == 2
+    for board in boards:
+        dice = re.findall(r'<g class="die ([^"]*)"', board)
+        assert dice and all(classes.startswith("chess") for classes in dice), dice[:3]
+
+
+def test_the_puzzle_sheet_draws_in_chess_pieces(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from hexhop.render import svg
+
+    asked: list[str] = []
+    drawn = svg.board_svg
+
+    def board(*args: object, **kwargs: object) -> str:
+        asked.append(str(kwargs.get("pieces")))
+        return drawn(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(svg, "board_svg", board)
+    result = run(
+        *("puzzles", TRIGEO, "--pieces", "chess", "--format", "pdf", "--depth", "1"),
+        *("--max-seconds", "0.5", "--out-dir", tmp_path, "-q"),
+    )
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "puzzles.pdf").read_bytes().startswith(b"%PDF-")
+    assert asked and set(asked) == {"chess"}
