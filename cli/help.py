@@ -36,6 +36,21 @@ METAVARS = {
         N_("FILENAME"),
         N_("DIRECTORY"),
         N_("FILE"),
+        # the value names the options give themselves
+        N_("GAME"),
+        N_("SPEC"),
+        N_("CELL"),
+        N_("NAME"),
+        N_("PATTERN"),
+        N_("DIR"),
+        N_("CHARS"),
+        N_("ACTIONS"),
+        N_("SIDE"),
+        N_("CODE"),
+        N_("ADDRESS"),
+        N_("FROM-TO"),
+        N_("FROM..TO"),
+        N_("KEY=VALUE"),
     )
 }
 _METAVAR = re.compile(
@@ -130,8 +145,8 @@ def _help_record(param: click.Parameter, ctx: click.Context) -> tuple[str, str] 
     shown: Any = copy.copy(param)
     if getattr(param, "help", None):
         shown.help = _(shown.help)
-    if isinstance(param, click.Option) and param.metavar is None and not param.is_flag:
-        shown.metavar = metavar(param.make_metavar(ctx))
+    if isinstance(param, click.Option) and not param.is_flag:
+        shown.metavar = metavar(param.metavar or param.make_metavar(ctx))
     return shown.get_help_record(ctx)
 
 

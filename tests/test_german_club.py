@@ -300,3 +300,15 @@ def test_ratings_with_a_decimal_comma_and_json_unchanged() -> None:
     as_json = json.loads(run("--lang", "de", "ratings", GOOD, "--scan", "--format", "json").stdout)
     assert isinstance(as_json, dict)
     assert "1519,4" not in json.dumps(as_json)
+
+
+def test_the_options_own_value_names_in_german() -> None:
+    german = run("--lang", "de", "render", "--help").output
+    for shown in ("--plies ANGABE ", "--arrow VON-BIS ", "--highlight FELD ", "--game SPIEL "):
+        assert f"  {shown}" in german, shown
+    assert "  --colors JSON|DATEI " in german
+    found = run("--lang", "de", "find", "--help").output
+    assert "  --date VON..BIS " in found and "  --after ZÜGE " in found
+    assert "  --winner SEITE " in found and "  --glob MUSTER " in found
+    english = run("render", "--help").output
+    assert "  --arrow FROM-TO " in english and "  --colors JSON|FILE " in english
