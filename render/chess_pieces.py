@@ -25,7 +25,7 @@ from functools import lru_cache
 from typing import Any
 
 from . import geometry as geo
-from .svg_parts import ColorKey, element, num, tostring
+from .svg_parts import ColorKey, die_group, element, num, tostring
 
 __all__ = [
     "CHESS_GAMES",
@@ -255,15 +255,7 @@ def piece_svg(
     tone = side.lower()
     name = NAMES.get(face, "")
     cls = f"die chess {tone} face-{face} {name}".rstrip() + (" rolled" if home is not None else "")
-    x, y = cell.centroid
-    group = element(
-        "g",
-        cls,
-        data_cell=cell_name,
-        data_face=face,
-        data_home=home,
-        transform=f"translate({num(x)},{num(y)})",
-    )
+    group = die_group(cls, cell.centroid, cell_name, face, home)
     base = BASE_APEX_DOWN if cell.apex_down else BASE_APEX_UP
     fill, pip, edge = colors[tone], colors[f"{tone}-pip"], colors[f"{tone}-edge"]
     group.append(_figure(face, 0.0, base, FIGURE_HEIGHT, fill, edge, pip, EDGE))

@@ -21,10 +21,10 @@ from .svg_parts import (
     ColorKey,
     arrow,
     cross,
+    die_group,
     element,
     inset,
     legible,
-    num,
     polygon,
     text,
     tostring,
@@ -215,15 +215,7 @@ def die_svg(
     colors = dict(key)
     tone = side.lower()
     cls = f"die {tone} face-{face}" + (" rolled" if home is not None else "")
-    x, y = cell.centroid
-    group = element(
-        "g",
-        cls,
-        data_cell=cell_name,
-        data_face=face,
-        data_home=home,
-        transform=f"translate({num(x)},{num(y)})",
-    )
+    group = die_group(cls, cell.centroid, cell_name, face, home)
     fill, pip = colors[tone], colors[f"{tone}-pip"]
     shift = 0.0 if home is None else _apex_offset(cell, -ROLLED_SHIFT)
     group.extend(

@@ -121,6 +121,20 @@ def element(tag: str, cls: str | None = None, **attrs: object) -> ET.Element:
     return node
 
 
+def die_group(cls: str, at: Point, cell: str, face: int, home: int | None) -> ET.Element:
+    """The group of one die (or the chess piece standing for it) on
+    ``cell``, placed at ``at``, with its face and home face as data."""
+    x, y = at
+    return element(
+        "g",
+        cls,
+        data_cell=cell,
+        data_face=face,
+        data_home=home,
+        transform=f"translate({num(x)},{num(y)})",
+    )
+
+
 def polygon(points: Sequence[Point], cls: str, **attrs: object) -> ET.Element:
     return element("polygon", cls, points=points_attr(points), **attrs)
 
