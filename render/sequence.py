@@ -289,7 +289,7 @@ def _page(page: Page, parts: Sequence[str]) -> str:
 
 def _svg_size(svg: str) -> tuple[float, float]:
     """The width and height an SVG picture asks for, in pixels."""
-    root = re.search(r"<svg\b[^>]*>", svg)
+    root = re.search(r"<svg\b[^<>]*>", svg)  # [^<>]: one scan, not one per "<svg"
     if root is None:
         raise ArgumentError("not an SVG picture")
     sizes = dict(re.findall(r'\s(width|height)="([0-9.]+)"', root.group(0)))
