@@ -31,13 +31,13 @@ from .frames import NAME_CHARS, Frames
 
 #: The comment that puts a diagram where it stands: ``{#}`` (or ``; #``).
 MARKER = "#"
-#: The glyphs that annotation numbers stand for, as printed.
 #: Characters of moves and comments an article holds: about ten pages.
 TEXT_LIMIT = 40_000
 #: What a variation costs of that besides its text.
 VARIATION_COST = 100
 #: Diagrams in one article.
 DIAGRAM_LIMIT = 16
+#: The glyphs that annotation numbers stand for, as printed.
 NAGS = {"$1": "!", "$2": "?", "$3": "!!", "$4": "??", "$5": "!?", "$6": "?!"}
 
 
@@ -159,7 +159,7 @@ class _Writer:
         if ply in self.plies and ply not in self.done:
             self.done.add(ply)
             svg = self.frames.svg(ply, titled=False)
-            runs.append(Diagram(ply, svg, self.frames._label(ply)))
+            runs.append(Diagram(ply, svg, self.frames.label(ply)))
 
 
 def _walk(line: Line, ply: int) -> Iterator[tuple[int, Node]]:

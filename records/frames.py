@@ -82,7 +82,7 @@ class Frames:
         """``heading: caption`` above diagram ``ply`` (the caption in the
         words of a sheet's labels, ``after 7. A5XB2^``); empty for neither."""
         heading = self.players() if self.heading_text is None else self.heading_text
-        return ": ".join(part for part in (heading, self._label(ply)) if part)
+        return ": ".join(part for part in (heading, self.label(ply)) if part)
 
     def title_lines(self) -> int:
         """The most lines a title of this game takes: every diagram's title
@@ -205,7 +205,7 @@ class Frames:
             _("Diagram {number}: {label}").format(number=number, label=label)
             if label
             else _("Diagram {number}").format(number=number)
-            for number, label in enumerate((self._label(p) for p in plies), first)
+            for number, label in enumerate((self.label(p) for p in plies), first)
         ]
 
         def draw(width: int) -> list[str]:
@@ -240,12 +240,12 @@ class Frames:
         """The diagrams of ``plies`` in one grid (no page), as one SVG."""
         from hexhop.render.sequence import sheet_svg
 
-        frames = [(self._label(p), self.svg(p, titled=False)) for p in plies]
+        frames = [(self.label(p), self.svg(p, titled=False)) for p in plies]
         return sheet_svg(
             frames, size=self.size, heading=self.heading(), note=self.note(), first=first
         )
 
-    def _label(self, ply: int) -> str:
+    def label(self, ply: int) -> str:
         """``after 12... E6°D5`` in the move numbering of the record."""
         if self.caption is not None:
             return self.caption
