@@ -185,6 +185,15 @@ class Query:
     findings: tuple[str, ...] = ()
     positions: tuple[Target, ...] = ()  # any of them: the readings of one Position text
     openings: tuple[Opening, ...] = ()  # any of them: the readings of one --after text
+    # the stored analysis (index --analyse): notes of these kinds (missed,
+    # allows), of wins in at least ``min_depth`` own actions
+    notes: tuple[str, ...] = ()
+    min_depth: int = 1
+
+    @property
+    def analysed(self) -> bool:
+        """Whether the query asks the stored analysis (an index only)."""
+        return bool(self.notes)
 
     def matches(self, game: GameFacts) -> tuple[bool, int | None]:
         """Whether ``game`` matches, and the first ply at the position looked for."""
@@ -224,6 +233,8 @@ class Query:
             for o in self.openings
         ):
             return False, None
+        if self.notes:  # the command refuses this before any game is read
+            raise QueryError(_("--missed-win and --blunder answer from an analysed index"))
         if not self.positions:
             return True, None
         wanted = {t.key for t in self.positions if t.game == game.game}
@@ -304,6 +315,12 @@ class Query:
                 f" UNION ALL SELECT game FROM positions_new WHERE key IN ({marks}))"
             )
             args += keys + keys
+        for kind in self.notes:
+            from .analysed import notes_condition
+
+            condition, more = notes_condition(kind, self.min_depth)
+            where.append(condition)
+            args += more
         return " AND ".join(where) or "1", args
 
 

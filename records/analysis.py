@@ -101,6 +101,9 @@ class GameAnalysis:
     notes: list[Note] = field(default_factory=list)
     nodes: int = 0
     seconds: float = 0.0
+    # what the solver answered for each position searched (the index keeps
+    # it: ``index --analyse``): (position, status, depth), as Solution has them
+    solved: list[tuple[int, str, int]] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -212,6 +215,7 @@ def analyse_game(report: GameReport, settings: Settings) -> GameAnalysis:
     result.notes = game.notes
     result.analysed = len(report.positions) - 1
     result.nodes, result.seconds = game.nodes, game.seconds
+    result.solved = [(i, found.status, found.depth) for i, found in sorted(game.answers.items())]
     stop = len(report.positions)  # the ply that could not be played, if any
     first = next(
         (f for f in report.findings if f.severity == "error" and f.ply == stop),
