@@ -117,7 +117,7 @@ VOCABULARY: dict[str, Term] = {
         _term(
             "--db",
             "value",
-            "crosstable dupes find index ratings stats",
+            "crosstable dupes find index puzzles ratings stats",
             "The index file (see hexhop index).",
         ),
         _term(
