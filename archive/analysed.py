@@ -38,6 +38,7 @@ from .index import (
     TEXT,
     _transaction,
     container,
+    damaged,
     guard,
     guarded_rows,
     path_of,
@@ -304,5 +305,14 @@ def candidates(db: sqlite3.Connection, path: str, depth: int) -> Iterator[Candid
     types = (TEXT, TEXT, TEXT, NUMBER, (str, type(None)))
     for shown, real, digest, number, plies in guarded_rows(db, path, sql, (depth, depth), types):
         if plies:
-            found = tuple(sorted(int(p) for p in plies.split(" ")))
+            words = plies.split(" ")
+            if not all(word.isdigit() and len(word) < 10 for word in words):
+                value = repr(plies[:40])
+                raise damaged(
+                    path,
+                    _("{table}.{column} holds {value}").format(
+                        table="solved", column="ply", value=value
+                    ),
+                )
+            found = tuple(sorted(int(word) for word in words))
             yield Candidate(path_of(shown, path), path_of(real, path), digest, number, found)
