@@ -258,16 +258,6 @@ def require_analysis(db: sqlite3.Connection, path: str, option: str) -> str | No
     return None
 
 
-def notes_condition(kind: str, min_depth: int) -> tuple[str, list[object]]:
-    """The SQL condition (over ``games g``) of a game with a note of
-    ``kind`` whose win is at least ``min_depth`` own actions: one search of
-    the notes' primary key (game, kind) per game."""
-    return (
-        "EXISTS (SELECT 1 FROM notes n WHERE n.game = g.id AND n.kind = ? AND n.depth >= ?)",
-        [kind, min_depth],
-    )
-
-
 @dataclass(frozen=True)
 class Candidate:
     """A position of a stored game that may be a puzzle (``puzzles --db``)."""

@@ -315,12 +315,11 @@ class Query:
                 f" UNION ALL SELECT game FROM positions_new WHERE key IN ({marks}))"
             )
             args += keys + keys
-        for kind in self.notes:
-            from .analysed import notes_condition
-
-            condition, more = notes_condition(kind, self.min_depth)
-            where.append(condition)
-            args += more
+        for kind in self.notes:  # the stored analysis: one search of the notes' key per game
+            where.append(
+                "EXISTS (SELECT 1 FROM notes n WHERE n.game = g.id AND n.kind = ? AND n.depth >= ?)"
+            )
+            args += [kind, self.min_depth]
         return " AND ".join(where) or "1", args
 
 
