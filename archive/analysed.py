@@ -191,16 +191,18 @@ def analyse_index(
     game: str | None = None,
     on_file: Callable[[AnalysisSummary], None] | None = None,
     started: Callable[[int], None] | None = None,
+    summary: AnalysisSummary | None = None,
 ) -> AnalysisSummary:
     """Analyse the games of the index (under ``paths``) whose stored
     analysis does not answer ``limits``, a file at a time, each file's
     analysis kept in a transaction of its own. ``started`` is told the
-    number of games to analyse, ``on_file`` the summary after each file."""
+    number of games to analyse, ``on_file`` the summary after each file;
+    ``summary``: the one to count in (a run stopped still has it)."""
     from hexhop.records.analysis import Settings, analyse_sources
 
     from .query import real_roots
 
-    summary = AnalysisSummary()
+    summary = summary if summary is not None else AnalysisSummary()
     todo, summary.kept = files_to_analyse(db, path, limits, real_roots(paths))
     if started is not None:
         started(sum(f.games for f in todo))

@@ -161,24 +161,39 @@ def index(
             for summary in indexer.run(list(paths), globs):
                 checkpoint()
                 progress.update(summary.files)
+        indexed = time.perf_counter() - started
         progress.done()
         if analyse and summary.held:
-            analysis = _analyse(
-                connection, path, paths, limits, jobs, game, quiet, analysing, so_far_analysed
+            _analyse(
+                connection,
+                path,
+                paths,
+                limits,
+                (jobs, game, quiet),
+                analysis,
+                analysing,
+                so_far_analysed,
             )
     finally:
         connection.close()
+    analysed = time.perf_counter() - started - indexed
     progress.done()
     for problem in summary.problems + analysis.problems:
         tell(problem)
     if not quiet:
         for note in summary.empty:
             tell(note)
-        tell(_summary_line(summary, time.perf_counter() - started, path))
+        tell(_summary_line(summary, indexed, path))
         if analyse and summary.held:
             tell(
-                _("Analysed {games} to depth {depth} ({kept} kept as analysed before)").format(
-                    games=counted(analysis.games, "game"), depth=limits.depth, kept=analysis.kept
+                _(
+                    "Analysed {games} to depth {depth} ({kept} kept as analysed before) "
+                    "in {seconds} s"
+                ).format(
+                    games=counted(analysis.games, "game"),
+                    depth=limits.depth,
+                    kept=analysis.kept,
+                    seconds=number(analysed, 2),
                 )
             )
     if not summary.held:
@@ -191,28 +206,36 @@ def _analyse(
     path: str,
     paths: tuple[str, ...],
     limits: Limits,
-    jobs: int,
-    game: str | None,
-    quiet: bool,
+    how: tuple[int, str | None, bool],
+    summary: AnalysisSummary,
     bars: list[ProgressBar],
     so_far: Callable[[], str],
-) -> AnalysisSummary:
-    """Analyse the games that need it, with a bar of the games analysed."""
+) -> None:
+    """Analyse the games that need it (``how``: jobs, --game, --quiet) into
+    ``summary``, with a bar of the games analysed."""
+    jobs, game, quiet = how
 
     def started(games: int) -> None:
         bars.append(ProgressBar(games, "game", quiet=quiet))
 
-    def on_file(summary: AnalysisSummary) -> None:
+    def on_file(done: AnalysisSummary) -> None:
         checkpoint()
-        bars[0].update(summary.games)
+        bars[0].update(done.games)
 
     with stoppable(so_far):
-        summary = analyse_index(
-            connection, path, list(paths), limits, jobs, game, on_file=on_file, started=started
+        analyse_index(
+            connection,
+            path,
+            list(paths),
+            limits,
+            jobs,
+            game,
+            on_file=on_file,
+            started=started,
+            summary=summary,
         )
     for bar in bars:
         bar.done()
-    return summary
 
 
 def _summary_line(summary: Summary, seconds: float, path: str) -> str:

@@ -144,7 +144,7 @@ def analysed_notes(club: Path, depth: int) -> dict[tuple[str, int], list[tuple]]
 def test_the_index_keeps_the_notes_analyse_gives(club: Path, tmp_path: Path) -> None:
     db = tmp_path / "club.sqlite"
     done = index(club, db, "--analyse", "--depth", "1")
-    assert "Analysed 5 games to depth 1 (0 kept as analysed before)" in done.output
+    assert "Analysed 5 games to depth 1 (0 kept as analysed before) in " in done.output
     stored = stored_notes(db)
     assert stored == analysed_notes(club, 1)
     assert stored[str(club / "trigeo.trg"), 1] == [
@@ -177,7 +177,7 @@ def test_only_changed_files_and_deeper_searches_are_analysed_again(
     assert counted.take() == 4
     again = index(small, db, "--analyse", "--depth", "1")
     assert counted.take() == 0
-    assert "Analysed 0 games to depth 1 (4 kept as analysed before)" in again.output
+    assert "Analysed 0 games to depth 1 (4 kept as analysed before) in " in again.output
     index(small, db)  # without --analyse: the analyses stay
     assert counted.take() == 0
     with sqlite3.connect(db) as connection:
@@ -187,7 +187,7 @@ def test_only_changed_files_and_deeper_searches_are_analysed_again(
         file.write("\n{a comment at the end}\n")
     changed = index(small, db, "--analyse", "--depth", "1")
     assert counted.take() == 2
-    assert "Analysed 2 games to depth 1 (2 kept as analysed before)" in changed.output
+    assert "Analysed 2 games to depth 1 (2 kept as analysed before) in " in changed.output
     # deeper: every game again; then shallower: the deeper analysis is kept
     index(small, db, "--analyse", "--depth", "2")
     assert counted.take() == 4
@@ -362,7 +362,7 @@ def test_without_an_analysed_index_a_clear_message(club: Path, tmp_path: Path) -
 def test_german(club: Path, tmp_path: Path) -> None:
     db = tmp_path / "plain.sqlite"
     done = run("--lang", "de", "index", club, "--db", db, "--analyse", "--depth", "1")
-    assert "5 Partien bis Tiefe 1 untersucht (0 wie zuvor untersucht behalten)" in done.output
+    assert "5 Partien bis Tiefe 1 untersucht (0 wie zuvor untersucht behalten) in " in done.output
     table = run("--lang", "de", "stats", "--db", db).output
     assert re.search(r"untersucht +verpasst +Patzer", table)
     index(club, tmp_path / "plain2.sqlite")
@@ -531,3 +531,34 @@ def test_analyse_stopped_prints_the_notes_of_the_games_done(
         (str(files[1]), 1),
         (str(files[2]), 1),
     ]
+
+
+def test_index_analyse_stopped_keeps_the_files_done(
+    small: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C while the third game is analysed (the first of two.hxl): the
+    two files done keep their analysis, and the next run goes on."""
+    real = analysis_module.analyse_game
+    calls = []
+
+    def stopped(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(analysis_module, "analyse_game", stopped)
+    db = tmp_path / "small.sqlite"
+    done = CliRunner().invoke(cli, ["index", str(small), "--db", str(db), "-j", "1", "--analyse"])
+    assert done.exit_code == 130
+    assert done.output.splitlines()[-1] == (
+        "interrupted after analysing 2 games (each file kept whole; run again to go on)"
+    )
+    with sqlite3.connect(db) as connection:
+        assert connection.execute(
+            "SELECT f.path FROM analyses a JOIN games g ON g.id = a.game"
+            " JOIN files f ON f.id = g.file ORDER BY f.seq"
+        ).fetchall() == [(str(small / "broken.hxl"),), (str(small / "huepfer.hpf"),)]
+    monkeypatch.setattr(analysis_module, "analyse_game", real)
+    again = index(small, db, "--analyse")
+    assert "Analysed 2 games to depth 2 (2 kept as analysed before) in " in again.output
