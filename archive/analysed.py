@@ -203,6 +203,13 @@ def analyse_index(
     from .query import real_roots
 
     summary = summary if summary is not None else AnalysisSummary()
+    if "-" in paths:  # read once, as it came: there is nothing to read again
+        summary.problems.append(
+            _("standard input cannot be read again: its games are not analysed")
+        )
+        paths = [path for path in paths if path != "-"]
+        if not paths:
+            return summary
     todo, summary.kept = files_to_analyse(db, path, limits, real_roots(paths))
     if started is not None:
         started(sum(f.games for f in todo))

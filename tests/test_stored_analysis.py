@@ -562,3 +562,13 @@ def test_index_analyse_stopped_keeps_the_files_done(
     monkeypatch.setattr(analysis_module, "analyse_game", real)
     again = index(small, db, "--analyse")
     assert "Analysed 2 games to depth 2 (2 kept as analysed before) in " in again.output
+
+
+def test_standard_input_is_indexed_but_not_analysed(tmp_path: Path) -> None:
+    db = tmp_path / "x.sqlite"
+    done = CliRunner().invoke(
+        cli, ["index", "-", "--db", str(db), "--analyse"], input=TRIGEO.read_bytes()
+    )
+    assert done.exit_code == 2
+    assert "standard input cannot be read again: its games are not analysed" in done.output
+    assert "Indexed 1 of 1 file" in done.output
