@@ -22,7 +22,7 @@ from hexhop.records.text import counted
 
 from .command_output import tell
 from .help import Translated
-from .interrupt import stoppable
+from .interrupt import signals_held, stoppable
 from .options import force_option, format_option, game_option, jobs_option, quiet_option, shared
 from .progress import ProgressBar
 from .safe_write import refuse_existing, refuse_inputs, write_atomically
@@ -111,10 +111,12 @@ def analyse(
                     sources, settings, jobs, games.on_game, on_analysed=games.analysed
                 )
                 for result in games.each(found):
-                    results.append(result)
-                    if fmt != "json":
-                        games.bar.done()
-                        _print(result)
+                    with signals_held():  # a file's notes are printed whole, and once
+                        results.append(result)
+                        games.current = None
+                        if fmt != "json":
+                            games.bar.done()
+                            _print(result)
             except KeyboardInterrupt:
                 # the notes of the games done, the file being analysed's too
                 done = results + games.unfinished()
@@ -166,7 +168,6 @@ class _Games:
 
     def each(self, results: Iterator[FileAnalysis]) -> Iterator[FileAnalysis]:
         for result in results:
-            self.current = None
             self.before += len(result.games)
             self.bar.update(self.before)
             yield result
