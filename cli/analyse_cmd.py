@@ -107,8 +107,9 @@ def analyse(
         else:
             games.report = _("their notes printed")
             try:
+                # (on_game, progress, on_analysed)
                 found = analyse_sources(
-                    sources, settings, jobs, games.on_game, on_analysed=games.analysed
+                    sources, settings, jobs, games.on_game, None, games.analysed
                 )
                 for result in games.each(found):
                     with signals_held():  # a file's notes are printed whole, and once
