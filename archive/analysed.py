@@ -48,8 +48,6 @@ if TYPE_CHECKING:
     from hexhop.records.analysis import FileAnalysis
     from hexhop.records.sources import Source
 
-MISSED, ALLOWS = "missed", "allows"  # the kinds find --missed-win and --blunder look for
-
 
 class NotAnalysed(RecordsError):
     """The index holds no analysis (or not deep enough) for what was asked:
