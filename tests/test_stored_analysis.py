@@ -572,3 +572,20 @@ def test_standard_input_is_indexed_but_not_analysed(tmp_path: Path) -> None:
     assert done.exit_code == 2
     assert "standard input cannot be read again: its games are not analysed" in done.output
     assert "Indexed 1 of 1 file" in done.output
+
+
+def test_crosstable_and_ratings_take_the_same_filters(club: Path, analysed: Path) -> None:
+    """The standings of the games with a blunder: those find lists (the
+    study, a game of one player against himself, is not rated)."""
+    hits = found("--db", analysed, "--blunder")
+    assert len(hits) == 3
+    ratings = json.loads(run("ratings", "--db", analysed, "--blunder", "--format", "json").stdout)
+    assert ratings["games"] == 2
+    assert {p["player"] for p in ratings["players"]} == {
+        "Ute Sommer",
+        "Karl Brandt",
+        "Anna Berger",
+        "Jonas Keller",
+    }
+    table = json.loads(run("crosstable", "--db", analysed, "--blunder", "--format", "json").stdout)
+    assert {row["player"] for row in table} == {p["player"] for p in ratings["players"]}
