@@ -612,6 +612,12 @@ def find_in_index(db: sqlite3.Connection, path: str, query: Query) -> Iterator[H
             f" ({marks}) UNION ALL SELECT ply FROM positions_new WHERE game = g.id AND key IN"
             f" ({marks})))"
         )
+    elif query.notes:  # the first ply with such a note (the kinds are hexhop's own words)
+        kinds = ", ".join(f"'{kind}'" for kind in query.notes if kind in ("missed", "allows"))
+        ply = (
+            f"(SELECT min(n.ply) FROM notes n WHERE n.game = g.id AND n.kind IN ({kinds})"
+            f" AND n.depth >= {int(query.min_depth)})"
+        )
     # file by file in the files' order (a small table of their own, its
     # rowid the order), each file's games in the order of its index
     # (file, number): SQLite never sorts every matching game

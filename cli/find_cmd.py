@@ -427,7 +427,7 @@ def find(
             left_out = _export(hits, export, canonical, force, inputs)
         else:
             room = sys.stdout.isatty()  # the list goes to the progress bar's terminal
-            for line in _lines(hits, fmt, bool(query.positions)):
+            for line in _lines(hits, fmt, bool(query.positions) or query.analysed):
                 if room:
                     clear()
                 click.echo(utf8_safe(line), file=out)

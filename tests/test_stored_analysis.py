@@ -261,6 +261,10 @@ def test_find_answers_as_analyse_does(club: Path, analysed: Path) -> None:
     assert found(club / "trigeo.trg", "--db", analysed, "--blunder") == [
         (str(club / "trigeo.trg"), 1)
     ]
+    # each game found with the ply of its first such note, as analyse numbers it
+    for option, ply in (("--missed-win", 4), ("--blunder", 3)):
+        done = run("find", club / "trigeo.trg", "--db", analysed, option, "--format", "json")
+        assert [hit["ply"] for hit in json.loads(done.stdout)] == [ply]
 
 
 def test_find_min_depth(small: Path, deep: Path) -> None:
