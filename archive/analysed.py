@@ -295,13 +295,20 @@ def candidates(db: sqlite3.Connection, path: str, depth: int) -> Iterator[Candid
     sql = (
         "SELECT f.path, f.real, f.digest, g.number,"
         " (SELECT group_concat(s.ply, ' ') FROM solved s WHERE s.game = g.id AND"
-        " ((s.status = 'win' AND s.depth <= ?) OR (s.status = 'undecided' AND s.depth < ?)))"
+        " ((s.status = 'win' AND s.depth <= ?) OR (s.status = 'undecided' AND s.depth < ?))),"
+        " NOT EXISTS (SELECT 1 FROM solved s WHERE s.game = g.id)"
         " FROM games g JOIN files f ON f.id = g.file JOIN analyses a ON a.game = g.id"
         " ORDER BY f.seq, g.number"
     )
-    types = (TEXT, TEXT, TEXT, NUMBER, (str, type(None)))
-    for shown, real, digest, number, plies in guarded_rows(db, path, sql, (depth, depth), types):
-        if plies:
+    types = (TEXT, TEXT, TEXT, NUMBER, (str, type(None)), NUMBER)
+    rows = guarded_rows(db, path, sql, (depth, depth), types)
+    for shown, real, digest, number, plies, unsearched in rows:
+        if unsearched:
+            # no position searched: a game without an action (the analysis
+            # looks at actions), or one that cannot be replayed; its start
+            # is looked at as a search looks at it
+            yield Candidate(path_of(shown, path), path_of(real, path), digest, number, (0,))
+        elif plies:
             words = plies.split(" ")
             if not all(word.isdigit() and len(word) < 10 for word in words):
                 value = repr(plies[:40])

@@ -593,3 +593,27 @@ def test_crosstable_and_ratings_take_the_same_filters(club: Path, analysed: Path
     }
     table = json.loads(run("crosstable", "--db", analysed, "--blunder", "--format", "json").stdout)
     assert {row["player"] for row in table} == {p["player"] for p in ratings["players"]}
+
+
+# a game without an action, from a position where Red wins at once in one way
+# only (docs/analysis.md); the analysis looks at actions, the puzzles at positions
+NO_ACTION = """[Game "Hüpfer"]
+[Board "6x6"]
+[Position "R: a1; T: a2; reserve: 0/0; turn: R"]
+[Result "*"]
+
+*
+"""
+
+
+def test_a_game_without_an_action_gives_its_puzzle_too(small: Path, tmp_path: Path) -> None:
+    (small / "start.hpf").write_text(NO_ACTION, "utf-8")
+    db = tmp_path / "x.sqlite"
+    index(small, db, "--analyse", "--depth", "1")
+    scan, stored = tmp_path / "scan", tmp_path / "stored"
+    run("puzzles", small, "--depth", "1", "--out-dir", scan, "-q")
+    run("puzzles", "--db", db, "--depth", "1", "--out-dir", stored, "-q")
+    assert written(stored) == written(scan)
+    assert any(
+        '[SourcePly "0"]' in p.read_text("utf-8") for p in stored.iterdir() if p.suffix == ".hpf"
+    )
