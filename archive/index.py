@@ -38,7 +38,8 @@ if TYPE_CHECKING:  # what find needs of this module must not load the notation r
 
     from .facts import FactsPart, GameFacts, SourceFacts
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
+ANALYSED_SINCE = 5  # the first schema with the tables of the stored analysis
 APPLICATION_ID = 0x68786870  # "hxhp"
 DEFAULT_NAME = "hexhop.sqlite"
 BUSY_SECONDS = 2.0  # how long to wait for another program's lock
@@ -68,7 +69,7 @@ MAX_WRITTEN = 1024 * 1024 * 1024  # SQLite's own limit: the JSON of a part's tag
 STEP_SECONDS = 60.0
 PROGRESS_STEPS = 20_000  # SQLite's instructions between two looks at the clock and signals
 
-SCHEMA = """
+BASE_SCHEMA = """
 CREATE TABLE files (
     id INTEGER PRIMARY KEY,
     path TEXT NOT NULL,
@@ -129,6 +130,37 @@ CREATE TABLE positions_new (
     ply INTEGER NOT NULL
 );
 """
+# schema 5: the analysis of ``index --analyse`` (archive/analysed.py); a
+# schema 4 index is brought up to 5 by adding these tables, empty
+ANALYSIS_SCHEMA = """
+CREATE TABLE analyses (
+    game INTEGER PRIMARY KEY,
+    depth INTEGER NOT NULL,
+    max_nodes INTEGER NOT NULL,
+    max_seconds REAL NOT NULL,
+    analysed INTEGER NOT NULL
+);
+CREATE TABLE notes (
+    game INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    ply INTEGER NOT NULL,
+    side TEXT NOT NULL,
+    depth INTEGER NOT NULL,
+    first TEXT NOT NULL,
+    played TEXT NOT NULL,
+    line INTEGER NOT NULL,
+    col INTEGER NOT NULL,
+    PRIMARY KEY (game, kind, ply)
+) WITHOUT ROWID;
+CREATE TABLE solved (
+    game INTEGER NOT NULL,
+    ply INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    depth INTEGER NOT NULL,
+    PRIMARY KEY (game, ply)
+) WITHOUT ROWID;
+"""
+SCHEMA = BASE_SCHEMA + ANALYSIS_SCHEMA
 
 
 class IndexProblem(RecordsError):
@@ -234,14 +266,14 @@ def check_index(connection: sqlite3.Connection, path: str, create: bool) -> None
                     "reads schema {known}): upgrade hexhop, or index into a new file"
                 ).format(path=path, version=version, known=SCHEMA_VERSION)
             )
-        if version < SCHEMA_VERSION:
+        if version < ANALYSED_SINCE - 1:
             raise IndexProblem(
                 _(
                     "{path} was written by an older hexhop (index schema {version}): "
                     "index into a new file"
                 ).format(path=path, version=version)
             )
-        differ = schema_differences(connection)
+        differ = schema_differences(connection, version)
         if differ:
             raise damaged(
                 path,
@@ -249,6 +281,21 @@ def check_index(connection: sqlite3.Connection, path: str, create: bool) -> None
                     names=", ".join(differ)
                 ),
             )
+        if version < SCHEMA_VERSION:
+            _upgrade(connection, create)
+
+
+def _upgrade(connection: sqlite3.Connection, write: bool) -> None:
+    """Schema 4 (no stored analysis) brought up to 5: the analysis tables
+    are added, empty, and the version set, in one transaction, when the
+    index is opened to be written (``index``); a reader gets them as
+    temporary tables of its own connection and leaves the file as it is."""
+    if write:
+        connection.executescript(
+            f"BEGIN IMMEDIATE;\n{ANALYSIS_SCHEMA}\nPRAGMA user_version = {SCHEMA_VERSION};\nCOMMIT;"
+        )
+    else:
+        connection.executescript(ANALYSIS_SCHEMA.replace("CREATE TABLE", "CREATE TEMP TABLE"))
 
 
 def damaged(path: str, reason: str) -> IndexProblem:
@@ -264,12 +311,13 @@ def _normalised(sql: str | None) -> str | None:
     return " ".join(sql.split()) if sql is not None else None
 
 
-@lru_cache(maxsize=1)
-def _schema_made() -> frozenset[tuple[str, str, str, str | None]]:
-    """(type, name, table, normalised SQL) of everything the schema makes,
-    read from a database made with it (SQLite's own indexes included)."""
+@lru_cache(maxsize=2)
+def _schema_made(version: int = SCHEMA_VERSION) -> frozenset[tuple[str, str, str, str | None]]:
+    """(type, name, table, normalised SQL) of everything the schema of
+    ``version`` (4 or 5) makes, read from a database made with it (SQLite's
+    own indexes included)."""
     with closing(sqlite3.connect(":memory:")) as made:
-        made.executescript(SCHEMA)
+        made.executescript(SCHEMA if version >= ANALYSED_SINCE else BASE_SCHEMA)
         return _schema_of(made)
 
 
@@ -286,11 +334,12 @@ def _schema_of(connection: sqlite3.Connection) -> frozenset[tuple[str, str, str,
     return frozenset((kind, name, table, _normalised(sql)) for kind, name, table, sql in rows)
 
 
-def schema_differences(connection: sqlite3.Connection) -> list[str]:
+def schema_differences(connection: sqlite3.Connection, version: int = SCHEMA_VERSION) -> list[str]:
     """The names of the tables, indexes, views and triggers that differ from
-    what hexhop makes (missing, changed or added); none for hexhop's own.
-    ``sqlite_sequence`` (made at the first game) may be missing."""
-    made = _schema_made()
+    what hexhop makes for schema ``version`` (missing, changed or added);
+    none for hexhop's own. ``sqlite_sequence`` (made at the first game) may
+    be missing."""
+    made = _schema_made(version)
     found = _schema_of(connection)
     if found == made:
         return []
@@ -1102,6 +1151,11 @@ def _delete_file(db: sqlite3.Connection, file_id: int) -> None:
         " AND (SELECT max(id) FROM games WHERE file = ?)",
         (file_id, file_id),
     )
+    for table in ("analyses", "notes", "solved"):  # the file's stored analysis
+        db.execute(
+            f"DELETE FROM {table} WHERE game IN (SELECT id FROM games WHERE file = ?)",
+            (file_id,),
+        )
     db.execute("DELETE FROM games WHERE file = ?", (file_id,))
     db.execute("DELETE FROM files WHERE id = ?", (file_id,))
 

@@ -185,6 +185,15 @@ class Query:
     findings: tuple[str, ...] = ()
     positions: tuple[Target, ...] = ()  # any of them: the readings of one Position text
     openings: tuple[Opening, ...] = ()  # any of them: the readings of one --after text
+    # the stored analysis (index --analyse): notes of these kinds (missed,
+    # allows), of wins in at least ``min_depth`` own actions
+    notes: tuple[str, ...] = ()
+    min_depth: int = 1
+
+    @property
+    def analysed(self) -> bool:
+        """Whether the query asks the stored analysis (an index only)."""
+        return bool(self.notes)
 
     def matches(self, game: GameFacts) -> tuple[bool, int | None]:
         """Whether ``game`` matches, and the first ply at the position looked for."""
@@ -224,6 +233,8 @@ class Query:
             for o in self.openings
         ):
             return False, None
+        if self.notes:  # the command refuses this before any game is read
+            raise QueryError(_("--missed-win and --blunder answer from an analysed index"))
         if not self.positions:
             return True, None
         wanted = {t.key for t in self.positions if t.game == game.game}
@@ -304,6 +315,11 @@ class Query:
                 f" UNION ALL SELECT game FROM positions_new WHERE key IN ({marks}))"
             )
             args += keys + keys
+        for kind in self.notes:  # the stored analysis: one search of the notes' key per game
+            where.append(
+                "EXISTS (SELECT 1 FROM notes n WHERE n.game = g.id AND n.kind = ? AND n.depth >= ?)"
+            )
+            args += [kind, self.min_depth]
         return " AND ".join(where) or "1", args
 
 
@@ -595,6 +611,12 @@ def find_in_index(db: sqlite3.Connection, path: str, query: Query) -> Iterator[H
             "(SELECT min(ply) FROM (SELECT ply FROM positions WHERE game = g.id AND key IN"
             f" ({marks}) UNION ALL SELECT ply FROM positions_new WHERE game = g.id AND key IN"
             f" ({marks})))"
+        )
+    elif query.notes:  # the first ply with such a note (the kinds are hexhop's own words)
+        kinds = ", ".join(f"'{kind}'" for kind in query.notes if kind in ("missed", "allows"))
+        ply = (
+            f"(SELECT min(n.ply) FROM notes n WHERE n.game = g.id AND n.kind IN ({kinds})"
+            f" AND n.depth >= {int(query.min_depth)})"
         )
     # file by file in the files' order (a small table of their own, its
     # rowid the order), each file's games in the order of its index

@@ -65,6 +65,10 @@ class StatRow:
     second: str
     codes: str  # the findings' codes, space separated
     actions: tuple[str, ...]  # the first actions, as many as the opening tree needs
+    # from an analysed index: the missed wins and the actions that allowed a
+    # win, of the first side and of the second (None: the game was not analysed)
+    missed: tuple[int, int] | None = None
+    blunders: tuple[int, int] | None = None
 
 
 def stat_row(
@@ -79,6 +83,8 @@ def stat_row(
     codes: str,
     actions: list[str],
     last: str | None,
+    missed: tuple[int, int] | None = None,
+    blunders: tuple[int, int] | None = None,
 ) -> StatRow:
     """The row of one game; ``tags`` needs only :data:`START_TAGS`, ``last``
     is the game's last action (or cube event)."""
@@ -101,6 +107,8 @@ def stat_row(
         second,
         codes,
         tuple(actions),
+        missed,
+        blunders,
     )
 
 
@@ -154,10 +162,14 @@ def index_rows(db: sqlite3.Connection, path: str, query: Query, depth: int) -> I
     )
     sql = (
         "SELECT f.real, g.game, g.board, g.result, g.winner, g.plies, g.first, g.second,"
-        f" g.codes, g.opening, g.actions, {tags}"
+        f" g.codes, g.opening, g.actions, {tags},"
+        " EXISTS (SELECT 1 FROM analyses a WHERE a.game = g.id),"
+        " (SELECT group_concat(n.kind || ' ' || n.side, ',') FROM notes n"
+        "  WHERE n.game = g.id AND n.kind IN ('missed', 'allows'))"
         f" FROM games g JOIN files f ON f.id = g.file WHERE {where} ORDER BY f.seq, g.number"
     )
     for row in guarded_rows(db, path, sql, args, ROW_TYPES):
+        analysed = _notes_by_side(row[1], row[-2], row[-1])
         opening = joined_cube(row[9].split(" ")) if row[9] else []
         # the opening is the whole game when it is shorter than the index keeps
         whole = opening if len(opening) < OPENING else actions_of(row[9], row[10])
@@ -175,7 +187,28 @@ def index_rows(db: sqlite3.Connection, path: str, query: Query, depth: int) -> I
             row[8],
             opening[:depth],
             last,
+            *analysed,
         )
+
+
+def _notes_by_side(
+    game: str | None, analysed: int, notes: str | None
+) -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
+    """(missed, allowed) of the first side and the second, from the index's
+    notes (``kind side,kind side``); None for a game not analysed."""
+    spec = lookup_game(game)
+    if not analysed or spec is None:
+        return None, None
+    counts = {(kind, side): 0 for kind in ("missed", "allows") for side in spec.sides}
+    for note in (notes or "").split(","):
+        if note in {f"{kind} {side}" for kind, side in counts}:
+            kind, side = note.split(" ", 1)
+            counts[kind, side] += 1
+    first, second = spec.sides
+    return (
+        (counts["missed", first], counts["missed", second]),
+        (counts["allows", first], counts["allows", second]),
+    )
 
 
 # the types of the values of an index row (index_rows)
@@ -183,6 +216,7 @@ ROW_TYPES = (
     (TEXT, TEXT_OR_NULL, NUMBER_OR_NULL, TEXT_OR_NULL, TEXT_OR_NULL, NUMBER, TEXT, TEXT, TEXT)
     + (TEXT, TEXT)
     + (TEXT_OR_NULL,) * len(START_TAGS)
+    + (NUMBER, TEXT_OR_NULL)
 )
 
 
@@ -229,9 +263,10 @@ def row_table(rows: Iterable[StatRow], depth: int) -> sqlite3.Connection:
     db.execute(
         f"CREATE TABLE {ROW_TABLE} (game TEXT, board INTEGER, result TEXT, winner TEXT,"
         " side0 TEXT, side1 TEXT, mover TEXT, dropped INTEGER, plies INTEGER, first TEXT,"
-        f" second TEXT, codes TEXT{''.join(f', {h} TEXT' for h in heads)})"
+        " second TEXT, codes TEXT, missed0 INTEGER, missed1 INTEGER, blunders0 INTEGER,"
+        f" blunders1 INTEGER{''.join(f', {h} TEXT' for h in heads)})"
     )
-    marks = ", ".join("?" * (12 + depth))
+    marks = ", ".join("?" * (16 + depth))
     insert = f"INSERT INTO {ROW_TABLE} VALUES ({marks})"
     batch: list[tuple[Any, ...]] = []
     for row in rows:
@@ -254,6 +289,8 @@ def row_table(rows: Iterable[StatRow], depth: int) -> sqlite3.Connection:
                 row.first,
                 row.second,
                 row.codes,
+                *(row.missed or (None, None)),
+                *(row.blunders or (None, None)),
                 *prefixes,
             )
         )
@@ -387,25 +424,31 @@ def _players(db: sqlite3.Connection, limit: int) -> list[dict[str, Any]]:
     lost (of them: by dropping the cube), open, and the score (won / decided)."""
     sql = (
         "SELECT name, count(*), sum(ifnull(winner = side, 0)), sum(ifnull(winner != side, 0)),"
-        " sum(ifnull(winner != side AND dropped, 0)), sum(winner IS NULL)"
-        f" FROM (SELECT first AS name, side0 AS side, winner, dropped FROM {ROW_TABLE}"
-        f" UNION ALL SELECT second, side1, winner, dropped FROM {ROW_TABLE})"
+        " sum(ifnull(winner != side AND dropped, 0)), sum(winner IS NULL),"
+        " count(missed), ifnull(sum(missed), 0), ifnull(sum(blunders), 0)"
+        f" FROM (SELECT first AS name, side0 AS side, winner, dropped, missed0 AS missed,"
+        f" blunders0 AS blunders FROM {ROW_TABLE}"
+        f" UNION ALL SELECT second, side1, winner, dropped, missed1, blunders1 FROM {ROW_TABLE})"
         " WHERE name != '?' GROUP BY name"
     )
+    # from an analysed index: the games analysed, missed wins and actions
+    # that allowed a win, per player
+    analysed = db.execute(f"SELECT 1 FROM {ROW_TABLE} WHERE missed0 IS NOT NULL").fetchone()
     players = []
-    for name, games, won, lost, dropped, open_ in db.execute(sql):
+    for name, games, won, lost, dropped, open_, looked, missed, blunders in db.execute(sql):
         decided = won + lost
-        players.append(
-            {
-                "name": name,
-                "games": games,
-                "won": won,
-                "lost": lost,
-                "dropped": dropped,
-                "open": open_,
-                "score": round(won / decided, 4) if decided else None,
-            }
-        )
+        player = {
+            "name": name,
+            "games": games,
+            "won": won,
+            "lost": lost,
+            "dropped": dropped,
+            "open": open_,
+            "score": round(won / decided, 4) if decided else None,
+        }
+        if analysed:
+            player.update({"analysed": looked, "missed": missed, "blunders": blunders})
+        players.append(player)
     players.sort(key=lambda p: (-p["games"], -(p["score"] or 0), p["name"]))
     return players[:limit] if limit else players
 

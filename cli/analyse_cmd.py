@@ -9,14 +9,20 @@ from collections.abc import Iterator
 import click
 
 from hexhop.messages import _, number, side_name
-from hexhop.records.analysis import FileAnalysis, Settings, analyse_source, analyse_sources
+from hexhop.records.analysis import (
+    FileAnalysis,
+    GameAnalysis,
+    Settings,
+    analyse_source,
+    analyse_sources,
+)
 from hexhop.records.counting import count_games
 from hexhop.records.sources import Source, iter_sources
 from hexhop.records.text import counted
 
 from .command_output import tell
 from .help import Translated
-from .interrupt import stoppable
+from .interrupt import signals_held, stoppable
 from .options import force_option, format_option, game_option, jobs_option, quiet_option, shared
 from .progress import ProgressBar
 from .safe_write import refuse_existing, refuse_inputs, write_atomically
@@ -94,18 +100,42 @@ def analyse(
     settings = Settings(depth, max_nodes, max_seconds, game)
     sources = iter_sources(list(paths))
     games = _Games(paths, quiet)
+    results: list[FileAnalysis] = []
     with stoppable(games.so_far):
         if annotate is not None:
             results = [_annotate(list(sources), settings, annotate, force, games)]
         else:
-            results = list(games.each(analyse_sources(sources, settings, jobs, games.on_game)))
+            games.report = _("their notes printed")
+            try:
+                # (on_game, progress, on_analysed)
+                found = analyse_sources(
+                    sources, settings, jobs, games.on_game, None, games.analysed
+                )
+                for result in games.each(found):
+                    with signals_held():  # a file's notes are printed whole, and once
+                        results.append(result)
+                        games.current = None
+                        if fmt != "json":
+                            games.bar.done()
+                            _print(result)
+            except KeyboardInterrupt:
+                # the notes of the games done, the file being analysed's too
+                done = results + games.unfinished()
+                games.bar.done()
+                if fmt == "json":
+                    _json(depth, done, interrupted=True)
+                else:
+                    for result in done[len(results) :]:
+                        _print(result)
+                    _summary(done)
+                raise
     games.bar.done()
     if fmt == "json":
-        document = {"depth": depth, "files": [r.as_dict() for r in results]}
-        click.echo(json.dumps(document, ensure_ascii=False, indent=2))
+        _json(depth, results)
     else:
-        for result in results:
-            _print(result)
+        if annotate is not None:
+            for result in results:
+                _print(result)
         _summary(results)
     if not results or any(r.error for r in results):
         sys.exit(2)
@@ -121,9 +151,21 @@ class _Games:
         self.bar = ProgressBar(count_games(paths), "game", quiet=quiet)
         self.before = 0  # in the files done
         self.report = _("report not written")
+        self.current: FileAnalysis | None = None  # the games done of the file being analysed
 
     def on_game(self, done: int) -> None:  # in the file being analysed
         self.bar.update(self.before + done)
+
+    def analysed(self, path: str, game: GameAnalysis) -> None:
+        """A game of the file being analysed is done (one process)."""
+        if self.current is None or self.current.path != path:
+            self.current = FileAnalysis(path)
+        self.current.games.append(game)
+
+    def unfinished(self) -> list[FileAnalysis]:
+        """The games done of the file whose analysis was stopped."""
+        current, self.current = self.current, None
+        return [current] if current is not None else []
 
     def each(self, results: Iterator[FileAnalysis]) -> Iterator[FileAnalysis]:
         for result in results:
@@ -179,6 +221,13 @@ def _write_annotated(
         overwrite=force,
         check=lambda temp: verify(temp, written, shown=out, default_game=game),
     )
+
+
+def _json(depth: int, results: list[FileAnalysis], interrupted: bool = False) -> None:
+    document: dict[str, object] = {"depth": depth, "files": [r.as_dict() for r in results]}
+    if interrupted:  # Ctrl-C or SIGTERM: the games done so far
+        document["interrupted"] = True
+    click.echo(json.dumps(document, ensure_ascii=False, indent=2))
 
 
 def _print(result: FileAnalysis) -> None:

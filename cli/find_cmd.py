@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 import click
 
+from hexhop.archive.analysed import NotAnalysed, require_analysis
 from hexhop.archive.index import default_path
 from hexhop.archive.query import (
     Hit,
@@ -135,6 +136,25 @@ def find_options(command):
             "--after", default=None, metavar="ACTIONS", help="Games starting with these actions."
         ),
         shared(
+            "--missed-win",
+            is_flag=True,
+            help="Games where a side missed a forced win (an index made with hexhop index "
+            "--analyse).",
+        ),
+        shared(
+            "--blunder",
+            is_flag=True,
+            help="Games where an action allowed the opponent a forced win (an index made with "
+            "hexhop index --analyse).",
+        ),
+        shared(
+            "--min-depth",
+            type=click.IntRange(1),
+            default=None,
+            metavar="N",
+            help="With --missed-win or --blunder: only wins of at least N own actions.",
+        ),
+        shared(
             "--db", default=None, metavar="FILE", help="The index to search (see hexhop index)."
         ),
         shared("--scan", is_flag=True, help="Read the ARCHIVE paths even if indexed."),
@@ -174,7 +194,21 @@ def query_of(options: dict[str, Any]) -> Query:
         if options["position_text"] is not None
         else (),
         openings=openings(options["after"], game) if options["after"] is not None else (),
+        notes=note_kinds(options),
+        min_depth=options["min_depth"] or 1,
     )
+
+
+def note_kinds(options: dict[str, Any]) -> tuple[str, ...]:
+    """The kinds of stored notes --missed-win and --blunder look for."""
+    kinds = tuple(
+        kind
+        for option, kind in (("missed_win", "missed"), ("blunder", "allows"))
+        if options[option]
+    )
+    if options["min_depth"] is not None and not kinds:
+        raise click.UsageError(_("--min-depth goes with --missed-win or --blunder"))
+    return kinds
 
 
 def index_to_use(paths: tuple[str, ...], options: dict[str, Any]) -> str | None:
@@ -206,9 +240,23 @@ def from_index_or_archive(
     on_games)``). The index's files that changed or are gone are told first,
     and added to ``problems``, as are the files that cannot be read."""
     db = index_to_use(paths, options)
+    analysed = options["missed_win"] or options["blunder"]
+    if db is None and analysed:
+        raise NotAnalysed(
+            _(
+                "--missed-win and --blunder answer from an index made with `hexhop index "
+                "ARCHIVE --analyse` (give it with --db)"
+            )
+        )
     if db is not None:
         connection = open_to_search(db)
         try:
+            if analysed:
+                missing = require_analysis(
+                    connection, db, "--missed-win" if options["missed_win"] else "--blunder"
+                )
+                if missing is not None:
+                    tell(missing)
             warn_stale(connection, db, paths, problems)
             roots = real_roots(paths)
             for item in in_index(connection, db):
@@ -379,7 +427,7 @@ def find(
             left_out = _export(hits, export, canonical, force, inputs)
         else:
             room = sys.stdout.isatty()  # the list goes to the progress bar's terminal
-            for line in _lines(hits, fmt, bool(query.positions)):
+            for line in _lines(hits, fmt, bool(query.positions) or query.analysed):
                 if room:
                     clear()
                 click.echo(utf8_safe(line), file=out)

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
+from typing import Any
 
 import click
+from click.core import ParameterSource
 
+from hexhop.archive.analysed import AnalysisSummary, Limits, analyse_index
 from hexhop.archive.index import Indexer, Summary, default_path, open_index
 from hexhop.archive.query import bounded
 from hexhop.messages import _, ngettext, number
@@ -25,6 +29,7 @@ EXAMPLE = """
 Examples:
   hexhop index samples/good                    # writes samples/good/hexhop.sqlite
   hexhop index club/ club-2.zip --db club.sqlite -j 2
+  hexhop index club/ --db club.sqlite --analyse --depth 2
   hexhop find --db club.sqlite --player Muller
 """
 
@@ -46,6 +51,33 @@ Examples:
     "Default: one per core for a large input (8 MiB or 2,000 files), else 1.",
     default=None,
 )
+@click.option(
+    "--analyse",
+    is_flag=True,
+    help="Also keep each game's missed wins and actions that allowed a win, as analyse "
+    "finds them, for find --missed-win and --blunder, stats and puzzles --db. Only games "
+    "not analysed yet, of changed files, or analysed less deep are analysed.",
+)
+@shared(
+    "--depth",
+    type=click.IntRange(1, 6),
+    default=None,
+    help="With --analyse: look for wins within this many own actions (default: 2).",
+)
+@shared(
+    "--max-nodes",
+    type=click.IntRange(1),
+    default=200_000,
+    show_default=True,
+    help="With --analyse: search at most this many actions per position (beyond: undecided).",
+)
+@shared(
+    "--max-seconds",
+    type=click.FloatRange(0, min_open=True),
+    default=5.0,
+    show_default=True,
+    help="With --analyse: search at most this long per position (beyond: undecided).",
+)
 @quiet_option("No progress bar and no summary line (problems are still told).")
 def index(
     paths: tuple[str, ...],
@@ -53,6 +85,10 @@ def index(
     game: str | None,
     globs: tuple[str, ...],
     jobs: int | None,
+    analyse: bool,
+    depth: int | None,
+    max_nodes: int,
+    max_seconds: float,
     quiet: bool,
 ) -> None:
     """Index every game of the ARCHIVE paths (files, folders, .zip and .tar
@@ -64,7 +100,11 @@ def index(
     of the main line. Running it again re-reads only files whose content
     changed, and drops the games of files that are gone. Each file is
     written in a transaction of its own, so an interrupted run loses
-    nothing that was indexed before.
+    nothing that was indexed before. With --analyse, each game's analysis
+    is kept too, a file at a time; a game analysed before is analysed
+    again only when its file changed or a deeper --depth (or larger
+    limits) is asked; without --analyse the analyses of unchanged files
+    are kept.
 
     Exit status: 0 when done, 2 when some file could not be read or changed
     while it was indexed (the others are indexed), when no file held a
@@ -73,6 +113,15 @@ def index(
     """
     for pattern in globs:
         bounded(pattern, "--glob")
+    if not analyse:
+        for option in ("depth", "max_nodes", "max_seconds"):
+            if (
+                click.get_current_context().get_parameter_source(option)
+                is ParameterSource.COMMANDLINE
+            ):
+                raise click.UsageError(
+                    _("{option} goes with --analyse").format(option="--" + option.replace("_", "-"))
+                )
     path = db or default_path(paths[0])
     options = CheckOptions(game=game)
     from hexhop.records.jobs import cores, default_jobs
@@ -96,23 +145,97 @@ def index(
             files=counted(done, "file")
         )
 
+    limits = Limits(depth or 2, max_nodes, max_seconds)
+    analysis = AnalysisSummary()
+    analysing: list[ProgressBar] = []
+
+    def so_far_analysed() -> str:
+        for bar in analysing:
+            bar.done()
+        return _("after analysing {games} (each file kept whole; run again to go on)").format(
+            games=counted(analysis.games, "game")
+        )
+
     try:
         with stoppable(so_far):
             for summary in indexer.run(list(paths), globs):
                 checkpoint()
                 progress.update(summary.files)
+        indexed = time.perf_counter() - started
+        progress.done()
+        if analyse and summary.held:
+            _analyse(
+                connection,
+                path,
+                paths,
+                limits,
+                (jobs, game, quiet),
+                analysis,
+                analysing,
+                so_far_analysed,
+            )
     finally:
         connection.close()
+    analysed = time.perf_counter() - started - indexed
     progress.done()
-    for problem in summary.problems:
+    for problem in summary.problems + analysis.problems:
         tell(problem)
     if not quiet:
         for note in summary.empty:
             tell(note)
-        tell(_summary_line(summary, time.perf_counter() - started, path))
+        tell(_summary_line(summary, indexed, path))
+        if analyse and summary.held:
+            tell(
+                _(
+                    "Analysed {games} to depth {depth} ({kept} kept as analysed before) "
+                    "in {seconds} s"
+                ).format(
+                    games=counted(analysis.games, "game"),
+                    depth=limits.depth,
+                    kept=analysis.kept,
+                    seconds=number(analysed, 2),
+                )
+            )
     if not summary.held:
         tell(_("Error: nothing to index: no game was found"))
-    sys.exit(summary.verdict)
+    sys.exit(2 if analysis.problems else summary.verdict)
+
+
+def _analyse(
+    connection: Any,
+    path: str,
+    paths: tuple[str, ...],
+    limits: Limits,
+    how: tuple[int, str | None, bool],
+    summary: AnalysisSummary,
+    bars: list[ProgressBar],
+    so_far: Callable[[], str],
+) -> None:
+    """Analyse the games that need it (``how``: jobs, --game, --quiet) into
+    ``summary``, with a bar of the games analysed."""
+    jobs, game, quiet = how
+
+    def started(games: int) -> None:
+        bars.append(ProgressBar(games, "game", quiet=quiet))
+
+    def on_file(done: AnalysisSummary) -> None:
+        checkpoint()
+        bars[0].update(done.games)
+
+    with stoppable(so_far):
+        analyse_index(
+            connection,
+            path,
+            list(paths),
+            limits,
+            jobs,
+            game,
+            on_file=on_file,
+            started=started,
+            summary=summary,
+        )
+    for bar in bars:
+        bar.done()
 
 
 def _summary_line(summary: Summary, seconds: float, path: str) -> str:

@@ -117,7 +117,7 @@ VOCABULARY: dict[str, Term] = {
         _term(
             "--db",
             "value",
-            "crosstable dupes find index ratings stats",
+            "crosstable dupes find index puzzles ratings stats",
             "The index file (see hexhop index).",
         ),
         _term(
@@ -154,19 +154,39 @@ VOCABULARY: dict[str, Term] = {
         _term(
             "--depth",
             "value",
-            "analyse puzzles",
+            "analyse index puzzles",
             "How deep the search for a forced win goes, in own actions.",
+        ),
+        _term(
+            "--missed-win",
+            "flag",
+            _FILTERS,
+            "Games where a side had a forced win and played something else (an index made "
+            "with index --analyse).",
+        ),
+        _term(
+            "--blunder",
+            "flag",
+            _FILTERS,
+            "Games where an action allowed the opponent a forced win (an index made with "
+            "index --analyse).",
+        ),
+        _term(
+            "--min-depth",
+            "value",
+            "crosstable find puzzles ratings stats",
+            "Only wins of at least this many own actions (missed, allowed, or a puzzle's).",
         ),
         _term(
             "--max-nodes",
             "value",
-            "analyse puzzles",
+            "analyse index puzzles",
             "The most actions the search looks at per position.",
         ),
         _term(
             "--max-seconds",
             "value",
-            "analyse check puzzles",
+            "analyse check index puzzles",
             "A time limit in seconds: per file for check, per position for the search.",
         ),
         _term(

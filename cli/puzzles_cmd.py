@@ -14,7 +14,7 @@ from hexhop.notation.games import find_game
 from hexhop.notation.model import ParsedGame, Record
 from hexhop.records.analysis import Settings
 from hexhop.records.counting import count_files, count_games
-from hexhop.records.puzzles import find_puzzles, puzzle_book
+from hexhop.records.puzzles import find_puzzles, puzzle_book, stored_puzzles
 from hexhop.records.sources import Source, iter_sources
 from hexhop.render.pages import page_for
 
@@ -48,11 +48,12 @@ Examples:
   hexhop puzzles samples/good --out-dir puzzles
   hexhop puzzles club.zip --out-dir puzzles --depth 3 --format png
   hexhop puzzles club.zip --out-dir puzzles --format pdf --page a5
+  hexhop puzzles --db club.sqlite --out-dir puzzles --min-depth 2
 """
 
 
 @click.command(cls=Translated, epilog=EXAMPLE)
-@click.argument("paths", nargs=-1, required=True)
+@click.argument("paths", nargs=-1)
 @shared("--out-dir", "out", type=click.Path(file_okay=False), help="Folder to write to.")
 @renamed("--out", "--out-dir", "out")
 @game_option
@@ -97,6 +98,21 @@ Examples:
     show_default=True,
     help="Search at most this long per position.",
 )
+@shared(
+    "--min-depth",
+    type=click.IntRange(1),
+    default=1,
+    show_default=True,
+    metavar="N",
+    help="Only puzzles whose win takes at least N own actions.",
+)
+@shared(
+    "--db",
+    default=None,
+    metavar="FILE",
+    help="Draw the puzzles from the analysis this index keeps (hexhop index --analyse) "
+    "instead of searching every position again; PATHS, if given, choose its files.",
+)
 @jobs_option("Search files in this many processes, 0: one per core (the puzzles are the same).")
 @quiet_option("No progress bar and no summary of the puzzles written.")
 def puzzles(
@@ -112,6 +128,8 @@ def puzzles(
     force: bool,
     max_nodes: int,
     max_seconds: float,
+    min_depth: int,
+    db: str | None,
     quiet: bool,
     jobs: int,
 ) -> None:
@@ -122,7 +140,11 @@ def puzzles(
     solution as its movetext, and a diagram (puzzle001.svg …) captioned
     like "North to play and win in 2"; with --format pdf, the diagrams are
     one puzzle sheet, puzzles.pdf, the solutions on its last page(s).
-    Equal positions are written once; the easiest come first.
+    Equal positions are written once; the easiest come first. Each record
+    names the game it comes from in its Source, SourceGame and SourcePly
+    tags. With --db, only the positions where the index's stored analysis
+    leaves a win within --depth possible are searched again: the same
+    puzzles as a search of the same games.
 
     Exit status: 0 when done, 2 on a usage error or when some input could
     not be read (the others are read).
@@ -134,8 +156,10 @@ def puzzles(
     only_for = {"size": ("svg", "png"), "page": ("pdf",), "landscape": ("pdf",)}
     for warning in unused_options(click.get_current_context(), fmt, only_for):
         tell(warning)
+    if not paths and db is None:
+        raise click.UsageError(_("give PATHS to search, or --db with an analysed index"))
     settings = Settings(depth, max_nodes, max_seconds, game)
-    inputs = list(paths)  # and every file read: never written over
+    inputs = list(paths) + ([db] if db is not None else [])  # and every file read
 
     def sources() -> Iterator[Source]:
         for source in iter_sources(list(paths)):
@@ -148,18 +172,27 @@ def puzzles(
         tell(why)
         unreadable.append(why)
 
+    stored = _stored_games(db, paths, settings.depth, inputs) if db is not None else None
     # one process: a bar of the games searched; several: of the files
-    total = count_games(paths) if jobs <= 1 else count_files(paths)
-    progress = _Progress(ProgressBar(total, "game" if jobs <= 1 else "file", quiet=quiet), quiet)
+    if stored is not None:
+        total: int | None = sum(len(wanted) for _source, wanted in stored)
+    else:
+        total = count_games(paths) if jobs <= 1 else count_files(paths)
+    several = jobs > 1 and stored is None
+    progress = _Progress(ProgressBar(total, "file" if several else "game", quiet=quiet), quiet)
     with stoppable(progress.so_far):
-        found = find_puzzles(
-            sources(),
-            settings,
-            cannot_read,
-            jobs,
-            on_game=progress.bar.update,
-            progress=progress.bar.update,
-        )
+        if stored is not None:
+            found = stored_puzzles(stored, settings, cannot_read, on_game=progress.bar.update)
+        else:
+            found = find_puzzles(
+                sources(),
+                settings,
+                cannot_read,
+                jobs,
+                on_game=progress.bar.update,
+                progress=progress.bar.update,
+            )
+        found = [puzzle for puzzle in found if puzzle.depth >= min_depth]
         progress.writing(len(found))
         others = [p.game for p in found if not draws_chess(p.game, "chess")]
         if pieces == "chess" and others:
@@ -193,6 +226,42 @@ def puzzles(
         tell(_("wrote {count} puzzles to {out}").format(count=len(found), out=out))
     if unreadable:  # as check: the other files were read
         raise SystemExit(2)
+
+
+def _stored_games(
+    db: str, paths: tuple[str, ...], depth: int, inputs: list[str]
+) -> list[tuple[Source, dict[int, tuple[int, ...]]]]:
+    """The games of the index ``db`` (under ``paths``, when given) with the
+    positions its analysis leaves to search, each file read again; a file
+    that changed since it was indexed stops the command (exit 2)."""
+    from hexhop.archive.analysed import StoredFile, candidates, require_analysis, source_of
+    from hexhop.archive.index import IndexProblem
+    from hexhop.archive.query import open_to_search, real_roots, under_any
+
+    connection = open_to_search(db)
+    try:
+        warning = require_analysis(connection, db, "--db")
+        if warning is not None:
+            tell(warning)
+        roots = real_roots(paths)
+        files: dict[str, tuple[StoredFile, dict[int, tuple[int, ...]]]] = {}
+        for found in candidates(connection, db, depth):
+            if paths and not under_any(found.real, roots):
+                continue
+            entry = files.setdefault(
+                found.real, (StoredFile(0, found.path, found.real, found.digest, 0), {})
+            )
+            entry[1][found.number] = found.plies
+    finally:
+        connection.close()
+    games = []
+    for stored, wanted in files.values():
+        source, why = source_of(stored)
+        if source is None:
+            raise IndexProblem(why or stored.path)
+        inputs.append(stored.real)
+        games.append((source, wanted))
+    return games
 
 
 class _Progress:

@@ -269,6 +269,8 @@ BY_GAME = (
     N_("1st %"),
 )
 PLAYERS = (N_("player"), N_("games"), N_("won"), N_("lost"), N_("dropped"), N_("open"), N_("score"))
+# with an analysed index: games analysed, missed wins, actions that allowed a win
+ANALYSED = (N_("analysed"), N_("missed"), N_("blunders"))
 FINDINGS = (N_("code"), N_("severity"), N_("games"), N_("found"))
 
 
@@ -312,12 +314,14 @@ def tables(counts: dict[str, Any]) -> Iterator[str]:
     if counts["players"]:
         yield ""
         yield _("Players")
+        analysed = "missed" in counts["players"][0]
         rows = [
             [p["name"], p["games"], p["won"], p["lost"], p["dropped"], p["open"]]
             + [_percent(p["score"])]
+            + ([p["analysed"], p["missed"], p["blunders"]] if analysed else [])
             for p in counts["players"]
         ]
-        yield from _table(PLAYERS, rows)
+        yield from _table(PLAYERS + (ANALYSED if analysed else ()), rows)
     yield ""
     yield _("Openings (games, wins of each side, open)")
     for root in counts["openings"]:

@@ -101,6 +101,9 @@ class GameAnalysis:
     notes: list[Note] = field(default_factory=list)
     nodes: int = 0
     seconds: float = 0.0
+    # what the solver answered for each position searched (the index keeps
+    # it: ``index --analyse``): (position, status, depth), as Solution has them
+    solved: list[tuple[int, str, int]] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -139,10 +142,12 @@ def analyse_source(
     settings: Settings,
     annotate: bool = False,
     on_game: Callable[[int], None] | None = None,
+    on_analysed: Callable[[GameAnalysis], None] | None = None,
 ) -> FileAnalysis:
     """Analyse every game of one source; never raises for bad input.
     ``annotate``: also make the annotated copy of the file (``annotated``);
-    ``on_game``: told the games analysed so far after each one."""
+    ``on_game``: told the games analysed so far after each one;
+    ``on_analysed``: given each game's analysis as it is done."""
     data = readable_data(source)
     if not isinstance(data, bytes):
         error = data.error or {}
@@ -156,6 +161,8 @@ def analyse_source(
             report = replay_game(parsed)
             analysis = analyse_game(report, settings)
             result.games.append(analysis)
+            if on_analysed is not None:
+                on_analysed(analysis)
             if on_game is not None:
                 on_game(len(result.games))
             if annotate:
@@ -177,15 +184,18 @@ def analyse_sources(
     jobs: int = 1,
     on_game: Callable[[int], None] | None = None,
     progress: Callable[[int], None] | None = None,
+    on_analysed: Callable[[str, GameAnalysis], None] | None = None,
 ) -> Iterator[FileAnalysis]:
     """The analyses of several sources in input order, in ``jobs``
     processes (:func:`hexhop.records.jobs.run_in_order`); a source whose
     worker dies is one whose analysis failed. ``on_game``: as
-    :func:`analyse_source` tells it, in one process only; ``progress``:
+    :func:`analyse_source` tells it, in one process only, and
+    ``on_analysed`` the path and analysis of each game done; ``progress``:
     called with the number of files analysed after each one, in several."""
     if jobs <= 1:
         for source in sources:
-            yield analyse_source(source, settings, on_game=on_game)
+            told = None if on_analysed is None else partial(on_analysed, source.path)
+            yield analyse_source(source, settings, on_game=on_game, on_analysed=told)
         return
     from .jobs import failure_message, run_in_order
 
@@ -212,6 +222,7 @@ def analyse_game(report: GameReport, settings: Settings) -> GameAnalysis:
     result.notes = game.notes
     result.analysed = len(report.positions) - 1
     result.nodes, result.seconds = game.nodes, game.seconds
+    result.solved = [(i, found.status, found.depth) for i, found in sorted(game.answers.items())]
     stop = len(report.positions)  # the ply that could not be played, if any
     first = next(
         (f for f in report.findings if f.severity == "error" and f.ply == stop),

@@ -36,6 +36,9 @@ if TYPE_CHECKING:
     from hexhop.render.pages import Page
 
 _SPAN = Span(0, 0)
+# the tags of a puzzle's record that name its source: the file, the game's
+# number in it (from 1) and the ply of the position (0: the start)
+SOURCE, SOURCE_GAME, SOURCE_PLY = "Source", "SourceGame", "SourcePly"
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,15 @@ class Puzzle:
     tempting: int  # other first captures, which do not win
     key: int
     origin: str  # "file, game 3, ply 14"
+    source: tuple[str, int, int] | None = None  # (file, game, ply): the Source tags
+
+    def source_tags(self) -> list[tuple[str, str]]:
+        """``Source``, ``SourceGame`` and ``SourcePly``: the game the
+        position comes from (docs/notation.md)."""
+        if self.source is None:
+            return []
+        path, game, ply = self.source
+        return [(SOURCE, path), (SOURCE_GAME, str(game)), (SOURCE_PLY, str(ply))]
 
     @property
     def side(self) -> str:
@@ -69,6 +81,7 @@ class Puzzle:
         result = "1-0" if self.side == spec.sides[0] else "0-1"
         tags = [("Game", spec.name), ("Event", _("Puzzle {number}").format(number=number))]
         tags += list(self.tags)
+        tags += self.source_tags()
         tags += [("Position", self.position.text()), ("Result", result)]
         nodes = [Node(action, _SPAN, str(action)) for action in self.solution]
         first = replace(nodes[0], comments=(self.caption(), self.origin))
@@ -177,15 +190,44 @@ def source_puzzles(source: Source, settings: Settings) -> tuple[list[Puzzle], st
     return list(found.values()), why
 
 
+def stored_puzzles(
+    games: Iterable[tuple[Source, dict[int, tuple[int, ...]]]],
+    settings: Settings,
+    unreadable: Callable[[str], None] = lambda why: None,
+    on_game: Callable[[int], None] | None = None,
+) -> list[Puzzle]:
+    """The puzzles of the positions a stored analysis leaves possible
+    (``puzzles --db``): for each source, the games by number and in each
+    the positions (by ply) where a win within ``settings.depth`` may lie;
+    the others have none, so the puzzles are those :func:`find_puzzles`
+    finds in the same games, in the same order."""
+    found: dict[int, Puzzle] = {}
+    searched = 0
+
+    def game_done() -> None:
+        nonlocal searched
+        searched += 1
+        if on_game is not None:
+            on_game(searched)
+
+    for source, wanted in games:
+        why = _source_puzzles(source, settings, found, game_done, wanted)
+        if why is not None:
+            unreadable(why)
+    return _sorted(found)
+
+
 def _source_puzzles(
     source: Source,
     settings: Settings,
     found: dict[int, Puzzle],
     game_done: Callable[[], None] = lambda: None,
+    only: dict[int, tuple[int, ...]] | None = None,
 ) -> str | None:
     """Add the puzzles of one source to ``found`` (positions already in it
     are passed over; ``game_done`` after each game); why it cannot be
-    read, or None."""
+    read, or None. ``only``: the games (by number) and their positions
+    (by ply) to look at, the others passed over."""
     data = readable_data(source)
     if not isinstance(data, bytes):
         return str((data.error or {}).get("message", source.path))
@@ -194,15 +236,21 @@ def _source_puzzles(
     except NotationError as error:  # beyond a limit of the whole file
         return error.finding.message
     for parsed in parsed_games:
+        if only is not None and parsed.index not in only:
+            continue
         report = replay_game(parsed)
         if not report.positions or report.game is None:
             game_done()
             continue
+        plies = only[parsed.index] if only is not None else range(len(report.positions))
         rules = rules_for(report.game)
         solver = Solver(rules, settings.node_limit, settings.time_limit)
         board = report.tags.get("Board")
         tags = (("Board", board),) if board and find_game(report.game).board_sizes else ()
-        for ply, position in enumerate(report.positions):
+        for ply in plies:
+            if ply >= len(report.positions):
+                continue
+            position = report.positions[ply]
             key = position_key(position)
             if position.winner is not None or key in found:
                 continue
@@ -211,7 +259,7 @@ def _source_puzzles(
             )
             puzzle = _puzzle(rules, solver, position, settings.depth, tags, key, origin)
             if puzzle is not None:
-                found[key] = puzzle
+                found[key] = replace(puzzle, source=(source.path, parsed.index, ply))
         game_done()
     return None
 

@@ -129,6 +129,7 @@ ONE_PER_READER = (
     "stats",
     "split",
     "analyse",
+    "index-analyse",
 )
 JSON_COMMANDS = {"convert-record": ["convert", "--to", "record", "{in}"]}
 GLOB = "[a-" * 20_000  # a pattern a backtracking matcher takes forever over
@@ -198,6 +199,27 @@ CASE_COMMANDS: dict[str, list[str]] = {
     ],
     "render-jobs": ["render", "-j", "2", "{in}", "--format", "svg", "--plies", "0,last"]
     + ["--out", "{out}"],
+    # issue 26 §3: the analysis kept in the index, and what is read from it
+    "index-analyse": [
+        *("index", "{in}", "--db", "{out}/x.sqlite", "--analyse", "--depth", "1"),
+        *("--max-seconds", "0.5"),
+    ],
+    "find-missed-win-db": ["find", "--missed-win", "--db", "{in}"],
+    "find-blunder-db": [
+        "find",
+        "--blunder",
+        "--min-depth",
+        "1",
+        "--format",
+        "json",
+        "--db",
+        "{in}",
+    ],
+    "stats-missed-db": ["stats", "--missed-win", "--db", "{in}"],
+    "puzzles-db": [
+        *("puzzles", "--db", "{in}", "--depth", "1", "--max-seconds", "0.5", "-q"),
+        *("--out-dir", "{out}/p"),
+    ],
     # item 18: every format of find
     "find-csv": ["find", "--player", "n", "--format", "csv", "{in}"],
     "find-json": ["find", "--player", "n", "--format", "json", "{in}"],
@@ -906,6 +928,44 @@ def crafted_index(*statements: str | Callable[[], str]) -> Callable[[Path], str]
     return build
 
 
+def analysed_index(*statements: str) -> Callable[[Path], str]:
+    """An index of ``games/`` analysed by hexhop (``index --analyse``), then
+    changed by ``statements`` (issue 26 §3)."""
+
+    def build(folder: Path) -> str:
+        from click.testing import CliRunner
+
+        from hexhop.cli.main import cli
+
+        games = folder / "games"
+        games.mkdir()
+        (games / "a.hxl").write_text(GOOD_HEXALIT, "utf-8")
+        (games / "b.trg").write_text(TRIGEO, "utf-8")
+        shutil.copy(KASSEL, games / "kassel.hxl")
+        db = str(folder / "x.sqlite")
+        made = CliRunner().invoke(
+            cli, ["index", str(games), "--db", db, "--analyse", "--depth", "1"]
+        )
+        assert made.exit_code == 0, made.output
+        connection = sqlite3.connect(db, isolation_level=None)
+        try:
+            for statement in statements:
+                connection.execute(statement)
+        finally:
+            connection.close()
+        return "x.sqlite"
+
+    return build
+
+
+STORED_ANALYSIS_COMMANDS = (
+    "find-missed-win-db",
+    "find-blunder-db",
+    "stats-missed-db",
+    "puzzles-db",
+)
+
+
 def _hexhops_text_of_files() -> str:
     """``files`` as hexhop creates it (written back over a loose table)."""
     from hexhop.archive.index import SCHEMA
@@ -1137,6 +1197,32 @@ CASES: list[Case] = [
                 _hexhops_text_of_files,
             ),
             "numbers-that-are-text": ("UPDATE games SET number = 'abc', plies = 'x'",),
+        }.items()
+    ),
+    *(
+        Case(
+            f"stored-analysis{name}",
+            analysed_index(*statements),
+            STORED_ANALYSIS_COMMANDS,
+            notes="issue 26 §3",
+        )
+        for name, statements in {
+            "": (),
+            "-text-where-numbers-belong": (
+                "UPDATE notes SET depth = 'deep', ply = 'x' || ply, side = char(27) || '[2J'",
+                "UPDATE solved SET ply = 'x' || ply, depth = 'y'",
+                "UPDATE analyses SET depth = 'z'",
+            ),
+            "-huge-values": (
+                f"UPDATE notes SET first = zeroblob({SIZES['tag_value']}), kind = 'missed'",
+                "UPDATE solved SET status = 'win', depth = -1",
+            ),
+            "-foreign-table": ("CREATE TABLE analyses_extra (x)",),
+            "-view-of-notes": (
+                "CREATE TABLE kept AS SELECT * FROM notes",
+                "DROP TABLE notes",
+                f"CREATE VIEW notes AS {FOREVER} SELECT kept.* FROM c, kept",
+            ),
         }.items()
     ),
     Case("large-zip", large_zip, ("merge", "dupes"), notes="issue 23 item 14"),

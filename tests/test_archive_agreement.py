@@ -17,6 +17,7 @@ import gzip
 import io
 import json
 import re
+import sqlite3
 import tarfile
 import zipfile
 from collections import Counter
@@ -148,6 +149,42 @@ def test_analyse_reads_the_games_check_sees(club: Path, reference: list) -> None
         for game in file.get("games") or []
     ]
     assert games == reference
+
+
+def test_the_stored_analysis_covers_the_games_check_sees(
+    club: Path, reference: list, tmp_path: Path
+) -> None:
+    """index --analyse analyses every game check sees; find --missed-win
+    and --blunder, stats and puzzles --db answer for those games as
+    analyse and puzzles do."""
+    db = tmp_path / "club.sqlite"
+    settings = ("--depth", "1", "--max-nodes", "50")
+    run("index", club, "--db", db, "--analyse", *settings)
+    report = json.loads(run("analyse", club, "--format", "json", *settings).stdout)
+    notes = {
+        (file["path"], game["index"]): {note["kind"] for note in game["notes"]}
+        for file in report["files"]
+        for game in file.get("games") or []
+    }
+    with sqlite3.connect(db) as connection:
+        analysed = connection.execute(
+            "SELECT f.path, g.number, g.plies FROM analyses a JOIN games g ON g.id = a.game"
+            " JOIN files f ON f.id = g.file"
+        ).fetchall()
+    assert sorted(analysed) == sorted(reference)
+    for option, kind in (("--missed-win", "missed"), ("--blunder", "allows")):
+        found = _rows(run("find", "--db", db, option, "--format", "jsonl").stdout)
+        assert {(path, index) for path, index, _ in found} == {
+            game for game, kinds in notes.items() if kind in kinds
+        }, option
+        counted = json.loads(run("stats", "--db", db, option, "--format", "json").stdout)
+        assert counted["games"] == len(found)
+    out, scan = tmp_path / "stored", tmp_path / "scan"
+    run("puzzles", "--db", db, "--depth", "1", "--out-dir", out, "--max-nodes", "50")
+    run("puzzles", club, "--depth", "1", "--out-dir", scan, "--max-nodes", "50")
+    assert sorted(p.name for p in out.iterdir()) == sorted(p.name for p in scan.iterdir())
+    for stored in out.iterdir():
+        assert stored.read_bytes() == (scan / stored.name).read_bytes(), stored.name
 
 
 def test_read_games_reads_the_games_check_sees(club: Path, reference: list) -> None:

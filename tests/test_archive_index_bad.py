@@ -79,7 +79,7 @@ def test_an_index_of_a_newer_hexhop_is_refused(arch: Path, db: Path) -> None:
     with sqlite3.connect(db) as connection:
         connection.execute("PRAGMA user_version = 7")
     before = db.read_bytes()
-    message = "was written by a newer hexhop (index schema 7; this hexhop reads schema 4)"
+    message = "was written by a newer hexhop (index schema 7; this hexhop reads schema 5)"
     _refused(["index", arch, "--db", db], message)
     _refused(["find", "--db", db, "--player", "anna"], message)
     assert db.read_bytes() == before

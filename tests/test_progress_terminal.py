@@ -69,11 +69,14 @@ def test_analyse_shows_the_games_and_tells_where_it_stopped(tmp_path):
     run = interrupted("analyse", record.name, "--depth", "1", cwd=tmp_path, at=WORKING)
     bar_shape(run.text, 2000, "games")
     said = re.fullmatch(
-        r"interrupted at game (\d+) of 2000 \((\d+) analysed, report not written\)",
+        r"interrupted at game (\d+) of 2000 \((\d+) analysed, their notes printed\)",
         last_word(run.text),
     )
     assert said and int(said.group(1)) == int(said.group(2)) + 1 >= 2, run.text
-    assert "missed" not in run.text  # no report
+    # the notes of the games done, and their summary (issue 26 §3)
+    done = int(said.group(2))
+    assert run.text.count("missed win: 4. B7°C7 wins at once") == done, run.text
+    assert f"analysed {done} games, {42 * done} plies" in run.text
 
 
 @pytest.mark.slow

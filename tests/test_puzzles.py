@@ -21,6 +21,9 @@ PUZZLE_2 = """[Game "Hüpfer"]
 [Board "6x6"]
 [Position "R: a1 b1 b2 b3 c2; T: c5 d4 e5 e6 f3; reserve: 10/10; turn: R"]
 [Result "1-0"]
+[Source "samples/good/huepfer-6x6-bremen-2003.hpf"]
+[SourceGame "1"]
+[SourcePly "6"]
 
 1. a1-c1-c3@c4 {Red to play and win in 2}
 {samples/good/huepfer-6x6-bremen-2003.hpf, game 1, ply 6} 1... d4xb4

@@ -93,6 +93,8 @@ QUICK = {
     "control-characters",
     "corrupt-zip",
     "jobs-control-characters",
+    "stored-analysis",
+    "stored-analysis-text-where-numbers-belong",
 }  # and every json-* case; the whole suite runs every case
 
 

@@ -1,0 +1,322 @@
+"""The analysis the index keeps (``index --analyse``), and what is read from it.
+
+For every game ``analyse`` would look at, the index keeps (docs/archive.md):
+
+* ``analyses``: that the game was analysed, to which depth, within which
+  limits (``--max-nodes``, ``--max-seconds``), and how many plies;
+* ``notes``: its notes (missed wins, actions that allowed a win, searches
+  left undecided, where the analysis stopped): ply, side, kind, the depth
+  of the win and its first choice, the action played and where it is;
+* ``solved``: for each position searched, the solver's answer for the side
+  to move (``win`` with the depth of its shortest win, ``none`` or
+  ``undecided`` with the depth searched completely). ``puzzles --db``
+  searches again only the positions that can be puzzles.
+
+A game is analysed again only when its file changed (its games are then
+new) or a deeper ``--depth`` or larger limits are asked. A shallower
+request keeps the deeper analysis: each note it holds with a win of at most
+the shallower depth is one an analysis to that depth makes too (a win found
+within d is one within any larger depth; an action that wins within no D
+own actions wins within no d <= D), and ``find``, ``stats`` and ``puzzles``
+read it that way.
+"""
+
+from __future__ import annotations
+
+import glob
+import hashlib
+import sqlite3
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from hexhop.messages import _
+from hexhop.records.errors import RecordsError
+
+from .index import (
+    NUMBER,
+    TEXT,
+    _transaction,
+    container,
+    damaged,
+    guard,
+    guarded_rows,
+    path_of,
+)
+
+if TYPE_CHECKING:
+    from hexhop.records.analysis import FileAnalysis
+    from hexhop.records.sources import Source
+
+
+class NotAnalysed(RecordsError):
+    """The index holds no analysis (or not deep enough) for what was asked:
+    the message says what to run. Commands exit with 2."""
+
+    exit_code = 2
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What an analysis searched: the depth and the limits per position."""
+
+    depth: int
+    max_nodes: int
+    max_seconds: float
+
+
+@dataclass
+class StoredFile:
+    """A file of the index whose games need (another) analysis."""
+
+    id: int
+    path: str  # as the index shows it
+    real: str  # its identity
+    digest: str
+    games: int  # the games to analyse
+
+
+@dataclass
+class AnalysisSummary:
+    """What ``index --analyse`` did."""
+
+    files: int = 0  # files analysed now
+    games: int = 0  # games analysed now
+    kept: int = 0  # games whose stored analysis answers the request
+    problems: list[str] = field(default_factory=list)
+
+
+def wanted(limits: Limits) -> tuple[str, list[object]]:
+    """The condition (over ``analyses a``, left joined to ``games``) of a
+    game whose stored analysis does not answer ``limits``, and its parameters."""
+    return (
+        "(a.game IS NULL OR a.depth < ? OR a.max_nodes < ? OR a.max_seconds < ?)",
+        [limits.depth, limits.max_nodes, limits.max_seconds],
+    )
+
+
+def files_to_analyse(
+    db: sqlite3.Connection, path: str, limits: Limits, roots: list[str]
+) -> tuple[list[StoredFile], int]:
+    """The files (under ``roots``, the real paths of the ARCHIVE paths) with
+    games to analyse, in archive order; and the games kept as they are."""
+    from .query import under_any
+
+    condition, args = wanted(limits)
+    sql = (
+        f"SELECT f.id, f.path, f.real, f.digest, sum({condition}), count(*)"
+        " FROM files f JOIN games g ON g.file = f.id LEFT JOIN analyses a ON a.game = g.id"
+        " GROUP BY f.id ORDER BY f.seq"
+    )
+    found, kept = [], 0
+    types = (NUMBER, TEXT, TEXT, TEXT, NUMBER, NUMBER)
+    for file_id, shown, real, digest, redo, games in guarded_rows(db, path, sql, args, types):
+        real = path_of(real, path)
+        if roots and not under_any(real, roots):
+            continue
+        kept += games - redo
+        if redo:
+            found.append(StoredFile(file_id, path_of(shown, path), real, digest, redo))
+    return found, kept
+
+
+def source_of(stored: StoredFile) -> tuple[Source | None, str | None]:
+    """The :class:`~hexhop.records.sources.Source` of a stored file, read
+    again; and why it cannot be analysed (it changed or is gone), or None."""
+    from hexhop.records.sources import Source, iter_sources, read_source
+
+    holder = container(stored.real)
+    data: bytes | None = None
+    if holder == stored.real:
+        data = read_source(stored.real).data
+    else:
+        member = stored.real[len(holder) + 1 :]
+        for source in iter_sources([holder], globs=(glob.escape(member),)):
+            if source.path == stored.real:
+                data = source.data
+    digest = hashlib.blake2b(data or b"", digest_size=16).hexdigest()
+    if data is None or digest != stored.digest:
+        why = _(
+            "{path} changed or is gone since it was indexed: not analysed; run hexhop index again"
+        ).format(path=stored.path)
+        return None, why
+    return Source(stored.path, data), None
+
+
+def store(
+    db: sqlite3.Connection, path: str, file_id: int, analysis: FileAnalysis, limits: Limits
+) -> int:
+    """Keep the analysis of one file (a
+    :class:`~hexhop.records.analysis.FileAnalysis`) for its games in the
+    index, in one transaction; the number of games stored."""
+    with guard(db, path, None):
+        ids = dict(db.execute("SELECT number, id FROM games WHERE file = ?", (file_id,)))
+    stored = 0
+    with guard(db, path, None), _transaction(db):
+        for game in analysis.games:
+            game_id = ids.get(game.index)
+            if game_id is None:
+                continue
+            for table in ("analyses", "notes", "solved"):
+                db.execute(f"DELETE FROM {table} WHERE game = ?", (game_id,))
+            db.execute(
+                "INSERT INTO analyses (game, depth, max_nodes, max_seconds, analysed)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (game_id, limits.depth, limits.max_nodes, limits.max_seconds, game.analysed),
+            )
+            db.executemany(
+                "INSERT INTO notes (game, kind, ply, side, depth, first, played, line, col)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (game_id, n.kind, n.ply, n.side, n.depth, n.first, n.played, n.line, n.column)
+                    for n in game.notes
+                ],
+            )
+            db.executemany(
+                "INSERT INTO solved (game, ply, status, depth) VALUES (?, ?, ?, ?)",
+                [(game_id, ply, status, depth) for ply, status, depth in game.solved],
+            )
+            stored += 1
+    return stored
+
+
+def analyse_index(
+    db: sqlite3.Connection,
+    path: str,
+    paths: list[str],
+    limits: Limits,
+    jobs: int = 1,
+    game: str | None = None,
+    on_file: Callable[[AnalysisSummary], None] | None = None,
+    started: Callable[[int], None] | None = None,
+    summary: AnalysisSummary | None = None,
+) -> AnalysisSummary:
+    """Analyse the games of the index (under ``paths``) whose stored
+    analysis does not answer ``limits``, a file at a time, each file's
+    analysis kept in a transaction of its own. ``started`` is told the
+    number of games to analyse, ``on_file`` the summary after each file;
+    ``summary``: the one to count in (a run stopped still has it)."""
+    from hexhop.records.analysis import Settings, analyse_sources
+
+    from .query import real_roots
+
+    summary = summary if summary is not None else AnalysisSummary()
+    if "-" in paths:  # read once, as it came: there is nothing to read again
+        summary.problems.append(
+            _("standard input cannot be read again: its games are not analysed")
+        )
+        paths = [path for path in paths if path != "-"]
+        if not paths:
+            return summary
+    todo, summary.kept = files_to_analyse(db, path, limits, real_roots(paths))
+    if started is not None:
+        started(sum(f.games for f in todo))
+    settings = Settings(limits.depth, limits.max_nodes, limits.max_seconds, game)
+    readable: list[StoredFile] = []
+
+    def sources() -> Iterator[Source]:
+        for stored in todo:
+            source, why = source_of(stored)
+            if source is None:
+                summary.problems.append(why or stored.path)
+                continue
+            readable.append(stored)
+            yield source
+
+    for number, analysis in enumerate(analyse_sources(sources(), settings, jobs)):
+        stored = readable[number]
+        if analysis.error is not None:
+            summary.problems.append(f"{stored.path}: {analysis.error}")
+        else:
+            summary.games += store(db, path, stored.id, analysis, limits)
+            summary.files += 1
+        if on_file is not None:
+            on_file(summary)
+    return summary
+
+
+# -- reading it -------------------------------------------------------------------
+
+
+def analysed_games(db: sqlite3.Connection, path: str) -> tuple[int, int]:
+    """(games analysed, games) of the index."""
+    with guard(db, path):
+        analysed = db.execute("SELECT count(*) FROM analyses").fetchone()[0]
+        games = db.execute("SELECT count(*) FROM games").fetchone()[0]
+    return int(analysed), int(games)
+
+
+def require_analysis(db: sqlite3.Connection, path: str, option: str) -> str | None:
+    """:class:`NotAnalysed` with what to run when the index holds no
+    analysis; a warning when some of its games were not analysed."""
+    analysed, games = analysed_games(db, path)
+    if not analysed:
+        raise NotAnalysed(
+            _(
+                "{option} answers from an analysed index, and {db} holds no analysis: "
+                "run `hexhop index ARCHIVE --db {db} --analyse` first"
+            ).format(option=option, db=path)
+        )
+    if analysed < games:
+        return _(
+            "warning: {missing} of {games} games of {db} are not analysed: run "
+            "`hexhop index ARCHIVE --db {db} --analyse` again"
+        ).format(missing=games - analysed, games=games, db=path)
+    return None
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A position of a stored game that may be a puzzle (``puzzles --db``)."""
+
+    path: str
+    real: str
+    digest: str
+    number: int  # the game in its file
+    plies: tuple[int, ...]  # the positions (0: the start) where a win may lie within the depth
+
+
+def candidates(db: sqlite3.Connection, path: str, depth: int) -> Iterator[Candidate]:
+    """The games of the index, in archive order, with the positions whose
+    stored answer leaves a win within ``depth`` possible: a win found
+    within it, or a search left undecided before it. :class:`NotAnalysed`
+    when a game was analysed less deep than ``depth``."""
+    with guard(db, path):
+        shallow = db.execute(
+            "SELECT min(depth) FROM analyses WHERE depth < ?", (depth,)
+        ).fetchone()[0]
+    if shallow is not None:
+        raise NotAnalysed(
+            _(
+                "{db} was analysed to depth {stored}: run `hexhop index ARCHIVE --db {db} "
+                "--analyse --depth {depth}` for puzzles of depth {depth}"
+            ).format(db=path, stored=shallow, depth=depth)
+        )
+    sql = (
+        "SELECT f.path, f.real, f.digest, g.number,"
+        " (SELECT group_concat(s.ply, ' ') FROM solved s WHERE s.game = g.id AND"
+        " ((s.status = 'win' AND s.depth <= ?) OR (s.status = 'undecided' AND s.depth < ?))),"
+        " NOT EXISTS (SELECT 1 FROM solved s WHERE s.game = g.id)"
+        " FROM games g JOIN files f ON f.id = g.file JOIN analyses a ON a.game = g.id"
+        " ORDER BY f.seq, g.number"
+    )
+    types = (TEXT, TEXT, TEXT, NUMBER, (str, type(None)), NUMBER)
+    rows = guarded_rows(db, path, sql, (depth, depth), types)
+    for shown, real, digest, number, plies, unsearched in rows:
+        if unsearched:
+            # no position searched: a game without an action (the analysis
+            # looks at actions), or one that cannot be replayed; its start
+            # is looked at as a search looks at it
+            yield Candidate(path_of(shown, path), path_of(real, path), digest, number, (0,))
+        elif plies:
+            words = plies.split(" ")
+            if not all(word.isdigit() and len(word) < 10 for word in words):
+                value = repr(plies[:40])
+                raise damaged(
+                    path,
+                    _("{table}.{column} holds {value}").format(
+                        table="solved", column="ply", value=value
+                    ),
+                )
+            found = tuple(sorted(int(word) for word in words))
+            yield Candidate(path_of(shown, path), path_of(real, path), digest, number, found)
