@@ -88,6 +88,13 @@ def state_key(name: str, values: tuple[int, ...]) -> int:
     return key
 
 
+def cells_table(name: str, cells: int) -> tuple[int, ...]:
+    """The numbers of table ``name/cells`` for a board of ``cells`` cells,
+    entry ``cell * 256 + code`` (0 for code 0), made once: a board changed
+    in place XORs out a cell's old entry and in its new one."""
+    return _cells_table(name, cells)
+
+
 def position_key(position: Position) -> int:
     """The Zobrist key of ``position``: its cells' key XOR its state's key."""
     name, cells, state = position.zobrist_parts()

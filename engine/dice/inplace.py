@@ -1,0 +1,489 @@
+"""A Hexalit or Trigeo position changed in place: push(move) and pop().
+
+The search plays and takes back thousands of actions a second; a new
+:class:`~.rules.DicePosition` per action (bytes, masks, a ``Played``) is
+most of its cost. :class:`DiceBoard` keeps one board and its masks and
+changes them: :meth:`DiceBoard.push` plays a move and keeps a small undo
+record (the cells it changed and the state before), :meth:`DiceBoard.pop`
+takes it back. The Zobrist key (:mod:`..zobrist`) is updated with each
+changed cell, so it always equals ``position_key`` of the position the
+board stands for; :meth:`DiceBoard.position` makes that immutable
+position when one is wanted.
+
+A move is a tuple ``(origin, target, capture, face, promote)`` of cell
+numbers and small ints: ``target`` is -1 for a roll (``face`` then is the
+face rolled), ``promote`` is 6 for a Trigeo promotion, else 0. The rules
+applied are those of :meth:`.rules.DiceRules.apply` and ``_after``, step
+for step; the differential test (tests/test_inplace_core.py) replays
+random games both ways.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Final
+
+from hexhop.notation.model import DiceAction
+
+from ..zobrist import cells_table, state_key
+from .board import (
+    FIRST_MASK,
+    HOME_BITS,
+    JUMP_FIELDS_MASK,
+    JUMP_MASK,
+    attack_masks,
+    between_mask,
+    reach_masks,
+    attacked,
+    cells_of,
+    escapes,
+    targets,
+    turn_back_order,
+)
+from .geometry import CELLS, INDEX, LAST_ROW, ROW
+from .rules import DicePosition, DiceRules, Escapes
+
+#: (origin, target or -1 for a roll, capture, face rolled or 0, promote 6 or 0)
+Move = tuple[int, int, bool, int, int]
+#: what pop() restores: the changed cells (cell, old code, ...) and the state before
+Undo = tuple[list[int], tuple[int, ...], Escapes, bool, int, "int | None", int, bool]
+
+_FACES: Final = (1, 2, 3, 4, 5, 6)
+# per side (1, 2) and jump fields (False, True): the reach of each face from each cell
+_REACH: Final = {side: {jump: reach_masks(side, jump) for jump in (False, True)} for side in (1, 2)}
+
+
+def _captures_first(target: tuple[int, bool]) -> tuple[bool, int]:
+    return (not target[1], target[0])
+
+
+class DiceBoard:
+    """One Hexalit or Trigeo position, changed in place by push and pop.
+
+    ``side`` is the side to move (1 North, 2 South), ``winner`` 0 while the
+    game goes on, ``key`` the Zobrist key of the position.
+    """
+
+    __slots__ = (
+        "rules",
+        "name",
+        "board",
+        "masks",
+        "side",
+        "first",
+        "cube",
+        "offer",
+        "winner",
+        "ply",
+        "end_ply",
+        "forced",
+        "threat",
+        "rolled",
+        "key",
+        "_table",
+        "_side_keys",
+        "_undo",
+        "_rolling",
+        "_jump",
+        "_promotion",
+        "_pending",
+        "offered",
+    )
+
+    def __init__(self, rules: DiceRules, position: DicePosition):
+        p = position
+        self.rules = rules
+        self.name = p._game
+        self.board = bytearray(p._board)
+        self.masks = list(p._masks)
+        self.side = p._side
+        self.first = p._first
+        self.cube = p._cube
+        self.offer = p._offer is not None
+        self.offered = p._offered
+        self.winner = p._winner
+        self.ply = p._ply
+        self.end_ply = p._end_ply
+        self.forced: Escapes = p._forced
+        self.threat = p._threat
+        self.rolled: tuple[int, ...] = p._rolled
+        self._table = cells_table(self.name, len(self.board))
+        cube = self.cube or 0
+        # the state keys of "North to move" and "South to move" (index by side)
+        self._side_keys = (0, state_key(self.name, (1, cube)), state_key(self.name, (2, cube)))
+        key = self._side_keys[self.side]
+        table = self._table
+        for i, v in enumerate(self.board):
+            if v:
+                key ^= table[i << 8 | v]
+        self.key = key
+        self._undo: list[Undo] = []
+        self._rolling = rules.rolling
+        self._jump = rules.jump_fields
+        self._promotion = rules.promotion
+        self._pending = p._offer
+
+    # -- values -----------------------------------------------------------------
+
+    def position(self) -> DicePosition:
+        """The immutable position this board stands for now."""
+        return DicePosition(
+            self.name,
+            bytes(self.board),
+            tuple(self.masks),
+            self.side,
+            self.first,
+            self.cube,
+            self._pending,
+            self.offered,
+            self.winner,
+            self.ply,
+            self.end_ply,
+            self.forced,
+            self.threat,
+            self.rolled,
+        )
+
+    def action(self, move: Move) -> DiceAction:
+        """The notation value of ``move`` (without a mark)."""
+        o, t, capture, face, promote = move
+        if t < 0:
+            return DiceAction(CELLS[o], "roll", None, face)
+        return DiceAction(
+            CELLS[o], "capture" if capture else "move", CELLS[t], None, promote or None
+        )
+
+    def move_of(self, action: DiceAction) -> Move:
+        """The move of a notation value (a legal action of this position)."""
+        o = INDEX[action.origin]
+        if action.kind == "roll":
+            assert action.face is not None  # a roll carries its face
+            return (o, -1, False, action.face, 0)
+        assert action.target is not None  # a move or capture carries its target
+        return (o, INDEX[action.target], action.kind == "capture", 0, action.promote or 0)
+
+    # -- the legal moves ------------------------------------------------------------
+
+    def moves(self) -> list[Move]:
+        """Every legal move of the side to move, in the order of
+        :meth:`.rules.DiceRules.generate`."""
+        if self.winner or self.offer:
+            return []
+        if self.forced:
+            return [(o, t, c, 0, 0) for o, t, c in self.forced]
+        board, side, jump = self.board, self.side, self._jump
+        promotion, rolling = self._promotion, self._rolling
+        spare_one = self.masks[(side << 3) + 1].bit_count() > 1
+        last = LAST_ROW[side]
+        out: list[Move] = []
+        for o in cells_of(self.masks[side << 3]):
+            face = board[o] & 7
+            for t, capture in sorted(targets(board, o, side, face, jump)):
+                out.append((o, t, capture, 0, 0))
+                if promotion and face == 2 and ROW[t] == last:
+                    out.append((o, t, capture, 0, 6))
+            if rolling and (face == 2 or face == 1 and spare_one):
+                for f in _FACES:
+                    out.append((o, -1, False, f, 0))
+        return out
+
+    def choices(self) -> list[tuple[Move, ...]]:
+        """The search's choices: captures, other moves, then one choice per
+        rolled die holding its six faces (as :func:`..solver.choices`)."""
+        captures: list[tuple[Move, ...]] = []
+        others: list[tuple[Move, ...]] = []
+        rolls: list[tuple[Move, ...]] = []
+        faces: list[Move] = []
+        for move in self.moves():
+            if move[1] < 0:
+                faces.append(move)
+                if len(faces) == 6:
+                    rolls.append(tuple(faces))
+                    faces = []
+            elif move[2]:
+                captures.append((move,))
+            else:
+                others.append((move,))
+        return captures + others + rolls
+
+    def replies(self) -> Iterator[Move]:
+        """The legal moves one die at a time, made as they are asked for (a
+        defence usually stops at its first move): each die's captures first,
+        then its other moves, then its rolls; the board may be pushed and
+        popped between two moves."""
+        if self.winner or self.offer:
+            return
+        if self.forced:
+            for o, t, c in self.forced:
+                yield (o, t, c, 0, 0)
+            return
+        board, side, jump = self.board, self.side, self._jump
+        promotion, rolling = self._promotion, self._rolling
+        spare_one = self.masks[(side << 3) + 1].bit_count() > 1
+        last = LAST_ROW[side]
+        for o in cells_of(self.masks[side << 3]):
+            face = board[o] & 7
+            found = sorted(targets(board, o, side, face, jump), key=_captures_first)
+            for t, capture in found:
+                yield (o, t, capture, 0, 0)
+                if promotion and face == 2 and ROW[t] == last:
+                    yield (o, t, capture, 0, 6)
+            if rolling and (face == 2 or face == 1 and spare_one):
+                for f in _FACES:
+                    yield (o, -1, False, f, 0)
+
+    def ordered(self) -> list[Move]:
+        """The legal moves, captures first (the order the defence tries)."""
+        found = self.moves()
+        return [m for m in found if m[2]] + [m for m in found if not m[2]]
+
+    @property
+    def mover(self) -> int:
+        return self.side
+
+    def win_candidates(self) -> list[tuple[Move, ...]] | None:
+        """The choices that may win with their very action (every face of a
+        roll), found without playing the others; None when a win is sure
+        without playing anything.
+
+        After an action of P the other side Q has lost only when it is left
+        with no One, with its one One attacked and no way out, or with no
+        legal action (rules.md §5). P's action takes at most one of Q's
+        dice and changes no other, so:
+
+        - Hexalit, Q with two Ones or more: a side with two Ones may roll
+          one, so Q keeping two is neither lost nor stuck. Three: nothing
+          wins; two: only a capture of one of them may.
+        - Q with one One, on x, that P attacks (and P free to act): P
+          captures it, and Q has no One left.
+        - Q with one One that P does not attack: P must make x attacked
+          (or leave Q stuck). Only the moved die (with the face it shows
+          after the move), a slider whose line to x the moved die leaves,
+          a rolled die with the face it shows, or a die of P turning back
+          can attack x afterwards; a move that does none of this cannot
+          win. When Q might be left without an action, or a die of P
+          turning back might attack x, every choice is tried.
+        """
+        if self.winner or self.offer:
+            return []
+        if self.forced:
+            return self.choices()
+        mover, masks, board = self.side, self.masks, self.board
+        enemy = 3 - mover
+        enemy_ones = masks[(enemy << 3) + 1]
+        count = enemy_ones.bit_count()
+        if self._rolling and count >= 2:
+            if count >= 3:
+                return []
+            return [(m,) for m in self.moves() if m[2] and enemy_ones >> m[1] & 1]
+        if count != 1:
+            return self.choices()
+        x = enemy_ones.bit_length() - 1
+        jump = self._jump
+        if attacked(masks, x, mover, jump):
+            return None
+        if not self._stays_mobile(enemy):
+            return self.choices()
+        hits = attack_masks(x, mover, jump)
+        if self.rolled:
+            home_hits = hits[1] | hits[2]
+            for r in self.rolled:
+                if board[r] >> 6 == mover and home_hits >> r & 1:
+                    return self.choices()
+        k = mover << 3
+        occupied = masks[8] | masks[16]
+        opened = 0  # cells a slider of P looks at x through
+        for face in (4, 5, 6):
+            sliders = hits[face] & masks[k + face]
+            while sliders:
+                low = sliders & -sliders
+                y = low.bit_length() - 1
+                between = between_mask(x, y)
+                if between & occupied:
+                    opened |= between
+                sliders ^= low
+        every_face = hits[1] & hits[2] & hits[3] & hits[4] & hits[5] & hits[6]
+        reach = _REACH[mover][jump]
+        promotion, rolling = self._promotion, self._rolling
+        spare_one = masks[k + 1].bit_count() > 1
+        last = LAST_ROW[mover]
+        target = 1 << x
+        found: list[tuple[Move, ...]] = []
+        rolls: list[tuple[Move, ...]] = []
+        for o in cells_of(masks[k]):
+            v = board[o]
+            face = v & 7
+            after = hits[face]
+            if v & HOME_BITS:
+                after |= hits[v >> 3 & 7] | hits[1]
+            if promotion and face == 2:
+                after |= hits[6]
+            whole = opened >> o & 1
+            if whole or reach[face][o] & (after | target):
+                for t, capture in sorted(targets(board, o, mover, face, jump)):
+                    if whole or t == x or after >> t & 1:
+                        found.append(((o, t, capture, 0, 0),))
+                        if promotion and face == 2 and ROW[t] == last:
+                            found.append(((o, t, capture, 0, 6),))
+            if rolling and every_face >> o & 1 and (face == 2 or face == 1 and spare_one):
+                rolls.append(tuple((o, -1, False, f, 0) for f in _FACES))
+        return found + rolls
+
+    def _stays_mobile(self, side: int) -> bool:
+        """Whether ``side`` keeps a legal action whatever single action the
+        other side makes: two of its dice can move now (a move onto a cell
+        not of its own side; those cells stay such, as the other side takes
+        at most one die), or in Hexalit two show 2 (they may be rolled)."""
+        masks, board = self.masks, self.board
+        k = side << 3
+        mobile = masks[k + 2].bit_count() if self._rolling else 0
+        if mobile >= 2:
+            return True
+        free = ~masks[k]
+        jump = self._jump
+        bits = masks[k] ^ masks[k + 2]
+        if jump:
+            bits |= masks[k + 2] & JUMP_FIELDS_MASK
+        while bits:
+            low = bits & -bits
+            o = low.bit_length() - 1
+            face = board[o] & 7
+            if (face != 2 and FIRST_MASK[face][o] & free) or (jump and JUMP_MASK[o] & free):
+                mobile += 1
+                if mobile >= 2:
+                    return True
+            bits ^= low
+        return False
+
+    # -- push and pop ---------------------------------------------------------------
+
+    def _put(self, i: int, code: int, changed: list[int]) -> None:
+        """Set cell ``i`` to ``code``: masks and key follow; the old code is logged."""
+        board, masks = self.board, self.masks
+        old, bit = board[i], 1 << i
+        changed.append(i)
+        changed.append(old)
+        if old:
+            k = (old >> 6) << 3
+            masks[k] ^= bit
+            masks[k + (old & 7)] ^= bit
+        if code:
+            k = (code >> 6) << 3
+            masks[k] |= bit
+            masks[k + (code & 7)] |= bit
+        table = self._table
+        self.key ^= table[i << 8 | old] ^ table[i << 8 | code]
+        board[i] = code
+
+    def _turn_back(self, i: int, side: int, changed: list[int]) -> None:
+        v = self.board[i]
+        if v & 7 == 1 and self.masks[(side << 3) + 1] == 1 << i:
+            self._put(i, 1 | side << 6, changed)
+        else:
+            self._put(i, (v >> 3 & 7) | side << 6, changed)
+
+    def push(self, move: Move) -> None:
+        """Play ``move`` (a legal move of the side to move)."""
+        o, t, _capture, face, promote = move
+        side = self.side
+        board = self.board
+        changed: list[int] = []
+        self._undo.append(
+            (
+                changed,
+                self.rolled,
+                self.forced,
+                self.threat,
+                self.winner,
+                self.end_ply,
+                self.key,
+                self.offered,
+            )
+        )
+        self.offered = False
+        v = board[o]
+        rolled = self.rolled
+        if t < 0:
+            kept = o
+            home = v >> 3 & 7 or v & 7
+            if face == home:
+                home = 0
+            self._put(o, face | home << 3 | side << 6, changed)
+            if rolled or home:
+                rolled = tuple(sorted({*rolled, o})) if home else tuple(i for i in rolled if i != o)
+        else:
+            kept = -1
+            self._put(o, 0, changed)
+            self._put(t, 6 | side << 6 if promote else v, changed)
+            if rolled:
+                rolled = tuple(i for i in rolled if i != o and i != t)
+            if v & HOME_BITS:
+                self._turn_back(t, side, changed)
+        if rolled and not self.forced:
+            due: list[int] = []
+            left: list[int] = []
+            for i in rolled:
+                (due if board[i] >> 6 == side and i != kept else left).append(i)
+            if due:
+                if len(due) == 1:
+                    self._turn_back(due[0], side, changed)
+                else:
+                    for i in turn_back_order(board, due):
+                        self._turn_back(i, side, changed)
+                rolled = tuple(left)
+        self.rolled = rolled
+        self._after(side)
+
+    def _after(self, mover: int) -> None:
+        """The checks of §5 after ``mover``'s action, as ``DiceRules._after``."""
+        masks, jump = self.masks, self._jump
+        enemy = 3 - mover
+        self.ply += 1
+        enemy_ones = masks[(enemy << 3) + 1]
+        threatened = []
+        bits = enemy_ones
+        while bits:
+            low = bits & -bits
+            x = low.bit_length() - 1
+            if attacked(masks, x, mover, jump):
+                threatened.append(x)
+            bits ^= low
+        forced = escapes(self.board, masks, threatened, enemy, jump) if threatened else ()
+        lost = not enemy_ones or (threatened and enemy_ones.bit_count() == 1 and not forced)
+        stuck = not lost and not self._has_action(enemy, forced)
+        if lost or stuck:
+            self.winner, self.end_ply = mover, self.ply
+        self.forced = forced
+        self.threat = bool(threatened)
+        self.side = enemy
+        keys = self._side_keys
+        self.key ^= keys[mover] ^ keys[enemy]
+
+    def _has_action(self, side: int, forced: Escapes) -> bool:
+        return self.rules._has_action(self.board, self.masks, side, forced)
+
+    def pop(self) -> None:
+        """Take back the last push."""
+        changed, rolled, forced, threat, winner, end_ply, key, offered = self._undo.pop()
+        board, masks = self.board, self.masks
+        for j in range(len(changed) - 2, -1, -2):
+            i, old = changed[j], changed[j + 1]
+            now, bit = board[i], 1 << i
+            if now:
+                k = (now >> 6) << 3
+                masks[k] ^= bit
+                masks[k + (now & 7)] ^= bit
+            if old:
+                k = (old >> 6) << 3
+                masks[k] |= bit
+                masks[k + (old & 7)] |= bit
+            board[i] = old
+        self.side = 3 - self.side
+        self.ply -= 1
+        self.rolled = rolled
+        self.forced = forced
+        self.threat = threat
+        self.winner = winner
+        self.end_ply = end_ply
+        self.key = key
+        self.offered = offered
