@@ -238,6 +238,11 @@ class Solver:
         return Solution(status, depth, first, self.nodes, time.perf_counter() - started)
 
     def _play(self, board: Board, move: Move) -> None:
+        self._count()
+        board.push(move)  # type: ignore[arg-type]
+
+    def _count(self) -> None:
+        """One more action played (or tried for a win at once); the limits."""
         self.nodes += 1
         if self.nodes >= self._budget:
             raise OutOfBudget()
@@ -245,7 +250,6 @@ class Solver:
             if time.perf_counter() > self._deadline:
                 raise OutOfBudget()
             checkpoint()  # the deadline of the work the search is part of, if any
-        board.push(move)  # type: ignore[arg-type]
 
     def _first_win(self, board: Board, depth: int) -> Moves | None:
         mover = board.mover
@@ -284,10 +288,8 @@ class Solver:
             return True
         for choice in candidates:
             for move in choice:
-                self._play(board, move)
-                won = board.winner == mover
-                board.pop()
-                if not won:
+                self._count()
+                if not board.wins_by(move):  # type: ignore[arg-type]
                     break
             else:
                 return True

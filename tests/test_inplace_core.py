@@ -22,7 +22,6 @@ from hexhop.engine.dice.rules import DicePosition
 from hexhop.engine.games import rules_for
 from hexhop.engine.generate import random_game
 from hexhop.engine.huepfer.inplace import HopBoard
-from hexhop.engine.huepfer.position import HuepferPosition
 from hexhop.engine.search import search_board
 from hexhop.engine.solver import Solver
 from hexhop.engine.zobrist import position_key

@@ -32,11 +32,11 @@ from .board import (
     JUMP_FIELDS_MASK,
     JUMP_MASK,
     attack_masks,
-    between_mask,
-    reach_masks,
     attacked,
+    between_mask,
     cells_of,
     escapes,
+    reach_masks,
     targets,
     turn_back_order,
 )
@@ -310,24 +310,117 @@ class DiceBoard:
         target = 1 << x
         found: list[tuple[Move, ...]] = []
         rolls: list[tuple[Move, ...]] = []
+        leap_in = JUMP_MASK[x] if jump else 0  # a leap between jump fields ignores the way
         for o in cells_of(masks[k]):
             v = board[o]
             face = v & 7
-            after = hits[face]
+            faces: tuple[int, ...] = (face,)
             if v & HOME_BITS:
-                after |= hits[v >> 3 & 7] | hits[1]
-            if promotion and face == 2:
-                after |= hits[6]
+                faces = (face, v >> 3 & 7, 1)
+            elif promotion and face == 2:
+                faces = (2, 6)
+            after = 0
+            for f in faces:
+                after |= hits[f]
             whole = opened >> o & 1
             if whole or reach[face][o] & (after | target):
+                rest = occupied ^ 1 << o  # the cells a slide from the target must pass
                 for t, capture in sorted(targets(board, o, mover, face, jump)):
-                    if whole or t == x or after >> t & 1:
-                        found.append(((o, t, capture, 0, 0),))
-                        if promotion and face == 2 and ROW[t] == last:
-                            found.append(((o, t, capture, 0, 6),))
+                    if not (whole or t == x or leap_in >> t & 1):
+                        if not after >> t & 1:
+                            continue
+                        for f in faces:
+                            if hits[f] >> t & 1 and (f < 4 or not between_mask(x, t) & rest):
+                                break
+                        else:
+                            continue
+                    found.append(((o, t, capture, 0, 0),))
+                    if promotion and face == 2 and ROW[t] == last:
+                        found.append(((o, t, capture, 0, 6),))
             if rolling and every_face >> o & 1 and (face == 2 or face == 1 and spare_one):
                 rolls.append(tuple((o, -1, False, f, 0) for f in _FACES))
         return found + rolls
+
+    def wins_by(self, move: Move) -> bool:
+        """Whether ``move`` wins at once (the other side has lost after it).
+
+        Only the cells the move changes are set and put back, and only the
+        checks of §5 are made; when a rolled die of the mover is due to turn
+        back at the end of the turn (§3.2) or the move is a forced escape,
+        the move is pushed and popped instead.
+        """
+        mover = self.side
+        board = self.board
+        o, t, capture, face, promote = move
+        if self.forced or self.winner or self.offer:
+            return self._wins_by_push(move)
+        for i in self.rolled:
+            if i != o and board[i] >> 6 == mover:
+                return self._wins_by_push(move)
+        masks = self.masks.copy()
+        k = mover << 3
+        v = board[o]
+        if t < 0:
+            home = v >> 3 & 7 or v & 7
+            if face == home:
+                home = 0
+            code = face | home << 3 | mover << 6
+            masks[k + (v & 7)] ^= 1 << o
+            masks[k + face] |= 1 << o
+            board[o] = code
+            w = -1
+        else:
+            code = 6 | mover << 6 if promote else v
+            w = board[t]
+            bit = 1 << t
+            if w:
+                j = (w >> 6) << 3
+                masks[j] ^= bit
+                masks[j + (w & 7)] ^= bit
+            masks[k] ^= 1 << o | bit
+            masks[k + (v & 7)] ^= 1 << o
+            masks[k + (code & 7)] |= bit
+            if v & HOME_BITS:  # a rolled die turns back after its move
+                masks[k + (code & 7)] ^= bit
+                if code & 7 == 1 and masks[k + 1] == 0:
+                    code = 1 | mover << 6
+                else:
+                    code = (code >> 3 & 7) | mover << 6
+                masks[k + (code & 7)] |= bit
+            board[o] = 0
+            board[t] = code
+        won = self._lost_after(mover, masks)
+        board[o] = v
+        if w >= 0:
+            board[t] = w
+        return won
+
+    def _lost_after(self, mover: int, masks: list[int]) -> bool:
+        """§5 on the board as it stands with ``masks``: has the other side lost?"""
+        jump = self._jump
+        enemy = 3 - mover
+        enemy_ones = masks[(enemy << 3) + 1]
+        if not enemy_ones:
+            return True
+        threatened = []
+        bits = enemy_ones
+        while bits:
+            low = bits & -bits
+            x = low.bit_length() - 1
+            if attacked(masks, x, mover, jump):
+                threatened.append(x)
+            bits ^= low
+        forced = escapes(self.board, masks, threatened, enemy, jump) if threatened else ()
+        if threatened and enemy_ones.bit_count() == 1 and not forced:
+            return True
+        return not self.rules._has_action(self.board, masks, enemy, forced)
+
+    def _wins_by_push(self, move: Move) -> bool:
+        mover = self.side
+        self.push(move)
+        won = self.winner == mover
+        self.pop()
+        return won
 
     def _stays_mobile(self, side: int) -> bool:
         """Whether ``side`` keeps a legal action whatever single action the

@@ -17,7 +17,7 @@ from typing import Final
 from hexhop.notation.model import HopAction
 
 from ..zobrist import cells_table, state_key
-from .moves import NO_BIRTH, Turn, all_turns, can_capture, has_hop_turn
+from .moves import NO_BIRTH, Turn, all_turns, can_capture, has_hop_turn, turns_of
 from .position import HuepferPosition, unresolved
 from .rules import to_action
 
@@ -34,8 +34,20 @@ class HopBoard:
     ``me`` is the side to move (1 Red, 2 Turquoise), ``key`` the Zobrist key.
     """
 
-    __slots__ = ("tables", "cells", "reserve", "me", "ply", "key", "_name", "_table", "_won")
-    __slots__ += ("_undo", "_first_winner", "_first_end")
+    __slots__ = (
+        "tables",
+        "cells",
+        "reserve",
+        "me",
+        "ply",
+        "key",
+        "_name",
+        "_table",
+        "_won",
+        "_undo",
+        "_first_winner",
+        "_first_end",
+    )
 
     def __init__(self, position: HuepferPosition):
         p = position
@@ -115,8 +127,29 @@ class HopBoard:
         return [(t,) for t in self.ordered()]
 
     def replies(self) -> Iterator[Turn]:
-        """The legal turns in the order of :meth:`ordered`."""
-        return iter(self.ordered())
+        """The legal turns one piece at a time, made as they are asked for (a
+        defence usually stops at its first turn): each piece's turns with a
+        capture first; the board may be pushed and popped between two."""
+        if self.winner:
+            return
+        me, tables = self.me, self.tables
+        cells = bytes(self.cells)
+        reserve = self.reserve[me - 1]
+        capturing = can_capture(tables, cells, me)
+        p = cells.find(me)
+        while p >= 0:
+            found = turns_of(tables, cells, p, me, reserve, capturing)
+            if capturing:
+                yield from found
+            else:
+                later = []
+                for turn in found:
+                    if _captures(turn):
+                        yield turn
+                    else:
+                        later.append(turn)
+                yield from later
+            p = cells.find(me, p + 1)
 
     def ordered(self) -> list[Turn]:
         found = self.moves()
@@ -127,8 +160,78 @@ class HopBoard:
         return self.me
 
     def win_candidates(self) -> list[tuple[Turn, ...]] | None:
-        """The turns that may leave the other side without a turn."""
-        return self.choices()
+        """The turns that may leave the other side without a turn.
+
+        A few turns the other side has now (its witnesses: a capture, or a
+        hop with an empty point for the newborn piece next to its landing
+        while its reserve lasts) stay possible after any turn that changes
+        none of their points: the hop then either ends with a birth or goes
+        on capturing, and a capture possible elsewhere is a turn as well. A
+        turn wins only if it changes a point of every witness.
+        """
+        if self.winner:
+            return []
+        witnesses = self._witnesses(3 - self.me)
+        turns = self.ordered()
+        if not witnesses:
+            return [(t,) for t in turns]
+        between = self.tables.between
+        out: list[tuple[Turn, ...]] = []
+        for turn in turns:
+            path, hops, birth = turn
+            changed = 0
+            for p in path:
+                changed |= 1 << p
+            for step in range(hops + 1, len(path)):
+                changed |= 1 << between[(path[step - 1], path[step])]
+            if birth != NO_BIRTH:
+                changed |= 1 << birth
+            for witness in witnesses:
+                if not witness & changed:
+                    break
+            else:
+                out.append((turn,))
+        return out
+
+    def _witnesses(self, side: int) -> list[int]:
+        """Up to three turns (their first jump) of ``side`` on points apart,
+        each as a mask of the points it needs."""
+        cells, tables = self.cells, self.tables
+        jumps, neighbours = tables.jumps, tables.neighbours
+        reserve = self.reserve[side - 1]
+        found: list[int] = []
+        taken = 0
+        p = cells.find(side)
+        while p >= 0:
+            for over, landing in jumps[p]:
+                jumped = cells[over]
+                if not jumped or cells[landing]:
+                    continue
+                need = 1 << p | 1 << over | 1 << landing
+                if jumped == side:  # a hop: a newborn piece must find a point
+                    if not reserve:
+                        continue
+                    for n in neighbours[landing]:
+                        if not cells[n] and not taken >> n & 1:
+                            need |= 1 << n
+                            break
+                    else:
+                        continue
+                if not need & taken:
+                    found.append(need)
+                    taken |= need
+                    if len(found) == 3:
+                        return found
+            p = cells.find(side, p + 1)
+        return found
+
+    def wins_by(self, turn: Turn) -> bool:
+        """Whether ``turn`` leaves the other side without a turn."""
+        mover = self.me
+        self.push(turn)
+        won = self.winner == mover
+        self.pop()
+        return won
 
     # -- push and pop ------------------------------------------------------------
 

@@ -10,12 +10,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from hexhop.notation.errors import Error
-from hexhop.notation.model import Action, DiceAction, HopAction
-
 from hexhop.engine.base import Position, Rules
 from hexhop.engine.deadline import checkpoint
 from hexhop.engine.zobrist import position_key
+from hexhop.notation.errors import Error
+from hexhop.notation.model import Action, DiceAction, HopAction
 
 #: One decision of the side to move: a single action, or the six faces of a roll.
 Choice = tuple[Action, ...]
