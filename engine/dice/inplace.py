@@ -53,10 +53,6 @@ _FACES: Final = (1, 2, 3, 4, 5, 6)
 _REACH: Final = {side: {jump: reach_masks(side, jump) for jump in (False, True)} for side in (1, 2)}
 
 
-def _captures_first(target: tuple[int, bool]) -> tuple[bool, int]:
-    return (not target[1], target[0])
-
-
 class DiceBoard:
     """One Hexalit or Trigeo position, changed in place by push and pop.
 
@@ -223,11 +219,14 @@ class DiceBoard:
         last = LAST_ROW[side]
         for o in cells_of(self.masks[side << 3]):
             face = board[o] & 7
-            found = sorted(targets(board, o, side, face, jump), key=_captures_first)
-            for t, capture in found:
-                yield (o, t, capture, 0, 0)
-                if promotion and face == 2 and ROW[t] == last:
-                    yield (o, t, capture, 0, 6)
+            found = targets(board, o, side, face, jump)
+            found.sort()
+            for first in (True, False):  # captures first
+                for t, capture in found:
+                    if capture is first:
+                        yield (o, t, capture, 0, 0)
+                        if promotion and face == 2 and ROW[t] == last:
+                            yield (o, t, capture, 0, 6)
             if rolling and (face == 2 or face == 1 and spare_one):
                 for f in _FACES:
                     yield (o, -1, False, f, 0)
@@ -402,6 +401,11 @@ class DiceBoard:
         enemy_ones = masks[(enemy << 3) + 1]
         if not enemy_ones:
             return True
+        if enemy_ones & enemy_ones - 1 == 0:  # one One: attacked with no way out?
+            x = enemy_ones.bit_length() - 1
+            if attacked(masks, x, mover, jump):
+                return not self._escapes(x, enemy, masks)
+            return not self.rules._has_action(self.board, masks, enemy, ())
         threatened = []
         bits = enemy_ones
         while bits:
@@ -411,9 +415,23 @@ class DiceBoard:
                 threatened.append(x)
             bits ^= low
         forced = escapes(self.board, masks, threatened, enemy, jump) if threatened else ()
-        if threatened and enemy_ones.bit_count() == 1 and not forced:
-            return True
         return not self.rules._has_action(self.board, masks, enemy, forced)
+
+    def _escapes(self, x: int, side: int, masks: list[int]) -> bool:
+        """Whether the One of ``side`` on ``x`` has a safe move (§3.3)."""
+        board, jump = self.board, self._jump
+        enemy = 3 - side
+        own, foe = side << 3, enemy << 3
+        for t, capture in targets(board, x, side, 1, jump):
+            after, moved = masks.copy(), 1 << x | 1 << t
+            after[own] ^= moved
+            after[own + 1] ^= moved
+            if capture:
+                after[foe] ^= 1 << t
+                after[foe + (board[t] & 7)] ^= 1 << t
+            if not attacked(after, t, enemy, jump):
+                return True
+        return False
 
     def _wins_by_push(self, move: Move) -> bool:
         mover = self.side
