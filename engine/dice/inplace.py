@@ -40,7 +40,7 @@ from .board import (
     targets,
     turn_back_order,
 )
-from .geometry import CELLS, INDEX, LAST_ROW, ROW
+from .geometry import CELLS, FORWARD, INDEX, LAST_ROW, ROW
 from .rules import DicePosition, DiceRules, Escapes
 
 #: (origin, target or -1 for a roll, capture, face rolled or 0, promote 6 or 0)
@@ -217,7 +217,11 @@ class DiceBoard:
         promotion, rolling = self._promotion, self._rolling
         spare_one = self.masks[(side << 3) + 1].bit_count() > 1
         last = LAST_ROW[side]
-        for o in cells_of(self.masks[side << 3]):
+        bits = self.masks[side << 3]
+        while bits:
+            low = bits & -bits
+            o = low.bit_length() - 1
+            bits ^= low
             face = board[o] & 7
             found = targets(board, o, side, face, jump)
             found.sort()
@@ -306,38 +310,60 @@ class DiceBoard:
         promotion, rolling = self._promotion, self._rolling
         spare_one = masks[k + 1].bit_count() > 1
         last = LAST_ROW[mover]
-        target = 1 << x
+        own = masks[k]
+        forward = FORWARD[mover]
         found: list[tuple[Move, ...]] = []
         rolls: list[tuple[Move, ...]] = []
         leap_in = JUMP_MASK[x] if jump else 0  # a leap between jump fields ignores the way
-        for o in cells_of(masks[k]):
+        bits = own
+        while bits:
+            low = bits & -bits
+            o = low.bit_length() - 1
+            bits ^= low
             v = board[o]
             face = v & 7
+            if rolling and every_face >> o & 1 and (face == 2 or face == 1 and spare_one):
+                rolls.append(tuple((o, -1, False, f, 0) for f in _FACES))
+            if opened >> o & 1:  # moving this die may open a slider's line: every move
+                for t, capture in targets(board, o, mover, face, jump):
+                    found.append(((o, t, capture, 0, 0),))
+                    if promotion and face == 2 and ROW[t] == last:
+                        found.append(((o, t, capture, 0, 6),))
+                continue
             faces: tuple[int, ...] = (face,)
             if v & HOME_BITS:
                 faces = (face, v >> 3 & 7, 1)
             elif promotion and face == 2:
                 faces = (2, 6)
-            after = 0
+            after = leap_in
             for f in faces:
                 after |= hits[f]
-            whole = opened >> o & 1
-            if whole or reach[face][o] & (after | target):
-                rest = occupied ^ 1 << o  # the cells a slide from the target must pass
-                for t, capture in sorted(targets(board, o, mover, face, jump)):
-                    if not (whole or t == x or leap_in >> t & 1):
-                        if not after >> t & 1:
+            cells = reach[face][o] & after & ~own
+            if not cells:
+                continue
+            rest = occupied ^ low  # the cells a slide from the target must pass
+            while cells:
+                bit = cells & -cells
+                t = bit.bit_length() - 1
+                cells ^= bit
+                capture = bool(board[t])
+                # can the die go there? (a leap between jump fields always can)
+                if not (jump and JUMP_FIELDS_MASK >> o & 1 and JUMP_FIELDS_MASK >> t & 1):
+                    if face == 2:
+                        if (t == forward[o]) == capture:
                             continue
-                        for f in faces:
-                            if hits[f] >> t & 1 and (f < 4 or not between_mask(x, t) & rest):
-                                break
-                        else:
-                            continue
-                    found.append(((o, t, capture, 0, 0),))
-                    if promotion and face == 2 and ROW[t] == last:
-                        found.append(((o, t, capture, 0, 6),))
-            if rolling and every_face >> o & 1 and (face == 2 or face == 1 and spare_one):
-                rolls.append(tuple((o, -1, False, f, 0) for f in _FACES))
+                    elif face >= 4 and between_mask(t, o) & occupied:
+                        continue
+                # does it attack x from there, with a face it may show?
+                if not leap_in >> t & 1:
+                    for f in faces:
+                        if hits[f] >> t & 1 and (f < 4 or not between_mask(x, t) & rest):
+                            break
+                    else:
+                        continue
+                found.append(((o, t, capture, 0, 0),))
+                if promotion and face == 2 and ROW[t] == last:
+                    found.append(((o, t, capture, 0, 6),))
         return found + rolls
 
     def wins_by(self, move: Move) -> bool:
@@ -524,8 +550,23 @@ class DiceBoard:
                 rolled = tuple(sorted({*rolled, o})) if home else tuple(i for i in rolled if i != o)
         else:
             kept = -1
-            self._put(o, 0, changed)
-            self._put(t, 6 | side << 6 if promote else v, changed)
+            # self._put(o, 0) and self._put(t, code), written out: the usual push
+            code = 6 | side << 6 if promote else v
+            w = board[t]
+            masks, table = self.masks, self._table
+            k = side << 3
+            from_bit, to_bit = 1 << o, 1 << t
+            if w:
+                j = (w >> 6) << 3
+                masks[j] ^= to_bit
+                masks[j + (w & 7)] ^= to_bit
+            masks[k] ^= from_bit | to_bit
+            masks[k + (v & 7)] ^= from_bit
+            masks[k + (code & 7)] |= to_bit
+            board[o] = 0
+            board[t] = code
+            self.key ^= table[o << 8 | v] ^ table[t << 8 | w] ^ table[t << 8 | code]
+            changed += (o, v, t, w)
             if rolled:
                 rolled = tuple(i for i in rolled if i != o and i != t)
             if v & HOME_BITS:

@@ -17,7 +17,16 @@ from typing import Final
 from hexhop.notation.model import HopAction
 
 from ..zobrist import cells_table, state_key
-from .moves import NO_BIRTH, Turn, all_turns, can_capture, has_hop_turn, turns_of
+from .moves import (
+    NO_BIRTH,
+    Turn,
+    _capture_tails,
+    all_turns,
+    can_capture,
+    has_hop_turn,
+    piece_capture,
+    turns_of,
+)
 from .position import HuepferPosition, unresolved
 from .rules import to_action
 
@@ -172,10 +181,20 @@ class HopBoard:
         if self.winner:
             return []
         witnesses = self._witnesses(3 - self.me)
-        turns = self.ordered()
         if not witnesses:
-            return [(t,) for t in turns]
-        between = self.tables.between
+            return self.choices()
+        me, tables = self.me, self.tables
+        if can_capture(tables, self.cells, me):
+            turns = self.moves()
+        else:  # the hops, with only the births that could touch every witness
+            turns = []
+            cells = bytearray(self.cells)
+            reserve = self.reserve[me - 1]
+            p = cells.find(me)
+            while p >= 0:
+                self._hops(cells, p, reserve, [p], 1 << p, witnesses, turns)
+                p = cells.find(me, p + 1)
+        between = tables.between
         out: list[tuple[Turn, ...]] = []
         for turn in turns:
             path, hops, birth = turn
@@ -192,6 +211,48 @@ class HopBoard:
             else:
                 out.append((turn,))
         return out
+
+    def _hops(
+        self,
+        cells: bytearray,
+        p: int,
+        reserve: int,
+        path: list[int],
+        passed: int,
+        witnesses: list[int],
+        out: list[Turn],
+    ) -> None:
+        """The hop turns of :func:`.moves.hop_turns` from ``p`` on, but a turn
+        ending in a birth only when its path and birth could touch every
+        witness (``passed``: the points of the path)."""
+        tables, me = self.tables, self.me
+        for over, landing in tables.jumps[p]:
+            if cells[over] != me or cells[landing] != 0 or landing in path:
+                continue
+            cells[p] = 0
+            cells[landing] = me
+            path.append(landing)
+            hops = len(path) - 1
+            now = passed | 1 << landing
+            if piece_capture(tables, cells, landing, me) is not None:
+                head = tuple(path)
+                for tail in _capture_tails(tables, cells, landing, me):
+                    out.append((head + tail, hops, NO_BIRTH))
+            else:
+                if reserve:
+                    need = -1  # the points a birth must be on: in every witness not touched
+                    for witness in witnesses:
+                        if not witness & now:
+                            need &= witness
+                    if need:
+                        head = tuple(path)
+                        for near in tables.neighbours[landing]:
+                            if cells[near] == 0 and need >> near & 1:
+                                out.append((head, hops, near))
+                self._hops(cells, landing, reserve, path, now, witnesses, out)
+            path.pop()
+            cells[landing] = 0
+            cells[p] = me
 
     def _witnesses(self, side: int) -> list[int]:
         """Up to three turns (their first jump) of ``side`` on points apart,
