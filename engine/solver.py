@@ -253,6 +253,8 @@ class Solver:
 
     def _first_win(self, board: Board, depth: int) -> Moves | None:
         mover = board.mover
+        if depth == 1:
+            return self._first_win_at_once(board, mover)
         for choice in board.choices():
             if self._choice_wins(board, choice, depth, mover):
                 _note(self._attack, board.key, depth, True)
@@ -280,6 +282,28 @@ class Solver:
                     break
         _note(self._attack, key, depth, won)
         return won
+
+    def _first_win_at_once(self, board: Board, mover: int) -> Moves | None:
+        """The first choice (in the order of ``choices``) that wins with its
+        very action: only the candidates are played."""
+        candidates = board.win_candidates()
+        if candidates is None:
+            candidates = board.choices()
+        winners = set()
+        for choice in candidates:
+            for move in choice:
+                self._count()
+                if not board.wins_by(move):  # type: ignore[arg-type]
+                    break
+            else:
+                winners.add(choice)
+        if winners:
+            for choice in board.choices():
+                if choice in winners:
+                    _note(self._attack, board.key, 1, True)
+                    return choice
+        _note(self._attack, board.key, 1, False)
+        return None
 
     def _wins_at_once(self, board: Board, mover: int) -> bool:
         """Some choice wins with its very action (every face of a roll)."""

@@ -369,19 +369,16 @@ class DiceBoard:
     def wins_by(self, move: Move) -> bool:
         """Whether ``move`` wins at once (the other side has lost after it).
 
-        Only the cells the move changes are set and put back, and only the
-        checks of §5 are made; when a rolled die of the mover is due to turn
-        back at the end of the turn (§3.2) or the move is a forced escape,
-        the move is pushed and popped instead.
+        Only the cells the move changes (with the mover's rolled dice that
+        turn back, §3.2) are set and put back, and only the checks of §5 are
+        made; a forced escape is pushed and popped instead.
         """
         mover = self.side
         board = self.board
         o, t, capture, face, promote = move
         if self.forced or self.winner or self.offer:
             return self._wins_by_push(move)
-        for i in self.rolled:
-            if i != o and board[i] >> 6 == mover:
-                return self._wins_by_push(move)
+        due = [i for i in self.rolled if i != o and i != t and board[i] >> 6 == mover]
         masks = self.masks.copy()
         k = mover << 3
         v = board[o]
@@ -414,7 +411,21 @@ class DiceBoard:
                 masks[k + (code & 7)] |= bit
             board[o] = 0
             board[t] = code
+        turned: list[int] = []  # cell, code before, ...
+        if due:  # the mover's other rolled dice turn back (§3.2)
+            for i in due if len(due) == 1 else turn_back_order(board, due):
+                now = board[i]
+                if now & 7 == 1 and masks[k + 1] == 1 << i:
+                    back = 1 | mover << 6
+                else:
+                    back = (now >> 3 & 7) | mover << 6
+                masks[k + (now & 7)] ^= 1 << i
+                masks[k + (back & 7)] |= 1 << i
+                turned += (i, now)
+                board[i] = back
         won = self._lost_after(mover, masks)
+        for j in range(len(turned) - 2, -1, -2):
+            board[turned[j]] = turned[j + 1]
         board[o] = v
         if w >= 0:
             board[t] = w
