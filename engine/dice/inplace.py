@@ -49,6 +49,8 @@ Move = tuple[int, int, bool, int, int]
 Undo = tuple[list[int], tuple[int, ...], Escapes, bool, int, "int | None", int, bool]
 
 _FACES: Final = (1, 2, 3, 4, 5, 6)
+# the codes a die can show in play: any face, not rolled or rolled from 1 or 2, either side
+_CODES: Final = tuple(f | h << 3 | s << 6 for s in (1, 2) for h in (0, 1, 2) for f in _FACES)
 # per side (1, 2) and jump fields (False, True): the reach of each face from each cell
 _REACH: Final = {side: {jump: reach_masks(side, jump) for jump in (False, True)} for side in (1, 2)}
 
@@ -103,7 +105,9 @@ class DiceBoard:
         self.forced: Escapes = p._forced
         self.threat = p._threat
         self.rolled: tuple[int, ...] = p._rolled
-        self._table = cells_table(self.name, len(self.board))
+        codes = set(_CODES)
+        codes.update(self.board)
+        self._table = cells_table(self.name, len(self.board), tuple(sorted(codes)))
         cube = self.cube or 0
         # the state keys of "North to move" and "South to move" (index by side)
         self._side_keys = (0, state_key(self.name, (1, cube)), state_key(self.name, (2, cube)))

@@ -67,7 +67,7 @@ class HopBoard:
         self.ply = p._ply
         name, cells, state = p.zobrist_parts()
         self._name = name
-        self._table = cells_table(name, len(cells))
+        self._table = cells_table(name, len(cells), (1, 2))
         key = 0
         table = self._table
         for i, v in enumerate(cells):
