@@ -274,6 +274,8 @@ class Solver:
         mover = board.mover
         if depth == 1:
             won = self._wins_at_once(board, mover)
+        elif self._wins(board, 1):  # a win at once is cheap to find: first
+            won = True
         else:
             won = False
             for choice in board.choices():

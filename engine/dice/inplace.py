@@ -273,8 +273,6 @@ class DiceBoard:
         """
         if self.winner or self.offer:
             return []
-        if self.forced:
-            return self.choices()
         mover, masks, board = self.side, self.masks, self.board
         enemy = 3 - mover
         enemy_ones = masks[(enemy << 3) + 1]
@@ -288,10 +286,12 @@ class DiceBoard:
         x = enemy_ones.bit_length() - 1
         jump = self._jump
         if attacked(masks, x, mover, jump):
-            return None
+            return self.choices() if self.forced else None
         if not self._stays_mobile(enemy):
             return self.choices()
         hits = attack_masks(x, mover, jump)
+        if self.forced:  # safe moves of the mover's Ones; no die turns back this turn
+            return self._escapes_attacking(x, hits)
         if self.rolled:
             home_hits = hits[1] | hits[2]
             for r in self.rolled:
@@ -375,14 +375,18 @@ class DiceBoard:
 
         Only the cells the move changes (with the mover's rolled dice that
         turn back, §3.2) are set and put back, and only the checks of §5 are
-        made; a forced escape is pushed and popped instead.
+        made.
         """
         mover = self.side
         board = self.board
         o, t, capture, face, promote = move
-        if self.forced or self.winner or self.offer:
+        if self.winner or self.offer:
             return self._wins_by_push(move)
-        due = [i for i in self.rolled if i != o and i != t and board[i] >> 6 == mover]
+        due = (
+            []
+            if self.forced  # a forced escape turns back no die
+            else [i for i in self.rolled if i != o and i != t and board[i] >> 6 == mover]
+        )
         masks = self.masks.copy()
         k = mover << 3
         v = board[o]
@@ -480,6 +484,29 @@ class DiceBoard:
         won = self.winner == mover
         self.pop()
         return won
+
+    def _escapes_attacking(self, x: int, hits: tuple[int, ...]) -> list[tuple[Move, ...]]:
+        """The forced escapes (§3.3) after which the One on ``x`` of the other
+        side may be attacked: the One itself attacks it from its new cell (as
+        a 1, or as the 2 a rolled One turns back to), or it leaves a slider's
+        line to ``x``. (Such a turn turns back no other die.)"""
+        k = self.side << 3
+        occupied = self.masks[8] | self.masks[16]
+        opened = 0
+        for face in (4, 5, 6):
+            sliders = hits[face] & self.masks[k + face]
+            while sliders:
+                low = sliders & -sliders
+                opened |= between_mask(x, low.bit_length() - 1) & occupied
+                sliders ^= low
+        board = self.board
+        found: list[tuple[Move, ...]] = []
+        for o, t, c in self.forced:
+            # a rolled One turns back after its move (§3.2) and may show 2
+            after = hits[1] | hits[2] if board[o] & HOME_BITS else hits[1]
+            if after >> t & 1 or opened >> o & 1 or t == x:
+                found.append(((o, t, c, 0, 0),))
+        return found
 
     def _stays_mobile(self, side: int) -> bool:
         """Whether ``side`` keeps a legal action whatever single action the
