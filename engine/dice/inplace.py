@@ -326,23 +326,24 @@ class DiceBoard:
             bits ^= low
             v = board[o]
             face = v & 7
-            if rolling and every_face >> o & 1 and (face == 2 or face == 1 and spare_one):
+            if every_face >> o & 1 and rolling and (face == 2 or face == 1 and spare_one):
                 rolls.append(tuple((o, -1, False, f, 0) for f in _FACES))
-            if opened >> o & 1:  # moving this die may open a slider's line: every move
+            if opened & low:  # moving this die may open a slider's line: every move
                 for t, capture in targets(board, o, mover, face, jump):
                     found.append(((o, t, capture, 0, 0),))
                     if promotion and face == 2 and ROW[t] == last:
                         found.append(((o, t, capture, 0, 6),))
                 continue
-            faces: tuple[int, ...] = (face,)
             if v & HOME_BITS:
-                faces = (face, v >> 3 & 7, 1)
+                faces: tuple[int, ...] = (face, v >> 3 & 7, 1)
+                after = hits[face] | hits[v >> 3 & 7] | hits[1]
             elif promotion and face == 2:
                 faces = (2, 6)
-            after = leap_in
-            for f in faces:
-                after |= hits[f]
-            cells = reach[face][o] & after & ~own
+                after = hits[2] | hits[6]
+            else:
+                faces = (face,)
+                after = hits[face]
+            cells = reach[face][o] & (after | leap_in) & ~own
             if not cells:
                 continue
             rest = occupied ^ low  # the cells a slide from the target must pass
