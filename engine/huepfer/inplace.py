@@ -17,6 +17,7 @@ from typing import Final
 from hexhop.notation.model import HopAction
 
 from ..zobrist import cells_table, state_key
+from .board import byte_boards
 from .moves import (
     NO_BIRTH,
     Turn,
@@ -190,9 +191,28 @@ class HopBoard:
             turns = []
             cells = bytearray(self.cells)
             reserve = self.reserve[me - 1]
+            zones = []  # the points a path must reach to touch a witness (a birth next to it)
+            for witness in witnesses:
+                zone = witness
+                bits = witness
+                while bits:
+                    low = bits & -bits
+                    for n in tables.neighbours[low.bit_length() - 1]:
+                        zone |= 1 << n
+                    bits ^= low
+                zones.append(zone)
+            red, turquoise, empty = byte_boards(cells)
+            mine = red if me == 1 else turquoise
+            hoppers = 0  # byte board of the pieces with a first hop
+            for shift, starts in tables.rays:
+                if shift > 0:
+                    hoppers |= mine & starts & (mine >> shift) & (empty >> 2 * shift)
+                else:
+                    hoppers |= mine & starts & (mine << -shift) & (empty << -2 * shift)
             p = cells.find(me)
             while p >= 0:
-                self._hops(cells, p, reserve, [p], 1 << p, witnesses, turns)
+                if hoppers >> 8 * p & 1 and self._may_touch(p, zones):
+                    self._hops(cells, p, reserve, [p], 1 << p, witnesses, turns)
                 p = cells.find(me, p + 1)
         between = tables.between
         out: list[tuple[Turn, ...]] = []
@@ -211,6 +231,33 @@ class HopBoard:
             else:
                 out.append((turn,))
         return out
+
+    def _may_touch(self, start: int, zones: list[int]) -> bool:
+        """Whether a hop turn of the piece on ``start`` might reach every zone:
+        the points its hops can land on (however they are chained) with the
+        start reach each, and no landing lets it capture (a capture goes
+        anywhere)."""
+        cells, tables, me = self.cells, self.tables, self.me
+        enemy = 3 - me
+        jumps = tables.jumps
+        reached = 1 << start
+        todo = [start]
+        while todo:
+            here = todo.pop()
+            for over, landing in jumps[here]:
+                if cells[over] != me or over == start or reached >> landing & 1:
+                    continue
+                if cells[landing] and landing != start:
+                    continue
+                reached |= 1 << landing
+                for far_over, far in jumps[landing]:
+                    if cells[far_over] == enemy and (not cells[far] or far == start):
+                        return True
+                todo.append(landing)
+        for zone in zones:
+            if not zone & reached:
+                return False
+        return True
 
     def _hops(
         self,
