@@ -254,10 +254,7 @@ class HopBoard:
                     if cells[far_over] == enemy and (not cells[far] or far == start):
                         return True
                 todo.append(landing)
-        for zone in zones:
-            if not zone & reached:
-                return False
-        return True
+        return all(zone & reached for zone in zones)
 
     def _hops(
         self,
