@@ -14,6 +14,10 @@ compared (old CPU time ÷ new: above 1 the in-place search is faster).
 
     python benchmarks/bench_analyse.py [--games 3] [--depths 1,2,3]
         [--huepfer-board 10] [--reference] [--rounds 3]
+
+Instructions (docs/analysis.md): ``--only GAME --depths 2 [--old]`` under
+cachegrind, less the same with ``--depths ""`` (making and replaying the
+games only).
 """
 
 from __future__ import annotations
@@ -79,10 +83,17 @@ def main() -> None:
     parser.add_argument("--huepfer-board", type=int, default=6, choices=(6, 8, 10))
     parser.add_argument("--reference", action="store_true")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--only", metavar="GAME", help="this game only (Hexalit, Trigeo, Hüpfer)")
+    parser.add_argument(
+        "--old", action="store_true", help="analyse with the old solver only (for cachegrind)"
+    )
     args = parser.parse_args()
-    depths = [int(d) for d in args.depths.split(",")]
+    depths = [int(d) for d in args.depths.split(",") if d]
     new_solver = analysis.Solver
-    old_solver = _reference_solver() if args.reference else None
+    old_solver = _reference_solver() if args.reference or args.old else None
+    if args.old:  # one solver, no pairing: instructions are counted from outside
+        analysis.Solver = old_solver  # type: ignore[misc]
+        old_solver = None
     if old_solver is None:
         print("| game | depth | plies | nodes | plies/s | s per 100 plies | undecided |")
         print("|---|---:|---:|---:|---:|---:|---:|")
@@ -93,6 +104,8 @@ def main() -> None:
         )
         print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for game in GAMES:
+        if args.only and game != args.only:
+            continue
         board = args.huepfer_board if game == "Hüpfer" else 6
         label = f"{game} {board}x{board}" if game == "Hüpfer" else game
         reports = _reports(game, args.games, board)
@@ -121,6 +134,8 @@ def main() -> None:
                 f"| {new / plies * 100:.3f} | {old / new:.1f} |",
                 flush=True,
             )
+    if args.only:
+        return
     started = time.process_time()
     plies = 0
     for source in iter_sources([str(SAMPLES)]):
