@@ -106,14 +106,14 @@ class DiceBoard:
         self.threat = p._threat
         self.rolled: tuple[int, ...] = p._rolled
         codes = set(_CODES)
-        codes.update(self.board)
+        codes.update(p._board)
         self._table = cells_table(self.name, len(self.board), tuple(sorted(codes)))
         cube = self.cube or 0
         # the state keys of "North to move" and "South to move" (index by side)
         self._side_keys = (0, state_key(self.name, (1, cube)), state_key(self.name, (2, cube)))
         key = self._side_keys[self.side]
         table = self._table
-        for i, v in enumerate(self.board):
+        for i, v in enumerate(p._board):
             if v:
                 key ^= table[i << 8 | v]
         self.key = key
