@@ -28,6 +28,13 @@ COMPILED = [
     "engine/huepfer/moves.py",
     "engine/huepfer/position.py",
     "engine/huepfer/rules.py",
+    # the search: positions changed in place (hexhop analyse, puzzles)
+    "engine/deadline.py",
+    "engine/zobrist.py",
+    "engine/dice/inplace.py",
+    "engine/huepfer/inplace.py",
+    "engine/search.py",
+    "engine/solver.py",
     "notation/scanner.py",
     "notation/accumulator.py",
     # not model.py and span.py: the scanner fills their frozen classes through

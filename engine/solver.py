@@ -28,12 +28,18 @@ from hexhop.notation.model import Action, DiceAction, HopAction
 
 from .base import Position, Rules
 from .deadline import checkpoint
-from .zobrist import position_key
+from .dice.inplace import DiceBoard
+from .huepfer.inplace import HopBoard
+from .search import search_board
 
 #: One decision of the side to move: a single action, or the six faces of a roll.
 Choice = tuple[Action, ...]
 
 Status = Literal["win", "none", "undecided"]
+
+Board = DiceBoard | HopBoard
+Move = object  # a move of the board (DiceBoard's tuple or HopBoard's Turn)
+Moves = tuple[Move, ...]
 
 NODE_LIMIT = 200_000
 TIME_LIMIT = 10.0
@@ -118,7 +124,10 @@ class Solver:
     """A search with its own transposition table, kept between calls (the
     positions of one game share most of their subtrees).
 
-    ``node_limit`` and ``time_limit`` (seconds) apply to each call.
+    ``node_limit`` and ``time_limit`` (seconds) apply to each call. The
+    search plays its moves on one board changed in place
+    (:func:`.search.search_board`); the table is keyed by the board's
+    Zobrist key, updated with every push and pop.
     """
 
     def __init__(self, rules: Rules, node_limit: int = NODE_LIMIT, time_limit: float = TIME_LIMIT):
@@ -138,13 +147,14 @@ class Solver:
     def solve(self, position: Position, depth: int) -> Solution:
         """The shortest forced win of the side to move within ``depth``."""
         started = self._start()
+        board = search_board(self.rules, position)
         done = 0
         try:
-            if position.winner is None:
+            if not board.winner:
                 for d in range(1, depth + 1):
-                    first = self._first_win(position, d)
+                    first = self._first_win(board, d)
                     if first is not None:
-                        return self._answer("win", d, started, first)
+                        return self._answer("win", d, started, _actions(board, first))
                     done = d
         except OutOfBudget:
             return self._answer("undecided", done, started)
@@ -153,23 +163,25 @@ class Solver:
     def wins_with(self, position: Position, choice: Choice, depth: int) -> bool | None:
         """Whether ``choice`` wins within ``depth``; None when undecided."""
         self._start()
+        board = search_board(self.rules, position)
+        moves = tuple(board.move_of(a) for a in choice)  # type: ignore[arg-type]
         try:
-            return self._choice_wins(position, choice, depth, position.to_move)
+            return self._choice_wins(board, moves, depth, board.mover)
         except OutOfBudget:
             return None
 
     def winning_choices(self, position: Position, depth: int) -> list[tuple[Choice, int]] | None:
         """Every first choice that wins within ``depth``, with the fewest own
         actions it needs; None when undecided."""
-        started = self._start()
-        del started
-        mover = position.to_move
+        self._start()
+        board = search_board(self.rules, position)
+        mover = board.mover
         found: list[tuple[Choice, int]] = []
         try:
-            for choice in choices(self.rules, position):
+            for choice in board.choices():
                 for d in range(1, depth + 1):
-                    if self._choice_wins(position, choice, d, mover):
-                        found.append((choice, d))
+                    if self._choice_wins(board, choice, d, mover):
+                        found.append((_actions(board, choice), d))
                         break
         except OutOfBudget:
             return None
@@ -180,8 +192,9 @@ class Solver:
         dice fall): the opponent then wins within ``depth`` own actions.
         None when undecided."""
         self._start()
+        board = search_board(self.rules, position)
         try:
-            return position.winner is None and self._lost(position, depth)
+            return not board.winner and self._lost(board, depth)
         except OutOfBudget:
             return None
 
@@ -224,7 +237,12 @@ class Solver:
     def _answer(self, status: Status, depth: int, started: float, first: Choice = ()) -> Solution:
         return Solution(status, depth, first, self.nodes, time.perf_counter() - started)
 
-    def _play(self, position: Position, action: Action) -> Position:
+    def _play(self, board: Board, move: Move) -> None:
+        self._count()
+        board.push(move)  # type: ignore[arg-type]
+
+    def _count(self) -> None:
+        """One more action played (or tried for a win at once); the limits."""
         self.nodes += 1
         if self.nodes >= self._budget:
             raise OutOfBudget()
@@ -232,49 +250,97 @@ class Solver:
             if time.perf_counter() > self._deadline:
                 raise OutOfBudget()
             checkpoint()  # the deadline of the work the search is part of, if any
-        return self.rules.apply(position, action).position
 
-    def _first_win(self, position: Position, depth: int) -> Choice | None:
-        mover = position.to_move
-        for choice in choices(self.rules, position):
-            if self._choice_wins(position, choice, depth, mover):
-                _note(self._attack, position_key(position), depth, True)
+    def _first_win(self, board: Board, depth: int) -> Moves | None:
+        mover = board.mover
+        if depth == 1:
+            return self._first_win_at_once(board, mover)
+        for choice in board.choices():
+            if self._choice_wins(board, choice, depth, mover):
+                _note(self._attack, board.key, depth, True)
                 return choice
-        _note(self._attack, position_key(position), depth, False)
+        _note(self._attack, board.key, depth, False)
         return None
 
-    def _wins(self, position: Position, depth: int) -> bool:
+    def _wins(self, board: Board, depth: int) -> bool:
         """The side to move (the game going on) wins within ``depth``."""
-        key = position_key(position)
+        key = board.key
         known = self._attack.get(key)
         if known is not None:
             if known[0] <= depth:
                 return True
             if known[1] >= depth:
                 return False
-        mover = position.to_move
-        won = any(
-            self._choice_wins(position, choice, depth, mover)
-            for choice in choices(self.rules, position)
-        )
+        mover = board.mover
+        if depth == 1:
+            won = self._wins_at_once(board, mover)
+        elif self._wins(board, 1):  # a win at once is cheap to find: first
+            won = True
+        else:
+            won = False
+            for choice in board.choices():
+                if self._choice_wins(board, choice, depth, mover):
+                    won = True
+                    break
         _note(self._attack, key, depth, won)
         return won
 
-    def _choice_wins(self, position: Position, choice: Choice, depth: int, mover: str) -> bool:
+    def _first_win_at_once(self, board: Board, mover: int) -> Moves | None:
+        """The first choice (in the order of ``choices``) that wins with its
+        very action: only the candidates are played."""
+        candidates = board.win_candidates()
+        if candidates is None:
+            candidates = board.choices()
+        winners = set()
+        for choice in candidates:
+            for move in choice:
+                self._count()
+                if not board.wins_by(move):  # type: ignore[arg-type]
+                    break
+            else:
+                winners.add(choice)
+        if winners:
+            for choice in board.choices():
+                if choice in winners:
+                    _note(self._attack, board.key, 1, True)
+                    return choice
+        _note(self._attack, board.key, 1, False)
+        return None
+
+    def _wins_at_once(self, board: Board, mover: int) -> bool:
+        """Some choice wins with its very action (every face of a roll)."""
+        candidates = board.win_candidates()
+        if candidates is None:
+            return True
+        for choice in candidates:
+            for move in choice:
+                self._count()
+                if not board.wins_by(move):  # type: ignore[arg-type]
+                    break
+            else:
+                return True
+        return False
+
+    def _choice_wins(self, board: Board, choice: Moves, depth: int, mover: int) -> bool:
         """Every outcome of ``choice`` wins at once or leaves the opponent lost."""
-        for action in choice:
-            after = self._play(position, action)
-            if after.winner == mover:
+        for move in choice:
+            self._play(board, move)
+            winner = board.winner
+            if winner == mover:
+                board.pop()
                 continue
-            if after.winner is not None or depth == 1:
+            if winner or depth == 1:
+                board.pop()
                 return False
-            if not self._lost(after, depth - 1):
+            held = not self._lost(board, depth - 1)
+            board.pop()
+            if held:
                 return False
         return True
 
-    def _lost(self, position: Position, depth: int) -> bool:
+    def _lost(self, board: Board, depth: int) -> bool:
         """Every action of the side to move leaves the opponent winning within ``depth``."""
-        key = position_key(position)
+        key = board.key
         known = self._defend.get(key)
         if known is not None:
             if known[0] <= depth:
@@ -282,13 +348,19 @@ class Solver:
             if known[1] >= depth:
                 return False
         lost = True
-        for action in _ordered(self.rules.legal_actions(position)):
-            after = self._play(position, action)
-            if after.winner is not None or not self._wins(after, depth):
+        for move in board.replies():
+            self._play(board, move)
+            held = board.winner or not self._wins(board, depth)
+            board.pop()
+            if held:
                 lost = False
                 break
         _note(self._defend, key, depth, lost)
         return lost
+
+
+def _actions(board: Board, moves: Moves) -> Choice:
+    return tuple(board.action(m) for m in moves)  # type: ignore[arg-type]
 
 
 def _note(table: dict[int, tuple[int, int]], key: int, depth: int, proven: bool) -> None:

@@ -88,6 +88,22 @@ def state_key(name: str, values: tuple[int, ...]) -> int:
     return key
 
 
+@cache
+def cells_table(name: str, cells: int, codes: tuple[int, ...]) -> tuple[int, ...]:
+    """Entry ``cell * 256 + code`` of table ``name/cells`` for a board of
+    ``cells`` cells, made once, for the given ``codes`` only (0 elsewhere,
+    as for an empty cell): a board changed in place XORs out a cell's old
+    entry and in its new one, and needs the codes its pieces can show."""
+    table = [0] * (cells * 256)
+    numbers = f"{name}/cells"
+    for cell in range(cells):
+        for code in codes:
+            if code & 255:
+                n = cell << 8 | code & 255
+                table[n] = zobrist_number(numbers, n)
+    return tuple(table)
+
+
 def position_key(position: Position) -> int:
     """The Zobrist key of ``position``: its cells' key XOR its state's key."""
     name, cells, state = position.zobrist_parts()

@@ -159,7 +159,7 @@ def test_a_file_name_cannot_drive_the_terminal(tmp_path: Path) -> None:
 
 
 def test_a_search_beyond_its_limit_is_undecided_not_guessed() -> None:
-    lines = run(str(TRIGEO), "--max-nodes", "300").output.splitlines()
+    lines = run(str(TRIGEO), "--max-nodes", "50").output.splitlines()
     assert f"{TRIGEO}:10:4: ply 1, North: undecided within the limit (searched to depth 1)" in lines
     tiny = run(str(TRIGEO), "--max-nodes", "1").output.splitlines()
     assert f"{TRIGEO}:10:4: ply 1, North: undecided within the limit" in tiny

@@ -189,6 +189,48 @@ def attacked(masks: Sequence[int], x: int, by: int, jump: bool) -> bool:
     return bool(jump and JUMP_MASK[x] & masks[k])
 
 
+def attack_masks(x: int, by: int, jump: bool) -> tuple[int, ...]:
+    """Per face 0..6: the cells from which a die of side ``by`` showing that
+    face could capture on ``x`` on an empty board (entry 0 is 0); with
+    ``jump``, the other jump fields are added to every face."""
+    extra = JUMP_MASK[x] if jump else 0
+    return (
+        0,
+        _NEIGHBOUR_MASK[x] | extra,
+        _PAWN_FROM_MASK[by][x] | extra,
+        _LEAP_FROM_MASK[x] | extra,
+        _SLIDE4_FROM[x] | extra,
+        _SLIDE5_FROM[x] | extra,
+        _SLIDE6_FROM[x] | extra,
+    )
+
+
+def between_mask(x: int, y: int) -> int:
+    """The cells strictly between ``y`` and ``x`` on their line (0 when none)."""
+    return _BETWEEN[x][y]
+
+
+def reach_masks(side: int, jump: bool) -> tuple[tuple[int, ...], ...]:
+    """Per face 0..6 and cell: every cell a die of ``side`` could go to on an
+    empty board (for a 2 its forward cell and its two capture cells)."""
+    out: list[tuple[int, ...]] = [(0,) * CELL_COUNT]
+    for face in range(1, 7):
+        row = []
+        for o in range(CELL_COUNT):
+            if face == 1:
+                bits = _NEIGHBOUR_MASK[o]
+            elif face == 2:
+                f = FORWARD[side][o]
+                bits = PAWN_CAPTURE_MASK[side][o] | (1 << f if f >= 0 else 0)
+            elif face == 3:
+                bits = _mask(LEAPS[o])
+            else:
+                bits = _mask([t for ray in _SLIDES[face][o] for t in ray])
+            row.append(bits | (JUMP_MASK[o] if jump else 0))
+        out.append(tuple(row))
+    return tuple(out)
+
+
 def _steps(
     board: Sequence[int], cells: Sequence[int], side: int, out: list[tuple[int, bool]]
 ) -> None:

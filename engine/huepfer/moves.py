@@ -24,7 +24,7 @@ Turn = tuple[tuple[int, ...], int, int]
 NO_BIRTH: Final = -1
 
 
-def can_capture(board: Board, cells: bytes, me: int) -> bool:
+def can_capture(board: Board, cells: bytes | bytearray, me: int) -> bool:
     """Whether side ``me`` has a capture: a piece of its own, an enemy piece
     next to it and an empty point behind that, along some line."""
     red, turquoise, empty = byte_boards(cells)
@@ -144,7 +144,7 @@ def all_turns(board: Board, cells: bytes, me: int, reserve: int) -> list[Turn]:
     return out
 
 
-def has_hop_turn(board: Board, cells: bytes, me: int, reserve: int) -> bool:
+def has_hop_turn(board: Board, cells: bytes | bytearray, me: int, reserve: int) -> bool:
     """Whether side ``me`` has a legal hop turn, ignoring compulsory capture."""
     work = bytearray(cells)
     p = cells.find(me)

@@ -1,0 +1,684 @@
+"""A Hexalit or Trigeo position changed in place: push(move) and pop().
+
+The search plays and takes back thousands of actions a second; a new
+:class:`~.rules.DicePosition` per action (bytes, masks, a ``Played``) is
+most of its cost. :class:`DiceBoard` keeps one board and its masks and
+changes them: :meth:`DiceBoard.push` plays a move and keeps a small undo
+record (the cells it changed and the state before), :meth:`DiceBoard.pop`
+takes it back. The Zobrist key (:mod:`..zobrist`) is updated with each
+changed cell, so it always equals ``position_key`` of the position the
+board stands for; :meth:`DiceBoard.position` makes that immutable
+position when one is wanted.
+
+A move is a tuple ``(origin, target, capture, face, promote)`` of cell
+numbers and small ints: ``target`` is -1 for a roll (``face`` then is the
+face rolled), ``promote`` is 6 for a Trigeo promotion, else 0. The rules
+applied are those of :meth:`.rules.DiceRules.apply` and ``_after``, step
+for step; the differential test (tests/test_inplace_core.py) replays
+random games both ways.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Final
+
+from hexhop.notation.model import DiceAction
+
+from ..zobrist import cells_table, state_key
+from .board import (
+    FIRST_MASK,
+    HOME_BITS,
+    JUMP_FIELDS_MASK,
+    JUMP_MASK,
+    attack_masks,
+    attacked,
+    between_mask,
+    cells_of,
+    escapes,
+    reach_masks,
+    targets,
+    turn_back_order,
+)
+from .geometry import CELLS, FORWARD, INDEX, LAST_ROW, ROW
+from .rules import DicePosition, DiceRules, Escapes
+
+#: (origin, target or -1 for a roll, capture, face rolled or 0, promote 6 or 0)
+Move = tuple[int, int, bool, int, int]
+#: what pop() restores: the changed cells (cell, old code, ...) and the state before
+Undo = tuple[list[int], tuple[int, ...], Escapes, bool, int, "int | None", int, bool]
+
+_FACES: Final = (1, 2, 3, 4, 5, 6)
+# the codes a die can show in play: any face, not rolled or rolled from 1 or 2, either side
+_CODES: Final = tuple(f | h << 3 | s << 6 for s in (1, 2) for h in (0, 1, 2) for f in _FACES)
+# per side (1, 2) and jump fields (False, True): the reach of each face from each cell
+_REACH: Final = {side: {jump: reach_masks(side, jump) for jump in (False, True)} for side in (1, 2)}
+
+
+class DiceBoard:
+    """One Hexalit or Trigeo position, changed in place by push and pop.
+
+    ``side`` is the side to move (1 North, 2 South), ``winner`` 0 while the
+    game goes on, ``key`` the Zobrist key of the position.
+    """
+
+    __slots__ = (
+        "rules",
+        "name",
+        "board",
+        "masks",
+        "side",
+        "first",
+        "cube",
+        "offer",
+        "winner",
+        "ply",
+        "end_ply",
+        "forced",
+        "threat",
+        "rolled",
+        "key",
+        "_table",
+        "_side_keys",
+        "_undo",
+        "_rolling",
+        "_jump",
+        "_promotion",
+        "_pending",
+        "offered",
+    )
+
+    def __init__(self, rules: DiceRules, position: DicePosition):
+        p = position
+        self.rules = rules
+        self.name = p._game
+        self.board = bytearray(p._board)
+        self.masks = list(p._masks)
+        self.side = p._side
+        self.first = p._first
+        self.cube = p._cube
+        self.offer = p._offer is not None
+        self.offered = p._offered
+        self.winner = p._winner
+        self.ply = p._ply
+        self.end_ply = p._end_ply
+        self.forced: Escapes = p._forced
+        self.threat = p._threat
+        self.rolled: tuple[int, ...] = p._rolled
+        codes = set(_CODES)
+        codes.update(p._board)
+        self._table = cells_table(self.name, len(self.board), tuple(sorted(codes)))
+        cube = self.cube or 0
+        # the state keys of "North to move" and "South to move" (index by side)
+        self._side_keys = (0, state_key(self.name, (1, cube)), state_key(self.name, (2, cube)))
+        key = self._side_keys[self.side]
+        table = self._table
+        for i, v in enumerate(p._board):
+            if v:
+                key ^= table[i << 8 | v]
+        self.key = key
+        self._undo: list[Undo] = []
+        self._rolling = rules.rolling
+        self._jump = rules.jump_fields
+        self._promotion = rules.promotion
+        self._pending = p._offer
+
+    # -- values -----------------------------------------------------------------
+
+    def position(self) -> DicePosition:
+        """The immutable position this board stands for now."""
+        return DicePosition(
+            self.name,
+            bytes(self.board),
+            tuple(self.masks),
+            self.side,
+            self.first,
+            self.cube,
+            self._pending,
+            self.offered,
+            self.winner,
+            self.ply,
+            self.end_ply,
+            self.forced,
+            self.threat,
+            self.rolled,
+        )
+
+    def action(self, move: Move) -> DiceAction:
+        """The notation value of ``move`` (without a mark)."""
+        o, t, capture, face, promote = move
+        if t < 0:
+            return DiceAction(CELLS[o], "roll", None, face)
+        return DiceAction(
+            CELLS[o], "capture" if capture else "move", CELLS[t], None, promote or None
+        )
+
+    def move_of(self, action: DiceAction) -> Move:
+        """The move of a notation value (a legal action of this position)."""
+        o = INDEX[action.origin]
+        if action.kind == "roll":
+            assert action.face is not None  # a roll carries its face
+            return (o, -1, False, action.face, 0)
+        assert action.target is not None  # a move or capture carries its target
+        return (o, INDEX[action.target], action.kind == "capture", 0, action.promote or 0)
+
+    # -- the legal moves ------------------------------------------------------------
+
+    def moves(self) -> list[Move]:
+        """Every legal move of the side to move, in the order of
+        :meth:`.rules.DiceRules.generate`."""
+        if self.winner or self.offer:
+            return []
+        if self.forced:
+            return [(o, t, c, 0, 0) for o, t, c in self.forced]
+        board, side, jump = self.board, self.side, self._jump
+        promotion, rolling = self._promotion, self._rolling
+        spare_one = self.masks[(side << 3) + 1].bit_count() > 1
+        last = LAST_ROW[side]
+        out: list[Move] = []
+        for o in cells_of(self.masks[side << 3]):
+            face = board[o] & 7
+            for t, capture in sorted(targets(board, o, side, face, jump)):
+                out.append((o, t, capture, 0, 0))
+                if promotion and face == 2 and ROW[t] == last:
+                    out.append((o, t, capture, 0, 6))
+            if rolling and (face == 2 or face == 1 and spare_one):
+                for f in _FACES:
+                    out.append((o, -1, False, f, 0))
+        return out
+
+    def choices(self) -> list[tuple[Move, ...]]:
+        """The search's choices: captures, other moves, then one choice per
+        rolled die holding its six faces (as :func:`..solver.choices`)."""
+        captures: list[tuple[Move, ...]] = []
+        others: list[tuple[Move, ...]] = []
+        rolls: list[tuple[Move, ...]] = []
+        faces: list[Move] = []
+        for move in self.moves():
+            if move[1] < 0:
+                faces.append(move)
+                if len(faces) == 6:
+                    rolls.append(tuple(faces))
+                    faces = []
+            elif move[2]:
+                captures.append((move,))
+            else:
+                others.append((move,))
+        return captures + others + rolls
+
+    def replies(self) -> Iterator[Move]:
+        """The legal moves one die at a time, made as they are asked for (a
+        defence usually stops at its first move): each die's captures first,
+        then its other moves, then its rolls; the board may be pushed and
+        popped between two moves."""
+        if self.winner or self.offer:
+            return
+        if self.forced:
+            for o, t, c in self.forced:
+                yield (o, t, c, 0, 0)
+            return
+        board, side, jump = self.board, self.side, self._jump
+        promotion, rolling = self._promotion, self._rolling
+        spare_one = self.masks[(side << 3) + 1].bit_count() > 1
+        last = LAST_ROW[side]
+        bits = self.masks[side << 3]
+        while bits:
+            low = bits & -bits
+            o = low.bit_length() - 1
+            bits ^= low
+            face = board[o] & 7
+            found = targets(board, o, side, face, jump)
+            found.sort()
+            for first in (True, False):  # captures first
+                for t, capture in found:
+                    if capture is first:
+                        yield (o, t, capture, 0, 0)
+                        if promotion and face == 2 and ROW[t] == last:
+                            yield (o, t, capture, 0, 6)
+            if rolling and (face == 2 or face == 1 and spare_one):
+                for f in _FACES:
+                    yield (o, -1, False, f, 0)
+
+    def ordered(self) -> list[Move]:
+        """The legal moves, captures first (the order the defence tries)."""
+        found = self.moves()
+        return [m for m in found if m[2]] + [m for m in found if not m[2]]
+
+    @property
+    def mover(self) -> int:
+        return self.side
+
+    def win_candidates(self) -> list[tuple[Move, ...]] | None:
+        """The choices that may win with their very action (every face of a
+        roll), found without playing the others; None when a win is sure
+        without playing anything.
+
+        After an action of P the other side Q has lost only when it is left
+        with no One, with its one One attacked and no way out, or with no
+        legal action (rules.md §5). P's action takes at most one of Q's
+        dice and changes no other, so:
+
+        - Hexalit, Q with two Ones or more: a side with two Ones may roll
+          one, so Q keeping two is neither lost nor stuck. Three: nothing
+          wins; two: only a capture of one of them may.
+        - Q with one One, on x, that P attacks (and P free to act): P
+          captures it, and Q has no One left.
+        - Q with one One that P does not attack: P must make x attacked
+          (or leave Q stuck). Only the moved die (with the face it shows
+          after the move), a slider whose line to x the moved die leaves,
+          a rolled die with the face it shows, or a die of P turning back
+          can attack x afterwards; a move that does none of this cannot
+          win. When Q might be left without an action, or a die of P
+          turning back might attack x, every choice is tried.
+        """
+        if self.winner or self.offer:
+            return []
+        mover, masks, board = self.side, self.masks, self.board
+        enemy = 3 - mover
+        enemy_ones = masks[(enemy << 3) + 1]
+        count = enemy_ones.bit_count()
+        if self._rolling and count >= 2:
+            if count >= 3:
+                return []
+            return [(m,) for m in self.moves() if m[2] and enemy_ones >> m[1] & 1]
+        if count != 1:
+            return self.choices()
+        x = enemy_ones.bit_length() - 1
+        jump = self._jump
+        if attacked(masks, x, mover, jump):
+            return self.choices() if self.forced else None
+        if not self._stays_mobile(enemy):
+            return self.choices()
+        hits = attack_masks(x, mover, jump)
+        if self.forced:  # safe moves of the mover's Ones; no die turns back this turn
+            return self._escapes_attacking(x, hits)
+        if self.rolled:
+            home_hits = hits[1] | hits[2]
+            for r in self.rolled:
+                if board[r] >> 6 == mover and home_hits >> r & 1:
+                    return self.choices()
+        k = mover << 3
+        occupied = masks[8] | masks[16]
+        opened = 0  # cells a slider of P looks at x through
+        for face in (4, 5, 6):
+            sliders = hits[face] & masks[k + face]
+            while sliders:
+                low = sliders & -sliders
+                y = low.bit_length() - 1
+                between = between_mask(x, y)
+                if between & occupied:
+                    opened |= between
+                sliders ^= low
+        every_face = hits[1] & hits[2] & hits[3] & hits[4] & hits[5] & hits[6]
+        reach = _REACH[mover][jump]
+        promotion, rolling = self._promotion, self._rolling
+        spare_one = masks[k + 1].bit_count() > 1
+        last = LAST_ROW[mover]
+        own = masks[k]
+        forward = FORWARD[mover]
+        found: list[tuple[Move, ...]] = []
+        rolls: list[tuple[Move, ...]] = []
+        leap_in = JUMP_MASK[x] if jump else 0  # a leap between jump fields ignores the way
+        bits = own
+        while bits:
+            low = bits & -bits
+            o = low.bit_length() - 1
+            bits ^= low
+            v = board[o]
+            face = v & 7
+            if every_face >> o & 1 and rolling and (face == 2 or face == 1 and spare_one):
+                rolls.append(tuple((o, -1, False, f, 0) for f in _FACES))
+            if opened & low:  # moving this die may open a slider's line: every move
+                for t, capture in targets(board, o, mover, face, jump):
+                    found.append(((o, t, capture, 0, 0),))
+                    if promotion and face == 2 and ROW[t] == last:
+                        found.append(((o, t, capture, 0, 6),))
+                continue
+            if v & HOME_BITS:
+                faces: tuple[int, ...] = (face, v >> 3 & 7, 1)
+                after = hits[face] | hits[v >> 3 & 7] | hits[1]
+            elif promotion and face == 2:
+                faces = (2, 6)
+                after = hits[2] | hits[6]
+            else:
+                faces = (face,)
+                after = hits[face]
+            cells = reach[face][o] & (after | leap_in) & ~own
+            if not cells:
+                continue
+            rest = occupied ^ low  # the cells a slide from the target must pass
+            while cells:
+                bit = cells & -cells
+                t = bit.bit_length() - 1
+                cells ^= bit
+                capture = bool(board[t])
+                # can the die go there? (a leap between jump fields always can)
+                if not (jump and JUMP_FIELDS_MASK >> o & 1 and JUMP_FIELDS_MASK >> t & 1):
+                    if face == 2:
+                        if (t == forward[o]) == capture:
+                            continue
+                    elif face >= 4 and between_mask(t, o) & occupied:
+                        continue
+                # does it attack x from there, with a face it may show?
+                if not leap_in >> t & 1:
+                    for f in faces:
+                        if hits[f] >> t & 1 and (f < 4 or not between_mask(x, t) & rest):
+                            break
+                    else:
+                        continue
+                found.append(((o, t, capture, 0, 0),))
+                if promotion and face == 2 and ROW[t] == last:
+                    found.append(((o, t, capture, 0, 6),))
+        return found + rolls
+
+    def wins_by(self, move: Move) -> bool:
+        """Whether ``move`` wins at once (the other side has lost after it).
+
+        Only the cells the move changes (with the mover's rolled dice that
+        turn back, §3.2) are set and put back, and only the checks of §5 are
+        made.
+        """
+        mover = self.side
+        board = self.board
+        o, t, capture, face, promote = move
+        if self.winner or self.offer:
+            return self._wins_by_push(move)
+        due = (
+            []
+            if self.forced  # a forced escape turns back no die
+            else [i for i in self.rolled if i != o and i != t and board[i] >> 6 == mover]
+        )
+        masks = self.masks.copy()
+        k = mover << 3
+        v = board[o]
+        if t < 0:
+            home = v >> 3 & 7 or v & 7
+            if face == home:
+                home = 0
+            code = face | home << 3 | mover << 6
+            masks[k + (v & 7)] ^= 1 << o
+            masks[k + face] |= 1 << o
+            board[o] = code
+            w = -1
+        else:
+            code = 6 | mover << 6 if promote else v
+            w = board[t]
+            bit = 1 << t
+            if w:
+                j = (w >> 6) << 3
+                masks[j] ^= bit
+                masks[j + (w & 7)] ^= bit
+            masks[k] ^= 1 << o | bit
+            masks[k + (v & 7)] ^= 1 << o
+            masks[k + (code & 7)] |= bit
+            if v & HOME_BITS:  # a rolled die turns back after its move
+                masks[k + (code & 7)] ^= bit
+                if code & 7 == 1 and masks[k + 1] == 0:
+                    code = 1 | mover << 6
+                else:
+                    code = (code >> 3 & 7) | mover << 6
+                masks[k + (code & 7)] |= bit
+            board[o] = 0
+            board[t] = code
+        turned: list[int] = []  # cell, code before, ...
+        if due:  # the mover's other rolled dice turn back (§3.2)
+            for i in due if len(due) == 1 else turn_back_order(board, due):
+                now = board[i]
+                if now & 7 == 1 and masks[k + 1] == 1 << i:
+                    back = 1 | mover << 6
+                else:
+                    back = (now >> 3 & 7) | mover << 6
+                masks[k + (now & 7)] ^= 1 << i
+                masks[k + (back & 7)] |= 1 << i
+                turned += (i, now)
+                board[i] = back
+        won = self._lost_after(mover, masks)
+        for j in range(len(turned) - 2, -1, -2):
+            board[turned[j]] = turned[j + 1]
+        board[o] = v
+        if w >= 0:
+            board[t] = w
+        return won
+
+    def _lost_after(self, mover: int, masks: list[int]) -> bool:
+        """§5 on the board as it stands with ``masks``: has the other side lost?"""
+        jump = self._jump
+        enemy = 3 - mover
+        enemy_ones = masks[(enemy << 3) + 1]
+        if not enemy_ones:
+            return True
+        if enemy_ones & enemy_ones - 1 == 0:  # one One: attacked with no way out?
+            x = enemy_ones.bit_length() - 1
+            if attacked(masks, x, mover, jump):
+                return not self._escapes(x, enemy, masks)
+            return not self.rules._has_action(self.board, masks, enemy, ())
+        threatened = []
+        bits = enemy_ones
+        while bits:
+            low = bits & -bits
+            x = low.bit_length() - 1
+            if attacked(masks, x, mover, jump):
+                threatened.append(x)
+            bits ^= low
+        forced = escapes(self.board, masks, threatened, enemy, jump) if threatened else ()
+        return not self.rules._has_action(self.board, masks, enemy, forced)
+
+    def _escapes(self, x: int, side: int, masks: list[int]) -> bool:
+        """Whether the One of ``side`` on ``x`` has a safe move (§3.3)."""
+        board, jump = self.board, self._jump
+        enemy = 3 - side
+        own, foe = side << 3, enemy << 3
+        for t, capture in targets(board, x, side, 1, jump):
+            after, moved = masks.copy(), 1 << x | 1 << t
+            after[own] ^= moved
+            after[own + 1] ^= moved
+            if capture:
+                after[foe] ^= 1 << t
+                after[foe + (board[t] & 7)] ^= 1 << t
+            if not attacked(after, t, enemy, jump):
+                return True
+        return False
+
+    def _wins_by_push(self, move: Move) -> bool:
+        mover = self.side
+        self.push(move)
+        won = self.winner == mover
+        self.pop()
+        return won
+
+    def _escapes_attacking(self, x: int, hits: tuple[int, ...]) -> list[tuple[Move, ...]]:
+        """The forced escapes (§3.3) after which the One on ``x`` of the other
+        side may be attacked: the One itself attacks it from its new cell (as
+        a 1, or as the 2 a rolled One turns back to), or it leaves a slider's
+        line to ``x``. (Such a turn turns back no other die.)"""
+        k = self.side << 3
+        occupied = self.masks[8] | self.masks[16]
+        opened = 0
+        for face in (4, 5, 6):
+            sliders = hits[face] & self.masks[k + face]
+            while sliders:
+                low = sliders & -sliders
+                opened |= between_mask(x, low.bit_length() - 1) & occupied
+                sliders ^= low
+        board = self.board
+        found: list[tuple[Move, ...]] = []
+        for o, t, c in self.forced:
+            # a rolled One turns back after its move (§3.2) and may show 2
+            after = hits[1] | hits[2] if board[o] & HOME_BITS else hits[1]
+            if after >> t & 1 or opened >> o & 1 or t == x:
+                found.append(((o, t, c, 0, 0),))
+        return found
+
+    def _stays_mobile(self, side: int) -> bool:
+        """Whether ``side`` keeps a legal action whatever single action the
+        other side makes: two of its dice can move now (a move onto a cell
+        not of its own side; those cells stay such, as the other side takes
+        at most one die), or in Hexalit two show 2 (they may be rolled)."""
+        masks, board = self.masks, self.board
+        k = side << 3
+        mobile = masks[k + 2].bit_count() if self._rolling else 0
+        if mobile >= 2:
+            return True
+        free = ~masks[k]
+        jump = self._jump
+        bits = masks[k] ^ masks[k + 2]
+        if jump:
+            bits |= masks[k + 2] & JUMP_FIELDS_MASK
+        while bits:
+            low = bits & -bits
+            o = low.bit_length() - 1
+            face = board[o] & 7
+            if (face != 2 and FIRST_MASK[face][o] & free) or (jump and JUMP_MASK[o] & free):
+                mobile += 1
+                if mobile >= 2:
+                    return True
+            bits ^= low
+        return False
+
+    # -- push and pop ---------------------------------------------------------------
+
+    def _put(self, i: int, code: int, changed: list[int]) -> None:
+        """Set cell ``i`` to ``code``: masks and key follow; the old code is logged."""
+        board, masks = self.board, self.masks
+        old, bit = board[i], 1 << i
+        changed.append(i)
+        changed.append(old)
+        if old:
+            k = (old >> 6) << 3
+            masks[k] ^= bit
+            masks[k + (old & 7)] ^= bit
+        if code:
+            k = (code >> 6) << 3
+            masks[k] |= bit
+            masks[k + (code & 7)] |= bit
+        table = self._table
+        self.key ^= table[i << 8 | old] ^ table[i << 8 | code]
+        board[i] = code
+
+    def _turn_back(self, i: int, side: int, changed: list[int]) -> None:
+        v = self.board[i]
+        if v & 7 == 1 and self.masks[(side << 3) + 1] == 1 << i:
+            self._put(i, 1 | side << 6, changed)
+        else:
+            self._put(i, (v >> 3 & 7) | side << 6, changed)
+
+    def push(self, move: Move) -> None:
+        """Play ``move`` (a legal move of the side to move)."""
+        o, t, _capture, face, promote = move
+        side = self.side
+        board = self.board
+        changed: list[int] = []
+        self._undo.append(
+            (
+                changed,
+                self.rolled,
+                self.forced,
+                self.threat,
+                self.winner,
+                self.end_ply,
+                self.key,
+                self.offered,
+            )
+        )
+        self.offered = False
+        v = board[o]
+        rolled = self.rolled
+        if t < 0:
+            kept = o
+            home = v >> 3 & 7 or v & 7
+            if face == home:
+                home = 0
+            self._put(o, face | home << 3 | side << 6, changed)
+            if rolled or home:
+                rolled = tuple(sorted({*rolled, o})) if home else tuple(i for i in rolled if i != o)
+        else:
+            kept = -1
+            # self._put(o, 0) and self._put(t, code), written out: the usual push
+            code = 6 | side << 6 if promote else v
+            w = board[t]
+            masks, table = self.masks, self._table
+            k = side << 3
+            from_bit, to_bit = 1 << o, 1 << t
+            if w:
+                j = (w >> 6) << 3
+                masks[j] ^= to_bit
+                masks[j + (w & 7)] ^= to_bit
+            masks[k] ^= from_bit | to_bit
+            masks[k + (v & 7)] ^= from_bit
+            masks[k + (code & 7)] |= to_bit
+            board[o] = 0
+            board[t] = code
+            self.key ^= table[o << 8 | v] ^ table[t << 8 | w] ^ table[t << 8 | code]
+            changed += (o, v, t, w)
+            if rolled:
+                rolled = tuple(i for i in rolled if i != o and i != t)
+            if v & HOME_BITS:
+                self._turn_back(t, side, changed)
+        if rolled and not self.forced:
+            due: list[int] = []
+            left: list[int] = []
+            for i in rolled:
+                (due if board[i] >> 6 == side and i != kept else left).append(i)
+            if due:
+                if len(due) == 1:
+                    self._turn_back(due[0], side, changed)
+                else:
+                    for i in turn_back_order(board, due):
+                        self._turn_back(i, side, changed)
+                rolled = tuple(left)
+        self.rolled = rolled
+        self._after(side)
+
+    def _after(self, mover: int) -> None:
+        """The checks of §5 after ``mover``'s action, as ``DiceRules._after``."""
+        masks, jump = self.masks, self._jump
+        enemy = 3 - mover
+        self.ply += 1
+        enemy_ones = masks[(enemy << 3) + 1]
+        threatened = []
+        bits = enemy_ones
+        while bits:
+            low = bits & -bits
+            x = low.bit_length() - 1
+            if attacked(masks, x, mover, jump):
+                threatened.append(x)
+            bits ^= low
+        forced = escapes(self.board, masks, threatened, enemy, jump) if threatened else ()
+        lost = not enemy_ones or (threatened and enemy_ones.bit_count() == 1 and not forced)
+        stuck = not lost and not self._has_action(enemy, forced)
+        if lost or stuck:
+            self.winner, self.end_ply = mover, self.ply
+        self.forced = forced
+        self.threat = bool(threatened)
+        self.side = enemy
+        keys = self._side_keys
+        self.key ^= keys[mover] ^ keys[enemy]
+
+    def _has_action(self, side: int, forced: Escapes) -> bool:
+        return self.rules._has_action(self.board, self.masks, side, forced)
+
+    def pop(self) -> None:
+        """Take back the last push."""
+        changed, rolled, forced, threat, winner, end_ply, key, offered = self._undo.pop()
+        board, masks = self.board, self.masks
+        for j in range(len(changed) - 2, -1, -2):
+            i, old = changed[j], changed[j + 1]
+            now, bit = board[i], 1 << i
+            if now:
+                k = (now >> 6) << 3
+                masks[k] ^= bit
+                masks[k + (now & 7)] ^= bit
+            if old:
+                k = (old >> 6) << 3
+                masks[k] |= bit
+                masks[k + (old & 7)] |= bit
+            board[i] = old
+        self.side = 3 - self.side
+        self.ply -= 1
+        self.rolled = rolled
+        self.forced = forced
+        self.threat = threat
+        self.winner = winner
+        self.end_ply = end_ply
+        self.key = key
+        self.offered = offered

@@ -1,0 +1,390 @@
+"""A Hüpfer position changed in place: push(turn) and pop().
+
+:class:`HopBoard` keeps one ``bytearray`` of cells, the reserves and the
+side to move; :meth:`HopBoard.push` plays a whole turn (a :data:`.moves.Turn`
+tuple: path, hops, birth) and logs the cells it changed, :meth:`HopBoard.pop`
+puts them back. The Zobrist key (:mod:`..zobrist`) follows every changed
+cell, so it equals ``position_key`` of :meth:`HopBoard.position`.
+Whether the side to move is stuck (and has lost, §6.4) is found out when
+``winner`` is asked for, and kept for that ply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Final
+
+from hexhop.notation.model import HopAction
+
+from ..zobrist import cells_table, state_key
+from .board import byte_boards
+from .moves import (
+    NO_BIRTH,
+    Turn,
+    _capture_tails,
+    all_turns,
+    can_capture,
+    has_hop_turn,
+    piece_capture,
+    turns_of,
+)
+from .position import HuepferPosition, unresolved
+from .rules import to_action
+
+#: what pop() restores: the changed cells (cell, old code, ...), the reserves
+#: before, the winner as known before and the key
+Undo = tuple[list[int], int, int, int, int]
+
+_UNKNOWN: Final = -1  # winner not found out yet (0 none, 1 Red, 2 Turquoise)
+
+
+class HopBoard:
+    """One Hüpfer position, changed in place by push and pop.
+
+    ``me`` is the side to move (1 Red, 2 Turquoise), ``key`` the Zobrist key.
+    """
+
+    __slots__ = (
+        "tables",
+        "cells",
+        "reserve",
+        "me",
+        "ply",
+        "key",
+        "_name",
+        "_table",
+        "_won",
+        "_undo",
+        "_first_winner",
+        "_first_end",
+    )
+
+    def __init__(self, position: HuepferPosition):
+        p = position
+        self.tables = p._board
+        self.cells = bytearray(p._cells)
+        self.reserve = [p._reserve[0], p._reserve[1]]
+        self.me = p._turn + 1
+        self.ply = p._ply
+        name, cells, state = p.zobrist_parts()
+        self._name = name
+        self._table = cells_table(name, len(cells), (1, 2))
+        key = 0
+        table = self._table
+        for i, v in enumerate(cells):
+            if v:
+                key ^= table[i << 8 | v]
+        self.key = key ^ state_key(name, state)
+        winner = p.winner  # the start's own verdict (an end at ply 0 included)
+        self._won = 0 if winner is None else (1 if winner == "Red" else 2)
+        self._first_winner = self._won
+        self._first_end = p.end_ply
+        self._undo: list[Undo] = []
+
+    @property
+    def winner(self) -> int:
+        """The side that has won (the side to move has no turn), or 0."""
+        won = self._won
+        if won == _UNKNOWN:
+            me = self.me
+            stuck = not can_capture(self.tables, self.cells, me) and not has_hop_turn(
+                self.tables, self.cells, me, self.reserve[me - 1]
+            )
+            won = self._won = 3 - me if stuck else 0
+        return won
+
+    def position(self) -> HuepferPosition:
+        """The immutable position this board stands for now."""
+        if not self._undo:
+            p = HuepferPosition(
+                self.tables,
+                bytes(self.cells),
+                (self.reserve[0], self.reserve[1]),
+                self.me - 1,
+                None if not self._first_winner else ("Red", "Turquoise")[self._first_winner - 1],
+                self.ply,
+                self._first_end,
+            )
+            return p
+        return unresolved(
+            self.tables,
+            bytes(self.cells),
+            (self.reserve[0], self.reserve[1]),
+            self.me - 1,
+            self.ply,
+        )
+
+    def action(self, turn: Turn) -> HopAction:
+        return to_action(self.tables, turn)
+
+    def move_of(self, action: HopAction) -> Turn:
+        index = self.tables.index
+        path = tuple(index[name] for name in action.path)
+        hops = sum(op == "-" for op in action.ops)
+        return path, hops, NO_BIRTH if action.birth is None else index[action.birth]
+
+    # -- the legal turns ----------------------------------------------------------
+
+    def moves(self) -> list[Turn]:
+        """Every legal turn, in the order of the rules' ``legal_actions``."""
+        if self.winner:
+            return []
+        me = self.me
+        return all_turns(self.tables, bytes(self.cells), me, self.reserve[me - 1])
+
+    def choices(self) -> list[tuple[Turn, ...]]:
+        """Turns with a capture first, then the others."""
+        return [(t,) for t in self.ordered()]
+
+    def replies(self) -> Iterator[Turn]:
+        """The legal turns one piece at a time, made as they are asked for (a
+        defence usually stops at its first turn): each piece's turns with a
+        capture first; the board may be pushed and popped between two."""
+        if self.winner:
+            return
+        me, tables = self.me, self.tables
+        cells = bytes(self.cells)
+        reserve = self.reserve[me - 1]
+        capturing = can_capture(tables, cells, me)
+        p = cells.find(me)
+        while p >= 0:
+            found = turns_of(tables, cells, p, me, reserve, capturing)
+            if capturing:
+                yield from found
+            else:
+                later = []
+                for turn in found:
+                    if _captures(turn):
+                        yield turn
+                    else:
+                        later.append(turn)
+                yield from later
+            p = cells.find(me, p + 1)
+
+    def ordered(self) -> list[Turn]:
+        found = self.moves()
+        return [t for t in found if _captures(t)] + [t for t in found if not _captures(t)]
+
+    @property
+    def mover(self) -> int:
+        return self.me
+
+    def win_candidates(self) -> list[tuple[Turn, ...]] | None:
+        """The turns that may leave the other side without a turn.
+
+        A few turns the other side has now (its witnesses: a capture, or a
+        hop with an empty point for the newborn piece next to its landing
+        while its reserve lasts) stay possible after any turn that changes
+        none of their points: the hop then either ends with a birth or goes
+        on capturing, and a capture possible elsewhere is a turn as well. A
+        turn wins only if it changes a point of every witness.
+        """
+        if self.winner:
+            return []
+        witnesses = self._witnesses(3 - self.me)
+        if not witnesses:
+            return self.choices()
+        me, tables = self.me, self.tables
+        if can_capture(tables, self.cells, me):
+            turns = self.moves()
+        else:  # the hops, with only the births that could touch every witness
+            turns = []
+            cells = bytearray(self.cells)
+            reserve = self.reserve[me - 1]
+            zones = []  # the points a path must reach to touch a witness (a birth next to it)
+            for witness in witnesses:
+                zone = witness
+                bits = witness
+                while bits:
+                    low = bits & -bits
+                    for n in tables.neighbours[low.bit_length() - 1]:
+                        zone |= 1 << n
+                    bits ^= low
+                zones.append(zone)
+            red, turquoise, empty = byte_boards(cells)
+            mine = red if me == 1 else turquoise
+            hoppers = 0  # byte board of the pieces with a first hop
+            for shift, starts in tables.rays:
+                if shift > 0:
+                    hoppers |= mine & starts & (mine >> shift) & (empty >> 2 * shift)
+                else:
+                    hoppers |= mine & starts & (mine << -shift) & (empty << -2 * shift)
+            p = cells.find(me)
+            while p >= 0:
+                if hoppers >> 8 * p & 1 and self._may_touch(p, zones):
+                    self._hops(cells, p, reserve, [p], 1 << p, witnesses, turns)
+                p = cells.find(me, p + 1)
+        between = tables.between
+        out: list[tuple[Turn, ...]] = []
+        for turn in turns:
+            path, hops, birth = turn
+            changed = 0
+            for p in path:
+                changed |= 1 << p
+            for step in range(hops + 1, len(path)):
+                changed |= 1 << between[(path[step - 1], path[step])]
+            if birth != NO_BIRTH:
+                changed |= 1 << birth
+            for witness in witnesses:
+                if not witness & changed:
+                    break
+            else:
+                out.append((turn,))
+        return out
+
+    def _may_touch(self, start: int, zones: list[int]) -> bool:
+        """Whether a hop turn of the piece on ``start`` might reach every zone:
+        the points its hops can land on (however they are chained) with the
+        start reach each, and no landing lets it capture (a capture goes
+        anywhere)."""
+        cells, tables, me = self.cells, self.tables, self.me
+        enemy = 3 - me
+        jumps = tables.jumps
+        reached = 1 << start
+        todo = [start]
+        while todo:
+            here = todo.pop()
+            for over, landing in jumps[here]:
+                if cells[over] != me or over == start or reached >> landing & 1:
+                    continue
+                if cells[landing] and landing != start:
+                    continue
+                reached |= 1 << landing
+                for far_over, far in jumps[landing]:
+                    if cells[far_over] == enemy and (not cells[far] or far == start):
+                        return True
+                todo.append(landing)
+        return all(zone & reached for zone in zones)
+
+    def _hops(
+        self,
+        cells: bytearray,
+        p: int,
+        reserve: int,
+        path: list[int],
+        passed: int,
+        witnesses: list[int],
+        out: list[Turn],
+    ) -> None:
+        """The hop turns of :func:`.moves.hop_turns` from ``p`` on, but a turn
+        ending in a birth only when its path and birth could touch every
+        witness (``passed``: the points of the path)."""
+        tables, me = self.tables, self.me
+        for over, landing in tables.jumps[p]:
+            if cells[over] != me or cells[landing] != 0 or landing in path:
+                continue
+            cells[p] = 0
+            cells[landing] = me
+            path.append(landing)
+            hops = len(path) - 1
+            now = passed | 1 << landing
+            if piece_capture(tables, cells, landing, me) is not None:
+                head = tuple(path)
+                for tail in _capture_tails(tables, cells, landing, me):
+                    out.append((head + tail, hops, NO_BIRTH))
+            else:
+                if reserve:
+                    need = -1  # the points a birth must be on: in every witness not touched
+                    for witness in witnesses:
+                        if not witness & now:
+                            need &= witness
+                    if need:
+                        head = tuple(path)
+                        for near in tables.neighbours[landing]:
+                            if cells[near] == 0 and need >> near & 1:
+                                out.append((head, hops, near))
+                self._hops(cells, landing, reserve, path, now, witnesses, out)
+            path.pop()
+            cells[landing] = 0
+            cells[p] = me
+
+    def _witnesses(self, side: int) -> list[int]:
+        """Up to three turns (their first jump) of ``side`` on points apart,
+        each as a mask of the points it needs."""
+        cells, tables = self.cells, self.tables
+        jumps, neighbours = tables.jumps, tables.neighbours
+        reserve = self.reserve[side - 1]
+        found: list[int] = []
+        taken = 0
+        p = cells.find(side)
+        while p >= 0:
+            for over, landing in jumps[p]:
+                jumped = cells[over]
+                if not jumped or cells[landing]:
+                    continue
+                need = 1 << p | 1 << over | 1 << landing
+                if jumped == side:  # a hop: a newborn piece must find a point
+                    if not reserve:
+                        continue
+                    for n in neighbours[landing]:
+                        if not cells[n] and not taken >> n & 1:
+                            need |= 1 << n
+                            break
+                    else:
+                        continue
+                if not need & taken:
+                    found.append(need)
+                    taken |= need
+                    if len(found) == 3:
+                        return found
+            p = cells.find(side, p + 1)
+        return found
+
+    def wins_by(self, turn: Turn) -> bool:
+        """Whether ``turn`` leaves the other side without a turn."""
+        mover = self.me
+        self.push(turn)
+        won = self.winner == mover
+        self.pop()
+        return won
+
+    # -- push and pop ------------------------------------------------------------
+
+    def push(self, turn: Turn) -> None:
+        """Play ``turn`` (a legal turn of the side to move)."""
+        path, hops, birth = turn
+        cells, table = self.cells, self._table
+        me = self.me
+        between = self.tables.between
+        changed: list[int] = []
+        red, turquoise = self.reserve
+        self._undo.append((changed, red, turquoise, self._won, self.key))
+        key = self.key ^ state_key(self._name, (me - 1, red, turquoise))
+        here = path[0]
+        for step in range(1, len(path)):
+            there = path[step]
+            changed += (here, cells[here], there, cells[there])
+            key ^= table[here << 8 | me] ^ table[there << 8 | me]
+            cells[here] = 0
+            cells[there] = me
+            if step > hops:
+                over = between[(here, there)]
+                changed += (over, cells[over])
+                key ^= table[over << 8 | cells[over]]
+                cells[over] = 0
+            here = there
+        if birth != NO_BIRTH:
+            changed += (birth, 0)
+            key ^= table[birth << 8 | me]
+            cells[birth] = me
+            self.reserve[me - 1] -= 1
+        self.me = 3 - me
+        self.ply += 1
+        self._won = _UNKNOWN
+        self.key = key ^ state_key(self._name, (2 - me, self.reserve[0], self.reserve[1]))
+
+    def pop(self) -> None:
+        """Take back the last push."""
+        changed, red, turquoise, won, key = self._undo.pop()
+        cells = self.cells
+        for j in range(len(changed) - 2, -1, -2):
+            cells[changed[j]] = changed[j + 1]
+        self.me = 3 - self.me
+        self.ply -= 1
+        self.reserve[0], self.reserve[1] = red, turquoise
+        self._won = won
+        self.key = key
+
+
+def _captures(turn: Turn) -> bool:
+    return len(turn[0]) - 1 > turn[1]

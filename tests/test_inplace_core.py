@@ -1,0 +1,187 @@
+"""The in-place core against the immutable positions, and the solver built on
+it against the solver that searched immutable positions
+(tests/reference/solver_reference.py).
+
+Random legal games (engine/generate.py) are replayed both ways: after
+every push and after every pop the board must stand for the same position
+(converted back to the immutable value and compared, with its ply, winner
+and end), have the same legal actions, and carry the Zobrist key that
+``position_key`` computes from scratch.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from hexhop.engine.dice.inplace import DiceBoard
+from hexhop.engine.dice.rules import DicePosition
+from hexhop.engine.games import rules_for
+from hexhop.engine.generate import random_game
+from hexhop.engine.huepfer.inplace import HopBoard
+from hexhop.engine.search import search_board
+from hexhop.engine.solver import Solver
+from hexhop.engine.zobrist import position_key
+from hexhop.notation.model import Action
+
+sys.path.insert(0, str(Path(__file__).parent / "reference"))
+from solver_reference import Solver as ReferenceSolver  # noqa: E402
+
+GAMES = [("Hexalit", 6), ("Trigeo", 6), ("Hüpfer", 6), ("Hüpfer", 8), ("Hüpfer", 10)]
+
+
+def _same(board: DiceBoard | HopBoard, position: object, rules: object) -> None:
+    """``board`` stands for ``position``: value, history, actions and key."""
+    made = board.position()
+    assert made == position
+    assert made.text() == position.text()  # type: ignore[attr-defined]
+    assert made.ply == position.ply  # type: ignore[attr-defined]
+    assert made.winner == position.winner  # type: ignore[attr-defined]
+    assert made.end_ply == position.end_ply  # type: ignore[attr-defined]
+    if isinstance(position, DicePosition):
+        assert isinstance(made, DicePosition)
+        for slot in ("_masks", "_forced", "_threat", "_rolled", "_side", "_first", "_cube"):
+            assert getattr(made, slot) == getattr(position, slot), slot
+    assert board.key == position_key(position)  # type: ignore[arg-type]
+    legal = [str(a) for a in rules.legal_actions(position)]  # type: ignore[attr-defined]
+    assert [str(board.action(m)) for m in board.moves()] == legal
+
+
+def _positions(
+    game: str, size: int, seed: int, plies: int
+) -> tuple[object, list[object], list[Action]]:
+    rules = rules_for(game)
+    record = random_game(game, random.Random(seed), board=size, max_plies=plies, cube=False)
+    position = rules.start(dict((t.name, t.value) for t in record.tags), None)
+    positions = [position]
+    actions = []
+    for node in record.main.nodes:
+        action = node.item
+        actions.append(action)
+        position = rules.apply(position, action).position
+        positions.append(position)
+    return rules, positions, actions
+
+
+@pytest.mark.parametrize(("game", "size"), GAMES)
+def test_push_and_pop_follow_the_immutable_positions(game: str, size: int) -> None:
+    plies = 0
+    for seed in range(4):
+        rules, positions, actions = _positions(game, size, seed, 80)
+        board = search_board(rules, positions[0])  # type: ignore[arg-type]
+        _same(board, positions[0], rules)
+        for n, action in enumerate(actions):
+            move = board.move_of(action)  # type: ignore[arg-type]
+            board.push(move)  # type: ignore[arg-type]
+            _same(board, positions[n + 1], rules)
+            plies += 1
+            # a side step: every other legal move pushed and popped again
+            if n % 7 == 0:
+                for other in board.moves()[:5]:
+                    key = board.key
+                    board.push(other)  # type: ignore[arg-type]
+                    board.pop()
+                    assert board.key == key
+                _same(board, positions[n + 1], rules)
+        for n in range(len(actions) - 1, -1, -1):
+            board.pop()
+            _same(board, positions[n], rules)
+    assert plies >= 40
+
+
+def _brute_wins_at_once(board: DiceBoard | HopBoard) -> bool:
+    """Some choice wins with its action, every face of a roll: every choice played."""
+    mover = board.mover
+    for choice in board.choices():
+        won = True
+        for move in choice:
+            board.push(move)  # type: ignore[arg-type]
+            won = won and board.winner == mover
+            board.pop()
+        if won:
+            return True
+    return False
+
+
+def _check_shortcut(game: str, size: int, seeds: range, plies: int) -> tuple[int, int]:
+    checked = wins = 0
+    for seed in seeds:
+        rules, positions, _actions = _positions(game, size, 100 + seed, plies)
+        for position in positions:
+            board = search_board(rules, position)  # type: ignore[arg-type]
+            for reply in [None, *board.moves()[:: max(1, len(board.moves()) // 4)]]:
+                if reply is not None:
+                    board.push(reply)  # type: ignore[arg-type]
+                if not board.winner:
+                    solver = Solver(rules)
+                    solver._start()
+                    found = solver._wins_at_once(board, board.mover)
+                    assert found == _brute_wins_at_once(board), board.position().text()
+                    checked += 1
+                    wins += found
+                if reply is not None:
+                    board.pop()
+    return checked, wins
+
+
+@pytest.mark.parametrize(("game", "size"), GAMES)
+def test_the_shortcut_to_a_win_at_once_misses_nothing(game: str, size: int) -> None:
+    """win_candidates() leaves out only choices that do not win at once: on
+    every position of random games and a few replies deeper, the solver's
+    answer for depth 1 equals playing every choice."""
+    plies = 40 if size == 10 else 120
+    checked, wins = _check_shortcut(game, size, range(1), plies)
+    assert checked >= 40
+    if game != "Hüpfer":  # early Hüpfer positions seldom have a win at once
+        assert wins >= 5
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "size"), GAMES)
+def test_the_shortcut_misses_nothing_in_more_games(game: str, size: int) -> None:
+    checked, wins = _check_shortcut(game, size, range(1, 9), 150)
+    assert checked >= 500
+    assert wins >= 10
+
+
+def _compare_solvers(game: str, size: int, seeds: range, depths: tuple[int, ...], step: int) -> int:
+    compared = 0
+    for seed in seeds:
+        rules, positions, actions = _positions(game, size, 200 + seed, 60)
+        new, old = Solver(rules), ReferenceSolver(rules)
+        for n in range(0, len(positions), step):
+            position = positions[n]
+            for depth in depths:
+                mine, theirs = new.solve(position, depth), old.solve(position, depth)
+                assert (mine.status, mine.depth, mine.first) == (
+                    theirs.status,
+                    theirs.depth,
+                    theirs.first,
+                ), (position.text(), depth)
+                assert new.lost(position, depth) == old.lost(position, depth)
+                if n < len(actions):
+                    choice = (actions[n],)
+                    assert new.wins_with(position, choice, depth) == old.wins_with(
+                        position, choice, depth
+                    )
+                compared += 1
+        assert new.winning_choices(positions[-1], 2) == old.winning_choices(positions[-1], 2)
+    return compared
+
+
+@pytest.mark.parametrize(("game", "size"), GAMES)
+def test_the_solver_answers_as_the_solver_on_immutable_positions(game: str, size: int) -> None:
+    """Status, depth and first choice, ``lost`` and ``wins_with`` equal the
+    old solver's on positions of random games (node counts differ: the
+    in-place search plays fewer actions, see docs/analysis.md)."""
+    step = 12 if size == 10 else 6
+    assert _compare_solvers(game, size, range(1), (1, 2), step) >= 6
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "size"), GAMES)
+def test_the_solver_answers_as_the_old_one_at_depth_3(game: str, size: int) -> None:
+    assert _compare_solvers(game, size, range(1, 4), (1, 2, 3), 4) >= 30
