@@ -47,6 +47,8 @@ from bench_memory import ACCOUNTED  # runs check, writes its CPU and its own pea
 from hexhop.engine.generate import random_archive
 from hexhop.engine.replay import replay_game
 from hexhop.notation import format_archive, read_archive
+from hexhop.records.checking import CheckOptions, check_source
+from hexhop.records.sources import Source
 
 CASES = [
     ("Hexalit", 6, ".hxl"),
@@ -64,13 +66,11 @@ def build(game: str, board: int, games: int, seed: int = 7) -> bytes:
 
 
 def check(data: bytes, path: str) -> tuple[int, int]:
-    """(plies, invalid games) of checking ``data`` as ``hexhop check`` does."""
-    plies = invalid = 0
-    for parsed in read_archive(data, path=path):
-        report = replay_game(parsed)
-        plies += report.plies
-        invalid += not report.valid()
-    return plies, invalid
+    """(plies, invalid games) of checking ``data`` as ``hexhop check`` does
+    for one file (reading, replay, the report's game objects)."""
+    result = check_source(Source(path, data), CheckOptions())
+    plies = sum(game["plies"] for game in result.games)
+    return plies, sum(not game["valid"] for game in result.games)
 
 
 def cpu_time(run: Callable[[], object]) -> float:

@@ -22,6 +22,7 @@ from lark import Lark
 
 from .accumulator import ACTION_TOKENS, LineAccumulator, Misplaced
 from .findings import make, words
+from .flat import FlatLine
 from .limits import DEFAULT_LIMITS, BeyondLimit, ReadLimits
 from .model import NO_SPAN, Span, Tag
 from .names import tag_name, tag_value
@@ -231,6 +232,103 @@ class MovetextScanner:
         if stack or acc.pending is not None:
             return len(text)
         return acc.line(NO_SPAN), result, result_span
+
+    def scan_flat(
+        self, text: str, first_line: int, limits: ReadLimits = DEFAULT_LIMITS
+    ) -> FlatLine | None:
+        """The main line of ``text`` (whose line 1 is ``first_line``) as a
+        :class:`.flat.FlatLine`, without a node or span per action; None
+        whenever :meth:`scan` could do anything but return a record without
+        variations (a variation, a token it is unsure of, anything near a
+        limit): the tree path then reads the game and tells what it finds.
+        """
+        item_of, known = self.item, self.items
+        token = self.token.match
+        size = len(text)
+        window = max(limits.max_token, limits.max_comment) + _SLACK
+        max_actions, max_items, max_token = limits.max_actions, limits.max_items, limits.max_token
+        max_comment = limits.max_comment
+        actions = items = 0
+        line_no, line_start = first_line, 0
+        flat = FlatLine()
+        found, texts, lines, columns = flat.items, flat.texts, flat.lines, flat.columns
+        numbers = flat.numbers
+        pending: tuple[int, int, int, int, int] | None = None  # a move number waiting
+        result: str | None = None
+        last = pos = 0
+        while pos < size:
+            stop = pos + window
+            m = token(text, pos, stop)
+            if m is None:  # blanks to the end of the window
+                pos = match_end(_SPACES.match(text, pos), pos)
+                continue
+            start = m.end(1)
+            end = m.end()
+            if end > stop - _SLACK and stop < size:
+                return None  # perhaps cut short: the tree path reads it again
+            kind = m.lastgroup
+            items += 1
+            if items > max_items:
+                return None
+            if kind in _COUNTED:
+                actions += 1
+                if end - start > max_token or actions > max_actions:
+                    return None
+            elif kind in _WORDS and end - start > max_token:
+                return None
+            pos = end
+            gap = text[last:start]
+            if "\n" in gap:
+                line_no += gap.count("\n")
+                line_start = last + gap.rindex("\n") + 1
+            last = end
+            if kind == "COMMENT" or kind == "LINE_COMMENT":
+                if (kind == "LINE_COMMENT" and end == stop) or end - start - 2 >= max_comment:
+                    return None
+                lines_in = text.count("\n", start, end)
+                if lines_in:
+                    line_no += lines_in
+                    line_start = text.rindex("\n", start, end) + 1
+                flat.comments += 1
+                continue
+            if result is not None:
+                return None
+            value = text[start:end]
+            if kind in ACTION_TOKENS:
+                if "\n" in value:
+                    return None
+                item = known.get(value)
+                if pending is not None:
+                    numbers[len(found)] = pending
+                    pending = None
+                found.append(item_of(kind, value) if item is None else item)
+                texts.append(value)
+                lines.append(line_no)
+                columns.append(start - line_start + 1)
+                if kind == "CUBE_OFFER" or kind == "CUBE_ANSWER":
+                    flat.cubes += 1
+            elif kind == "MOVE_NUMBER":
+                if pending is not None:
+                    return None
+                bare = value.rstrip(".")
+                column = start - line_start + 1
+                pending = (int(bare), len(value) - len(bare), line_no, column, column + len(value))
+            elif kind == "GLYPH" or kind == "NAG":
+                if pending is not None or not found:
+                    return None
+                flat.glyphs.setdefault(len(found) - 1, []).append(value)
+            elif kind == "RESULT":
+                if pending is not None:
+                    return None
+                column = start - line_start + 1
+                result = value
+                flat.result = value
+                flat.result_span = _span(line_no, column, line_no, column + len(value))
+            else:  # a variation, or what no terminal matches
+                return None
+        if pending is not None:
+            return None
+        return flat
 
     def tokens(
         self,

@@ -13,11 +13,19 @@ from itertools import islice
 from typing import Any, TypeAlias
 
 from hexhop.engine.deadline import checkpoint
-from hexhop.engine.replay import GameReport, replay_game
+from hexhop.engine.replay import GameReport, replay_flat, replay_game
 from hexhop.messages import _
 from hexhop.notation.findings import Finding, make
 from hexhop.notation.games import lookup_game
-from hexhop.notation.reader import fallback_game, looks_binary, parse_game, with_encoding_notice
+from hexhop.notation.limits import DEFAULT_LIMITS, ReadLimits
+from hexhop.notation.reader import (
+    fallback_game,
+    looks_binary,
+    parse_game,
+    parse_game_flat,
+    with_encoding_notice,
+)
+from hexhop.notation.span import Span
 from hexhop.notation.streaming import stream_chunks
 
 from .limits import read_limits
@@ -124,13 +132,32 @@ def check_part(part: Part, options: CheckOptions) -> FileResult:
                 make("IO04", None, path=part.path, limit=options.limits.max_games)
             )
             break
-        parsed = parse_game(chunk, first_line, index, part.fallback, limits)
-        if part.windows_1252:
-            parsed = with_encoding_notice(parsed)
-        report = replay_game(parsed)
+        report = check_game(chunk, first_line, index, part.fallback, limits, part.windows_1252)
         result.games.append(game_dict(report, options.strict))
         _keep_lines(result.sources, report.findings, chunk, first_line)
     return result
+
+
+def check_game(
+    chunk: str,
+    first_line: int,
+    index: int,
+    fallback: str | None,
+    limits: ReadLimits = DEFAULT_LIMITS,
+    windows_1252: bool = False,
+) -> GameReport:
+    """Read and replay one game's text as ``hexhop check`` does: the main
+    line in flat arrays when the text is plainly well formed (no node
+    objects, :func:`.replay_flat`), else the record tree; the report's
+    findings, end and counts are the same either way."""
+    flat = parse_game_flat(chunk, first_line, index, fallback, limits)
+    if flat is not None:
+        notice = (make("NT03", Span(1, 1)),) if windows_1252 and index == 1 else ()
+        return replay_flat(*flat, notice)
+    parsed = parse_game(chunk, first_line, index, fallback, limits)
+    if windows_1252:
+        parsed = with_encoding_notice(parsed)
+    return replay_game(parsed)
 
 
 def merge(parts: list[FileResult]) -> FileResult:
