@@ -494,45 +494,57 @@ def _play_flat(
     deadline = current()
     end = deadline.end if deadline is not None else None
     position = start  # where the next item is played from
+    now = start.ply  # its ply
     kept = start  # the report's last position: changed by a ply or an end
+    kept_ply = now
     for i in range(len(items)):
         if i % _EVERY == 0 and end is not None and time.monotonic() > end:
             raise OutOfTime()
-        ply = position.ply + 1
         if numbers and i in numbers:
             number = numbers[i][0]
-            expected = position.ply // 2 + 1
+            expected = now // 2 + 1
             if number != expected:
                 where = flat.number_span(i)
-                findings.append(make("NT01", where, ply=ply, written=number, expected=expected))
+                findings.append(make("NT01", where, ply=now + 1, written=number, expected=expected))
         item = items[i]
         illegal = rules.check(position, item)
-        if position.winner is not None:
+        winner = position.winner
+        if winner is not None:
             findings.append(
                 make(
                     "ST01",
                     flat.span(i),
-                    ply=ply,
+                    ply=now + 1,
                     action=flat.texts[i],
-                    winner=position.winner,
+                    winner=winner,
                     end_ply=position.end_ply,
                 )
             )
             return kept, True
         if illegal is not None:
-            findings.append(_illegal_finding(flat.span(i), flat.texts[i], ply, position, illegal))
+            findings.append(
+                _illegal_finding(flat.span(i), flat.texts[i], now + 1, position, illegal)
+            )
             return kept, True
         played = rules.apply(position, item)
         if isinstance(item, _ACTIONS) and item.mark != played.mark:
             findings.append(
                 _mark_of(
-                    item, flat.span(i), flat.texts[i], ply, played, position.to_move, rules.sides
+                    item,
+                    flat.span(i),
+                    flat.texts[i],
+                    now + 1,
+                    played,
+                    position.to_move,
+                    rules.sides,
                 )
             )
-        after = played.position
-        if after.ply != kept.ply or after.winner is not None:
-            kept = after
-        position = after
+        position = played.position
+        now = position.ply
+        if now != kept_ply:
+            kept, kept_ply = position, now
+        elif position.winner is not None:
+            kept = position
     return kept, False
 
 

@@ -9,8 +9,8 @@ analysis). :meth:`.scanner.MovetextScanner.scan_flat` fills a
 for anything else it gives up and the tree is read as before, so every
 finding stays the tree path's.
 
-An action never spans lines, so ``lines[i]`` and ``columns[i]`` are where
-action ``i`` starts and its text's length tells where it ends.
+Where an item was written is kept as its offset in the movetext; its line
+and column are counted only when a finding points at it.
 """
 
 from __future__ import annotations
@@ -22,18 +22,21 @@ class FlatLine:
     """The main line of one game as parallel lists (index ``i``: the ``i``-th
     item of the line, cube events included).
 
-    ``numbers`` maps the index of an item that a move number was written
-    before to (number, dots, line, column, end column) of that number;
-    ``glyphs`` the index of an item to its ``!``/``?``/``$n`` marks;
-    ``comments`` counts the comments of the line; ``cubes`` counts its
-    cube events (so ``len(items) - cubes`` actions were written).
+    ``text`` is the movetext as the scanner read it (its line 1 is
+    ``first_line`` of the file, its columns the file's); ``starts[i]`` is
+    where item ``i`` starts in it. ``numbers`` maps the index of an item
+    that a move number was written before to (number, dots, start, end) of
+    that number; ``glyphs`` the index of an item to its ``!``/``?``/``$n``
+    marks; ``comments`` counts the comments of the line; ``cubes`` counts
+    its cube events (so ``len(items) - cubes`` actions were written).
     """
 
     __slots__ = (
+        "text",
+        "first_line",
         "items",
         "texts",
-        "lines",
-        "columns",
+        "starts",
         "numbers",
         "glyphs",
         "comments",
@@ -42,27 +45,32 @@ class FlatLine:
         "result_span",
     )
 
-    def __init__(self) -> None:
+    def __init__(self, text: str, first_line: int) -> None:
+        self.text = text
+        self.first_line = first_line
         self.items: list[Item] = []
         self.texts: list[str] = []
-        self.lines: list[int] = []
-        self.columns: list[int] = []
-        self.numbers: dict[int, tuple[int, int, int, int, int]] = {}
+        self.starts: list[int] = []
+        self.numbers: dict[int, tuple[int, int, int, int]] = {}
         self.glyphs: dict[int, list[str]] = {}
         self.comments = 0
         self.cubes = 0
         self.result: str | None = None
         self.result_span: Span | None = None
 
+    def span_at(self, start: int, end: int) -> Span:
+        """Where ``text[start:end]`` (on one line) was written."""
+        text = self.text
+        line_start = text.rfind("\n", 0, start) + 1
+        line = self.first_line + text.count("\n", 0, line_start)
+        return Span(line, start - line_start + 1, line, end - line_start + 1)
+
     def span(self, i: int) -> Span:
         """Where item ``i`` was written."""
-        line, column = self.lines[i], self.columns[i]
-        return Span(line, column, line, column + len(self.texts[i]))
+        start = self.starts[i]
+        return self.span_at(start, start + len(self.texts[i]))
 
     def number_span(self, i: int) -> Span | None:
         """Where the move number before item ``i`` was written, if one was."""
         found = self.numbers.get(i)
-        if found is None:
-            return None
-        _number, _dots, line, column, end_column = found
-        return Span(line, column, line, end_column)
+        return None if found is None else self.span_at(found[2], found[3])

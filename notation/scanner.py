@@ -241,92 +241,72 @@ class MovetextScanner:
         whenever :meth:`scan` could do anything but return a record without
         variations (a variation, a token it is unsure of, anything near a
         limit): the tree path then reads the game and tells what it finds.
+
+        The tokens are those :meth:`scan` matches: a text no longer than its
+        window is matched in one ``finditer``, each token where the one
+        before ended; lines and columns are counted only for what a finding
+        points at (:meth:`.FlatLine.span`).
         """
+        size = len(text.rstrip())  # blanks at the end: no token, no match tried
+        if size >= max(limits.max_token, limits.max_comment) + _SLACK:
+            return None  # the window's careful reading
         item_of, known = self.item, self.items
-        token = self.token.match
-        size = len(text)
-        window = max(limits.max_token, limits.max_comment) + _SLACK
-        max_actions, max_items, max_token = limits.max_actions, limits.max_items, limits.max_token
-        max_comment = limits.max_comment
-        actions = items = 0
-        line_no, line_start = first_line, 0
-        flat = FlatLine()
-        found, texts, lines, columns = flat.items, flat.texts, flat.lines, flat.columns
-        numbers = flat.numbers
-        pending: tuple[int, int, int, int, int] | None = None  # a move number waiting
-        result: str | None = None
-        last = pos = 0
-        while pos < size:
-            stop = pos + window
-            m = token(text, pos, stop)
-            if m is None:  # blanks to the end of the window
-                pos = match_end(_SPACES.match(text, pos), pos)
-                continue
-            start = m.end(1)
-            end = m.end()
-            if end > stop - _SLACK and stop < size:
-                return None  # perhaps cut short: the tree path reads it again
+        max_token, max_comment = limits.max_token, limits.max_comment
+        flat = FlatLine(text, first_line)
+        found, texts, starts = flat.items, flat.texts, flat.starts
+        items = actions = 0
+        pending: tuple[int, int, int, int] | None = None  # a move number waiting
+        result = False
+        for m in self.token.finditer(text, 0, size):
             kind = m.lastgroup
+            start, end = m.span(kind)  # type: ignore[arg-type]  # every alternative is named
             items += 1
-            if items > max_items:
-                return None
-            if kind in _COUNTED:
-                actions += 1
-                if end - start > max_token or actions > max_actions:
+            if kind in _ACTIONS_ONLY:
+                if result or end - start > max_token:
                     return None
-            elif kind in _WORDS and end - start > max_token:
-                return None
-            pos = end
-            gap = text[last:start]
-            if "\n" in gap:
-                line_no += gap.count("\n")
-                line_start = last + gap.rindex("\n") + 1
-            last = end
-            if kind == "COMMENT" or kind == "LINE_COMMENT":
-                if (kind == "LINE_COMMENT" and end == stop) or end - start - 2 >= max_comment:
-                    return None
-                lines_in = text.count("\n", start, end)
-                if lines_in:
-                    line_no += lines_in
-                    line_start = text.rindex("\n", start, end) + 1
-                flat.comments += 1
-                continue
-            if result is not None:
-                return None
-            value = text[start:end]
-            if kind in ACTION_TOKENS:
-                if "\n" in value:
-                    return None
+                value = text[start:end]
                 item = known.get(value)
-                if pending is not None:
-                    numbers[len(found)] = pending
-                    pending = None
                 found.append(item_of(kind, value) if item is None else item)
                 texts.append(value)
-                lines.append(line_no)
-                columns.append(start - line_start + 1)
-                if kind == "CUBE_OFFER" or kind == "CUBE_ANSWER":
-                    flat.cubes += 1
+                starts.append(start)
+                actions += 1
+                if pending is not None:
+                    flat.numbers[len(found) - 1] = pending
+                    pending = None
             elif kind == "MOVE_NUMBER":
-                if pending is not None:
+                if result or pending is not None or end - start > max_token:
                     return None
-                bare = value.rstrip(".")
-                column = start - line_start + 1
-                pending = (int(bare), len(value) - len(bare), line_no, column, column + len(value))
+                bare = text[start:end].rstrip(".")
+                pending = (int(bare), end - start - len(bare), start, end)
+            elif kind == "COMMENT" or kind == "LINE_COMMENT":
+                if end - start - 2 >= max_comment:
+                    return None
+                flat.comments += 1
             elif kind == "GLYPH" or kind == "NAG":
-                if pending is not None or not found:
+                if result or pending is not None or not found or end - start > max_token:
                     return None
-                flat.glyphs.setdefault(len(found) - 1, []).append(value)
-            elif kind == "RESULT":
+                flat.glyphs.setdefault(len(found) - 1, []).append(text[start:end])
+            elif kind == "CUBE_OFFER" or kind == "CUBE_ANSWER":
+                value = text[start:end]
+                if result or end - start > max_token or "\n" in value:
+                    return None
+                item = known.get(value)
+                found.append(item_of(kind, value) if item is None else item)
+                texts.append(value)
+                starts.append(start)
+                flat.cubes += 1
                 if pending is not None:
+                    flat.numbers[len(found) - 1] = pending
+                    pending = None
+            elif kind == "RESULT":
+                if result or pending is not None:
                     return None
-                column = start - line_start + 1
-                result = value
-                flat.result = value
-                flat.result_span = _span(line_no, column, line_no, column + len(value))
+                result = True
+                flat.result = text[start:end]
+                flat.result_span = flat.span_at(start, end)
             else:  # a variation, or what no terminal matches
                 return None
-        if pending is not None:
+        if pending is not None or items > limits.max_items or actions > limits.max_actions:
             return None
         return flat
 
@@ -412,6 +392,7 @@ _SPACES: Final = re.compile(r"\s*")
 _HEADER_WINDOW: Final = 4096  # the tags read in one match: any beyond are read one by one
 _SLACK: Final = 64  # a window this much longer than a limit holds every token within it
 _COUNTED: Final = ACTION_TOKENS - {"CUBE_OFFER", "CUBE_ANSWER"}
+_ACTIONS_ONLY: Final = frozenset(_COUNTED)  # the tokens of actions (no cube events)
 _WORDS: Final = frozenset({"CUBE_OFFER", "CUBE_ANSWER", "MOVE_NUMBER", "NAG"})  # length-limited too
 _DEPTH_AFTER: Final = {"LPAR": 1, "RPAR": -1}  # the nesting once a misplaced token is read
 
