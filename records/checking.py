@@ -26,10 +26,10 @@ from hexhop.notation.reader import (
     with_encoding_notice,
 )
 from hexhop.notation.span import Span
-from hexhop.notation.streaming import stream_chunks
+from hexhop.notation.streaming import block_chunks, stream_chunks
 
 from .limits import read_limits
-from .sources import Limits, Source
+from .sources import Limits, OpenFile, Source
 
 # a JSON object of the check report (check-report.schema.json)
 JsonObject: TypeAlias = "dict[str, Any]"
@@ -78,12 +78,19 @@ class Part:
 
 def check_source(source: Source, options: CheckOptions) -> FileResult:
     """Check every game of one source; never raises for bad input."""
-    data = readable_data(source)
+    data = readable(source)
     if isinstance(data, FileResult):
         return data
-    chunks, windows_1252 = stream_chunks(data)
+    chunks, windows_1252 = _chunks(data)
     part = Part(source.path, chunks, fallback_of(source.path, options), windows_1252)
     return check_part(part, options)
+
+
+def _chunks(data: bytes | OpenFile) -> tuple[Iterator[tuple[int, int, str]], bool]:
+    """The games of the bytes, or of a file read a block at a time."""
+    if isinstance(data, OpenFile):
+        return block_chunks(data.head(4), data.blocks)
+    return stream_chunks(data)
 
 
 def split_source(source: Source, options: CheckOptions, games_per_part: int) -> list[Part] | None:
@@ -99,10 +106,10 @@ def source_parts(
     """The parts of ``games_per_part`` games of a source, one after the
     other as they are needed (at least one, perhaps without games), or the
     result saying why the source cannot be read."""
-    data = readable_data(source)
+    data = readable(source)
     if isinstance(data, FileResult):
         return data
-    chunks, windows_1252 = stream_chunks(data)  # the text is not held whole next to the bytes
+    chunks, windows_1252 = _chunks(data)  # the text is not held whole next to the bytes
     fallback = fallback_of(source.path, options)
     return _parts(source.path, chunks, fallback, windows_1252, games_per_part)
 
@@ -172,16 +179,27 @@ def merge(parts: list[FileResult]) -> FileResult:
 
 def readable_data(source: Source) -> bytes | FileResult:
     """The bytes of ``source``, or the result saying why they cannot be read."""
+    data = readable(source)
+    return data.read() if isinstance(data, OpenFile) else data
+
+
+def readable(source: Source) -> bytes | OpenFile | FileResult:
+    """The bytes of ``source`` (or the file, to be read a block at a time),
+    or the result saying why they cannot be read."""
+    data: bytes | OpenFile | None = source.data if source.opened is None else source.opened
     if source.too_large is not None:
         size, limit = source.too_large
         error = make("IO03", None, path=source.path, size=size, limit=limit)
-    elif source.data is None:
+    elif data is None:
         error = make("IO01", None, path=source.path, reason=source.error or _("unknown error"))
-    elif looks_binary(source.data):
+    elif looks_binary(data if isinstance(data, bytes) else data.head(_HEAD)):
         error = make("IO02", None, path=source.path)
     else:
-        return source.data
+        return data
     return FileResult(source.path, error=finding_dict(error))
+
+
+_HEAD = 8192  # the bytes looks_binary looks at
 
 
 def fallback_of(path: str, options: CheckOptions) -> str | None:

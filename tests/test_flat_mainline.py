@@ -2,12 +2,16 @@
 node objects (issue 26, §1): its reports are the tree path's, finding for
 finding (code, message, line:col, ply), with the same end, result, counts
 and last position, on every sample, every broken sample and seeded random
-games with errors put in."""
+games with errors put in. A large file is read a block at a time, never
+held whole, and checks as its bytes do."""
 
 from __future__ import annotations
 
+import gzip
+import pickle
 import random
 import re
+import tracemalloc
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +28,10 @@ from hexhop.notation.reader import (
     parse_game_flat,
     with_encoding_notice,
 )
-from hexhop.records.checking import check_game, game_dict
+from hexhop.records import sources
+from hexhop.records.checking import CheckOptions, check_game, check_source, game_dict
+from hexhop.records.jobs import streamed
+from hexhop.records.sources import BLOCKS_FROM, iter_sources
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 CASES = [("Hexalit", 6, "hxl"), ("Trigeo", 6, "trg"), ("Hüpfer", 6, "hpf"), ("Hüpfer", 10, "hpf")]
@@ -185,3 +192,91 @@ def test_windows_1252_notice_and_undecodable_bytes_agree() -> None:
     text = _archive("Trigeo", 6, 2, 4).replace("Random", "Jürgen")
     assert _same(text.encode("cp1252"), "club.trg")[0] == 2
     assert _same(text.encode("utf-8").replace(b"J\xc3\xbc", b"J\xff", 1), "club.trg")[0] == 2
+
+
+# -- a large file read a block at a time (issue 26, §1: flat memory) ----------
+
+GAME = '[Game "Hexalit"]\n[Event "Zoë"]\n\n1. B6XC6 {' + "a note " * 40 + "} E8XD8 2. B5XC5 *\n"
+
+
+def _write(folder: Path, name: str, data: bytes) -> Path:
+    path = folder / name
+    path.write_bytes(data)
+    return path
+
+
+@pytest.mark.parametrize(
+    "encode",
+    [
+        lambda t: t.encode("utf-8"),
+        lambda t: t.encode("utf-8-sig"),
+        lambda t: t.encode("utf-8") + b"\xe9",  # not UTF-8: Windows-1252, NT03
+        lambda t: t.encode("utf-16"),
+        lambda t: t.encode("utf-8").replace(b"Zo\xc3\xab", b"Zo\xeb", 7),  # NT04 in a few
+    ],
+)
+def test_a_file_read_a_block_at_a_time_is_checked_as_its_bytes(
+    tmp_path: Path, encode: Any, monkeypatch: Any
+) -> None:
+    monkeypatch.setattr(sources, "BLOCKS_FROM", 4096)  # not 1 MiB: 4 blocks of 64 KiB
+    data = encode(GAME.replace("B5XC5", "B5XC5 {\r\n}") * 700 + BROKEN)
+    path = _write(tmp_path, "club.hxl", data)
+    [opened] = iter_sources([str(path)], blocks=True)
+    [whole] = iter_sources([str(path)])
+    assert opened.data is None and opened.opened is not None and opened.size == len(data)
+    assert whole.data == data and whole.opened is None and whole.size == len(data)
+    got, expected = check_source(opened, CheckOptions()), check_source(whole, CheckOptions())
+    assert got == expected and len(got.games) == 701
+    assert "SY01" in {f["code"] for g in got.games for f in g["findings"]}
+    assert pickle.loads(pickle.dumps(opened)) == whole  # sent to a worker: the bytes
+
+
+BROKEN = '[Game "Hexalit"]\n\n1. B6XC6 E8XD8 2. ZZ9XA1 *\n'
+
+
+def test_only_a_large_regular_file_is_left_open(tmp_path: Path) -> None:
+    _write(tmp_path, "small.hxl", GAME.encode())
+    large = _write(tmp_path, "large.hxl", GAME.encode() * (BLOCKS_FROM // len(GAME) + 1))
+    packed = tmp_path / "large.hxl.gz"
+    packed.write_bytes(gzip.compress(large.read_bytes()))
+    found = {Path(s.path).name: s for s in iter_sources([str(tmp_path)], blocks=True)}
+    assert found["small.hxl"].data == GAME.encode() and found["small.hxl"].opened is None
+    assert found["large.hxl"].data is None and found["large.hxl"].opened is not None
+    assert found["large.hxl.gz"].data == large.read_bytes()  # unpacked as before
+    assert all(s.opened is None for s in iter_sources([str(tmp_path)]))  # not asked for
+    binary = _write(tmp_path, "image.hxl", b"\x89PNG\x00" * BLOCKS_FROM)
+    [source] = iter_sources([str(binary)], blocks=True)
+    assert check_source(source, CheckOptions()).error["code"] == "IO02"
+
+
+def test_a_file_that_shrinks_while_open_is_read_to_its_new_end(tmp_path: Path) -> None:
+    path = _write(tmp_path, "club.hxl", GAME.encode() * (BLOCKS_FROM // len(GAME) + 1))
+    [source] = iter_sources([str(path)], blocks=True)
+    path.write_bytes(GAME.encode() * 3)  # truncated in place
+    result = check_source(source, CheckOptions())
+    assert result.error is None and len(result.games) == 3
+
+
+def _traced_peak(path: Path) -> int:
+    """The traced peak of checking ``path`` as ``hexhop check -j 1`` does
+    (a part at a time, each dropped when reported), in bytes."""
+    [source] = iter_sources([str(path)], blocks=True)
+    tracemalloc.start()
+    try:
+        for piece in streamed(source, CheckOptions(), 60.0):
+            assert piece.error is None
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+@pytest.mark.slow
+def test_ten_times_the_games_in_one_file_cost_less_than_64_kib_more(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    monkeypatch.setattr(sources, "BLOCKS_FROM", 4096)  # both read a block at a time
+    small = _write(tmp_path, "small.hxl", GAME.encode() * 1_000)  # 0.4 MB
+    large = _write(tmp_path, "large.hxl", GAME.encode() * 10_000)  # 4 MB
+    _traced_peak(small)  # the grammars and caches built first
+    before, after = _traced_peak(small), _traced_peak(large)
+    assert after - before < 64 * 1024, (before, after)
