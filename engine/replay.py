@@ -197,15 +197,18 @@ def replay_game(parsed: ParsedGame, visitor: Visitor | None = None) -> GameRepor
     return report
 
 
-def replay_flat(record: Record, flat: FlatLine, findings: Sequence[Finding] = ()) -> GameReport:
+def replay_flat(
+    record: Record, flat: FlatLine, findings: Sequence[Finding] = (), every: bool = False
+) -> GameReport:
     """Replay a game read by :func:`~hexhop.notation.reader.parse_game_flat`
     (the record without its main line, and the main line in flat arrays):
     the report :func:`replay_game` gives for the same text, findings, end
     and result alike, without a node or a visitor call per action.
 
     ``positions`` holds only the start and the last position of the main
-    line (the one :func:`replay_game` would end its list with) and
-    ``nodes`` nothing; ``record`` is None, as no tree was read to walk.
+    line (the one :func:`replay_game` would end its list with), or with
+    ``every`` all of them as :func:`replay_game` gives them; ``nodes``
+    holds nothing, and ``record`` is None, as no tree was read to walk.
     ``findings`` are the reading's own findings (an encoding notice)."""
     tags = tag_map(record)
     report = GameReport(
@@ -218,7 +221,7 @@ def replay_flat(record: Record, flat: FlatLine, findings: Sequence[Finding] = ()
     report.result = record.result or tags.get("Result")
     if record.game is None:
         return report
-    _Replayer(rules_for(record.game), record, report).run_flat(flat)
+    _Replayer(rules_for(record.game), record, report).run_flat(flat, every)
     report.findings.sort(key=_finding_order)
     return report
 
@@ -385,20 +388,24 @@ class _Replayer(Visitor):
         _Walker(self.rules, both).line(self.record.main, start, True)
         self._ended(start)
 
-    def run_flat(self, flat: FlatLine) -> None:
+    def run_flat(self, flat: FlatLine, every: bool = False) -> None:
         """:meth:`run` for a main line in flat arrays: the same findings in
-        the same order, the walk's checks made here without node objects."""
+        the same order, the walk's checks made here without node objects
+        (and the main line's positions kept only with ``every``)."""
         first = next((i for i in flat.items if not isinstance(i, (CubeOffer, CubeAnswer))), None)
         start = self._start(first)
         if start is None:
             return
         self._check_result_tag()
-        self.report.positions.append(start)
-        last, refused = _play_flat(self.rules, flat, start, self.findings)
+        positions = self.report.positions
+        positions.append(start)
+        last, refused = _play_flat(
+            self.rules, flat, start, self.findings, positions if every else None
+        )
         if refused:
             self._finished = False
-        if last is not start:
-            self.report.positions.append(last)
+        if not every and last is not start:
+            positions.append(last)
         self._ended(start)
 
     def _ended(self, start: Position) -> None:
@@ -485,11 +492,17 @@ class _Replayer(Visitor):
 
 
 def _play_flat(
-    rules: Rules, flat: FlatLine, start: Position, findings: list[Finding]
+    rules: Rules,
+    flat: FlatLine,
+    start: Position,
+    findings: list[Finding],
+    positions: list[Position] | None = None,
 ) -> tuple[Position, bool]:
     """Play the main line ``flat`` from ``start`` as :class:`_Walker` and
-    :meth:`_Replayer.node` do, findings appended to ``findings``: the last
-    position the report keeps and whether an item was refused."""
+    :meth:`_Replayer.node` do, findings appended to ``findings`` (and the
+    main line's positions to ``positions``, if given, as the replayer keeps
+    them): the last position the report keeps and whether an item was
+    refused."""
     items, numbers = flat.items, flat.numbers
     deadline = current()
     end = deadline.end if deadline is not None else None
@@ -543,8 +556,12 @@ def _play_flat(
         now = position.ply
         if now != kept_ply:
             kept, kept_ply = position, now
+            if positions is not None:
+                positions.append(position)
         elif position.winner is not None:
             kept = position
+            if positions is not None:
+                positions[-1] = position
     return kept, False
 
 

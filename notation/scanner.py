@@ -456,7 +456,7 @@ def _check_comment(text: str, start: int, end: int, first_line: int, limits: Rea
 
 
 # tags remembered by their text, and the longest text remembered
-_TAGS_KEPT = 10_000
+_TAGS_KEPT = 1_000
 _TAG_KEPT_LENGTH = 200
 
 

@@ -16,6 +16,7 @@ from hexhop.engine.deadline import checkpoint
 from hexhop.engine.replay import GameReport, replay_flat, replay_game
 from hexhop.messages import _
 from hexhop.notation.findings import Finding, make
+from hexhop.notation.flat import FlatLine
 from hexhop.notation.games import lookup_game
 from hexhop.notation.limits import DEFAULT_LIMITS, ReadLimits
 from hexhop.notation.reader import (
@@ -157,14 +158,30 @@ def check_game(
     line in flat arrays when the text is plainly well formed (no node
     objects, :func:`.replay_flat`), else the record tree; the report's
     findings, end and counts are the same either way."""
+    return replay_text(chunk, first_line, index, fallback, limits, windows_1252)[0]
+
+
+def replay_text(
+    chunk: str,
+    first_line: int,
+    index: int,
+    fallback: str | None,
+    limits: ReadLimits = DEFAULT_LIMITS,
+    windows_1252: bool = False,
+    every: bool = False,
+) -> tuple[GameReport, FlatLine | None]:
+    """:func:`check_game`'s report, and the flat main line it was read as
+    (None when the record tree was read: the report then holds it); with
+    ``every``, the report keeps every position of the main line."""
     flat = parse_game_flat(chunk, first_line, index, fallback, limits)
     if flat is not None:
         notice = (make("NT03", Span(1, 1)),) if windows_1252 and index == 1 else ()
-        return replay_flat(*flat, notice)
+        record, line = flat
+        return replay_flat(record, line, notice, every), line
     parsed = parse_game(chunk, first_line, index, fallback, limits)
     if windows_1252:
         parsed = with_encoding_notice(parsed)
-    return replay_game(parsed)
+    return replay_game(parsed), None
 
 
 def merge(parts: list[FileResult]) -> FileResult:

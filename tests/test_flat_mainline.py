@@ -3,7 +3,8 @@ node objects (issue 26, §1): its reports are the tree path's, finding for
 finding (code, message, line:col, ply), with the same end, result, counts
 and last position, on every sample, every broken sample and seeded random
 games with errors put in. A large file is read a block at a time, never
-held whole, and checks as its bytes do."""
+held whole, and checks as its bytes do. The index reads games the same
+way and keeps the same facts (every position's key, the actions)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from hexhop.archive.facts import game_facts, spelled
 from hexhop.engine.generate import random_archive
 from hexhop.engine.replay import GameReport, replay_game
 from hexhop.notation import accumulator, format_archive
@@ -29,7 +31,13 @@ from hexhop.notation.reader import (
     with_encoding_notice,
 )
 from hexhop.records import sources
-from hexhop.records.checking import CheckOptions, check_game, check_source, game_dict
+from hexhop.records.checking import (
+    CheckOptions,
+    check_game,
+    check_source,
+    game_dict,
+    replay_text,
+)
 from hexhop.records.jobs import streamed
 from hexhop.records.sources import BLOCKS_FROM, iter_sources
 
@@ -63,6 +71,15 @@ def _same(data: bytes, path: str) -> tuple[int, int]:
             assert (last.ply, last.winner) == (tree.positions[-1].ply, tree.positions[-1].winner)
         else:
             assert not fast.positions, where
+        # the index's facts: every position (and so every key) and the actions
+        every, line = replay_text(chunk, first_line, index, fallback, windows_1252=cp, every=True)
+        assert [(p, p.ply, p.winner) for p in every.positions] == [
+            (p, p.ply, p.winner) for p in tree.positions
+        ], where
+        actions = None if line is None else spelled(line.texts, line.items, every.game)
+        assert game_facts(every, False, first_line, 0, 1, actions) == game_facts(
+            tree, False, first_line, 0, 1
+        ), where
     return games, flat
 
 
