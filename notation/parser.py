@@ -145,7 +145,7 @@ def _span(first: Token, last: Token, offset: int) -> Span:
 
 
 # items remembered by their text (about 500 bytes each); then forgotten
-_ITEMS_KEPT = 2048
+_ITEMS_KEPT = 8192
 
 
 class _Builder:
