@@ -120,7 +120,7 @@ class CheckRun:
         limits = self.options.limits
         for path in self.paths:
             found = False
-            for source in iter_sources([path], globs=self.globs, limits=limits):
+            for source in iter_sources([path], globs=self.globs, limits=limits, blocks=True):
                 found = True
                 yield source
                 del source  # not held while the next file is read

@@ -16,11 +16,11 @@ from dataclasses import dataclass, field
 from typing import cast
 
 from hexhop.engine.deadline import checkpoint, within
-from hexhop.engine.replay import GameReport, replay_game
+from hexhop.engine.replay import GameReport
 from hexhop.notation.findings import make
 from hexhop.notation.games import lookup_game
-from hexhop.notation.model import CubeAnswer, CubeOffer, Item, Line, Node
-from hexhop.notation.reader import offset_bytes, parse_game, with_encoding_notice
+from hexhop.notation.model import CubeAnswer, CubeOffer, Item, Line
+from hexhop.notation.reader import offset_bytes
 from hexhop.notation.streaming import stream_chunks
 from hexhop.records.checking import (
     CheckOptions,
@@ -28,6 +28,7 @@ from hexhop.records.checking import (
     fallback_of,
     finding_dict,
     readable_data,
+    replay_text,
 )
 from hexhop.records.limits import read_limits
 from hexhop.records.sources import Source
@@ -162,11 +163,11 @@ def part_facts(part: FactsPart, options: CheckOptions) -> list[GameFacts]:
     games = []
     for index, first_line, chunk, offset, length in part.games:
         checkpoint()
-        parsed = parse_game(chunk, first_line, index, part.fallback, limits)
-        if part.windows_1252:
-            parsed = with_encoding_notice(parsed)
-        report = replay_game(parsed)
-        games.append(game_facts(report, options.strict, first_line, offset, length))
+        report, flat = replay_text(
+            chunk, first_line, index, part.fallback, limits, part.windows_1252, every=True
+        )
+        actions = None if flat is None else spelled(flat.texts, flat.items, report.game)
+        games.append(game_facts(report, options.strict, first_line, offset, length, actions))
     return games
 
 
@@ -177,8 +178,19 @@ def timed_part_facts(
     return within(seconds, part_facts, part, options)
 
 
-def game_facts(report: GameReport, strict: bool, line: int, offset: int, length: int) -> GameFacts:
+def game_facts(
+    report: GameReport,
+    strict: bool,
+    line: int,
+    offset: int,
+    length: int,
+    actions: list[str] | None = None,
+) -> GameFacts:
+    """The facts of a replayed game; ``actions`` (the main line's, spelled
+    as :func:`main_actions` spells them) when the report holds no record."""
     end = report.end
+    if actions is None:
+        actions = main_actions(report.record.main, report.game) if report.record else []
     first = report.positions[0] if report.positions else None
     return GameFacts(
         number=report.index,
@@ -195,7 +207,7 @@ def game_facts(report: GameReport, strict: bool, line: int, offset: int, length:
         end_ply=end.ply if end else None,
         plies=report.plies,
         players=players(report),
-        actions=main_actions(report.record.main, report.game) if report.record else [],
+        actions=actions,
         keys=signed_keys(report.positions),
     )
 
@@ -211,18 +223,27 @@ def main_actions(line: Line, game: str | None) -> list[str]:
     """:func:`action_text` of each node; a spelling seen before in the same
     game is looked up (in one game, a node's text, annotation included,
     always reads as the same item)."""
-    known = _SPELLINGS.setdefault(game, {})
     nodes = line.nodes
-    found = list(map(known.get, [node.text for node in nodes]))
+    return spelled([node.text for node in nodes], [node.item for node in nodes], game)
+
+
+def spelled(texts: list[str], items: list[Item], game: str | None) -> list[str]:
+    """:func:`action_text` of each item, written as ``texts``: what
+    :func:`main_actions` gives for a main line in flat arrays."""
+    known = _SPELLINGS.setdefault(game, {})
+    found = list(map(known.get, texts))
     if None in found:
-        return [_learnt(node, known) if text is None else text for node, text in zip(nodes, found)]
+        return [
+            _learnt(written, item, known) if text is None else text
+            for written, item, text in zip(texts, items, found)
+        ]
     return cast("list[str]", found)  # no None in it
 
 
-def _learnt(node: Node, known: dict[str, str]) -> str:
-    text = action_text(node.item)
+def _learnt(written: str, item: Item, known: dict[str, str]) -> str:
+    text = action_text(item)
     if len(known) < 16_384:
-        known[node.text] = text
+        known[written] = text
     return text
 
 

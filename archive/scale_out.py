@@ -84,7 +84,7 @@ def _batches(sources: Iterable[Source], batch_bytes: int) -> Iterator[list[Sourc
     size = 0
     for source in sources:
         batch.append(source)
-        size += len(source.data or b"")
+        size += source.size
         if size >= batch_bytes:
             yield batch
             batch, size = [], 0
@@ -107,7 +107,7 @@ def _submit(
 
 def _items(source: Source, options: CheckOptions) -> list[Source | Part]:
     """The source, or its parts when it is large."""
-    if source.data is not None and len(source.data) > SPLIT_BYTES:
+    if source.size > SPLIT_BYTES:
         parts = split_source(source, options, GAMES_PER_PART)
         if parts:
             return [*parts]

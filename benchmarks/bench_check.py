@@ -44,9 +44,13 @@ from collections.abc import Callable
 
 from bench_memory import ACCOUNTED  # runs check, writes its CPU and its own peak
 
+from hexhop.engine.games import rules_for
 from hexhop.engine.generate import random_archive
-from hexhop.engine.replay import replay_game
+from hexhop.engine.replay import replay_game, tag_map
 from hexhop.notation import format_archive, read_archive
+from hexhop.notation.reader import decode, fallback_game, game_chunks, parse_game_flat
+from hexhop.records.checking import CheckOptions, check_source
+from hexhop.records.sources import Source
 
 CASES = [
     ("Hexalit", 6, ".hxl"),
@@ -64,13 +68,11 @@ def build(game: str, board: int, games: int, seed: int = 7) -> bytes:
 
 
 def check(data: bytes, path: str) -> tuple[int, int]:
-    """(plies, invalid games) of checking ``data`` as ``hexhop check`` does."""
-    plies = invalid = 0
-    for parsed in read_archive(data, path=path):
-        report = replay_game(parsed)
-        plies += report.plies
-        invalid += not report.valid()
-    return plies, invalid
+    """(plies, invalid games) of checking ``data`` as ``hexhop check`` does
+    for one file (reading, replay, the report's game objects)."""
+    result = check_source(Source(path, data), CheckOptions())
+    plies = sum(game["plies"] for game in result.games)
+    return plies, sum(not game["valid"] for game in result.games)
 
 
 def cpu_time(run: Callable[[], object]) -> float:
@@ -178,8 +180,39 @@ def write(folder: str, games: int) -> None:
             handle.write(chess_pgn(plies_per_game(data, name + suffix)))
 
 
-def passes(path: str, count: int) -> None:
-    """Check ``path`` ``count`` times, after one game to load everything."""
+def read_only(data: bytes, path: str) -> None:
+    """Only the reading of a check: the games split off, their headers and
+    main lines read (flat, as ``check`` reads them)."""
+    fallback = fallback_game(path, None)
+    for index, first_line, chunk in game_chunks(decode(data)[0]):
+        parse_game_flat(chunk, first_line, index, fallback)
+
+
+def rules_only(data: bytes, path: str) -> Callable[[], None]:
+    """Only the rules of a check: each game's items checked and played from
+    its start, read beforehand (the games must be well formed)."""
+    fallback = fallback_game(path, None)
+    games = []
+    for index, first_line, chunk in game_chunks(decode(data)[0]):
+        read = parse_game_flat(chunk, first_line, index, fallback)
+        assert read is not None and read[0].game is not None, f"game {index} is not plain"
+        record, line = read
+        rules = rules_for(record.game)
+        games.append((rules, rules.start(tag_map(record), line.items[0]), line.items))
+
+    def run() -> None:
+        for rules, start, items in games:
+            position = start
+            for item in items:
+                rules.check(position, item)
+                position = rules.apply(position, item).position
+
+    return run
+
+
+def passes(path: str, count: int, only: str | None = None) -> None:
+    """Check ``path`` ``count`` times, after one game to load everything
+    (``only``: ``read`` or ``rules``, that part of the check alone)."""
     if path.endswith(".pgn"):
         with open(path, encoding="utf-8") as handle:
             pgn = handle.read()
@@ -190,8 +223,15 @@ def passes(path: str, count: int) -> None:
     with open(path, "rb") as handle:
         data = handle.read()
     check(data.split(b"\n\n[", 1)[0], path)
+    run = (
+        rules_only(data, path)
+        if only == "rules"
+        else (lambda: read_only(data, path))
+        if only == "read"
+        else (lambda: check(data, path))
+    )
     for _ in range(count):
-        check(data, path)
+        run()
 
 
 def measure(
@@ -251,6 +291,9 @@ def main() -> None:
     parser.add_argument("--write", metavar="DIR", help="only write the archives into DIR")
     parser.add_argument("--passes", nargs=2, metavar=("N", "FILE"), help="only check FILE N times")
     parser.add_argument(
+        "--only", choices=("read", "rules"), help="with --passes: that part of the check alone"
+    )
+    parser.add_argument(
         "--compiled", metavar="PYTHON", help="also the build installed for this interpreter"
     )
     parser.add_argument(
@@ -267,7 +310,7 @@ def main() -> None:
         write(args.write, args.games)
         return
     if args.passes:
-        passes(args.passes[1], int(args.passes[0]))
+        passes(args.passes[1], int(args.passes[0]), args.only)
         return
     pgn_extract = args.pgn_extract if os.path.exists(args.pgn_extract) else None
     heading = f"{'archive':<14}{'plies':>8}{'hexhop/s':>13}{'chess/s':>13}{'ratio':>7}"

@@ -7,7 +7,7 @@ runs ``hexhop check`` on each in a child process: its peak resident memory
 time of ``-j 1`` and ``-j N`` on the larger inputs, run in turns (the
 machine may be shared: the medians of interleaved runs are compared).
 
-    python benchmarks/bench_memory.py [--games 300] [--factor 10] [--jobs 2]
+    python benchmarks/bench_memory.py [--games 300] [--factor 10] [--jobs 2] [--check-jobs 1]
 """
 
 from __future__ import annotations
@@ -98,12 +98,17 @@ def accounted(args: list[str], runner: str = ACCOUNTED) -> tuple[float, float, f
     return peak / 1024, main_cpu + workers_cpu, wall, main_cpu
 
 
-def memory(inputs: dict[str, tuple[Path, Path]], factor: int, formats: list[str]) -> None:
+def memory(
+    inputs: dict[str, tuple[Path, Path]],
+    factor: int,
+    formats: list[str],
+    extra: tuple[str, ...] = (),
+) -> None:
     print(f"{'input':<8}{'format':<8}{'1x MiB':>9}{f'{factor}x MiB':>9}{'growth':>8}")
     small, large = inputs["1x"], inputs[f"{factor}x"]
     for kind, index in (("file", 0), ("folder", 1)):
         for fmt in formats:
-            args = ["--quiet", "--format", fmt]
+            args = ["--quiet", "--format", fmt, *extra]
             a = statistics.median(run([*args, str(small[index])])[0] for _ in range(3))
             b = statistics.median(run([*args, str(large[index])])[0] for _ in range(3))
             print(f"{kind:<8}{fmt:<8}{a:>9.1f}{b:>9.1f}{b - a:>+8.1f}")
@@ -142,6 +147,9 @@ def main() -> None:
     parser.add_argument("--formats", default="text,json", help="report formats to measure")
     parser.add_argument("--jobs", type=int, default=0, help="also time -j 1 against -j JOBS")
     parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds of -j")
+    parser.add_argument(
+        "--check-jobs", metavar="N", help="check's -j in the memory runs (default: its own choice)"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
@@ -151,7 +159,8 @@ def main() -> None:
             "1x": write_inputs(root, games, args.games, "1x"),
             f"{args.factor}x": write_inputs(root, games, len(games), f"{args.factor}x"),
         }
-        memory(inputs, args.factor, args.formats.split(","))
+        extra = ("-j", args.check_jobs) if args.check_jobs else ()
+        memory(inputs, args.factor, args.formats.split(","), extra)
         if args.jobs:
             one, many = inputs[f"{args.factor}x"]
             parallel(one, "file", [1, args.jobs], args.rounds)

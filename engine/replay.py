@@ -22,16 +22,19 @@ from typing import Final
 from mypy_extensions import mypyc_attr
 
 from hexhop.notation.findings import Finding, make, words
+from hexhop.notation.flat import FlatLine
 from hexhop.notation.games import find_game
 from hexhop.notation.model import (
     CubeAnswer,
     CubeOffer,
     DiceAction,
     HopAction,
+    Item,
     Line,
     Node,
     ParsedGame,
     Record,
+    Span,
 )
 
 from .base import HeaderError, Illegal, Played, Position, Rules
@@ -194,6 +197,35 @@ def replay_game(parsed: ParsedGame, visitor: Visitor | None = None) -> GameRepor
     return report
 
 
+def replay_flat(
+    record: Record, flat: FlatLine, findings: Sequence[Finding] = (), every: bool = False
+) -> GameReport:
+    """Replay a game read by :func:`~hexhop.notation.reader.parse_game_flat`
+    (the record without its main line, and the main line in flat arrays):
+    the report :func:`replay_game` gives for the same text, findings, end
+    and result alike, without a node or a visitor call per action.
+
+    ``positions`` holds only the start and the last position of the main
+    line (the one :func:`replay_game` would end its list with), or with
+    ``every`` all of them as :func:`replay_game` gives them; ``nodes``
+    holds nothing, and ``record`` is None, as no tree was read to walk.
+    ``findings`` are the reading's own findings (an encoding notice)."""
+    tags = tag_map(record)
+    report = GameReport(
+        record.index,
+        record.game,
+        tags,
+        findings=list(findings),
+        plies=len(flat.items) - flat.cubes,
+    )
+    report.result = record.result or tags.get("Result")
+    if record.game is None:
+        return report
+    _Replayer(rules_for(record.game), record, report).run_flat(flat, every)
+    report.findings.sort(key=_finding_order)
+    return report
+
+
 def _count_actions(line: Line) -> int:
     if not line.nodes:
         return 0
@@ -337,7 +369,15 @@ class _Replayer(Visitor):
         self._finished = True
 
     def run(self, visitor: Visitor | None = None) -> None:
-        start = self._start()
+        first = next(
+            (
+                n.item
+                for n in self.record.main.nodes
+                if not isinstance(n.item, (CubeOffer, CubeAnswer))
+            ),
+            None,
+        )
+        start = self._start(first)
         if start is None:
             if visitor is not None:
                 _Walker(None, visitor).line(self.record.main, None, False)
@@ -346,6 +386,30 @@ class _Replayer(Visitor):
         self.report.positions.append(start)
         both = self if visitor is None else _Tee(self, visitor)
         _Walker(self.rules, both).line(self.record.main, start, True)
+        self._ended(start)
+
+    def run_flat(self, flat: FlatLine, every: bool = False) -> None:
+        """:meth:`run` for a main line in flat arrays: the same findings in
+        the same order, the walk's checks made here without node objects
+        (and the main line's positions kept only with ``every``)."""
+        first = next((i for i in flat.items if not isinstance(i, (CubeOffer, CubeAnswer))), None)
+        start = self._start(first)
+        if start is None:
+            return
+        self._check_result_tag()
+        positions = self.report.positions
+        positions.append(start)
+        last, refused = _play_flat(
+            self.rules, flat, start, self.findings, positions if every else None
+        )
+        if refused:
+            self._finished = False
+        if not every and last is not start:
+            positions.append(last)
+        self._ended(start)
+
+    def _ended(self, start: Position) -> None:
+        """After the walk: the assumed board named, the end and the result checked."""
         self._name_assumed_board(start)
         end_position = self.report.positions[-1]
         if end_position.winner is not None:
@@ -395,15 +459,7 @@ class _Replayer(Visitor):
 
     # -- start and header ---------------------------------------------------
 
-    def _start(self) -> Position | None:
-        first = next(
-            (
-                n.item
-                for n in self.record.main.nodes
-                if not isinstance(n.item, (CubeOffer, CubeAnswer))
-            ),
-            None,
-        )
+    def _start(self, first: Item | None) -> Position | None:
         try:
             return self.rules.start(self.report.tags, first)
         except HeaderError as error:
@@ -435,15 +491,101 @@ class _Replayer(Visitor):
             )
 
 
+def _play_flat(
+    rules: Rules,
+    flat: FlatLine,
+    start: Position,
+    findings: list[Finding],
+    positions: list[Position] | None = None,
+) -> tuple[Position, bool]:
+    """Play the main line ``flat`` from ``start`` as :class:`_Walker` and
+    :meth:`_Replayer.node` do, findings appended to ``findings`` (and the
+    main line's positions to ``positions``, if given, as the replayer keeps
+    them): the last position the report keeps and whether an item was
+    refused."""
+    items, numbers = flat.items, flat.numbers
+    deadline = current()
+    end = deadline.end if deadline is not None else None
+    position = start  # where the next item is played from
+    now = start.ply  # its ply
+    kept = start  # the report's last position: changed by a ply or an end
+    kept_ply = now
+    for i in range(len(items)):
+        if i % _EVERY == 0 and end is not None and time.monotonic() > end:
+            raise OutOfTime()
+        if numbers and i in numbers:
+            number = numbers[i][0]
+            expected = now // 2 + 1
+            if number != expected:
+                where = flat.number_span(i)
+                findings.append(make("NT01", where, ply=now + 1, written=number, expected=expected))
+        item = items[i]
+        illegal = rules.check(position, item)
+        winner = position.winner
+        if winner is not None:
+            findings.append(
+                make(
+                    "ST01",
+                    flat.span(i),
+                    ply=now + 1,
+                    action=flat.texts[i],
+                    winner=winner,
+                    end_ply=position.end_ply,
+                )
+            )
+            return kept, True
+        if illegal is not None:
+            findings.append(
+                _illegal_finding(flat.span(i), flat.texts[i], now + 1, position, illegal)
+            )
+            return kept, True
+        played = rules.apply(position, item)
+        if isinstance(item, _ACTIONS) and item.mark != played.mark:
+            findings.append(
+                _mark_of(
+                    item,
+                    flat.span(i),
+                    flat.texts[i],
+                    now + 1,
+                    played,
+                    position.to_move,
+                    rules.sides,
+                )
+            )
+        position = played.position
+        now = position.ply
+        if now != kept_ply:
+            kept, kept_ply = position, now
+            if positions is not None:
+                positions.append(position)
+        elif position.winner is not None:
+            kept = position
+            if positions is not None:
+                positions[-1] = position
+    return kept, False
+
+
 def _mark_finding(
     node: Node, ply: int, played: Played[Position], mover: str, sides: Sequence[str]
 ) -> Finding:
     """A written ``^``/``+`` that differs from the one the rules require."""
     item = node.item
     assert isinstance(item, (DiceAction, HopAction))
+    return _mark_of(item, node.span, node.text, ply, played, mover, sides)
+
+
+def _mark_of(
+    item: DiceAction | HopAction,
+    span: Span,
+    text: str,
+    ply: int,
+    played: Played[Position],
+    mover: str,
+    sides: Sequence[str],
+) -> Finding:
     side = played.threatened or next(s for s in sides if s != mover)
     code = _mark_code(isinstance(item, HopAction), item.mark, played.mark)
-    return make(code, node.span, ply=ply, action=node.text, side=side, mark=item.mark)
+    return make(code, span, ply=ply, action=text, side=side, mark=item.mark)
 
 
 def _mark_code(hop: bool, written: str, required: str) -> str:
@@ -462,10 +604,16 @@ def _mark_code(hop: bool, written: str, required: str) -> str:
 
 
 def _illegal(node: Node, ply: int, position: Position, illegal: Illegal) -> Finding:
+    return _illegal_finding(node.span, node.text, ply, position, illegal)
+
+
+def _illegal_finding(
+    span: Span, text: str, ply: int, position: Position, illegal: Illegal
+) -> Finding:
     finding = make(
-        illegal.code, node.span, ply=ply, action=node.text, reason=illegal.reason, cell=illegal.cell
+        illegal.code, span, ply=ply, action=text, reason=illegal.reason, cell=illegal.cell
     )
     message = words(
         "ply {ply}, {side}: {finding}", ply=ply, side=position.to_move, finding=finding.message
     )
-    return Finding(finding.code, message, finding.span, ply, node.text)
+    return Finding(finding.code, message, finding.span, ply, text)

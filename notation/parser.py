@@ -24,6 +24,7 @@ from lark import Lark, Token
 from hexhop.notation.errors import ArgumentError
 
 from .accumulator import ACTION_TOKENS, LineAccumulator, Misplaced
+from .flat import FlatLine
 from .games import GAMES
 from .limits import DEFAULT_LIMITS, MAX_DEPTH, MAX_TOKEN, ReadLimits
 from .model import (
@@ -373,6 +374,16 @@ def parse_movetext(
     if found < len(text):  # the part should hold an error: read it all to be sure
         return _run_movetext(game, text, rest.line - 1, limits.max_token)
     return read
+
+
+def parse_movetext_flat(
+    game: str, rest: Rest, limits: ReadLimits = DEFAULT_LIMITS
+) -> FlatLine | None:
+    """The main line of the movetext ``rest`` read as ``game`` in flat
+    arrays, or None when only :func:`parse_movetext` can read it (a
+    variation, a syntax problem, a limit near)."""
+    scanner: MovetextScanner = _parser(game).scanner
+    return scanner.scan_flat(movetext_text(rest), rest.line, limits)
 
 
 def _check_depth(text: str, offset: int) -> None:

@@ -20,10 +20,11 @@ from typing import Final
 from lark.exceptions import UnexpectedInput
 
 from .findings import Finding, NotationError, make, words
+from .flat import FlatLine
 from .limits import DEFAULT_LIMITS, BeyondLimit, ReadLimits
 from .model import GAMES, Item, Line, Node, ParsedGame, Record, Span, Tag
 from .names import game_from_name, game_from_path, tag_name, tag_value
-from .parser import Header, movetext_text, parse_header, parse_movetext
+from .parser import Header, movetext_text, parse_header, parse_movetext, parse_movetext_flat
 from .problems import EndsAtNextGame, SyntaxProblem
 from .scanner import Rest
 from .syntax_errors import explain
@@ -353,6 +354,36 @@ def parse_game(
     return ParsedGame(parsed.index, parsed.record, (finding, *parsed.findings))
 
 
+def parse_game_flat(
+    chunk: str,
+    first_line: int,
+    index: int,
+    fallback: str | None,
+    limits: ReadLimits = DEFAULT_LIMITS,
+) -> tuple[Record, FlatLine] | None:
+    """One game's text read for checking: the record without its main line
+    (tags, game, result, spans) and the main line as a :class:`.flat.FlatLine`;
+    None when the game is not plainly well formed (a header or syntax
+    problem, a variation, a limit near, bytes that could not be decoded):
+    then :func:`parse_game` reads it and says what is wrong."""
+    if isinstance(chunk, EndsAtNextGame) or "\ufffd" in chunk:
+        return None
+    try:
+        header = parse_header(chunk, first_line, limits=limits)
+        game, problem = _game_of(header.tags, fallback)
+        rest = header.rest
+        if game is None or rest is None:
+            return None
+        flat = parse_movetext_flat(game, rest, limits)
+    except Exception:  # noqa: BLE001 - the tree path reads it again and tells why
+        return None
+    if flat is None:
+        return None
+    span = record_span(chunk, first_line)
+    main = Line((), (), Span(rest.line, rest.column, rest.end_line, rest.end_column))
+    return Record(header.tags, game, main, flat.result, flat.result_span, index, span), flat
+
+
 def _read_game(
     chunk: str, first_line: int, index: int, fallback: str | None, limits: ReadLimits
 ) -> ParsedGame:
@@ -530,6 +561,7 @@ __all__ = [
     "mostly_utf8",
     "only_comments",
     "parse_action",
+    "parse_game_flat",
     "parse_text",
     "read_archive",
     "split_games",

@@ -22,6 +22,7 @@ from lark import Lark
 
 from .accumulator import ACTION_TOKENS, LineAccumulator, Misplaced
 from .findings import make, words
+from .flat import FlatLine
 from .limits import DEFAULT_LIMITS, BeyondLimit, ReadLimits
 from .model import NO_SPAN, Span, Tag
 from .names import tag_name, tag_value
@@ -232,6 +233,83 @@ class MovetextScanner:
             return len(text)
         return acc.line(NO_SPAN), result, result_span
 
+    def scan_flat(
+        self, text: str, first_line: int, limits: ReadLimits = DEFAULT_LIMITS
+    ) -> FlatLine | None:
+        """The main line of ``text`` (whose line 1 is ``first_line``) as a
+        :class:`.flat.FlatLine`, without a node or span per action; None
+        whenever :meth:`scan` could do anything but return a record without
+        variations (a variation, a token it is unsure of, anything near a
+        limit): the tree path then reads the game and tells what it finds.
+
+        The tokens are those :meth:`scan` matches: a text no longer than its
+        window is matched in one ``finditer``, each token where the one
+        before ended; lines and columns are counted only for what a finding
+        points at (:meth:`.FlatLine.span`).
+        """
+        size = len(text.rstrip())  # blanks at the end: no token, no match tried
+        if size >= max(limits.max_token, limits.max_comment) + _SLACK:
+            return None  # the window's careful reading
+        item_of, known = self.item, self.items
+        max_token, max_comment = limits.max_token, limits.max_comment
+        flat = FlatLine(text, first_line)
+        found, texts, starts = flat.items, flat.texts, flat.starts
+        items = actions = 0
+        pending: tuple[int, int, int, int] | None = None  # a move number waiting
+        result = False
+        for m in self.token.finditer(text, 0, size):
+            kind = m.lastgroup
+            start, end = m.span(kind)  # type: ignore[arg-type]  # every alternative is named
+            items += 1
+            if kind in _ACTIONS_ONLY:
+                if result or end - start > max_token:
+                    return None
+                value = text[start:end]
+                item = known.get(value)
+                found.append(item_of(kind, value) if item is None else item)
+                texts.append(value)
+                starts.append(start)
+                actions += 1
+                if pending is not None:
+                    flat.numbers[len(found) - 1] = pending
+                    pending = None
+            elif kind == "MOVE_NUMBER":
+                if result or pending is not None or end - start > max_token:
+                    return None
+                bare = text[start:end].rstrip(".")
+                pending = (int(bare), end - start - len(bare), start, end)
+            elif kind == "COMMENT" or kind == "LINE_COMMENT":
+                if end - start - 2 >= max_comment:
+                    return None
+                flat.comments += 1
+            elif kind == "GLYPH" or kind == "NAG":
+                if result or pending is not None or not found or end - start > max_token:
+                    return None
+                flat.glyphs.setdefault(len(found) - 1, []).append(text[start:end])
+            elif kind == "CUBE_OFFER" or kind == "CUBE_ANSWER":
+                value = text[start:end]
+                if result or end - start > max_token or "\n" in value:
+                    return None
+                item = known.get(value)
+                found.append(item_of(kind, value) if item is None else item)
+                texts.append(value)
+                starts.append(start)
+                flat.cubes += 1
+                if pending is not None:
+                    flat.numbers[len(found) - 1] = pending
+                    pending = None
+            elif kind == "RESULT":
+                if result or pending is not None:
+                    return None
+                result = True
+                flat.result = text[start:end]
+                flat.result_span = flat.span_at(start, end)
+            else:  # a variation, or what no terminal matches
+                return None
+        if pending is not None or items > limits.max_items or actions > limits.max_actions:
+            return None
+        return flat
+
     def tokens(
         self,
         text: str,
@@ -314,6 +392,7 @@ _SPACES: Final = re.compile(r"\s*")
 _HEADER_WINDOW: Final = 4096  # the tags read in one match: any beyond are read one by one
 _SLACK: Final = 64  # a window this much longer than a limit holds every token within it
 _COUNTED: Final = ACTION_TOKENS - {"CUBE_OFFER", "CUBE_ANSWER"}
+_ACTIONS_ONLY: Final = frozenset(_COUNTED)  # the tokens of actions (no cube events)
 _WORDS: Final = frozenset({"CUBE_OFFER", "CUBE_ANSWER", "MOVE_NUMBER", "NAG"})  # length-limited too
 _DEPTH_AFTER: Final = {"LPAR": 1, "RPAR": -1}  # the nesting once a misplaced token is read
 
@@ -377,7 +456,7 @@ def _check_comment(text: str, start: int, end: int, first_line: int, limits: Rea
 
 
 # tags remembered by their text, and the longest text remembered
-_TAGS_KEPT = 10_000
+_TAGS_KEPT = 1_000
 _TAG_KEPT_LENGTH = 200
 
 

@@ -12,7 +12,7 @@ splitting the whole text gives.
 from __future__ import annotations
 
 import codecs
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from .reader import mostly_utf8, only_comments, split_games, text_encoding, utf16_encoding
 
@@ -36,12 +36,22 @@ def file_chunks(path: str, block: int = BLOCK) -> tuple[Iterator[Chunk], bool]:
     (to read back a file just written, say). Raises OSError."""
     with open(path, "rb") as handle:
         head = handle.read(4)
+    return block_chunks(head, lambda start: _file_blocks(path, start, block), block)
+
+
+def block_chunks(
+    head: bytes, blocks: Callable[[int], Iterator[bytes]], block: int = BLOCK
+) -> tuple[Iterator[Chunk], bool]:
+    """What :func:`stream_chunks` gives for bytes that start with ``head``
+    (their first four, or all of fewer) and that ``blocks(start)`` gives a
+    block at a time from ``start`` on (as often as asked: once to tell the
+    encoding, once to read), so that they are never held whole."""
     codec = utf16_encoding(head)
     start = 2
     if codec is None:  # the choice of :func:`.reader.text_encoding`
         start = len(_BOM) if head.startswith(_BOM) else 0
-        codec = "utf-8" if mostly_utf8(_file_blocks(path, start, block)) else "cp1252"
-    return _chunks(_file_texts(path, codec, start, block), block), codec == "cp1252"
+        codec = "utf-8" if mostly_utf8(blocks(start)) else "cp1252"
+    return _chunks(_block_texts(blocks(start), codec), block), codec == "cp1252"
 
 
 def _file_blocks(path: str, start: int, block: int) -> Iterator[bytes]:
@@ -51,9 +61,9 @@ def _file_blocks(path: str, start: int, block: int) -> Iterator[bytes]:
             yield data
 
 
-def _file_texts(path: str, codec: str, start: int, block: int) -> Iterator[str]:
+def _block_texts(blocks: Iterator[bytes], codec: str) -> Iterator[str]:
     decoder = codecs.getincrementaldecoder(codec)("replace")
-    for data in _file_blocks(path, start, block):
+    for data in blocks:
         yield decoder.decode(data)
     yield decoder.decode(b"", final=True)
 

@@ -13,15 +13,24 @@ from itertools import islice
 from typing import Any, TypeAlias
 
 from hexhop.engine.deadline import checkpoint
-from hexhop.engine.replay import GameReport, replay_game
+from hexhop.engine.replay import GameReport, replay_flat, replay_game
 from hexhop.messages import _
 from hexhop.notation.findings import Finding, make
+from hexhop.notation.flat import FlatLine
 from hexhop.notation.games import lookup_game
-from hexhop.notation.reader import fallback_game, looks_binary, parse_game, with_encoding_notice
-from hexhop.notation.streaming import stream_chunks
+from hexhop.notation.limits import DEFAULT_LIMITS, ReadLimits
+from hexhop.notation.reader import (
+    fallback_game,
+    looks_binary,
+    parse_game,
+    parse_game_flat,
+    with_encoding_notice,
+)
+from hexhop.notation.span import Span
+from hexhop.notation.streaming import block_chunks, stream_chunks
 
 from .limits import read_limits
-from .sources import Limits, Source
+from .sources import Limits, OpenFile, Source
 
 # a JSON object of the check report (check-report.schema.json)
 JsonObject: TypeAlias = "dict[str, Any]"
@@ -70,12 +79,19 @@ class Part:
 
 def check_source(source: Source, options: CheckOptions) -> FileResult:
     """Check every game of one source; never raises for bad input."""
-    data = readable_data(source)
+    data = readable(source)
     if isinstance(data, FileResult):
         return data
-    chunks, windows_1252 = stream_chunks(data)
+    chunks, windows_1252 = _chunks(data)
     part = Part(source.path, chunks, fallback_of(source.path, options), windows_1252)
     return check_part(part, options)
+
+
+def _chunks(data: bytes | OpenFile) -> tuple[Iterator[tuple[int, int, str]], bool]:
+    """The games of the bytes, or of a file read a block at a time."""
+    if isinstance(data, OpenFile):
+        return block_chunks(data.head(4), data.blocks)
+    return stream_chunks(data)
 
 
 def split_source(source: Source, options: CheckOptions, games_per_part: int) -> list[Part] | None:
@@ -91,10 +107,10 @@ def source_parts(
     """The parts of ``games_per_part`` games of a source, one after the
     other as they are needed (at least one, perhaps without games), or the
     result saying why the source cannot be read."""
-    data = readable_data(source)
+    data = readable(source)
     if isinstance(data, FileResult):
         return data
-    chunks, windows_1252 = stream_chunks(data)  # the text is not held whole next to the bytes
+    chunks, windows_1252 = _chunks(data)  # the text is not held whole next to the bytes
     fallback = fallback_of(source.path, options)
     return _parts(source.path, chunks, fallback, windows_1252, games_per_part)
 
@@ -124,13 +140,48 @@ def check_part(part: Part, options: CheckOptions) -> FileResult:
                 make("IO04", None, path=part.path, limit=options.limits.max_games)
             )
             break
-        parsed = parse_game(chunk, first_line, index, part.fallback, limits)
-        if part.windows_1252:
-            parsed = with_encoding_notice(parsed)
-        report = replay_game(parsed)
+        report = check_game(chunk, first_line, index, part.fallback, limits, part.windows_1252)
         result.games.append(game_dict(report, options.strict))
         _keep_lines(result.sources, report.findings, chunk, first_line)
     return result
+
+
+def check_game(
+    chunk: str,
+    first_line: int,
+    index: int,
+    fallback: str | None,
+    limits: ReadLimits = DEFAULT_LIMITS,
+    windows_1252: bool = False,
+) -> GameReport:
+    """Read and replay one game's text as ``hexhop check`` does: the main
+    line in flat arrays when the text is plainly well formed (no node
+    objects, :func:`.replay_flat`), else the record tree; the report's
+    findings, end and counts are the same either way."""
+    return replay_text(chunk, first_line, index, fallback, limits, windows_1252)[0]
+
+
+def replay_text(
+    chunk: str,
+    first_line: int,
+    index: int,
+    fallback: str | None,
+    limits: ReadLimits = DEFAULT_LIMITS,
+    windows_1252: bool = False,
+    every: bool = False,
+) -> tuple[GameReport, FlatLine | None]:
+    """:func:`check_game`'s report, and the flat main line it was read as
+    (None when the record tree was read: the report then holds it); with
+    ``every``, the report keeps every position of the main line."""
+    flat = parse_game_flat(chunk, first_line, index, fallback, limits)
+    if flat is not None:
+        notice = (make("NT03", Span(1, 1)),) if windows_1252 and index == 1 else ()
+        record, line = flat
+        return replay_flat(record, line, notice, every), line
+    parsed = parse_game(chunk, first_line, index, fallback, limits)
+    if windows_1252:
+        parsed = with_encoding_notice(parsed)
+    return replay_game(parsed), None
 
 
 def merge(parts: list[FileResult]) -> FileResult:
@@ -145,16 +196,27 @@ def merge(parts: list[FileResult]) -> FileResult:
 
 def readable_data(source: Source) -> bytes | FileResult:
     """The bytes of ``source``, or the result saying why they cannot be read."""
+    data = readable(source)
+    return data.read() if isinstance(data, OpenFile) else data
+
+
+def readable(source: Source) -> bytes | OpenFile | FileResult:
+    """The bytes of ``source`` (or the file, to be read a block at a time),
+    or the result saying why they cannot be read."""
+    data: bytes | OpenFile | None = source.data if source.opened is None else source.opened
     if source.too_large is not None:
         size, limit = source.too_large
         error = make("IO03", None, path=source.path, size=size, limit=limit)
-    elif source.data is None:
+    elif data is None:
         error = make("IO01", None, path=source.path, reason=source.error or _("unknown error"))
-    elif looks_binary(source.data):
+    elif looks_binary(data if isinstance(data, bytes) else data.head(_HEAD)):
         error = make("IO02", None, path=source.path)
     else:
-        return source.data
+        return data
     return FileResult(source.path, error=finding_dict(error))
+
+
+_HEAD = 8192  # the bytes looks_binary looks at
 
 
 def fallback_of(path: str, options: CheckOptions) -> str | None:

@@ -443,7 +443,7 @@ def _units(sources: Iterable[Source], options: CheckOptions) -> Iterator[_Unit]:
     batch: list[_File] = []
     held = 0  # what the batch costs so far
     for source in sources:
-        size = len(source.data) if source.data is not None else 0
+        size = source.size
         cost = size + FILE_BYTES
         if cost <= BATCH_BYTES and size <= SPLIT_BYTES:
             if held + cost > BATCH_BYTES:
@@ -469,7 +469,7 @@ def _file_units(file: _File, options: CheckOptions) -> Iterator[_Unit]:
     or its parts when it is larger than ``SPLIT_BYTES``."""
     source = file.source
     parts = None
-    if source.data is not None and len(source.data) > SPLIT_BYTES:
+    if source.size > SPLIT_BYTES:
         parts = source_parts(source, options, GAMES_PER_PART)
     if parts is None or isinstance(parts, FileResult):
         yield _Unit([file], check_source, [source], last=True)

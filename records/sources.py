@@ -25,8 +25,8 @@ import tarfile
 import zipfile
 import zlib
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
 from typing import IO, Any, Literal
 
 from hexhop.messages import _
@@ -76,26 +76,94 @@ class Limits:
     max_token: int = 1_000  # characters in one action, move number or tag name (4000 at most)
 
 
+_BLOCK = 64 * 1024  # bytes an OpenFile gives at a time
+_PREAD = hasattr(os, "pread")  # not on Windows: files are read whole there
+
+
+class OpenFile:
+    """A large regular record file kept open, to be read a block at a time
+    instead of held whole (what ``iter_sources(..., blocks=True)`` gives
+    ``check``: its memory then stays flat however large one file is).
+
+    Its size is the one the file had when it was opened; bytes written to
+    it later are not read. The descriptor is closed with the object.
+    """
+
+    __slots__ = ("fd", "size")
+
+    def __init__(self, fd: int, size: int):
+        self.fd = fd
+        self.size = size
+
+    def __len__(self) -> int:
+        return self.size
+
+    def head(self, count: int) -> bytes:
+        """The first ``count`` bytes (fewer in a shorter file)."""
+        return os.pread(self.fd, min(count, self.size), 0)
+
+    def blocks(self, start: int = 0, block: int = _BLOCK) -> Iterator[bytes]:
+        """The bytes from ``start`` to the size it was opened with, a block at a time."""
+        pos = start
+        while pos < self.size:
+            data = os.pread(self.fd, min(block, self.size - pos), pos)
+            if not data:  # the file shrank
+                return
+            yield data
+            pos += len(data)
+
+    def read(self) -> bytes:
+        """The bytes whole (to send the file to another process)."""
+        return b"".join(self.blocks())
+
+    def __del__(self) -> None:
+        with suppress(OSError):
+            os.close(self.fd)
+
+
 @dataclass(frozen=True)
 class Source:
     """One record file's bytes, or why they could not be read.
 
     ``too_large`` is (size, limit) for a file larger than the limit.
+    ``opened`` (then ``data`` is None) is a large file left open to be
+    read a block at a time; it is only given when asked for
+    (:func:`iter_sources`), and a copy sent to another process holds the
+    bytes instead.
     """
 
     path: str
     data: bytes | None = None
     error: str | None = None
     too_large: tuple[int, int] | None = None
+    opened: OpenFile | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def size(self) -> int:
+        """How many bytes there are to read (0 for a source that cannot be read)."""
+        if self.data is not None:
+            return len(self.data)
+        return self.opened.size if self.opened is not None else 0
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        data = self.data if self.opened is None else self.opened.read()
+        return (Source, (self.path, data, self.error, self.too_large))
 
 
 def iter_sources(
-    paths: list[str], *, globs: tuple[str, ...] = (), limits: Limits = Limits()
+    paths: list[str],
+    *,
+    globs: tuple[str, ...] = (),
+    limits: Limits = Limits(),
+    blocks: bool = False,
 ) -> Iterator[Source]:
     """Every record file named by ``paths``, in a stable order.
 
     A path may name one member of an archive as the reports name it:
-    ``club.zip:games/a.hxl``."""
+    ``club.zip:games/a.hxl``. With ``blocks``, a regular uncompressed file
+    of at least ``BLOCKS_FROM`` bytes is left open (:class:`OpenFile`) for
+    a reader that takes it a block at a time, instead of being read whole."""
+    least = BLOCKS_FROM if blocks else None
     for path in paths:
         member = _member_path(path)
         if path == "-":
@@ -103,14 +171,19 @@ def iter_sources(
         elif member is not None:
             yield _member(*member, limits)
         elif os.path.isdir(path):
-            yield from _directory(path, globs, limits)
+            yield from _directory(path, globs, limits, least)
         elif is_archive(path):
             yield from _archive(path, globs, limits)
         else:
-            yield read_source(path, limits.max_file_bytes)
+            yield read_source(path, limits.max_file_bytes, least)
 
 
-def read_source(path: str, limit: int = Limits.max_file_bytes) -> Source:
+BLOCKS_FROM = 1024 * 1024  # a file this large is read a block at a time when asked
+
+
+def read_source(
+    path: str, limit: int = Limits.max_file_bytes, open_from: int | None = None
+) -> Source:
     """The bytes of one file named by the user (``-``: standard input), at
     most ``limit`` of them.
 
@@ -121,6 +194,9 @@ def read_source(path: str, limit: int = Limits.max_file_bytes) -> Source:
     A compressed record file (``club.hxl.gz``, also ``.bz2`` and ``.xz``)
     is unpacked as it is read: ``limit`` bounds both the file and what it
     unpacks to, so a compression bomb stops at the limit too.
+
+    A regular uncompressed file of at least ``open_from`` bytes is left
+    open (:class:`OpenFile`) instead of read.
     """
     if path == "-":
         data = _read_limited(sys.stdin.buffer, limit)
@@ -147,7 +223,15 @@ def read_source(path: str, limit: int = Limits.max_file_bytes) -> Source:
             compressor = compressor_of(path)
             if compressor is not None:
                 return _unpacked(path, compressor(handle), limit)
-            data = _read_limited(handle, limit)
+            if (
+                open_from is not None
+                and _PREAD
+                and stat.S_ISREG(info.st_mode)
+                and info.st_size >= open_from
+            ):
+                return Source(path, opened=OpenFile(os.dup(fd), info.st_size))
+            size = info.st_size if stat.S_ISREG(info.st_mode) else 0
+            data = _read_limited(handle, limit, size)
     except OSError as error:
         return Source(path, error=_reason(error))
     return Source(path, data, None if data is not None else _beyond(limit))
@@ -307,7 +391,9 @@ def _not_regular(path: str) -> str | None:
     return _("not a regular file ({kind})").format(kind=kind)
 
 
-def _directory(root: str, globs: tuple[str, ...], limits: Limits) -> Iterator[Source]:
+def _directory(
+    root: str, globs: tuple[str, ...], limits: Limits, open_from: int | None = None
+) -> Iterator[Source]:
     """Regular files under ``root``, sorted; symlinks that lead outside it are
     skipped, and FIFOs and devices are reported, not read."""
     real_root = os.path.realpath(root)
@@ -329,7 +415,7 @@ def _directory(root: str, globs: tuple[str, ...], limits: Limits) -> Iterator[So
             elif archive:
                 yield from _archive(path, globs, limits)
             else:
-                yield read_source(path, limits.max_file_bytes)
+                yield read_source(path, limits.max_file_bytes, open_from)
 
 
 def _inside(path: str, real_root: str) -> bool:
@@ -578,20 +664,27 @@ class _TarInfo(tarfile.TarInfo):
 _TarFile.tarinfo = _TarInfo
 
 
-def _read_limited(stream: IO[bytes] | io.BufferedIOBase, limit: int) -> bytes | None:
+def _read_limited(stream: IO[bytes] | io.BufferedIOBase, limit: int, size: int = 0) -> bytes | None:
     """Read at most ``limit`` bytes; None when there is more (a bomb, say).
 
     Read in chunks, so that memory grows with what is there, not with the
-    limit."""
-    chunks = []
-    left = limit + 1
+    limit; ``size`` (at most ``limit``), the size a regular file has, is
+    read in one go, so that its bytes are not held twice (the chunks and
+    the whole)."""
+    first = stream.read(size) if 0 < size <= limit else b""
+    if len(first) < size:  # the file shrank: that was all
+        return first
+    chunks = [first] if first else []
+    left = limit + 1 - len(first)
     while left > 0:
         chunk = stream.read(min(left, _CHUNK))
         if not chunk:
             break
         chunks.append(chunk)
         left -= len(chunk)
-    return None if left <= 0 else b"".join(chunks)
+    if left <= 0:
+        return None
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
 _CHUNK = 1024 * 1024

@@ -1,0 +1,299 @@
+"""The check path reads the main line in flat arrays and replays it without
+node objects (issue 26, §1): its reports are the tree path's, finding for
+finding (code, message, line:col, ply), with the same end, result, counts
+and last position, on every sample, every broken sample and seeded random
+games with errors put in. A large file is read a block at a time, never
+held whole, and checks as its bytes do. The index reads games the same
+way and keeps the same facts (every position's key, the actions)."""
+
+from __future__ import annotations
+
+import gzip
+import pickle
+import random
+import re
+import tracemalloc
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hexhop.archive.facts import game_facts, spelled
+from hexhop.engine.generate import random_archive
+from hexhop.engine.replay import GameReport, replay_game
+from hexhop.notation import accumulator, format_archive
+from hexhop.notation.reader import (
+    decode,
+    fallback_game,
+    game_chunks,
+    parse_game,
+    parse_game_flat,
+    with_encoding_notice,
+)
+from hexhop.records import sources
+from hexhop.records.checking import (
+    CheckOptions,
+    check_game,
+    check_source,
+    game_dict,
+    replay_text,
+)
+from hexhop.records.jobs import streamed
+from hexhop.records.sources import BLOCKS_FROM, iter_sources
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+CASES = [("Hexalit", 6, "hxl"), ("Trigeo", 6, "trg"), ("Hüpfer", 6, "hpf"), ("Hüpfer", 10, "hpf")]
+
+
+def _tree(chunk: str, first_line: int, index: int, fallback: str | None, cp: bool) -> GameReport:
+    parsed = parse_game(chunk, first_line, index, fallback)
+    return replay_game(with_encoding_notice(parsed) if cp else parsed)
+
+
+def _same(data: bytes, path: str) -> tuple[int, int]:
+    """Every game of ``data`` checked both ways; (games, games read flat)."""
+    text, cp = decode(data)
+    fallback = fallback_game(path, None)
+    games = flat = 0
+    for index, first_line, chunk in game_chunks(text):
+        games += 1
+        flat += parse_game_flat(chunk, first_line, index, fallback) is not None
+        fast = check_game(chunk, first_line, index, fallback, windows_1252=cp)
+        tree = _tree(chunk, first_line, index, fallback, cp)
+        where = f"{path} game {index}"
+        assert fast.findings == tree.findings, where  # code, message, span, ply, action
+        assert game_dict(fast, True) == game_dict(tree, True), where
+        assert (fast.end, fast.result, fast.plies) == (tree.end, tree.result, tree.plies), where
+        if tree.positions:
+            last, start = fast.positions[-1], fast.positions[0]
+            assert start == tree.positions[0] and start.ply == tree.positions[0].ply, where
+            assert last == tree.positions[-1], where
+            assert (last.ply, last.winner) == (tree.positions[-1].ply, tree.positions[-1].winner)
+        else:
+            assert not fast.positions, where
+        # the index's facts: every position (and so every key) and the actions
+        every, line = replay_text(chunk, first_line, index, fallback, windows_1252=cp, every=True)
+        assert [(p, p.ply, p.winner) for p in every.positions] == [
+            (p, p.ply, p.winner) for p in tree.positions
+        ], where
+        actions = None if line is None else spelled(line.texts, line.items, every.game)
+        assert game_facts(every, False, first_line, 0, 1, actions) == game_facts(
+            tree, False, first_line, 0, 1
+        ), where
+    return games, flat
+
+
+@pytest.mark.parametrize(
+    "path", sorted(SAMPLES.glob("*/*.*")), ids=lambda p: f"{p.parent.name}/{p.name}"
+)
+def test_every_sample_gives_the_tree_paths_report(path: Path) -> None:
+    games, _flat = _same(path.read_bytes(), str(path))
+    assert games >= 1
+
+
+def test_the_samples_are_read_flat_where_they_can_be() -> None:
+    """Not vacuous: the well-formed games without variations take the flat path."""
+    read = {p.name: _same(p.read_bytes(), str(p)) for p in sorted(SAMPLES.glob("*/*.*"))}
+    assert read["illegal-hexalit-pawn-capture.hxl"] == (1, 1)
+    assert read["annotation-missing-threat.hxl"] == (1, 1)
+    assert read["result-contradicts-board.trg"] == (1, 1)
+    assert read["syntax-stray-paren.trg"] == (1, 0)  # a syntax error: the tree explains
+    assert read["syntax-unclosed-comment.hxl"][1] == 0
+    assert sum(flat for _games, flat in read.values()) >= 10
+
+
+def _archive(game: str, board: int, count: int, seed: int) -> str:
+    return format_archive(random_archive(game, count, seed, board=board, max_plies=60))
+
+
+@pytest.mark.parametrize(("game", "board", "suffix"), CASES)
+def test_random_games_are_read_flat_and_agree(game: str, board: int, suffix: str) -> None:
+    text = _archive(game, board, 6, 11)
+    assert _same(text.encode(), f"random.{suffix}") == (6, 6)
+
+
+_ACTION = {
+    "hxl": re.compile(r"(?<![\w.])[A-F][0-9](?:X|°|W)[A-F0-9][0-9]?(?:=6)?[\^+]?"),
+    "trg": re.compile(r"(?<![\w.])[A-K][0-9]{1,2}(?:X|°|W)[A-K0-9][0-9]{0,2}(?:=6)?[\^+]?"),
+    "hpf": re.compile(r"(?<![\w.])[a-j][0-9]{1,2}(?:[-x@][a-j][0-9]{1,2})+[\^+]?"),
+}
+
+
+def _mutate(text: str, suffix: str, rng: random.Random) -> str:
+    """``text`` with one error put in somewhere in its movetext (or none at all)."""
+    head, _, moves = text.partition("\n\n")
+    actions = list(_ACTION[suffix].finditer(moves))
+    if not actions:
+        return text
+    hit = rng.choice(actions)
+    a, b = hit.span()
+    word = hit.group()
+    kind = rng.randrange(14)
+    if kind == 0:  # another action in its place
+        other = rng.choice(actions).group()
+        moves = moves[:a] + other + moves[b:]
+    elif kind == 1:  # a mark dropped, or one added
+        bare = word.rstrip("^+")
+        moves = moves[:a] + (bare if bare != word else word + rng.choice("^+")) + moves[b:]
+    elif kind == 2:  # a wrong move number
+        moves = re.sub(r"\b(\d+)\.", lambda m: f"{int(m.group(1)) + 1}.", moves, count=1)
+    elif kind == 3:  # an action left out
+        moves = moves[:a] + moves[b:]
+    elif kind == 4:  # a character no terminal reads
+        moves = moves[:a] + "#" + moves[a:]
+    elif kind == 5:  # a variation
+        moves = moves[:b] + f" ({word}) " + moves[b:]
+    elif kind == 6:  # comments, glyphs and a NAG
+        moves = (
+            moves[:b]
+            + rng.choice([" {a note\nover two lines}", "!?", " $4", " ; to the end\n"])
+            + moves[b:]
+        )
+    elif kind == 7:  # a glyph before any action, a number twice
+        moves = rng.choice(["! ", "3. 4. "]) + moves
+    elif kind == 8:  # the result changed, or text after it
+        moves = moves.rstrip() + rng.choice([" 1-0 x", "", " {after}"])
+        moves = re.sub(r"(1-0|0-1|\*)\s*$", rng.choice(["1-0", "0-1", "*", ""]), moves)
+    elif kind == 9:  # a cell off the board
+        moves = moves[:a] + word[0] + "9" + word[2:] + moves[b:]
+    elif kind == 10:  # lines broken differently
+        moves = moves.replace(" ", "\n", rng.randrange(1, 6))
+    elif kind == 11:  # the game's actions doubled: moves after the end
+        moves = moves + " " + moves
+    elif kind == 12:  # a cube offer and answer
+        moves = moves[:b] + rng.choice([" double 2 take", " double drop", " Doppler 4"]) + moves[b:]
+    else:  # a move number without its action
+        moves = moves[:b] + " 7." + moves[b:]
+    return head + "\n\n" + moves
+
+
+@pytest.mark.parametrize(("game", "board", "suffix"), CASES)
+def test_random_games_with_errors_give_the_tree_paths_report(
+    game: str, board: int, suffix: str
+) -> None:
+    rng = random.Random(f"{game}{board}")
+    games = _archive(game, board, 8, 5).split("\n\n[")
+    games = [games[0]] + ["[" + g for g in games[1:]]
+    flat = total = 0
+    for round_ in range(40):
+        mutated = [_mutate(g, suffix, rng) for g in rng.sample(games, 3)]
+        got = _same(("\n\n".join(mutated) + "\n").encode(), f"random{round_}.{suffix}")
+        total += got[0]
+        flat += got[1]
+    assert total == 120
+    assert 0 < flat < total  # both paths ran
+
+
+def test_a_check_makes_no_node_for_a_well_formed_game(monkeypatch: Any) -> None:
+    made = []
+    action = accumulator.LineAccumulator.action
+
+    def counted(self: Any, *args: Any) -> None:
+        made.append(args)
+        action(self, *args)
+
+    monkeypatch.setattr(accumulator.LineAccumulator, "action", counted)
+    text = _archive("Hexalit", 6, 1, 4)
+    [(index, first_line, chunk)] = game_chunks(text)
+    report = check_game(chunk, first_line, index, "Hexalit")
+    assert report.plies > 20 and report.valid()
+    assert made == []
+    assert len(report.positions) == 2  # the start and the last position only
+    moves, result = chunk.rstrip().rsplit(" ", 1)
+    varied = check_game(f"{moves} (A1XA2) {result}\n", first_line, index, "Hexalit")
+    assert len(made) == report.plies + 1  # a variation: the tree is read
+    assert varied.plies == report.plies and len(varied.positions) == report.plies + 1
+
+
+def test_windows_1252_notice_and_undecodable_bytes_agree() -> None:
+    text = _archive("Trigeo", 6, 2, 4).replace("Random", "Jürgen")
+    assert _same(text.encode("cp1252"), "club.trg")[0] == 2
+    assert _same(text.encode("utf-8").replace(b"J\xc3\xbc", b"J\xff", 1), "club.trg")[0] == 2
+
+
+# -- a large file read a block at a time (issue 26, §1: flat memory) ----------
+
+GAME = '[Game "Hexalit"]\n[Event "Zoë"]\n\n1. B6XC6 {' + "a note " * 40 + "} E8XD8 2. B5XC5 *\n"
+
+
+def _write(folder: Path, name: str, data: bytes) -> Path:
+    path = folder / name
+    path.write_bytes(data)
+    return path
+
+
+@pytest.mark.parametrize(
+    "encode",
+    [
+        lambda t: t.encode("utf-8"),
+        lambda t: t.encode("utf-8-sig"),
+        lambda t: t.encode("utf-8") + b"\xe9",  # not UTF-8: Windows-1252, NT03
+        lambda t: t.encode("utf-16"),
+        lambda t: t.encode("utf-8").replace(b"Zo\xc3\xab", b"Zo\xeb", 7),  # NT04 in a few
+    ],
+)
+def test_a_file_read_a_block_at_a_time_is_checked_as_its_bytes(
+    tmp_path: Path, encode: Any, monkeypatch: Any
+) -> None:
+    monkeypatch.setattr(sources, "BLOCKS_FROM", 4096)  # not 1 MiB: 4 blocks of 64 KiB
+    data = encode(GAME.replace("B5XC5", "B5XC5 {\r\n}") * 700 + BROKEN)
+    path = _write(tmp_path, "club.hxl", data)
+    [opened] = iter_sources([str(path)], blocks=True)
+    [whole] = iter_sources([str(path)])
+    assert opened.data is None and opened.opened is not None and opened.size == len(data)
+    assert whole.data == data and whole.opened is None and whole.size == len(data)
+    got, expected = check_source(opened, CheckOptions()), check_source(whole, CheckOptions())
+    assert got == expected and len(got.games) == 701
+    assert "SY01" in {f["code"] for g in got.games for f in g["findings"]}
+    assert pickle.loads(pickle.dumps(opened)) == whole  # sent to a worker: the bytes
+
+
+BROKEN = '[Game "Hexalit"]\n\n1. B6XC6 E8XD8 2. ZZ9XA1 *\n'
+
+
+def test_only_a_large_regular_file_is_left_open(tmp_path: Path) -> None:
+    _write(tmp_path, "small.hxl", GAME.encode())
+    large = _write(tmp_path, "large.hxl", GAME.encode() * (BLOCKS_FROM // len(GAME) + 1))
+    packed = tmp_path / "large.hxl.gz"
+    packed.write_bytes(gzip.compress(large.read_bytes()))
+    found = {Path(s.path).name: s for s in iter_sources([str(tmp_path)], blocks=True)}
+    assert found["small.hxl"].data == GAME.encode() and found["small.hxl"].opened is None
+    assert found["large.hxl"].data is None and found["large.hxl"].opened is not None
+    assert found["large.hxl.gz"].data == large.read_bytes()  # unpacked as before
+    assert all(s.opened is None for s in iter_sources([str(tmp_path)]))  # not asked for
+    binary = _write(tmp_path, "image.hxl", b"\x89PNG\x00" * BLOCKS_FROM)
+    [source] = iter_sources([str(binary)], blocks=True)
+    assert check_source(source, CheckOptions()).error["code"] == "IO02"
+
+
+def test_a_file_that_shrinks_while_open_is_read_to_its_new_end(tmp_path: Path) -> None:
+    path = _write(tmp_path, "club.hxl", GAME.encode() * (BLOCKS_FROM // len(GAME) + 1))
+    [source] = iter_sources([str(path)], blocks=True)
+    path.write_bytes(GAME.encode() * 3)  # truncated in place
+    result = check_source(source, CheckOptions())
+    assert result.error is None and len(result.games) == 3
+
+
+def _traced_peak(path: Path) -> int:
+    """The traced peak of checking ``path`` as ``hexhop check -j 1`` does
+    (a part at a time, each dropped when reported), in bytes."""
+    [source] = iter_sources([str(path)], blocks=True)
+    tracemalloc.start()
+    try:
+        for piece in streamed(source, CheckOptions(), 60.0):
+            assert piece.error is None
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+@pytest.mark.slow
+def test_ten_times_the_games_in_one_file_cost_less_than_64_kib_more(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    monkeypatch.setattr(sources, "BLOCKS_FROM", 4096)  # both read a block at a time
+    small = _write(tmp_path, "small.hxl", GAME.encode() * 1_000)  # 0.4 MB
+    large = _write(tmp_path, "large.hxl", GAME.encode() * 10_000)  # 4 MB
+    _traced_peak(small)  # the grammars and caches built first
+    before, after = _traced_peak(small), _traced_peak(large)
+    assert after - before < 64 * 1024, (before, after)
