@@ -39,6 +39,9 @@ from hexhop.notation.model import (
 
 from .base import HeaderError, Illegal, Played, Position, Rules
 from .deadline import OutOfTime, current
+from .dice.geometry import SIDE_NAMES
+from .dice.inplace import DiceBoard
+from .dice.rules import DicePosition, DiceRules
 from .games import rules_for
 
 KNOWN_TAGS: Final = (
@@ -503,14 +506,82 @@ def _play_flat(
     main line's positions to ``positions``, if given, as the replayer keeps
     them): the last position the report keeps and whether an item was
     refused."""
-    items, numbers = flat.items, flat.numbers
     deadline = current()
     end = deadline.end if deadline is not None else None
+    first = 0
+    if positions is None and isinstance(rules, DiceRules) and isinstance(start, DicePosition):
+        first, board = _play_on_board(rules, flat, start, findings, end)
+        if first == len(flat.items):
+            return (start if board.ply == start.ply else board.position()), False
+        if board.ply != start.ply:  # the rest from where the board stands
+            start = board.position()
+    return _play_positions(rules, flat, start, findings, positions, first, end)
+
+
+#: the games the in-place board replayed, and those it left to the immutable
+#: positions before their end (the tests count them)
+BOARD_GAMES: Final = [0, 0]
+
+
+def _play_on_board(
+    rules: DiceRules,
+    flat: FlatLine,
+    start: DicePosition,
+    findings: list[Finding],
+    end: float | None,
+) -> tuple[int, DiceBoard]:
+    """Play the items of ``flat`` on an in-place board from ``start`` for
+    as long as each is a legal action of the game: the index of the first
+    item it leaves to :func:`_play_positions` (a cube event, an action the
+    rules refuse or one after the end: that path words the finding) and the
+    board as it stands before that item. Move numbers and marks are
+    checked here, with the same findings."""
+    BOARD_GAMES[0] += 1
+    board = DiceBoard(rules, start)
+    items, numbers = flat.items, flat.numbers
+    legal, push, required = board.legal, board.push, board.required_mark
+    for i in range(len(items)):
+        if i % _EVERY == 0 and end is not None and time.monotonic() > end:
+            raise OutOfTime()
+        item = items[i]
+        # a cube event, an illegal action, an action after the end: left on
+        if type(item) is not DiceAction or (move := legal(item)) is None:
+            BOARD_GAMES[1] += 1
+            return i, board
+        now = board.ply
+        if numbers and i in numbers:
+            number = numbers[i][0]
+            expected = now // 2 + 1
+            if number != expected:
+                where = flat.number_span(i)
+                findings.append(make("NT01", where, ply=now + 1, written=number, expected=expected))
+        push(move)
+        mark = required()
+        if item.mark != mark:
+            # the side named: the one whose One is attacked, else the one not moving
+            code = _mark_code(False, item.mark, mark)
+            side = SIDE_NAMES[board.side]
+            span, text = flat.span(i), flat.texts[i]
+            findings.append(make(code, span, ply=now + 1, action=text, side=side, mark=item.mark))
+    return len(items), board
+
+
+def _play_positions(
+    rules: Rules,
+    flat: FlatLine,
+    start: Position,
+    findings: list[Finding],
+    positions: list[Position] | None,
+    first: int,
+    end: float | None,
+) -> tuple[Position, bool]:
+    """:func:`_play_flat` with the immutable positions, from item ``first``."""
+    items, numbers = flat.items, flat.numbers
     position = start  # where the next item is played from
     now = start.ply  # its ply
     kept = start  # the report's last position: changed by a ply or an end
     kept_ply = now
-    for i in range(len(items)):
+    for i in range(first, len(items)):
         if i % _EVERY == 0 and end is not None and time.monotonic() > end:
             raise OutOfTime()
         if numbers and i in numbers:

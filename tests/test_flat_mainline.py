@@ -20,7 +20,7 @@ import pytest
 
 from hexhop.archive.facts import game_facts, spelled
 from hexhop.engine.generate import random_archive
-from hexhop.engine.replay import GameReport, replay_game
+from hexhop.engine.replay import BOARD_GAMES, GameReport, replay_game
 from hexhop.notation import accumulator, format_archive
 from hexhop.notation.reader import (
     decode,
@@ -50,8 +50,9 @@ def _tree(chunk: str, first_line: int, index: int, fallback: str | None, cp: boo
     return replay_game(with_encoding_notice(parsed) if cp else parsed)
 
 
-def _same(data: bytes, path: str) -> tuple[int, int]:
-    """Every game of ``data`` checked both ways; (games, games read flat)."""
+def _same(data: bytes, path: str, codes: set[str] | None = None) -> tuple[int, int]:
+    """Every game of ``data`` checked both ways; (games, games read flat).
+    The codes of the findings are added to ``codes``, if given."""
     text, cp = decode(data)
     fallback = fallback_game(path, None)
     games = flat = 0
@@ -62,6 +63,8 @@ def _same(data: bytes, path: str) -> tuple[int, int]:
         tree = _tree(chunk, first_line, index, fallback, cp)
         where = f"{path} game {index}"
         assert fast.findings == tree.findings, where  # code, message, span, ply, action
+        if codes is not None:
+            codes.update(f.code for f in fast.findings)
         assert game_dict(fast, True) == game_dict(tree, True), where
         assert (fast.end, fast.result, fast.plies) == (tree.end, tree.result, tree.plies), where
         if tree.positions:
@@ -93,7 +96,10 @@ def test_every_sample_gives_the_tree_paths_report(path: Path) -> None:
 
 def test_the_samples_are_read_flat_where_they_can_be() -> None:
     """Not vacuous: the well-formed games without variations take the flat path."""
+    ran = BOARD_GAMES[0]
     read = {p.name: _same(p.read_bytes(), str(p)) for p in sorted(SAMPLES.glob("*/*.*"))}
+    dice = sum(flat for name, (_games, flat) in read.items() if not name.endswith(".hpf"))
+    assert BOARD_GAMES[0] - ran == dice > 5  # the check path plays Hexalit and Trigeo in place
     assert read["illegal-hexalit-pawn-capture.hxl"] == (1, 1)
     assert read["annotation-missing-threat.hxl"] == (1, 1)
     assert read["result-contradicts-board.trg"] == (1, 1)
@@ -182,6 +188,104 @@ def test_random_games_with_errors_give_the_tree_paths_report(
         flat += got[1]
     assert total == 120
     assert 0 < flat < total  # both paths ran
+
+
+_DICE_WORD = re.compile(r"([A-K][0-9]{1,2})(X|°|W)([A-K]?[0-9]{1,2})(=6)?([\^+]?)")
+_HOP_WORD = re.compile(r"([a-j][0-9]{1,2})((?:[-x@][a-j][0-9]{1,2})+)([\^+]?)")
+
+
+def _break(text: str, suffix: str, rng: random.Random) -> str:
+    """``text`` with one action made wrong: a mark, an operator, a
+    promotion or birth, a roll, a target or origin, a cut multi-hop turn;
+    or a cube event in the middle, or an action after the end."""
+    head, _, moves = text.partition("\n\n")
+    actions = list(_ACTION[suffix].finditer(moves))
+    if not actions:
+        return text
+    marked = [m for m in actions if m.group()[-1] in "^+"]
+    hit = rng.choice(marked if marked and rng.random() < 0.5 else actions)
+    a, b = hit.span()
+    word = hit.group()
+    other = rng.choice(actions).group()
+    kind = rng.randrange(8)
+    if suffix == "hpf":
+        m = _HOP_WORD.fullmatch(word)
+        o = _HOP_WORD.fullmatch(other)
+        assert m is not None and o is not None
+        start, steps, mark = m.groups()
+        if kind == 0:  # a mark put in, or changed
+            word = start + steps + rng.choice("^+")
+        elif kind == 1:  # a hop written as a capture, or a capture as a hop
+            first = steps[0]
+            word = start + ("x" if first == "-" else "-") + steps[1:] + mark
+        elif kind == 2:  # the birth left out, or one where there is none
+            word = start + (steps.split("@")[0] if "@" in steps else steps + "@a1") + mark
+        elif kind == 3:  # a turn of several steps cut short, or made longer
+            points = re.findall(r"[-x@][a-j][0-9]{1,2}", steps)
+            word = start + "".join(points[:-1] if len(points) > 2 else points + ["xa1"])
+        elif kind == 4:  # another start
+            word = o.group(1) + steps + mark
+        elif kind == 5:  # another path from the same start
+            word = start + o.group(2) + mark
+    else:
+        m = _DICE_WORD.fullmatch(word)
+        o = _DICE_WORD.fullmatch(other)
+        assert m is not None and o is not None
+        origin, op, target, promote, mark = m.groups()
+        promote = promote or ""
+        if kind == 0:  # a mark swapped, dropped or put in
+            word = origin + op + target + promote + rng.choice([x for x in "^+" if x != mark])
+        elif kind == 1:  # a move written as a capture, or the other way round
+            word = origin + {"X": "°", "°": "X", "W": "X"}[op] + target + promote + mark
+        elif kind == 2:  # a promotion, wanted or not
+            word = origin + op + target + ("" if promote else "=6") + mark
+        elif kind == 3:  # a roll of this die, to any face
+            word = origin + "W" + str(rng.randint(1, 6)) + mark
+        elif kind == 4:  # another target
+            word = origin + op + (o.group(3) if o.group(2) != "W" else o.group(1)) + mark
+        elif kind == 5:  # another die
+            word = o.group(1) + op + target + promote + mark
+    if kind == 6:  # a cube event in the middle
+        moves = moves[:b] + rng.choice([" double 2 take", " double drop", " double 4"]) + moves[b:]
+    elif kind == 7:  # an action after the end (or only after the others)
+        result = re.search(r"(1-0|0-1|\*)\s*$", moves)
+        cut = result.start() if result else len(moves)
+        moves = moves[:cut] + " " + other + " " + moves[cut:]
+    else:
+        moves = moves[:a] + word + moves[b:]
+    return head + "\n\n" + moves
+
+
+@pytest.mark.parametrize(("game", "board", "suffix"), CASES)
+def test_broken_actions_agree_and_the_board_plays_the_dice_games(
+    game: str, board: int, suffix: str
+) -> None:
+    """Marks, illegal actions of every kind, cube events and actions after
+    the end: the in-place board of the check path (Hexalit, Trigeo) stops
+    at the first item it does not play and the positions go on, with the
+    tree path's findings."""
+    rng = random.Random(f"board{game}{board}")
+    games = _archive(game, board, 8, 7).split("\n\n[")
+    games = [games[0]] + ["[" + g for g in games[1:]]
+    ran, left = BOARD_GAMES
+    total = flat = 0
+    codes: set[str] = set()
+    for round_ in range(30):
+        broken = [_break(g, suffix, rng) for g in rng.sample(games, 3)]
+        data = ("\n\n".join(broken) + "\n").encode()
+        got = _same(data, f"broken{round_}.{suffix}", codes)
+        total += got[0]
+        flat += got[1]
+    ran, left = BOARD_GAMES[0] - ran, BOARD_GAMES[1] - left
+    assert total == 90 and flat >= 45
+    assert {"IL01", "IL03"} <= codes  # refused actions, cube events where there is no cube
+    if suffix == "hpf":
+        assert ran == left == 0  # Hüpfer keeps the immutable positions
+        assert {"AN05", "ST01"} <= codes
+    else:
+        assert ran == flat  # every game read flat was played on the board
+        assert 0 < left < ran  # and some were left to the positions before their end
+        assert {"AN04", "AN07"} <= codes  # '+' left out, '+' for '^': found on the board
 
 
 def test_a_check_makes_no_node_for_a_well_formed_game(monkeypatch: Any) -> None:

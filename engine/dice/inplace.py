@@ -37,6 +37,7 @@ from .board import (
     cells_of,
     escapes,
     reach_masks,
+    reaches,
     targets,
     turn_back_order,
 )
@@ -161,6 +162,56 @@ class DiceBoard:
             return (o, -1, False, action.face, 0)
         assert action.target is not None  # a move or capture carries its target
         return (o, INDEX[action.target], action.kind == "capture", 0, action.promote or 0)
+
+    def legal(self, action: DiceAction) -> Move | None:
+        """The move of ``action`` when it may be played now, else None: the
+        answer of :meth:`.rules.DiceRules.check` (None there, a move here),
+        without the words of a refusal (the replay asks ``check`` for them)."""
+        if self.winner or self.offer:
+            return None
+        o = INDEX.get(action.origin, -1)
+        if o < 0:
+            return None
+        board, side = self.board, self.side
+        v = board[o]
+        if v >> 6 != side:
+            return None
+        promote = action.promote
+        if action.kind == "roll":
+            face = action.face
+            if not self._rolling or face is None or not 1 <= face <= 6 or promote is not None:
+                return None
+            shown = v & 7
+            if shown == 1 and self.masks[(side << 3) + 1].bit_count() == 1:
+                return None
+            if shown > 2 or self.forced:
+                return None
+            return (o, -1, False, face, 0)
+        t = INDEX.get(action.target or "", -1)
+        if t < 0:
+            return None
+        w = board[t]
+        if w >> 6 == side or not reaches(board, o, t, side, v & 7, self._jump):
+            return None
+        if bool(w) != (action.kind == "capture"):
+            return None
+        if promote is not None and not (
+            self._promotion and v & 7 == 2 and ROW[t] == LAST_ROW[side] and promote == 6
+        ):
+            return None
+        if self.forced and not any(f[0] == o and f[1] == t for f in self.forced):
+            return None
+        return (o, t, bool(w), 0, 6 if promote else 0)
+
+    def required_mark(self) -> str:
+        """The mark the last action pushed must carry (``"+"`` when it took
+        the other side's last One or left its only One attacked with no way
+        out, ``"^"`` when it attacks a One, else ``""``), as ``Played.mark``
+        of :meth:`.rules.DiceRules.apply`."""
+        ones = self.masks[(self.side << 3) + 1]
+        if not ones or (self.threat and ones & ones - 1 == 0 and not self.forced):
+            return "+"
+        return "^" if self.threat else ""
 
     # -- the legal moves ------------------------------------------------------------
 
