@@ -210,6 +210,37 @@ def rules_only(data: bytes, path: str) -> Callable[[], None]:
     return run
 
 
+def board_only(data: bytes, path: str) -> Callable[[], None]:
+    """Only the rules as ``check`` plays Hexalit and Trigeo: each game's
+    actions checked, played and their marks found on the in-place board
+    (:func:`hexhop.engine.replay._play_on_board`'s calls), read beforehand."""
+    from hexhop.engine.dice.inplace import DiceBoard
+    from hexhop.engine.dice.rules import DicePosition, DiceRules
+
+    fallback = fallback_game(path, None)
+    games = []
+    for index, first_line, chunk in game_chunks(decode(data)[0]):
+        read = parse_game_flat(chunk, first_line, index, fallback)
+        assert read is not None and read[0].game is not None, f"game {index} is not plain"
+        record, line = read
+        rules = rules_for(record.game)
+        start = rules.start(tag_map(record), line.items[0])
+        assert isinstance(rules, DiceRules) and isinstance(start, DicePosition), "not a dice game"
+        games.append((rules, start, line.items))
+
+    def run() -> None:
+        for rules, start, items in games:
+            board = DiceBoard(rules, start)
+            for item in items:
+                move = board.legal(item)  # type: ignore[arg-type]
+                assert move is not None
+                board.push(move, False)
+                board.required_mark()
+            board.settle()
+
+    return run
+
+
 def passes(path: str, count: int, only: str | None = None) -> None:
     """Check ``path`` ``count`` times, after one game to load everything
     (``only``: ``read`` or ``rules``, that part of the check alone)."""
@@ -226,6 +257,8 @@ def passes(path: str, count: int, only: str | None = None) -> None:
     run = (
         rules_only(data, path)
         if only == "rules"
+        else board_only(data, path)
+        if only == "board"
         else (lambda: read_only(data, path))
         if only == "read"
         else (lambda: check(data, path))
@@ -291,7 +324,10 @@ def main() -> None:
     parser.add_argument("--write", metavar="DIR", help="only write the archives into DIR")
     parser.add_argument("--passes", nargs=2, metavar=("N", "FILE"), help="only check FILE N times")
     parser.add_argument(
-        "--only", choices=("read", "rules"), help="with --passes: that part of the check alone"
+        "--only",
+        choices=("read", "rules", "board"),
+        help="with --passes: that part of the check alone (board: the rules on the "
+        "in-place board, Hexalit and Trigeo)",
     )
     parser.add_argument(
         "--compiled", metavar="PYTHON", help="also the build installed for this interpreter"

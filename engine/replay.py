@@ -508,14 +508,15 @@ def _play_flat(
     refused."""
     deadline = current()
     end = deadline.end if deadline is not None else None
-    first = 0
-    if positions is None and isinstance(rules, DiceRules) and isinstance(start, DicePosition):
-        first, board = _play_on_board(rules, flat, start, findings, end)
+    dice = rules if isinstance(rules, DiceRules) else None
+    if positions is None and dice is not None and isinstance(start, DicePosition):
+        first, board, kept = _play_on_board(dice, flat, start, findings, end)
         if first == len(flat.items):
-            return (start if board.ply == start.ply else board.position()), False
-        if board.ply != start.ply:  # the rest from where the board stands
-            start = board.position()
-    return _play_positions(rules, flat, start, findings, positions, first, end)
+            return kept, False
+        # the rest from where the board stands (a cube event included)
+        position = board.position() if first else start
+        return _play_positions(rules, flat, position, findings, None, first, end, kept)
+    return _play_positions(rules, flat, start, findings, positions, 0, end, start)
 
 
 #: the games the in-place board replayed, and those it left to the immutable
@@ -529,41 +530,76 @@ def _play_on_board(
     start: DicePosition,
     findings: list[Finding],
     end: float | None,
-) -> tuple[int, DiceBoard]:
+) -> tuple[int, DiceBoard, Position]:
     """Play the items of ``flat`` on an in-place board from ``start`` for
-    as long as each is a legal action of the game: the index of the first
-    item it leaves to :func:`_play_positions` (a cube event, an action the
-    rules refuse or one after the end: that path words the finding) and the
-    board as it stands before that item. Move numbers and marks are
-    checked here, with the same findings."""
+    as long as each is a legal action or cube event: the index of the first
+    item it leaves to :func:`_play_positions` (an item the rules refuse or
+    one after the end: that path words the finding), the board as it stands
+    before that item and the report's last position so far (the position
+    after the last ply or end: cube events after it leave it as it was).
+    Move numbers and marks are checked here, with the same findings."""
     BOARD_GAMES[0] += 1
     board = DiceBoard(rules, start)
     items, numbers = flat.items, flat.numbers
     legal, push, required = board.legal, board.push, board.required_mark
+    changed = False  # a ply or an end since the start
+    before: Position | None = None  # the last position kept, when cube events followed it
+    stop = len(items)
     for i in range(len(items)):
         if i % _EVERY == 0 and end is not None and time.monotonic() > end:
             raise OutOfTime()
         item = items[i]
-        # a cube event, an illegal action, an action after the end: left on
-        if type(item) is not DiceAction or (move := legal(item)) is None:
-            BOARD_GAMES[1] += 1
-            return i, board
         now = board.ply
-        if numbers and i in numbers:
-            number = numbers[i][0]
-            expected = now // 2 + 1
-            if number != expected:
-                where = flat.number_span(i)
-                findings.append(make("NT01", where, ply=now + 1, written=number, expected=expected))
-        push(move)
-        mark = required()
-        if item.mark != mark:
-            # the side named: the one whose One is attacked, else the one not moving
-            code = _mark_code(False, item.mark, mark)
-            side = SIDE_NAMES[board.side]
-            span, text = flat.span(i), flat.texts[i]
-            findings.append(make(code, span, ply=now + 1, action=text, side=side, mark=item.mark))
-    return len(items), board
+        if type(item) is DiceAction:
+            move = legal(item)
+            if move is None:
+                stop = i
+                break
+            if numbers and i in numbers:
+                _check_number(flat, i, now, findings)
+            push(move, False)  # stuck or not: found out when it matters
+            changed, before = True, None
+            mark = required()
+            if item.mark != mark:
+                # the side named: the one whose One is attacked, else the one not moving
+                code = _mark_code(False, item.mark, mark)
+                side = SIDE_NAMES[board.side]
+                span, text = flat.span(i), flat.texts[i]
+                findings.append(
+                    make(code, span, ply=now + 1, action=text, side=side, mark=item.mark)
+                )
+        elif type(item) is CubeOffer or type(item) is CubeAnswer:
+            board.settle()  # an offer after the end is refused
+            if board.winner:
+                stop = i
+                break
+            if before is None:
+                before = board.position() if changed else start
+            if not board.cube_event(item):
+                stop = i
+                break
+            if numbers and i in numbers:
+                _check_number(flat, i, now, findings)
+            if board.winner:  # dropped: the game ends without a ply
+                changed, before = True, None
+        else:
+            stop = i
+            break
+    if stop < len(items):
+        BOARD_GAMES[1] += 1
+    if before is not None:
+        return stop, board, before
+    return stop, board, board.position() if changed else start
+
+
+def _check_number(flat: FlatLine, i: int, now: int, findings: list[Finding]) -> None:
+    """NT01 when the move number written before item ``i`` (played at ply
+    ``now + 1``) is not the ply's."""
+    number = flat.numbers[i][0]
+    expected = now // 2 + 1
+    if number != expected:
+        where = flat.number_span(i)
+        findings.append(make("NT01", where, ply=now + 1, written=number, expected=expected))
 
 
 def _play_positions(
@@ -574,13 +610,14 @@ def _play_positions(
     positions: list[Position] | None,
     first: int,
     end: float | None,
+    kept: Position,
 ) -> tuple[Position, bool]:
-    """:func:`_play_flat` with the immutable positions, from item ``first``."""
+    """:func:`_play_flat` with the immutable positions, from item ``first``
+    and ``start``; ``kept``: the report's last position so far."""
     items, numbers = flat.items, flat.numbers
     position = start  # where the next item is played from
     now = start.ply  # its ply
-    kept = start  # the report's last position: changed by a ply or an end
-    kept_ply = now
+    kept_ply = now  # the ply of the report's last position (changed by a ply or an end)
     for i in range(first, len(items)):
         if i % _EVERY == 0 and end is not None and time.monotonic() > end:
             raise OutOfTime()

@@ -288,6 +288,35 @@ def test_broken_actions_agree_and_the_board_plays_the_dice_games(
         assert {"AN04", "AN07"} <= codes  # '+' left out, '+' for '^': found on the board
 
 
+HEXALIT = '[Game "Hexalit"]\n[First "North"]\n\n'
+
+
+@pytest.mark.parametrize(
+    "moves",
+    [
+        "1. B6XC6 E8XD8 2. double 2 take B5XC5 E9XD9 3. double 4 take *",  # after the last ply
+        "1. B6XC6 E8XD8 2. double 2 take B5XC5 E9XD9 3. double 4 take B4XC4 *",
+        "1. B6XC6 E8XD8 2. double 2 *",  # an offer left unanswered
+        "1. B6XC6 E8XD8 2. double 2 B5XC5 *",  # an action before the answer
+        "1. B6XC6 E8XD8 2. double 2 drop *",  # the end without a ply
+        "double 2 drop 0-1",  # before any ply: the start is not the last position
+        "double 2 drop B6XC6 1-0",  # an action after the end
+        "1. double 4 take B6XC6 *",  # the wrong value
+        "1. B6XC6 double 2 *",  # the first offer belongs to the side that moved first
+        "1. B6XC6 E8XD8 2. double 2 take double 4 B5XC5 *",  # twice in one turn
+        "1. B6XC6 E8XD8 take B5XC5 *",  # an answer without an offer
+        "1. B6XC6 E8XD8 2. double 2 take 3. B5XC5 *",  # the move number after a cube event
+    ],
+)
+def test_cube_events_on_the_board_agree(moves: str) -> None:
+    """The board plays cube events too: the findings (IL03, ST01, NT01,
+    NT02, ST02), the end and the last position (a cube taken after the last
+    ply is not in it) are the tree path's."""
+    ran = BOARD_GAMES[0]
+    assert _same((HEXALIT + moves + "\n").encode(), "cube.hxl") == (1, 1)
+    assert BOARD_GAMES[0] == ran + 1
+
+
 def test_a_check_makes_no_node_for_a_well_formed_game(monkeypatch: Any) -> None:
     made = []
     action = accumulator.LineAccumulator.action

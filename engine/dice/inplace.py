@@ -23,10 +23,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
-from hexhop.notation.model import DiceAction
+from hexhop.notation.model import CubeAnswer, CubeOffer, DiceAction
 
 from ..zobrist import cells_table, state_key
 from .board import (
+    CUBE_VALUES,
     FIRST_MASK,
     HOME_BITS,
     JUMP_FIELDS_MASK,
@@ -87,6 +88,7 @@ class DiceBoard:
         "_promotion",
         "_pending",
         "offered",
+        "unsettled",
     )
 
     def __init__(self, rules: DiceRules, position: DicePosition):
@@ -123,11 +125,13 @@ class DiceBoard:
         self._jump = rules.jump_fields
         self._promotion = rules.promotion
         self._pending = p._offer
+        self.unsettled = False  # push(move, False) left "is the side to move stuck?" open
 
     # -- values -----------------------------------------------------------------
 
     def position(self) -> DicePosition:
-        """The immutable position this board stands for now."""
+        """The immutable position this board stands for now (settled)."""
+        self.settle()
         return DicePosition(
             self.name,
             bytes(self.board),
@@ -202,6 +206,40 @@ class DiceBoard:
         if self.forced and not any(f[0] == o and f[1] == t for f in self.forced):
             return None
         return (o, t, bool(w), 0, 6 if promote else 0)
+
+    def cube_event(self, item: CubeOffer | CubeAnswer) -> bool:
+        """Play a cube offer or answer when :meth:`.rules.DiceRules.check`
+        allows it now, as ``apply`` plays it; False (nothing changed) when
+        not. For the replay: :meth:`pop` does not take it back."""
+        if not self.rules.doubling:
+            return False
+        if isinstance(item, CubeOffer):
+            if self.winner or self.offer or self.offered:
+                return False
+            cube = self.cube
+            if (cube is None and self.side != self.first) or cube == CUBE_VALUES[-1]:
+                return False
+            double = (cube or 1) * 2
+            if item.value is not None and item.value != double:
+                return False
+            self._pending, self.offer = double, True
+            return True
+        pending = self._pending
+        if pending is None:
+            return False
+        self._pending, self.offer = None, False
+        if not item.take:  # dropped: the side that offered wins
+            self.winner, self.end_ply = self.side, self.ply
+            return True
+        self.cube, self.offered = pending, True
+        old = self._side_keys[self.side]
+        self._side_keys = (
+            0,
+            state_key(self.name, (1, pending)),
+            state_key(self.name, (2, pending)),
+        )
+        self.key ^= old ^ self._side_keys[self.side]
+        return True
 
     def required_mark(self) -> str:
         """The mark the last action pushed must carry (``"+"`` when it took
@@ -613,8 +651,11 @@ class DiceBoard:
         else:
             self._put(i, (v >> 3 & 7) | side << 6, changed)
 
-    def push(self, move: Move) -> None:
-        """Play ``move`` (a legal move of the side to move)."""
+    def push(self, move: Move, settle: bool = True) -> None:
+        """Play ``move`` (a legal move of the side to move). With ``settle``
+        False (the replay's), whether the side to move is then stuck (and
+        has lost) is left to :meth:`settle`: a legal move of that side shows
+        that it is not, and most games go on."""
         o, t, _capture, face, promote = move
         side = self.side
         board = self.board
@@ -678,10 +719,19 @@ class DiceBoard:
                         self._turn_back(i, side, changed)
                 rolled = tuple(left)
         self.rolled = rolled
-        self._after(side)
+        self._after(side, settle)
 
-    def _after(self, mover: int) -> None:
-        """The checks of §5 after ``mover``'s action, as ``DiceRules._after``."""
+    def settle(self) -> None:
+        """Find out what :meth:`push` left open: whether the side to move
+        is stuck (it has then lost, §5)."""
+        if self.unsettled:
+            self.unsettled = False
+            if not self._has_action(self.side, self.forced):
+                self.winner, self.end_ply = 3 - self.side, self.ply
+
+    def _after(self, mover: int, settle: bool = True) -> None:
+        """The checks of §5 after ``mover``'s action, as ``DiceRules._after``
+        (without ``settle``: all but the one whether the other side is stuck)."""
         masks, jump = self.masks, self._jump
         enemy = 3 - mover
         self.ply += 1
@@ -696,9 +746,9 @@ class DiceBoard:
             bits ^= low
         forced = escapes(self.board, masks, threatened, enemy, jump) if threatened else ()
         lost = not enemy_ones or (threatened and enemy_ones.bit_count() == 1 and not forced)
-        stuck = not lost and not self._has_action(enemy, forced)
-        if lost or stuck:
+        if lost or (settle and not self._has_action(enemy, forced)):
             self.winner, self.end_ply = mover, self.ply
+        self.unsettled = not (lost or settle)
         self.forced = forced
         self.threat = bool(threatened)
         self.side = enemy
