@@ -216,6 +216,7 @@ def board_only(data: bytes, path: str) -> Callable[[], None]:
     (:func:`hexhop.engine.replay._play_on_board`'s calls), read beforehand."""
     from hexhop.engine.dice.inplace import DiceBoard
     from hexhop.engine.dice.rules import DicePosition, DiceRules
+    from hexhop.notation.model import CubeAnswer, CubeOffer, DiceAction
 
     fallback = fallback_game(path, None)
     games = []
@@ -232,10 +233,15 @@ def board_only(data: bytes, path: str) -> Callable[[], None]:
         for rules, start, items in games:
             board = DiceBoard(rules, start)
             for item in items:
-                move = board.legal(item)  # type: ignore[arg-type]
-                assert move is not None
-                board.push(move, False)
-                board.required_mark()
+                if isinstance(item, DiceAction):
+                    move = board.legal(item)
+                    assert move is not None
+                    board.push(move, False)
+                    board.required_mark()
+                else:
+                    assert isinstance(item, (CubeOffer, CubeAnswer))
+                    board.settle()
+                    assert board.cube_event(item)
             board.settle()
 
     return run

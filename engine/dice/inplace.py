@@ -653,25 +653,27 @@ class DiceBoard:
 
     def push(self, move: Move, settle: bool = True) -> None:
         """Play ``move`` (a legal move of the side to move). With ``settle``
-        False (the replay's), whether the side to move is then stuck (and
-        has lost) is left to :meth:`settle`: a legal move of that side shows
-        that it is not, and most games go on."""
+        False (the replay's, which never takes a move back), no undo record
+        is kept for :meth:`pop`, and whether the side to move is then stuck
+        (and has lost) is left to :meth:`settle`: a legal move of that side
+        shows that it is not, and most games go on."""
         o, t, _capture, face, promote = move
         side = self.side
         board = self.board
         changed: list[int] = []
-        self._undo.append(
-            (
-                changed,
-                self.rolled,
-                self.forced,
-                self.threat,
-                self.winner,
-                self.end_ply,
-                self.key,
-                self.offered,
+        if settle:
+            self._undo.append(
+                (
+                    changed,
+                    self.rolled,
+                    self.forced,
+                    self.threat,
+                    self.winner,
+                    self.end_ply,
+                    self.key,
+                    self.offered,
+                )
             )
-        )
         self.offered = False
         v = board[o]
         rolled = self.rolled
