@@ -25,7 +25,7 @@ from hexhop.engine.huepfer.inplace import HopBoard
 from hexhop.engine.search import search_board
 from hexhop.engine.solver import Solver
 from hexhop.engine.zobrist import position_key
-from hexhop.notation.model import Action
+from hexhop.notation.model import Action, CubeAnswer, CubeOffer, DiceAction
 
 sys.path.insert(0, str(Path(__file__).parent / "reference"))
 from solver_reference import Solver as ReferenceSolver  # noqa: E402
@@ -185,3 +185,99 @@ def test_the_solver_answers_as_the_solver_on_immutable_positions(game: str, size
 @pytest.mark.parametrize(("game", "size"), GAMES)
 def test_the_solver_answers_as_the_old_one_at_depth_3(game: str, size: int) -> None:
     assert _compare_solvers(game, size, range(1, 4), (1, 2, 3), 4) >= 30
+
+
+# -- the replay's calls: legal, required_mark, cube_event, push(move, False) ----
+
+
+def _candidates(
+    rng: random.Random, rules: object, position: DicePosition, legal: list[DiceAction]
+) -> list[object]:
+    """The legal actions and cube events, and as many wrong ones: other
+    cells, the wrong operator, rolls to any face, promotions, cube events
+    out of turn or with the wrong value."""
+    from hexhop.engine.dice.geometry import CELLS
+
+    cells = list(CELLS) + ["A0", "K99"]
+    found: list[object] = list(legal)
+    for _ in range(len(legal) + 8):
+        action = rng.choice(legal) if legal else DiceAction("A1", "move", "A2")
+        origin = rng.choice(cells) if rng.random() < 0.3 else action.origin
+        kind = rng.choice(["move", "capture", "roll"])
+        if kind == "roll":
+            found.append(DiceAction(origin, "roll", None, rng.randint(0, 7)))
+        else:
+            target = rng.choice(cells) if rng.random() < 0.7 else action.target
+            found.append(DiceAction(origin, kind, target, None, rng.choice([None, None, 6, 2])))
+    found += [CubeOffer(), CubeOffer(2), CubeOffer(4), CubeAnswer(True), CubeAnswer(False)]
+    return found
+
+
+@pytest.mark.parametrize(("game", "seed"), [("Hexalit", 1), ("Hexalit", 2), ("Trigeo", 3)])
+def test_the_replays_calls_answer_as_check_and_apply(game: str, seed: int) -> None:
+    """``legal`` accepts exactly what ``check`` accepts (the move is the
+    action's), ``required_mark`` is ``apply``'s mark, ``cube_event`` plays
+    what ``check`` allows as ``apply`` does, and a board played with
+    ``push(move, False)`` and settled stands for the positions."""
+    rules = rules_for(game)
+    rng = random.Random(seed)
+    record = random_game(game, rng, board=6, max_plies=30, cube=True)
+    position = rules.start(dict((t.name, t.value) for t in record.tags), None)
+    assert isinstance(position, DicePosition)
+    replay = DiceBoard(rules, position)  # type: ignore[arg-type]
+    asked = accepted = cubes = 0
+    for node in record.main.nodes:
+        legal = [a for a in rules.legal_actions(position)]  # type: ignore[attr-defined]
+        for item in _candidates(rng, rules, position, legal):
+            board = DiceBoard(rules, position)  # type: ignore[arg-type]
+            refused = rules.check(position, item) is not None  # type: ignore[arg-type]
+            asked += 1
+            if isinstance(item, DiceAction):
+                move = board.legal(item)
+                assert (move is None) == refused, (position.text(), str(item))
+                if move is None:
+                    continue
+                accepted += 1
+                assert move == board.move_of(item)
+                played = rules.apply(position, item)  # type: ignore[arg-type]
+                board.push(move, False)
+                assert board.required_mark() == played.mark, str(item)
+                _same_dice(board, played.position)
+            else:
+                assert board.cube_event(item) is not refused, str(item)  # type: ignore[arg-type]
+                if not refused:
+                    cubes += 1
+                    _same_dice(board, rules.apply(position, item).position)  # type: ignore[arg-type]
+        item = node.item
+        if isinstance(item, DiceAction):
+            replay.push(replay.legal(item) or board.move_of(item), False)
+        else:
+            replay.settle()
+            assert replay.cube_event(item)  # type: ignore[arg-type]
+        position = rules.apply(position, item).position  # type: ignore[arg-type]
+        assert isinstance(position, DicePosition)
+        _same_dice(replay, position)
+    refused = asked - accepted - cubes
+    assert accepted > 20 and refused > accepted // 2
+    assert cubes > 0 if rules.doubling else cubes == 0  # type: ignore[attr-defined]
+
+
+def _same_dice(board: DiceBoard, position: DicePosition) -> None:
+    made = board.position()  # settled
+    assert made == position and made.text() == position.text()
+    for slot in (
+        "_masks",
+        "_forced",
+        "_threat",
+        "_rolled",
+        "_side",
+        "_first",
+        "_cube",
+        "_offer",
+        "_offered",
+        "_winner",
+        "_ply",
+        "_end_ply",
+    ):
+        assert getattr(made, slot) == getattr(position, slot), slot
+    assert board.key == position_key(position)
