@@ -505,7 +505,9 @@ def _play_flat(
     :meth:`_Replayer.node` do, findings appended to ``findings`` (and the
     main line's positions to ``positions``, if given, as the replayer keeps
     them): the last position the report keeps and whether an item was
-    refused."""
+    refused. Without ``positions`` (the check), Hexalit and Trigeo are
+    played on the in-place board (:func:`_play_on_board`) for as long as
+    it plays the items, and the immutable positions go on from there."""
     deadline = current()
     end = deadline.end if deadline is not None else None
     dice = rules if isinstance(rules, DiceRules) else None
