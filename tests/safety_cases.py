@@ -266,7 +266,7 @@ CASE_COMMANDS: dict[str, list[str]] = {
     "render-article": ["render", "{in}", "--format", "article", "-q", "--out-dir", "{out}"],
     "render-article-html": [
         *("render", "{in}", "--format", "article-html", "--plies", "0,last", "-q"),
-        *("--out-dir", "{out}"),
+        *("--columns", "2", "--page", "letter", "--landscape", "--out-dir", "{out}"),
     ],
     # issue 25 §5: Trigeo in chess pieces, in pictures, the viewer, puzzles and show
     "render-pieces-chess": [
