@@ -37,6 +37,7 @@ from .board import (
     between_mask,
     cells_of,
     escapes,
+    put_die,
     reach_masks,
     reaches,
     targets,
@@ -621,21 +622,12 @@ class DiceBoard:
 
     def _put(self, i: int, code: int, changed: list[int]) -> None:
         """Set cell ``i`` to ``code``: masks and key follow; the old code is logged."""
-        board, masks = self.board, self.masks
-        old, bit = board[i], 1 << i
+        old = self.board[i]
         changed.append(i)
         changed.append(old)
-        if old:
-            k = (old >> 6) << 3
-            masks[k] ^= bit
-            masks[k + (old & 7)] ^= bit
-        if code:
-            k = (code >> 6) << 3
-            masks[k] |= bit
-            masks[k + (code & 7)] |= bit
         table = self._table
         self.key ^= table[i << 8 | old] ^ table[i << 8 | code]
-        board[i] = code
+        put_die(self.board, self.masks, i, code)
 
     def _turn_back(self, i: int, side: int, changed: list[int]) -> None:
         v = self.board[i]
@@ -751,17 +743,7 @@ class DiceBoard:
         changed, rolled, forced, threat, winner, end_ply, key, offered = self._undo.pop()
         board, masks = self.board, self.masks
         for j in range(len(changed) - 2, -1, -2):
-            i, old = changed[j], changed[j + 1]
-            now, bit = board[i], 1 << i
-            if now:
-                k = (now >> 6) << 3
-                masks[k] ^= bit
-                masks[k + (now & 7)] ^= bit
-            if old:
-                k = (old >> 6) << 3
-                masks[k] |= bit
-                masks[k + (old & 7)] |= bit
-            board[i] = old
+            put_die(board, masks, changed[j], changed[j + 1])
         self.side = 3 - self.side
         self.ply -= 1
         self.rolled = rolled
