@@ -488,16 +488,6 @@ def pieces_only_for_trigeo(games: list[str], *, position: bool = False) -> str:
     ).format(games=names)
 
 
-def tell_unused_format(option: str, fmt: str) -> None:
-    """A warning on standard error that ``option`` does nothing with ``--format fmt``."""
-    click.echo(
-        _("warning: {option} has no effect with --format {format}").format(
-            option=option, format=fmt
-        ),
-        err=True,
-    )
-
-
 def use_color(mode: str, stream: IO[str]) -> bool:
     """Whether to colour: ``always``, ``never``, or for ``auto`` when
     ``stream`` is a terminal and the NO_COLOR convention (no-color.org: the

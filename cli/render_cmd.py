@@ -39,6 +39,7 @@ from .options import (
     quiet_option,
     renamed,
     shared,
+    unused_options,
 )
 from .progress import Kept, ProgressBar, games_bar
 from .safe_write import make_folder, refuse_existing, refuse_inputs, write_atomically
@@ -284,7 +285,8 @@ def render(
         return files + "; " + state["kept"].text()
 
     ctx = click.get_current_context()
-    _tell_unused(ctx, fmt)
+    for warning in unused_options(ctx, fmt, _ONLY_FOR):
+        tell(warning)
     if fmt in ARTICLES:
         size = _article_size(ctx, fmt, size)
     table, file_pieces = split_pieces({**THEMES[theme], **dict(colors)})
@@ -449,21 +451,6 @@ def _article_size(ctx: click.Context, fmt: str, size: int) -> int:
             ) from None
     given = ctx.get_parameter_source("size") == ParameterSource.COMMANDLINE
     return size if given else ARTICLE_SIZE
-
-
-def _tell_unused(ctx: click.Context, fmt: str) -> None:
-    """A warning for each option given that ``--format fmt`` does not use."""
-    from click.core import ParameterSource
-
-    for param in ctx.command.params:
-        formats = _ONLY_FOR.get(param.name or "")
-        given = ctx.get_parameter_source(param.name or "") == ParameterSource.COMMANDLINE
-        if formats and given and fmt not in formats:
-            tell(
-                _("warning: {option} has no effect with --format {format}").format(
-                    option=param.opts[0], format=fmt
-                )
-            )
 
 
 def _tell_pieces(pieces: str | None, games: list[str]) -> None:

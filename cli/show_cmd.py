@@ -16,7 +16,7 @@ from .options import (
     pieces_only_for_trigeo,
     pieces_option,
     shared,
-    tell_unused_format,
+    unused_options,
     use_color,
 )
 from .positions import position_from_options, position_options
@@ -74,8 +74,8 @@ def show(
     record file."""
     chosen = position_from_options(record, index, ply, game, board, position_text)
     checkpoint()
-    if pieces is not None and fmt != "text":
-        tell_unused_format("--pieces", fmt)
+    for warning in unused_options(click.get_current_context(), fmt, {"pieces": ("text",)}):
+        click.echo(warning, err=True)
     if fmt == "position":
         click.echo(chosen.position.text())
         return
