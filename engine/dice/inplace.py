@@ -548,19 +548,7 @@ class DiceBoard:
 
     def _escapes(self, x: int, side: int, masks: list[int]) -> bool:
         """Whether the One of ``side`` on ``x`` has a safe move (§3.3)."""
-        board, jump = self.board, self._jump
-        enemy = 3 - side
-        own, foe = side << 3, enemy << 3
-        for t, capture in targets(board, x, side, 1, jump):
-            after, moved = masks.copy(), 1 << x | 1 << t
-            after[own] ^= moved
-            after[own + 1] ^= moved
-            if capture:
-                after[foe] ^= 1 << t
-                after[foe + (board[t] & 7)] ^= 1 << t
-            if not attacked(after, t, enemy, jump):
-                return True
-        return False
+        return bool(escapes(self.board, masks, (x,), side, self._jump))
 
     def _wins_by_push(self, move: Move) -> bool:
         mover = self.side
