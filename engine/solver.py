@@ -291,14 +291,7 @@ class Solver:
         candidates = board.win_candidates()
         if candidates is None:
             candidates = board.choices()
-        winners = set()
-        for choice in candidates:
-            for move in choice:
-                self._count()
-                if not board.wins_by(move):  # type: ignore[arg-type]
-                    break
-            else:
-                winners.add(choice)
+        winners = {choice for choice in candidates if self._wins_outright(board, choice)}
         if winners:
             for choice in board.choices():
                 if choice in winners:
@@ -312,14 +305,15 @@ class Solver:
         candidates = board.win_candidates()
         if candidates is None:
             return True
-        for choice in candidates:
-            for move in choice:
-                self._count()
-                if not board.wins_by(move):  # type: ignore[arg-type]
-                    break
-            else:
-                return True
-        return False
+        return any(self._wins_outright(board, choice) for choice in candidates)
+
+    def _wins_outright(self, board: Board, choice: Moves) -> bool:
+        """Each outcome of ``choice`` wins with its very action (counted as tried)."""
+        for move in choice:
+            self._count()
+            if not board.wins_by(move):  # type: ignore[arg-type]
+                return False
+        return True
 
     def _choice_wins(self, board: Board, choice: Moves, depth: int, mover: int) -> bool:
         """Every outcome of ``choice`` wins at once or leaves the opponent lost."""
