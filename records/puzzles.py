@@ -149,21 +149,9 @@ def find_puzzles(
     while no search reaches its node or time limit. ``on_game`` (in one
     process) is told the games searched so far after each one,
     ``progress`` (in several) the files searched after each one."""
-    found: dict[int, Puzzle] = {}
     if jobs <= 1:
-        searched = 0
-
-        def game_done() -> None:
-            nonlocal searched
-            searched += 1
-            if on_game is not None:
-                on_game(searched)
-
-        for source in sources:
-            why = _source_puzzles(source, settings, found, game_done)
-            if why is not None:
-                unreadable(why)
-        return _sorted(found)
+        return _in_turn(((source, None) for source in sources), settings, unreadable, on_game)
+    found: dict[int, Puzzle] = {}
     from .jobs import failure_message, run_in_order
 
     def failed(source: Source, error: BaseException) -> tuple[list[Puzzle], str | None]:
@@ -201,6 +189,18 @@ def stored_puzzles(
     the positions (by ply) where a win within ``settings.depth`` may lie;
     the others have none, so the puzzles are those :func:`find_puzzles`
     finds in the same games, in the same order."""
+    return _in_turn(games, settings, unreadable, on_game)
+
+
+def _in_turn(
+    games: Iterable[tuple[Source, dict[int, tuple[int, ...]] | None]],
+    settings: Settings,
+    unreadable: Callable[[str], None],
+    on_game: Callable[[int], None] | None,
+) -> list[Puzzle]:
+    """The puzzles of each source in turn, in one process (``None``: all
+    its positions; else only those given, as :func:`_source_puzzles` takes
+    them); ``on_game`` is told the games searched so far after each one."""
     found: dict[int, Puzzle] = {}
     searched = 0
 
