@@ -34,7 +34,7 @@ from hexhop.records.limits import read_limits
 from hexhop.records.sources import Source
 
 from .keys import signed as signed  # find and the tests read it from here
-from .keys import signed_keys
+from .keys import signed_keys, signed_list
 from .texts import _LineStarts
 
 BATCH = 200  # games parsed, replayed and written together
@@ -164,7 +164,7 @@ def part_facts(part: FactsPart, options: CheckOptions) -> list[GameFacts]:
     for index, first_line, chunk, offset, length in part.games:
         checkpoint()
         report, flat = replay_text(
-            chunk, first_line, index, part.fallback, limits, part.windows_1252, every=True
+            chunk, first_line, index, part.fallback, limits, part.windows_1252, keys=True
         )
         actions = None if flat is None else spelled(flat.texts, flat.items, report.game)
         games.append(game_facts(report, options.strict, first_line, offset, length, actions))
@@ -208,7 +208,7 @@ def game_facts(
         plies=report.plies,
         players=players(report),
         actions=actions,
-        keys=signed_keys(report.positions),
+        keys=signed_keys(report.positions) if report.keys is None else signed_list(report.keys),
     )
 
 

@@ -27,6 +27,11 @@ def signed(key: int) -> int:
     return key - _TWO_64 if key >= _TWO_63 else key
 
 
+def signed_list(keys: list[int]) -> list[int]:
+    """:func:`signed` of each key."""
+    return [key - _TWO_64 if key >= _TWO_63 else key for key in keys]
+
+
 # a change of cells (the XOR of the cells as numbers, one byte a cell): the
 # mask of the changed cells' bytes and, by their codes before, the key's change
 _Changes = dict[int, tuple[int, dict[int, int]]]

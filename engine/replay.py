@@ -43,6 +43,10 @@ from .dice.geometry import SIDE_NAMES
 from .dice.inplace import DiceBoard
 from .dice.rules import DicePosition, DiceRules
 from .games import rules_for
+from .huepfer.inplace import HopBoard
+from .huepfer.position import HuepferPosition
+from .huepfer.rules import HuepferRules
+from .zobrist import position_key
 
 KNOWN_TAGS: Final = (
     "Game",
@@ -82,7 +86,10 @@ class GameReport:
     ``positions[i]`` is the position after ply ``i`` of the main line
     (``positions[0]`` the start) for as long as the main line was legal;
     ``nodes[i - 1]`` is the action node that led to ``positions[i]``.
-    ``plies`` counts the actions written in the main line.
+    ``plies`` counts the actions written in the main line. ``keys``, when
+    the replay was asked for them, holds the Zobrist key of each of those
+    positions (``position_key(positions[i])`` for every ``i`` the main
+    line reached), taken from the in-place board where it played.
     """
 
     index: int
@@ -95,6 +102,7 @@ class GameReport:
     end: End | None = None
     result: str | None = None
     record: Record | None = None
+    keys: list[int] | None = None
 
     def valid(self, strict: bool = False) -> bool:
         """True when no finding is an error (in strict mode: no finding at all)."""
@@ -201,7 +209,11 @@ def replay_game(parsed: ParsedGame, visitor: Visitor | None = None) -> GameRepor
 
 
 def replay_flat(
-    record: Record, flat: FlatLine, findings: Sequence[Finding] = (), every: bool = False
+    record: Record,
+    flat: FlatLine,
+    findings: Sequence[Finding] = (),
+    every: bool = False,
+    keys: bool = False,
 ) -> GameReport:
     """Replay a game read by :func:`~hexhop.notation.reader.parse_game_flat`
     (the record without its main line, and the main line in flat arrays):
@@ -212,7 +224,9 @@ def replay_flat(
     line (the one :func:`replay_game` would end its list with), or with
     ``every`` all of them as :func:`replay_game` gives them; ``nodes``
     holds nothing, and ``record`` is None, as no tree was read to walk.
-    ``findings`` are the reading's own findings (an encoding notice)."""
+    ``findings`` are the reading's own findings (an encoding notice).
+    With ``keys`` (and not ``every``), ``keys`` holds the key of every
+    position of the main line, as the index stores them."""
     tags = tag_map(record)
     report = GameReport(
         record.index,
@@ -224,7 +238,7 @@ def replay_flat(
     report.result = record.result or tags.get("Result")
     if record.game is None:
         return report
-    _Replayer(rules_for(record.game), record, report).run_flat(flat, every)
+    _Replayer(rules_for(record.game), record, report).run_flat(flat, every, keys and not every)
     report.findings.sort(key=_finding_order)
     return report
 
@@ -391,10 +405,11 @@ class _Replayer(Visitor):
         _Walker(self.rules, both).line(self.record.main, start, True)
         self._ended(start)
 
-    def run_flat(self, flat: FlatLine, every: bool = False) -> None:
+    def run_flat(self, flat: FlatLine, every: bool = False, keys: bool = False) -> None:
         """:meth:`run` for a main line in flat arrays: the same findings in
         the same order, the walk's checks made here without node objects
-        (and the main line's positions kept only with ``every``)."""
+        (and the main line's positions kept only with ``every``, their keys
+        only with ``keys``)."""
         first = next((i for i in flat.items if not isinstance(i, (CubeOffer, CubeAnswer))), None)
         start = self._start(first)
         if start is None:
@@ -402,9 +417,11 @@ class _Replayer(Visitor):
         self._check_result_tag()
         positions = self.report.positions
         positions.append(start)
+        found: list[int] | None = [] if keys else None
         last, refused = _play_flat(
-            self.rules, flat, start, self.findings, positions if every else None
+            self.rules, flat, start, self.findings, positions if every else None, found
         )
+        self.report.keys = found
         if refused:
             self._finished = False
         if not every and last is not start:
@@ -500,25 +517,40 @@ def _play_flat(
     start: Position,
     findings: list[Finding],
     positions: list[Position] | None = None,
+    keys: list[int] | None = None,
 ) -> tuple[Position, bool]:
     """Play the main line ``flat`` from ``start`` as :class:`_Walker` and
     :meth:`_Replayer.node` do, findings appended to ``findings`` (and the
     main line's positions to ``positions``, if given, as the replayer keeps
     them): the last position the report keeps and whether an item was
-    refused. Without ``positions`` (the check), Hexalit and Trigeo are
-    played on the in-place board (:func:`_play_on_board`) for as long as
-    it plays the items, and the immutable positions go on from there."""
+    refused. Without ``positions`` (the check, the index), the main line
+    is played on an in-place board (:func:`_play_on_board`,
+    :func:`_play_on_hop_board`) for as long as it plays the items, and the
+    immutable positions go on from there; ``keys``, if given, gets the key
+    of every position of the main line."""
     deadline = current()
     end = deadline.end if deadline is not None else None
-    dice = rules if isinstance(rules, DiceRules) else None
-    if positions is None and dice is not None and isinstance(start, DicePosition):
-        first, board, kept = _play_on_board(dice, flat, start, findings, end)
-        if first == len(flat.items):
-            return kept, False
-        # the rest from where the board stands (a cube event included)
-        position = board.position() if first else start
-        return _play_positions(rules, flat, position, findings, None, first, end, kept)
-    return _play_positions(rules, flat, start, findings, positions, 0, end, start)
+    if positions is None:
+        board: DiceBoard | HopBoard | None = None
+        if isinstance(rules, DiceRules) and isinstance(start, DicePosition):
+            first, board, kept = _play_on_board(rules, flat, start, findings, end, keys)
+        elif isinstance(rules, HuepferRules) and isinstance(start, HuepferPosition):
+            first, board, kept = _play_on_hop_board(flat, start, findings, end, keys)
+        if board is not None:
+            if first == len(flat.items):
+                return kept, False
+            # the rest from where the board stands (a cube event included)
+            position = board.position() if first else start
+            if keys is None:
+                return _play_positions(rules, flat, position, findings, None, first, end, kept)
+            rest = [position]
+            last = _play_positions(rules, flat, position, findings, rest, first, end, kept)
+            keys.extend(position_key(p) for p in rest[1:])
+            return last
+    found = _play_positions(rules, flat, start, findings, positions, 0, end, start)
+    if keys is not None:
+        keys.extend(position_key(p) for p in positions or [start])
+    return found
 
 
 #: the games the in-place board replayed, and those it left to the immutable
@@ -532,6 +564,7 @@ def _play_on_board(
     start: DicePosition,
     findings: list[Finding],
     end: float | None,
+    keys: list[int] | None = None,
 ) -> tuple[int, DiceBoard, Position]:
     """Play the items of ``flat`` on an in-place board from ``start`` for
     as long as each is a legal action or cube event: the index of the first
@@ -539,9 +572,12 @@ def _play_on_board(
     one after the end: that path words the finding), the board as it stands
     before that item and the report's last position so far (the position
     after the last ply or end: cube events after it leave it as it was).
-    Move numbers and marks are checked here, with the same findings."""
+    Move numbers and marks are checked here, with the same findings;
+    ``keys``, if given, gets the board's key at the start and after each ply."""
     BOARD_GAMES[0] += 1
     board = DiceBoard(rules, start)
+    if keys is not None:
+        keys.append(board.key)
     items, numbers = flat.items, flat.numbers
     legal, push, required = board.legal, board.push, board.required_mark
     changed = False  # a ply or an end since the start
@@ -561,6 +597,8 @@ def _play_on_board(
                 _check_number(flat, i, now, findings)
             push(move, False)  # stuck or not: found out when it matters
             changed, before = True, None
+            if keys is not None:
+                keys.append(board.key)
             mark = required()
             if item.mark != mark:
                 # the side named: the one whose One is attacked, else the one not moving
@@ -592,6 +630,40 @@ def _play_on_board(
     if before is not None:
         return stop, board, before
     return stop, board, board.position() if changed else start
+
+
+def _play_on_hop_board(
+    flat: FlatLine,
+    start: HuepferPosition,
+    findings: list[Finding],
+    end: float | None,
+    keys: list[int] | None = None,
+) -> tuple[int, HopBoard, Position]:
+    """:func:`_play_on_board` for Hüpfer: the turns of ``flat`` played on
+    an in-place board for as long as each is legal and written without a
+    mark (Hüpfer has none, so a mark is a finding, worded by the path of
+    the immutable positions as an illegal turn is)."""
+    BOARD_GAMES[0] += 1
+    board = HopBoard(start)
+    if keys is not None:
+        keys.append(board.key)
+    items, numbers = flat.items, flat.numbers
+    play = board.play
+    stop = len(items)
+    for i in range(len(items)):
+        if i % _EVERY == 0 and end is not None and time.monotonic() > end:
+            raise OutOfTime()
+        item = items[i]
+        if type(item) is not HopAction or item.mark or not play(item):
+            stop = i
+            break
+        if numbers and i in numbers:
+            _check_number(flat, i, board.ply - 1, findings)
+        if keys is not None:
+            keys.append(board.key)
+    if stop < len(items):
+        BOARD_GAMES[1] += 1
+    return stop, board, board.position() if stop else start
 
 
 def _check_number(flat: FlatLine, i: int, now: int, findings: list[Finding]) -> None:

@@ -89,6 +89,14 @@ def state_key(name: str, values: tuple[int, ...]) -> int:
 
 
 @cache
+def state_numbers(name: str, part: int, count: int) -> tuple[int, ...]:
+    """Numbers 0 to ``count - 1`` of table ``name/state{part}``: what
+    :func:`state_key` XORs in for ``values[part]`` (a board changed in place
+    XORs out the old value's and in the new one's)."""
+    return tuple(zobrist_number(f"{name}/state{part}", value) for value in range(count))
+
+
+@cache
 def cells_table(name: str, cells: int, codes: tuple[int, ...]) -> tuple[int, ...]:
     """Entry ``cell * 256 + code`` of table ``name/cells`` for a board of
     ``cells`` cells, made once, for the given ``codes`` only (0 elsewhere,

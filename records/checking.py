@@ -169,15 +169,18 @@ def replay_text(
     limits: ReadLimits = DEFAULT_LIMITS,
     windows_1252: bool = False,
     every: bool = False,
+    keys: bool = False,
 ) -> tuple[GameReport, FlatLine | None]:
     """:func:`check_game`'s report, and the flat main line it was read as
     (None when the record tree was read: the report then holds it); with
-    ``every``, the report keeps every position of the main line."""
+    ``every``, the report keeps every position of the main line; with
+    ``keys``, the main line read flat gives the key of each of them
+    instead (``GameReport.keys``; the tree keeps its positions)."""
     flat = parse_game_flat(chunk, first_line, index, fallback, limits)
     if flat is not None:
         notice = (make("NT03", Span(1, 1)),) if windows_1252 and index == 1 else ()
         record, line = flat
-        return replay_flat(record, line, notice, every), line
+        return replay_flat(record, line, notice, every, keys), line
     parsed = parse_game(chunk, first_line, index, fallback, limits)
     if windows_1252:
         parsed = with_encoding_notice(parsed)

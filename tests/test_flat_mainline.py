@@ -21,6 +21,7 @@ import pytest
 from hexhop.archive.facts import game_facts, spelled
 from hexhop.engine.generate import random_archive
 from hexhop.engine.replay import BOARD_GAMES, GameReport, replay_game
+from hexhop.engine.zobrist import position_key
 from hexhop.notation import accumulator, format_archive
 from hexhop.notation.reader import (
     decode,
@@ -83,6 +84,14 @@ def _same(data: bytes, path: str, codes: set[str] | None = None) -> tuple[int, i
         assert game_facts(every, False, first_line, 0, 1, actions) == game_facts(
             tree, False, first_line, 0, 1
         ), where
+        # as the index reads it: the keys from the in-place board
+        keyed, _line = replay_text(chunk, first_line, index, fallback, windows_1252=cp, keys=True)
+        if keyed.keys is not None:
+            assert keyed.keys == [position_key(p) for p in tree.positions], where
+            assert keyed.findings == tree.findings, where
+        assert game_facts(keyed, False, first_line, 0, 1, actions) == game_facts(
+            tree, False, first_line, 0, 1
+        ), where
     return games, flat
 
 
@@ -98,8 +107,12 @@ def test_the_samples_are_read_flat_where_they_can_be() -> None:
     """Not vacuous: the well-formed games without variations take the flat path."""
     ran = BOARD_GAMES[0]
     read = {p.name: _same(p.read_bytes(), str(p)) for p in sorted(SAMPLES.glob("*/*.*"))}
-    dice = sum(flat for name, (_games, flat) in read.items() if not name.endswith(".hpf"))
-    assert BOARD_GAMES[0] - ran == dice > 5  # the check path plays Hexalit and Trigeo in place
+    flat = sum(flat for _games, flat in read.values())
+    hop = sum(flat for name, (_games, flat) in read.items() if name.endswith(".hpf"))
+    # the check and the index's keys play every game read flat in place,
+    # Hüpfer too, but for one whose Board tag gives no start position
+    assert read["header-bad-board.hpf"] == (1, 1)
+    assert BOARD_GAMES[0] - ran == 2 * (flat - 1) and hop > 3
     assert read["illegal-hexalit-pawn-capture.hxl"] == (1, 1)
     assert read["annotation-missing-threat.hxl"] == (1, 1)
     assert read["result-contradicts-board.trg"] == (1, 1)
@@ -257,13 +270,13 @@ def _break(text: str, suffix: str, rng: random.Random) -> str:
 
 
 @pytest.mark.parametrize(("game", "board", "suffix"), CASES)
-def test_broken_actions_agree_and_the_board_plays_the_dice_games(
+def test_broken_actions_agree_and_the_board_plays_the_games(
     game: str, board: int, suffix: str
 ) -> None:
     """Marks, illegal actions of every kind, cube events and actions after
-    the end: the in-place board of the check path (Hexalit, Trigeo) stops
-    at the first item it does not play and the positions go on, with the
-    tree path's findings."""
+    the end: the in-place board of the check path and of the index's keys
+    stops at the first item it does not play and the positions go on, with
+    the tree path's findings."""
     rng = random.Random(f"board{game}{board}")
     games = _archive(game, board, 8, 7).split("\n\n[")
     games = [games[0]] + ["[" + g for g in games[1:]]
@@ -279,12 +292,12 @@ def test_broken_actions_agree_and_the_board_plays_the_dice_games(
     ran, left = BOARD_GAMES[0] - ran, BOARD_GAMES[1] - left
     assert total == 90 and flat >= 45
     assert {"IL01", "IL03"} <= codes  # refused actions, cube events where there is no cube
+    assert ran == 2 * flat  # every game read flat was played on the board (check, keys)
+    assert left > 0  # and some were left to the positions before their end
     if suffix == "hpf":
-        assert ran == left == 0  # Hüpfer keeps the immutable positions
-        assert {"AN05", "ST01"} <= codes
+        assert {"AN05", "ST01"} <= codes  # a mark (Hüpfer has none), a turn after the end
     else:
-        assert ran == flat  # every game read flat was played on the board
-        assert 0 < left < ran  # and some were left to the positions before their end
+        assert left < ran  # a broken cube event may still be played on the board
         assert {"AN04", "AN07"} <= codes  # '+' left out, '+' for '^': found on the board
 
 
@@ -314,7 +327,7 @@ def test_cube_events_on_the_board_agree(moves: str) -> None:
     ply is not in it) are the tree path's."""
     ran = BOARD_GAMES[0]
     assert _same((HEXALIT + moves + "\n").encode(), "cube.hxl") == (1, 1)
-    assert BOARD_GAMES[0] == ran + 1
+    assert BOARD_GAMES[0] == ran + 2  # the check and the index's keys
 
 
 def test_a_check_makes_no_node_for_a_well_formed_game(monkeypatch: Any) -> None:

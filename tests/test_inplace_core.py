@@ -25,7 +25,7 @@ from hexhop.engine.huepfer.inplace import HopBoard
 from hexhop.engine.search import search_board
 from hexhop.engine.solver import Solver
 from hexhop.engine.zobrist import position_key
-from hexhop.notation.model import Action, CubeAnswer, CubeOffer, DiceAction
+from hexhop.notation.model import Action, CubeAnswer, CubeOffer, DiceAction, HopAction
 
 sys.path.insert(0, str(Path(__file__).parent / "reference"))
 from solver_reference import Solver as ReferenceSolver  # noqa: E402
@@ -281,3 +281,61 @@ def _same_dice(board: DiceBoard, position: DicePosition) -> None:
     ):
         assert getattr(made, slot) == getattr(position, slot), slot
     assert board.key == position_key(position)
+
+
+def _hop_candidates(rng: random.Random, board: HopBoard, legal: list[HopAction]) -> list[HopAction]:
+    """The legal turns and more wrong ones: a step cut off or added, an
+    operator turned, a birth moved, dropped or added, other points, a
+    hop after a capture, points off the board."""
+    names = list(board.tables.names) + ["z9", "a0"]
+    found = list(legal)
+    for _ in range(2 * len(legal) + 8):
+        turn = rng.choice(legal) if legal else HopAction(("a1", "a3"), ("-",), "b3")
+        path, ops, birth = list(turn.path), list(turn.ops), turn.birth
+        change = rng.randrange(7)
+        if change == 0 and len(ops) > 1:
+            path.pop()
+            ops.pop()
+        elif change == 1:
+            path.append(rng.choice(names))
+            ops.append(rng.choice("-x"))
+        elif change == 2:
+            i = rng.randrange(len(ops))
+            ops[i] = "x" if ops[i] == "-" else "-"
+        elif change == 3:
+            birth = rng.choice([None, rng.choice(names)])
+        elif change == 4:
+            path[rng.randrange(len(path))] = rng.choice(names)
+        elif change == 5:
+            ops = sorted(ops, reverse=True)  # the captures first
+        found.append(HopAction(tuple(path), tuple(ops), birth))
+    return found
+
+
+@pytest.mark.parametrize(("size", "seed"), [(6, 1), (6, 5), (8, 2), (10, 3)])
+def test_the_hop_boards_legal_answers_as_check(size: int, seed: int) -> None:
+    """Hüpfer's ``legal`` accepts exactly what ``check`` accepts, its turn
+    is the action's, and the board pushed with it stands for ``apply``'s
+    position (Zobrist key included)."""
+    rules = rules_for("Hüpfer")
+    rng = random.Random(seed)
+    record = random_game("Hüpfer", rng, board=size, max_plies=60, cube=False)
+    position = rules.start(dict((t.name, t.value) for t in record.tags), None)
+    asked = accepted = 0
+    for node in record.main.nodes:
+        board = HopBoard(position)  # type: ignore[arg-type]
+        legal = list(rules.legal_actions(position))  # type: ignore[arg-type]
+        for item in _hop_candidates(rng, board, legal):  # type: ignore[arg-type]
+            asked += 1
+            turn = board.legal(item)
+            refused = rules.check(position, item) is not None  # type: ignore[arg-type]
+            assert (turn is None) == refused, (position.text(), str(item))  # type: ignore[attr-defined]
+            if turn is None:
+                continue
+            accepted += 1
+            assert turn == board.move_of(item)
+            board.push(turn)
+            _same(board, rules.apply(position, item).position, rules)  # type: ignore[arg-type]
+            board.pop()
+        position = rules.apply(position, node.item).position  # type: ignore[arg-type]
+    assert accepted > 300 and asked - accepted > accepted // 3

@@ -16,7 +16,7 @@ from typing import Final
 
 from hexhop.notation.model import HopAction
 
-from ..zobrist import cells_table, state_key
+from ..zobrist import cells_table, state_key, state_numbers
 from .board import byte_boards
 from .moves import (
     NO_BIRTH,
@@ -53,6 +53,8 @@ class HopBoard:
         "key",
         "_name",
         "_table",
+        "_turn_keys",
+        "_reserve_keys",
         "_won",
         "_undo",
         "_first_winner",
@@ -75,6 +77,13 @@ class HopBoard:
             if v:
                 key ^= table[i << 8 | v]
         self.key = key ^ state_key(name, state)
+        # the state's numbers (side to move, each reserve) a push XORs in and out
+        turn_keys = state_numbers(name, 0, 2)
+        self._turn_keys = turn_keys[0] ^ turn_keys[1]
+        self._reserve_keys = (
+            state_numbers(name, 1, self.reserve[0] + 1),
+            state_numbers(name, 2, self.reserve[1] + 1),
+        )
         winner = p.winner  # the start's own verdict (an end at ply 0 included)
         self._won = 0 if winner is None else (1 if winner == "Red" else 2)
         self._first_winner = self._won
@@ -122,6 +131,99 @@ class HopBoard:
         path = tuple(index[name] for name in action.path)
         hops = sum(op == "-" for op in action.ops)
         return path, hops, NO_BIRTH if action.birth is None else index[action.birth]
+
+    def legal(self, action: HopAction) -> Turn | None:
+        """The turn of ``action`` when it may be played now, else None: the
+        answer of :meth:`.rules.HuepferRules.check` (None there, a turn
+        here), without the words of a refusal (the replay asks ``check``
+        for them)."""
+        if not self.play(action):
+            return None
+        self.pop()
+        return self.move_of(action)
+
+    def play(self, action: HopAction) -> bool:
+        """Push the turn written as ``action`` if it may be played now (as
+        :meth:`legal` says), following the written path on the cells as the
+        rules' walk does; else leave the board as it is and answer False."""
+        if self._won > 0:
+            return False
+        index = self.tables.index
+        ops = action.ops
+        try:
+            path = list(map(index.__getitem__, action.path))
+            birth = NO_BIRTH if action.birth is None else index[action.birth]
+        except KeyError:
+            return False
+        hops = _HOPS.get(ops)
+        if hops is None:
+            hops = _leading_hops(ops)
+        if hops < 0 or len(path) != len(ops) + 1:
+            return False
+        cells, me = self.cells, self.me
+        if cells[path[0]] != me or hops and can_capture(self.tables, cells, me):
+            return False
+        changed: list[int] = []  # (cell, old code) for pop, or to put back at once
+        key = self._walk(path, hops, birth, changed)
+        if key < 0:
+            for j in range(len(changed) - 2, -1, -2):
+                cells[changed[j]] = changed[j + 1]
+            return False
+        reserve = self.reserve
+        self._undo.append((changed, reserve[0], reserve[1], self._won, self.key))
+        if birth != NO_BIRTH:
+            left = reserve[me - 1]
+            numbers = self._reserve_keys[me - 1]
+            key ^= numbers[left] ^ numbers[left - 1]
+            reserve[me - 1] = left - 1
+        self.me = 3 - me
+        self.ply += 1
+        self._won = _UNKNOWN
+        self.key = key ^ self._turn_keys
+        return True
+
+    def _walk(self, path: list[int], hops: int, birth: int, changed: list[int]) -> int:
+        """:meth:`play` on the cells, which it changes (logged in ``changed``,
+        a birth last): the key after the cells' changes, or -1 at the first
+        step the rules refuse."""
+        cells, me, tables, table = self.cells, self.me, self.tables, self._table
+        between = tables.between
+        enemy = 3 - me
+        steps = len(path) - 1
+        key = self.key
+        here = path[0]
+        for step in range(steps):
+            there = path[step + 1]
+            over = between.get((here, there), -1)
+            hop = step < hops
+            if over < 0 or cells[there] or cells[over] != (me if hop else enemy):
+                return -1
+            if hop and path.index(there) <= step:  # a point this hop visited before
+                return -1
+            changed += (here, me, there, 0)
+            key ^= table[here << 8 | me] ^ table[there << 8 | me]
+            cells[here] = 0
+            cells[there] = me
+            if not hop:
+                changed += (over, enemy)
+                key ^= table[over << 8 | enemy]
+                cells[over] = 0
+            elif (step + 1 != hops or hops == steps) and piece_capture(
+                tables, cells, there, me
+            ) is not None:
+                return -1  # after this hop the piece must capture
+            here = there
+        if hops < steps:  # a capture turn: it goes on while it can, and no piece is born
+            if birth != NO_BIRTH or piece_capture(tables, cells, here, me) is not None:
+                return -1
+            return key
+        if not self.reserve[me - 1] or birth == NO_BIRTH or cells[birth]:
+            return -1
+        if birth not in tables.neighbours[here]:
+            return -1
+        changed += (birth, 0)
+        cells[birth] = me
+        return key ^ table[birth << 8 | me]
 
     # -- the legal turns ----------------------------------------------------------
 
@@ -347,9 +449,9 @@ class HopBoard:
         me = self.me
         between = self.tables.between
         changed: list[int] = []
-        red, turquoise = self.reserve
-        self._undo.append((changed, red, turquoise, self._won, self.key))
-        key = self.key ^ state_key(self._name, (me - 1, red, turquoise))
+        reserve = self.reserve
+        self._undo.append((changed, reserve[0], reserve[1], self._won, self.key))
+        key = self.key ^ self._turn_keys
         here = path[0]
         for step in range(1, len(path)):
             there = path[step]
@@ -367,11 +469,14 @@ class HopBoard:
             changed += (birth, 0)
             key ^= table[birth << 8 | me]
             cells[birth] = me
-            self.reserve[me - 1] -= 1
+            left = reserve[me - 1]
+            numbers = self._reserve_keys[me - 1]
+            key ^= numbers[left] ^ numbers[left - 1]
+            reserve[me - 1] = left - 1
         self.me = 3 - me
         self.ply += 1
         self._won = _UNKNOWN
-        self.key = key ^ state_key(self._name, (2 - me, self.reserve[0], self.reserve[1]))
+        self.key = key
 
     def pop(self) -> None:
         """Take back the last push."""
@@ -384,6 +489,24 @@ class HopBoard:
         self.reserve[0], self.reserve[1] = red, turquoise
         self._won = won
         self.key = key
+
+
+def _leading_hops(ops: tuple[str, ...]) -> int:
+    """The number of hops before the captures of a written turn, or -1 when
+    it is no turn (no step, a hop after a capture, a step unknown); kept
+    for the few hundred shapes of turn that are written."""
+    hops = 0
+    for op in ops:
+        if op != "-":
+            break
+        hops += 1
+    found = hops if ops and ops.count("x") == len(ops) - hops else -1
+    if len(_HOPS) < 1024:
+        _HOPS[ops] = found
+    return found
+
+
+_HOPS: dict[tuple[str, ...], int] = {}
 
 
 def _captures(turn: Turn) -> bool:
