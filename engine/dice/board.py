@@ -162,6 +162,19 @@ def cells_of(bits: int) -> list[int]:
     return out
 
 
+def attacked_cells(masks: Sequence[int], cells: int, by: int, jump: bool) -> list[int]:
+    """The cells of the mask ``cells`` that side ``by`` attacks, in board
+    order (a loop, not a list of cells first: it runs after every action)."""
+    found = []
+    while cells:
+        low = cells & -cells
+        x = low.bit_length() - 1
+        if attacked(masks, x, by, jump):
+            found.append(x)
+        cells ^= low
+    return found
+
+
 def attacked(masks: Sequence[int], x: int, by: int, jump: bool) -> bool:
     """Whether a die of side ``by`` could capture on cell ``x`` (rules.md §2, §8.2).
 

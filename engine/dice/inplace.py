@@ -34,6 +34,7 @@ from .board import (
     JUMP_MASK,
     attack_masks,
     attacked,
+    attacked_cells,
     between_mask,
     cells_of,
     escapes,
@@ -542,7 +543,7 @@ class DiceBoard:
             if attacked(masks, x, mover, jump):
                 return not self._escapes(x, enemy, masks)
             return not self.rules._has_action(self.board, masks, enemy, ())
-        threatened = [x for x in cells_of(enemy_ones) if attacked(masks, x, mover, jump)]
+        threatened = attacked_cells(masks, enemy_ones, mover, jump)
         forced = escapes(self.board, masks, threatened, enemy, jump) if threatened else ()
         return not self.rules._has_action(self.board, masks, enemy, forced)
 
@@ -711,7 +712,7 @@ class DiceBoard:
         enemy = 3 - mover
         self.ply += 1
         enemy_ones = masks[(enemy << 3) + 1]
-        threatened = [x for x in cells_of(enemy_ones) if attacked(masks, x, mover, jump)]
+        threatened = attacked_cells(masks, enemy_ones, mover, jump)
         forced = escapes(self.board, masks, threatened, enemy, jump) if threatened else ()
         lost = not enemy_ones or (threatened and enemy_ones.bit_count() == 1 and not forced)
         if lost or (settle and not self._has_action(enemy, forced)):

@@ -37,6 +37,7 @@ from .board import (
     START_TEXT,
     Die,
     attacked,
+    attacked_cells,
     cells_of,
     count_ones,
     die_code,
@@ -933,14 +934,7 @@ class DiceRules(GameRules[DicePosition]):
         enemy = 3 - mover
         ply = p._ply + 1
         enemy_ones = masks[(enemy << 3) + 1]
-        threatened = []
-        bits = enemy_ones
-        while bits:  # the enemy's Ones in board order, lowest bit first (a loop: no list)
-            low = bits & -bits
-            x = low.bit_length() - 1
-            if attacked(masks, x, mover, jump):
-                threatened.append(x)
-            bits ^= low
+        threatened = attacked_cells(masks, enemy_ones, mover, jump)
         forced = escapes(board, masks, threatened, enemy, jump) if threatened else ()
         # lost: no One left, or the only One attacked with no way out
         lost = not enemy_ones or (threatened and enemy_ones.bit_count() == 1 and not forced)
