@@ -33,9 +33,15 @@ def index_into(db: Path, *paths: Path) -> None:
         connection.close()
 
 
+BROKEN = ROOT / "samples" / "broken" / "illegal-hexalit-pawn-capture.hxl"
+
+
 def indexed_archive(root: Path) -> tuple[Path, Path]:
-    """The archive of :func:`archive_helpers.make_archive` under ``root``, and its index."""
+    """The archive of :func:`archive_helpers.make_archive` under ``root``
+    (and ``broken/illegal.hxl``, a game with a refused action), and its index."""
     arch = make_archive(root)
+    (arch / "broken").mkdir()
+    (arch / "broken" / "illegal.hxl").write_bytes(BROKEN.read_bytes())
     db = root / "arch.sqlite"
     index_into(db, arch)
     return arch, db
@@ -45,6 +51,23 @@ def client(db: Path, folders: tuple[Path, ...] = (), **options) -> TestClient:
     """A client of the app serving ``db``, at the address of a real run."""
     settings = Settings(db=db, folders=folders, **options)
     return TestClient(create_app(settings), base_url=BASE, follow_redirects=False)
+
+
+def game_id(db: Path, path_end: str, number: int = 1) -> int:
+    """The index's id of game ``number`` of the file whose path ends with ``path_end``."""
+    import sqlite3
+
+    connection = sqlite3.connect(db)
+    try:
+        rows = connection.execute(
+            "SELECT g.id, f.path FROM games g JOIN files f ON f.id = g.file WHERE g.number = ?",
+            (number,),
+        ).fetchall()
+    finally:
+        connection.close()
+    found = [row[0] for row in rows if row[1].endswith(path_end)]
+    assert len(found) == 1, (path_end, rows)
+    return int(found[0])
 
 
 def csrf_of(page: str) -> str:
