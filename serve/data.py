@@ -199,42 +199,45 @@ def _open(db: str) -> sqlite3.Connection:
 
 
 def _fill(keeper: sqlite3.Connection, db: str, name: str) -> None:
+    """The search table of the index ``db``, read and written a batch at a time."""
     from hexhop.archive.names import fold, fold_ue
 
+    folded: dict[str, tuple[str, str]] = {}  # events and sites recur: each folded once
+
+    def both(text: object) -> tuple[str | None, str | None]:
+        if not isinstance(text, str):
+            return None, None
+        found = folded.get(text)
+        if found is None:
+            found = folded[text] = (fold(text), fold_ue(text))
+        return found
+
     keeper.execute(f"CREATE TABLE games ({LIGHT_COLUMNS})")
+    keeper.execute("BEGIN")
     source = open_to_search(db)
     try:
-        with guard(source, db):
-            sites = dict(
-                source.execute("SELECT game, value FROM tags WHERE lower(name) = 'site'").fetchall()
-            )
-            rows = source.execute(
-                "SELECT id, file, number, line, game, board, valid, codes, result, winner,"
-                " plies, first, second, first_folded, second_folded, first_ue, second_ue, date,"
-                " event, opening FROM games"
-            ).fetchall()
-        made = []
-        for row in rows:
+        sql = "SELECT game, value FROM tags WHERE lower(name) = 'site'"
+        sites = {game: value for game, value in guarded_rows(source, db, sql, (), None, "tags")}
+        sql = (
+            "SELECT id, file, number, line, game, board, valid, codes, result, winner,"
+            " plies, first, second, first_folded, second_folded, first_ue, second_ue, date,"
+            " event, opening FROM games"
+        )
+        batch: list[tuple[object, ...]] = []
+        insert = f"INSERT INTO games VALUES ({', '.join('?' * 26)})"
+        for row in guarded_rows(source, db, sql):
             date, event, site = row[17], row[18], sites.get(row[0])
             dots = (
                 date.strip().replace("-", ".").replace("/", ".") if isinstance(date, str) else None
             )
-            texts = [value if isinstance(value, str) else None for value in (event, site)]
-            made.append(
-                (
-                    *row,
-                    dots,
-                    *(fold(t) if t is not None else None for t in texts[:1]),
-                    *(fold_ue(t) if t is not None else None for t in texts[:1]),
-                    texts[1],
-                    fold(texts[1]) if texts[1] is not None else None,
-                    fold_ue(texts[1]) if texts[1] is not None else None,
-                )
-            )
+            site = site if isinstance(site, str) else None
+            batch.append((*row, dots, *both(event), site, *both(site)))
+            if len(batch) >= 5_000:
+                keeper.executemany(insert, batch)
+                batch.clear()
+        keeper.executemany(insert, batch)
     finally:
         source.close()
-    keeper.execute("BEGIN")
-    keeper.executemany(f"INSERT INTO games VALUES ({', '.join('?' * 26)})", made)
     for statement in LIGHT_INDEXES:
         keeper.execute(statement)
     keeper.execute("COMMIT")
@@ -249,7 +252,10 @@ def state_of(db: str) -> tuple[int, ...]:
         except OSError:
             marks += [0, 0]
             continue
-        marks += [info.st_mtime_ns, info.st_size]
+        # an empty log (a reader opened the index) is no change, nor is
+        # its going when the last connection closes
+        empty = suffix and not info.st_size
+        marks += [0, 0] if empty else [info.st_mtime_ns, info.st_size]
     return tuple(marks)
 
 

@@ -5,8 +5,8 @@
   blocks), ``X-Content-Type-Options: nosniff`` and ``Referrer-Policy:
   no-referrer``, and may not be framed.
 - With an access token (``--token``), every request carries it: once as
-  ``?token=`` (kept in a cookie from then on), or as ``Authorization:
-  Bearer``; without it, 401.
+  ``?token=`` (kept in a cookie from then on, and the address given again
+  without it), or as ``Authorization: Bearer``; without it, 401.
 - A request whose ``Host`` is not this server's name is refused (400),
   so that a web page cannot reach the server under a name of its own
   (DNS rebinding).
@@ -24,10 +24,11 @@ import hmac
 import secrets
 from http.cookies import SimpleCookie
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 from starlette.datastructures import MutableHeaders
 from starlette.requests import Request
+from starlette.responses import RedirectResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from hexhop.messages import N_
@@ -88,6 +89,17 @@ class Security:
             set_cookies.append(_cookie(LANG_COOKIE, lang, http_only=False, age=365 * 86400))
 
         refusal = self._refusal(request, set_cookies)
+        if refusal is None and self.settings.token is not None and "token" in request.query_params:
+            # the token goes into the cookie and out of the address bar (and history)
+            kept = [(k, v) for k, v in request.query_params.multi_items() if k != "token"]
+            target = request.url.path + ("?" + urlencode(kept) if kept else "")
+            moved = RedirectResponse(target, status_code=303)
+            for cookie in set_cookies:
+                moved.headers.append("set-cookie", cookie)
+            for name, value in HEADERS.items():
+                moved.headers[name] = value
+            await moved(scope, receive, send)
+            return
         if refusal is not None:
             status, message = refusal
             await _refuse(scope, receive, send, status, message, set_cookies)

@@ -95,7 +95,9 @@ def test_the_token_once_in_the_address_then_from_the_cookie(served):
     app = client(db, (arch,), token=token)
     assert app.get("/").status_code == 401
     assert app.get("/?token=wrong").status_code == 401
-    assert app.get(f"/?token={token}").status_code == 200
+    moved = app.get(f"/players?q=a&token={token}")
+    assert moved.status_code == 303 and moved.headers["location"] == "/players?q=a"
+    assert "HttpOnly" in moved.headers["set-cookie"]
     assert app.get("/").status_code == 200  # the cookie now
     bare = client(db, (arch,), token=token)
     assert bare.get("/", headers={"Authorization": f"Bearer {token}"}).status_code == 200

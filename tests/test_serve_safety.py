@@ -337,3 +337,24 @@ def test_a_busy_port_is_a_clear_error(tmp_path):
         f"Error: port {port} on 127.0.0.1 is taken (another server runs there): choose another with --port"
         in done.output
     )
+
+
+def test_without_the_serve_extra_the_command_says_how_to_get_it(tmp_path, monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # import uvicorn: ImportError
+    done = run("serve", tmp_path)
+    assert done.exit_code == 2
+    assert "hexhop serve needs the serve extra: pip install 'hexhop[serve]'" in done.output
+
+
+def test_the_command_line_does_not_import_the_extra():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, hexhop.cli.main, hexhop.cli.serve_cmd, hexhop.cli.serve_start;"
+        "print(sorted(m for m in ('starlette', 'uvicorn', 'jinja2') if m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
