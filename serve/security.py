@@ -59,10 +59,6 @@ SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 TEST_HOST = "testserver"
 
 
-class _TooLarge(Exception):
-    pass
-
-
 class Security:
     """The ASGI middleware of the module docstring."""
 
