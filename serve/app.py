@@ -16,7 +16,7 @@ from starlette.staticfiles import StaticFiles
 from hexhop.messages import N_
 from hexhop.records.errors import RecordsError
 
-from . import editor, pages
+from . import editor, pages, setup
 from .security import Security
 from .settings import Settings
 from .templating import STATIC, error_response
@@ -31,6 +31,7 @@ def create_app(settings: Settings) -> Starlette:
     """The application serving ``settings.db``."""
     routes: list[BaseRoute] = [
         *pages.routes(),
+        *setup.routes(),
         *editor.routes(),
         Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
     ]

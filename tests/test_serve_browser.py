@@ -200,3 +200,41 @@ def test_screenshots_of_each_page(browser, club_server):
         assert tab.problems == []
     finally:
         tab.close()
+
+
+def _wait_for_position(tab: Tab, part: str) -> str:
+    deadline = time.monotonic() + 10
+    while True:
+        value = tab.page.input_value("textarea[name=position]")
+        if part in value:
+            return value
+        assert time.monotonic() < deadline, value
+        time.sleep(0.05)
+
+
+def test_search_by_a_position_set_up_by_clicks(browser, club_server):
+    running, _db = club_server
+    tab = Tab(browser)
+    try:
+        tab.open(running.base + "/")
+        tab.page.select_option("select[name=game]", "Hüpfer")
+        tab.page.select_option("select[name=board]", "6x6")
+        tab.page.click("#setup summary")
+        tab.page.wait_for_selector("#setup-board svg .point.a1", state="attached")
+        _wait_for_position(tab, "R:; T:; reserve: 12/12; turn: R")
+        for piece, points in (("R", ("a1", "a2", "b1", "b2")), ("T", ("e5", "e6", "f5", "f6"))):
+            tab.page.click(f"#setup-palette button[data-piece={piece}]")
+            for point in points:
+                tab.page.click(f"#setup-board .point.{point}", force=True)
+                _wait_for_position(tab, point)
+        assert (
+            _wait_for_position(tab, "f6")
+            == "R: a1 a2 b1 b2; T: e5 e6 f5 f6; reserve: 12/12; turn: R"
+        )
+        tab.page.click("form.search .actions button[type=submit]")
+        tab.page.wait_for_url("**/?*position=*")
+        # the start of Hüpfer 6x6: the Bremen game and the 12 random games
+        assert tab.page.locator("#count").inner_text() == "13 games"
+        assert tab.problems == []
+    finally:
+        tab.close()

@@ -368,3 +368,48 @@ def test_the_search_finds_what_find_finds(served, params):
     assert wanted, params  # each search finds some game
     assert total == len(wanted)
     assert sorted((row.path, row.line) for row in rows) == wanted
+
+
+def test_setting_up_a_position_by_clicks(app):
+    """The server puts the piece clicked on the cell, in the Position text."""
+    url = "/api/position/setup"
+    empty = app.get(url, params={"game": "Hexalit"}).json()
+    assert empty["position"] == "N:; S:; turn: N"
+    assert [p["id"] for p in empty["pieces"]] == [f"{s}{n}" for s in "NS" for n in range(1, 7)]
+    assert empty["sides"] == [{"id": "N", "label": "North"}, {"id": "S", "label": "South"}]
+    assert "<style>" not in empty["svg"] and empty["style"]
+    assert (
+        app.get(f"/boards/{empty['style']}.css").headers["content-type"]
+        == "text/css; charset=utf-8"
+    )
+    one = app.get(
+        url, params={"game": "Hexalit", "position": empty["position"], "cell": "A4", "piece": "N5"}
+    ).json()
+    assert one["position"] == "N: A4=5; S:; turn: N"
+    two = app.get(
+        url, params={"game": "Hexalit", "position": one["position"], "cell": "A4", "piece": "S2"}
+    ).json()
+    assert two["position"] == "N:; S: A4=2; turn: N"
+    again = app.get(
+        url, params={"game": "Hexalit", "position": two["position"], "cell": "A4", "piece": "S2"}
+    ).json()
+    assert again["position"] == "N:; S:; turn: N"  # the same piece again: taken away
+    turned = app.get(
+        url, params={"game": "Hexalit", "position": one["position"], "turn": "S"}
+    ).json()
+    assert turned["position"] == "N: A4=5; S:; turn: S" and turned["turn"] == "S"
+    start = app.get(url, params={"game": "Trigeo", "start": "1"}).json()
+    assert start["position"].startswith("N: ") and start["problem"] is None
+    huepfer = app.get(
+        url, params={"game": "Hüpfer", "board": "8x8", "cell": "b2", "piece": "R"}
+    ).json()
+    assert huepfer["board"] == "8x8"
+    assert huepfer["position"] == "R: b2; T:; reserve: 12/12; turn: R"
+    assert [p["id"] for p in huepfer["pieces"]] == ["R", "T"]
+    off = app.get(url, params={"game": "Hexalit", "cell": "Z9", "piece": "N1"}).json()
+    assert off["position"] == "N:; S:; turn: N" and "Z9 is not on the board" in off["problem"]
+    bad = app.get(url, params={"game": "Hexalit", "position": "<script>"}).json()
+    assert bad["position"] == "N:; S:; turn: N"
+    assert bad["problem"] == "The position could not be read for this game: an empty board instead."
+    german = app.get(url, params={"game": "Hüpfer", "lang": "de"}).json()
+    assert german["sides"] == [{"id": "R", "label": "Rot"}, {"id": "T", "label": "Türkis"}]
