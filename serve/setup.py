@@ -49,9 +49,9 @@ def placed(text: str, cell: str, piece: str) -> str:
     sides: dict[str, list[str]] = {}
     rest: list[str] = []
     for part in parts:
-        name, colon, tokens = part.partition(":")
+        name, colon, written = part.partition(":")
         if colon and name.strip() in ("N", "S", "R", "T"):
-            sides[name.strip()] = tokens.split()
+            sides[name.strip()] = written.split()
         elif part:
             rest.append(part)
     before = None

@@ -25,7 +25,10 @@ from serve_helpers import (
 from hexhop.cli.main import cli
 from hexhop.serve.security import CSP, MAX_BODY
 
-SCRIPTS = {"/static/viewer.js", "/static/setup.js"}  # the project's own scripts the archive's pages load
+SCRIPTS = {
+    "/static/viewer.js",
+    "/static/setup.js",
+}  # the project's own scripts the archive's pages load
 DATA_TYPES = {"application/json", "application/gzip"}
 URL_ATTRIBUTES = ("href", "src", "action", "formaction")
 DANGEROUS = {"iframe", "object", "embed", "base", "style", "frame", "frameset", "applet"}
