@@ -30,6 +30,8 @@ Examples:
   hexhop serve club/ --host 0.0.0.0 --read-only --port 8080
 """
 EXTRA = "pip install 'hexhop[serve]'"
+# the modules of the extra and of what it needs
+EXTRA_MODULES = ("starlette", "uvicorn", "jinja2", "markupsafe", "anyio", "h11", "sniffio")
 
 
 @click.command(cls=Translated, epilog=EXAMPLE)
@@ -105,7 +107,9 @@ def serve(
 
         from hexhop.serve.app import create_app
         from hexhop.serve.settings import Settings
-    except ImportError:
+    except ModuleNotFoundError as error:
+        if (error.name or "").partition(".")[0] not in EXTRA_MODULES:
+            raise  # not the extra: a fault to see, not to explain away
         tell(_("hexhop serve needs the serve extra: {command}").format(command=EXTRA))
         sys.exit(2)
     path = db or default_path(paths[0])
