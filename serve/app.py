@@ -60,7 +60,9 @@ async def _http_error(request: Request, error: Any) -> Response:
 
 
 async def _index_error(request: Request, error: Exception) -> Response:
-    return error_response(request, 503, INDEX_TROUBLE, str(error))
+    """The index cannot answer (a file changed since it was indexed, the
+    index changed under the server): 409, with the library's message."""
+    return error_response(request, 409, INDEX_TROUBLE, str(error))
 
 
 async def _server_error(request: Request, error: Exception) -> Response:

@@ -138,7 +138,8 @@ def game(request: Request) -> Response:
 
     row, hit = _game(request)
     lang = language_of(request)
-    raw = next(iter(game_texts([hit])))
+    with speaking(lang):  # a file changed since it was indexed: told in the page's language
+        raw = next(iter(game_texts([hit])))
     text = decode(raw)[0]
     with speaking(lang):
         parsed = parse_game(text, hit.line, hit.number, fallback_game(hit.path, None))
@@ -259,7 +260,8 @@ def _marked(text: str, first_line: int, findings: list[Mark]) -> list[TextLine]:
 def record(request: Request) -> Response:
     """The game's own text, as a file to save."""
     row, hit = _game(request)
-    raw = next(iter(game_texts([hit])))
+    with speaking(language_of(request)):
+        raw = next(iter(game_texts([hit])))
     from hexhop.notation.reader import decode
 
     text = decode(raw)[0]

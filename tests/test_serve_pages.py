@@ -413,3 +413,26 @@ def test_setting_up_a_position_by_clicks(app):
     assert bad["problem"] == "The position could not be read for this game: an empty board instead."
     german = app.get(url, params={"game": "Hüpfer", "lang": "de"}).json()
     assert german["sides"] == [{"id": "R", "label": "Rot"}, {"id": "T", "label": "Türkis"}]
+
+
+def test_a_file_changed_since_it_was_indexed_is_told(tmp_path):
+    from serve_helpers import index_into
+
+    folder = tmp_path / "club"
+    folder.mkdir()
+    record = folder / "a.hxl"
+    record.write_text('[Game "Hexalit"]\n[Result "*"]\n\n1. B4W3 D7W1 *\n', "utf-8")
+    db = tmp_path / "club.sqlite"
+    index_into(db, folder)
+    record.write_text('[Game "Hexalit"]\n[Result "*"]\n\n1. B4W3 D7W2 *\n', "utf-8")
+    app = client(db, (folder,))
+    for url in ("/games/1", "/games/1/record"):
+        response = app.get(url)
+        assert response.status_code == 409
+        assert (
+            f"{record} changed or is gone since it was indexed: run hexhop index again"
+            in response.text
+        )
+    german = app.get("/games/1?lang=de")
+    assert "Der Index kann nicht gelesen werden." in german.text
+    assert "run hexhop index again" not in german.text
