@@ -7,7 +7,7 @@ import re
 from html.parser import HTMLParser
 
 import pytest
-from serve_helpers import client, game_id, indexed_archive
+from serve_helpers import ROOT, client, game_id, indexed_archive
 
 from hexhop.serve import data
 
@@ -436,3 +436,34 @@ def test_a_file_changed_since_it_was_indexed_is_told(tmp_path):
     german = app.get("/games/1?lang=de")
     assert "Der Index kann nicht gelesen werden." in german.text
     assert "run hexhop index again" not in german.text
+
+
+def test_the_analysis_the_index_keeps_is_shown(tmp_path):
+    from click.testing import CliRunner
+
+    from hexhop.cli.main import cli
+
+    folder = tmp_path / "club"
+    folder.mkdir()
+    source = ROOT / "samples" / "good" / "hexalit-kassel-1998.hxl"
+    (folder / "kassel.hxl").write_bytes(source.read_bytes())
+    db = tmp_path / "club.sqlite"
+    done = CliRunner().invoke(
+        cli, ["index", str(folder), "--db", str(db), "--analyse", "--depth", "1", "-q"]
+    )
+    assert done.exit_code == 0, done.output
+    page = client(db, (folder,)).get("/games/1").text
+    analysis = re.search(r'<ul class="analysis" id="analysis">(.*?)</ul>', page, re.S).group(1)
+    items = [" ".join(item.split()) for item in re.findall(r"<li>(.*?)</li>", analysis, re.S)]
+    assert items == [
+        "Ply 6: E7°C7 by South allowed a win in 1 (starting 4. B7°C7)",
+        "Ply 7: North missed a win in 1 (first action 4. B7°C7; played B8°C7)",
+        "Ply 8: E5W6 by South allowed a win in 1 (starting 5. E10XD7)",
+        "Ply 9: North missed a win in 1 (first action 5. E10XD7; played E10°F10)",
+        "Ply 41: A7°B5 by North allowed a win in 1 (starting 21... F5°B5)",
+    ]
+    german = client(db, (folder,)).get("/games/1?lang=de").text
+    assert (
+        "Halbzug 7: Nord hat einen Gewinn in 1 verpasst (erster Zug 4. B7°C7; gespielt B8°C7)"
+        in german
+    )

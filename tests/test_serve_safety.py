@@ -361,3 +361,18 @@ def test_the_command_line_does_not_import_the_extra():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_open_opens_the_address_once_the_server_answers(monkeypatch):
+    import webbrowser
+
+    from hexhop.cli.serve_cmd import _open_when_up
+
+    opened: list[str] = []
+    monkeypatch.setattr(webbrowser, "open", opened.append)
+
+    class Server:
+        started = True
+
+    _open_when_up(Server(), "http://127.0.0.1:8000/")
+    assert opened == ["http://127.0.0.1:8000/"]
