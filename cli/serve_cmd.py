@@ -112,6 +112,13 @@ def serve(
             raise  # not the extra: a fault to see, not to explain away
         tell(_("hexhop serve needs the serve extra: {command}").format(command=EXTRA))
         sys.exit(2)
+    from hexhop.archive.index import container
+
+    for given in paths:  # before an index is made beside a folder that is not there
+        if not os.path.exists(container(given)):
+            raise click.UsageError(
+                _("ARCHIVE {path}: there is no such file or folder").format(path=given)
+            )
     path = db or default_path(paths[0])
     games = _index(paths, path, jobs, quiet)
     folders = tuple(dict.fromkeys(Path(os.path.realpath(p)) for p in paths if os.path.isdir(p)))

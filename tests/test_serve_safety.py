@@ -376,3 +376,10 @@ def test_open_opens_the_address_once_the_server_answers(monkeypatch):
 
     _open_when_up(Server(), "http://127.0.0.1:8000/")
     assert opened == ["http://127.0.0.1:8000/"]
+
+
+def test_an_archive_that_is_not_there_is_a_usage_error(tmp_path):
+    done = run("serve", tmp_path / "nowhere", "--port", "0")
+    assert done.exit_code == 2
+    assert f"ARCHIVE {tmp_path / 'nowhere'}: there is no such file or folder" in done.output
+    assert not (tmp_path / "hexhop.sqlite").exists()
