@@ -27,6 +27,7 @@ from .templating import page
 
 MAX_ID = 2**62  # a game id SQLite can hold
 MAX_NAME = 1_000  # characters of a player's or event's name in a path
+LISTED = 200  # games listed on a player's or event's page (the rest: in the search)
 BOARD_STYLE = re.compile(r"<style>(.*?)</style>", re.S)
 _styles: dict[str, str] = {}
 _styles_lock = threading.Lock()
@@ -363,7 +364,8 @@ def player(request: Request) -> Response:
         "player.html",
         name=name,
         rows=rows,
-        games=list(zip(rows, outcomes)),
+        games=list(zip(rows, outcomes))[:LISTED],
+        search="/?" + urlencode({"player": name}),
         outcomes=True,
         years=sorted(years.values(), key=lambda y: (y.year == "?", y.year)),
         total=total,
@@ -440,7 +442,8 @@ def event(request: Request) -> Response:
         "event.html",
         name=name,
         rows=rows,
-        games=[(row, "") for row in rows],
+        games=[(row, "") for row in rows[:LISTED]],
+        search="/?" + urlencode({"event": name}),
         outcomes=False,
         table=table,
         ratings=[(player, after[player]) for player in sorted(after, key=lambda p: (-after[p], p))],
