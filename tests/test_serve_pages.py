@@ -467,3 +467,14 @@ def test_the_analysis_the_index_keeps_is_shown(tmp_path):
         "Halbzug 7: Nord hat einen Gewinn in 1 verpasst (erster Zug 4. B7°C7; gespielt B8°C7)"
         in german
     )
+
+
+def test_a_long_list_of_games_links_the_search(app, monkeypatch):
+    from hexhop.serve import pages
+
+    monkeypatch.setattr(pages, "LISTED", 2)
+    page = app.get("/events/H%C3%BCpfer-Abend")
+    assert len(rows_of(page.text).rows) == 2
+    assert 'The first 2 of 3 games are listed: <a href="/?event=H%C3%BCpfer-Abend">' in page.text
+    player = app.get("/players/Paul%20Ohlsen")
+    assert 'The first 2 of 3 games are listed: <a href="/?player=Paul+Ohlsen">' in player.text
