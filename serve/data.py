@@ -99,26 +99,29 @@ def _row(values: tuple[Any, ...], db: str) -> Row:
 
 @contextmanager
 def connection(db: str) -> Iterator[sqlite3.Connection]:
-    """This thread's connection to the index ``db`` (opened once per thread),
-    with the games' search table of :func:`light` attached as ``light``."""
-    connections: dict[str, tuple[sqlite3.Connection, list[str]]] = getattr(
-        _local, "connections", {}
-    )
+    """This thread's connection to the index ``db`` (opened once per
+    thread), with the games' search table of :func:`light` attached as
+    ``light`` for the block (let go after it, so that no idle thread
+    keeps a table made before the index changed)."""
+    connections: dict[str, sqlite3.Connection] = getattr(_local, "connections", {})
     _local.connections = connections
-    found = connections.get(db)
-    if found is None:
-        con = _open(db)
+    con = connections.get(db)
+    if con is None:
+        con = connections[db] = _open(db)
         register(con)
-        found = connections[db] = (con, [""])
-    con, attached = found
-    name = light(db)
-    if attached[0] != name:
+    depth: dict[str, int] = getattr(_local, "depth", {})
+    _local.depth = depth
+    if not depth.get(db):
         with guard(con, db):
-            if attached[0]:
+            con.execute("ATTACH DATABASE ? AS light", (light(db),))
+    depth[db] = depth.get(db, 0) + 1
+    try:
+        yield con
+    finally:
+        depth[db] -= 1
+        if not depth[db]:
+            with guard(con, db):
                 con.execute("DETACH DATABASE light")
-            con.execute("ATTACH DATABASE ? AS light", (name,))
-        attached[0] = name
-    yield con
 
 
 # -- the search table ------------------------------------------------------------------

@@ -478,3 +478,22 @@ def test_a_long_list_of_games_links_the_search(app, monkeypatch):
     assert 'The first 2 of 3 games are listed: <a href="/?event=H%C3%BCpfer-Abend">' in page.text
     player = app.get("/players/Paul%20Ohlsen")
     assert 'The first 2 of 3 games are listed: <a href="/?player=Paul+Ohlsen">' in player.text
+
+
+def test_a_game_indexed_while_serving_is_found_by_the_next_search(tmp_path):
+    from serve_helpers import index_into
+
+    folder = tmp_path / "club"
+    folder.mkdir()
+    game = '[Game "Hexalit"]\n[North "{north}"]\n[South "S"]\n[Result "*"]\n\n1. B4W3 D7W1 *\n'
+    (folder / "a.hxl").write_text(game.format(north="Alma Ahrens"), "utf-8")
+    db = tmp_path / "club.sqlite"
+    index_into(db, folder)
+    app = client(db, (folder,))
+    assert count_of(app.get("/").text) == "1 game"
+    assert count_of(app.get("/", params={"player": "Bodo"}).text) == "0 games"
+    (folder / "b.hxl").write_text(game.format(north="Bodo Brandt"), "utf-8")
+    index_into(db, folder)
+    assert count_of(app.get("/", params={"player": "Bodo"}).text) == "1 game"
+    assert count_of(app.get("/").text) == "2 games"
+    assert app.get("/players/Bodo%20Brandt").status_code == 200
