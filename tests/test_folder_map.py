@@ -39,13 +39,25 @@ def written_maps(text: str) -> list[int]:
 def test_the_map_is_read_from_pyproject() -> None:
     expected = {"hexhop": "api", **{f"hexhop.{name}": name for name in NAMES}}
     assert package_dir(ROOT / "pyproject.toml") == expected
-    assert NAMES == ["archive", "cli", "engine", "messages", "notation", "records", "render"]
+    assert NAMES == [
+        "archive",
+        "cli",
+        "engine",
+        "messages",
+        "notation",
+        "records",
+        "render",
+        "serve",
+    ]
     assert source_folders(ROOT) == ["api", *NAMES]
 
 
 def test_the_finder_sees_a_map_in_each_spelling() -> None:
-    python = 'FOLDERS = ("notation", "engine", "render", "records", "cli", "messages", "archive")'
-    shell = r"s#hexhop/\(notation\|engine\|render\|records\|cli\|messages\|archive\)/#\1/#"
+    python = (
+        'FOLDERS = ("notation", "engine", "render", "records", "cli", "messages", "archive", '
+        '"serve")'
+    )
+    shell = r"s#hexhop/\(notation\|engine\|render\|records\|cli\|messages\|archive\|serve\)/#\1/#"
     split = "\n".join(f"    '{name}'," for name in NAMES)
     assert [written_maps(text) for text in (python, shell, split)] == [[12], [11], [5]]
     assert written_maps('LAYERS = ("notation", "engine", "render", "records", "cli", "api")') == []

@@ -1,0 +1,474 @@
+"""What the pages read from the index: one connection per thread, the
+searches of the archive page (the filters of ``hexhop find``, paged and
+sorted), games by id, players and events.
+
+The index is opened as ``find`` opens it (:func:`open_to_search`), so a
+crafted or foreign index is refused the same way; SQLite's functions of
+:mod:`hexhop.archive.query` are registered on each connection.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from typing import Any, TypeVar
+
+from hexhop.archive.index import (
+    OPENING,
+    check_index,
+    distrust,
+    guard,
+    guarded_rows,
+    path_of,
+    sqlite_errors,
+)
+from hexhop.archive.query import Hit, Query, open_to_search, register
+
+PAGE_SIZE = 50
+# sort keys of the archive page: the ORDER BY of each (a game without the
+# value comes last either way; equal ones in the index's order, or the other way round)
+SORTS: dict[str, tuple[str, ...]] = {
+    "": ("g.id",),
+    "date": ("g.date IS NULL", "g.date", "g.id"),
+    "players": ("g.first_folded", "g.second_folded", "g.id"),
+    "event": ("g.event IS NULL", "g.event", "g.id"),
+    "plies": ("g.plies", "g.id"),
+}
+_local = threading.local()
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Row:
+    """One game of a list."""
+
+    id: int
+    game: str | None
+    board: int | None
+    first: str
+    second: str
+    result: str | None
+    winner: str | None
+    date: str | None
+    event: str | None
+    plies: int
+    valid: bool
+    path: str
+    line: int
+
+
+ROW_COLUMNS = (
+    "g.id, g.game, g.board, g.first, g.second, g.result, g.winner, g.date, g.event, g.plies,"
+    " g.valid, f.path, g.line"
+)
+_ROW_TYPES = (int, (str, type(None)), (int, type(None)), str, str) + (
+    (str, type(None)),
+    (str, type(None)),
+    (str, type(None)),
+    (str, type(None)),
+    int,
+    int,
+    str,
+    int,
+)
+
+
+def _row(values: tuple[Any, ...], db: str) -> Row:
+    game_id, game, board, first, second, result, winner, date, event, plies = values[:10]
+    return Row(
+        game_id,
+        game,
+        board,
+        first,
+        second,
+        result,
+        winner,
+        date,
+        event,
+        plies,
+        bool(values[10]),
+        path_of(values[11], db),
+        values[12],
+    )
+
+
+@contextmanager
+def connection(db: str) -> Iterator[sqlite3.Connection]:
+    """This thread's connection to the index ``db`` (opened once per
+    thread), with the games' search table of :func:`light` attached as
+    ``light`` for the block (let go after it, so that no idle thread
+    keeps a table made before the index changed)."""
+    connections: dict[str, sqlite3.Connection] = getattr(_local, "connections", {})
+    _local.connections = connections
+    con = connections.get(db)
+    if con is None:
+        con = connections[db] = _open(db)
+        register(con)
+    depth: dict[str, int] = getattr(_local, "depth", {})
+    _local.depth = depth
+    if not depth.get(db):
+        with guard(con, db):
+            con.execute("ATTACH DATABASE ? AS light", (light(db),))
+    depth[db] = depth.get(db, 0) + 1
+    try:
+        yield con
+    finally:
+        depth[db] -= 1
+        if not depth[db]:
+            with guard(con, db):
+                con.execute("DETACH DATABASE light")
+
+
+# -- the search table ------------------------------------------------------------------
+#
+# The games table holds every game's actions: a search that reads it whole
+# (a player, an event, an order) reads the whole index. The server keeps
+# the columns the archive page searches and sorts by in a table of its
+# own, in memory, shared by the threads' connections (SQLite's shared
+# cache): the event's and the Site tag's values folded as the names are
+# (for the event and site fields), the date written with dots (for the
+# date range), with an index on each order. It is made from the index when
+# the server starts and again when the index changed (a game saved).
+
+LIGHT_COLUMNS = (
+    "id INTEGER PRIMARY KEY, file INTEGER NOT NULL, number INTEGER NOT NULL,"
+    " line INTEGER NOT NULL, game TEXT, board INTEGER, valid INTEGER NOT NULL,"
+    " codes TEXT NOT NULL, result TEXT, winner TEXT, plies INTEGER NOT NULL,"
+    " first TEXT NOT NULL, second TEXT NOT NULL, first_folded TEXT NOT NULL,"
+    " second_folded TEXT NOT NULL, first_ue TEXT NOT NULL, second_ue TEXT NOT NULL,"
+    " date TEXT, event TEXT, opening TEXT NOT NULL, date_dots TEXT, event_folded TEXT,"
+    " event_ue TEXT, site TEXT, site_folded TEXT, site_ue TEXT"
+)
+LIGHT_INDEXES = (
+    "CREATE INDEX by_date ON games (date IS NULL, date, id)",
+    "CREATE INDEX by_date_reverse ON games (date IS NULL, date DESC, id DESC)",
+    "CREATE INDEX by_event ON games (event IS NULL, event, id)",
+    "CREATE INDEX by_event_reverse ON games (event IS NULL, event DESC, id DESC)",
+    "CREATE INDEX by_date_dots ON games (date_dots)",
+    "CREATE INDEX by_players ON games (first_folded, second_folded, id)",
+    "CREATE INDEX by_plies ON games (plies, id)",
+    "CREATE INDEX by_first ON games (first)",
+    "CREATE INDEX by_second ON games (second)",
+)
+_light: dict[str, tuple[tuple[int, ...], str, sqlite3.Connection]] = {}
+_light_lock = threading.Lock()
+_light_made = [0]
+
+
+def light(db: str) -> str:
+    """The address of the search table's database for the index ``db`` as it is now."""
+    state = state_of(db)
+    found = _light.get(db)
+    if found is not None and found[0] == state:
+        return found[1]
+    with _light_lock:
+        found = _light.get(db)
+        if found is not None and found[0] == state:
+            return found[1]
+        _light_made[0] += 1
+        name = f"file:hexhop-serve-{os.getpid()}-{_light_made[0]}?mode=memory&cache=shared"
+        keeper = sqlite3.connect(name, uri=True, isolation_level=None, check_same_thread=False)
+        try:
+            _fill(keeper, db, name)
+        except BaseException:
+            keeper.close()
+            raise
+        old = _light.get(db)
+        _light[db] = (state, name, keeper)
+    if old is not None:
+        old[2].close()  # the memory goes once the last connection lets it go
+    return name
+
+
+def _open(db: str) -> sqlite3.Connection:
+    """A connection that reads the index ``db`` (checked as :func:`open_to_search`
+    checks it) and can attach the search table by its address."""
+    open_to_search(db).close()  # a missing, foreign or crafted index: IndexProblem
+    address = os.path.abspath(db).replace("%", "%25").replace("?", "%3f").replace("#", "%23")
+    with sqlite_errors(db):
+        con = sqlite3.connect(f"file:{address}?mode=ro", uri=True, isolation_level=None)
+    try:
+        distrust(con, db)
+        check_index(con, db, False)
+    except BaseException:
+        con.close()
+        raise
+    return con
+
+
+def _fill(keeper: sqlite3.Connection, db: str, name: str) -> None:
+    """The search table of the index ``db``, read and written a batch at a time."""
+    from hexhop.archive.names import fold, fold_ue
+
+    folded: dict[str, tuple[str, str]] = {}  # events and sites recur: each folded once
+
+    def both(text: object) -> tuple[str | None, str | None]:
+        if not isinstance(text, str):
+            return None, None
+        found = folded.get(text)
+        if found is None:
+            found = folded[text] = (fold(text), fold_ue(text))
+        return found
+
+    keeper.execute(f"CREATE TABLE games ({LIGHT_COLUMNS})")
+    keeper.execute("BEGIN")
+    source = open_to_search(db)
+    try:
+        sql = "SELECT game, value FROM tags WHERE lower(name) = 'site'"
+        sites = {game: value for game, value in guarded_rows(source, db, sql, (), None, "tags")}
+        sql = (
+            "SELECT id, file, number, line, game, board, valid, codes, result, winner,"
+            " plies, first, second, first_folded, second_folded, first_ue, second_ue, date,"
+            " event, opening FROM games"
+        )
+        batch: list[tuple[object, ...]] = []
+        insert = f"INSERT INTO games VALUES ({', '.join('?' * 26)})"
+        for row in guarded_rows(source, db, sql):
+            date, event, site = row[17], row[18], sites.get(row[0])
+            dots = (
+                date.strip().replace("-", ".").replace("/", ".") if isinstance(date, str) else None
+            )
+            site = site if isinstance(site, str) else None
+            batch.append((*row, dots, *both(event), site, *both(site)))
+            if len(batch) >= 5_000:
+                keeper.executemany(insert, batch)
+                batch.clear()
+        keeper.executemany(insert, batch)
+    finally:
+        source.close()
+    for statement in LIGHT_INDEXES:
+        keeper.execute(statement)
+    keeper.execute("COMMIT")
+
+
+def state_of(db: str) -> tuple[int, ...]:
+    """What changes when the index changes (for caches of what is read from it)."""
+    marks: list[int] = []
+    for suffix in ("", "-wal"):
+        try:
+            info = os.stat(db + suffix)
+        except OSError:
+            marks += [0, 0]
+            continue
+        # an empty log (a reader opened the index) is no change, nor is
+        # its going when the last connection closes
+        empty = suffix and not info.st_size
+        marks += [0, 0] if empty else [info.st_mtime_ns, info.st_size]
+    return tuple(marks)
+
+
+def _rows(db: str, sql: str, args: list[Any]) -> list[Row]:
+    with connection(db) as con:
+        return [_row(values, db) for values in guarded_rows(con, db, sql, args, _ROW_TYPES)]
+
+
+def search(db: str, query: Query, sort: str, reverse: bool, page: int) -> tuple[int, list[Row]]:
+    """The total of games ``query`` matches, and page ``page`` (from 1) of
+    them in the order of ``sort`` (a key of :data:`SORTS`)."""
+    table, where, args = where_of(query)
+    # the other way round: games without the value still last
+    order = ", ".join(
+        f"{term} DESC" if reverse and not term.endswith("IS NULL") else term for term in SORTS[sort]
+    )
+    with connection(db) as con, guard(con, db):
+        total = con.execute(f"SELECT count(*) FROM {table} g WHERE {where}", args).fetchone()[0]
+    sql = (
+        f"SELECT {ROW_COLUMNS} FROM {table} g JOIN main.files f ON f.id = g.file WHERE {where}"
+        f" ORDER BY {order} LIMIT ? OFFSET ?"
+    )
+    rows = _rows(db, sql, [*args, PAGE_SIZE, (page - 1) * PAGE_SIZE])
+    return int(total), rows
+
+
+_GLOB = re.compile(r"[*?\[]")
+
+
+def where_of(query: Query) -> tuple[str, str, list[Any]]:
+    """The table to search (``light.games``, else the index's own games
+    when an opening is longer than the search table keeps), and the WHERE
+    clause of ``query`` over it (``g``), with its parameters: the
+    query's own clause (:meth:`Query.sql`), but the Event and Site tags
+    and the date range read from the search table's columns (the same
+    test: the tag's value folded holds the text, or matches the glob; the
+    date compared to each bound's precision)."""
+    if any(len(opening.actions) > OPENING for opening in query.openings):
+        where, args = query.sql()
+        return "main.games", where, args
+    fast = [(name, pattern) for name, pattern in query.tags if name in ("Event", "Site")]
+    rest = tuple(tag for tag in query.tags if tag not in fast)
+    where, args = replace(query, tags=rest, date=None).sql()
+    clauses, more = [where], list[Any]()
+    for name, (pattern, ue) in fast:
+        column = name.lower()
+        inner, inner_ue = pattern[1:-1], ue[1:-1]
+        plain = pattern.startswith("*") and pattern.endswith("*") and len(pattern) > 1
+        if plain and not _GLOB.search(inner) and not _GLOB.search(inner_ue):
+            clauses.append(f"(instr(g.{column}_folded, ?) > 0 OR instr(g.{column}_ue, ?) > 0)")
+            more += [inner, inner_ue]
+        else:
+            clauses.append(f"(g.{column} IS NOT NULL AND hx_value(?, ?, g.{column}))")
+            more += [pattern, ue]
+    if query.date is not None:
+        low, high = query.date
+        for bound, test in ((low, ">="), (high, "<=")):
+            if bound:
+                clauses.append(
+                    "(length(g.date_dots) >= ? AND instr(substr(g.date_dots, 1, ?), '?') = 0"
+                    f" AND substr(g.date_dots, 1, ?) {test} ?)"
+                )
+                more += [len(bound), len(bound), len(bound), bound]
+        # the same bounds as a range of the index on date_dots (implied by
+        # the tests above: a date whose first characters are at least LOW
+        # is at least LOW; one whose first characters are at most HIGH
+        # sorts before HIGH followed by the last character there is)
+        if low:
+            clauses.append("g.date_dots >= ?")
+            more.append(low)
+        if high:
+            clauses.append("g.date_dots <= ?")
+            more.append(high + "\U0010ffff")
+    return "light.games", " AND ".join(clauses), [*args, *more]
+
+
+def game_row(db: str, game_id: int) -> tuple[Row, Hit] | None:
+    """The game of id ``game_id``, and where its text is; None when there is none."""
+    sql = (
+        f"SELECT {ROW_COLUMNS}, g.number, g.offset, g.length, f.digest, f.real"
+        " FROM games g JOIN files f ON f.id = g.file WHERE g.id = ?"
+    )
+    types = _ROW_TYPES + (int, int, int, str, str)
+    with connection(db) as con:
+        found = list(guarded_rows(con, db, sql, [game_id], types))
+    if not found:
+        return None
+    values = found[0]
+    row = _row(values, db)
+    number, offset, length, digest, real = values[13:]
+    hit = Hit(
+        row.path,
+        number,
+        row.line,
+        offset,
+        length,
+        row.game,
+        [row.first, row.second],
+        row.result,
+        row.date,
+        row.event,
+        row.plies,
+        row.valid,
+        digest=digest,
+        real=path_of(real, db),
+    )
+    return row, hit
+
+
+def notes_of(db: str, game_id: int) -> list[dict[str, Any]]:
+    """The stored analysis of a game (``hexhop index --analyse``): its notes, by ply."""
+    sql = (
+        "SELECT kind, ply, side, depth, first, played, line, col FROM notes"
+        " WHERE game = ? ORDER BY ply, kind"
+    )
+    types = (str, int, str, int, str, str, int, int)
+    with connection(db) as con:
+        rows = guarded_rows(con, db, sql, [game_id], types, "notes")
+        return [
+            dict(zip(("kind", "ply", "side", "depth", "first", "played", "line", "col"), row))
+            for row in rows
+        ]
+
+
+def analysed(db: str, game_id: int) -> int | None:
+    """The depth a game was analysed to, None when it was not."""
+    with connection(db) as con:
+        found = list(
+            guarded_rows(
+                con, db, "SELECT depth FROM analyses WHERE game = ?", [game_id], (int,), "analyses"
+            )
+        )
+    return found[0][0] if found else None
+
+
+# -- players and events ------------------------------------------------------------
+
+_cache: dict[tuple[str, str], tuple[tuple[int, ...], Any]] = {}
+_cache_lock = threading.Lock()
+
+
+def cached(db: str, name: str, make: Callable[[], T]) -> T:
+    """``make()``, kept until the index changes."""
+    state = state_of(db)
+    with _cache_lock:
+        found = _cache.get((db, name))
+    if found is not None and found[0] == state:
+        return found[1]  # type: ignore[no-any-return]
+    value = make()
+    with _cache_lock:
+        _cache[(db, name)] = (state, value)
+    return value
+
+
+@dataclass(frozen=True)
+class Named:
+    """A player or an event, and how many games it has."""
+
+    name: str
+    games: int
+
+
+def players(db: str) -> list[Named]:
+    """Every player of the index (named, not ``?``), by name."""
+
+    def make() -> list[Named]:
+        sql = (
+            "SELECT name, count(*) FROM (SELECT first AS name FROM light.games UNION ALL"
+            " SELECT second FROM light.games) WHERE name NOT IN ('', '?') GROUP BY name"
+        )
+        with connection(db) as con:
+            rows = guarded_rows(con, db, sql, [], (str, int))
+            found = [Named(name, count) for name, count in rows]
+        return sorted(found, key=lambda n: (n.name.casefold(), n.name))
+
+    return cached(db, "players", make)
+
+
+def events(db: str) -> list[Named]:
+    """Every event of the index, by name."""
+
+    def make() -> list[Named]:
+        sql = "SELECT event, count(*) FROM light.games WHERE event IS NOT NULL GROUP BY event"
+        with connection(db) as con:
+            rows = guarded_rows(con, db, sql, [], (str, int))
+            found = [Named(name, count) for name, count in rows if name.strip()]
+        return sorted(found, key=lambda n: (n.name.casefold(), n.name))
+
+    return cached(db, "events", make)
+
+
+def games_of_player(db: str, name: str) -> list[Row]:
+    sql = (
+        f"SELECT {ROW_COLUMNS} FROM light.games g JOIN main.files f ON f.id = g.file"
+        " WHERE g.first = ? OR g.second = ? ORDER BY g.date IS NULL, g.date, g.id"
+    )
+    return _rows(db, sql, [name, name])
+
+
+def games_of_event(db: str, name: str) -> list[Row]:
+    sql = (
+        f"SELECT {ROW_COLUMNS} FROM light.games g JOIN main.files f ON f.id = g.file"
+        " WHERE g.event = ? ORDER BY g.date IS NULL, g.date, g.id"
+    )
+    return _rows(db, sql, [name])
+
+
+def every_game(db: str) -> list[Row]:
+    """Every game (for the ratings, which take the whole index in date order)."""
+    sql = (
+        f"SELECT {ROW_COLUMNS} FROM light.games g JOIN main.files f ON f.id = g.file ORDER BY g.id"
+    )
+    return _rows(db, sql, [])
