@@ -85,6 +85,11 @@ COMMANDS = {
         "ratings",
         N_("Elo ratings of every player over an archive, after each event."),
     ),
+    "serve": (
+        "serve_cmd",
+        "serve",
+        N_("Serve an archive as a web application: search, games, players, the editor."),
+    ),
     "stats": (
         "stats_cmd",
         "stats",

@@ -59,7 +59,7 @@ VOCABULARY: dict[str, Term] = {
             "-q --quiet",
             "flag",
             "analyse check convert crosstable dupes find fmt generate index ls merge puzzles "
-            "ratings render split stats",
+            "ratings render serve split stats",
             "Say less: no progress bar and no summary of what was written on standard "
             "error (check: only the summary line); problems are still told.",
         ),
@@ -72,7 +72,7 @@ VOCABULARY: dict[str, Term] = {
         _term(
             "-j --jobs",
             "value",
-            "analyse check index puzzles render",
+            "analyse check index puzzles render serve",
             "Work in this many processes, 0: one per core; the output is the same as with 1.",
         ),
         _term(
@@ -117,7 +117,7 @@ VOCABULARY: dict[str, Term] = {
         _term(
             "--db",
             "value",
-            "crosstable dupes find index puzzles ratings stats",
+            "crosstable dupes find index puzzles ratings serve stats",
             "The index file (see hexhop index).",
         ),
         _term(

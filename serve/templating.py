@@ -1,0 +1,131 @@
+"""Pages from Jinja2 templates, escaped everywhere, in the request's language."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+
+from .i18n import language_of, plural_translator, translator
+
+TEMPLATES = Path(__file__).parent / "templates"
+STATIC = Path(__file__).parent / "static"
+
+_ENVIRONMENT = Environment(
+    loader=FileSystemLoader(str(TEMPLATES)),
+    autoescape=select_autoescape(default=True, default_for_string=True),
+    undefined=StrictUndefined,
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+
+
+def environment() -> Environment:
+    return _ENVIRONMENT
+
+
+_DATE = re.compile(r"(\d{4}|\?{4})(?:\.(\d\d|\?\?))?(?:\.(\d\d|\?\?))?")
+
+
+def shown_date(text: str | None, lang: str) -> str:
+    """A Date tag for a person to read, as :func:`hexhop.messages.date`
+    writes it, in ``lang`` (German: the day first, ``07.03.2003``)."""
+    if not text:
+        return ""
+    found = _DATE.fullmatch(text)
+    if lang != "de" or found is None:
+        return text
+    parts = [part for part in found.groups() if part is not None]
+    while len(parts) > 1 and parts[-1] == "??":
+        parts.pop()
+    return ".".join(reversed(parts))
+
+
+def context_of(request: Request) -> dict[str, Any]:
+    """What every template gets: ``_``, ``ngettext``, ``lang``,
+    ``csrf_token``, ``read_only``, and helpers."""
+    lang = language_of(request)
+    settings = getattr(request.app.state, "settings", None)
+    state = request.scope.get("state", {})
+
+    def url_with(**changes: Any) -> str:
+        """This page's URL with some query parameters changed (None: dropped)."""
+        params = dict(request.query_params)
+        params.pop("token", None)
+        params.pop("lang", None)
+        for key, value in changes.items():
+            if value is None:
+                params.pop(key, None)
+            else:
+                params[key] = str(value)
+        query = urlencode(params)
+        return request.url.path + ("?" + query if query else "")
+
+    return {
+        "_": translator(lang),
+        "ngettext": plural_translator(lang),
+        "lang": lang,
+        "csrf_token": state.get("csrf_token", ""),
+        "read_only": bool(settings.read_only) if settings is not None else False,
+        "request": request,
+        "url_with": url_with,
+        "path": request.url.path,
+        "date": lambda text: shown_date(text, lang),
+        "number": lambda value, digits=None: _number(value, digits, lang),
+    }
+
+
+def _number(value: float, digits: int | None, lang: str) -> str:
+    text = str(value) if digits is None else f"{value:.{digits}f}"
+    return text.replace(".", ",") if lang == "de" else text
+
+
+def render(request: Request, template_name: str, **context: Any) -> str:
+    template = _ENVIRONMENT.get_template(template_name)
+    return template.render({**context_of(request), **context})
+
+
+def page(
+    request: Request, template_name: str, status_code: int = 200, **context: Any
+) -> HTMLResponse:
+    """The page ``template_name`` for ``request`` (``context`` added to what every page gets)."""
+    return HTMLResponse(render(request, template_name, **context), status_code=status_code)
+
+
+def json_block(element_id: str, data: Any) -> Markup:
+    """``data`` as ``<script type="application/json" id=…>``: JSON that
+    cannot end the element (``<``, ``>``, ``&`` and the line separators
+    escaped), for a script of /static to read."""
+    import json
+
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    for raw, escaped in (
+        ("<", "\\u003c"),
+        (">", "\\u003e"),
+        ("&", "\\u0026"),
+        ("\u2028", "\\u2028"),
+        ("\u2029", "\\u2029"),
+    ):
+        text = text.replace(raw, escaped)
+    return Markup('<script type="application/json" id="{}">').format(element_id) + Markup(
+        text + "</script>"
+    )
+
+
+def error_response(request: Request, status: int, message: str, detail: str = "") -> Response:
+    """A refusal or an error: ``message`` (a message id) in the request's
+    language, with ``detail`` (already in it) below; JSON under /api/."""
+    lang = language_of(request)
+    text = translator(lang)(message)
+    if request.url.path.startswith("/api/"):
+        return JSONResponse({"error": text, "detail": detail}, status_code=status)
+    try:
+        return page(request, "error.html", status, status=status, message=text, detail=detail)
+    except Exception:  # no app state (a refusal before the app): the bare message
+        return Response(text, status_code=status, media_type="text/plain; charset=utf-8")
