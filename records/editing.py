@@ -49,9 +49,6 @@ from .sources import Limits
 Address: TypeAlias = "tuple[int, ...]"
 JsonObject: TypeAlias = "dict[str, Any]"
 
-#: The tags of the editor's form, per game family, in the form's order.
-DICE_TAGS = ("Event", "Site", "Date", "Round", "North", "South", "First", "Result", "Annotator")
-HOP_TAGS = ("Event", "Site", "Date", "Round", "Red", "Turquoise", "Board", "Result", "Annotator")
 RESULTS = ("*", "1-0", "0-1")
 _LIMITS = Limits()  # the limits of hexhop check
 
@@ -267,6 +264,14 @@ def clamp(record: Record, address: Sequence[int]) -> Address:
 def last_address(record: Record) -> Address:
     """The main line's last node that can be played (``()`` for none)."""
     return clamp(record, (len(record.main.nodes) - 1,)) if record.main.nodes else ()
+
+
+def next_address(record: Record, address: Sequence[int]) -> Address | None:
+    """The address of the node after the one at ``address`` in its line
+    (the main line's first node after the start), None at a line's end."""
+    prefix, index = _split(tuple(address))
+    line = _line(record, prefix)
+    return (*prefix, index + 1) if index + 1 < len(line.nodes) else None
 
 
 def _replace_line(record: Record, prefix: Address, line: Line) -> Record:
