@@ -134,7 +134,7 @@ def read_text(text: str, limits: Limits = _LIMITS, game: str | None = None) -> R
 def _from_record(record: Record, limits: Limits = _LIMITS) -> Draft:
     """The draft of ``record``: its canonical text read back."""
     text = format_record(record)
-    reading = read_text(text, limits)
+    reading = read_text(text, limits, game=record.game)
     if reading.draft is None:  # the canonical text of an edited record is one game
         message = reading.findings[0].message if reading.findings else text
         raise EditError(message)
@@ -313,7 +313,11 @@ def play(
         item = read_action(action, rules.name)
         played = rules.play(position, item)
     except IllegalAction as error:
-        raise EditError(error.reason if error.illegal is None else str(error)) from None
+        if error.illegal is None:  # text that is no action of the game
+            raise EditError(error.reason) from None
+        raise EditError(
+            words("{action} is not legal: {reason}", action=str(action), reason=error.reason)
+        ) from None
     if isinstance(item, (DiceAction, HopAction)):
         item = replace(item, mark=played.mark)
     prefix, index = _split(address)

@@ -344,6 +344,7 @@ def _string(data: Json, key: str, limit: int, default: str | None = None) -> str
 def _draft(data: Json) -> Draft:
     """The posted record text read as a draft; 422 with the findings when it
     cannot be edited."""
+    _cursor(data)  # a cursor that is no cursor is a bad request first
     reading = editing.read_text(_text(data), LIMITS, game=_optional_game(data))
     if reading.draft is None:
         raise Refused(422, UNREADABLE, findings=_findings(reading.findings))
@@ -384,10 +385,10 @@ def api_state(request: Request, data: Json, lang: str) -> Json:
     """Typed or pasted text (and a cursor, or ``"at": "end"`` for the end of
     the main line): the state, or the findings that keep it from being
     edited (``ok`` false)."""
+    cursor = _cursor(data)
     reading = editing.read_text(_text(data), LIMITS, game=_optional_game(data))
     if reading.draft is None:
         return {"ok": False, "findings": _findings(reading.findings)}
-    cursor = _cursor(data)
     if data.get("at") == "end":  # typed or pasted: the end of the main line
         cursor = editing.last_address(reading.draft.record)
     return _state(reading.draft, cursor, lang, data.get("branch") is True)
