@@ -484,9 +484,6 @@ def game_page(page: Page, *, index: str | None = None, shared: bool = False) -> 
         if index is None:
             raise ArgumentError("shared files sit beside an index page")
         folder = index[: index.rfind("/") + 1]
-    head = page.drawings.head
-    # an empty picture of the right shape, until the script draws the position
-    board = head[: head.index(">") + 1] + "</svg>"
     parts = [
         _head(f"{clip(page.title)} · {page.game}", script, folder),
         "<body>\n",
@@ -496,19 +493,7 @@ def game_page(page: Page, *, index: str | None = None, shared: bool = False) -> 
             else ""
         ),
         _header(page),
-        '<main class="viewer">\n',
-        '<section class="board-pane" aria-label="Board">\n',
-        f'<div id="board" class="board">{board}</div>\n'
-        '<noscript><p class="note error">The board needs JavaScript.</p></noscript>\n',
-        '<div id="caption" class="board-caption" aria-live="polite">Start position</div>\n',
-        _controls(page),
-        "</section>\n",
-        '<section class="moves-pane" aria-label="Moves">\n',
-        _check(page),
-        _moves(page),
-        _outcome(page),
-        "</section>\n</main>\n",
-        _packed_script("hexhop-data", _viewer_data(page)),
+        *viewer_parts(page),
         (
             f'<script src="{escape(folder)}viewer.js"></script>\n'
             if folder is not None
@@ -517,6 +502,33 @@ def game_page(page: Page, *, index: str | None = None, shared: bool = False) -> 
         "</body>\n</html>\n",
     ]
     return "".join(parts)
+
+
+def viewer_parts(page: Page) -> tuple[str, str]:
+    """The viewer of ``page`` without the page around it (``hexhop serve``
+    puts it into a page of its own): the board, controls, check, move list
+    and outcome as HTML, and the data block (no script) that ``viewer.js``
+    reads."""
+    head = page.drawings.head
+    # an empty picture of the right shape, until the script draws the position
+    board = head[: head.index(">") + 1] + "</svg>"
+    body = "".join(
+        [
+            '<main class="viewer">\n',
+            '<section class="board-pane" aria-label="Board">\n',
+            f'<div id="board" class="board">{board}</div>\n'
+            '<noscript><p class="note error">The board needs JavaScript.</p></noscript>\n',
+            '<div id="caption" class="board-caption" aria-live="polite">Start position</div>\n',
+            _controls(page),
+            "</section>\n",
+            '<section class="moves-pane" aria-label="Moves">\n',
+            _check(page),
+            _moves(page),
+            _outcome(page),
+            "</section>\n</main>\n",
+        ]
+    )
+    return body, _packed_script("hexhop-data", _viewer_data(page))
 
 
 def _header(page: Page) -> str:

@@ -1,17 +1,475 @@
-"""The archive's pages: search, games, players, events."""
+"""The archive's pages: search, games, players, events (the editor is in
+:mod:`.editor`)."""
 
 from __future__ import annotations
 
+import hashlib
+import re
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import quote, urlencode
+
+from markupsafe import Markup
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
+from hexhop.archive.query import game_texts
+from hexhop.messages import N_
+
+from . import data
+from .i18n import language_of, speaking
+from .search import board_names, game_names, read_search, side_names
+from .settings import Settings
 from .templating import page
+
+MAX_ID = 2**62  # a game id SQLite can hold
+MAX_NAME = 1_000  # characters of a player's or event's name in a path
+BOARD_STYLE = re.compile(r"<style>(.*?)</style>", re.S)
+_styles: dict[str, str] = {}
+_styles_lock = threading.Lock()
+
+
+def settings_of(request: Request) -> Settings:
+    settings: Settings = request.app.state.settings
+    return settings
+
+
+def db_of(request: Request) -> str:
+    return str(settings_of(request).db)
+
+
+# -- the archive -----------------------------------------------------------------
 
 
 def archive(request: Request) -> Response:
-    return page(request, "archive.html")
+    lang = language_of(request)
+    with speaking(lang):
+        search = read_search(request.query_params)
+    total, rows = 0, list[data.Row]()
+    if search.problem is None:
+        total, rows = data.search(
+            db_of(request), search.query, search.sort, search.reverse, search.page
+        )
+    pages = max(1, -(-total // data.PAGE_SIZE))
+
+    def sort_link(key: str) -> str:
+        reverse = search.sort == key and not search.reverse
+        return "/?" + urlencode(search.params(sort=("-" if reverse else "") + key, page=None))
+
+    def page_link(number: int) -> str:
+        return "/?" + urlencode(search.params(page=number if number > 1 else None))
+
+    return page(
+        request,
+        "archive.html",
+        400 if search.problem else 200,
+        search=search,
+        values=search.values,
+        total=total,
+        rows=rows,
+        pages=pages,
+        first=(search.page - 1) * data.PAGE_SIZE + 1,
+        sort_link=sort_link,
+        page_link=page_link,
+        games=game_names(),
+        boards=board_names(),
+        sides=side_names(),
+        results=("1-0", "0-1", "*"),
+    )
+
+
+# -- a game ----------------------------------------------------------------------
+
+
+@dataclass
+class Mark:
+    """A finding shown in the record text."""
+
+    number: int
+    code: str
+    severity: str
+    message: str
+    line: int | None
+    column: int | None
+
+
+@dataclass
+class Segment:
+    text: str
+    marks: list[Mark] = field(default_factory=list)
+
+    @property
+    def title(self) -> str:
+        return "\n".join(f"{m.code}: {m.message}" for m in self.marks)
+
+    @property
+    def severity(self) -> str:
+        return "error" if any(m.severity == "error" for m in self.marks) else "warning"
+
+
+@dataclass
+class TextLine:
+    number: int
+    segments: list[Segment]
+
+
+def _game_id(request: Request) -> int:
+    game_id: int = request.path_params["game_id"]
+    if game_id < 1 or game_id > MAX_ID:
+        raise HTTPException(404)
+    return game_id
+
+
+def _game(request: Request) -> tuple[data.Row, Any]:
+    found = data.game_row(db_of(request), _game_id(request))
+    if found is None:
+        raise HTTPException(404)
+    return found
+
+
+def game(request: Request) -> Response:
+    from hexhop.engine.replay import replay_game
+    from hexhop.notation.reader import decode, fallback_game, parse_game
+    from hexhop.records.viewer import page_data
+    from hexhop.render.html import viewer_parts
+
+    row, hit = _game(request)
+    lang = language_of(request)
+    raw = next(iter(game_texts([hit])))
+    text = decode(raw)[0]
+    with speaking(lang):
+        parsed = parse_game(text, hit.line, hit.number, fallback_game(hit.path, None))
+        report = replay_game(parsed)
+        viewer = None
+        if report.game is not None and report.positions:
+            viewer = page_data(report)
+        findings = [
+            Mark(number, f.code, f.severity, f.message, f.line, f.column)
+            for number, f in enumerate(report.findings, 1)
+        ]
+    body = block = style = ""
+    if viewer is not None:
+        head = viewer.drawings.head
+        found = BOARD_STYLE.search(head)
+        if found:
+            style = _keep_style(found.group(1))
+            viewer.drawings.head = head[: found.start()] + head[found.end() :]
+        body, block = viewer_parts(viewer)
+        body = body.replace('<main class="viewer">', '<div class="viewer">', 1)
+        body = body[: body.rindex("</main>")] + "</div>\n"
+    record = report.record
+    tags = [(tag.name, tag.value) for tag in record.tags] if record is not None else []
+    db = db_of(request)
+    return page(
+        request,
+        "game.html",
+        row=row,
+        hit=hit,
+        tags=tags,
+        findings=findings,
+        lines=_marked(text, hit.line, findings),
+        viewer=Markup(body),
+        viewer_data=Markup(block),
+        board_style=style,
+        valid=report.valid(),
+        notes=data.notes_of(db, row.id),
+        analysed=data.analysed(db, row.id),
+        sides=_sides(row.game),
+        player_link=player_link,
+        event_link=event_link,
+    )
+
+
+def _sides(game: str | None) -> tuple[str, str]:
+    from hexhop.notation.games import lookup_game
+
+    spec = lookup_game(game)
+    return spec.sides if spec is not None else ("North", "South")
+
+
+def _keep_style(css: str) -> str:
+    """The name under which the board's stylesheet ``css`` is served (/boards/NAME.css)."""
+    name = hashlib.sha256(css.encode("utf-8")).hexdigest()[:16]
+    with _styles_lock:
+        if name not in _styles and len(_styles) < 64:
+            _styles[name] = css
+    return name
+
+
+def board_style(request: Request) -> Response:
+    name = request.path_params["name"]
+    with _styles_lock:
+        css = _styles.get(name)
+    if css is None:
+        raise HTTPException(404)
+    return Response(
+        css,
+        media_type="text/css; charset=utf-8",
+        headers={"Cache-Control": "max-age=86400, immutable"},
+    )
+
+
+def _marked(text: str, first_line: int, findings: list[Mark]) -> list[TextLine]:
+    """The record's lines (numbered as in its file), each cut into segments,
+    the findings' places marked: from a finding's column to the end of its
+    span on the same line, else to the end of the word there."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    by_line: dict[int, list[tuple[int, int, Mark]]] = {}
+    for mark in findings:
+        if mark.line is None or mark.column is None:
+            continue
+        index = mark.line - first_line
+        if not 0 <= index < len(lines):
+            continue
+        line = lines[index].rstrip("\r")
+        start = min(max(mark.column - 1, 0), max(len(line) - 1, 0))
+        end = start + 1
+        while end < len(line) and not line[end].isspace():
+            end += 1
+        by_line.setdefault(index, []).append((start, end, mark))
+    out = []
+    for index, line in enumerate(lines):
+        line = line.rstrip("\r")
+        spans = sorted(by_line.get(index, []), key=lambda item: (item[0], item[1]))
+        segments: list[Segment] = []
+        at = 0
+        merged: list[tuple[int, int, list[Mark]]] = []
+        for start, end, mark in spans:
+            if merged and start < merged[-1][1]:
+                low, high, marks = merged[-1]
+                merged[-1] = (low, max(high, end), [*marks, mark])
+            else:
+                merged.append((start, end, [mark]))
+        for start, end, marks in merged:
+            if start > at:
+                segments.append(Segment(line[at:start]))
+            segments.append(Segment(line[start:end] or " ", marks))
+            at = end
+        if at < len(line) or not segments:
+            segments.append(Segment(line[at:]))
+        out.append(TextLine(first_line + index, segments))
+    return out
+
+
+def record(request: Request) -> Response:
+    """The game's own text, as a file to save."""
+    row, hit = _game(request)
+    raw = next(iter(game_texts([hit])))
+    from hexhop.notation.reader import decode
+
+    text = decode(raw)[0]
+    extension = {"Hexalit": ".hxl", "Trigeo": ".trg", "Hüpfer": ".hpf"}.get(row.game or "", ".txt")
+    name = f"game-{row.id}{extension}"
+    return Response(
+        text.encode("utf-8"),
+        media_type="text/plain; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
+
+
+# -- players and events ------------------------------------------------------------
+
+
+def _name(request: Request) -> str:
+    name: str = request.path_params["name"]
+    if not name or len(name) > MAX_NAME:
+        raise HTTPException(404)
+    return name
+
+
+def players(request: Request) -> Response:
+    wanted = request.query_params.get("q", "").strip()[:MAX_NAME]
+    everyone = data.players(db_of(request))
+    shown = everyone
+    if wanted:
+        from hexhop.archive.names import fold, fold_ue
+
+        folded, ue = fold(wanted), fold_ue(wanted)
+        shown = [p for p in everyone if folded in fold(p.name) or ue in fold_ue(p.name)]
+    return page(
+        request,
+        "players.html",
+        wanted=wanted,
+        players=shown[:500],
+        total=len(shown),
+        everyone=len(everyone),
+        link=player_link,
+    )
+
+
+def player_link(name: str) -> str:
+    return "/players/" + quote(name, safe="")
+
+
+def event_link(name: str) -> str:
+    return "/events/" + quote(name, safe="")
+
+
+@dataclass
+class Year:
+    year: str
+    games: int = 0
+    won: int = 0
+    lost: int = 0
+    open: int = 0
+
+    @property
+    def score(self) -> str:
+        return f"{self.won}/{self.won + self.lost}" if self.won + self.lost else "–"
+
+
+OUTCOMES = (N_("won"), N_("lost"), N_("open"))
+
+
+def _outcome(row: data.Row, name: str) -> str:
+    """``won``, ``lost`` or ``open``: the game for the player ``name``."""
+    from hexhop.archive.standings import winner_of
+
+    sides = _sides(row.game)
+    winner = winner_of(row.game, row.result, row.winner)
+    if winner is None:
+        return "open"
+    own = sides[0] if row.first == name else sides[1]
+    if row.first == name and row.second == name:
+        return "open"
+    return "won" if winner == own else "lost"
+
+
+def player(request: Request) -> Response:
+    name = _name(request)
+    rows = data.games_of_player(db_of(request), name)
+    if not rows:
+        raise HTTPException(404)
+    years: dict[str, Year] = {}
+    total = Year("")
+    outcomes = []
+    for row in rows:
+        outcome = _outcome(row, name)
+        outcomes.append(outcome)
+        year = (row.date or "")[:4]
+        year = year if year.isdigit() else "?"
+        for counted in (years.setdefault(year, Year(year)), total):
+            counted.games += 1
+            setattr(counted, outcome, getattr(counted, outcome) + 1)
+    return page(
+        request,
+        "player.html",
+        name=name,
+        rows=rows,
+        games=list(zip(rows, outcomes)),
+        outcomes=True,
+        years=sorted(years.values(), key=lambda y: (y.year == "?", y.year)),
+        total=total,
+        player_link=player_link,
+        event_link=event_link,
+    )
+
+
+def events(request: Request) -> Response:
+    wanted = request.query_params.get("q", "").strip()[:MAX_NAME]
+    everything = data.events(db_of(request))
+    shown = everything
+    if wanted:
+        from hexhop.archive.names import fold
+
+        folded = fold(wanted)
+        shown = [e for e in everything if folded in fold(e.name)]
+    return page(
+        request,
+        "events.html",
+        wanted=wanted,
+        events=shown[:500],
+        total=len(shown),
+        everything=len(everything),
+        link=event_link,
+    )
+
+
+def _ratings(db: str) -> Any:
+    from hexhop.archive.standings import Game, rate, winner_of
+
+    def make() -> Any:
+        rows = data.every_game(db)
+        return rate(
+            Game(
+                r.path,
+                r.game,
+                winner_of(r.game, r.result, r.winner),
+                r.first,
+                r.second,
+                r.date,
+                r.event,
+            )
+            for r in rows
+        )
+
+    return data.cached(db, "ratings", make)
+
+
+def event(request: Request) -> Response:
+    from hexhop.archive.standings import Crosstable, Game, winner_of
+
+    name = _name(request)
+    db = db_of(request)
+    rows = data.games_of_event(db, name)
+    if not rows:
+        raise HTTPException(404)
+    table = Crosstable.of(
+        Game(
+            r.path,
+            r.game,
+            winner_of(r.game, r.result, r.winner),
+            r.first,
+            r.second,
+            r.date,
+            r.event,
+        )
+        for r in rows
+    )
+    ratings = _ratings(db)
+    after = ratings.events.get(name, {})
+    return page(
+        request,
+        "event.html",
+        name=name,
+        rows=rows,
+        games=[(row, "") for row in rows],
+        outcomes=False,
+        table=table,
+        ratings=[(player, after[player]) for player in sorted(after, key=lambda p: (-after[p], p))],
+        player_link=player_link,
+        event_link=event_link,
+    )
+
+
+def viewer_file(request: Request) -> Response:
+    """The viewer's script and style, as ``render --format html`` shares them."""
+    from hexhop.render.html import shared_file
+
+    name = request.url.path.rsplit("/", 1)[1]
+    kind = "text/javascript" if name.endswith(".js") else "text/css"
+    return Response(
+        shared_file(name),
+        media_type=f"{kind}; charset=utf-8",
+        headers={"Cache-Control": "no-cache"},
+    )
 
 
 def routes() -> list[BaseRoute]:
-    return [Route("/", archive, name="archive")]
+    return [
+        Route("/", archive, name="archive"),
+        Route("/static/viewer.js", viewer_file, name="viewer_js"),
+        Route("/static/viewer.css", viewer_file, name="viewer_css"),
+        Route("/games/{game_id:int}", game, name="game"),
+        Route("/games/{game_id:int}/record", record, name="record"),
+        Route("/boards/{name:str}.css", board_style, name="board_style"),
+        Route("/players", players, name="players"),
+        Route("/players/{name:path}", player, name="player"),
+        Route("/events", events, name="events"),
+        Route("/events/{name:path}", event, name="event"),
+    ]

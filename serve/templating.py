@@ -12,10 +12,26 @@ from markupsafe import Markup
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
+from hexhop.records.text import printable, utf8_safe
+
 from .i18n import language_of, plural_translator, translator
 
 TEMPLATES = Path(__file__).parent / "templates"
 STATIC = Path(__file__).parent / "static"
+
+# the characters that could act on what is shown around them: controls
+# (not tab and newline), bidirectional marks, embeddings, overrides and
+# isolates, the line and paragraph separators; shown as escapes (\u202e)
+_UNSEEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+
+
+def visible(value: Any) -> Any:
+    """Text with every character of :data:`_UNSEEN` written as its escape
+    (markup made here, :class:`Markup`, passes as it is)."""
+    if isinstance(value, str) and not isinstance(value, Markup):
+        return _UNSEEN.sub(lambda found: printable(found[0]), utf8_safe(value))
+    return value
+
 
 _ENVIRONMENT = Environment(
     loader=FileSystemLoader(str(TEMPLATES)),
@@ -23,6 +39,7 @@ _ENVIRONMENT = Environment(
     undefined=StrictUndefined,
     trim_blocks=True,
     lstrip_blocks=True,
+    finalize=visible,
 )
 
 

@@ -14,6 +14,7 @@ from hexhop.serve.security import CSP, MAX_BODY
 ROOT = Path(__file__).resolve().parent.parent
 GERMAN = read_po((ROOT / "messages/gettext-catalogues/de/LC_MESSAGES/hexhop.po").read_text("utf-8"))
 TEMPLATE_IDS = re.compile(r"""_\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')\s*\)""")
+TEMPLATE_PLURALS = re.compile(r'ngettext\(\s*"((?:[^"\\]|\\.)*)",\s*"((?:[^"\\]|\\.)*)"')
 
 
 @pytest.fixture(scope="module")
@@ -122,4 +123,14 @@ def test_every_template_string_has_a_german_translation():
             msgid = found.group(1) if found.group(1) is not None else found.group(2)
             if msgid not in GERMAN:
                 missing.append((template.name, msgid))
+        for found in TEMPLATE_PLURALS.finditer(template.read_text("utf-8")):
+            if f"{found.group(1)}\0{found.group(2)}" not in GERMAN:
+                missing.append((template.name, found.group(1)))
     assert missing == []
+
+
+def test_the_template_scan_finds_the_strings():
+    text = (ROOT / "serve" / "templates" / "game.html").read_text("utf-8")
+    assert "Open in the editor" in [m.group(1) for m in TEMPLATE_IDS.finditer(text)]
+    events = (ROOT / "serve" / "templates" / "events.html").read_text("utf-8")
+    assert [m.groups() for m in TEMPLATE_PLURALS.finditer(events)] == [("{n} event", "{n} events")]

@@ -1,0 +1,327 @@
+"""``hexhop serve``: the archive's search, game pages, players and events
+(issue 27 §2), read as a person sees them: the HTML's content."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+import pytest
+from serve_helpers import client, game_id, indexed_archive
+
+from hexhop.serve import data
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    return indexed_archive(tmp_path_factory.mktemp("serve-pages"))
+
+
+@pytest.fixture
+def app(served):
+    arch, db = served
+    return client(db, (arch,))
+
+
+class Rows(HTMLParser):
+    """The text of each row of the first ``table.games`` and the links of its first cells."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows: list[list[str]] = []
+        self.links: list[str] = []
+        self._in_table = self._in_body = False
+        self._cell: list[str] | None = None
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "table" and "games" in (attrs.get("class") or "") and not self.rows:
+            self._in_table = True
+        elif self._in_table and tag == "tbody":
+            self._in_body = True
+        elif self._in_body and tag == "tr":
+            self.rows.append([])
+        elif self._in_body and tag == "td":
+            self._cell = []
+        elif self._in_body and tag == "a" and self.rows and not self.rows[-1]:
+            self.links.append(attrs["href"])
+
+    def handle_endtag(self, tag):
+        if tag == "td" and self._cell is not None:
+            self.rows[-1].append(" ".join("".join(self._cell).split()))
+            self._cell = None
+        elif tag == "table":
+            self._in_table = self._in_body = False
+
+    def handle_data(self, text):
+        if self._cell is not None:
+            self._cell.append(text)
+
+
+def rows_of(html: str) -> Rows:
+    parser = Rows()
+    parser.feed(html)
+    return parser
+
+
+def count_of(html: str) -> str:
+    found = re.search(r'<p class="count" id="count">([^<]*)</p>', html)
+    assert found, html[:2000]
+    return found.group(1)
+
+
+def players_of(html: str) -> list[str]:
+    return [row[0] for row in rows_of(html).rows]
+
+
+def test_the_archive_lists_every_game_with_its_count(app):
+    page = app.get("/")
+    assert page.status_code == 200
+    assert count_of(page.text) == "23 games"
+    rows = rows_of(page.text)
+    assert len(rows.rows) == 23
+    assert rows.rows[0] == [
+        "Jürgen Müller – Anna Berger",
+        "*",
+        "2004.05.01",
+        "Vereinsmeisterschaft",
+        "Hexalit",
+        "3",
+        "valid",
+    ]
+    assert all(re.fullmatch(r"/games/\d+", link) for link in rows.links)
+
+
+def test_player_accent_insensitive_on_either_side(app):
+    page = app.get("/", params={"player": "muller"})
+    assert count_of(page.text) == "2 games"
+    assert players_of(page.text) == ["Jürgen Müller – Anna Berger", "Jurgen Muller – Zoë Brandt"]
+    # either side: Karl Brandt played North once and South twice
+    assert count_of(app.get("/", params={"player": "karl brandt"}).text) == "3 games"
+    both = app.get("/", params={"player": "Ohlsen", "player2": "Hansen"})
+    assert players_of(both.text) == ["Mira Hansen – Paul Ohlsen", "Mira Hansen – Paul Ohlsen"]
+
+
+@pytest.mark.parametrize(
+    "params, players",
+    [
+        ({"event": "kassel"}, ["Anna Berger – Jonas Keller", "Anna Berger – Jonas Keller"]),
+        ({"site": "Kassel"}, ["Anna Berger – Jonas Keller"]),
+        (
+            {"date_from": "2003.03", "date_to": "2004"},
+            [
+                "Jürgen Müller – Anna Berger",
+                "Jurgen Muller – Zoë Brandt",
+                "Lena Voss – Paul Ohlsen",
+                "Mira Hansen – Paul Ohlsen",
+            ],
+        ),
+        ({"result": "1-0", "game": "Hüpfer", "board": "8x8"}, ["Mira Hansen – Paul Ohlsen"]),
+        (
+            {"winner": "Süd", "game": "Trigeo"},
+            ["Ute Sommer – Karl Brandt", "Ute Sommer – Karl Brandt"],
+        ),
+        ({"valid": "invalid"}, ["Anna Berger – Jonas Keller"]),
+        ({"finding": "il01"}, ["Anna Berger – Jonas Keller"]),
+        (
+            {"after": "1. B4W3 D7W1 2. A5XB2", "game": "Hexalit"},
+            [
+                "Jürgen Müller – Anna Berger",
+                "Jurgen Muller – Zoë Brandt",
+                "Anna Berger – Jonas Keller",
+            ],
+        ),
+        (
+            {"plies": "40..42"},
+            ["Ute Sommer – Karl Brandt", "Anna Berger – Jonas Keller", "Ute Sommer – Karl Brandt"],
+        ),
+    ],
+)
+def test_every_filter_of_find(app, params, players):
+    page = app.get("/", params=params)
+    assert page.status_code == 200
+    assert players_of(page.text) == players
+
+
+def test_a_position_pasted_as_text(app, served):
+    from hexhop.engine.replay import replay_game
+    from hexhop.notation import read_archive
+
+    arch, _db = served
+    source = arch / "good" / "trigeo-goettingen-1999.trg"
+    report = replay_game(next(iter(read_archive(source.read_bytes(), path=str(source)))))
+    position = report.positions[11].text()
+    page = app.get("/", params={"position": position, "game": "Trigeo"})
+    assert players_of(page.text) == ["Ute Sommer – Karl Brandt", "Ute Sommer – Karl Brandt"]
+
+
+@pytest.mark.parametrize(
+    "params, message",
+    [
+        (
+            {"date_from": "1998.13"},
+            "--date '1998.13..': 1998.13 is not a date (months 01-12, days 01-31)",
+        ),
+        ({"finding": "XX99"}, "--finding 'XX99': no such code (see docs/errors.md)"),
+        ({"board": "7x7"}, "--board '7x7': expected one of 6x6, 8x8, 10x10"),
+        ({"position": "nonsense", "game": "Hexalit"}, "--position 'nonsense' is not a position"),
+    ],
+)
+def test_a_filter_that_cannot_be_read_is_told_with_400(app, params, message):
+    page = app.get("/", params=params)
+    assert page.status_code == 400
+    problem = re.search(r'<p class="problem" role="alert">([^<]*)</p>', page.text).group(1)
+    assert problem.replace("&#39;", "'").startswith(message)
+    assert 'value="' in page.text  # the form is there again, to correct
+
+
+def test_a_filter_problem_in_german(app):
+    page = app.get("/", params={"board": "7x7", "lang": "de"})
+    problem = re.search(r'<p class="problem" role="alert">([^<]*)</p>', page.text).group(1)
+    assert "7x7" in problem and "expected" not in problem
+
+
+def test_paged_and_sorted(app, monkeypatch):
+    monkeypatch.setattr(data, "PAGE_SIZE", 5)
+    first = app.get("/", params={"sort": "plies"})
+    assert count_of(first.text) == "23 games · page 1 of 5"
+    assert [row[5] for row in rows_of(first.text).rows] == ["2", "2", "3", "3", "10"]
+    second = app.get("/", params={"sort": "plies", "page": "2"})
+    assert [row[5] for row in rows_of(second.text).rows] == ["12", "12", "13", "22", "23"]
+    assert 'href="/?sort=plies&amp;page=3" rel="next"' in second.text
+    longest = app.get("/", params={"sort": "-plies"})
+    assert [row[5] for row in rows_of(longest.text).rows] == ["74", "42", "40", "40", "33"]
+    by_date = app.get("/", params={"sort": "date"})
+    assert [row[2] for row in rows_of(by_date.text).rows] == [
+        "1998.03.14",
+        "1999.11.06",
+        "1999.11.06",
+        "2001.??.??",
+        "2003.02.21",
+    ]
+    by_players = app.get("/", params={"sort": "players", "page": "1"})
+    assert players_of(by_players.text)[0] == "Anna Berger – Jonas Keller"
+    beyond = app.get("/", params={"page": "999"})
+    assert beyond.status_code == 200 and rows_of(beyond.text).rows == []
+
+
+def test_the_game_page(app, served):
+    _arch, db = served
+    number = game_id(db, "broken/illegal.hxl")
+    page = app.get(f"/games/{number}")
+    assert page.status_code == 200
+    text = page.text
+    # the viewer: its data block and script from /static, no inline script
+    assert '<script type="application/gzip" id="hexhop-data">' in text
+    assert '<script src="/static/viewer.js"></script>' in text
+    assert re.findall(r"<script(?![^>]*(?:src=|type=\"application/))", text) == []
+    # the finding, marked at line 8, column 9, with its message as a title
+    mark = re.search(
+        r'<mark class="finding error" title="([^"]*)" data-findings="1 ">([^<]*)</mark>', text
+    )
+    assert mark.group(2) == "E6°D5"
+    assert mark.group(1).startswith("IL01: ply 2, South: E6°D5 is not legal")
+    line = re.search(
+        r'<span class="line"><span class="no" aria-hidden="true">8</span>(.*?)\n</span>', text
+    )
+    assert line.group(1).startswith("1. B4W3 ")
+    assert "line 8, column 9</span> <code>IL01</code>" in text
+    # the tags, the links
+    assert "<dt>Event</dt><dd>Spielkreis Kassel club evening</dd>" in text
+    assert f'href="/games/{number}/record"' in text
+    assert f'href="/editor?from={number}"' in text
+    assert 'href="/players/Anna%20Berger"' in text
+
+
+def test_the_game_page_in_german(app, served):
+    _arch, db = served
+    text = app.get(f"/games/{game_id(db, 'broken/illegal.hxl')}", params={"lang": "de"}).text
+    assert "Zeile 8, Spalte 9</span> <code>IL01</code> Halbzug 2" in text
+    assert "Ungültige Partie" in text
+
+
+def test_the_record_download_is_the_games_own_text(app, served):
+    arch, db = served
+    number = game_id(db, "club.hxl", 2)
+    response = app.get(f"/games/{number}/record")
+    assert response.status_code == 200
+    assert response.headers["content-type"] == "text/plain; charset=utf-8"
+    assert response.headers["content-disposition"] == f'attachment; filename="game-{number}.hxl"'
+    whole = (arch / "club.hxl").read_bytes()
+    assert response.content.startswith(
+        b'[Game "Hexalit"]\r\n[Event "Vereinsmeisterschaft"]\r\n[Date "2004.06.12"]'
+    )
+    assert response.content in whole
+
+
+def test_a_game_from_a_zip_member(app, served):
+    _arch, db = served
+    page = app.get(f"/games/{game_id(db, 'old.zip:1999/trigeo.trg')}")
+    assert page.status_code == 200
+    assert "Valid record: no findings." in page.text
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/games/0",
+        "/games/99999",
+        "/games/99999/record",
+        "/games/9999999999999999999999",
+        "/games/abc",
+        "/games/-1",
+        "/players/Nobody",
+        "/events/No%20such%20event",
+        "/players/..%2F..%2Fetc%2Fpasswd",
+        "/events/../../etc/passwd",
+        "/static/../serve/app.py",
+        "/static/%2e%2e/app.py",
+        "/boards/0123.css",
+    ],
+)
+def test_unknown_ids_names_and_traversal_are_404(app, url):
+    response = app.get(url)
+    assert response.status_code == 404
+
+
+def test_players_search_and_page(app):
+    listing = app.get("/players", params={"q": "muller"})
+    assert re.findall(r'<a href="(/players/[^"]*)">', listing.text) == [
+        "/players/Jurgen%20Muller",
+        "/players/J%C3%BCrgen%20M%C3%BCller",
+    ]
+    page = app.get("/players/Paul%20Ohlsen")
+    assert page.status_code == 200
+    years = re.search(r'<table class="list" id="years">(.*?)</table>', page.text, re.S).group(1)
+    cells = re.findall(r"<t[dh][^>]*>([^<]*)</t[dh]>", years.split("</thead>")[1])
+    assert cells == ["2003", "3", "1", "2", "0", "1/3", "All", "3", "1", "2", "0", "1/3"]
+    assert [row[2] for row in rows_of(page.text).rows] == ["lost", "lost", "won"]
+
+
+def test_events_crosstable_and_ratings(app):
+    listing = app.get("/events", params={"q": "abend"})
+    assert re.findall(r'<a href="(/events/[^"]*)">', listing.text) == ["/events/H%C3%BCpfer-Abend"]
+    page = app.get("/events/H%C3%BCpfer-Abend")
+    table = re.search(
+        r'<table class="crosstable" id="crosstable">(.*?)</table>', page.text, re.S
+    ).group(1)
+    body = table.split("</thead>")[1]
+    rows = [
+        re.findall(r"<td[^>]*>(?:<a[^>]*>)?([^<]*)", row)
+        for row in body.split("</tr>")
+        if "<td" in row
+    ]
+    assert rows == [
+        ["1", "Mira Hansen", ".", "2-0", ".", "2", "2"],
+        ["2", "Paul Ohlsen", "0-2", ".", "1-0", "1", "0"],
+        ["3", "Lena Voss", ".", "0-1", ".", "0", "0"],
+    ]
+    ratings = re.search(r'<table class="list" id="ratings">(.*?)</table>', page.text, re.S).group(1)
+    assert re.findall(
+        r'<a href="/players/[^"]*">([^<]*)</a></td><td class="number">(\d+)</td>', ratings
+    ) == [
+        ("Mira Hansen", "1519"),
+        ("Paul Ohlsen", "1491"),
+        ("Lena Voss", "1489"),
+    ]
+    assert len(rows_of(page.text).rows) == 3
