@@ -39,6 +39,7 @@ from hexhop.records.editing import Draft, EditError
 from hexhop.records.errors import RecordsError
 from hexhop.records.sources import Limits
 
+from .data import game_row
 from .i18n import language_of, speaking, translator
 from .settings import Settings
 from .templating import json_block, page
@@ -164,9 +165,10 @@ def _from_archive(settings: Settings, given: str) -> tuple[Draft, editing.Addres
 
     if not given.isdigit() or len(given) > 18:
         raise Refused(404, NO_GAME)
-    hit = _hit(settings, int(given))
-    if hit is None:
+    found = game_row(str(settings.db), int(given))
+    if found is None:
         raise Refused(404, NO_GAME)
+    hit = found[1]
     try:
         [data] = list(game_texts([hit]))
     except RecordsError as error:
@@ -176,42 +178,6 @@ def _from_archive(settings: Settings, given: str) -> tuple[Draft, editing.Addres
     if reading.draft is None:
         raise Refused(422, UNREADABLE)
     return reading.draft, editing.last_address(reading.draft.record)
-
-
-def _hit(settings: Settings, game_id: int) -> Any:
-    """The index's hit for the game ``game_id`` (None when there is none)."""
-    import hexhop
-    from hexhop.archive.index import guarded_rows, path_of
-    from hexhop.archive.query import HIT_TYPES, Hit
-
-    sql = (
-        "SELECT f.path, g.number, g.line, g.offset, g.length, g.game, g.first, g.second,"
-        " g.result, g.date, g.event, g.plies, g.valid, NULL, f.digest, f.real"
-        " FROM games g JOIN files f ON f.id = g.file WHERE g.id = ?"
-    )
-    path = str(settings.db)
-    with hexhop.open_index(path) as index:
-        rows = list(guarded_rows(index.db, path, sql, (game_id,), HIT_TYPES))
-    if not rows:
-        return None
-    row = rows[0]
-    return Hit(
-        path_of(row[0], path),
-        row[1],
-        row[2],
-        row[3],
-        row[4],
-        row[5],
-        [row[6], row[7]],
-        row[8],
-        row[9],
-        row[10],
-        row[11],
-        bool(row[12]),
-        None,
-        row[14],
-        real=path_of(row[15], path),
-    )
 
 
 # -- the state the page shows -------------------------------------------------------------

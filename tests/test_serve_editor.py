@@ -80,6 +80,8 @@ def test_the_editor_page(app) -> None:
         ' src="/static/editor.js"',
     ]
     assert " style=" not in page and "<style" not in page
+    stylesheets = re.findall(r'<link rel="stylesheet" href="([^"]+)">', page)
+    assert stylesheets == ["/static/serve.css", "/static/editor.css"]
     state = _state_of(page)
     assert state["game"] == "Hexalit" and state["cursor"] == []
     assert state["status"] == "North to move"

@@ -212,7 +212,9 @@ def test_a_hexalit_game_entered_by_clicks_is_saved_and_found(browser, server) ->
     assert "D11°E8" in text and "F7°E8" in text
     assert page.locator("#moves button.move").count() == 14
     assert page.locator("#findings li").count() == 0
-    editor.cell("B4").hover()
+    # a 2 picked: its targets, and the faces it may be rolled to
+    editor.cell("B5").click()
+    assert page.locator("#choices button").all_inner_texts() == ["1", "2", "3", "4", "5", "6"]
     editor.shot("serve-editor.png")
     saved = Path(editor.save("evening-hexalit"))
     assert saved == archive / "evening-hexalit.hxl"
@@ -221,6 +223,16 @@ def test_a_hexalit_game_entered_by_clicks_is_saved_and_found(browser, server) ->
     with hexhop.open_index(db) as index:
         hits = index.find(player="Anna Berger")
     assert [(Path(h.path).name, h.plies) for h in hits] == [("evening-hexalit.hxl", 12)]
+    # the next search of the archive finds it; its page opens it in the editor again
+    page.goto(f"{base}/?player=anna+berger")
+    rows = page.locator("table.games tbody tr")
+    assert rows.count() == 1
+    assert rows.locator("a").first.inner_text() == "Anna Berger – Jonas Keller"
+    rows.locator("a").first.click()
+    page.click('a[href^="/editor?from="]')
+    page.wait_for_selector("#board svg")
+    assert editor.text() == text
+    assert page.locator("#moves button.move.current").inner_text() == "E6XD6"
     assert editor.problems == []
 
 
@@ -252,6 +264,8 @@ def test_a_huepfer_game_with_a_birth_and_a_double_capture(browser, server) -> No
     with hexhop.open_index(db) as index:
         hits = index.find(player="Mira Hansen", game="Hüpfer")
     assert [Path(h.path).name for h in hits] == [saved.name]
+    page.goto(f"{base}/?player=Hansen&game=H%C3%BCpfer")
+    assert page.locator("table.games tbody tr").count() == 1
     assert editor.problems == []
 
 
