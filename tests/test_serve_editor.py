@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from serve_helpers import BASE, client, indexed_archive
+from serve_helpers import BASE, client, index_into, indexed_archive
+from test_html import HOSTILE
 
 import hexhop
 from hexhop.cli.main import cli
@@ -397,3 +398,22 @@ def test_read_only_refuses_the_editor_s_writes(served) -> None:
     for name in ("save", "play"):
         response = app.post(f"/api/editor/{name}", json={"text": "*"}, headers=headers)
         assert response.status_code == 403
+
+
+def test_a_hostile_record_in_the_editor_stays_text(app, served) -> None:
+    arch, db = served
+    (Path(arch) / "hostile-editor.trg").write_text(HOSTILE, "utf-8")
+    index_into(db, Path(arch))
+    with sqlite3.connect(db) as connection:
+        [(game_id,)] = connection.execute(
+            "SELECT g.id FROM games g JOIN files f ON f.id = g.file"
+            " WHERE f.path LIKE '%hostile-editor%'"
+        ).fetchall()
+    page = app.get(f"/editor?from={game_id}").text
+    assert "__pwned" in page  # the record is there, as JSON text only
+    assert "<script>window" not in page and "<img src=x" not in page
+    assert "</script><script>" not in page and "<b>bold" not in page
+    state = _state_of(page)
+    assert state["tags"]["Event"] == "<script>window.__pwned = 1</script>"
+    assert state["moves"][0] == {"kind": "comment", "text": "<script>window.__pwned = 3</script>"}
+    assert "__pwned" not in state["svg"]  # the board shows no record text

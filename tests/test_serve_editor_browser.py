@@ -26,6 +26,7 @@ from hexhop.cli.main import cli
 
 pytest.importorskip("uvicorn", reason="the serve extra: pip install 'hexhop[serve]'")
 from serve_helpers import index_into  # noqa: E402
+from test_html import HOSTILE  # noqa: E402
 from test_html_browser import ARGS, CHROMIUM, HOW  # noqa: E402
 
 from hexhop.serve.app import create_app  # noqa: E402
@@ -87,6 +88,7 @@ def server(tmp_path_factory):
             + ["--out", str(archive / name), "--quiet"],
         )
         assert made.exit_code == 0, made.output
+    (archive / "hostile.trg").write_text(HOSTILE, "utf-8")
     db = root / "club.sqlite"
     index_into(db, archive)
     port = _free_port()
@@ -108,7 +110,7 @@ def server(tmp_path_factory):
 class Editor:
     """The editor page, with the console watched (a CSP violation is an error there)."""
 
-    def __init__(self, browser, base: str):
+    def __init__(self, browser, base: str, address: str = "/editor"):
         self.context = browser.new_context(viewport={"width": 1360, "height": 1000})
         self.page = self.context.new_page()
         self.page.set_default_timeout(8_000)
@@ -116,7 +118,8 @@ class Editor:
         self.page.on("console", self._console)
         self.page.on("pageerror", lambda error: self.problems.append(str(error)))
         self.page.on("response", self._response)
-        self.page.goto(f"{base}/editor")
+        self.page.on("dialog", lambda dialog: self.problems.append(f"dialog {dialog.message}"))
+        self.page.goto(f"{base}{address}")
         self.page.wait_for_selector("#board svg")
 
     def _console(self, message) -> None:
@@ -279,4 +282,28 @@ def test_typed_text_shows_findings_at_their_place(browser, server) -> None:
     assert page.locator("#findings li").inner_text().startswith("3:17 IL01")
     # the board shows the position before the illegal action
     assert page.locator("#moves button.move.current").inner_text() == "D7W1"
+    assert editor.problems == []
+
+
+def test_hostile_tags_and_comments_stay_text(browser, server) -> None:
+    base, _archive, db = server
+    import sqlite3
+
+    with sqlite3.connect(db) as connection:
+        [(game_id,)] = connection.execute(
+            "SELECT g.id FROM games g JOIN files f ON f.id = g.file WHERE f.path LIKE '%hostile%'"
+        ).fetchall()
+    editor = Editor(browser, base, f"/editor?from={game_id}")
+    page = editor.page
+    assert page.evaluate("window.__pwned") is None
+    notes = page.locator("#moves .note").all_inner_texts()
+    assert notes[0] == "<script>window.__pwned = 3</script>"
+    assert page.input_value('#tags [name="Event"]') == "<script>window.__pwned = 1</script>"
+    assert page.locator("#board svg").count() == 1
+    # stepping through it asks the server again: still text
+    with page.expect_response("**/api/editor/state"):
+        page.click("#back")
+    page.wait_for_selector("#moves button.move.current >> text=E6°D7")
+    editor.shot("serve-editor-hostile.png")
+    assert page.evaluate("window.__pwned") is None
     assert editor.problems == []

@@ -86,6 +86,7 @@
     $("comment").value = state.comment;
     renderTags();
     renderButtons();
+    $("new").elements.game.value = state.game;
     clearChoices();
     mark();
     hint();
@@ -451,6 +452,16 @@
   $("record").addEventListener("input", function () {
     if (typing) { clearTimeout(typing); }
     typing = setTimeout(typed, 350);
+  });
+
+  document.addEventListener("keydown", function (event) {
+    var typingHere = event.target.closest("input, textarea, select");
+    if (typingHere || event.altKey || event.ctrlKey || event.metaKey) { return; }
+    if (event.key === "ArrowLeft" && state.previous) { go(state.previous); }
+    else if (event.key === "ArrowRight" && state.next) { go(state.next); }
+    else if (event.key === "Escape" && selected) { unselect(); }
+    else { return; }
+    event.preventDefault();
   });
 
   $("record").value = state.text;
