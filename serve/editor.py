@@ -31,6 +31,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from hexhop.messages import N_, side_name, to_move, wins
+from hexhop.notation.errors import Error
 from hexhop.notation.findings import Finding
 from hexhop.notation.games import find_game
 from hexhop.notation.model import DiceAction, HopAction
@@ -107,7 +108,7 @@ NOT_INDEXED = N_("Saved as {path}, but the index could not be brought up to date
 NO_GAME = N_("The archive has no game with that number.")
 
 
-class Refused(Exception):
+class Refused(Error):
     """A request the editor answers with ``status`` and a message id."""
 
     def __init__(self, status: int, message: str, detail: str = "", **params: Any):
