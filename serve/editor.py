@@ -84,6 +84,7 @@ WORDS = {
     "over": N_("The game is over."),
     "broken": N_("Correct the record text to go on entering moves."),
     "failed": N_("The server could not answer this request."),
+    "open": N_("Open its page in the archive"),
     "readOnly": N_("The server is read-only: nothing can be saved."),
 }
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,39}")
@@ -426,7 +427,35 @@ def api_save(request: Request, data: Json, lang: str) -> Response:
                 status_code=201,
             )
     message = translator(lang)(SAVED).format(path=shown)
-    return JSONResponse({"saved": shown, "indexed": True, "message": message}, status_code=201)
+    answer = {
+        "saved": shown,
+        "indexed": True,
+        "message": message,
+        "game": _game_id(settings, target),
+    }
+    return JSONResponse(answer, status_code=201)
+
+
+def _game_id(settings: Settings, target: Path) -> int | None:
+    """The index's id of the (first) game of the file just indexed."""
+    import sqlite3
+
+    from hexhop.archive.index import path_of
+
+    db = str(settings.db)
+    real = os.path.realpath(target)
+    try:
+        with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as con:
+            rows = con.execute(
+                "SELECT g.id, f.real FROM files f JOIN games g ON g.file = f.id"
+                " WHERE f.id = (SELECT max(id) FROM files) ORDER BY g.number LIMIT 1"
+            ).fetchall()
+    except sqlite3.Error:
+        return None
+    for game_id, stored in rows:
+        if isinstance(game_id, int) and isinstance(stored, str) and path_of(stored, db) == real:
+            return game_id
+    return None
 
 
 def _folder(settings: Settings, given: object) -> Path:

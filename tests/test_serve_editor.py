@@ -301,6 +301,8 @@ def test_save_writes_a_new_file_that_is_indexed_strict_and_formatted(app, served
     saved = Path(response.json()["saved"])
     assert saved == Path(os.path.realpath(arch)) / "saved-1.hxl"
     assert response.json()["indexed"] is True
+    game_page = app.get(f"/games/{response.json()['game']}")
+    assert game_page.status_code == 200 and "Grete Saveling" in game_page.text
     assert saved.read_text("utf-8") == state["text"]
     runner = CliRunner()
     assert runner.invoke(cli, ["check", "--strict", str(saved)]).exit_code == 0

@@ -221,6 +221,7 @@ def test_a_hexalit_game_entered_by_clicks_is_saved_and_found(browser, server) ->
     editor.shot("serve-editor.png")
     saved = Path(editor.save("evening-hexalit"))
     assert saved == archive / "evening-hexalit.hxl"
+    assert page.locator("#saved a").get_attribute("href").startswith("/games/")
     assert saved.read_text("utf-8") == text
     _strict_and_formatted(saved)
     with hexhop.open_index(db) as index:

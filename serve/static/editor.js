@@ -446,6 +446,13 @@
         out.textContent = answer.data.message || answer.data.error || words.failed;
         if (answer.data.detail && answer.status >= 400) { out.textContent += " " + answer.data.detail; }
         if (answer.data.findings) { showFindings(answer.data.findings); }
+        if (answer.data.game) {
+          var link = document.createElement("a");
+          link.href = "/games/" + answer.data.game;
+          link.textContent = words.open;
+          out.appendChild(document.createTextNode(" "));
+          out.appendChild(link);
+        }
       });
     });
   }
