@@ -24,6 +24,7 @@ from typing import Any, TypeAlias
 
 from hexhop.engine.base import HeaderError, IllegalAction, Position, read_action
 from hexhop.engine.games import rules_for
+from hexhop.engine.lines import play_line
 from hexhop.engine.replay import replay_game
 from hexhop.notation.errors import Error
 from hexhop.notation.findings import Finding, make, words
@@ -225,7 +226,7 @@ def position_at(record: Record, address: Address) -> Position:
             raise EditError(words("the record has no move at this place"))
         for node in line.nodes[:upto]:
             try:
-                position = rules.play(position, node.item).position
+                [(_written, position)] = play_line(rules, position, [node.item])
             except IllegalAction as error:
                 raise EditError(
                     words(
@@ -310,16 +311,13 @@ def play(
     if position.winner is not None:
         raise EditError(words("the game has ended: {winner} won", winner=position.winner))
     try:
-        item = read_action(action, rules.name)
-        played = rules.play(position, item)
+        [(item, _after)] = play_line(rules, position, [read_action(action, rules.name)])
     except IllegalAction as error:
         if error.illegal is None:  # text that is no action of the game
             raise EditError(error.reason) from None
         raise EditError(
             words("{action} is not legal: {reason}", action=str(action), reason=error.reason)
         ) from None
-    if isinstance(item, (DiceAction, HopAction)):
-        item = replace(item, mark=played.mark)
     prefix, index = _split(address)
     line = _line(record, prefix)
     new = Node(item, NO_SPAN, str(item))
@@ -520,11 +518,20 @@ def cube(position: Position) -> JsonObject:
         return {"offer": None, "answers": []}
     value = getattr(position, "cube", None) or 1
     offer = CubeOffer(value * 2)
-    answers = [a for a in (CubeAnswer(True), CubeAnswer(False)) if rules.check(position, a) is None]
+    answers = [a for a in (CubeAnswer(True), CubeAnswer(False)) if _playable(position, a)]
     return {
-        "offer": str(offer) if rules.check(position, offer) is None else None,
+        "offer": str(offer) if _playable(position, offer) else None,
         "answers": [str(a) for a in answers],
     }
+
+
+def _playable(position: Position, item: Item) -> bool:
+    """Whether the rules let ``item`` be played now (asked by playing it)."""
+    try:
+        play_line(rules_for(position.game), position, [item])
+    except IllegalAction:
+        return False
+    return True
 
 
 def click_actions(groups: JsonObject) -> list[str]:
