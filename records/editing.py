@@ -127,8 +127,8 @@ def read_text(text: str, limits: Limits = _LIMITS, game: str | None = None) -> R
     [one] = parsed
     report = replay_game(one)
     findings = tuple(report.findings)
-    if one.record is None or one.record.game is None or not one.ok:
-        return Reading(None, findings)
+    if one.record is None or one.record.game is None or not one.ok or not report.positions:
+        return Reading(None, findings)  # unreadable, or a header with no start position
     return Reading(Draft(text, one.record, findings), findings)
 
 

@@ -34,7 +34,8 @@ def _positions(game: str, seed: int, count: int, board: int = 6) -> list[hexhop.
 
 
 @pytest.mark.parametrize(
-    ("game", "board"), [("Hexalit", 6), ("Trigeo", 6), ("Hüpfer", 6), ("Hüpfer", 8)]
+    ("game", "board"),
+    [("Hexalit", 6), ("Trigeo", 6), ("Hüpfer", 6), ("Hüpfer", 8), ("Hüpfer", 10)],
 )
 def test_the_clicks_reach_every_legal_action_and_nothing_else(game: str, board: int) -> None:
     for position in _positions(game, seed=27, count=40, board=board):
@@ -244,6 +245,9 @@ def test_typed_text_is_read_with_the_checkers_findings() -> None:
     two = editing.read_text('[Game "Hexalit"]\n\n*\n\n[Game "Trigeo"]\n\n*\n')
     assert two.draft is None and "holds 2" in two.findings[0].message
     assert editing.read_text("").findings[0].message == "the text holds no game"
+    header = editing.read_text('[Game "Hexalit"]\n[Position "N: Z9=1"]\n\n*\n')
+    assert header.draft is None
+    assert [(f.code, f.line) for f in header.findings] == [("HD05", 2)]
 
 
 def test_the_record_limits_apply_to_typed_text() -> None:
