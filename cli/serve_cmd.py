@@ -111,6 +111,9 @@ def serve(
     path = db or default_path(paths[0])
     games = _index(paths, path, jobs, quiet)
     folders = tuple(dict.fromkeys(Path(os.path.realpath(p)) for p in paths if os.path.isdir(p)))
+    from hexhop.serve.data import light
+
+    light(path)  # the search table, made before the first request
     listening = _bind(host, port)
     port = listening.getsockname()[1]
     settings = Settings(

@@ -10,19 +10,28 @@ crafted or foreign index is refused the same way; SQLite's functions of
 from __future__ import annotations
 
 import os
+import re
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
-from hexhop.archive.index import guard, guarded_rows, path_of
+from hexhop.archive.index import (
+    OPENING,
+    check_index,
+    distrust,
+    guard,
+    guarded_rows,
+    path_of,
+    sqlite_errors,
+)
 from hexhop.archive.query import Hit, Query, open_to_search, register
 
 PAGE_SIZE = 50
 # sort keys of the archive page: the ORDER BY of each (a game without the
-# value comes last either way; equal ones keep the index's order)
+# value comes last either way; equal ones in the index's order, or the other way round)
 SORTS: dict[str, tuple[str, ...]] = {
     "": ("g.id",),
     "date": ("g.date IS NULL", "g.date", "g.id"),
@@ -90,15 +99,145 @@ def _row(values: tuple[Any, ...], db: str) -> Row:
 
 @contextmanager
 def connection(db: str) -> Iterator[sqlite3.Connection]:
-    """This thread's connection to the index ``db`` (opened once per thread)."""
-    connections: dict[str, sqlite3.Connection] = getattr(_local, "connections", {})
+    """This thread's connection to the index ``db`` (opened once per thread),
+    with the games' search table of :func:`light` attached as ``light``."""
+    connections: dict[str, tuple[sqlite3.Connection, list[str]]] = getattr(
+        _local, "connections", {}
+    )
     _local.connections = connections
     found = connections.get(db)
     if found is None:
-        found = open_to_search(db)
-        register(found)
-        connections[db] = found
-    yield found
+        con = _open(db)
+        register(con)
+        found = connections[db] = (con, [""])
+    con, attached = found
+    name = light(db)
+    if attached[0] != name:
+        with guard(con, db):
+            if attached[0]:
+                con.execute("DETACH DATABASE light")
+            con.execute("ATTACH DATABASE ? AS light", (name,))
+        attached[0] = name
+    yield con
+
+
+# -- the search table ------------------------------------------------------------------
+#
+# The games table holds every game's actions: a search that reads it whole
+# (a player, an event, an order) reads the whole index. The server keeps
+# the columns the archive page searches and sorts by in a table of its
+# own, in memory, shared by the threads' connections (SQLite's shared
+# cache): the event's and the Site tag's values folded as the names are
+# (for the event and site fields), the date written with dots (for the
+# date range), with an index on each order. It is made from the index when
+# the server starts and again when the index changed (a game saved).
+
+LIGHT_COLUMNS = (
+    "id INTEGER PRIMARY KEY, file INTEGER NOT NULL, number INTEGER NOT NULL,"
+    " line INTEGER NOT NULL, game TEXT, board INTEGER, valid INTEGER NOT NULL,"
+    " codes TEXT NOT NULL, result TEXT, winner TEXT, plies INTEGER NOT NULL,"
+    " first TEXT NOT NULL, second TEXT NOT NULL, first_folded TEXT NOT NULL,"
+    " second_folded TEXT NOT NULL, first_ue TEXT NOT NULL, second_ue TEXT NOT NULL,"
+    " date TEXT, event TEXT, opening TEXT NOT NULL, date_dots TEXT, event_folded TEXT,"
+    " event_ue TEXT, site TEXT, site_folded TEXT, site_ue TEXT"
+)
+LIGHT_INDEXES = (
+    "CREATE INDEX by_date ON games (date IS NULL, date, id)",
+    "CREATE INDEX by_date_reverse ON games (date IS NULL, date DESC, id DESC)",
+    "CREATE INDEX by_event ON games (event IS NULL, event, id)",
+    "CREATE INDEX by_event_reverse ON games (event IS NULL, event DESC, id DESC)",
+    "CREATE INDEX by_date_dots ON games (date_dots)",
+    "CREATE INDEX by_players ON games (first_folded, second_folded, id)",
+    "CREATE INDEX by_plies ON games (plies, id)",
+    "CREATE INDEX by_first ON games (first)",
+    "CREATE INDEX by_second ON games (second)",
+)
+_light: dict[str, tuple[tuple[int, ...], str, sqlite3.Connection]] = {}
+_light_lock = threading.Lock()
+_light_made = [0]
+
+
+def light(db: str) -> str:
+    """The address of the search table's database for the index ``db`` as it is now."""
+    state = state_of(db)
+    found = _light.get(db)
+    if found is not None and found[0] == state:
+        return found[1]
+    with _light_lock:
+        found = _light.get(db)
+        if found is not None and found[0] == state:
+            return found[1]
+        _light_made[0] += 1
+        name = f"file:hexhop-serve-{os.getpid()}-{_light_made[0]}?mode=memory&cache=shared"
+        keeper = sqlite3.connect(name, uri=True, isolation_level=None, check_same_thread=False)
+        try:
+            _fill(keeper, db, name)
+        except BaseException:
+            keeper.close()
+            raise
+        old = _light.get(db)
+        _light[db] = (state, name, keeper)
+    if old is not None:
+        old[2].close()  # the memory goes once the last connection lets it go
+    return name
+
+
+def _open(db: str) -> sqlite3.Connection:
+    """A connection that reads the index ``db`` (checked as :func:`open_to_search`
+    checks it) and can attach the search table by its address."""
+    open_to_search(db).close()  # a missing, foreign or crafted index: IndexProblem
+    address = os.path.abspath(db).replace("%", "%25").replace("?", "%3f").replace("#", "%23")
+    with sqlite_errors(db):
+        con = sqlite3.connect(f"file:{address}?mode=ro", uri=True, isolation_level=None)
+    try:
+        distrust(con, db)
+        check_index(con, db, False)
+    except BaseException:
+        con.close()
+        raise
+    return con
+
+
+def _fill(keeper: sqlite3.Connection, db: str, name: str) -> None:
+    from hexhop.archive.names import fold, fold_ue
+
+    keeper.execute(f"CREATE TABLE games ({LIGHT_COLUMNS})")
+    source = open_to_search(db)
+    try:
+        with guard(source, db):
+            sites = dict(
+                source.execute("SELECT game, value FROM tags WHERE lower(name) = 'site'").fetchall()
+            )
+            rows = source.execute(
+                "SELECT id, file, number, line, game, board, valid, codes, result, winner,"
+                " plies, first, second, first_folded, second_folded, first_ue, second_ue, date,"
+                " event, opening FROM games"
+            ).fetchall()
+        made = []
+        for row in rows:
+            date, event, site = row[17], row[18], sites.get(row[0])
+            dots = (
+                date.strip().replace("-", ".").replace("/", ".") if isinstance(date, str) else None
+            )
+            texts = [value if isinstance(value, str) else None for value in (event, site)]
+            made.append(
+                (
+                    *row,
+                    dots,
+                    *(fold(t) if t is not None else None for t in texts[:1]),
+                    *(fold_ue(t) if t is not None else None for t in texts[:1]),
+                    texts[1],
+                    fold(texts[1]) if texts[1] is not None else None,
+                    fold_ue(texts[1]) if texts[1] is not None else None,
+                )
+            )
+    finally:
+        source.close()
+    keeper.execute("BEGIN")
+    keeper.executemany(f"INSERT INTO games VALUES ({', '.join('?' * 26)})", made)
+    for statement in LIGHT_INDEXES:
+        keeper.execute(statement)
+    keeper.execute("COMMIT")
 
 
 def state_of(db: str) -> tuple[int, ...]:
@@ -122,21 +261,69 @@ def _rows(db: str, sql: str, args: list[Any]) -> list[Row]:
 def search(db: str, query: Query, sort: str, reverse: bool, page: int) -> tuple[int, list[Row]]:
     """The total of games ``query`` matches, and page ``page`` (from 1) of
     them in the order of ``sort`` (a key of :data:`SORTS`)."""
-    where, args = query.sql()
+    table, where, args = where_of(query)
+    # the other way round: games without the value still last
     order = ", ".join(
-        f"{term} DESC" if reverse and not term.endswith("IS NULL") and term != "g.id" else term
-        for term in SORTS[sort]
+        f"{term} DESC" if reverse and not term.endswith("IS NULL") else term for term in SORTS[sort]
     )
-    if reverse and sort == "":
-        order = "g.id DESC"
     with connection(db) as con, guard(con, db):
-        total = con.execute(f"SELECT count(*) FROM games g WHERE {where}", args).fetchone()[0]
+        total = con.execute(f"SELECT count(*) FROM {table} g WHERE {where}", args).fetchone()[0]
     sql = (
-        f"SELECT {ROW_COLUMNS} FROM games g JOIN files f ON f.id = g.file WHERE {where}"
+        f"SELECT {ROW_COLUMNS} FROM {table} g JOIN main.files f ON f.id = g.file WHERE {where}"
         f" ORDER BY {order} LIMIT ? OFFSET ?"
     )
     rows = _rows(db, sql, [*args, PAGE_SIZE, (page - 1) * PAGE_SIZE])
     return int(total), rows
+
+
+_GLOB = re.compile(r"[*?\[]")
+
+
+def where_of(query: Query) -> tuple[str, str, list[Any]]:
+    """The table to search (``light.games``, else the index's own games
+    when an opening is longer than the search table keeps), and the WHERE
+    clause of ``query`` over it (``g``), with its parameters: the
+    query's own clause (:meth:`Query.sql`), but the Event and Site tags
+    and the date range read from the search table's columns (the same
+    test: the tag's value folded holds the text, or matches the glob; the
+    date compared to each bound's precision)."""
+    if any(len(opening.actions) > OPENING for opening in query.openings):
+        where, args = query.sql()
+        return "main.games", where, args
+    fast = [(name, pattern) for name, pattern in query.tags if name in ("Event", "Site")]
+    rest = tuple(tag for tag in query.tags if tag not in fast)
+    where, args = replace(query, tags=rest, date=None).sql()
+    clauses, more = [where], list[Any]()
+    for name, (pattern, ue) in fast:
+        column = name.lower()
+        inner, inner_ue = pattern[1:-1], ue[1:-1]
+        plain = pattern.startswith("*") and pattern.endswith("*") and len(pattern) > 1
+        if plain and not _GLOB.search(inner) and not _GLOB.search(inner_ue):
+            clauses.append(f"(instr(g.{column}_folded, ?) > 0 OR instr(g.{column}_ue, ?) > 0)")
+            more += [inner, inner_ue]
+        else:
+            clauses.append(f"(g.{column} IS NOT NULL AND hx_value(?, ?, g.{column}))")
+            more += [pattern, ue]
+    if query.date is not None:
+        low, high = query.date
+        for bound, test in ((low, ">="), (high, "<=")):
+            if bound:
+                clauses.append(
+                    "(length(g.date_dots) >= ? AND instr(substr(g.date_dots, 1, ?), '?') = 0"
+                    f" AND substr(g.date_dots, 1, ?) {test} ?)"
+                )
+                more += [len(bound), len(bound), len(bound), bound]
+        # the same bounds as a range of the index on date_dots (implied by
+        # the tests above: a date whose first characters are at least LOW
+        # is at least LOW; one whose first characters are at most HIGH
+        # sorts before HIGH followed by the last character there is)
+        if low:
+            clauses.append("g.date_dots >= ?")
+            more.append(low)
+        if high:
+            clauses.append("g.date_dots <= ?")
+            more.append(high + "\U0010ffff")
+    return "light.games", " AND ".join(clauses), [*args, *more]
 
 
 def game_row(db: str, game_id: int) -> tuple[Row, Hit] | None:
@@ -230,8 +417,8 @@ def players(db: str) -> list[Named]:
 
     def make() -> list[Named]:
         sql = (
-            "SELECT name, count(*) FROM (SELECT first AS name FROM games UNION ALL"
-            " SELECT second FROM games) WHERE name NOT IN ('', '?') GROUP BY name"
+            "SELECT name, count(*) FROM (SELECT first AS name FROM light.games UNION ALL"
+            " SELECT second FROM light.games) WHERE name NOT IN ('', '?') GROUP BY name"
         )
         with connection(db) as con:
             rows = guarded_rows(con, db, sql, [], (str, int))
@@ -245,7 +432,7 @@ def events(db: str) -> list[Named]:
     """Every event of the index, by name."""
 
     def make() -> list[Named]:
-        sql = "SELECT event, count(*) FROM games WHERE event IS NOT NULL GROUP BY event"
+        sql = "SELECT event, count(*) FROM light.games WHERE event IS NOT NULL GROUP BY event"
         with connection(db) as con:
             rows = guarded_rows(con, db, sql, [], (str, int))
             found = [Named(name, count) for name, count in rows if name.strip()]
@@ -256,7 +443,7 @@ def events(db: str) -> list[Named]:
 
 def games_of_player(db: str, name: str) -> list[Row]:
     sql = (
-        f"SELECT {ROW_COLUMNS} FROM games g JOIN files f ON f.id = g.file"
+        f"SELECT {ROW_COLUMNS} FROM light.games g JOIN main.files f ON f.id = g.file"
         " WHERE g.first = ? OR g.second = ? ORDER BY g.date IS NULL, g.date, g.id"
     )
     return _rows(db, sql, [name, name])
@@ -264,7 +451,7 @@ def games_of_player(db: str, name: str) -> list[Row]:
 
 def games_of_event(db: str, name: str) -> list[Row]:
     sql = (
-        f"SELECT {ROW_COLUMNS} FROM games g JOIN files f ON f.id = g.file"
+        f"SELECT {ROW_COLUMNS} FROM light.games g JOIN main.files f ON f.id = g.file"
         " WHERE g.event = ? ORDER BY g.date IS NULL, g.date, g.id"
     )
     return _rows(db, sql, [name])
@@ -272,5 +459,7 @@ def games_of_event(db: str, name: str) -> list[Row]:
 
 def every_game(db: str) -> list[Row]:
     """Every game (for the ratings, which take the whole index in date order)."""
-    sql = f"SELECT {ROW_COLUMNS} FROM games g JOIN files f ON f.id = g.file ORDER BY g.id"
+    sql = (
+        f"SELECT {ROW_COLUMNS} FROM light.games g JOIN main.files f ON f.id = g.file ORDER BY g.id"
+    )
     return _rows(db, sql, [])

@@ -325,3 +325,46 @@ def test_events_crosstable_and_ratings(app):
         ("Lena Voss", "1489"),
     ]
     assert len(rows_of(page.text).rows) == 3
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"event": "kassel"},
+        {"event": "Vereins*"},
+        {"event": "*ABEND"},
+        {"event": "hupfer"},
+        {"event": "huepfer"},
+        {"site": "kassel"},
+        {"site": "K?ssel"},
+        {"date_from": "2001"},
+        {"date_to": "2001"},
+        {"date_from": "1998.03", "date_to": "1999.12"},
+        {"date_from": "1999.11.06", "date_to": "1999.11.06"},
+        {"date_from": "2003.03", "date_to": "2004"},
+        {"player": "Muller", "event": "verein", "date_from": "2004.06"},
+        {
+            "after": "1. B4W3 D7W1 2. A5XB2^ D7XD5 3. double 2 take B2°E10 E7°C7 4. B8°C7 E5W6 5. E10°F10 E8W4 6. A8°E8 double 4 take F7°E8 7. F10XD10^ E8°D10",
+            "game": "Hexalit",
+        },
+    ],
+)
+def test_the_search_finds_what_find_finds(served, params):
+    """The search table's shortcuts (event, site, date) answer as find's own query."""
+    from hexhop.archive.query import find_in_index, open_to_search
+    from hexhop.serve.search import read_search
+
+    _arch, db = served
+    search = read_search(params)
+    assert search.problem is None
+    total, rows = data.search(str(db), search.query, "", False, 1)
+    connection = open_to_search(str(db))
+    try:
+        wanted = sorted(
+            (hit.path, hit.line) for hit in find_in_index(connection, str(db), search.query)
+        )
+    finally:
+        connection.close()
+    assert wanted, params  # each search finds some game
+    assert total == len(wanted)
+    assert sorted((row.path, row.line) for row in rows) == wanted
