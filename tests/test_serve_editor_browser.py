@@ -283,6 +283,22 @@ def test_typed_text_shows_findings_at_their_place(browser, server) -> None:
     assert page.locator("#findings li").inner_text().startswith("3:17 IL01")
     # the board shows the position before the illegal action
     assert page.locator("#moves button.move.current").inner_text() == "D7W1"
+    # text that cannot be read: the board waits, and nothing overwrites the text
+    broken = '[Game "Hexalit"]\n\n1. B4W3 (D7W1 *\n'
+    with page.expect_response("**/api/editor/state"):
+        page.fill("#record", broken)
+    page.wait_for_selector("#board.inactive")
+    assert page.locator("#findings li").inner_text().startswith("3:15 SY01")
+    page.click("#takeback")
+    editor.cell("B5").click()
+    assert editor.text() == broken
+    assert page.inner_text("#message") == "Correct the record text to go on entering moves."
+    # corrected, it reads again, and a click goes on from it in canonical form
+    with page.expect_response("**/api/editor/state"):
+        page.fill("#record", '[Game "Hexalit"]\n\n1. b4w3 d7w1\n')
+    page.wait_for_selector("#board:not(.inactive)")
+    editor.answered(page.locator("#takeback").click, "takeback")
+    assert editor.text() == '[Game "Hexalit"]\n[Result "*"]\n\n1. B4W3 *\n'
     assert editor.problems == []
 
 

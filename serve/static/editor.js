@@ -41,6 +41,17 @@
   }
 
   function act(name, extra) {
+    // the text box is the user's: an edit goes on from what it holds, once
+    // the server has read it (never from an older text over a newer one)
+    if (name !== "new" && $("record").value !== state.text) {
+      if (typing) { clearTimeout(typing); typing = null; }
+      typed();
+      return Promise.resolve(null);
+    }
+    if (broken && name !== "new") {
+      say(words.broken, true);
+      return Promise.resolve(null);
+    }
     say("");
     return post(name, base(extra)).then(function (answer) {
       if (answer.status >= 400 || !answer.data.ok) {
@@ -344,6 +355,7 @@
   // -- typing -----------------------------------------------------------------
 
   function typed() {
+    typing = null;
     var text = $("record").value;
     var number = ++asked;
     post("state", { text: text, cursor: [], at: "end", game: state.game }).then(function (answer) {
@@ -351,6 +363,7 @@
       if (answer.status >= 400) { tell(answer.data); return; }
       if (!answer.data.ok) {
         broken = true;
+        state.text = text;
         showFindings(answer.data.findings);
         $("board").classList.add("inactive");
         selected = null;
