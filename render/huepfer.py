@@ -220,6 +220,27 @@ def _order(point: str) -> tuple[int, int]:
     return index if index is not None else (99, 99)
 
 
+@lru_cache(maxsize=32)
+def hit_layer(size: int, flip: bool) -> str:
+    """A transparent disc on every point, ``data-point`` naming it, above
+    everything else: what a page that takes clicks on points (empty ones
+    too) listens to, and tints by class (``hit a1``)."""
+    return "".join(
+        tostring(
+            element(
+                "circle",
+                f"hit {name}",
+                data_point=name,
+                cx=x,
+                cy=y,
+                r=PIECE_RADIUS + 9,
+                fill="transparent",
+            )
+        )
+        for name, (x, y) in geo.huepfer_points(size, flip).items()
+    )
+
+
 # ---------------------------------------------------------------------------
 # Highlights, path, arrows
 

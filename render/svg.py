@@ -57,6 +57,7 @@ def board_svg(
     position_text: str | None = None,
     title_lines: int = 1,
     pieces: str = "dice",
+    click_points: bool = False,
 ) -> str:
     """The SVG picture of ``position``, ``size`` pixels wide; text grows
     where needed to stay legible (10 px) at that width.
@@ -75,6 +76,10 @@ def board_svg(
     ``pieces="chess"`` draws Trigeo's dice as chess pieces (King 1 … Queen
     6, see :mod:`hexhop.render.chess_pieces`); other games keep their dice
     and pieces, as their rules know no chess set.
+    ``click_points`` adds to a Hüpfer board a transparent disc with
+    ``data-point`` on every point, empty ones too, above everything (for a
+    page that takes clicks; dice boards carry ``data-cell`` on every cell
+    already); without it the picture is the same bytes as before.
     """
     key = color_key(colors)
     game = position.game
@@ -97,6 +102,8 @@ def board_svg(
         width, height = huepfer.extent(position.size), huepfer.height(position.size)
         least = least_font(width, size)
         body = _huepfer_body(position, flip, last, arrows, highlights, key, least)
+        if click_points:
+            body += huepfer.hit_layer(position.size, flip)
     lines, font, top = _title_layout(title, width, size, title_lines) if title else ([], 0.0, 0.0)
     head = _root(game, width, height + top, top, size, ply, position_text)
     parts = [head, _style(key), body]

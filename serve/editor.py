@@ -1,10 +1,593 @@
-"""The editor: enter a game by clicking (its routes join the app in create_app)."""
+"""The editor: enter a game by clicking (docs/serve.md, "Editor").
+
+``/editor`` is the page; ``/api/editor/…`` answer its script in JSON. The
+server keeps no game between requests: every request sends the record
+text and the cursor (see :mod:`hexhop.records.editing`), and every answer
+gives the canonical text back with the board, the legal clicks and the
+checker's findings. The browser implements no rule: the click groups
+come from the engine's list of legal actions.
+
+Every posted record is read within the limits of ``hexhop check``
+(docs/safety.md); ``/api/editor/save`` writes a new file into one of the
+served folders, never over an existing one, and indexes it.
+"""
 
 from __future__ import annotations
 
-from starlette.routing import BaseRoute
+import contextlib
+import json
+import os
+import re
+import tempfile
+import threading
+import unicodedata
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from hexhop.messages import N_, side_name, to_move, wins
+from hexhop.notation.errors import Error
+from hexhop.notation.findings import Finding
+from hexhop.notation.games import find_game
+from hexhop.notation.model import DiceAction, HopAction
+from hexhop.records import editing
+from hexhop.records.editing import Draft, EditError
+from hexhop.records.errors import RecordsError
+from hexhop.records.sources import Limits
+
+from .data import game_row
+from .i18n import language_of, speaking, translator
+from .settings import Settings
+from .templating import json_block, page
+
+Json = dict[str, Any]  # a JSON object as posted or answered
+LIMITS = Limits()  # the limits of hexhop check, for every posted record
+BOARD_PIXELS = 520
+MAX_ADDRESS = 2 * LIMITS.max_depth + 1  # numbers in a cursor
+MAX_NAME_BYTES = 200  # a saved file's name, in UTF-8
+MAX_TAGS = 50
+EXTENSIONS = {"Hexalit": ".hxl", "Trigeo": ".trg", "Hüpfer": ".hpf"}
+# the tags form: (tag, the games it is for, its label)
+FIELDS = (
+    ("Event", "all", N_("Event")),
+    ("Site", "all", N_("Site")),
+    ("Date", "all", N_("Date")),
+    ("Round", "all", N_("Round")),
+    ("North", "dice", N_("North")),
+    ("South", "dice", N_("South")),
+    ("Red", "huepfer", N_("Red")),
+    ("Turquoise", "huepfer", N_("Turquoise")),
+    ("First", "dice", N_("First to move")),
+    ("Board", "huepfer", N_("Board")),
+    ("Result", "all", N_("Result")),
+    ("Termination", "all", N_("Termination")),
+    ("Annotator", "all", N_("Annotator")),
+)
+# what the page's script says, in the page's language
+WORDS = {
+    "pickDie": N_("Point at a die to see where it can go; click it, then its target."),
+    "pickPiece": N_("Click a piece, then each point it lands on."),
+    "nextHop": N_(
+        "Click the next landing point, or a free point beside the piece for the newborn piece."
+    ),
+    "roll": N_("Roll it:"),
+    "promote": N_("Turn it into a 6"),
+    "keep": N_("Keep the 2"),
+    "which": N_("Which move?"),
+    "branch": N_("The next move starts a variation."),
+    "answer": N_("Take or drop the cube first."),
+    "over": N_("The game is over."),
+    "broken": N_("Correct the record text to go on entering moves."),
+    "failed": N_("The server could not answer this request."),
+    "open": N_("Open its page in the archive"),
+    "readOnly": N_("The server is read-only: nothing can be saved."),
+}
+_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,39}")
+_STYLE = re.compile(r"<style>.*?</style>", re.S)
+_SAVING = threading.Lock()  # one save (and its indexing) at a time
+
+# -- messages (translated where they are told)
+
+BAD_REQUEST = N_("The request is not what the editor sends.")
+CANNOT_EDIT = N_("This cannot be done.")
+UNREADABLE = N_("The record text cannot be read; see the findings.")
+HAS_ERRORS = N_("The record has errors; correct them before saving.")
+NO_FOLDER = N_("There is no such folder to save into.")
+BAD_NAME = N_(
+    "A file name without folders, '..', control characters or a leading dot, of at most 200 bytes."
+)
+WRONG_EXTENSION = N_("A {game} record is saved with the extension {extension}.")
+EXISTS = N_("A file of that name exists already: choose another name.")
+NOT_WRITTEN = N_("The file could not be written.")
+SAVED = N_("Saved as {path}.")
+NOT_INDEXED = N_("Saved as {path}, but the index could not be brought up to date.")
+NO_GAME = N_("The archive has no game with that number.")
+
+
+class Refused(Error):
+    """A request the editor answers with ``status`` and a message id."""
+
+    def __init__(self, status: int, message: str, detail: str = "", **params: Any):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.detail = detail
+        self.params = params
+
+
+# -- the page -----------------------------------------------------------------------------
+
+
+def editor_page(request: Request) -> Response:
+    """The editor, with a new game, or with the archive's game ``?from=ID``."""
+    lang = language_of(request)
+    _ = translator(lang)
+    settings: Settings = request.app.state.settings
+    source = request.query_params.get("from")
+    game = request.query_params.get("game", "Hexalit")
+    problem = ""
+    status = 200
+    with speaking(lang):
+        try:
+            if source:
+                draft, cursor = _from_archive(settings, source)
+            else:
+                draft, cursor = editing.new_game(_game_name(game)), ()
+            state = _state(draft, cursor, lang)
+        except Refused as refused:
+            problem, status = translator(lang)(refused.message), refused.status
+            state = _state(editing.new_game("Hexalit"), (), lang)
+    folders = [
+        {"index": i, "name": folder.name or str(folder)}
+        for i, folder in enumerate(settings.folders)
+    ]
+    return page(
+        request,
+        "editor.html",
+        status_code=status,
+        state=json_block("editor-state", state),
+        problem=problem,
+        folders=folders,
+        games=list(EXTENSIONS),
+        fields=FIELDS,
+        words=json_block("editor-words", {k: _(v) for k, v in WORDS.items()}),
+        results=editing.RESULTS,
+    )
+
+
+def _from_archive(settings: Settings, given: str) -> tuple[Draft, editing.Address]:
+    """The game of the index with id ``given``, and the cursor at its end."""
+    from hexhop.archive.query import game_texts
+    from hexhop.notation.reader import decode
+
+    if not given.isdigit() or len(given) > 18:
+        raise Refused(404, NO_GAME)
+    found = game_row(str(settings.db), int(given))
+    if found is None:
+        raise Refused(404, NO_GAME)
+    hit = found[1]
+    try:
+        [data] = list(game_texts([hit]))
+    except RecordsError as error:
+        raise Refused(404, NO_GAME, str(error)) from None
+    text = decode(data)[0]
+    reading = editing.read_text(text, LIMITS, game=hit.game)
+    if reading.draft is None:
+        raise Refused(422, UNREADABLE)
+    return reading.draft, editing.last_address(reading.draft.record)
+
+
+# -- the state the page shows -------------------------------------------------------------
+
+
+def _state(draft: Draft, cursor: editing.Address, lang: str, branch: bool = False) -> Json:
+    """Everything the page shows for the draft at the cursor (in ``lang``,
+    which the caller speaks)."""
+    from hexhop.render.last_action import describe_last
+    from hexhop.render.svg import board_svg
+
+    record = draft.record
+    cursor = editing.clamp(record, cursor)
+    position = editing.position_at(record, cursor)
+    node = editing.node_at(record, cursor)
+    last = None
+    if node is not None and isinstance(node.item, (DiceAction, HopAction)):
+        before = editing.position_at(record, editing.previous(cursor))
+        last = describe_last(before, position, node.item)
+    picture = board_svg(position, size=BOARD_PIXELS, last=last, click_points=True)
+    picture = _STYLE.sub("", picture, count=1)  # the page's CSS has the font (no inline style)
+    family = find_game(draft.game).family
+    winner = position.winner
+    return {
+        "ok": True,
+        "text": draft.text,
+        "game": draft.game,
+        "family": family,
+        "cursor": list(cursor),
+        "branch": branch and bool(cursor or record.main.nodes),
+        "previous": list(editing.previous(cursor)) if cursor else None,
+        "status": wins(winner) if winner is not None else to_move(position.to_move),
+        "next": _list(editing.next_address(record, cursor)),
+        "findings": _findings(draft.findings),
+        "moves": editing.moves(record),
+        "svg": picture,
+        "clicks": editing.clicks(position),
+        "cube": editing.cube(position),
+        "toMove": side_name(position.to_move) if winner is None else None,
+        "winner": side_name(winner) if winner is not None else None,
+        "position": position.text(),
+        "comment": editing.comment_at(draft, cursor),
+        "tags": draft.tags(),
+    }
+
+
+def _list(address: editing.Address | None) -> list[int] | None:
+    return None if address is None else list(address)
+
+
+def _findings(findings: tuple[Finding, ...] | list[Finding]) -> list[Json]:
+    return [editing.finding_json(f) for f in findings]
+
+
+# -- the API ------------------------------------------------------------------------------
+
+
+def _api(work: Callable[[Request, Json, str], Any]) -> Callable[[Request], Any]:
+    """An endpoint that reads a JSON object, runs ``work`` in the thread
+    pool in the request's language and answers its result as JSON; a
+    refusal or an edit that cannot be made is a 4xx with the message."""
+
+    async def endpoint(request: Request) -> Response:
+        lang = language_of(request)
+        _ = translator(lang)
+        body = await request.body()
+        try:
+            data = json.loads(body.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            return _refusal(lang, Refused(400, BAD_REQUEST))
+        if not isinstance(data, dict):
+            return _refusal(lang, Refused(400, BAD_REQUEST))
+
+        def run() -> Any:
+            with speaking(lang):
+                return work(request, data, lang)
+
+        try:
+            answer = await run_in_threadpool(run)
+        except Refused as refused:
+            return _refusal(lang, refused)
+        except EditError as error:
+            return JSONResponse({"error": _(CANNOT_EDIT), "detail": str(error)}, status_code=422)
+        if isinstance(answer, Response):
+            return answer
+        return JSONResponse(answer)
+
+    return endpoint
+
+
+def _refusal(lang: str, refused: Refused) -> JSONResponse:
+    params = dict(refused.params)
+    findings = params.pop("findings", None)
+    message = translator(lang)(refused.message)
+    if params:
+        message = message.format(**params)
+    answer: dict[str, Any] = {"error": message, "detail": refused.detail}
+    if findings is not None:
+        answer["findings"] = findings
+    return JSONResponse(answer, status_code=refused.status)
+
+
+def _text(data: Json) -> str:
+    text = data.get("text")
+    if not isinstance(text, str):
+        raise Refused(400, BAD_REQUEST, "text")
+    return text
+
+
+def _cursor(data: Json, key: str = "cursor") -> editing.Address:
+    cursor = data.get(key, [])
+    if (
+        not isinstance(cursor, list)
+        or len(cursor) > MAX_ADDRESS
+        or not all(
+            isinstance(i, int) and not isinstance(i, bool) and 0 <= i < 10**7 for i in cursor
+        )
+    ):
+        raise Refused(400, BAD_REQUEST, key)
+    return tuple(cursor)
+
+
+def _string(data: Json, key: str, limit: int, default: str | None = None) -> str:
+    value = data.get(key, default)
+    if not isinstance(value, str) or len(value) > limit:
+        raise Refused(400, BAD_REQUEST, key)
+    return value
+
+
+def _draft(data: Json) -> Draft:
+    """The posted record text read as a draft; 422 with the findings when it
+    cannot be edited."""
+    _cursor(data)  # a cursor that is no cursor is a bad request first
+    reading = editing.read_text(_text(data), LIMITS, game=_optional_game(data))
+    if reading.draft is None:
+        raise Refused(422, UNREADABLE, findings=_findings(reading.findings))
+    return reading.draft
+
+
+def _optional_game(data: Json) -> str | None:
+    game = data.get("game")
+    if game is None:
+        return None
+    if not isinstance(game, str):
+        raise Refused(400, BAD_REQUEST, "game")
+    return _game_name(game)
+
+
+def _game_name(game: str) -> str:
+    try:
+        return find_game(game).name
+    except ValueError:
+        raise Refused(400, BAD_REQUEST, f"game: {game[:40]}") from None
+
+
+def _tags(data: Json) -> dict[str, str]:
+    tags = data.get("tags", {})
+    if not isinstance(tags, dict) or len(tags) > MAX_TAGS:
+        raise Refused(400, BAD_REQUEST, "tags")
+    checked = {}
+    for name, value in tags.items():
+        if not _TAG_NAME.fullmatch(name) or not isinstance(value, str):
+            raise Refused(400, BAD_REQUEST, f"tags: {name[:40]}")
+        if len(value) > LIMITS.max_tag_value:
+            raise Refused(413, BAD_REQUEST, f"tags: {name}")
+        checked[name] = " ".join(value.split())
+    return checked
+
+
+def api_state(request: Request, data: Json, lang: str) -> Json:
+    """Typed or pasted text (and a cursor, or ``"at": "end"`` for the end of
+    the main line): the state, or the findings that keep it from being
+    edited (``ok`` false)."""
+    cursor = _cursor(data)
+    reading = editing.read_text(_text(data), LIMITS, game=_optional_game(data))
+    if reading.draft is None:
+        return {"ok": False, "findings": _findings(reading.findings)}
+    if data.get("at") == "end":  # typed or pasted: the end of the main line
+        cursor = editing.last_address(reading.draft.record)
+    return _state(reading.draft, cursor, lang, data.get("branch") is True)
+
+
+def api_new(request: Request, data: Json, lang: str) -> Json:
+    game = _game_name(_string(data, "game", 40))
+    draft = editing.new_game(game, _tags(data), LIMITS)
+    return _state(draft, (), lang)
+
+
+def api_play(request: Request, data: Json, lang: str) -> Json:
+    draft = _draft(data)
+    action = _string(data, "action", LIMITS.max_token)
+    draft, cursor = editing.play(draft, _cursor(data), action, branch=data.get("branch") is True)
+    return _state(draft, cursor, lang)
+
+
+def api_take_back(request: Request, data: Json, lang: str) -> Json:
+    draft, cursor = editing.take_back(_draft(data), _cursor(data))
+    return _state(draft, cursor, lang)
+
+
+def api_variation(request: Request, data: Json, lang: str) -> Json:
+    draft = _draft(data)
+    cursor = _cursor(data)
+    editing.position_at(draft.record, cursor)  # the cursor is there
+    return _state(draft, editing.branch_point(cursor), lang, branch=True)
+
+
+def api_comment(request: Request, data: Json, lang: str) -> Json:
+    draft = _draft(data)
+    cursor = _cursor(data)
+    comment = _string(data, "comment", LIMITS.max_comment)
+    draft = editing.set_comment(draft, cursor, comment)
+    return _state(draft, cursor, lang)
+
+
+def api_tags(request: Request, data: Json, lang: str) -> Json:
+    draft = editing.set_tags(_draft(data), _tags(data))
+    return _state(draft, _cursor(data), lang)
+
+
+def api_save(request: Request, data: Json, lang: str) -> Response:
+    """Write the record as a new file into a served folder, then index it."""
+    import hexhop
+
+    settings: Settings = request.app.state.settings
+    draft = editing.canonical(_draft(data))
+    errors = [f for f in draft.findings if f.severity == "error"]
+    if errors:
+        raise Refused(422, HAS_ERRORS, findings=_findings(errors))
+    folder = _folder(settings, data.get("folder"))
+    name = _string(data, "name", 1000, "")
+    with _SAVING:
+        if name.strip():
+            target = folder / checked_name(name, draft.game)
+            write_new(target, draft.text.encode("utf-8"))
+        else:
+            target = _write_free(folder, name_from_tags(draft), draft.game, draft.text)
+        shown = str(target)
+        try:
+            hexhop.index_paths(str(target), db=settings.db, jobs=1)
+        except (RecordsError, OSError) as error:
+            message = translator(lang)(NOT_INDEXED).format(path=shown)
+            return JSONResponse(
+                {"saved": shown, "indexed": False, "message": message, "detail": str(error)},
+                status_code=201,
+            )
+    message = translator(lang)(SAVED).format(path=shown)
+    answer = {
+        "saved": shown,
+        "indexed": True,
+        "message": message,
+        "game": _game_id(settings, target),
+    }
+    return JSONResponse(answer, status_code=201)
+
+
+def _game_id(settings: Settings, target: Path) -> int | None:
+    """The index's id of the (first) game of the file just indexed."""
+    import sqlite3
+
+    from hexhop.archive.index import path_of
+
+    db = str(settings.db)
+    real = os.path.realpath(target)
+    try:
+        with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as con:
+            rows = con.execute(
+                "SELECT g.id, f.real FROM files f JOIN games g ON g.file = f.id"
+                " WHERE f.id = (SELECT max(id) FROM files) ORDER BY g.number LIMIT 1"
+            ).fetchall()
+    except sqlite3.Error:
+        return None
+    for game_id, stored in rows:
+        if isinstance(game_id, int) and isinstance(stored, str) and path_of(stored, db) == real:
+            return game_id
+    return None
+
+
+def _folder(settings: Settings, given: object) -> Path:
+    """The served folder the request picks by its number; it must still be
+    the real folder it was when the server started (not a link now)."""
+    if isinstance(given, str) and given.isdigit() and len(given) < 6:
+        given = int(given)
+    if not isinstance(given, int) or isinstance(given, bool):
+        raise Refused(400, NO_FOLDER)
+    if not 0 <= given < len(settings.folders):
+        raise Refused(400, NO_FOLDER)
+    folder = settings.folders[given]
+    if os.path.realpath(folder) != str(folder) or not folder.is_dir():
+        raise Refused(400, NO_FOLDER)
+    return folder
+
+
+def checked_name(name: str, game: str) -> str:
+    """``name`` as a file name to save a ``game`` record under: normalised
+    (NFC), with the game's extension added when it has none. :class:`Refused`
+    for a name with a folder in it (``/``, ``\\``, also as compatibility
+    characters like U+FF0F), ``..`` or a leading dot, a drive or archive
+    member (``:``), a control or format character (bidi overrides), more
+    than :data:`MAX_NAME_BYTES` bytes, or another extension."""
+    name = unicodedata.normalize("NFC", name.strip())
+    wide = unicodedata.normalize("NFKC", name)
+    extension = EXTENSIONS[game]
+    bad = (
+        not name
+        or any(c in form for form in (name, wide) for c in "/\\:\0")
+        or any(form.startswith(".") for form in (name, wide))
+        or any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Zl", "Zp") for c in name)
+        or len(name.encode("utf-8", "surrogatepass")) > MAX_NAME_BYTES
+    )
+    if bad:
+        raise Refused(400, BAD_NAME)
+    stem, dot, suffix = name.rpartition(".")
+    if not dot:
+        name += extension
+    elif "." + suffix.lower() != extension or not stem:
+        raise Refused(400, WRONG_EXTENSION, game=game, extension=extension)
+    if len(name.encode("utf-8")) > MAX_NAME_BYTES:
+        raise Refused(400, BAD_NAME)
+    return name
+
+
+def name_from_tags(draft: Draft) -> str:
+    """A file name stem from the tags: date, players, or ``game``."""
+    tags = {k.lower(): v for k, v in draft.tags().items()}
+    spec = find_game(draft.game)
+    parts = [tags.get("date", "").replace("?", "").strip(".")]
+    parts += [tags.get(side.lower(), "") for side in spec.sides]
+    words = []
+    for part in parts:
+        plain = unicodedata.normalize("NFKD", part).encode("ascii", "ignore").decode()
+        slug = re.sub(r"[^A-Za-z0-9.]+", "-", plain).strip("-.").lower()
+        if slug:
+            words.append(slug[:40])
+    return "-".join(words) or "game"
+
+
+def _write_free(folder: Path, stem: str, game: str, text: str) -> Path:
+    """Write ``text`` under the first free name ``stem``, ``stem-2``, …"""
+    extension = EXTENSIONS[game]
+    for n in range(1, 1000):
+        name = checked_name(f"{stem}{'' if n == 1 else f'-{n}'}{extension}", game)
+        try:
+            write_new(folder / name, text.encode("utf-8"))
+            return folder / name
+        except Refused as refused:
+            if refused.message != EXISTS:
+                raise
+    raise Refused(409, EXISTS)
+
+
+def write_new(target: Path, data: bytes) -> None:
+    """Write ``data`` as the new file ``target``, atomically: into a
+    temporary file of the same folder, then linked to its name, which
+    fails when anything (a file, a link, even a dangling one) has the name
+    already: nothing is ever replaced. Where the file system has no hard
+    links, the file is made with ``O_EXCL`` and ``O_NOFOLLOW`` instead."""
+    folder = target.parent
+    if os.path.lexists(target):
+        raise Refused(409, EXISTS)
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=".hexhop-save-", suffix=".tmp", dir=folder)
+    except OSError as error:
+        raise Refused(500, NOT_WRITTEN, error.strerror or "") from None
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        try:
+            os.link(temporary, target, follow_symlinks=False)
+        except FileExistsError:
+            raise Refused(409, EXISTS) from None
+        except OSError:  # no hard links here
+            _write_exclusive(target, data)
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+
+
+def _write_exclusive(target: Path, data: bytes) -> None:
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        handle = os.open(target, flags, 0o644)
+    except FileExistsError:
+        raise Refused(409, EXISTS) from None
+    except OSError as error:
+        raise Refused(500, NOT_WRITTEN, error.strerror or "") from None
+    with os.fdopen(handle, "wb") as out:
+        out.write(data)
 
 
 def routes() -> list[BaseRoute]:
     """The editor's routes (``/editor``, ``/api/editor/…``)."""
-    return []
+    api = {
+        "state": api_state,
+        "new": api_new,
+        "play": api_play,
+        "takeback": api_take_back,
+        "variation": api_variation,
+        "comment": api_comment,
+        "tags": api_tags,
+        "save": api_save,
+    }
+    return [
+        Route("/editor", editor_page, methods=["GET"], name="editor"),
+        *(
+            Route(f"/api/editor/{name}", _api(work), methods=["POST"], name=f"editor-{name}")
+            for name, work in api.items()
+        ),
+    ]

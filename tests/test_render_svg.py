@@ -258,6 +258,25 @@ def test_huepfer_points_lines_and_start(size: int) -> None:
     assert reserves == {"Red": "12", "Turquoise": "12"}
 
 
+@pytest.mark.parametrize("size", [6, 8])
+def test_click_points_add_a_disc_for_every_point_and_change_nothing_else(size: int) -> None:
+    plain = board_svg(hop_start(size))
+    clickable = board_svg(hop_start(size), click_points=True)
+    assert board_svg(hop_start(size), click_points=False) == plain
+    assert clickable.startswith(plain[: -len("</svg>")])
+    root = parse(clickable)
+    hits = having(root, "hit")
+    assert len(hits) == size * size
+    assert {h.get("data-point") for h in hits} == {
+        f"{f}{r}" for f in "abcdefghij"[:size] for r in range(1, size + 1)
+    }
+    assert list(root)[-1] is hits[-1]  # on top of everything
+    assert all(h.get("fill") == "transparent" for h in hits)
+    # a dice board has no such layer: its cells carry data-cell already
+    dice = board_svg(dice_position(START))
+    assert board_svg(dice_position(START), click_points=True) == dice
+
+
 def test_huepfer_diamond_orientation() -> None:
     root = parse(board_svg(hop_start(6)))
     at = {
