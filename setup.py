@@ -37,6 +37,7 @@ COMPILED = [
     "engine/solver.py",
     "notation/scanner.py",
     "notation/accumulator.py",
+    "notation/flat.py",
     # not model.py and span.py: the scanner fills their frozen classes through
     # __dict__, which a compiled class has not
     "notation/findings.py",
