@@ -11,7 +11,9 @@
   so that a web page cannot reach the server under a name of its own
   (DNS rebinding).
 - A write (any method but GET, HEAD and OPTIONS) is refused (403) with
-  ``--read-only``, when its ``Origin`` is not the server's own, and when
+  ``--read-only`` (but for the requests that only compute an answer: the
+  editor's steps and a position set up by clicks; saving is refused),
+  when its ``Origin`` is not the server's own, and when
   it does not carry the ``hexhop_csrf`` cookie's token as header
   ``X-CSRF-Token`` or form field ``csrf_token`` (double submit: a page of
   another site can neither read the cookie nor set the header).
@@ -146,7 +148,7 @@ class Security:
             ):
                 return 401, NO_TOKEN
         if request.method not in SAFE_METHODS:
-            if settings.read_only:
+            if settings.read_only and _changes_files(request.url.path):
                 return 403, READ_ONLY
             origin = request.headers.get("origin")
             if origin is not None and not self._origin_allowed(origin):
@@ -294,3 +296,14 @@ async def _refuse(
         await send(sent)
 
     await response(scope, receive, send_with_headers)
+
+
+# POSTs that only compute an answer (the editor's next position, a position
+# set up by clicks): a read-only server answers them; all others change files
+ANSWERS_ONLY = ("/api/editor/", "/api/position/")
+SAVES = ("/api/editor/save",)
+
+
+def _changes_files(path: str) -> bool:
+    """Whether a write to ``path`` may change the archive (refused read-only)."""
+    return path.startswith(SAVES) or not path.startswith(ANSWERS_ONLY)

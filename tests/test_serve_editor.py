@@ -390,16 +390,25 @@ def test_a_record_with_errors_is_not_saved(app) -> None:
     assert [f["code"] for f in response.json()["findings"]] == ["IL01"]
 
 
-def test_read_only_refuses_the_editor_s_writes(served) -> None:
+def test_read_only_enters_games_but_refuses_to_save(served) -> None:
     arch, db = served
-    app = client(db, (Path(os.path.realpath(arch)),), read_only=True)
+    folder = Path(os.path.realpath(arch))
+    app = client(db, (folder,), read_only=True)
     page = app.get("/editor")
     assert page.status_code == 200
     assert "read-only" in page.text and 'id="save"' not in page.text
+    before = sorted(p.name for p in folder.iterdir())
+    state = _play(app, _new(app), "B4W3")  # the editor's steps change no file
+    assert "1. B4W3" in state["text"]
     headers = {"X-CSRF-Token": app.cookies["hexhop_csrf"], "Origin": BASE}
-    for name in ("save", "play"):
-        response = app.post(f"/api/editor/{name}", json={"text": "*"}, headers=headers)
-        assert response.status_code == 403
+    text = '[Game "Hexalit"]\n\n1. B4W3 *\n'
+    response = app.post(
+        "/api/editor/save", json={"text": text, "folder": 0, "name": "x"}, headers=headers
+    )
+    assert response.status_code == 403 and "read-only" in response.text
+    bare = app.post("/api/editor/play", json={"text": "*"}, headers={"Origin": BASE})
+    assert bare.status_code == 403  # still no step without the CSRF token
+    assert sorted(p.name for p in folder.iterdir()) == before
 
 
 def test_a_hostile_record_in_the_editor_stays_text(app, served) -> None:
