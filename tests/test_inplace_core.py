@@ -339,3 +339,19 @@ def test_the_hop_boards_legal_answers_as_check(size: int, seed: int) -> None:
             board.pop()
         position = rules.apply(position, node.item).position  # type: ignore[arg-type]
     assert accepted > 300 and asked - accepted > accepted // 3
+
+
+def test_a_large_reserve_keeps_the_key() -> None:
+    """A Reserve tag beyond the numbers a board keeps at hand (64): the key
+    after each birth is still the position's."""
+    rules = rules_for("Hüpfer")
+    position = rules.start({"Game": "Hüpfer", "Reserve": "100"}, None)
+    board = HopBoard(position)  # type: ignore[arg-type]
+    births = 0
+    for _ in range(12):
+        action = next(iter(rules.legal_actions(position)))  # type: ignore[arg-type]
+        births += action.birth is not None  # type: ignore[attr-defined]
+        assert board.play(action)  # type: ignore[arg-type]
+        position = rules.apply(position, action).position  # type: ignore[arg-type]
+        assert board.key == position_key(position)  # type: ignore[arg-type]
+    assert births >= 6 and board.reserve[0] < 100

@@ -16,7 +16,7 @@ from typing import Final
 
 from hexhop.notation.model import HopAction
 
-from ..zobrist import cells_table, state_key, state_numbers
+from ..zobrist import cells_table, state_key, state_numbers, zobrist_number
 from .board import byte_boards
 from .moves import (
     NO_BIRTH,
@@ -36,6 +36,7 @@ from .rules import to_action
 Undo = tuple[list[int], int, int, int, int]
 
 _UNKNOWN: Final = -1  # winner not found out yet (0 none, 1 Red, 2 Turquoise)
+_KEPT: Final = 64  # the reserves whose numbers of the key a board keeps at hand
 
 
 class HopBoard:
@@ -80,9 +81,10 @@ class HopBoard:
         # the state's numbers (side to move, each reserve) a push XORs in and out
         turn_keys = state_numbers(name, 0, 2)
         self._turn_keys = turn_keys[0] ^ turn_keys[1]
+        # (a Reserve tag may ask for any number: the first few are kept)
         self._reserve_keys = (
-            state_numbers(name, 1, self.reserve[0] + 1),
-            state_numbers(name, 2, self.reserve[1] + 1),
+            state_numbers(name, 1, min(self.reserve[0], _KEPT) + 1),
+            state_numbers(name, 2, min(self.reserve[1], _KEPT) + 1),
         )
         winner = p.winner  # the start's own verdict (an end at ply 0 included)
         self._won = 0 if winner is None else (1 if winner == "Red" else 2)
@@ -174,7 +176,11 @@ class HopBoard:
         if birth != NO_BIRTH:
             left = reserve[me - 1]
             numbers = self._reserve_keys[me - 1]
-            key ^= numbers[left] ^ numbers[left - 1]
+            if left < len(numbers):
+                key ^= numbers[left] ^ numbers[left - 1]
+            else:
+                table = f"{self._name}/state{me}"
+                key ^= zobrist_number(table, left) ^ zobrist_number(table, left - 1)
             reserve[me - 1] = left - 1
         self.me = 3 - me
         self.ply += 1
@@ -471,7 +477,11 @@ class HopBoard:
             cells[birth] = me
             left = reserve[me - 1]
             numbers = self._reserve_keys[me - 1]
-            key ^= numbers[left] ^ numbers[left - 1]
+            if left < len(numbers):
+                key ^= numbers[left] ^ numbers[left - 1]
+            else:
+                table = f"{self._name}/state{me}"
+                key ^= zobrist_number(table, left) ^ zobrist_number(table, left - 1)
             reserve[me - 1] = left - 1
         self.me = 3 - me
         self.ply += 1
