@@ -179,8 +179,8 @@ class HopBoard:
             if left < len(numbers):
                 key ^= numbers[left] ^ numbers[left - 1]
             else:
-                table = f"{self._name}/state{me}"
-                key ^= zobrist_number(table, left) ^ zobrist_number(table, left - 1)
+                part = f"{self._name}/state{me}"
+                key ^= zobrist_number(part, left) ^ zobrist_number(part, left - 1)
             reserve[me - 1] = left - 1
         self.me = 3 - me
         self.ply += 1
@@ -480,8 +480,8 @@ class HopBoard:
             if left < len(numbers):
                 key ^= numbers[left] ^ numbers[left - 1]
             else:
-                table = f"{self._name}/state{me}"
-                key ^= zobrist_number(table, left) ^ zobrist_number(table, left - 1)
+                part = f"{self._name}/state{me}"
+                key ^= zobrist_number(part, left) ^ zobrist_number(part, left - 1)
             reserve[me - 1] = left - 1
         self.me = 3 - me
         self.ply += 1
