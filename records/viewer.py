@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 from hexhop.engine.base import Rules
 from hexhop.engine.games import rules_for
 from hexhop.engine.replay import UNPLAYED, GameReport, Visitor, walk
+from hexhop.messages import _, side_name
 from hexhop.notation.errors import ArgumentError
 from hexhop.notation.findings import Finding
 from hexhop.notation.games import find_game
@@ -127,9 +128,10 @@ def _players(report: GameReport, rules: Rules) -> str:
 def _outcome(report: GameReport) -> str:
     if report.end is None:
         return ""
+    side = side_name(str(report.end.winner))
     if report.end.ply == 0:
-        return f"{report.end.winner} won at the start"
-    return f"{report.end.winner} won at ply {report.end.ply}"
+        return _("{side} won at the start").format(side=side)
+    return _("{side} won at ply {ply}").format(side=side, ply=report.end.ply)
 
 
 class _Open:
@@ -195,7 +197,7 @@ class _Builder(Visitor):
     def begin_line(self, line: Line, position: Any, played: bool) -> None:
         if not self._open:
             line_id = self._open_line(None, None)
-            frame = self._frame(position, None, None, line_id, label="start")
+            frame = self._frame(position, None, None, line_id, label=_("start"))
             self._line_frames[line_id].append(frame)
         elif played:
             parent = self._open[-1]
@@ -262,7 +264,7 @@ class _Builder(Visitor):
             board, flipped, text = self._draw(after, None, None)
             self.frames[frame] = _with(old, board=board, board_flipped=flipped, position=text)
             return frame
-        new = self._frame(after, None, None, line_id, label="drop")
+        new = self._frame(after, None, None, line_id, label=_("drop"))
         self._line_frames[line_id].append(new)
         return new
 

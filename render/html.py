@@ -1,5 +1,6 @@
 """Interactive viewer pages: one self-contained HTML file per game, and an
-index page for an archive.
+index page for an archive, in the language spoken now
+(:func:`hexhop.messages.set_language`).
 
 The pages are built from plain data (:class:`Page`, :class:`GameSummary`)
 that the caller prepares with the rules; nothing here knows a game or
@@ -25,6 +26,7 @@ from functools import cache
 from html import escape as _html_escape
 from importlib import resources
 
+from hexhop.messages import _, date, language, ngettext, side_name
 from hexhop.notation.errors import ArgumentError
 
 from .svg_parts import clip, elements, xml_chars
@@ -44,6 +46,9 @@ __all__ = [
     "shared_file",
     "game_page",
     "index_page",
+    "index_labels",
+    "viewer_labels",
+    "viewer_parts",
 ]
 
 
@@ -230,7 +235,7 @@ def _head(title: str, script: str | None, shared: str | None = None) -> str:
     )
     csp = _csp(script, shared is not None)
     return (
-        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<!DOCTYPE html>\n<html lang="{escape(language())}">\n<head>\n<meta charset="utf-8">\n'
         f'<meta http-equiv="Content-Security-Policy" content="{csp}">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         '<meta name="referrer" content="no-referrer">\n'
@@ -276,6 +281,38 @@ def _packed_script(element_id: str, value: object) -> str:
     packed = packer.compress(text.encode("utf-8")) + packer.flush()
     data = base64.b64encode(packed).decode("ascii")
     return f'<script type="application/gzip" id="{element_id}">{data}</script>\n'
+
+
+def _json_script(element_id: str, value: object) -> str:
+    """``value`` as JSON in a data block a script reads; ``<``, ``>`` and
+    ``&`` are written as escapes, so that no text in it closes the element."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    for mark, code in (("&", "\\u0026"), ("<", "\\u003c"), (">", "\\u003e")):
+        text = text.replace(mark, code)
+    return f'<script type="application/json" id="{element_id}">{text}</script>\n'
+
+
+def viewer_labels() -> dict[str, str]:
+    """The words ``viewer.js`` writes into the page, in the language spoken
+    now; ``{name}`` marks what the script fills in."""
+    return {
+        "start": _("Start position"),
+        "ply": _("Ply {ply} · {label}"),
+        "plyVariation": _("Ply {ply} · {label} · variation"),
+        "illegal": _("refused by the rules"),
+        "unplayed": _("not played: an earlier action was refused"),
+        "cube": _("doubling cube"),
+        "variation": _("Variation"),
+        "ahead": _("Next, {action}: "),
+        "nextAction": _("the next action"),
+        "copied": _("Copied: {text}"),
+        "position": _("Position: {text}"),
+    }
+
+
+def index_labels() -> dict[str, str]:
+    """The words ``index.js`` writes into the index page."""
+    return {"shown": _("{shown} of {total} games shown")}
 
 
 # ---------------------------------------------------------------------------
@@ -488,7 +525,8 @@ def game_page(page: Page, *, index: str | None = None, shared: bool = False) -> 
         _head(f"{clip(page.title)} · {page.game}", script, folder),
         "<body>\n",
         (
-            f'<nav class="site-nav"><a href="{escape(index)}">\u2190 All games</a></nav>\n'
+            f'<nav class="site-nav"><a href="{escape(index)}">\u2190 {escape(_("All games"))}</a>'
+            "</nav>\n"
             if index
             else ""
         ),
@@ -507,34 +545,38 @@ def game_page(page: Page, *, index: str | None = None, shared: bool = False) -> 
 def viewer_parts(page: Page) -> tuple[str, str]:
     """The viewer of ``page`` without the page around it (``hexhop serve``
     puts it into a page of its own): the board, controls, check, move list
-    and outcome as HTML, and the data block (no script) that ``viewer.js``
-    reads."""
+    and outcome as HTML, and the data blocks (no script) that ``viewer.js``
+    reads: its words (:func:`viewer_labels`) and the page's data. Every word
+    is in the language spoken now."""
     head = page.drawings.head
     # an empty picture of the right shape, until the script draws the position
     board = head[: head.index(">") + 1] + "</svg>"
     body = "".join(
         [
             '<main class="viewer">\n',
-            '<section class="board-pane" aria-label="Board">\n',
+            f'<section class="board-pane" aria-label="{escape(_("Board"))}">\n',
             f'<div id="board" class="board">{board}</div>\n'
-            '<noscript><p class="note error">The board needs JavaScript.</p></noscript>\n',
-            '<div id="caption" class="board-caption" aria-live="polite">Start position</div>\n',
+            f'<noscript><p class="note error">{escape(_("The board needs JavaScript."))}</p>'
+            "</noscript>\n",
+            '<div id="caption" class="board-caption" aria-live="polite">'
+            f"{escape(_('Start position'))}</div>\n",
             _controls(page),
             "</section>\n",
-            '<section class="moves-pane" aria-label="Moves">\n',
+            f'<section class="moves-pane" aria-label="{escape(_("Moves"))}">\n',
             _check(page),
             _moves(page),
             _outcome(page),
             "</section>\n</main>\n",
         ]
     )
-    return body, _packed_script("hexhop-data", _viewer_data(page))
+    blocks = _json_script("hexhop-labels", viewer_labels())
+    return body, blocks + _packed_script("hexhop-data", _viewer_data(page))
 
 
 def _header(page: Page) -> str:
     players = "".join(
         f'<span class="player side-{escape(side.lower())}"><span class="side">'
-        f"{escape(side)}</span> {escape(clip(name))}</span>"
+        f"{escape(side_name(side))}</span> {escape(clip(name))}</span>"
         for side, name in page.players
     )
     result = f'<span class="result">{escape(page.result)}</span>' if page.result else ""
@@ -549,7 +591,8 @@ def _header(page: Page) -> str:
         f"<h1>{players}{result}</h1>\n"
         + (f'<p class="meta">{meta}</p>\n' if meta else "")
         + (
-            f'<details class="tags"><summary>All tags</summary><dl>{tags}</dl></details>\n'
+            f'<details class="tags"><summary>{escape(_("All tags"))}</summary>'
+            f"<dl>{tags}</dl></details>\n"
             if tags
             else ""
         )
@@ -559,9 +602,11 @@ def _header(page: Page) -> str:
 
 def _header_value(name: str, value: str) -> str:
     if name == "Round":
-        return f"Round {value}"
+        return _("Round {round}").format(round=value)
     if name == "Annotator":
-        return f"annotated by {value}"
+        return _("annotated by {name}").format(name=value)
+    if name == "Date":
+        return date(value)
     return value
 
 
@@ -583,7 +628,8 @@ def _button(name: str, label: str, keys: str, text: str = "", extra: str = "") -
         f'focusable="false">{_ICONS[name]}</svg>'
     )
     shown = f'<span class="label">{text}</span>' if text else ""
-    hint = f"{label} ({keys})" if keys else label
+    hint = escape(f"{label} ({keys})" if keys else label)
+    label = escape(label)
     return (
         f'<button type="button" id="{name}" aria-label="{label}" title="{hint}"'
         f"{extra}>{icon}{shown}</button>"
@@ -593,35 +639,41 @@ def _button(name: str, label: str, keys: str, text: str = "", extra: str = "") -
 def _controls(page: Page) -> str:
     last = len(page.lines[0].frames) - 1
     pressed = "true" if page.flipped else "false"
+    main = escape(_("Back to the main line"))
     return (
-        '<div class="controls" role="toolbar" aria-label="Navigation">'
-        + _button("first", "Start of the game", "Home")
-        + _button("prev", "Previous action", "←")
+        f'<div class="controls" role="toolbar" aria-label="{escape(_("Navigation"))}">'
+        + _button("first", _("Start of the game"), _("Home"))
+        + _button("prev", _("Previous action"), "←")
         + _button(
             "play",
-            "Autoplay",
+            _("Autoplay"),
             "P",
-            '<span class="icon-play">Play</span><span class="icon-pause">Pause</span>',
+            f'<span class="icon-play">{escape(_("Play"))}</span>'
+            f'<span class="icon-pause">{escape(_("Pause"))}</span>',
             ' aria-pressed="false"',
         )
-        + _button("next", "Next action", "→")
-        + _button("last", "End of the line", "End")
-        + _button("flip", "Flip the board", "F", "Flip", f' aria-pressed="{pressed}"')
-        + '<label class="speed">Speed <select id="speed">'
-        '<option value="2000">slow</option><option value="1000" selected>normal'
-        '</option><option value="400">fast</option></select></label>'
+        + _button("next", _("Next action"), "→")
+        + _button("last", _("End of the line"), _("End"))
+        + _button("flip", _("Flip the board"), "F", escape(_("Flip")), f' aria-pressed="{pressed}"')
+        + f'<label class="speed">{escape(_("Speed"))} <select id="speed">'
+        f'<option value="2000">{escape(_("slow"))}</option>'
+        f'<option value="1000" selected>{escape(_("normal"))}</option>'
+        f'<option value="400">{escape(_("fast"))}</option></select></label>'
         + '</div>\n<div class="slider-row">'
         f'<input type="range" id="slider" min="0" max="{last}" value="0" '
-        'step="1" aria-label="Position in the line">'
+        f'step="1" aria-label="{escape(_("Position in the line"))}">'
         f'<span id="where" class="where">0 / {last}</span></div>\n'
         '<div class="line-row"><button type="button" id="mainline" hidden '
-        'title="Back to the main line (Esc)">Back to the main line</button></div>\n'
+        f'title="{main} (Esc)">{main}</button></div>\n'
         '<div id="frame-notes" class="frame-notes" aria-live="polite"></div>\n'
         '<div class="record-tools">'
-        '<button type="button" id="download" title="Save the record as a text file">'
-        "Download this record</button>"
-        '<button type="button" id="copy" title="Copy the position shown, as a Position tag '
-        'value">Copy position</button><span id="copied" aria-live="polite"></span></div>\n'
+        '<button type="button" id="download" '
+        f'title="{escape(_("Save the record as a text file"))}">'
+        f"{escape(_('Download this record'))}</button>"
+        '<button type="button" id="copy" '
+        f'title="{escape(_("Copy the position shown, as a Position tag value"))}">'
+        f"{escape(_('Copy position'))}</button>"
+        '<span id="copied" aria-live="polite"></span></div>\n'
     )
 
 
@@ -629,11 +681,17 @@ def _check(page: Page) -> str:
     errors = sum(1 for n in page.notes if n.severity == "error")
     warnings = len(page.notes) - errors
     if page.valid:
-        verdict = "Valid record" + (f", {_count(warnings, 'warning')}" if warnings else "")
-    else:
-        verdict = f"Invalid record: {_count(errors, 'error')}" + (
-            f", {_count(warnings, 'warning')}" if warnings else ""
+        verdict = (
+            _("Valid record, {warnings}").format(warnings=_warnings(warnings))
+            if warnings
+            else _("Valid record")
         )
+    elif warnings:
+        verdict = _("Invalid record: {errors}, {warnings}").format(
+            errors=_errors(errors), warnings=_warnings(warnings)
+        )
+    else:
+        verdict = _("Invalid record: {errors}").format(errors=_errors(errors))
     items = "".join(_note_item(n) for n in page.notes)
     cls = "valid" if page.valid else "invalid"
     return (
@@ -643,17 +701,22 @@ def _check(page: Page) -> str:
     )
 
 
-def _count(number: int, word: str) -> str:
-    return f"{number} {word}" + ("s" if number != 1 else "")
+def _errors(number: int) -> str:
+    return ngettext("{n} error", "{n} errors", number).format(n=number)
+
+
+def _warnings(number: int) -> str:
+    return ngettext("{n} warning", "{n} warnings", number).format(n=number)
 
 
 def _note_item(note: Note) -> str:
-    where = (
-        f"ply {note.ply}" if note.ply is not None else (f"line {note.line}" if note.line else "")
-    )
+    if note.ply is not None:
+        where = _("ply {ply}").format(ply=note.ply)
+    else:
+        where = _("line {line}").format(line=note.line) if note.line else ""
     jump = (
         f'<button type="button" class="jump-to" data-frame="{note.frame}">'
-        f"{escape(where or 'show')}</button> "
+        f"{escape(where or _('show'))}</button> "
         if note.frame is not None
         else (f'<span class="where">{escape(where)}</span> ' if where else "")
     )
@@ -666,7 +729,7 @@ def _note_item(note: Note) -> str:
 def _moves(page: Page) -> str:
     """The move list's box: the script fills it from :func:`_line_data` (a long
     game's list as markup would be the biggest part of its page)."""
-    return '<div id="moves" class="moves" aria-label="Move list"></div>\n'
+    return f'<div id="moves" class="moves" aria-label="{escape(_("Move list"))}"></div>\n'
 
 
 def _line_data(line: MoveLine) -> dict[str, object]:
@@ -705,9 +768,9 @@ def _outcome(page: Page) -> str:
     if page.outcome:
         parts.append(escape(page.outcome))
     if page.result:
-        parts.append(f"result {escape(page.result)}")
+        parts.append(escape(_("result {result}").format(result=page.result)))
     if page.termination:
-        parts.append(f"termination: {escape(page.termination)}")
+        parts.append(escape(_("termination: {termination}").format(termination=page.termination)))
     if not parts:
         return ""
     return f'<p class="outcome">{" · ".join(parts)}</p>\n'
@@ -717,64 +780,77 @@ def _outcome(page: Page) -> str:
 # The index page
 
 
-def index_page(games: Sequence[GameSummary], *, title: str = "Games") -> str:
+def index_page(games: Sequence[GameSummary], *, title: str | None = None) -> str:
     """A table of ``games`` linking to their pages; a small script sorts it
-    by any column and filters it by words (players, event, date, result)."""
+    by any column and filters it by words (players, event, date, result).
+    ``title`` defaults to *Games*; every word is in the language spoken now."""
+    title = _("Games") if title is None else title
     files = any(g.source for g in games)
     rows = "".join(_index_row(g, files) for g in games)
     valid = sum(1 for g in games if g.valid)
     script = _asset("index.js")
-    columns: tuple[tuple[str, bool], ...] = (("File", False),) if files else ()
+    columns: tuple[tuple[str, bool], ...] = ((_("File"), False),) if files else ()
     columns += (
         ("#", True),
-        ("Game", False),
-        ("Players", False),
-        ("Event", False),
-        ("Date", False),
-        ("Result", False),
-        ("Plies", True),
-        ("Check", False),
+        (_("Game"), False),
+        (_("Players"), False),
+        (_("Event"), False),
+        (_("Date"), False),
+        (_("Result"), False),
+        (_("Plies"), True),
+        (_("Check"), False),
     )
     heads = "".join(
         f'<th aria-sort="none"{" data-numeric" if numeric else ""}>'
-        f'<button type="button" data-column="{number}" title="Sort by {name}">{name}</button></th>'
+        f'<button type="button" data-column="{number}" '
+        f'title="{escape(_("Sort by {column}").format(column=name))}">{escape(name)}</button></th>'
         for number, (name, numeric) in enumerate(columns)
     )
+    games_text = ngettext("{n} game", "{n} games", len(games)).format(n=len(games))
+    meta = _("{games}, {valid} valid").format(games=games_text, valid=valid)
+    placeholder = _("Filter: player, event, date, result …")
     return (
         _head(title, script) + '<body class="index">\n<main>\n'
-        f'<h1>{escape(title)}</h1>\n<p class="meta">{_count(len(games), "game")}, '
-        f"{valid} valid</p>\n"
+        f'<h1>{escape(title)}</h1>\n<p class="meta">{escape(meta)}</p>\n'
         '<p class="search"><input type="search" id="filter" hidden '
-        'placeholder="Filter: player, event, date, result …" aria-label="Filter the games"> '
+        f'placeholder="{escape(placeholder)}" aria-label="{escape(_("Filter the games"))}"> '
         '<span id="shown" aria-live="polite"></span></p>\n'
         f'<div class="table-wrap"><table id="games">\n<thead><tr>{heads}</tr></thead>\n'
         f"<tbody>\n{rows}</tbody>\n</table></div>\n</main>\n"
-        f"<script>{script}</script>\n</body>\n</html>\n"
+        + _json_script("hexhop-labels", index_labels())
+        + f"<script>{script}</script>\n</body>\n</html>\n"
     )
 
 
 def _index_row(game: GameSummary, files: bool) -> str:
-    players = " – ".join(escape(clip(name)) for _, name in game.players)
+    players = " – ".join(escape(clip(name)) for _side, name in game.players)
     if game.href:
         players = f'<a href="{escape(game.href)}">{players}</a>'
-    if game.valid:
-        check = "valid" + (f", {_count(game.warnings, 'warning')}" if game.warnings else "")
+    if not game.valid:
+        check = _("invalid: {errors}").format(errors=_errors(game.errors))
+    elif game.warnings:
+        check = _("valid, {warnings}").format(warnings=_warnings(game.warnings))
     else:
-        check = f"invalid: {_count(game.errors, 'error')}"
+        check = _("valid")
     if not game.href:
-        check += " (not drawn)"
+        check = _("{check} (not drawn)").format(check=check)
     cls = "valid" if game.valid else "invalid"
     cells = ((escape(game.source),) if files else ()) + (
         str(game.index),
         escape(game.game),
         players,
         escape(clip(game.event)),
-        escape(clip(game.date)),
+        escape(clip(date(game.date))),
         escape(clip(game.result)),
         str(game.plies),
     )
+    # a date written day first (German) sorts by the date as the record writes it
+    sort = f' data-sort="{escape(game.date)}"' if date(game.date) != game.date else ""
+    date_cell = len(cells) - 3
     return (
         "<tr>"
-        + "".join(f"<td>{c}</td>" for c in cells)
+        + "".join(
+            f"<td{sort if number == date_cell else ''}>{c}</td>" for number, c in enumerate(cells)
+        )
         + f'<td class="{cls}">{escape(check)}</td></tr>\n'
     )

@@ -1,5 +1,6 @@
 /* hexhop archive index: sort the table by a column, filter it by words.
-   No network; works on the rows that are in the page. */
+   No network; works on the rows that are in the page. Its words are the
+   page's labels (JSON in #hexhop-labels), in the page's language. */
 (function () {
   "use strict";
   var table = document.getElementById("games");
@@ -8,6 +9,7 @@
   var filter = document.getElementById("filter");
   var shown = document.getElementById("shown");
   var order = { column: -1, up: true };
+  var labels = JSON.parse(document.getElementById("hexhop-labels").textContent);
 
   // what a cell sorts by: its data-sort (numbers, dates) or its text
   function key(row, column) {
@@ -45,7 +47,9 @@
       row.hidden = !match;
       if (match) { count++; }
     });
-    shown.textContent = words.length ? count + " of " + rows.length + " games shown" : "";
+    shown.textContent = words.length
+      ? String(labels.shown).replace("{shown}", String(count)).replace("{total}", String(rows.length))
+      : "";
   }
 
   Array.prototype.forEach.call(table.tHead.querySelectorAll("button[data-column]"), function (button) {

@@ -2,10 +2,21 @@
    is gzipped JSON in base64 (unpacked by the browser's DecompressionStream).
    Each frame lists the parts of its picture; the board, each die or piece
    and each highlight are drawn once in the data and shared.
-   No network, no eval; every record text goes in through textContent. */
+   No network, no eval; every record text goes in through textContent.
+   The script holds no words of its own: they are the page's labels (JSON in
+   #hexhop-labels), in the page's language, with {name} for what is filled in. */
 (function () {
   "use strict";
   var $ = function (id) { return document.getElementById(id); };
+  var labels = JSON.parse($("hexhop-labels").textContent);
+
+  // the label ``name`` with its {fields} filled in from ``values``
+  function say(name, values) {
+    var text = labels[name] === undefined ? name : String(labels[name]);
+    return text.replace(/\{(\w+)\}/g, function (field, key) {
+      return values && values[key] !== undefined ? String(values[key]) : field;
+    });
+  }
 
   function unpack(done) {
     var text = $("hexhop-data").textContent.trim();
@@ -83,9 +94,6 @@
   }
 
   // the move list, built from data.moves; every record text goes in as text
-  var HINTS = { illegal: "refused by the rules",
-    unplayed: "not played: an earlier action was refused", cube: "doubling cube" };
-
   function element(tag, className, text) {
     var node = document.createElement(tag);
     if (className) { node.className = className; }
@@ -106,7 +114,7 @@
       body.setAttribute("data-frame", String(entry.f));
     } else {
       body = element("span", cls, entry.t);
-      body.title = HINTS[state];
+      body.title = say(state);
     }
     (entry.g || []).forEach(function (glyph) { body.appendChild(element("span", "glyph", glyph)); });
     if (!entry.n && state === "played") { return body; }
@@ -135,7 +143,7 @@
         var group = element("div", "variation" + (variation.i < 0 ? " unplayable" : ""));
         group.setAttribute("data-line", String(variation.i));
         group.setAttribute("role", "group");
-        group.setAttribute("aria-label", "Variation");
+        group.setAttribute("aria-label", say("variation"));
         fillLine(variation, group);
         box.appendChild(group);
       });
@@ -179,7 +187,7 @@
     frame.n.forEach(function (n) { notesBox.appendChild(noteElement(n, "")); });
     frame.a.forEach(function (n) {
       var note = data.notes[n];
-      notesBox.appendChild(noteElement(n, "Next, " + (note.x || "the next action") + ": "));
+      notesBox.appendChild(noteElement(n, say("ahead", { action: note.x || say("nextAction") })));
     });
   }
 
@@ -219,8 +227,8 @@
     draw(frame);
     var variation = frame.l !== 0;
     caption.textContent = (frame.p === 0 && !variation && frame.i === 0)
-      ? "Start position"
-      : "Ply " + frame.p + " · " + frame.t + (variation ? " · variation" : "");
+      ? say("start")
+      : say(variation ? "plyVariation" : "ply", { ply: frame.p, label: frame.t });
     slider.max = String(line.f.length - 1);
     slider.value = String(frame.i);
     where.textContent = frame.i + " / " + (line.f.length - 1);
@@ -316,7 +324,7 @@
 
   $("copy").addEventListener("click", function () {
     var text = frames[state.frame].x, told = $("copied");
-    function tell(copied) { told.textContent = (copied ? "Copied: " : "Position: ") + text; }
+    function tell(copied) { told.textContent = say(copied ? "copied" : "position", { text: text }); }
     if (navigator.clipboard && navigator.clipboard.writeText) {
       navigator.clipboard.writeText(text).then(function () { tell(true); },
         function () { tell(copyByHand(text)); });

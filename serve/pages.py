@@ -159,7 +159,8 @@ def game(request: Request) -> Response:
         if found:
             style = _keep_style(found.group(1))
             viewer.drawings.head = head[: found.start()] + head[found.end() :]
-        body, block = viewer_parts(viewer)
+        with speaking(lang):  # the viewer's words in the page's language
+            body, block = viewer_parts(viewer)
         body = body.replace('<main class="viewer">', '<div class="viewer">', 1)
         body = body[: body.rindex("</main>")] + "</div>\n"
     record = report.record
