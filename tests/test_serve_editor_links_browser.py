@@ -140,3 +140,23 @@ def test_an_opening_entered_on_a_board_from_the_archive(browser, server) -> None
     page.wait_for_url(re.compile(r"/\?"))
     assert wanted in _results(page)
     assert editor.problems == []
+
+
+def test_typed_text_moves_the_links_and_broken_text_disables_them(browser, server) -> None:  # noqa: F811
+    base, _archive, _db = server
+    editor = Editor(browser, base)
+    page = editor.page
+    with page.expect_response("**/api/editor/state"):
+        page.fill("#record", '[Game "Hexalit"]\n\n1. b4w3 d7w1\n')
+    page.wait_for_function(
+        "() => (document.getElementById('find-opening').getAttribute('href') || '')"
+        ".includes('D7W1')"
+    )
+    assert _link(page, "#find-opening") == {"after": "B4W3 D7W1", "game": "Hexalit"}
+    with page.expect_response("**/api/editor/state"):
+        page.fill("#record", '[Game "Hexalit"]\n\n1. B4W3 (D7W1 *\n')
+    page.wait_for_selector("#board.inactive")
+    for anchor in ("#find-opening", "#find-position"):
+        assert page.get_attribute(anchor, "href") is None
+        assert page.get_attribute(anchor, "aria-disabled") == "true"
+    assert editor.problems == []
