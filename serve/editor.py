@@ -264,14 +264,17 @@ def search_links(record: Record, cursor: editing.Address, position: Position) ->
     """The archive's searches for what the cursor shows: ``opening``, the
     games that begin with the actions up to the cursor (``/?after=…``, None
     at the start), and ``position``, the games that reach its position
-    (``/?position=…``); both for the record's game (and board)."""
+    (``/?position=…``); both for the record's game (and board). A game
+    set up by a Position tag has no opening to search (None): the
+    archive's openings are actions from the start."""
     from hexhop.archive.facts import action_text
 
     scope = {"game": record.game or ""}
     size = getattr(position, "size", None)
     if isinstance(size, int):
         scope["board"] = f"{size}x{size}"
-    actions = [action_text(node.item) for node in line_to(record, cursor)]
+    set_up = any(tag.name.lower() == "position" for tag in record.tags)
+    actions = [] if set_up else [action_text(n.item) for n in line_to(record, cursor)]
     return {
         "opening": "/?" + urlencode({"after": " ".join(actions), **scope}) if actions else None,
         "position": "/?" + urlencode({"position": position.text(), **scope}),

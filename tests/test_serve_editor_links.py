@@ -168,6 +168,17 @@ def test_the_links_follow_a_variation(app) -> None:
     assert state["find"]["opening"] == "/?after=B4W3+D7W1+A5XB2&game=Hexalit"
 
 
+def test_a_game_set_up_by_a_position_tag_has_no_opening_to_search(app) -> None:
+    setup = "R: a1 b1; T: e6 f5 f6; reserve: 10/12; turn: R"
+    text = f'[Game "Hüpfer"]\n[Board "6x6"]\n[Position "{setup}"]\n[Result "*"]\n\n1. a1-c1@d1 *\n'
+    state = _at(app, {"text": text, "game": "Hüpfer"}, [0])
+    assert state["findings"] == [] and state["cursor"] == [0]
+    assert state["find"]["opening"] is None
+    query = dict(parse_qsl(urlsplit(state["find"]["position"]).query))
+    assert query == {"position": state["position"], "game": "Hüpfer", "board": "6x6"}
+    assert state["position"] != setup  # the position after a1-c1@d1
+
+
 def test_a_huepfer_link_names_the_board(app) -> None:
     page = app.get("/editor?game=Hüpfer&board=8x8").text
     state = _state_of(page)
