@@ -34,7 +34,9 @@ CLUB = (
     '[Game "Hexalit"]\n[North "Jürgen Müller"]\n[South "Anna Berger"]\n[Result "*"]\n\n'
     "1. B4W3 D7W1 2. A5XB2 *\n\n"
     '[Game "Hexalit"]\n[North "Jurgen Muller"]\n[South "Zoë Brandt"]\n[Result "*"]\n\n'
-    "1. B4W3 D7W1 2. A10XA11 *\n"
+    "1. B4W3 D7W1 2. A10XA11 *\n\n"
+    '[Game "Hexalit"]\n[North "Karl Brandt"]\n[South "Ute Sommer"]\n[Result "*"]\n\n'
+    "1. double 2 take B9W5 E4XD4 *\n"
 )
 
 
@@ -158,6 +160,15 @@ def test_the_links_of_a_new_game_and_after_two_actions(app) -> None:
     assert found == _found_by_find(app.app.state.settings.db, state["find"]["opening"])
     # back at the start, no opening again
     assert _at(app, state, [])["find"]["opening"] is None
+
+
+def test_an_opening_with_the_cube(app, served) -> None:
+    """Cube events are actions of the opening, as the index keeps them."""
+    game_id = _ids(served[1])[(os.path.realpath(served[0] / "club.hxl"), 3)]
+    state = _at(app, _state_of(app.get(f"/editor?from={game_id}").text), [2])
+    assert state["find"]["opening"] == "/?after=double+2+take+B9W5&game=Hexalit"
+    found = _found_by_link(app, state["find"]["opening"])
+    assert found == {game_id} == _found_by_find(served[1], state["find"]["opening"])
 
 
 def test_the_links_follow_a_variation(app) -> None:
