@@ -24,17 +24,19 @@ import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from hexhop.engine.base import Position
 from hexhop.messages import N_, side_name, to_move, wins
 from hexhop.notation.errors import Error
 from hexhop.notation.findings import Finding
-from hexhop.notation.games import find_game
-from hexhop.notation.model import DiceAction, HopAction
+from hexhop.notation.games import GAMES, find_game
+from hexhop.notation.model import DiceAction, HopAction, Node, Record
 from hexhop.records import editing
 from hexhop.records.editing import Draft, EditError
 from hexhop.records.errors import RecordsError
@@ -129,7 +131,7 @@ def editor_page(request: Request) -> Response:
     _ = translator(lang)
     settings: Settings = request.app.state.settings
     source = request.query_params.get("from")
-    game = request.query_params.get("game", "Hexalit")
+    game = request.query_params.get("game")
     problem = ""
     status = 200
     with speaking(lang):
@@ -137,7 +139,7 @@ def editor_page(request: Request) -> Response:
             if source:
                 draft, cursor = _from_archive(settings, source)
             else:
-                draft, cursor = editing.new_game(_game_name(game)), ()
+                draft, cursor = _new_game(game, request.query_params.get("board", "")), ()
             state = _state(draft, cursor, lang)
         except Refused as refused:
             problem, status = translator(lang)(refused.message), refused.status
@@ -151,6 +153,7 @@ def editor_page(request: Request) -> Response:
         "editor.html",
         status_code=status,
         state=json_block("editor-state", state),
+        find=state["find"],
         problem=problem,
         folders=folders,
         games=list(EXTENSIONS),
@@ -158,6 +161,20 @@ def editor_page(request: Request) -> Response:
         words=json_block("editor-words", {k: _(v) for k, v in WORDS.items()}),
         results=editing.RESULTS,
     )
+
+
+def _new_game(game: str | None, board: str) -> Draft:
+    """A new game of ``game`` on ``board`` (``8x8`` or ``8``), as the
+    archive's search chose them: without a game, the game played on that
+    board (else Hexalit); a board the game is not played on is left out."""
+    first, cross, second = board.strip().lower().partition("x")
+    size = int(first) if first.isdigit() and len(first) < 4 and second in ("", first) else 0
+    if game:
+        spec = find_game(_game_name(game))
+    else:
+        spec = next((g for g in GAMES if size in g.board_sizes), find_game("Hexalit"))
+    tags = {"Board": f"{size}x{size}"} if size in spec.board_sizes else {}
+    return editing.new_game(spec.name, tags)
 
 
 def _from_archive(settings: Settings, given: str) -> tuple[Draft, editing.Address]:
@@ -221,8 +238,46 @@ def _state(draft: Draft, cursor: editing.Address, lang: str, branch: bool = Fals
         "toMove": side_name(position.to_move) if winner is None else None,
         "winner": side_name(winner) if winner is not None else None,
         "position": position.text(),
+        "find": search_links(record, cursor, position),
         "comment": editing.comment_at(draft, cursor),
         "tags": draft.tags(),
+    }
+
+
+def line_to(record: Record, address: editing.Address) -> list[Node]:
+    """The nodes played from the start to the node at ``address`` (its
+    own line's nodes before it, and the lines' nodes it branches from)."""
+    nodes: list[Node] = []
+    line = record.main
+    steps = list(address)
+    while steps:
+        index = steps.pop(0)
+        if steps:  # a variation's node is played instead of the node at ``index``
+            nodes += line.nodes[:index]
+            line = line.nodes[index].variations[steps.pop(0)]
+        else:
+            nodes += line.nodes[: index + 1]
+    return nodes
+
+
+def search_links(record: Record, cursor: editing.Address, position: Position) -> Json:
+    """The archive's searches for what the cursor shows: ``opening``, the
+    games that begin with the actions up to the cursor (``/?after=…``, None
+    at the start), and ``position``, the games that reach its position
+    (``/?position=…``); both for the record's game (and board). A game
+    set up by a Position tag has no opening to search (None): the
+    archive's openings are actions from the start."""
+    from hexhop.archive.facts import action_text
+
+    scope = {"game": record.game or ""}
+    size = getattr(position, "size", None)
+    if isinstance(size, int):
+        scope["board"] = f"{size}x{size}"
+    set_up = any(tag.name.lower() == "position" for tag in record.tags)
+    actions = [] if set_up else [action_text(n.item) for n in line_to(record, cursor)]
+    return {
+        "opening": "/?" + urlencode({"after": " ".join(actions), **scope}) if actions else None,
+        "position": "/?" + urlencode({"position": position.text(), **scope}),
     }
 
 

@@ -75,11 +75,19 @@ def archive(request: Request) -> Response:
         first=(search.page - 1) * data.PAGE_SIZE + 1,
         sort_link=sort_link,
         page_link=page_link,
+        editor_link=editor_link(search.values),
         games=game_names(),
         boards=board_names(),
         sides=side_names(),
         results=("1-0", "0-1", "*"),
     )
+
+
+def editor_link(values: dict[str, str]) -> str:
+    """The editor with a new game of the search's game and board, to enter
+    an opening by clicks (``setup.js`` keeps it in step with the form)."""
+    params = {name: values[name] for name in ("game", "board") if values.get(name)}
+    return "/editor" + ("?" + urlencode(params) if params else "")
 
 
 # -- a game ----------------------------------------------------------------------

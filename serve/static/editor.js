@@ -97,7 +97,12 @@
     $("comment").value = state.comment;
     renderTags();
     renderButtons();
+    renderLinks();
     $("new").elements.game.value = state.game;
+    var boards = $("new").elements.Board;
+    if (Array.prototype.some.call(boards.options, function (o) { return o.value === state.tags.Board; })) {
+      boards.value = state.tags.Board;
+    }
     clearChoices();
     mark();
     hint();
@@ -126,6 +131,23 @@
     $("forward").disabled = !state.next;
     $("takeback").disabled = !state.cursor.length;
     $("variation").disabled = !state.cursor.length;
+  }
+
+  // the archive's searches for what the board shows: plain links the
+  // server made (the opening up to the cursor, the position at it)
+  function renderLinks() {
+    link($("find-opening"), broken ? null : state.find.opening);
+    link($("find-position"), broken ? null : state.find.position);
+  }
+
+  function link(anchor, href) {
+    if (href) {
+      anchor.href = href;
+      anchor.removeAttribute("aria-disabled");
+    } else {
+      anchor.removeAttribute("href");
+      anchor.setAttribute("aria-disabled", "true");
+    }
   }
 
   function renderMoves() {
@@ -366,6 +388,7 @@
         state.text = text;
         showFindings(answer.data.findings);
         $("board").classList.add("inactive");
+        renderLinks();
         selected = null;
         mark();
         hint();

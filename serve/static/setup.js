@@ -1,4 +1,5 @@
-/* hexhop serve: set up a position for the archive's search by clicking.
+/* hexhop serve: set up a position for the archive's search by clicking
+   (and keep the link to the editor, for an opening, on the game chosen).
    The server reads the Position text, puts the chosen piece on the cell
    clicked and draws the board (/api/position/setup); this script only
    sends the clicks and shows what comes back. Record text never passes
@@ -11,6 +12,7 @@
   var text = form.querySelector("textarea[name=position]");
   var gameField = form.querySelector("select[name=game]");
   var boardField = form.querySelector("select[name=board]");
+  var enter = document.getElementById("enter-opening");
   var palette = document.getElementById("setup-palette");
   var turnField = document.getElementById("setup-turn");
   var board = document.getElementById("setup-board");
@@ -115,8 +117,20 @@
     ask({ start: "1" });
   });
   box.addEventListener("toggle", function () { if (box.open) { ask({}); } });
+  // "Enter the opening on a board": a new game of the game and board chosen
+  function editorLink() {
+    var params = new URLSearchParams();
+    if (gameField.value) { params.set("game", gameField.value); }
+    if (boardField.value) { params.set("board", boardField.value); }
+    var query = params.toString();
+    enter.href = "/editor" + (query ? "?" + query : "");
+  }
+
   [gameField, boardField].forEach(function (field) {
-    field.addEventListener("change", function () { if (box.open) { ask({}); } });
+    field.addEventListener("change", function () {
+      editorLink();
+      if (box.open) { ask({}); }
+    });
   });
   if (box.open) { ask({}); }
 })();
