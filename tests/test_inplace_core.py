@@ -22,6 +22,7 @@ from hexhop.engine.dice.rules import DicePosition
 from hexhop.engine.games import rules_for
 from hexhop.engine.generate import random_game
 from hexhop.engine.huepfer.inplace import HopBoard
+from hexhop.engine.huepfer.moves import can_capture
 from hexhop.engine.search import search_board
 from hexhop.engine.solver import Solver
 from hexhop.engine.zobrist import position_key
@@ -46,6 +47,11 @@ def _same(board: DiceBoard | HopBoard, position: object, rules: object) -> None:
         for slot in ("_masks", "_forced", "_threat", "_rolled", "_side", "_first", "_cube"):
             assert getattr(made, slot) == getattr(position, slot), slot
     assert board.key == position_key(position)  # type: ignore[arg-type]
+    if isinstance(board, HopBoard):  # the bit boards follow the cells
+        cells = board.cells
+        for side in (1, 2):
+            assert board._bits[side] == sum(1 << p for p, v in enumerate(cells) if v == side)
+            assert board.can_capture(side) == can_capture(board.tables, cells, side)
     legal = [str(a) for a in rules.legal_actions(position)]  # type: ignore[attr-defined]
     assert [str(board.action(m)) for m in board.moves()] == legal
 

@@ -17,13 +17,12 @@ from typing import Final
 from hexhop.notation.model import HopAction
 
 from ..zobrist import cells_table, state_key, state_numbers, zobrist_number
-from .board import byte_boards
+from .board import Board, byte_boards
 from .moves import (
     NO_BIRTH,
     Turn,
     _capture_tails,
     all_turns,
-    can_capture,
     has_hop_turn,
     piece_capture,
     turns_of,
@@ -32,8 +31,8 @@ from .position import HuepferPosition, unresolved
 from .rules import to_action
 
 #: what pop() restores: the changed cells (cell, old code, ...), the reserves
-#: before, the winner as known before and the key
-Undo = tuple[list[int], int, int, int, int]
+#: before, the winner as known before, the key and the bit boards of the pieces
+Undo = tuple[list[int], int, int, int, int, int, int]
 
 _UNKNOWN: Final = -1  # winner not found out yet (0 none, 1 Red, 2 Turquoise)
 _KEPT: Final = 64  # the reserves whose numbers of the key a board keeps at hand
@@ -60,6 +59,8 @@ class HopBoard:
         "_undo",
         "_first_winner",
         "_first_end",
+        "_bits",
+        "_masks",
     )
 
     def __init__(self, position: HuepferPosition):
@@ -91,6 +92,29 @@ class HopBoard:
         self._first_winner = self._won
         self._first_end = p.end_ply
         self._undo: list[Undo] = []
+        # bit boards (bit p: point p) of Red's and Turquoise's pieces, by side
+        self._bits = [0, _bits_of(self.cells, 1), _bits_of(self.cells, 2)]
+        self._masks = _masks(p._board)
+
+    def can_capture(self, me: int) -> bool:
+        """Whether side ``me`` has a capture (:func:`.moves.can_capture`),
+        from the bit boards: a piece of its own, an enemy piece next to it
+        and an empty point behind that, along some line."""
+        bits = self._bits
+        mine = bits[me]
+        enemy = bits[3 - me]
+        full, up, down, on, back, size = self._masks
+        empty = full ^ mine ^ enemy
+        double = size << 1
+        return bool(
+            mine
+            & (
+                up & enemy >> 1 & empty >> 2
+                | down & enemy << 1 & empty << 2
+                | on & enemy >> size & empty >> double
+                | back & enemy << size & empty << double
+            )
+        )
 
     @property
     def winner(self) -> int:
@@ -98,7 +122,7 @@ class HopBoard:
         won = self._won
         if won == _UNKNOWN:
             me = self.me
-            stuck = not can_capture(self.tables, self.cells, me) and not has_hop_turn(
+            stuck = not self.can_capture(me) and not has_hop_turn(
                 self.tables, self.cells, me, self.reserve[me - 1]
             )
             won = self._won = 3 - me if stuck else 0
@@ -163,16 +187,18 @@ class HopBoard:
         if hops < 0 or len(path) != len(ops) + 1:
             return False
         cells, me = self.cells, self.me
-        if cells[path[0]] != me or hops and can_capture(self.tables, cells, me):
+        if cells[path[0]] != me or hops and self.can_capture(me):
             return False
         changed: list[int] = []  # (cell, old code) for pop, or to put back at once
+        bits = self._bits
+        red, turquoise = bits[1], bits[2]
         key = self._walk(path, hops, birth, changed)
         if key < 0:
             for j in range(len(changed) - 2, -1, -2):
                 cells[changed[j]] = changed[j + 1]
             return False
         reserve = self.reserve
-        self._undo.append((changed, reserve[0], reserve[1], self._won, self.key))
+        self._undo.append((changed, reserve[0], reserve[1], self._won, self.key, red, turquoise))
         if birth != NO_BIRTH:
             left = reserve[me - 1]
             numbers = self._reserve_keys[me - 1]
@@ -191,10 +217,12 @@ class HopBoard:
     def _walk(self, path: list[int], hops: int, birth: int, changed: list[int]) -> int:
         """:meth:`play` on the cells, which it changes (logged in ``changed``,
         a birth last): the key after the cells' changes, or -1 at the first
-        step the rules refuse."""
+        step the rules refuse; the bit boards change only with a key."""
         cells, me, tables, table = self.cells, self.me, self.tables, self._table
         between = tables.between
         enemy = 3 - me
+        bits = self._bits
+        mine, theirs = bits[me], bits[enemy]
         steps = len(path) - 1
         key = self.key
         here = path[0]
@@ -208,11 +236,13 @@ class HopBoard:
                 return -1
             changed += (here, me, there, 0)
             key ^= table[here << 8 | me] ^ table[there << 8 | me]
+            mine ^= 1 << here | 1 << there
             cells[here] = 0
             cells[there] = me
             if not hop:
                 changed += (over, enemy)
                 key ^= table[over << 8 | enemy]
+                theirs ^= 1 << over
                 cells[over] = 0
             elif (step + 1 != hops or hops == steps) and piece_capture(
                 tables, cells, there, me
@@ -222,6 +252,7 @@ class HopBoard:
         if hops < steps:  # a capture turn: it goes on while it can, and no piece is born
             if birth != NO_BIRTH or piece_capture(tables, cells, here, me) is not None:
                 return -1
+            bits[me], bits[enemy] = mine, theirs
             return key
         if not self.reserve[me - 1] or birth == NO_BIRTH or cells[birth]:
             return -1
@@ -229,6 +260,7 @@ class HopBoard:
             return -1
         changed += (birth, 0)
         cells[birth] = me
+        bits[me] = mine | 1 << birth
         return key ^ table[birth << 8 | me]
 
     # -- the legal turns ----------------------------------------------------------
@@ -253,7 +285,7 @@ class HopBoard:
         me, tables = self.me, self.tables
         cells = bytes(self.cells)
         reserve = self.reserve[me - 1]
-        capturing = can_capture(tables, cells, me)
+        capturing = self.can_capture(me)
         p = cells.find(me)
         while p >= 0:
             found = turns_of(tables, cells, p, me, reserve, capturing)
@@ -293,7 +325,7 @@ class HopBoard:
         if not witnesses:
             return self.choices()
         me, tables = self.me, self.tables
-        if can_capture(tables, self.cells, me):
+        if self.can_capture(me):
             turns = self.moves()
         else:  # the hops, with only the births that could touch every witness
             turns = []
@@ -455,25 +487,30 @@ class HopBoard:
         me = self.me
         between = self.tables.between
         changed: list[int] = []
-        reserve = self.reserve
-        self._undo.append((changed, reserve[0], reserve[1], self._won, self.key))
+        reserve, bits = self.reserve, self._bits
+        red, turquoise = bits[1], bits[2]
+        self._undo.append((changed, reserve[0], reserve[1], self._won, self.key, red, turquoise))
+        mine, theirs = (red, turquoise) if me == 1 else (turquoise, red)
         key = self.key ^ self._turn_keys
         here = path[0]
         for step in range(1, len(path)):
             there = path[step]
             changed += (here, cells[here], there, cells[there])
             key ^= table[here << 8 | me] ^ table[there << 8 | me]
+            mine ^= 1 << here | 1 << there
             cells[here] = 0
             cells[there] = me
             if step > hops:
                 over = between[(here, there)]
                 changed += (over, cells[over])
                 key ^= table[over << 8 | cells[over]]
+                theirs ^= 1 << over
                 cells[over] = 0
             here = there
         if birth != NO_BIRTH:
             changed += (birth, 0)
             key ^= table[birth << 8 | me]
+            mine |= 1 << birth
             cells[birth] = me
             left = reserve[me - 1]
             numbers = self._reserve_keys[me - 1]
@@ -483,6 +520,7 @@ class HopBoard:
                 part = f"{self._name}/state{me}"
                 key ^= zobrist_number(part, left) ^ zobrist_number(part, left - 1)
             reserve[me - 1] = left - 1
+        bits[me], bits[3 - me] = mine, theirs
         self.me = 3 - me
         self.ply += 1
         self._won = _UNKNOWN
@@ -490,7 +528,7 @@ class HopBoard:
 
     def pop(self) -> None:
         """Take back the last push."""
-        changed, red, turquoise, won, key = self._undo.pop()
+        changed, red, turquoise, won, key, red_bits, turquoise_bits = self._undo.pop()
         cells = self.cells
         for j in range(len(changed) - 2, -1, -2):
             cells[changed[j]] = changed[j + 1]
@@ -499,6 +537,8 @@ class HopBoard:
         self.reserve[0], self.reserve[1] = red, turquoise
         self._won = won
         self.key = key
+        bits = self._bits
+        bits[1], bits[2] = red_bits, turquoise_bits
 
 
 def _leading_hops(ops: tuple[str, ...]) -> int:
@@ -517,6 +557,36 @@ def _leading_hops(ops: tuple[str, ...]) -> int:
 
 
 _HOPS: dict[tuple[str, ...], int] = {}
+
+
+def _bits_of(cells: bytes | bytearray, side: int) -> int:
+    """The bit board (bit p: point p) of the pieces of ``side``."""
+    bits = 0
+    p = cells.find(side)
+    while p >= 0:
+        bits |= 1 << p
+        p = cells.find(side, p + 1)
+    return bits
+
+
+def _masks(board: Board) -> tuple[int, int, int, int, int, int]:
+    """The bit boards :meth:`HopBoard.can_capture` needs: every point, the
+    points a jump can start from along each line (rank up, rank down, file
+    up, file down), and the size (a file's step)."""
+    found = _MASKS.get(board.size)
+    if found is None:
+        size = board.size
+        between = board.between
+        starts = [
+            sum(1 << p for p in range(size * size) if (p, p + 2 * step) in between)
+            for step in (1, -1, size, -size)
+        ]
+        found = ((1 << size * size) - 1, starts[0], starts[1], starts[2], starts[3], size)
+        _MASKS[board.size] = found
+    return found
+
+
+_MASKS: dict[int, tuple[int, int, int, int, int, int]] = {}
 
 
 def _captures(turn: Turn) -> bool:
