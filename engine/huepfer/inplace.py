@@ -61,10 +61,18 @@ class HopBoard:
         "_first_end",
         "_bits",
         "_masks",
+        "_keyed",
+        "_first_ply",
+        "_overs",
     )
 
-    def __init__(self, position: HuepferPosition):
+    def __init__(self, position: HuepferPosition, keyed: bool = True):
+        """``keyed``: whether :meth:`play` keeps ``key`` up to date (a check
+        without the keys leaves it as at the start; push and pop keep it)."""
         p = position
+        self._keyed = keyed
+        self._first_ply = p._ply
+        self._overs = _overs(p._board)
         self.tables = p._board
         self.cells = bytearray(p._cells)
         self.reserve = [p._reserve[0], p._reserve[1]]
@@ -130,7 +138,7 @@ class HopBoard:
 
     def position(self) -> HuepferPosition:
         """The immutable position this board stands for now."""
-        if not self._undo:
+        if self.ply == self._first_ply:
             p = HuepferPosition(
                 self.tables,
                 bytes(self.cells),
@@ -168,10 +176,12 @@ class HopBoard:
         self.pop()
         return self.move_of(action)
 
-    def play(self, action: HopAction) -> bool:
+    def play(self, action: HopAction, keep: bool = True) -> bool:
         """Push the turn written as ``action`` if it may be played now (as
         :meth:`legal` says), following the written path on the cells as the
-        rules' walk does; else leave the board as it is and answer False."""
+        rules' walk does; else leave the board as it is and answer False.
+        ``keep``: whether :meth:`pop` may take it back (without, no record
+        of the changes is kept)."""
         if self._won > 0:
             return False
         index = self.tables.index
@@ -198,60 +208,76 @@ class HopBoard:
                 cells[changed[j]] = changed[j + 1]
             return False
         reserve = self.reserve
-        self._undo.append((changed, reserve[0], reserve[1], self._won, self.key, red, turquoise))
+        if keep:
+            self._undo.append(
+                (changed, reserve[0], reserve[1], self._won, self.key, red, turquoise)
+            )
         if birth != NO_BIRTH:
             left = reserve[me - 1]
+            reserve[me - 1] = left - 1
+            if not self._keyed:
+                self.me = 3 - me
+                self.ply += 1
+                self._won = _UNKNOWN
+                return True
             numbers = self._reserve_keys[me - 1]
             if left < len(numbers):
                 key ^= numbers[left] ^ numbers[left - 1]
             else:
                 part = f"{self._name}/state{me}"
                 key ^= zobrist_number(part, left) ^ zobrist_number(part, left - 1)
-            reserve[me - 1] = left - 1
         self.me = 3 - me
         self.ply += 1
         self._won = _UNKNOWN
-        self.key = key ^ self._turn_keys
+        if self._keyed:
+            self.key = key ^ self._turn_keys
         return True
 
     def _walk(self, path: list[int], hops: int, birth: int, changed: list[int]) -> int:
         """:meth:`play` on the cells, which it changes (logged in ``changed``,
-        a birth last): the key after the cells' changes, or -1 at the first
-        step the rules refuse; the bit boards change only with a key."""
+        a birth last): the key after the cells' changes (0 on a board
+        without keys), or -1 at the first step the rules refuse; the bit
+        boards change only when the turn is played."""
         cells, me, tables, table = self.cells, self.me, self.tables, self._table
-        between = tables.between
+        overs, jumps = self._overs, tables.jumps
+        keyed = self._keyed
         enemy = 3 - me
         bits = self._bits
         mine, theirs = bits[me], bits[enemy]
         steps = len(path) - 1
-        key = self.key
+        key = self.key if keyed else 0
         here = path[0]
         for step in range(steps):
             there = path[step + 1]
-            over = between.get((here, there), -1)
+            over = overs[here].get(there, -1)
             hop = step < hops
             if over < 0 or cells[there] or cells[over] != (me if hop else enemy):
                 return -1
             if hop and path.index(there) <= step:  # a point this hop visited before
                 return -1
             changed += (here, me, there, 0)
-            key ^= table[here << 8 | me] ^ table[there << 8 | me]
+            if keyed:
+                key ^= table[here << 8 | me] ^ table[there << 8 | me]
             mine ^= 1 << here | 1 << there
             cells[here] = 0
             cells[there] = me
             if not hop:
                 changed += (over, enemy)
-                key ^= table[over << 8 | enemy]
+                if keyed:
+                    key ^= table[over << 8 | enemy]
                 theirs ^= 1 << over
                 cells[over] = 0
-            elif (step + 1 != hops or hops == steps) and piece_capture(
-                tables, cells, there, me
-            ) is not None:
-                return -1  # after this hop the piece must capture
+            elif step + 1 != hops or hops == steps:
+                for far_over, far in jumps[there]:
+                    if cells[far_over] == enemy and not cells[far]:
+                        return -1  # after this hop the piece must capture
             here = there
         if hops < steps:  # a capture turn: it goes on while it can, and no piece is born
-            if birth != NO_BIRTH or piece_capture(tables, cells, here, me) is not None:
+            if birth != NO_BIRTH:
                 return -1
+            for far_over, far in jumps[here]:
+                if cells[far_over] == enemy and not cells[far]:
+                    return -1
             bits[me], bits[enemy] = mine, theirs
             return key
         if not self.reserve[me - 1] or birth == NO_BIRTH or cells[birth]:
@@ -261,7 +287,7 @@ class HopBoard:
         changed += (birth, 0)
         cells[birth] = me
         bits[me] = mine | 1 << birth
-        return key ^ table[birth << 8 | me]
+        return key ^ table[birth << 8 | me] if keyed else 0
 
     # -- the legal turns ----------------------------------------------------------
 
@@ -587,6 +613,22 @@ def _masks(board: Board) -> tuple[int, int, int, int, int, int]:
 
 
 _MASKS: dict[int, tuple[int, int, int, int, int, int]] = {}
+
+
+def _overs(board: Board) -> list[dict[int, int]]:
+    """By point: the landings of its jumps, each to the point jumped over
+    (``Board.between`` with the point looked up first, so that no pair is
+    made to look it up)."""
+    found = _OVERS.get(board.size)
+    if found is None:
+        found = [{} for _ in board.names]
+        for (start, landing), over in board.between.items():
+            found[start][landing] = over
+        _OVERS[board.size] = found
+    return found
+
+
+_OVERS: dict[int, list[dict[int, int]]] = {}
 
 
 def _captures(turn: Turn) -> bool:
