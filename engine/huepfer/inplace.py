@@ -64,6 +64,7 @@ class HopBoard:
         "_keyed",
         "_first_ply",
         "_overs",
+        "_near",
     )
 
     def __init__(self, position: HuepferPosition, keyed: bool = True):
@@ -73,6 +74,7 @@ class HopBoard:
         self._keyed = keyed
         self._first_ply = p._ply
         self._overs = _overs(p._board)
+        self._near = _near(p._board)
         self.tables = p._board
         self.cells = bytearray(p._cells)
         self.reserve = [p._reserve[0], p._reserve[1]]
@@ -240,6 +242,7 @@ class HopBoard:
         boards change only when the turn is played."""
         cells, me, tables, table = self.cells, self.me, self.tables, self._table
         overs, jumps = self._overs, tables.jumps
+        near = self._near
         keyed = self._keyed
         enemy = 3 - me
         bits = self._bits
@@ -267,7 +270,7 @@ class HopBoard:
                     key ^= table[over << 8 | enemy]
                 theirs ^= 1 << over
                 cells[over] = 0
-            elif step + 1 != hops or hops == steps:
+            elif (step + 1 != hops or hops == steps) and theirs & near[there]:
                 for far_over, far in jumps[there]:
                     if cells[far_over] == enemy and not cells[far]:
                         return -1  # after this hop the piece must capture
@@ -275,9 +278,10 @@ class HopBoard:
         if hops < steps:  # a capture turn: it goes on while it can, and no piece is born
             if birth != NO_BIRTH:
                 return -1
-            for far_over, far in jumps[here]:
-                if cells[far_over] == enemy and not cells[far]:
-                    return -1
+            if theirs & near[here]:
+                for far_over, far in jumps[here]:
+                    if cells[far_over] == enemy and not cells[far]:
+                        return -1
             bits[me], bits[enemy] = mine, theirs
             return key
         if not self.reserve[me - 1] or birth == NO_BIRTH or cells[birth]:
@@ -629,6 +633,18 @@ def _overs(board: Board) -> list[dict[int, int]]:
 
 
 _OVERS: dict[int, list[dict[int, int]]] = {}
+
+
+def _near(board: Board) -> tuple[int, ...]:
+    """By point: the bit board of the points next to it along a line (an
+    enemy piece there is what a capture from it needs first)."""
+    found = _NEAR.get(board.size)
+    if found is None:
+        found = _NEAR[board.size] = tuple(sum(1 << n for n in near) for near in board.neighbours)
+    return found
+
+
+_NEAR: dict[int, tuple[int, ...]] = {}
 
 
 def _captures(turn: Turn) -> bool:
