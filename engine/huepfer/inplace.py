@@ -188,6 +188,8 @@ class HopBoard:
             return False
         index = self.tables.index
         ops = action.ops
+        if ops == _ONE_HOP and action.birth is not None:
+            return self._hop_and_birth(action, keep)
         try:
             path = list(map(index.__getitem__, action.path))
             birth = NO_BIRTH if action.birth is None else index[action.birth]
@@ -233,6 +235,57 @@ class HopBoard:
         self._won = _UNKNOWN
         if self._keyed:
             self.key = key ^ self._turn_keys
+        return True
+
+    def _hop_and_birth(self, action: HopAction, keep: bool) -> bool:
+        """:meth:`play` for the turn written most: one hop, then a birth.
+        Every test is made before the cells change: the start and the
+        landing are two points apart, so the landing's captures do not go
+        over the start, and the birth is next to the landing, so it is
+        neither the start nor the landing."""
+        index = self.tables.index
+        here = index.get(action.path[0], -1)
+        there = index.get(action.path[1], -1)
+        birth = index.get(action.birth, -1)  # type: ignore[arg-type]  # a birth is written
+        if here < 0 or birth < 0:
+            return False
+        cells, me = self.cells, self.me
+        over = self._overs[here].get(there, -1)
+        if over < 0 or cells[here] != me or cells[over] != me or cells[there] or cells[birth]:
+            return False
+        reserve = self.reserve
+        left = reserve[me - 1]
+        if not left or birth not in self.tables.neighbours[there] or self.can_capture(me):
+            return False
+        enemy = 3 - me
+        bits = self._bits
+        if bits[enemy] & self._near[there]:  # after the hop the piece must not capture
+            for far_over, far in self.tables.jumps[there]:
+                if cells[far_over] == enemy and not cells[far]:
+                    return False
+        if keep:
+            changed = [here, me, there, 0, birth, 0]
+            self._undo.append(
+                (changed, reserve[0], reserve[1], self._won, self.key, bits[1], bits[2])
+            )
+        cells[here] = 0
+        cells[there] = cells[birth] = me
+        bits[me] ^= 1 << here | 1 << there | 1 << birth
+        reserve[me - 1] = left - 1
+        if self._keyed:
+            table = self._table
+            key = self.key ^ table[here << 8 | me] ^ table[there << 8 | me]
+            key ^= table[birth << 8 | me]
+            numbers = self._reserve_keys[me - 1]
+            if left < len(numbers):
+                key ^= numbers[left] ^ numbers[left - 1]
+            else:
+                part = f"{self._name}/state{me}"
+                key ^= zobrist_number(part, left) ^ zobrist_number(part, left - 1)
+            self.key = key ^ self._turn_keys
+        self.me = enemy
+        self.ply += 1
+        self._won = _UNKNOWN
         return True
 
     def _walk(self, path: list[int], hops: int, birth: int, changed: list[int]) -> int:
@@ -587,6 +640,7 @@ def _leading_hops(ops: tuple[str, ...]) -> int:
 
 
 _HOPS: dict[tuple[str, ...], int] = {}
+_ONE_HOP: Final = ("-",)
 
 
 def _bits_of(cells: bytes | bytearray, side: int) -> int:
