@@ -650,10 +650,9 @@ def _play_on_hop_board(
     items, numbers = flat.items, flat.numbers
     play = board.play
     stop = len(items)
-    for i in range(len(items)):
+    for i, item in enumerate(items):
         if i % _EVERY == 0 and end is not None and time.monotonic() > end:
             raise OutOfTime()
-        item = items[i]
         if type(item) is not HopAction or item.mark or not play(item, False):
             stop = i
             break

@@ -68,8 +68,8 @@ class HopBoard:
     )
 
     def __init__(self, position: HuepferPosition, keyed: bool = True):
-        """``keyed``: whether :meth:`play` keeps ``key`` up to date (a check
-        without the keys leaves it as at the start; push and pop keep it)."""
+        """``keyed``: whether the board keeps ``key`` (a check without the
+        keys plays on a board whose key is 0 and means nothing)."""
         p = position
         self._keyed = keyed
         self._first_ply = p._ply
@@ -84,11 +84,13 @@ class HopBoard:
         self._name = name
         self._table = cells_table(name, len(cells), (1, 2))
         key = 0
-        table = self._table
-        for i, v in enumerate(cells):
-            if v:
-                key ^= table[i << 8 | v]
-        self.key = key ^ state_key(name, state)
+        if keyed:
+            table = self._table
+            for i, v in enumerate(cells):
+                if v:
+                    key ^= table[i << 8 | v]
+            key ^= state_key(name, state)
+        self.key = key
         # the state's numbers (side to move, each reserve) a push XORs in and out
         turn_keys = state_numbers(name, 0, 2)
         self._turn_keys = turn_keys[0] ^ turn_keys[1]
@@ -568,7 +570,7 @@ class HopBoard:
         path, hops, birth = turn
         cells, table = self.cells, self._table
         me = self.me
-        between = self.tables.between
+        overs = self._overs
         changed: list[int] = []
         reserve, bits = self.reserve, self._bits
         red, turquoise = bits[1], bits[2]
@@ -584,7 +586,7 @@ class HopBoard:
             cells[here] = 0
             cells[there] = me
             if step > hops:
-                over = between[(here, there)]
+                over = overs[here][there]
                 changed += (over, cells[over])
                 key ^= table[over << 8 | cells[over]]
                 theirs ^= 1 << over
