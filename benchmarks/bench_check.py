@@ -211,25 +211,37 @@ def rules_only(data: bytes, path: str) -> Callable[[], None]:
 
 
 def board_only(data: bytes, path: str) -> Callable[[], None]:
-    """Only the rules as ``check`` plays Hexalit and Trigeo: each game's
-    actions checked, played and their marks found on the in-place board
-    (:func:`hexhop.engine.replay._play_on_board`'s calls), read beforehand."""
+    """Only the rules as ``check`` plays them on the in-place board, read
+    beforehand: each Hexalit or Trigeo game's actions checked, played and
+    their marks found (:func:`hexhop.engine.replay._play_on_board`'s calls),
+    each Hüpfer game's turns played (``HopBoard.play``, as
+    :func:`hexhop.engine.replay._play_on_hop_board` does)."""
     from hexhop.engine.dice.inplace import DiceBoard
     from hexhop.engine.dice.rules import DicePosition, DiceRules
-    from hexhop.notation.model import CubeAnswer, CubeOffer, DiceAction
+    from hexhop.engine.huepfer.inplace import HopBoard
+    from hexhop.engine.huepfer.position import HuepferPosition
+    from hexhop.notation.model import CubeAnswer, CubeOffer, DiceAction, HopAction, Item
 
     fallback = fallback_game(path, None)
     games = []
+    hops: list[tuple[HuepferPosition, list[Item]]] = []
     for index, first_line, chunk in game_chunks(decode(data)[0]):
         read = parse_game_flat(chunk, first_line, index, fallback)
         assert read is not None and read[0].game is not None, f"game {index} is not plain"
         record, line = read
         rules = rules_for(record.game)
         start = rules.start(tag_map(record), line.items[0])
+        if isinstance(start, HuepferPosition):
+            hops.append((start, line.items))
+            continue
         assert isinstance(rules, DiceRules) and isinstance(start, DicePosition), "not a dice game"
         games.append((rules, start, line.items))
 
     def run() -> None:
+        for first, turns in hops:
+            hop_board = HopBoard(first)
+            for turn in turns:
+                assert isinstance(turn, HopAction) and hop_board.play(turn)
         for rules, start, items in games:
             board = DiceBoard(rules, start)
             for item in items:
@@ -332,8 +344,7 @@ def main() -> None:
     parser.add_argument(
         "--only",
         choices=("read", "rules", "board"),
-        help="with --passes: that part of the check alone (board: the rules on the "
-        "in-place board, Hexalit and Trigeo)",
+        help="with --passes: that part of the check alone (board: the rules on the in-place board)",
     )
     parser.add_argument(
         "--compiled", metavar="PYTHON", help="also the build installed for this interpreter"

@@ -644,21 +644,22 @@ def _play_on_hop_board(
     mark (Hüpfer has none, so a mark is a finding, worded by the path of
     the immutable positions as an illegal turn is)."""
     BOARD_GAMES[0] += 1
-    board = HopBoard(start)
+    board = HopBoard(start, keys is not None)  # the key only when it is asked for
     if keys is not None:
         keys.append(board.key)
     items, numbers = flat.items, flat.numbers
     play = board.play
     stop = len(items)
-    for i in range(len(items)):
+    for i, item in enumerate(items):
         if i % _EVERY == 0 and end is not None and time.monotonic() > end:
             raise OutOfTime()
-        item = items[i]
-        if type(item) is not HopAction or item.mark or not play(item):
+        if type(item) is not HopAction or item.mark or not play(item, False):
             stop = i
             break
-        if numbers and i in numbers:
-            _check_number(flat, i, board.ply - 1, findings)
+        if numbers:
+            number = numbers.get(i)
+            if number is not None and number[0] != (board.ply - 1) // 2 + 1:
+                _check_number(flat, i, board.ply - 1, findings)
         if keys is not None:
             keys.append(board.key)
     if stop < len(items):

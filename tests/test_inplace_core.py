@@ -22,6 +22,7 @@ from hexhop.engine.dice.rules import DicePosition
 from hexhop.engine.games import rules_for
 from hexhop.engine.generate import random_game
 from hexhop.engine.huepfer.inplace import HopBoard
+from hexhop.engine.huepfer.moves import can_capture
 from hexhop.engine.search import search_board
 from hexhop.engine.solver import Solver
 from hexhop.engine.zobrist import position_key
@@ -46,6 +47,11 @@ def _same(board: DiceBoard | HopBoard, position: object, rules: object) -> None:
         for slot in ("_masks", "_forced", "_threat", "_rolled", "_side", "_first", "_cube"):
             assert getattr(made, slot) == getattr(position, slot), slot
     assert board.key == position_key(position)  # type: ignore[arg-type]
+    if isinstance(board, HopBoard):  # the bit boards follow the cells
+        cells = board.cells
+        for side in (1, 2):
+            assert board._bits[side] == sum(1 << p for p, v in enumerate(cells) if v == side)
+            assert board.can_capture(side) == can_capture(board.tables, cells, side)
     legal = [str(a) for a in rules.legal_actions(position)]  # type: ignore[attr-defined]
     assert [str(board.action(m)) for m in board.moves()] == legal
 
@@ -355,3 +361,35 @@ def test_a_large_reserve_keeps_the_key() -> None:
         position = rules.apply(position, action).position  # type: ignore[arg-type]
         assert board.key == position_key(position)  # type: ignore[arg-type]
     assert births >= 6 and board.reserve[0] < 100
+
+
+@pytest.mark.parametrize(("size", "seed"), [(6, 7), (10, 8)])
+def test_a_board_without_keys_plays_as_check(size: int, seed: int) -> None:
+    """``play(action, False)`` on a board without keys (the check's): it
+    plays exactly what ``check`` accepts, and the board then stands for
+    ``apply``'s position; a refused turn leaves the board as it was."""
+    rules = rules_for("Hüpfer")
+    rng = random.Random(seed)
+    record = random_game("Hüpfer", rng, board=size, max_plies=60, cube=False)
+    position = rules.start(dict((t.name, t.value) for t in record.tags), None)
+    played = refused = 0
+    for node in record.main.nodes:
+        legal = list(rules.legal_actions(position))  # type: ignore[arg-type]
+        for item in _hop_candidates(rng, HopBoard(position), legal):  # type: ignore[arg-type]
+            board = HopBoard(position, False)  # type: ignore[arg-type]
+            ok = board.play(item, False)  # type: ignore[arg-type]
+            assert ok == (rules.check(position, item) is None), str(item)  # type: ignore[arg-type]
+            if ok:
+                played += 1
+                made = rules.apply(position, item).position  # type: ignore[arg-type]
+                assert board.position() == made and board.position().text() == made.text()
+            else:
+                refused += 1
+                assert board.position() == position and board.ply == position.ply  # type: ignore[attr-defined]
+            for side in (1, 2):
+                assert board.can_capture(side) == can_capture(board.tables, board.cells, side)
+                assert board._bits[side] == sum(
+                    1 << p for p, v in enumerate(board.cells) if v == side
+                )
+        position = rules.apply(position, node.item).position  # type: ignore[arg-type]
+    assert played > 100 and refused > 100

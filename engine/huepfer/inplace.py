@@ -17,13 +17,12 @@ from typing import Final
 from hexhop.notation.model import HopAction
 
 from ..zobrist import cells_table, state_key, state_numbers, zobrist_number
-from .board import byte_boards
+from .board import Board, byte_boards
 from .moves import (
     NO_BIRTH,
     Turn,
     _capture_tails,
     all_turns,
-    can_capture,
     has_hop_turn,
     piece_capture,
     turns_of,
@@ -32,8 +31,8 @@ from .position import HuepferPosition, unresolved
 from .rules import to_action
 
 #: what pop() restores: the changed cells (cell, old code, ...), the reserves
-#: before, the winner as known before and the key
-Undo = tuple[list[int], int, int, int, int]
+#: before, the winner as known before, the key and the bit boards of the pieces
+Undo = tuple[list[int], int, int, int, int, int, int]
 
 _UNKNOWN: Final = -1  # winner not found out yet (0 none, 1 Red, 2 Turquoise)
 _KEPT: Final = 64  # the reserves whose numbers of the key a board keeps at hand
@@ -60,10 +59,22 @@ class HopBoard:
         "_undo",
         "_first_winner",
         "_first_end",
+        "_bits",
+        "_masks",
+        "_keyed",
+        "_first_ply",
+        "_overs",
+        "_near",
     )
 
-    def __init__(self, position: HuepferPosition):
+    def __init__(self, position: HuepferPosition, keyed: bool = True):
+        """``keyed``: whether the board keeps ``key`` (a check without the
+        keys plays on a board whose key is 0 and means nothing)."""
         p = position
+        self._keyed = keyed
+        self._first_ply = p._ply
+        self._overs = _overs(p._board)
+        self._near = _near(p._board)
         self.tables = p._board
         self.cells = bytearray(p._cells)
         self.reserve = [p._reserve[0], p._reserve[1]]
@@ -73,11 +84,13 @@ class HopBoard:
         self._name = name
         self._table = cells_table(name, len(cells), (1, 2))
         key = 0
-        table = self._table
-        for i, v in enumerate(cells):
-            if v:
-                key ^= table[i << 8 | v]
-        self.key = key ^ state_key(name, state)
+        if keyed:
+            table = self._table
+            for i, v in enumerate(cells):
+                if v:
+                    key ^= table[i << 8 | v]
+            key ^= state_key(name, state)
+        self.key = key
         # the state's numbers (side to move, each reserve) a push XORs in and out
         turn_keys = state_numbers(name, 0, 2)
         self._turn_keys = turn_keys[0] ^ turn_keys[1]
@@ -91,6 +104,29 @@ class HopBoard:
         self._first_winner = self._won
         self._first_end = p.end_ply
         self._undo: list[Undo] = []
+        # bit boards (bit p: point p) of Red's and Turquoise's pieces, by side
+        self._bits = [0, _bits_of(self.cells, 1), _bits_of(self.cells, 2)]
+        self._masks = _masks(p._board)
+
+    def can_capture(self, me: int) -> bool:
+        """Whether side ``me`` has a capture (:func:`.moves.can_capture`),
+        from the bit boards: a piece of its own, an enemy piece next to it
+        and an empty point behind that, along some line."""
+        bits = self._bits
+        mine = bits[me]
+        enemy = bits[3 - me]
+        full, up, down, on, back, size = self._masks
+        empty = full ^ mine ^ enemy
+        double = size << 1
+        return bool(
+            mine
+            & (
+                up & enemy >> 1 & empty >> 2
+                | down & enemy << 1 & empty << 2
+                | on & enemy >> size & empty >> double
+                | back & enemy << size & empty << double
+            )
+        )
 
     @property
     def winner(self) -> int:
@@ -98,7 +134,7 @@ class HopBoard:
         won = self._won
         if won == _UNKNOWN:
             me = self.me
-            stuck = not can_capture(self.tables, self.cells, me) and not has_hop_turn(
+            stuck = not self.can_capture(me) and not has_hop_turn(
                 self.tables, self.cells, me, self.reserve[me - 1]
             )
             won = self._won = 3 - me if stuck else 0
@@ -106,7 +142,7 @@ class HopBoard:
 
     def position(self) -> HuepferPosition:
         """The immutable position this board stands for now."""
-        if not self._undo:
+        if self.ply == self._first_ply:
             p = HuepferPosition(
                 self.tables,
                 bytes(self.cells),
@@ -144,14 +180,18 @@ class HopBoard:
         self.pop()
         return self.move_of(action)
 
-    def play(self, action: HopAction) -> bool:
+    def play(self, action: HopAction, keep: bool = True) -> bool:
         """Push the turn written as ``action`` if it may be played now (as
         :meth:`legal` says), following the written path on the cells as the
-        rules' walk does; else leave the board as it is and answer False."""
+        rules' walk does; else leave the board as it is and answer False.
+        ``keep``: whether :meth:`pop` may take it back (without, no record
+        of the changes is kept)."""
         if self._won > 0:
             return False
         index = self.tables.index
         ops = action.ops
+        if ops == _ONE_HOP and action.birth is not None:
+            return self._hop_and_birth(action, keep)
         try:
             path = list(map(index.__getitem__, action.path))
             birth = NO_BIRTH if action.birth is None else index[action.birth]
@@ -163,65 +203,141 @@ class HopBoard:
         if hops < 0 or len(path) != len(ops) + 1:
             return False
         cells, me = self.cells, self.me
-        if cells[path[0]] != me or hops and can_capture(self.tables, cells, me):
+        if cells[path[0]] != me or hops and self.can_capture(me):
             return False
         changed: list[int] = []  # (cell, old code) for pop, or to put back at once
+        bits = self._bits
+        red, turquoise = bits[1], bits[2]
         key = self._walk(path, hops, birth, changed)
         if key < 0:
             for j in range(len(changed) - 2, -1, -2):
                 cells[changed[j]] = changed[j + 1]
             return False
         reserve = self.reserve
-        self._undo.append((changed, reserve[0], reserve[1], self._won, self.key))
+        if keep:
+            self._undo.append(
+                (changed, reserve[0], reserve[1], self._won, self.key, red, turquoise)
+            )
         if birth != NO_BIRTH:
             left = reserve[me - 1]
+            reserve[me - 1] = left - 1
+            if not self._keyed:
+                self.me = 3 - me
+                self.ply += 1
+                self._won = _UNKNOWN
+                return True
             numbers = self._reserve_keys[me - 1]
             if left < len(numbers):
                 key ^= numbers[left] ^ numbers[left - 1]
             else:
                 part = f"{self._name}/state{me}"
                 key ^= zobrist_number(part, left) ^ zobrist_number(part, left - 1)
-            reserve[me - 1] = left - 1
         self.me = 3 - me
         self.ply += 1
         self._won = _UNKNOWN
-        self.key = key ^ self._turn_keys
+        if self._keyed:
+            self.key = key ^ self._turn_keys
+        return True
+
+    def _hop_and_birth(self, action: HopAction, keep: bool) -> bool:
+        """:meth:`play` for the turn written most: one hop, then a birth.
+        Every test is made before the cells change: the start and the
+        landing are two points apart, so the landing's captures do not go
+        over the start, and the birth is next to the landing, so it is
+        neither the start nor the landing."""
+        index = self.tables.index
+        here = index.get(action.path[0], -1)
+        there = index.get(action.path[1], -1)
+        birth = index.get(action.birth, -1)  # type: ignore[arg-type]  # a birth is written
+        if here < 0 or birth < 0:
+            return False
+        cells, me = self.cells, self.me
+        over = self._overs[here].get(there, -1)
+        if over < 0 or cells[here] != me or cells[over] != me or cells[there] or cells[birth]:
+            return False
+        reserve = self.reserve
+        left = reserve[me - 1]
+        if not left or birth not in self.tables.neighbours[there] or self.can_capture(me):
+            return False
+        enemy = 3 - me
+        bits = self._bits
+        if bits[enemy] & self._near[there]:  # after the hop the piece must not capture
+            for far_over, far in self.tables.jumps[there]:
+                if cells[far_over] == enemy and not cells[far]:
+                    return False
+        if keep:
+            changed = [here, me, there, 0, birth, 0]
+            self._undo.append(
+                (changed, reserve[0], reserve[1], self._won, self.key, bits[1], bits[2])
+            )
+        cells[here] = 0
+        cells[there] = cells[birth] = me
+        bits[me] ^= 1 << here | 1 << there | 1 << birth
+        reserve[me - 1] = left - 1
+        if self._keyed:
+            table = self._table
+            key = self.key ^ table[here << 8 | me] ^ table[there << 8 | me]
+            key ^= table[birth << 8 | me]
+            numbers = self._reserve_keys[me - 1]
+            if left < len(numbers):
+                key ^= numbers[left] ^ numbers[left - 1]
+            else:
+                part = f"{self._name}/state{me}"
+                key ^= zobrist_number(part, left) ^ zobrist_number(part, left - 1)
+            self.key = key ^ self._turn_keys
+        self.me = enemy
+        self.ply += 1
+        self._won = _UNKNOWN
         return True
 
     def _walk(self, path: list[int], hops: int, birth: int, changed: list[int]) -> int:
         """:meth:`play` on the cells, which it changes (logged in ``changed``,
-        a birth last): the key after the cells' changes, or -1 at the first
-        step the rules refuse."""
+        a birth last): the key after the cells' changes (0 on a board
+        without keys), or -1 at the first step the rules refuse; the bit
+        boards change only when the turn is played."""
         cells, me, tables, table = self.cells, self.me, self.tables, self._table
-        between = tables.between
+        overs, jumps = self._overs, tables.jumps
+        near = self._near
+        keyed = self._keyed
         enemy = 3 - me
+        bits = self._bits
+        mine, theirs = bits[me], bits[enemy]
         steps = len(path) - 1
-        key = self.key
+        key = self.key if keyed else 0
         here = path[0]
         for step in range(steps):
             there = path[step + 1]
-            over = between.get((here, there), -1)
+            over = overs[here].get(there, -1)
             hop = step < hops
             if over < 0 or cells[there] or cells[over] != (me if hop else enemy):
                 return -1
             if hop and path.index(there) <= step:  # a point this hop visited before
                 return -1
             changed += (here, me, there, 0)
-            key ^= table[here << 8 | me] ^ table[there << 8 | me]
+            if keyed:
+                key ^= table[here << 8 | me] ^ table[there << 8 | me]
+            mine ^= 1 << here | 1 << there
             cells[here] = 0
             cells[there] = me
             if not hop:
                 changed += (over, enemy)
-                key ^= table[over << 8 | enemy]
+                if keyed:
+                    key ^= table[over << 8 | enemy]
+                theirs ^= 1 << over
                 cells[over] = 0
-            elif (step + 1 != hops or hops == steps) and piece_capture(
-                tables, cells, there, me
-            ) is not None:
-                return -1  # after this hop the piece must capture
+            elif (step + 1 != hops or hops == steps) and theirs & near[there]:
+                for far_over, far in jumps[there]:
+                    if cells[far_over] == enemy and not cells[far]:
+                        return -1  # after this hop the piece must capture
             here = there
         if hops < steps:  # a capture turn: it goes on while it can, and no piece is born
-            if birth != NO_BIRTH or piece_capture(tables, cells, here, me) is not None:
+            if birth != NO_BIRTH:
                 return -1
+            if theirs & near[here]:
+                for far_over, far in jumps[here]:
+                    if cells[far_over] == enemy and not cells[far]:
+                        return -1
+            bits[me], bits[enemy] = mine, theirs
             return key
         if not self.reserve[me - 1] or birth == NO_BIRTH or cells[birth]:
             return -1
@@ -229,7 +345,8 @@ class HopBoard:
             return -1
         changed += (birth, 0)
         cells[birth] = me
-        return key ^ table[birth << 8 | me]
+        bits[me] = mine | 1 << birth
+        return key ^ table[birth << 8 | me] if keyed else 0
 
     # -- the legal turns ----------------------------------------------------------
 
@@ -253,7 +370,7 @@ class HopBoard:
         me, tables = self.me, self.tables
         cells = bytes(self.cells)
         reserve = self.reserve[me - 1]
-        capturing = can_capture(tables, cells, me)
+        capturing = self.can_capture(me)
         p = cells.find(me)
         while p >= 0:
             found = turns_of(tables, cells, p, me, reserve, capturing)
@@ -293,7 +410,7 @@ class HopBoard:
         if not witnesses:
             return self.choices()
         me, tables = self.me, self.tables
-        if can_capture(tables, self.cells, me):
+        if self.can_capture(me):
             turns = self.moves()
         else:  # the hops, with only the births that could touch every witness
             turns = []
@@ -453,27 +570,32 @@ class HopBoard:
         path, hops, birth = turn
         cells, table = self.cells, self._table
         me = self.me
-        between = self.tables.between
+        overs = self._overs
         changed: list[int] = []
-        reserve = self.reserve
-        self._undo.append((changed, reserve[0], reserve[1], self._won, self.key))
+        reserve, bits = self.reserve, self._bits
+        red, turquoise = bits[1], bits[2]
+        self._undo.append((changed, reserve[0], reserve[1], self._won, self.key, red, turquoise))
+        mine, theirs = (red, turquoise) if me == 1 else (turquoise, red)
         key = self.key ^ self._turn_keys
         here = path[0]
         for step in range(1, len(path)):
             there = path[step]
             changed += (here, cells[here], there, cells[there])
             key ^= table[here << 8 | me] ^ table[there << 8 | me]
+            mine ^= 1 << here | 1 << there
             cells[here] = 0
             cells[there] = me
             if step > hops:
-                over = between[(here, there)]
+                over = overs[here][there]
                 changed += (over, cells[over])
                 key ^= table[over << 8 | cells[over]]
+                theirs ^= 1 << over
                 cells[over] = 0
             here = there
         if birth != NO_BIRTH:
             changed += (birth, 0)
             key ^= table[birth << 8 | me]
+            mine |= 1 << birth
             cells[birth] = me
             left = reserve[me - 1]
             numbers = self._reserve_keys[me - 1]
@@ -483,6 +605,7 @@ class HopBoard:
                 part = f"{self._name}/state{me}"
                 key ^= zobrist_number(part, left) ^ zobrist_number(part, left - 1)
             reserve[me - 1] = left - 1
+        bits[me], bits[3 - me] = mine, theirs
         self.me = 3 - me
         self.ply += 1
         self._won = _UNKNOWN
@@ -490,7 +613,7 @@ class HopBoard:
 
     def pop(self) -> None:
         """Take back the last push."""
-        changed, red, turquoise, won, key = self._undo.pop()
+        changed, red, turquoise, won, key, red_bits, turquoise_bits = self._undo.pop()
         cells = self.cells
         for j in range(len(changed) - 2, -1, -2):
             cells[changed[j]] = changed[j + 1]
@@ -499,6 +622,8 @@ class HopBoard:
         self.reserve[0], self.reserve[1] = red, turquoise
         self._won = won
         self.key = key
+        bits = self._bits
+        bits[1], bits[2] = red_bits, turquoise_bits
 
 
 def _leading_hops(ops: tuple[str, ...]) -> int:
@@ -517,6 +642,65 @@ def _leading_hops(ops: tuple[str, ...]) -> int:
 
 
 _HOPS: dict[tuple[str, ...], int] = {}
+_ONE_HOP: Final = ("-",)
+
+
+def _bits_of(cells: bytes | bytearray, side: int) -> int:
+    """The bit board (bit p: point p) of the pieces of ``side``."""
+    bits = 0
+    p = cells.find(side)
+    while p >= 0:
+        bits |= 1 << p
+        p = cells.find(side, p + 1)
+    return bits
+
+
+def _masks(board: Board) -> tuple[int, int, int, int, int, int]:
+    """The bit boards :meth:`HopBoard.can_capture` needs: every point, the
+    points a jump can start from along each line (rank up, rank down, file
+    up, file down), and the size (a file's step)."""
+    found = _MASKS.get(board.size)
+    if found is None:
+        size = board.size
+        between = board.between
+        starts = [
+            sum(1 << p for p in range(size * size) if (p, p + 2 * step) in between)
+            for step in (1, -1, size, -size)
+        ]
+        found = ((1 << size * size) - 1, starts[0], starts[1], starts[2], starts[3], size)
+        _MASKS[board.size] = found
+    return found
+
+
+_MASKS: dict[int, tuple[int, int, int, int, int, int]] = {}
+
+
+def _overs(board: Board) -> list[dict[int, int]]:
+    """By point: the landings of its jumps, each to the point jumped over
+    (``Board.between`` with the point looked up first, so that no pair is
+    made to look it up)."""
+    found = _OVERS.get(board.size)
+    if found is None:
+        found = [{} for _ in board.names]
+        for (start, landing), over in board.between.items():
+            found[start][landing] = over
+        _OVERS[board.size] = found
+    return found
+
+
+_OVERS: dict[int, list[dict[int, int]]] = {}
+
+
+def _near(board: Board) -> tuple[int, ...]:
+    """By point: the bit board of the points next to it along a line (an
+    enemy piece there is what a capture from it needs first)."""
+    found = _NEAR.get(board.size)
+    if found is None:
+        found = _NEAR[board.size] = tuple(sum(1 << n for n in near) for near in board.neighbours)
+    return found
+
+
+_NEAR: dict[int, tuple[int, ...]] = {}
 
 
 def _captures(turn: Turn) -> bool:
