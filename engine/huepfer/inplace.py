@@ -226,12 +226,7 @@ class HopBoard:
                 self.ply += 1
                 self._won = _UNKNOWN
                 return True
-            numbers = self._reserve_keys[me - 1]
-            if left < len(numbers):
-                key ^= numbers[left] ^ numbers[left - 1]
-            else:
-                part = f"{self._name}/state{me}"
-                key ^= zobrist_number(part, left) ^ zobrist_number(part, left - 1)
+            key ^= self._reserve_change(me, left)
         self.me = 3 - me
         self.ply += 1
         self._won = _UNKNOWN
@@ -278,17 +273,21 @@ class HopBoard:
             table = self._table
             key = self.key ^ table[here << 8 | me] ^ table[there << 8 | me]
             key ^= table[birth << 8 | me]
-            numbers = self._reserve_keys[me - 1]
-            if left < len(numbers):
-                key ^= numbers[left] ^ numbers[left - 1]
-            else:
-                part = f"{self._name}/state{me}"
-                key ^= zobrist_number(part, left) ^ zobrist_number(part, left - 1)
+            key ^= self._reserve_change(me, left)
             self.key = key ^ self._turn_keys
         self.me = enemy
         self.ply += 1
         self._won = _UNKNOWN
         return True
+
+    def _reserve_change(self, me: int, left: int) -> int:
+        """What a birth does to the key: side ``me``'s reserve from ``left``
+        to ``left - 1`` (the first numbers kept at hand, others made)."""
+        numbers = self._reserve_keys[me - 1]
+        if left < len(numbers):
+            return numbers[left] ^ numbers[left - 1]
+        part = f"{self._name}/state{me}"
+        return zobrist_number(part, left) ^ zobrist_number(part, left - 1)
 
     def _walk(self, path: list[int], hops: int, birth: int, changed: list[int]) -> int:
         """:meth:`play` on the cells, which it changes (logged in ``changed``,
@@ -598,12 +597,7 @@ class HopBoard:
             mine |= 1 << birth
             cells[birth] = me
             left = reserve[me - 1]
-            numbers = self._reserve_keys[me - 1]
-            if left < len(numbers):
-                key ^= numbers[left] ^ numbers[left - 1]
-            else:
-                part = f"{self._name}/state{me}"
-                key ^= zobrist_number(part, left) ^ zobrist_number(part, left - 1)
+            key ^= self._reserve_change(me, left)
             reserve[me - 1] = left - 1
         bits[me], bits[3 - me] = mine, theirs
         self.me = 3 - me
