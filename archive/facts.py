@@ -19,7 +19,7 @@ from hexhop.engine.deadline import checkpoint, within
 from hexhop.engine.replay import GameReport
 from hexhop.notation.findings import make
 from hexhop.notation.games import lookup_game
-from hexhop.notation.model import CubeAnswer, CubeOffer, Item, Line
+from hexhop.notation.model import CubeAnswer, CubeOffer, HopAction, Item, Line
 from hexhop.notation.reader import offset_bytes
 from hexhop.notation.streaming import stream_chunks
 from hexhop.records.checking import (
@@ -241,7 +241,10 @@ def spelled(texts: list[str], items: list[Item], game: str | None) -> list[str]:
 
 
 def _learnt(written: str, item: Item, known: dict[str, str]) -> str:
-    text = action_text(item)
+    # a Hüpfer turn's token (the HOP terminal: points and operators, then
+    # perhaps one mark) is its canonical spelling in lower case and without
+    # the mark, as ``action_text`` would give it
+    text = written.lower().rstrip("^+") if type(item) is HopAction else action_text(item)
     if len(known) < 16_384:
         known[written] = text
     return text
