@@ -232,11 +232,15 @@ def spelled(texts: list[str], items: list[Item], game: str | None) -> list[str]:
     :func:`main_actions` gives for a main line in flat arrays."""
     known = _SPELLINGS.setdefault(game, {})
     found = list(map(known.get, texts))
-    if None in found:
-        return [
-            _learnt(written, item, known) if text is None else text
-            for written, item, text in zip(texts, items, found)
-        ]
+    # most games bring a spelling or two not met before: only those are
+    # worked out (the list is searched for them at C speed)
+    try:
+        i = found.index(None)
+        while True:
+            found[i] = _learnt(texts[i], items[i], known)
+            i = found.index(None, i + 1)
+    except ValueError:
+        pass
     return cast("list[str]", found)  # no None in it
 
 
