@@ -19,7 +19,7 @@ from hexhop.engine.deadline import checkpoint, within
 from hexhop.engine.replay import GameReport
 from hexhop.notation.findings import make
 from hexhop.notation.games import lookup_game
-from hexhop.notation.model import CubeAnswer, CubeOffer, Item, Line
+from hexhop.notation.model import CubeAnswer, CubeOffer, HopAction, Item, Line
 from hexhop.notation.reader import offset_bytes
 from hexhop.notation.streaming import stream_chunks
 from hexhop.records.checking import (
@@ -232,16 +232,23 @@ def spelled(texts: list[str], items: list[Item], game: str | None) -> list[str]:
     :func:`main_actions` gives for a main line in flat arrays."""
     known = _SPELLINGS.setdefault(game, {})
     found = list(map(known.get, texts))
-    if None in found:
-        return [
-            _learnt(written, item, known) if text is None else text
-            for written, item, text in zip(texts, items, found)
-        ]
+    # most games bring a spelling or two not met before: only those are
+    # worked out (the list is searched for them at C speed)
+    try:
+        i = found.index(None)
+        while True:
+            found[i] = _learnt(texts[i], items[i], known)
+            i = found.index(None, i + 1)
+    except ValueError:
+        pass
     return cast("list[str]", found)  # no None in it
 
 
 def _learnt(written: str, item: Item, known: dict[str, str]) -> str:
-    text = action_text(item)
+    # a Hüpfer turn's token (the HOP terminal: points and operators, then
+    # perhaps one mark) is its canonical spelling in lower case and without
+    # the mark, as ``action_text`` would give it
+    text = written.lower().rstrip("^+") if type(item) is HopAction else action_text(item)
     if len(known) < 16_384:
         known[written] = text
     return text
