@@ -469,9 +469,9 @@ def api_save(request: Request, data: Json, lang: str) -> Response:
     with _SAVING:
         if name.strip():
             target = folder / checked_name(name, draft.game)
-            write_new(target, draft.text.encode("utf-8"))
+            write_new(target, draft.text.encode("utf-8"), _reads_back(draft, target))
         else:
-            target = _write_free(folder, name_from_tags(draft), draft.game, draft.text)
+            target = _write_free(folder, name_from_tags(draft), draft)
         shown = str(target)
         try:
             hexhop.index_paths(str(target), db=settings.db, jobs=1)
@@ -572,26 +572,42 @@ def name_from_tags(draft: Draft) -> str:
     return "-".join(words) or "game"
 
 
-def _write_free(folder: Path, stem: str, game: str, text: str) -> Path:
-    """Write ``text`` under the first free name ``stem``, ``stem-2``, …"""
+def _reads_back(draft: Draft, target: Path) -> Callable[[str], None]:
+    """The read-back of a saved record: the temporary file, read as a
+    reader of ``target`` reads it, must hold the draft's one game (its game
+    and main-line actions), else nothing is put in place."""
+    from hexhop.archive.verify import Written, verify
+    from hexhop.notation.reader import parse_game
+
+    written = Written()
+    written.add(parse_game(draft.text, 1, 1, draft.game))
+    return lambda temporary: verify(temporary, written, shown=str(target), default_game=draft.game)
+
+
+def _write_free(folder: Path, stem: str, draft: Draft) -> Path:
+    """Write the draft under the first free name ``stem``, ``stem-2``, …"""
+    game = draft.game
     extension = EXTENSIONS[game]
     for n in range(1, 1000):
         name = checked_name(f"{stem}{'' if n == 1 else f'-{n}'}{extension}", game)
         try:
-            write_new(folder / name, text.encode("utf-8"))
-            return folder / name
+            target = folder / name
+            write_new(target, draft.text.encode("utf-8"), _reads_back(draft, target))
+            return target
         except Refused as refused:
             if refused.message != EXISTS:
                 raise
     raise Refused(409, EXISTS)
 
 
-def write_new(target: Path, data: bytes) -> None:
+def write_new(target: Path, data: bytes, check: Callable[[str], None] | None = None) -> None:
     """Write ``data`` as the new file ``target``, atomically: into a
-    temporary file of the same folder, then linked to its name, which
-    fails when anything (a file, a link, even a dangling one) has the name
-    already: nothing is ever replaced. Where the file system has no hard
-    links, the file is made with ``O_EXCL`` and ``O_NOFOLLOW`` instead."""
+    temporary file of the same folder, read back by ``check`` (what it
+    raises stops the write: :class:`Refused` 500 with its message), then
+    linked to its name, which fails when anything (a file, a link, even a
+    dangling one) has the name already: nothing is ever replaced. Where the
+    file system has no hard links, the file is made with ``O_EXCL`` and
+    ``O_NOFOLLOW`` instead."""
     folder = target.parent
     if os.path.lexists(target):
         raise Refused(409, EXISTS)
@@ -604,6 +620,11 @@ def write_new(target: Path, data: bytes) -> None:
             out.write(data)
             out.flush()
             os.fsync(out.fileno())
+        if check is not None:
+            try:
+                check(temporary)
+            except RecordsError as error:
+                raise Refused(500, NOT_WRITTEN, str(error)) from None
         try:
             os.link(temporary, target, follow_symlinks=False)
         except FileExistsError:

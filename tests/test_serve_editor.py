@@ -321,6 +321,30 @@ def test_save_writes_a_new_file_that_is_indexed_strict_and_formatted(app, served
     assert not [p for p in Path(arch).iterdir() if p.name.startswith(".hexhop-save-")]
 
 
+def test_a_save_that_does_not_read_back_leaves_nothing(app, served, monkeypatch) -> None:
+    """The file is read back before it takes its name: a file that does not
+    hold the game written (here: the reader sees another game) is not kept."""
+    from hexhop.archive import verify
+
+    arch, _db = served
+    state = _play(app, _new(app, "Hexalit"), "B4W3")
+    before = sorted(p.name for p in Path(arch).iterdir())
+    read = []
+
+    def other_game(path: str, fallback: str | None):
+        read.append((Path(path).parent, fallback))
+        yield 1, b"\1" * verify.DIGEST
+
+    monkeypatch.setattr(verify, "read_back", other_game)
+    for name in ("unread", ""):
+        response = _post(app, "save", {"text": state["text"], "folder": 0, "name": name})
+        assert response.status_code == 500, response.text
+        assert "does not read back as written" in response.text
+    # read from the served folder (the temporary file), as a Hexalit record
+    assert set(read) == {(Path(os.path.realpath(arch)), "Hexalit")} and len(read) >= 2
+    assert sorted(p.name for p in Path(arch).iterdir()) == before
+
+
 @pytest.mark.parametrize(
     "name",
     [
