@@ -294,15 +294,21 @@ def _name(request: Request) -> str:
     return name
 
 
-def players(request: Request) -> Response:
+def _named(request: Request, everything: list[data.Named]) -> tuple[str, list[data.Named]]:
+    """The ``?q=`` of a players' or events' page and the entries whose name
+    holds it, accents and ``ue`` for ``ü`` alike (as the archive's search)."""
     wanted = request.query_params.get("q", "").strip()[:MAX_NAME]
-    everyone = data.players(db_of(request))
-    shown = everyone
-    if wanted:
-        from hexhop.archive.names import fold, fold_ue
+    if not wanted:
+        return wanted, everything
+    from hexhop.archive.names import fold, fold_ue
 
-        folded, ue = fold(wanted), fold_ue(wanted)
-        shown = [p for p in everyone if folded in fold(p.name) or ue in fold_ue(p.name)]
+    folded, ue = fold(wanted), fold_ue(wanted)
+    return wanted, [e for e in everything if folded in fold(e.name) or ue in fold_ue(e.name)]
+
+
+def players(request: Request) -> Response:
+    everyone = data.players(db_of(request))
+    wanted, shown = _named(request, everyone)
     return page(
         request,
         "players.html",
@@ -384,14 +390,8 @@ def player(request: Request) -> Response:
 
 
 def events(request: Request) -> Response:
-    wanted = request.query_params.get("q", "").strip()[:MAX_NAME]
     everything = data.events(db_of(request))
-    shown = everything
-    if wanted:
-        from hexhop.archive.names import fold
-
-        folded = fold(wanted)
-        shown = [e for e in everything if folded in fold(e.name)]
+    wanted, shown = _named(request, everything)
     return page(
         request,
         "events.html",

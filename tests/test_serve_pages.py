@@ -301,6 +301,10 @@ def test_players_search_and_page(app):
 def test_events_crosstable_and_ratings(app):
     listing = app.get("/events", params={"q": "abend"})
     assert re.findall(r'<a href="(/events/[^"]*)">', listing.text) == ["/events/H%C3%BCpfer-Abend"]
+    for spelled in ("hupfer", "HUEPFER"):  # accents and ue alike, as for players
+        listing = app.get("/events", params={"q": spelled})
+        found = re.findall(r'<a href="(/events/[^"]*)">', listing.text)
+        assert found == ["/events/H%C3%BCpfer-Abend"], spelled
     page = app.get("/events/H%C3%BCpfer-Abend")
     table = re.search(
         r'<table class="crosstable" id="crosstable">(.*?)</table>', page.text, re.S
