@@ -1,4 +1,4 @@
-"""Damaged zip and tar archives (issue 17, items 3 and 8): each bad member
+"""Damaged zip and tar archives: each bad member
 or header is one error, the members after it are still read, and nothing
 raises or reads more than its limit."""
 

@@ -1,6 +1,5 @@
-"""One file is one row of the index, whatever path reaches it (issue 23,
-item 5), and ``find``/``stats`` say when the index no longer tells what the
-files hold (item 6)."""
+"""One file is one row of the index, whatever path reaches it, and
+``find``/``stats`` say when the index no longer tells what the files hold."""
 
 from __future__ import annotations
 

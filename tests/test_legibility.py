@@ -1,4 +1,4 @@
-"""Small diagrams that read well (issue 25, §4), measured on the SVG at the
+"""Small diagrams that read well, measured on the SVG at the
 smallest width the command line draws (``MIN_SIZE``, 250 px): every pip at
 least 2.5 px across, the coordinates apart from each other, from the board
 and inside the picture; one height for the diagrams of a game; one caption

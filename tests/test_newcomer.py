@@ -1,4 +1,4 @@
-"""Issue 13: what a newcomer trips over in the commands other than ``render``."""
+"""What a newcomer trips over in the commands other than ``render``."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Pages a printer accepts (issue 25 §1): paper sizes, the locale's paper,
+"""Pages a printer accepts: paper sizes, the locale's paper,
 PDF pages of one size, sheets on a fixed grid, PNG sheets a file per page,
 and the puzzle sheet with its solutions at the end."""
 

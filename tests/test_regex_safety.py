@@ -1,6 +1,6 @@
 """Every regular expression of hexhop runs in linear time and bounded memory.
 
-Issue 17, item 1: ``(?:\\s+|...)*`` backtracked exponentially on 40 blanks,
+``(?:\\s+|...)*`` backtracked exponentially on 40 blanks,
 and TAG_VALUE cost ~220 bytes per character.  The patterns are found here
 by themselves, so that a new one is tested without anyone naming it:
 

@@ -1,6 +1,6 @@
 """``hexhop render`` on hostile records: bounded time and memory, text
 clipped in pictures, one output file per input member, no character XML
-cannot hold (issue 17, items 4, 6, 14 and 16)."""
+cannot hold."""
 
 from __future__ import annotations
 

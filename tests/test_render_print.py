@@ -1,4 +1,4 @@
-"""Diagrams good enough to print (issue 13, items 14, 15 and 18): dice that
+"""Diagrams good enough to print: dice that
 fit their triangles, text that stays legible in a narrow column, and a
 captured Hüpfer piece that shows."""
 

@@ -1,10 +1,10 @@
-"""Limits applied while a record is read, for every command (issue 17).
+"""Limits applied while a record is read, for every command.
 
-Item 1: blanks before a record made a regex backtrack exponentially.
-Item 3: a long tag value, a long movetext or a long Hüpfer path grew memory
-with the input before any limit was looked at.
-Item 7: blank lines cost ~1 µs each.  Item 11: a 5,000-digit number was an
-internal error.  Item 18: fmt of a comment across lines must be idempotent.
+Blanks before a record must not make a regex backtrack exponentially; a
+long tag value, a long movetext or a long Hüpfer path must not grow memory
+with the input before any limit is looked at; blank lines must stay cheap;
+a 5,000-digit number is no internal error; fmt of a comment across lines
+is idempotent.
 
 Commands run in a child process with a timeout and an address-space limit,
 so that a regression fails the test instead of hanging or swapping.
