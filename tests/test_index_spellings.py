@@ -91,7 +91,7 @@ def test_find_under_a_path_spelt_otherwise(club: Path) -> None:
         assert len(done.stdout.splitlines()) == len(list(GOOD.glob("*.*"))), root
 
 
-# -- item 6: answers from an index whose files changed ----------------------------
+# -- answers from an index whose files changed ----------------------------
 
 
 def test_changed_and_vanished_files_are_told(club: Path) -> None:

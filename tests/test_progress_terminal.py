@@ -63,8 +63,8 @@ def last_word(text: str) -> str:
 
 @pytest.mark.slow  # as every test here: a command run in a pseudo-terminal until it shows work
 def test_analyse_shows_the_games_and_tells_where_it_stopped(tmp_path):
-    """The issue's run: analyse said nothing for minutes, and only
-    "interrupted" on Ctrl-C."""
+    """A long analyse shows its progress, and on Ctrl-C says more than
+    "interrupted": it must not say nothing for minutes."""
     record = repeated(tmp_path, KASSEL, 2000)
     run = interrupted("analyse", record.name, "--depth", "1", cwd=tmp_path, at=WORKING)
     bar_shape(run.text, 2000, "games")

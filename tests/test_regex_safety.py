@@ -295,7 +295,7 @@ def test_bounded_memory(name, pattern, methods, bound):
 
 @pytest.mark.slow
 def test_the_old_patterns_would_have_been_caught():
-    """The two patterns of the issue fail this test's bounds."""
+    """The two old patterns named at the top fail this test's bounds."""
     only_comments = re.compile(r"(?:\s+|\{[^}]*\}|;[^\n]*)*")
     with _alarm(), pytest.raises(TimeoutError):
         _bounded(lambda: only_comments.fullmatch(" " * 40 + "1"), False)

@@ -56,7 +56,7 @@ def codes(result: subprocess.CompletedProcess) -> list[str]:
     return [x["code"] for f in report["files"] for g in f["games"] for x in g["findings"]]
 
 
-# ---------------------------------------------------------------- item 1
+# ---------------------------------------------------------------- blanks before a record
 
 
 @pytest.mark.parametrize(
@@ -95,7 +95,7 @@ def test_only_comments_is_linear():
     assert time.process_time() - started < 1
 
 
-# ---------------------------------------------------------------- item 3
+# ---------------------------------------------------------------- long values
 
 
 @pytest.fixture(scope="module")
@@ -187,7 +187,7 @@ def test_the_parser_reads_only_what_the_scanner_measured():
     ]
 
 
-# ---------------------------------------------------------------- item 7
+# ---------------------------------------------------------------- blank lines
 
 
 def test_blank_lines_cost_next_to_nothing():
@@ -276,7 +276,7 @@ def _split_line_by_line(text: str):
         yield first_line, text[start:], tags
 
 
-# ---------------------------------------------------------------- item 11
+# ---------------------------------------------------------------- long numbers
 
 
 @pytest.mark.parametrize(
@@ -299,7 +299,7 @@ def test_a_huge_number_in_one_action():
     assert raised.value.finding.code == "IO08"
 
 
-# ---------------------------------------------------------------- item 18
+# ---------------------------------------------------------------- comments across lines
 
 
 def fmt(text: str) -> str:
