@@ -206,7 +206,7 @@ def test_check_convert_and_render_never_change_their_inputs(tmp_path):
     assert digest(inputs) == before
 
 
-# -- at random moments, from the very first one (issue 17 item 13) -----------
+# -- at random moments, from the very first one --------------------------------
 
 
 def caught_signals(pid: int) -> int:
@@ -336,7 +336,7 @@ def test_check_and_convert_stopped_at_random_moments(tmp_path):
             assert len(json.loads(target.read_text("utf-8"))["games"]) == 40
 
 
-# -- where an interrupt may be raised (architecture issue item 8) -------------
+# -- where an interrupt may be raised ----------------------------------------
 
 WEAKREF_CALLBACK = """
 import os, signal, weakref

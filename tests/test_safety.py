@@ -136,7 +136,7 @@ def test_command_keeps_the_promises(case: Case, command: str, runner, inputs, tm
     assert not problems, f"hexhop {command} on {case.name} ({case.notes}):\n" + "\n".join(problems)
 
 
-# ---------------------------------------------------------------- issue 23, item 1
+# ---------------------------------------------------------------- a comment never closed
 
 _EIGHT = "open-comment-before-game-3"
 
@@ -170,7 +170,7 @@ _COUNTS: dict[str, tuple[list[str], Callable[[str], int | None]]] = {
 @pytest.mark.parametrize("command", _COUNTS)
 def test_every_game_after_an_open_comment_is_read(command, runner, inputs, tmp_path):
     """A comment never closed before game 3 of 8 ends where game 3's tags
-    begin: every command reads all 8 games (issue 23, item 1)."""
+    begin: every command reads all 8 games."""
     [case] = [case for case in CASES if case.name == _EIGHT]
     folder, argument = inputs(case)
     template, count = _COUNTS[command]

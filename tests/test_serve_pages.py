@@ -1,5 +1,5 @@
-"""``hexhop serve``: the archive's search, game pages, players and events
-(issue 27 §2), read as a person sees them: the HTML's content."""
+"""``hexhop serve``: the archive's search, game pages, players and events,
+read as a person sees them: the HTML's content."""
 
 from __future__ import annotations
 
