@@ -25,6 +25,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from web_visit import WEB
+
 MIB = 1024 * 1024
 
 SIZES = {
@@ -116,6 +118,8 @@ ARCHIVE_COMMANDS: dict[str, list[str]] = {
     ],
 }
 COMMANDS.update(ARCHIVE_COMMANDS)
+# hexhop serve on the input: every page and the editor (tests/web_visit.py)
+COMMANDS["web-pages"] = [WEB, "{in}", "{out}"]
 RECORD_COMMANDS = tuple(COMMANDS)
 # one command of each way the archive commands read: index writes what the
 # scan of find reads (find --position, dupes and stats --format json read as
