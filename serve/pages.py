@@ -139,6 +139,15 @@ def _game(request: Request) -> tuple[data.Row, Any]:
     return found
 
 
+# findings listed and marked on a game's page: a record with a finding every
+# few bytes would otherwise make a page of megabytes (``hexhop check`` lists all)
+FINDINGS_SHOWN = 200
+# lines of a record shown on its page (each becomes markup of its own); the
+# whole text is a link away, at /games/ID/record
+LINES_SHOWN = 2_000
+_BLANK_LINES = re.compile(r"(?:[ \t\r]*\n)*")
+
+
 def game(request: Request) -> Response:
     from hexhop.engine.replay import replay_game
     from hexhop.notation.reader import decode, fallback_game, parse_game
@@ -158,8 +167,9 @@ def game(request: Request) -> Response:
             viewer = page_data(report)
         findings = [
             Mark(number, f.code, f.severity, f.message, f.line, f.column)
-            for number, f in enumerate(report.findings, 1)
+            for number, f in enumerate(report.findings[:FINDINGS_SHOWN], 1)
         ]
+    *shown, more_lines = _shown_text(text, hit.line)
     body = block = style = ""
     if viewer is not None:
         head = viewer.drawings.head
@@ -181,7 +191,9 @@ def game(request: Request) -> Response:
         hit=hit,
         tags=tags,
         findings=findings,
-        lines=_marked(text, hit.line, findings),
+        unshown=len(report.findings) - len(findings),
+        lines=_marked(*shown, findings),
+        more_lines=more_lines,
         viewer=Markup(body),
         viewer_data=Markup(block),
         board_style=style,
@@ -221,6 +233,23 @@ def board_style(request: Request) -> Response:
         media_type="text/css; charset=utf-8",
         headers={"Cache-Control": "max-age=86400, immutable"},
     )
+
+
+def _shown_text(text: str, first_line: int) -> tuple[str, int, int]:
+    """The part of a game's text its page shows: without the blank lines
+    before it, at most :data:`LINES_SHOWN` lines; its first line's number,
+    and how many lines are left out after it."""
+    blank = _BLANK_LINES.match(text)
+    if blank is not None and blank.end():
+        first_line += text.count("\n", 0, blank.end())
+        text = text[blank.end() :]
+    end = -1
+    for _line in range(LINES_SHOWN):
+        end = text.find("\n", end + 1)
+        if end < 0:
+            return text, first_line, 0
+    rest = text[end + 1 :]
+    return text[: end + 1], first_line, rest.count("\n") + (not rest.endswith("\n") and bool(rest))
 
 
 def _marked(text: str, first_line: int, findings: list[Mark]) -> list[TextLine]:
