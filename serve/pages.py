@@ -145,7 +145,6 @@ FINDINGS_SHOWN = 200
 # lines of a record shown on its page (each becomes markup of its own); the
 # whole text is a link away, at /games/ID/record
 LINES_SHOWN = 2_000
-_BLANK_LINES = re.compile(r"(?:[ \t\r]*\n)*")
 
 
 def game(request: Request) -> Response:
@@ -239,10 +238,11 @@ def _shown_text(text: str, first_line: int) -> tuple[str, int, int]:
     """The part of a game's text its page shows: without the blank lines
     before it, at most :data:`LINES_SHOWN` lines; its first line's number,
     and how many lines are left out after it."""
-    blank = _BLANK_LINES.match(text)
-    if blank is not None and blank.end():
-        first_line += text.count("\n", 0, blank.end())
-        text = text[blank.end() :]
+    content = len(text) - len(text.lstrip(" \t\r\n"))  # where the first non-blank is
+    cut = text.rfind("\n", 0, content) + 1  # the start of its line
+    if cut:
+        first_line += text.count("\n", 0, cut)
+        text = text[cut:]
     end = -1
     for _line in range(LINES_SHOWN):
         end = text.find("\n", end + 1)
