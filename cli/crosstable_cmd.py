@@ -18,10 +18,10 @@ from hexhop.archive.standings import (
     listing_note,
 )
 from hexhop.messages import _
-from hexhop.records.text import printable, utf8_safe
+from hexhop.records.text import csv_line, printable, utf8_safe
 
 from .command_output import emit, force_out_option, out_option, stdout_json, tell
-from .find_cmd import _csv, find_options, from_index_or_archive, query_of
+from .find_cmd import find_options, from_index_or_archive, query_of
 from .help import Translated
 from .interrupt import checked, stoppable
 from .options import format_option, page_options, quiet_option, shared, unused_options
@@ -169,9 +169,9 @@ def crosstable(
 
 
 def csv_text(table: Crosstable) -> str:
-    """The table as CSV: a heading, then one row per player (a name's
-    control characters written as the terminal escapes, as find does)."""
-    return "".join(_csv(row) + "\n" for row in table.rows())
+    """The table as CSV: a heading, then one row per player, in the cells
+    of every CSV (:func:`~hexhop.records.text.csv_cell`)."""
+    return "".join(csv_line(row) + "\n" for row in table.rows())
 
 
 def html_page(table: Crosstable, event: str | None) -> str:

