@@ -150,8 +150,10 @@ def crosstable(
             from hexhop.render import pdf
             from hexhop.render.pages import page_for
 
-            pages = pdf_pages(table, event, page_for(page, landscape))
-            write_atomically(out or "", pdf(pages), overwrite=force)
+            # the layout takes seconds (in a child process): Ctrl-C stops it
+            with stoppable(lambda: _("while laying out {path}; nothing written").format(path=out)):
+                data = pdf(pdf_pages(table, event, page_for(page, landscape)))
+            write_atomically(out or "", data, overwrite=force)
     elif fmt == "json":
         emit(stdout_json(table.as_json(), indent=2) + "\n", out, force)
     elif fmt == "csv":

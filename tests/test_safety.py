@@ -199,6 +199,17 @@ _BUSY = [
         ["convert", "--to", "json", "{in}", "--out", "{out}/x.json"],
         "good/huepfer-10x10-bremen-2003.hpf",
     ),
+    # a PDF's layout (WeasyPrint, cairosvg) runs in a child process that a signal stops
+    (
+        "render-article",
+        ["render", "{in}", "--format", "article", "--plies", "0-40", "--out-dir", "{out}"],
+        "good/huepfer-10x10-bremen-2003.hpf",
+    ),
+    (
+        "render-sheet-pdf",
+        ["render", "{in}", "--format", "sheet-pdf", "--plies", "0-40", "--out-dir", "{out}"],
+        "good/huepfer-10x10-bremen-2003.hpf",
+    ),
 ]
 
 
