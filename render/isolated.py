@@ -46,8 +46,7 @@ def in_child(make: Callable[[], bytes]) -> bytes:
         return make()
     read_end, write_end = os.pipe()
     parent = os.getpid()
-    sys.stdout.flush()  # what is buffered is written once, by this process
-    sys.stderr.flush()
+    _flush()  # what is buffered is written once, by this process
     child = os.fork()
     if child == 0:  # pragma: no cover - the child's coverage is not collected
         os.close(read_end)
@@ -62,6 +61,13 @@ def in_child(make: Callable[[], bytes]) -> bytes:
         if child:
             _kill(child)
     return _outcome(answer, status)
+
+
+def _flush() -> None:
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None:
+            with contextlib.suppress(OSError, ValueError):  # closed, or a broken pipe
+                stream.flush()
 
 
 def _read_all(fd: int) -> bytes:
