@@ -127,6 +127,11 @@ def crosstable(
     the games; ARCHIVE paths use their hexhop.sqlite index when there is
     one (--scan: read them).
 
+    Beyond 50 players, a table with a column each would grow with the
+    square of the players: each player's row ends with their games
+    instead (number:won-lost against each opponent met), and standard
+    error says so.
+
     Exit status: 0 when some game was counted, 1 when none matched, 2 on a
     usage error, a malformed filter or pattern, an index that cannot be
     used, and when files changed since they were indexed or could not be

@@ -187,3 +187,14 @@ def test_a_listing_in_german(rings) -> None:
         "offen",
         "Partien",
     ]
+
+
+def test_the_help_and_the_docs_name_the_limit_the_library_has() -> None:
+    """The number is written in the help and the docs: they follow the constant."""
+    root = Path(__file__).resolve().parent.parent
+    assert f"Beyond {MAX_TABLE_PLAYERS} players" in " ".join(
+        run("crosstable", "--help").stdout.split()
+    )
+    assert f"**At most {MAX_TABLE_PLAYERS} players in the table.**" in (
+        root / "docs" / "archive.md"
+    ).read_text("utf-8")
