@@ -28,6 +28,8 @@ from .templating import page
 MAX_ID = 2**62  # a game id SQLite can hold
 MAX_NAME = 1_000  # characters of a player's or event's name in a path
 LISTED = 200  # games listed on a player's or event's page (the rest: in the search)
+STANDINGS_PAGE = 50  # players on a page of an event's crosstable listing and ratings
+MAX_PAGE_DIGITS = 6  # of ?page= on an event's page (a larger number: the last page)
 BOARD_STYLE = re.compile(r"<style>(.*?)</style>", re.S)
 _styles: dict[str, str] = {}
 _styles_lock = threading.Lock()
@@ -454,7 +456,12 @@ def _ratings(db: str) -> Any:
 
 
 def event(request: Request) -> Response:
-    from hexhop.archive.standings import Crosstable, Game, winner_of
+    """An event's crosstable, its players' ratings after it and its games.
+    A crosstable of more than :data:`~hexhop.archive.standings.MAX_TABLE_PLAYERS`
+    players is the listing of each player's games, and it and the ratings
+    come :data:`STANDINGS_PAGE` players to a page (``?page=``): a request
+    costs what the event's games cost, whatever its players."""
+    from hexhop.archive.standings import MAX_TABLE_PLAYERS, Crosstable, Game, winner_of
 
     name = _name(request)
     db = db_of(request)
@@ -473,8 +480,11 @@ def event(request: Request) -> Response:
         )
         for r in rows
     )
-    ratings = _ratings(db)
-    after = ratings.events.get(name, {})
+    after = _ratings(db).events.get(name, {})
+    ratings = [(player, after[player]) for player in sorted(after, key=lambda p: (-after[p], p))]
+    pages = max(1, -(-max(len(table.players), len(ratings)) // STANDINGS_PAGE))
+    number = _page_number(request, pages)
+    shown = slice((number - 1) * STANDINGS_PAGE, number * STANDINGS_PAGE)
     return page(
         request,
         "event.html",
@@ -484,10 +494,26 @@ def event(request: Request) -> Response:
         search="/?" + urlencode({"event": name}),
         outcomes=False,
         table=table,
-        ratings=[(player, after[player]) for player in sorted(after, key=lambda p: (-after[p], p))],
+        listed=list(enumerate(table.players, 1))[shown],
+        ratings=ratings[shown],
+        max_table_players=MAX_TABLE_PLAYERS,
+        page_number=number,
+        pages=pages,
+        page_link=lambda n: request.url.path + ("?" + urlencode({"page": n}) if n > 1 else ""),
         player_link=player_link,
         event_link=event_link,
     )
+
+
+def _page_number(request: Request, pages: int) -> int:
+    """``?page=``, between 1 and ``pages``: ASCII digits only (else the
+    first page; too many digits: the last)."""
+    given = request.query_params.get("page", "1")
+    if not (given.isascii() and given.isdigit()):
+        return 1
+    if len(given) > MAX_PAGE_DIGITS:
+        return pages
+    return min(max(int(given), 1), pages)
 
 
 def viewer_file(request: Request) -> Response:

