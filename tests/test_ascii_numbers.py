@@ -219,8 +219,11 @@ def test_every_numeric_option_reads_ascii_digits_only():
                 assert isinstance(param.type, (Count, Seconds)), (words, param.name)
 
 
-@pytest.mark.parametrize(("words", "option"), NUMERIC_OPTIONS, ids=lambda v: " ".join(v))
-def test_each_numeric_option_refuses_such_characters(words, option):
+@pytest.mark.parametrize(
+    ("words", "option"), NUMERIC_OPTIONS, ids=[" ".join((*w, o)) for w, o in NUMERIC_OPTIONS]
+)
+def test_each_numeric_option_refuses_such_characters(words, option, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # a command that took the number would write here
     for c in SAMPLE:
         result = CliRunner().invoke(cli, [*words, option, c, "nowhere.hxl"])
         assert result.exit_code == 2, (c, result.output)
@@ -292,7 +295,8 @@ def test_the_filters_refuse_every_such_character():
     ],
     ids=lambda v: " ".join(v[:2]) if isinstance(v, list) else None,
 )
-def test_the_text_options_refuse_such_characters(args, message):
+def test_the_text_options_refuse_such_characters(args, message, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # a command that took the number would write here
     for c in SAMPLE:
         result = CliRunner().invoke(cli, [arg.format(c=c) for arg in args])
         assert result.exit_code == 2, (c, result.output)
