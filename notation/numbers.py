@@ -9,7 +9,9 @@ checks with one of them and converts with another ends in a traceback
 ``int()`` alone reads a record differently from every other program.  So
 text becomes a number in hexhop through :func:`ascii_int` only (and
 :func:`ascii_decimal`, built on it, for seconds), and regular expressions
-and grammars spell digits ``[0-9]``.
+and grammars spell digits ``[0-9]``, a bounded count of them, so that what
+they match (a die's face, a move number the scanner bounds) is ready for
+``int()``.
 
 This module knows nothing of records, options or web pages: every layer
 may import it.
