@@ -431,3 +431,52 @@ def test_the_superscript_record_is_a_page_like_any_other(web):
     pages = [web.get(f"/games/{game_id}") for game_id in (1, 2)]
     assert [page.status_code for page in pages] == [200, 200]
     assert ["HD05" in page.text for page in pages].count(True) == 1  # the superscript's finding
+
+
+@pytest.mark.slow  # a real server in a child process
+def test_serve_starts_beside_the_superscript_record(tmp_path):
+    import os
+    import re
+    import signal
+    import subprocess
+    import time
+    import urllib.error
+    import urllib.request
+
+    pytest.importorskip("uvicorn", reason="the serve extra: pip install 'hexhop[serve]'")
+    folder = tmp_path / "club"
+    folder.mkdir()
+    (folder / "sup.hxl").write_text(SUPERSCRIPT_CUBE, "utf-8")
+    shutil.copy(KASSEL, folder / "hexalit-kassel-1998.hxl")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "hexhop.cli", "serve", str(folder), "--db", str(tmp_path / "x")]
+        + ["--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "HEXHOP_LANG": "en"},
+    )
+    try:
+        line, deadline = "", time.monotonic() + 60
+        while "Serving" not in line and server.poll() is None:
+            line = server.stderr.readline()  # type: ignore[union-attr]
+            assert time.monotonic() < deadline, "the server did not start"
+        assert line.startswith("Serving 2 games at http://127.0.0.1:"), line
+        url = re.search(r"http://127\.0\.0\.1:[0-9]+/", line).group()  # type: ignore[union-attr]
+
+        def status(path: str) -> int:
+            try:
+                with urllib.request.urlopen(url + path) as answer:
+                    return int(answer.status)
+            except urllib.error.HTTPError as error:
+                return int(error.code)
+
+        assert status("") == 200
+        assert [status(p) for p in ("?board=%C2%B2", "?page=%C2%B2")] == [400, 200]
+        assert status("editor?board=%C2%B2") == 200
+        assert status("editor?from=%C2%B2") == 404
+    finally:
+        server.send_signal(signal.SIGINT)
+        _, err = server.communicate(timeout=30)
+    assert server.returncode == 0, err
+    assert "Traceback" not in err
