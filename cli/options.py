@@ -354,12 +354,13 @@ class Count(click.IntRange):
     """A whole number in the digits 0-9 (:func:`~hexhop.notation.numbers.ascii_int`),
     within a range: click's own ``int`` reads ``٣`` as 3 and ``" 3"`` too.
 
-    A ``-`` sign is read where the range allows numbers below zero (a seed);
-    no ``+``, no blank, no ``_``, at most ``MAX_DIGITS`` digits."""
+    A ``-`` sign is read (a seed may be below zero; elsewhere the range
+    refuses it in click's words); no ``+``, no blank, no ``_``, at most
+    ``MAX_DIGITS`` digits."""
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, str):
-            minus = value.startswith("-") and (self.min is None or self.min < 0)
+            minus = value.startswith("-")
             number = ascii_int(value[1:] if minus else value)
             if number is None:
                 self.fail(_not_a_number(value, self.name), param, ctx)

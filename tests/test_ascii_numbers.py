@@ -245,8 +245,10 @@ def test_the_option_types_read_what_click_read():
     assert Count(1).convert("12", None, None) == 12
     assert Count().convert("-3", None, None) == -3  # a seed
     assert Seconds(0, min_open=True).convert("0.5", None, None) == 0.5
-    with pytest.raises(click.BadParameter, match=r"'-3' is not a valid integer range\. Write"):
+    with pytest.raises(click.BadParameter, match=r"-3 is not in the range x>=0"):
         Count(0).convert("-3", None, None)
+    with pytest.raises(click.BadParameter, match=r"'\+3' is not a valid integer range\. Write"):
+        Count(0).convert("+3", None, None)
     with pytest.raises(click.BadParameter, match=r"0 is not in the range x>=1"):
         Count(1).convert("0", None, None)
     with pytest.raises(click.BadParameter, match="'1e3' is not a valid float range"):
