@@ -377,7 +377,7 @@ class Crosstable:
 
 # -- the ratings ---------------------------------------------------------------
 
-_DATED = re.compile(r"^\d{4}")
+_DATED = re.compile(r"^[0-9]{4}")
 
 
 def expected(own: float, other: float) -> float:

@@ -42,6 +42,7 @@ from .command_output import stdout_json, tell
 from .help import Translated
 from .interrupt import checked, stoppable
 from .options import (
+    Count,
     force_option,
     format_option,
     game_name,
@@ -147,7 +148,7 @@ def find_options(command):
         ),
         shared(
             "--min-depth",
-            type=click.IntRange(1),
+            type=Count(1),
             default=None,
             metavar="N",
             help="With --missed-win or --blunder: only wins of at least N own actions.",
@@ -351,7 +352,7 @@ def _under(path: str, root: str) -> bool:
 )
 @shared(
     "--limit",
-    type=click.IntRange(0),
+    type=Count(0),
     default=0,
     show_default=True,
     help="List (or export) at most this many games (0: all).",

@@ -18,6 +18,7 @@ from starlette.routing import BaseRoute, Route
 
 from hexhop.archive.query import game_texts
 from hexhop.messages import N_
+from hexhop.notation.numbers import ascii_int
 
 from . import data
 from .i18n import language_of, speaking
@@ -401,7 +402,7 @@ def player(request: Request) -> Response:
         outcome = _outcome(row, name)
         outcomes.append(outcome)
         year = (row.date or "")[:4]
-        year = year if year.isdigit() else "?"
+        year = year if ascii_int(year) is not None else "?"
         for counted in (years.setdefault(year, Year(year)), total):
             counted.games += 1
             setattr(counted, outcome, getattr(counted, outcome) + 1)

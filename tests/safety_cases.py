@@ -815,6 +815,20 @@ def empty_beside_good(folder: Path) -> str:
     return "d"
 
 
+# a record whose cube is a superscript two: "²".isdigit(), but int("²") raises
+SUPERSCRIPT_CUBE = '[Game "Hexalit"]\n[Position "N: B4=1; S: E4=1; cube: \u00b2"]\n\n*\n'
+
+
+def superscript_beside_good(folder: Path) -> str:
+    """A folder of the superscript record and a good one: every command
+    reads past the first and reports (or uses) the second."""
+    root = folder / "d"
+    root.mkdir()
+    (root / "sup.hxl").write_text(SUPERSCRIPT_CUBE, "utf-8")
+    shutil.copy(KASSEL, root / "hexalit-kassel-1998.hxl")
+    return "d"
+
+
 def three_spellings(folder: Path) -> str:
     """A folder ``sm`` of records and an archive, for ``sm``, ``./sm`` and
     its absolute path in one run of index."""
@@ -1223,6 +1237,7 @@ CASES: list[Case] = [
         empty_beside_good,
         notes="one bad byte or empty file changes no other verdict",
     ),
+    Case("superscript-beside-good", superscript_beside_good, notes="numbers: ASCII digits only"),
     Case(
         "output-is-the-input",
         _copy(BREMEN, "in.hpf"),
@@ -1329,6 +1344,11 @@ CASES: list[Case] = [
                 "UPDATE solved SET status = 'win', depth = -1",
             ),
             "-foreign-table": ("CREATE TABLE analyses_extra (x)",),
+            # "12²".isdigit(), but int("12²") raises; int("٣") is 3
+            "-digits-not-ascii": (
+                "UPDATE solved SET ply = ply || '²' WHERE ply % 2 = 0",
+                "UPDATE solved SET ply = '٣' || ply WHERE ply % 2 = 1",
+            ),
             "-view-of-notes": (
                 "CREATE TABLE kept AS SELECT * FROM notes",
                 "DROP TABLE notes",
