@@ -18,7 +18,7 @@ from starlette.routing import BaseRoute, Route
 
 from hexhop.archive.query import game_texts
 from hexhop.messages import N_
-from hexhop.notation.numbers import ascii_int
+from hexhop.notation.numbers import ASCII_DIGITS, ascii_int
 
 from . import data
 from .i18n import language_of, speaking
@@ -510,11 +510,11 @@ def _page_number(request: Request, pages: int) -> int:
     """``?page=``, between 1 and ``pages``: ASCII digits only (else the
     first page; too many digits: the last)."""
     given = request.query_params.get("page", "1")
-    if not (given.isascii() and given.isdigit()):
-        return 1
-    if len(given) > MAX_PAGE_DIGITS:
-        return pages
-    return min(max(int(given), 1), pages)
+    number = ascii_int(given, max_digits=MAX_PAGE_DIGITS)
+    if number is None:
+        too_many = given != "" and not given.strip(ASCII_DIGITS)  # ASCII digits, too many
+        return pages if too_many else 1
+    return min(max(number, 1), pages)
 
 
 def viewer_file(request: Request) -> Response:
