@@ -47,6 +47,7 @@ from dataclasses import dataclass, field
 from hexhop.messages import _
 from hexhop.records.errors import RecordsError
 from hexhop.records.globs import matches as glob_matches
+from hexhop.records.small_files import read_small_text
 
 from .names import fold
 
@@ -188,6 +189,34 @@ def read_names(text: str, path: str = "names.txt") -> Names:
     names = Names.of(players, path)
     _no_spelling_twice(names)
     return names
+
+
+#: A names file beside the records that every command finds by itself: in
+#: the folder given (or the folder of the file given) to a command
+NAMES_FILE = "hexhop-names.txt"
+MAX_NAMES_BYTES = 8 * 1024 * 1024  # a club of 100,000 players with ten spellings each
+
+
+def load_names(path: str | None, archive: Iterable[str] = ()) -> Names:
+    """The names file ``path`` (``--names``); without one, the first
+    :data:`NAMES_FILE` in a folder of ``archive`` (or the folder of a file
+    of it); else no names. :class:`NamesFileError` when it cannot be read
+    or is not a names file."""
+    import os
+
+    if path is None:
+        for given in archive:
+            folder = given if os.path.isdir(given) else os.path.dirname(given) or "."
+            candidate = os.path.join(folder, NAMES_FILE)
+            if os.path.isfile(candidate):
+                path = candidate
+                break
+        else:
+            return NO_NAMES
+    text, why = read_small_text(path, MAX_NAMES_BYTES)
+    if text is None:
+        raise NamesFileError(_("{path}: cannot read: {reason}").format(path=path, reason=why))
+    return read_names(text, path)
 
 
 def _spelling(line: str, number: int, path: str) -> Spelling:

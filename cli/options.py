@@ -444,6 +444,13 @@ def force_option(help: str) -> Callable[[F], F]:
     return shared("--force", is_flag=True, help=help)
 
 
+def names_option(
+    help: str = "The club's names file: which spellings name one player and the name shown "
+    "(docs/archive.md); default: hexhop-names.txt in the archive's folder.",
+) -> Callable[[F], F]:
+    return shared("--names", "names_file", type=click.Path(dir_okay=False), default=None, help=help)
+
+
 def glob_option(help: str) -> Callable[[F], F]:
     return shared("--glob", "globs", multiple=True, metavar="PATTERN", help=help)
 
