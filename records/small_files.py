@@ -19,7 +19,7 @@ def read_small_text(path: str, most: int) -> tuple[str | None, str]:
         return None, why
     source = read_source(path, most)
     if source.data is None:
-        return None, source.error or _("cannot be read")
+        return None, source.error or ""  # read_source always says why
     try:
         return source.data.decode("utf-8-sig"), ""
     except UnicodeDecodeError:

@@ -171,7 +171,7 @@ def game(request: Request) -> Response:
             Mark(number, f.code, f.severity, f.message, f.line, f.column)
             for number, f in enumerate(report.findings[:FINDINGS_SHOWN], 1)
         ]
-    *shown, more_lines = _shown_text(text, hit.line)
+    shown_text, first_line, more_lines = _shown_text(text, hit.line)
     body = block = style = ""
     if viewer is not None:
         head = viewer.drawings.head
@@ -194,7 +194,7 @@ def game(request: Request) -> Response:
         tags=tags,
         findings=findings,
         unshown=len(report.findings) - len(findings),
-        lines=_marked(*shown, findings),
+        lines=_marked(shown_text, first_line, findings),
         more_lines=more_lines,
         viewer=Markup(body),
         viewer_data=Markup(block),
