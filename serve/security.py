@@ -28,7 +28,7 @@ import re
 import secrets
 from http.cookies import SimpleCookie
 from typing import Any
-from urllib.parse import parse_qs, urlencode, urlsplit
+from urllib.parse import parse_qs, quote_from_bytes, urlencode, urlsplit
 
 from starlette.datastructures import MutableHeaders
 from starlette.requests import Request
@@ -90,7 +90,7 @@ class Security:
         if refusal is None and self.settings.token is not None and "token" in request.query_params:
             # the token goes into the cookie and out of the address bar (and history)
             kept = [(k, v) for k, v in request.query_params.multi_items() if k != "token"]
-            target = request.url.path + ("?" + urlencode(kept) if kept else "")
+            target = own_path(scope) + ("?" + urlencode(kept) if kept else "")
             moved = RedirectResponse(target, status_code=303)
             for cookie in set_cookies:
                 moved.headers.append("set-cookie", cookie)
@@ -209,6 +209,20 @@ def _host_name(host: str) -> str:
 
 
 _HOST = re.compile(r"(?:\[(?P<v6>[0-9a-f:.]+)\]|(?P<name>[^:\[\]]+))(?::[0-9]{1,5})?")
+
+
+def own_path(scope: Scope) -> str:
+    """The request's path as an address of this server, for a ``Location``:
+    as it came (still escaped: ``/%2F%2Fx`` stays so), with what a browser
+    would read otherwise escaped (``\\`` as ``%5C``, a tab as ``%09``), and
+    one leading ``/`` only. ``//evil.example/x`` would be another site (an
+    address without its scheme), so it becomes ``/evil.example/x``."""
+    raw = scope.get("raw_path") or scope.get("path", "/").encode("utf-8")
+    path = quote_from_bytes(bytes(raw), safe=PATH_SAFE)
+    return "/" + path.lstrip("/")
+
+
+PATH_SAFE = "/%:@!$&'()*+,;="  # and letters, digits, '_.-~': kept as they are in a Location
 
 
 def _token_shaped(value: str) -> bool:

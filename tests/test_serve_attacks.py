@@ -148,3 +148,32 @@ def test_serve_refuses_to_listen_on_a_name_that_only_looks_like_loopback(tmp_pat
     done = CliRunner().invoke(cli, ["serve", str(tmp_path), "--host", "127.attacker.example"])
     assert done.exit_code == 2
     assert "--host 127.attacker.example lets other machines reach the archive" in done.output
+
+
+# -- the token's hand-off redirects to this server only -----------------------------------
+
+TOKEN = "t0ken-of-the-club-2026"
+
+
+@pytest.mark.parametrize(
+    "path, location",
+    [
+        ("//evil.example/x", "/evil.example/x"),
+        ("/%2F%2Fevil.example", "/%2F%2Fevil.example"),
+        ("///evil.example", "/evil.example"),
+        ("/\\evil.example", "/%5Cevil.example"),
+        ("/%5C%5Cevil.example", "/%5C%5Cevil.example"),
+        ("/%09/evil.example", "/%09/evil.example"),
+        ("/players", "/players"),
+        ("/players/M%C3%BCller", "/players/M%C3%BCller"),
+    ],
+)
+def test_the_token_hand_off_stays_on_this_server(served, path, location) -> None:
+    arch, db = served
+    app = client(db, (arch,), token=TOKEN)
+    moved = app.get(f"http://127.0.0.1:8000{path}?token={TOKEN}&q=a")
+    assert moved.status_code == 303, path
+    assert moved.headers["location"] == location + "?q=a"
+    bare = client(db, (arch,), token=TOKEN).get(f"http://127.0.0.1:8000{path}?token={TOKEN}")
+    assert bare.headers["location"] == location
+    assert not bare.headers["location"].startswith(("//", "/\\"))
