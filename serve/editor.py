@@ -18,7 +18,7 @@ import contextlib
 import json
 import os
 import re
-import tempfile
+import secrets
 import threading
 import unicodedata
 from collections.abc import Callable
@@ -607,14 +607,10 @@ def write_new(target: Path, data: bytes, check: Callable[[str], None] | None = N
     linked to its name, which fails when anything (a file, a link, even a
     dangling one) has the name already: nothing is ever replaced. Where the
     file system has no hard links, the file is made with ``O_EXCL`` and
-    ``O_NOFOLLOW`` instead."""
-    folder = target.parent
+    ``O_NOFOLLOW`` instead. Either way its mode is 0666 less the umask."""
     if os.path.lexists(target):
         raise Refused(409, EXISTS)
-    try:
-        handle, temporary = tempfile.mkstemp(prefix=".hexhop-save-", suffix=".tmp", dir=folder)
-    except OSError as error:
-        raise Refused(500, NOT_WRITTEN, error.strerror or "") from None
+    handle, temporary = _temporary(target.parent)
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)
@@ -636,10 +632,28 @@ def write_new(target: Path, data: bytes, check: Callable[[str], None] | None = N
             os.unlink(temporary)
 
 
+NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+NEW_MODE = 0o666  # less the umask, as open() and every other writer of hexhop make files
+
+
+def _temporary(folder: Path) -> tuple[int, str]:
+    """A new temporary file in ``folder`` (its handle and path), made with
+    the mode the umask leaves (not ``mkstemp``'s 0600, which the saved file
+    would keep: it is linked to its name, not copied)."""
+    for _attempt in range(100):
+        path = str(folder / f".hexhop-save-{secrets.token_hex(8)}.tmp")
+        try:
+            return os.open(path, NEW_FILE, NEW_MODE), path
+        except FileExistsError:
+            continue
+        except OSError as error:
+            raise Refused(500, NOT_WRITTEN, error.strerror or "") from None
+    raise Refused(500, NOT_WRITTEN)
+
+
 def _write_exclusive(target: Path, data: bytes) -> None:
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
     try:
-        handle = os.open(target, flags, 0o644)
+        handle = os.open(target, NEW_FILE, NEW_MODE)
     except FileExistsError:
         raise Refused(409, EXISTS) from None
     except OSError as error:

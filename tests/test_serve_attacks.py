@@ -177,3 +177,48 @@ def test_the_token_hand_off_stays_on_this_server(served, path, location) -> None
     bare = client(db, (arch,), token=TOKEN).get(f"http://127.0.0.1:8000{path}?token={TOKEN}")
     assert bare.headers["location"] == location
     assert not bare.headers["location"].startswith(("//", "/\\"))
+
+
+# -- a saved file has the mode the umask gives, as every other file hexhop writes ---------
+
+
+def save(app, text: str, name: str, token: str | None = None):
+    return app.post(
+        "/api/editor/save",
+        json={"text": text, "folder": 0, "name": name},
+        headers={"X-CSRF-Token": token or csrf(app)},
+    )
+
+
+@pytest.mark.parametrize("umask, mode", [(0o022, 0o644), (0o027, 0o640), (0o077, 0o600)])
+def test_a_saved_file_has_the_mode_of_the_umask(app, served, umask, mode) -> None:
+    arch, _db = served
+    old = os.umask(umask)
+    try:
+        named = save(app, NEW_RECORD, f"umask-{umask:03o}")
+        free = save(app, NEW_RECORD, "")
+    finally:
+        os.umask(old)
+    assert named.status_code == free.status_code == 201, (named.text, free.text)
+    for response in (named, free):
+        saved = Path(response.json()["saved"])
+        assert saved.parent == arch
+        assert saved.stat().st_mode & 0o7777 == mode, (saved, oct(saved.stat().st_mode))
+    assert not [p for p in arch.iterdir() if p.name.startswith(".hexhop-save-")]
+
+
+def test_without_hard_links_the_file_has_the_mode_of_the_umask_too(app, served, monkeypatch):
+    arch, _db = served
+
+    def no_links(*args, **kwargs):
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    old = os.umask(0o027)
+    try:
+        response = save(app, NEW_RECORD, "no-links")
+    finally:
+        os.umask(old)
+    assert response.status_code == 201, response.text
+    assert (arch / "no-links.hxl").stat().st_mode & 0o7777 == 0o640
+    assert (arch / "no-links.hxl").read_text("utf-8") == NEW_RECORD
