@@ -222,3 +222,103 @@ def test_without_hard_links_the_file_has_the_mode_of_the_umask_too(app, served, 
     assert response.status_code == 201, response.text
     assert (arch / "no-links.hxl").stat().st_mode & 0o7777 == 0o640
     assert (arch / "no-links.hxl").read_text("utf-8") == NEW_RECORD
+
+
+# -- file names every system can hold, that no shell reads as an option ---------------------
+
+SLASH = "A file name cannot hold {}: it looks like a slash between folders."
+WINDOWS = (
+    "A file name cannot hold {}: Windows cannot store it, and archives are shared between systems."
+)
+DEVICE = (
+    "{} is the name of a device on Windows (CON, PRN, AUX, NUL, COM0 to COM9, LPT0 to LPT9), "
+    "whatever its extension: choose another name."
+)
+DASH = "A file name cannot begin with '-': a command line would read it as an option."
+DOT = "A file name cannot end with a dot: Windows drops it."
+FOLDERS = (
+    "A file name without folders, '..', control characters or a leading dot, of at most 200 bytes."
+)
+
+
+@pytest.mark.parametrize(
+    "name, message",
+    [
+        ("a\u2215b", SLASH.format("'\u2215' (U+2215 DIVISION SLASH)")),
+        ("a\u2044b.hxl", SLASH.format("'\u2044' (U+2044 FRACTION SLASH)")),
+        ("a\u29f8b", SLASH.format("'\u29f8' (U+29F8 BIG SOLIDUS)")),
+        ("a\u2216b", SLASH.format("'\u2216' (U+2216 SET MINUS)")),
+        (
+            "a\u2571b",
+            SLASH.format("'\u2571' (U+2571 BOX DRAWINGS LIGHT DIAGONAL UPPER RIGHT TO LOWER LEFT)"),
+        ),
+        ("a\ufe68b", FOLDERS),  # small reverse solidus: '\' in NFKC
+        ("CON.hxl", DEVICE.format("CON")),
+        ("con", DEVICE.format("con")),
+        ("nul.hxl", DEVICE.format("nul")),
+        ("Nul.trg", DEVICE.format("Nul")),
+        ("aux.tar.hxl", DEVICE.format("aux")),
+        ("PRN .hxl", DEVICE.format("PRN")),
+        ("com1.hxl", DEVICE.format("com1")),
+        ("LPT9.hxl", DEVICE.format("LPT9")),
+        ("COM\u00b9.hxl", DEVICE.format("COM\u00b9")),
+        ("lpt\u00b3.hxl", DEVICE.format("lpt\u00b3")),
+        ("conout$.hxl", DEVICE.format("conout$")),
+        ("*.hxl", WINDOWS.format("'*' (U+002A ASTERISK)")),
+        ("a?b", WINDOWS.format("'?' (U+003F QUESTION MARK)")),
+        ("a<b", WINDOWS.format("'<' (U+003C LESS-THAN SIGN)")),
+        ("a>b", WINDOWS.format("'>' (U+003E GREATER-THAN SIGN)")),
+        ('a"b', WINDOWS.format("'\"' (U+0022 QUOTATION MARK)")),
+        ("a|b", WINDOWS.format("'|' (U+007C VERTICAL LINE)")),
+        ("a\uff0ab", WINDOWS.format("'\uff0a' (U+FF0A FULLWIDTH ASTERISK)")),
+        ("a:b", FOLDERS),
+        ("a\x01b", FOLDERS),
+        ("a\x7fb", FOLDERS),
+        ("-rf.hxl", DASH),
+        ("-rf", DASH),
+        ("\uff0drf", DASH),  # a fullwidth hyphen-minus: '-' in NFKC
+        ("game.", DOT),
+        ("game. ", DOT),
+    ],
+)
+def test_names_other_systems_cannot_hold_are_refused(app, served, name, message) -> None:
+    arch, _db = served
+    before = files_under(arch)
+    response = save(app, NEW_RECORD, name)
+    assert response.status_code == 400, (name, response.text)
+    assert response.json()["error"] == message
+    assert files_under(arch) == before
+
+
+def test_the_name_rule_speaks_german(app) -> None:
+    token = csrf(app)
+    response = app.post(
+        "/api/editor/save?lang=de",
+        json={"text": NEW_RECORD, "folder": 0, "name": "CON.hxl"},
+        headers={"X-CSRF-Token": token},
+    )
+    assert response.status_code == 400
+    assert response.json()["error"].startswith("CON ist unter Windows der Name eines Geräts")
+
+
+@pytest.mark.parametrize(
+    "name, saved",
+    [
+        ("COM10", "COM10.hxl"),
+        ("console.hxl", "console.hxl"),
+        ("nullify", "nullify.hxl"),
+        ("con-game", "con-game.hxl"),
+        ("a-b.c", None),
+        ("x-", "x-.hxl"),
+        ("  spaced  ", "spaced.hxl"),
+        ("Runde 3 (Finale)", "Runde 3 (Finale).hxl"),
+    ],
+)
+def test_ordinary_names_pass(name, saved) -> None:
+    from hexhop.serve.editor import Refused, checked_name
+
+    if saved is None:  # an extension of another kind
+        with pytest.raises(Refused):
+            checked_name(name, "Hexalit")
+        return
+    assert checked_name(name, "Hexalit") == saved
