@@ -33,6 +33,7 @@ from starlette.routing import BaseRoute, Route
 
 from hexhop.engine.base import Position
 from hexhop.messages import N_, side_name, to_move, wins
+from hexhop.messages import _ as spoken
 from hexhop.notation.errors import Error
 from hexhop.notation.findings import Finding
 from hexhop.notation.games import GAMES, find_game
@@ -115,6 +116,10 @@ DEVICE_NAME = N_(
     " LPT9), whatever its extension: choose another name."
 )
 WRONG_EXTENSION = N_("A {game} record is saved with the extension {extension}.")
+TAG_CONTROL = N_("The tag {tag} cannot hold {character}: a record holds no control characters.")
+COMMENT_CONTROL = N_("A comment cannot hold {character}: a record holds no control characters.")
+READS_OTHERWISE = N_("{path} does not read back as the record written: nothing was written.")
+TEXT_UNWRITABLE = N_("The record text holds {character}, which no record file can hold.")
 EXISTS = N_("A file of that name exists already: choose another name.")
 NOT_WRITTEN = N_("The file could not be written.")
 SAVED = N_("Saved as {path}.")
@@ -349,10 +354,33 @@ def _refusal(lang: str, refused: Refused) -> JSONResponse:
 
 
 def _text(data: Json) -> str:
+    """The posted record text; :class:`Refused` when a file could not hold
+    it (a NUL makes every reader take the file for binary data, IO02; a
+    lone surrogate is no UTF-8)."""
     text = data.get("text")
     if not isinstance(text, str):
         raise Refused(400, BAD_REQUEST, "text")
+    found = _UNWRITABLE.search(text)
+    if found is not None:
+        raise Refused(400, TEXT_UNWRITABLE, character=_shown(found.group()))
     return text
+
+
+# what no record file holds: NUL (binary data to every reader), lone surrogates (no UTF-8)
+_UNWRITABLE = re.compile("[\0\ud800-\udfff]")
+# what a tag or comment may not hold: control characters (but tab and line
+# breaks, which a tag's value turns into spaces) and lone surrogates
+_CONTROL = re.compile("[\0-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def _no_control(value: str, message: str, **params: str) -> str:
+    """``value``, or :class:`Refused` (400, ``message``) naming the first
+    control character in it: a record that holds one is refused by its
+    readers (NUL: binary data) or shows what was never typed."""
+    found = _CONTROL.search(value)
+    if found is not None:
+        raise Refused(400, message, character=_shown(found.group()), **params)
+    return value
 
 
 def _cursor(data: Json, key: str = "cursor") -> editing.Address:
@@ -411,6 +439,7 @@ def _tags(data: Json) -> dict[str, str]:
             raise Refused(400, BAD_REQUEST, f"tags: {name[:40]}")
         if len(value) > LIMITS.max_tag_value:
             raise Refused(413, BAD_REQUEST, f"tags: {name}")
+        _no_control(value, TAG_CONTROL, tag=name)
         checked[name] = " ".join(value.split())
     return checked
 
@@ -456,7 +485,7 @@ def api_variation(request: Request, data: Json, lang: str) -> Json:
 def api_comment(request: Request, data: Json, lang: str) -> Json:
     draft = _draft(data)
     cursor = _cursor(data)
-    comment = _string(data, "comment", LIMITS.max_comment)
+    comment = _no_control(_string(data, "comment", LIMITS.max_comment), COMMENT_CONTROL)
     draft = editing.set_comment(draft, cursor, comment)
     return _state(draft, cursor, lang)
 
@@ -616,9 +645,13 @@ def _looks_like_a_slash(character: str) -> bool:
 
 
 def _shown(character: str) -> str:
-    """``character`` as a message shows it: ``'∕' (U+2215 DIVISION SLASH)``."""
+    """``character`` as a message shows it: ``'∕' (U+2215 DIVISION SLASH)``;
+    one that shows nothing (a control character, a lone surrogate) by its
+    code alone: ``U+0000``."""
     name = unicodedata.name(character, "")
     code = f"U+{ord(character):04X}" + (f" {name}" if name else "")
+    if unicodedata.category(character).startswith("C"):
+        return code
     return f"'{character}' ({code})"
 
 
@@ -640,13 +673,43 @@ def name_from_tags(draft: Draft) -> str:
 def _reads_back(draft: Draft, target: Path) -> Callable[[str], None]:
     """The read-back of a saved record: the temporary file, read as a
     reader of ``target`` reads it, must hold the draft's one game (its game
-    and main-line actions), else nothing is put in place."""
+    and main-line actions, as every writer of hexhop checks), and read
+    from the file as ``check`` reads a record (binary data refused, its
+    encoding told), it must give the draft's text back whole: every tag,
+    comment and variation. Else nothing is put in place."""
     from hexhop.archive.verify import Written, verify
     from hexhop.notation.reader import parse_game
 
     written = Written()
     written.add(parse_game(draft.text, 1, 1, draft.game))
-    return lambda temporary: verify(temporary, written, shown=str(target), default_game=draft.game)
+
+    def check(temporary: str) -> None:
+        verify(temporary, written, shown=str(target), default_game=draft.game)
+        _reads_as_written(temporary, draft, target)
+
+    return check
+
+
+class ReadsOtherwise(RecordsError):
+    """A saved file that a reader does not read as the record written."""
+
+
+def _reads_as_written(path: str, draft: Draft, target: Path) -> None:
+    """Raise :class:`ReadsOtherwise` unless the record file at ``path``,
+    read by the readers of the commands (:func:`~hexhop.records.sources.read_record`,
+    then the editor's reading), is ``draft`` as written."""
+    from hexhop.notation.reader import decode
+    from hexhop.records.errors import ReadError
+    from hexhop.records.sources import read_record
+
+    try:
+        _name, data = read_record(path, LIMITS.max_file_bytes)
+    except ReadError as error:
+        message = str(error).replace(path, str(target))
+        raise ReadsOtherwise(message) from None
+    reading = editing.read_text(decode(data)[0], LIMITS, game=draft.game)
+    if reading.draft is None or editing.canonical(reading.draft).text != draft.text:
+        raise ReadsOtherwise(spoken(READS_OTHERWISE).format(path=target))
 
 
 def _write_free(folder: Path, stem: str, draft: Draft) -> Path:

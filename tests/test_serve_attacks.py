@@ -6,6 +6,7 @@ nothing of it may reach the served folders."""
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -29,6 +30,15 @@ def app(served):
 
 def files_under(folder: Path) -> list[str]:
     return sorted(str(p.relative_to(folder)) for p in folder.rglob("*"))
+
+
+def post_json(app, endpoint: str, payload: object, token: str):
+    """A POST to the editor's ``endpoint``, its JSON in ASCII (``\\ud800`` as an escape)."""
+    return app.post(
+        f"/api/editor/{endpoint}",
+        content=json.dumps(payload),
+        headers={"X-CSRF-Token": token, "Content-Type": "application/json"},
+    )
 
 
 def csrf(app) -> str:
@@ -322,3 +332,113 @@ def test_ordinary_names_pass(name, saved) -> None:
             checked_name(name, "Hexalit")
         return
     assert checked_name(name, "Hexalit") == saved
+
+
+# -- a record file holds no NUL: refused at the API, and the read-back reads the file -------
+
+TAG_NUL = "The tag Event cannot hold U+0000: a record holds no control characters."
+
+
+@pytest.mark.parametrize(
+    "character, shown",
+    [("\x00", "U+0000"), ("\x01", "U+0001"), ("\x1b", "U+001B"), ("\x7f", "U+007F")]
+    + [("\x85", "U+0085"), ("\ud800", "U+D800")],
+)
+def test_a_control_character_in_a_tag_is_refused(app, served, character, shown) -> None:
+    arch, _db = served
+    before = files_under(arch)
+    message = f"The tag Event cannot hold {shown}: a record holds no control characters."
+    token = csrf(app)
+    for endpoint, payload in (
+        ("tags", {"text": NEW_RECORD, "cursor": [], "tags": {"Event": f"a{character}b"}}),
+        ("new", {"game": "Hexalit", "tags": {"Event": f"a{character}b"}}),
+    ):
+        response = post_json(app, endpoint, payload, token)
+        assert response.status_code == 400, (endpoint, response.text)
+        assert response.json()["error"] == message
+    assert files_under(arch) == before
+
+
+def test_the_nul_of_the_attack_never_reaches_a_file(app, served) -> None:
+    """The attack as made: tags with "\\u0000" set through the API, then saved."""
+    arch, _db = served
+    before = files_under(arch)
+    token = csrf(app)
+    headers = {"X-CSRF-Token": token}
+    payload = {"text": NEW_RECORD, "cursor": [1], "tags": {"Event": "\u0000"}}
+    tagged = app.post("/api/editor/tags", json=payload, headers=headers)
+    assert tagged.status_code == 400 and tagged.json()["error"] == TAG_NUL
+    nul_text = NEW_RECORD.replace("[Result", '[Event "a\u0000b"]\n[Result')
+    for endpoint in ("state", "save"):
+        response = app.post(
+            f"/api/editor/{endpoint}",
+            json={"text": nul_text, "cursor": [], "folder": 0, "name": "nul-tag"},
+            headers=headers,
+        )
+        assert response.status_code == 400, response.text
+        assert response.json()["error"] == (
+            "The record text holds U+0000, which no record file can hold."
+        )
+    assert files_under(arch) == before
+
+
+def test_tabs_and_line_breaks_in_a_tag_become_spaces(app) -> None:
+    response = app.post(
+        "/api/editor/tags",
+        json={"text": NEW_RECORD, "cursor": [], "tags": {"Event": "Club\tcup\r\n2026"}},
+        headers={"X-CSRF-Token": csrf(app)},
+    )
+    assert response.status_code == 200, response.text
+    assert response.json()["tags"]["Event"] == "Club cup 2026"
+
+
+def test_a_control_character_in_a_comment_is_refused(app) -> None:
+    response = app.post(
+        "/api/editor/comment",
+        json={"text": NEW_RECORD, "cursor": [1], "comment": "zero\x00here"},
+        headers={"X-CSRF-Token": csrf(app)},
+    )
+    assert response.status_code == 400
+    assert response.json()["error"] == (
+        "A comment cannot hold U+0000: a record holds no control characters."
+    )
+
+
+def test_the_read_back_reads_the_file_as_every_reader_does(app, served, monkeypatch) -> None:
+    """Were a NUL to pass the API, the read-back would find it: it reads
+    the written file as check reads it (binary data: IO02), not the text
+    the editor held; nothing is left behind."""
+    from hexhop.serve import editor
+
+    arch, _db = served
+    before = files_under(arch)
+    monkeypatch.setattr(editor, "_UNWRITABLE", editor.re.compile("(?!)"))  # lets all through
+    nul_text = NEW_RECORD.replace("[Result", '[Event "a\u0000b"]\n[Result')
+    response = save(app, nul_text, "nul-read-back")
+    assert response.status_code == 500, response.text
+    assert response.json()["error"] == "The file could not be written."
+    assert response.json()["detail"] == (
+        f"{arch / 'nul-read-back.hxl'} is not a text file (it contains binary data)"
+    )
+    assert files_under(arch) == before
+
+
+def test_a_file_that_reads_as_another_record_is_not_kept(app, served, monkeypatch) -> None:
+    """The digest of game and main line is the same, a comment differs: the
+    read-back compares the whole record a reader sees."""
+    from hexhop.serve import editor
+
+    arch, _db = served
+    before = files_under(arch)
+    real = editor.write_new
+
+    def altered(target, data, check=None):
+        return real(target, data.replace(b"1. B4W3", b"1. B4W3 {altered}"), check)
+
+    monkeypatch.setattr(editor, "write_new", altered)
+    response = save(app, NEW_RECORD, "altered")
+    assert response.status_code == 500, response.text
+    assert response.json()["detail"] == (
+        f"{arch / 'altered.hxl'} does not read back as the record written: nothing was written."
+    )
+    assert files_under(arch) == before
