@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from starlette.concurrency import run_in_threadpool
+import anyio
+import anyio.to_thread
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
@@ -37,7 +38,7 @@ from hexhop.messages import _ as spoken
 from hexhop.notation.errors import Error
 from hexhop.notation.findings import Finding
 from hexhop.notation.games import GAMES, find_game
-from hexhop.notation.model import DiceAction, HopAction, Node, Record
+from hexhop.notation.model import DiceAction, HopAction, Node, ParsedGame, Record
 from hexhop.records import editing
 from hexhop.records.editing import Draft, EditError
 from hexhop.records.errors import RecordsError
@@ -49,7 +50,10 @@ from .settings import Settings
 from .templating import json_block, page
 
 Json = dict[str, Any]  # a JSON object as posted or answered
-LIMITS = Limits()  # the limits of hexhop check, for every posted record
+MAX_ACTIONS = 10_000  # in a record the editor edits, variations included (check: 100,000)
+# the limits of hexhop check for every posted record, but for its actions: every
+# request reads the whole record and answers its whole state, so its size bounds the work
+LIMITS = Limits(max_actions=MAX_ACTIONS)
 BOARD_PIXELS = 520
 MAX_ADDRESS = 2 * LIMITS.max_depth + 1  # numbers in a cursor
 MAX_NAME_BYTES = 200  # a saved file's name, in UTF-8
@@ -93,6 +97,9 @@ WORDS = {
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,39}")
 _STYLE = re.compile(r"<style>.*?</style>", re.S)
 _SAVING = threading.Lock()  # one save (and its indexing) at a time
+# threads of the editor's work, apart from those of the pages (Starlette's 40):
+# more editor requests at once wait for a thread of these, never the pages
+WORKERS = anyio.CapacityLimiter(4)
 
 # -- messages (translated where they are told)
 
@@ -309,8 +316,8 @@ def _findings(findings: tuple[Finding, ...] | list[Finding]) -> list[Json]:
 
 
 def _api(work: Callable[[Request, Json, str], Any]) -> Callable[[Request], Any]:
-    """An endpoint that reads a JSON object, runs ``work`` in the thread
-    pool in the request's language and answers its result as JSON; a
+    """An endpoint that reads a JSON object, runs ``work`` in a thread of
+    :data:`WORKERS` in the request's language and answers its result as JSON; a
     refusal or an edit that cannot be made is a 4xx with the message."""
 
     async def endpoint(request: Request) -> Response:
@@ -329,7 +336,7 @@ def _api(work: Callable[[Request, Json, str], Any]) -> Callable[[Request], Any]:
                 return work(request, data, lang)
 
         try:
-            answer = await run_in_threadpool(run)
+            answer = await anyio.to_thread.run_sync(run, limiter=WORKERS)
         except Refused as refused:
             return _refusal(lang, refused)
         except EditError as error:
@@ -678,10 +685,9 @@ def _reads_back(draft: Draft, target: Path) -> Callable[[str], None]:
     encoding told), it must give the draft's text back whole: every tag,
     comment and variation. Else nothing is put in place."""
     from hexhop.archive.verify import Written, verify
-    from hexhop.notation.reader import parse_game
 
     written = Written()
-    written.add(parse_game(draft.text, 1, 1, draft.game))
+    written.add(ParsedGame(1, draft.record))  # the draft's record is its text as read
 
     def check(temporary: str) -> None:
         verify(temporary, written, shown=str(target), default_game=draft.game)
@@ -696,19 +702,23 @@ class ReadsOtherwise(RecordsError):
 
 def _reads_as_written(path: str, draft: Draft, target: Path) -> None:
     """Raise :class:`ReadsOtherwise` unless the record file at ``path``,
-    read by the readers of the commands (:func:`~hexhop.records.sources.read_record`,
-    then the editor's reading), is ``draft`` as written."""
-    from hexhop.notation.reader import decode
+    read as the commands read a record file
+    (:func:`~hexhop.records.sources.read_record`, then the notation
+    reader), holds one game whose canonical text is ``draft``'s."""
+    from hexhop.notation.reader import decode, parse_text
+    from hexhop.notation.writer import format_record
     from hexhop.records.errors import ReadError
+    from hexhop.records.limits import read_limits
     from hexhop.records.sources import read_record
 
     try:
         _name, data = read_record(path, LIMITS.max_file_bytes)
     except ReadError as error:
-        message = str(error).replace(path, str(target))
-        raise ReadsOtherwise(message) from None
-    reading = editing.read_text(decode(data)[0], LIMITS, game=draft.game)
-    if reading.draft is None or editing.canonical(reading.draft).text != draft.text:
+        raise ReadsOtherwise(str(error).replace(path, str(target))) from None
+    text = decode(data)[0]
+    games = list(parse_text(text, default_game=draft.game, limits=read_limits(LIMITS)))
+    record = games[0].record if len(games) == 1 and games[0].ok else None
+    if record is None or format_record(record) != draft.text:
         raise ReadsOtherwise(spoken(READS_OTHERWISE).format(path=target))
 
 

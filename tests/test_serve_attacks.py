@@ -442,3 +442,154 @@ def test_a_file_that_reads_as_another_record_is_not_kept(app, served, monkeypatc
         f"{arch / 'altered.hxl'} does not read back as the record written: nothing was written."
     )
     assert files_under(arch) == before
+
+
+# -- large editor requests: bounded work that grows with the record, and no wait for others --
+
+EDITOR_ENDPOINTS = {
+    "state": {"at": "end"},
+    "play": {"action": "D7W1", "cursor": [0]},
+    "takeback": {"cursor": [0]},
+    "variation": {"cursor": [0]},
+    "comment": {"comment": "c", "cursor": [0]},
+    "tags": {"tags": {"Event": "E"}},
+    "save": {"folder": 0, "name": "siblings"},
+}
+
+
+def siblings(count: int) -> str:
+    """One action and ``count`` variations beside it (the attack: 80,000, 800 KB)."""
+    return '[Game "Hexalit"]\n\n1. B4W3 ' + "(1. B4W3) " * count + "*\n"
+
+
+def test_the_editor_reads_no_further_than_its_limit(app, served, monkeypatch) -> None:
+    """800 KB, one action and 80,000 variations beside it: every endpoint
+    answers the limit's finding, having read at most 10,001 actions of
+    it each time it reads it (not 80,001)."""
+    from hexhop.notation import accumulator
+    from hexhop.serve.editor import MAX_ACTIONS
+
+    arch, _db = served
+    before = files_under(arch)
+    text = siblings(80_000)
+    assert 800_000 < len(text.encode()) < 1024 * 1024
+    read = []
+    real = accumulator.LineAccumulator.action
+
+    def counted(self, *args, **kwargs):
+        read.append(1)
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(accumulator.LineAccumulator, "action", counted)
+    token = csrf(app)
+    limit = "the game has more than 10000 actions: it is not replayed"
+    for endpoint, extra in EDITOR_ENDPOINTS.items():
+        read.clear()
+        response = post_json(app, endpoint, {"text": text, "cursor": [], **extra}, token)
+        findings = response.json()["findings"]
+        assert [f["code"] for f in findings] == ["IO05"], endpoint
+        assert findings[0]["message"] == limit, endpoint
+        assert response.status_code == (200 if endpoint == "state" else 422), endpoint
+        assert 0 < len(read) <= MAX_ACTIONS + 1, (endpoint, len(read))
+        assert len(response.content) < 1000
+    assert files_under(arch) == before
+
+
+def calls_of(work) -> int:
+    """The Python function calls ``work()`` makes: a measure of its work
+    that does not depend on the machine's speed."""
+    import sys
+
+    calls = 0
+
+    def profile(frame, event, arg):
+        nonlocal calls
+        if event == "call":
+            calls += 1
+
+    sys.setprofile(profile)
+    try:
+        work()
+    finally:
+        sys.setprofile(None)
+    return calls
+
+
+def test_the_editors_work_grows_linearly_with_the_record(served) -> None:
+    """Four times the variations, at most 4.4 times the calls, for every
+    endpoint (a quadratic step would make it 16)."""
+    from types import SimpleNamespace
+
+    from hexhop.serve import editor
+
+    arch, db = served
+    settings = editor.Settings(db=db, folders=(arch,))
+    request = SimpleNamespace(app=SimpleNamespace(state=SimpleNamespace(settings=settings)))
+    work = {
+        name: getattr(editor, f"api_{name}".replace("takeback", "take_back"))
+        for name in EDITOR_ENDPOINTS
+    }
+    for endpoint, extra in EDITOR_ENDPOINTS.items():
+        counts = []
+        warm = {"text": siblings(10), "cursor": [], **extra, "name": "warm-up"}
+        work[endpoint](request, warm, "en")  # imports and caches on the first call
+        for size in (400, 1600):
+            data = {"text": siblings(size), "cursor": [], **extra}
+            if endpoint == "save":
+                data["name"] = f"linear-{size}"
+            counts.append(calls_of(lambda: work[endpoint](request, data, "en")))
+        assert counts[1] < 4.4 * counts[0], (endpoint, counts)
+
+
+def test_a_long_editor_request_keeps_no_one_waiting(served, monkeypatch) -> None:
+    """While one editor request works (here: held until told to go on), in
+    German, the archive's pages and another editor request are answered,
+    each in its own language."""
+    import threading
+
+    from hexhop.records import editing
+
+    arch, db = served
+    entered, release = threading.Event(), threading.Event()
+    real = editing.read_text
+
+    def held(text, *args, **kwargs):
+        if "{hold}" in text:
+            entered.set()
+            release.wait(60)
+        return real(text, *args, **kwargs)
+
+    monkeypatch.setattr(editing, "read_text", held)
+    slow_app, other = client(db, (arch,)), client(db, (arch,))
+    token = csrf(slow_app)
+    answers: dict[str, object] = {}
+
+    def slow() -> None:
+        payload = {"text": NEW_RECORD.replace("*\n", "{hold} *\n"), "cursor": [], "at": "end"}
+        answers["slow"] = slow_app.post(
+            "/api/editor/state?lang=de", json=payload, headers={"X-CSRF-Token": token}
+        )
+
+    def others() -> None:
+        answers["archive"] = other.get("/?lang=en")
+        answers["game"] = other.get("/games/1")
+        answers["play"] = post_json(
+            other, "play", {"text": NEW_RECORD, "cursor": [0], "action": "D7W1"}, csrf(other)
+        )
+
+    worker = threading.Thread(target=slow, daemon=True)
+    worker.start()
+    try:
+        assert entered.wait(30), "the slow request never started"
+        meanwhile = threading.Thread(target=others, daemon=True)
+        meanwhile.start()
+        meanwhile.join(30)
+        assert not meanwhile.is_alive(), "the other requests waited for the slow one"
+        assert "slow" not in answers  # still held: the others did not wait for it
+    finally:
+        release.set()
+        worker.join(30)
+    assert answers["archive"].status_code == 200 and ">Archive<" in answers["archive"].text
+    assert answers["game"].status_code == 200
+    assert answers["play"].status_code == 200 and "1. B4W3 D7W1 *" in answers["play"].json()["text"]
+    assert answers["slow"].status_code == 200
