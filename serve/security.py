@@ -111,7 +111,10 @@ class Security:
             if length > MAX_BODY:
                 await _refuse(scope, receive, send, 413, TOO_LARGE, set_cookies)
                 return
-            body = await _read_body(receive)
+            try:
+                body = await _read_body(receive)
+            except ClientGone:  # it left (or was timed out) before its body came whole
+                return
             if body is None:
                 await _refuse(scope, receive, send, 413, TOO_LARGE, set_cookies)
                 return
@@ -258,14 +261,20 @@ def _secure(headers: MutableHeaders, set_cookies: list[str]) -> None:
         headers.append("set-cookie", cookie)
 
 
+class ClientGone(Exception):
+    """The connection ended before the request's body came whole."""
+
+
 async def _read_body(receive: Receive) -> bytes | None:
-    """The whole body, or None when it is longer than :data:`MAX_BODY`."""
+    """The whole body; None when it is longer than :data:`MAX_BODY`.
+    :class:`ClientGone` when the connection ended before it came whole:
+    a part of a body is never taken for the body."""
     parts: list[bytes] = []
     size = 0
     while True:
         message = await receive()
         if message["type"] == "http.disconnect":
-            break
+            raise ClientGone()
         chunk = message.get("body", b"")
         size += len(chunk)
         if size > MAX_BODY:
