@@ -29,7 +29,7 @@ from urllib.parse import urlencode
 import anyio
 import anyio.to_thread
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from hexhop.engine.base import Position
@@ -47,7 +47,7 @@ from hexhop.records.sources import Limits
 from .data import game_row
 from .i18n import language_of, speaking, translator
 from .settings import Settings
-from .templating import json_block, page
+from .templating import JsonAnswer, json_block, page
 
 Json = dict[str, Any]  # a JSON object as posted or answered
 MAX_ACTIONS = 10_000  # in a record the editor edits, variations included (check: 100,000)
@@ -340,15 +340,15 @@ def _api(work: Callable[[Request, Json, str], Any]) -> Callable[[Request], Any]:
         except Refused as refused:
             return _refusal(lang, refused)
         except EditError as error:
-            return JSONResponse({"error": _(CANNOT_EDIT), "detail": str(error)}, status_code=422)
+            return JsonAnswer({"error": _(CANNOT_EDIT), "detail": str(error)}, status_code=422)
         if isinstance(answer, Response):
             return answer
-        return JSONResponse(answer)
+        return JsonAnswer(answer)
 
     return endpoint
 
 
-def _refusal(lang: str, refused: Refused) -> JSONResponse:
+def _refusal(lang: str, refused: Refused) -> JsonAnswer:
     params = dict(refused.params)
     findings = params.pop("findings", None)
     message = translator(lang)(refused.message)
@@ -357,7 +357,7 @@ def _refusal(lang: str, refused: Refused) -> JSONResponse:
     answer: dict[str, Any] = {"error": message, "detail": refused.detail}
     if findings is not None:
         answer["findings"] = findings
-    return JSONResponse(answer, status_code=refused.status)
+    return JsonAnswer(answer, status_code=refused.status)
 
 
 def _text(data: Json) -> str:
@@ -524,7 +524,7 @@ def api_save(request: Request, data: Json, lang: str) -> Response:
             hexhop.index_paths(str(target), db=settings.db, jobs=1)
         except (RecordsError, OSError) as error:
             message = translator(lang)(NOT_INDEXED).format(path=shown)
-            return JSONResponse(
+            return JsonAnswer(
                 {"saved": shown, "indexed": False, "message": message, "detail": str(error)},
                 status_code=201,
             )
@@ -535,7 +535,7 @@ def api_save(request: Request, data: Json, lang: str) -> Response:
         "message": message,
         "game": _game_id(settings, target),
     }
-    return JSONResponse(answer, status_code=201)
+    return JsonAnswer(answer, status_code=201)
 
 
 def _game_id(settings: Settings, target: Path) -> int | None:

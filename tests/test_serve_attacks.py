@@ -593,3 +593,17 @@ def test_a_long_editor_request_keeps_no_one_waiting(served, monkeypatch) -> None
     assert answers["game"].status_code == 200
     assert answers["play"].status_code == 200 and "1. B4W3 D7W1 *" in answers["play"].json()["text"]
     assert answers["slow"].status_code == 200
+
+
+def test_a_lone_surrogate_given_back_in_a_refusal_is_escaped(app) -> None:
+    """Found by the property test: JSON carries "\\ud800", which no UTF-8
+    holds; the refusal that names it answers it as its escape (not 500)."""
+    token = csrf(app)
+    response = post_json(app, "new", {"game": "\ud800x"}, token)
+    assert response.status_code == 400
+    assert response.content == (
+        b'{"error":"The request is not what the editor sends.","detail":"game: \\ud800x"}'
+    )
+    assert response.json()["detail"] == "game: \ud800x"
+    ordinary = post_json(app, "new", {"game": "Sch\u00e4ch"}, token)
+    assert ordinary.content.decode("utf-8").endswith('"detail":"game: Sch\u00e4ch"}')
