@@ -35,7 +35,6 @@ from starlette.routing import BaseRoute, Route
 from hexhop.engine.base import Position
 from hexhop.messages import N_, side_name, to_move, wins
 from hexhop.messages import _ as spoken
-from hexhop.notation.errors import Error
 from hexhop.notation.findings import Finding
 from hexhop.notation.games import GAMES, find_game
 from hexhop.notation.model import DiceAction, HopAction, Node, ParsedGame, Record
@@ -46,6 +45,8 @@ from hexhop.records.sources import Limits
 
 from .data import game_row
 from .i18n import language_of, speaking, translator
+from .names import EXTENSIONS, checked_name
+from .refused import Refused, shown
 from .settings import Settings
 from .templating import JsonAnswer, json_block, page
 
@@ -56,9 +57,7 @@ MAX_ACTIONS = 10_000  # in a record the editor edits, variations included (check
 LIMITS = Limits(max_actions=MAX_ACTIONS)
 BOARD_PIXELS = 520
 MAX_ADDRESS = 2 * LIMITS.max_depth + 1  # numbers in a cursor
-MAX_NAME_BYTES = 200  # a saved file's name, in UTF-8
 MAX_TAGS = 50
-EXTENSIONS = {"Hexalit": ".hxl", "Trigeo": ".trg", "Hüpfer": ".hpf"}
 # the tags form: (tag, the games it is for, its label)
 FIELDS = (
     ("Event", "all", N_("Event")),
@@ -108,21 +107,6 @@ CANNOT_EDIT = N_("This cannot be done.")
 UNREADABLE = N_("The record text cannot be read; see the findings.")
 HAS_ERRORS = N_("The record has errors; correct them before saving.")
 NO_FOLDER = N_("There is no such folder to save into.")
-BAD_NAME = N_(
-    "A file name without folders, '..', control characters or a leading dot, of at most 200 bytes."
-)
-SLASH_LIKE = N_("A file name cannot hold {character}: it looks like a slash between folders.")
-WINDOWS_CHARACTER = N_(
-    "A file name cannot hold {character}: Windows cannot store it, and archives are shared"
-    " between systems."
-)
-LEADING_DASH = N_("A file name cannot begin with '-': a command line would read it as an option.")
-TRAILING_DOT = N_("A file name cannot end with a dot: Windows drops it.")
-DEVICE_NAME = N_(
-    "{name} is the name of a device on Windows (CON, PRN, AUX, NUL, COM0 to COM9, LPT0 to"
-    " LPT9), whatever its extension: choose another name."
-)
-WRONG_EXTENSION = N_("A {game} record is saved with the extension {extension}.")
 TAG_CONTROL = N_("The tag {tag} cannot hold {character}: a record holds no control characters.")
 COMMENT_CONTROL = N_("A comment cannot hold {character}: a record holds no control characters.")
 READS_OTHERWISE = N_("{path} does not read back as the record written: nothing was written.")
@@ -132,17 +116,6 @@ NOT_WRITTEN = N_("The file could not be written.")
 SAVED = N_("Saved as {path}.")
 NOT_INDEXED = N_("Saved as {path}, but the index could not be brought up to date.")
 NO_GAME = N_("The archive has no game with that number.")
-
-
-class Refused(Error):
-    """A request the editor answers with ``status`` and a message id."""
-
-    def __init__(self, status: int, message: str, detail: str = "", **params: Any):
-        super().__init__(message)
-        self.status = status
-        self.message = message
-        self.detail = detail
-        self.params = params
 
 
 # -- the page -----------------------------------------------------------------------------
@@ -369,7 +342,7 @@ def _text(data: Json) -> str:
         raise Refused(400, BAD_REQUEST, "text")
     found = _UNWRITABLE.search(text)
     if found is not None:
-        raise Refused(400, TEXT_UNWRITABLE, character=_shown(found.group()))
+        raise Refused(400, TEXT_UNWRITABLE, character=shown(found.group()))
     return text
 
 
@@ -386,7 +359,7 @@ def _no_control(value: str, message: str, **params: str) -> str:
     readers (NUL: binary data) or shows what was never typed."""
     found = _CONTROL.search(value)
     if found is not None:
-        raise Refused(400, message, character=_shown(found.group()), **params)
+        raise Refused(400, message, character=shown(found.group()), **params)
     return value
 
 
@@ -573,93 +546,6 @@ def _folder(settings: Settings, given: object) -> Path:
     if os.path.realpath(folder) != str(folder) or not folder.is_dir():
         raise Refused(400, NO_FOLDER)
     return folder
-
-
-def checked_name(name: str, game: str) -> str:
-    """``name`` as a file name to save a ``game`` record under: without the
-    spaces around it, normalised (NFC), with the game's extension added
-    when it has none. :class:`Refused` for a name that is not safe here
-    (:func:`_refuse_unsafe`), or one with another extension."""
-    name = unicodedata.normalize("NFC", name.strip())
-    _refuse_unsafe(name)
-    extension = EXTENSIONS[game]
-    stem, dot, suffix = name.rpartition(".")
-    if not dot:
-        name += extension
-    elif "." + suffix.lower() != extension or not stem:
-        raise Refused(400, WRONG_EXTENSION, game=game, extension=extension)
-    if len(name.encode("utf-8")) > MAX_NAME_BYTES:
-        raise Refused(400, BAD_NAME)
-    return name
-
-
-def _refuse_unsafe(name: str) -> None:
-    """:class:`Refused` for a name that could reach beyond its folder, or
-    that another system cannot hold (clubs share archives between
-    systems); each form of it counts, as written and as NFKC reads it
-    (U+FF0F is ``/`` then):
-
-    - a folder (``/``, ``\\``), ``..`` or a leading dot, a drive or an
-      archive member (``:``), a control or format character (bidi
-      overrides), more than :data:`MAX_NAME_BYTES` bytes;
-    - a character that looks like a slash (∕ ⁄ ⧸ ∖ ╱ …);
-    - a character Windows cannot hold (``<>:"|?*``);
-    - a leading ``-``, which a command line reads as an option;
-    - a trailing dot, which Windows drops;
-    - a device name of Windows (CON, NUL, COM1, LPT¹ …), whatever follows
-      it after a dot.
-    """
-    wide = unicodedata.normalize("NFKC", name)
-    forms = (name, wide)
-    if (
-        not name
-        or any(c in form for form in forms for c in "/\\:\0")
-        or any(form.startswith(".") for form in forms)
-        or any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Zl", "Zp") for c in name)
-        or len(name.encode("utf-8", "surrogatepass")) > MAX_NAME_BYTES
-    ):
-        raise Refused(400, BAD_NAME)
-    for character in name:
-        for seen in {character, *unicodedata.normalize("NFKC", character)}:
-            if _looks_like_a_slash(seen):
-                raise Refused(400, SLASH_LIKE, character=_shown(character))
-            if seen in NOT_ON_WINDOWS:
-                raise Refused(400, WINDOWS_CHARACTER, character=_shown(character))
-    if any(form.startswith("-") for form in forms):
-        raise Refused(400, LEADING_DASH)
-    if any(form.endswith(".") for form in forms):
-        raise Refused(400, TRAILING_DOT)
-    device = name.partition(".")[0].rstrip(" ")
-    if wide.partition(".")[0].rstrip(" ").upper() in DEVICES:
-        raise Refused(400, DEVICE_NAME, name=device)
-
-
-NOT_ON_WINDOWS = '<>:"|?*'  # and / \\ (folders) and controls, refused before
-SLASHES = "∖╱╲⟋⟍〳"  # also like a slash, though Unicode names them otherwise
-# the devices of Windows: no file can have these names, with any extension
-DEVICES = frozenset(
-    ["CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$"]
-    + [f"{port}{n}" for port in ("COM", "LPT") for n in "0123456789"]
-)
-
-
-def _looks_like_a_slash(character: str) -> bool:
-    """Whether ``character`` would be read as a folder's separator: its
-    Unicode name says solidus or slash (∕ DIVISION SLASH, ⁄ FRACTION
-    SLASH), or it is one of :data:`SLASHES`."""
-    name = unicodedata.name(character, "")
-    return "SOLIDUS" in name or "SLASH" in name or character in SLASHES
-
-
-def _shown(character: str) -> str:
-    """``character`` as a message shows it: ``'∕' (U+2215 DIVISION SLASH)``;
-    one that shows nothing (a control character, a lone surrogate) by its
-    code alone: ``U+0000``."""
-    name = unicodedata.name(character, "")
-    code = f"U+{ord(character):04X}" + (f" {name}" if name else "")
-    if unicodedata.category(character).startswith("C"):
-        return code
-    return f"'{character}' ({code})"
 
 
 def name_from_tags(draft: Draft) -> str:
