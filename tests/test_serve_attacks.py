@@ -607,3 +607,34 @@ def test_a_lone_surrogate_given_back_in_a_refusal_is_escaped(app) -> None:
     assert response.json()["detail"] == "game: \ud800x"
     ordinary = post_json(app, "new", {"game": "Sch\u00e4ch"}, token)
     assert ordinary.content.decode("utf-8").endswith('"detail":"game: Sch\u00e4ch"}')
+
+
+def test_each_thread_speaks_its_own_language_at_once() -> None:
+    """What lets requests in German and English run together: the language
+    of a thread, findings too, for a while; the process keeps its own."""
+    import threading
+
+    from hexhop.messages import _, language, speaking_here
+    from hexhop.notation.findings import make
+
+    inside, done = threading.Event(), threading.Event()
+    said: dict[str, str] = {}
+
+    def german() -> None:
+        with speaking_here("de"):
+            inside.set()
+            done.wait(30)
+            said["de"] = make("IO02", None, path="x.hxl").message + " | " + _("Event")
+
+    worker = threading.Thread(target=german)
+    worker.start()
+    assert inside.wait(30)
+    with speaking_here("en"):
+        said["en"] = make("IO02", None, path="x.hxl").message + " | " + _("Event")
+    done.set()
+    worker.join(30)
+    assert said == {
+        "en": "x.hxl is not a text file (it contains binary data) | Event",
+        "de": "x.hxl ist keine Textdatei (sie enthält Binärdaten) | Turnier",
+    }
+    assert language() == "en"
