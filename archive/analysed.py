@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from hexhop.messages import _
+from hexhop.notation.numbers import ascii_int
 from hexhop.records.errors import RecordsError
 
 from .index import (
@@ -310,7 +311,10 @@ def candidates(db: sqlite3.Connection, path: str, depth: int) -> Iterator[Candid
             yield Candidate(path_of(shown, path), path_of(real, path), digest, number, (0,))
         elif plies:
             words = plies.split(" ")
-            if not all(word.isdigit() and len(word) < 10 for word in words):
+            found = tuple(
+                sorted(n for n in (ascii_int(w, max_digits=9) for w in words) if n is not None)
+            )
+            if len(found) < len(words):
                 value = repr(plies[:40])
                 raise damaged(
                     path,
@@ -318,5 +322,4 @@ def candidates(db: sqlite3.Connection, path: str, depth: int) -> Iterator[Candid
                         table="solved", column="ply", value=value
                     ),
                 )
-            found = tuple(sorted(int(word) for word in words))
             yield Candidate(path_of(shown, path), path_of(real, path), digest, number, found)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from hexhop.messages import _
 from hexhop.messages import side_name as side_label
+from hexhop.notation.numbers import ascii_int
 from hexhop.records.errors import RecordsError
 from hexhop.records.globs import matches as glob_matches
 
@@ -54,12 +55,12 @@ if TYPE_CHECKING:
 # are needed: a search of the index by player starts without them.
 
 _GLOB_CHARS = re.compile(r"[*?\[]")
-_DATE = re.compile(r"\d{4}(?:\.\d{2}(?:\.\d{2})?)?")
+_DATE = re.compile(r"[0-9]{4}(?:\.[0-9]{2}(?:\.[0-9]{2})?)?")  # not \d: any Unicode digit
 MAX_PATTERN = 1_000  # characters of a name, tag value or --glob pattern
 
 # A name or tag value looked for, folded both ways (names.fold, names.fold_ue)
 Pattern = tuple[str, str]
-_MOVE_NUMBER = re.compile(r"\d+\.+")
+_MOVE_NUMBER = re.compile(r"[0-9]+\.+")
 
 
 class QueryError(RecordsError):
@@ -370,8 +371,9 @@ def board_size(text: str) -> int:
 
     sizes = sorted({n for spec in GAMES for n in spec.board_sizes})
     first, cross, second = text.strip().lower().partition("x")
-    if first.isdigit() and (not cross or second == first) and int(first) in sizes:
-        return int(first)
+    size = ascii_int(first)
+    if size in sizes and (not cross or second == first):
+        return size
     raise QueryError(
         _("--board {text!r}: expected one of {sizes}").format(
             text=text, sizes=", ".join(f"{n}x{n}" for n in sizes)
@@ -419,15 +421,14 @@ def side_name(text: str) -> str:
 
 def int_range(text: str, option: str) -> tuple[int, int]:
     """``MIN..MAX``, ``MIN..``, ``..MAX`` or ``N``."""
-    low, dots, high = text.partition("..")
-    try:
-        first = int(low) if low.strip() else 0
-        last = int(high) if high.strip() else (1 << 62) if dots else first
-    except ValueError:
+    low, dots, high = (part.strip() for part in text.partition(".."))
+    first = ascii_int(low) if low else 0
+    last = ascii_int(high) if high else (1 << 62) if dots else first
+    if first is None or last is None:
         raise QueryError(
             _("{option} {text!r}: expected MIN..MAX, e.g. 20..60").format(option=option, text=text)
-        ) from None
-    if first < 0 or last < first:
+        )
+    if last < first:
         raise QueryError(
             _("{option} {text!r}: expected MIN..MAX with 0 <= MIN <= MAX").format(
                 option=option, text=text

@@ -14,6 +14,7 @@ import unicodedata
 from collections.abc import Iterator
 
 from hexhop.notation.games import GAMES, lookup_game, record_extensions
+from hexhop.notation.numbers import ascii_int
 from hexhop.records.file_names import fitted
 
 from .texts import GameText, extension_of
@@ -44,7 +45,7 @@ def date_part(value: str) -> str:
     """``1998.03.14``: ``1998-03-14``; unknown parts (``??``) end it: ``1998.??.??``: ``1998``."""
     known = []
     for part in re.split(r"[.\-/]", value.strip()):
-        if not part.isdigit() or not part.isascii():
+        if ascii_int(part) is None:
             break
         known.append(part)
     return "-".join(known)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -36,6 +36,16 @@ from .query import Query, archive_games, register
 
 START = 1500.0  # every player's first rating
 K_FACTOR = 20.0  # how far one game moves a rating
+#: The most players a crosstable shows as a full table, a row and a column
+#: each. The table grows with the square of its players (3,000 players who
+#: played twice each made 45 MB of text and a PDF that never ended); 50 still
+#: fits a page of paper. Beyond it the crosstable is a listing
+#: (:meth:`Crosstable.listing_rows`): each player's standing and games, as
+#: long as the games.
+MAX_TABLE_PLAYERS = 50
+#: The widest the name column of a text table is padded to: a longer name
+#: makes its own line longer, not every line.
+MAX_NAME_WIDTH = 40
 
 
 class Played(Protocol):
@@ -62,6 +72,14 @@ class Game:
     second: str
     date: str | None
     event: str | None
+
+
+def listing_note(players: int) -> str:
+    """Why a crosstable of ``players`` players is a listing of their games."""
+    return _(
+        "{players} players: more than the {limit} a crosstable shows as a table; "
+        "each player's games are listed instead"
+    ).format(players=players, limit=MAX_TABLE_PLAYERS)
 
 
 def winner_of(game: str | None, result: str | None, board_winner: str | None) -> str | None:
@@ -140,6 +158,12 @@ class Crosstable:
 
     players: list[str] = field(default_factory=list)
     results: dict[str, dict[str, list[int]]] = field(default_factory=dict)
+    # each player's (won, lost, open), worked out once: the order and the
+    # tie-break ask for them once per game
+    _totals: dict[str, tuple[int, int, int]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
+    _number: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def of(cls, rows: Iterable[Played]) -> Crosstable:
@@ -155,9 +179,11 @@ class Crosstable:
             table._add(row.first, row.second, (first, second, open_))
             table._add(row.second, row.first, (second, first, open_))
         table.players = table._ordered()
+        table._number = {name: i for i, name in enumerate(table.players, 1)}
         return table
 
     def _add(self, player: str, other: str, counts: tuple[int, int, int]) -> None:
+        self._totals.pop(player, None)
         cell = self.results.setdefault(player, {}).setdefault(other, [0, 0, 0])
         for i, n in enumerate(counts):
             cell[i] += n
@@ -171,7 +197,7 @@ class Crosstable:
             end = start
             while end < len(names) and (self.points(names[end]), self.tie_break(names[end])) == key:
                 end += 1
-            level = names[start:end]
+            level = set(names[start:end])
             ordered += sorted(level, key=lambda n: (-self.head_to_head(n, level), n))
             start = end
         return ordered
@@ -183,9 +209,12 @@ class Crosstable:
 
     def total(self, player: str) -> tuple[int, int, int]:
         """Games ``player`` won, lost and left open in all."""
-        cells = self.results.get(player, {}).values()
-        won, lost, open_ = (sum(cell[i] for cell in cells) for i in range(3))
-        return won, lost, open_
+        found = self._totals.get(player)
+        if found is None:
+            cells = self.results.get(player, {}).values()
+            won, lost, open_ = (sum(cell[i] for cell in cells) for i in range(3))
+            found = self._totals[player] = (won, lost, open_)
+        return found
 
     def points(self, player: str) -> int:
         """One point per game won (no draws; open games score nothing)."""
@@ -197,9 +226,27 @@ class Crosstable:
             cell[0] * self.points(other) for other, cell in self.results.get(player, {}).items()
         )
 
-    def head_to_head(self, player: str, level: Iterable[str]) -> int:
-        """Points in the games against the players of ``level``."""
-        return sum(self.score(player, other)[0] for other in level if other != player)
+    def head_to_head(self, player: str, level: Collection[str]) -> int:
+        """Points in the games against the players of ``level`` (a set, so
+        that the work is that of ``player``'s opponents, not of the level)."""
+        return sum(
+            cell[0]
+            for other, cell in self.results.get(player, {}).items()
+            if other != player and other in level
+        )
+
+    @property
+    def full(self) -> bool:
+        """Whether the table is shown whole, a column per player: at most
+        :data:`MAX_TABLE_PLAYERS` players (else as :meth:`listing_rows`)."""
+        return len(self.players) <= MAX_TABLE_PLAYERS
+
+    def opponents(self, player: str) -> list[tuple[int, str]]:
+        """The number (rank) of each player ``player`` met, in that order,
+        and :meth:`cell` against them; the work is that of the games."""
+        number = self._number or {name: i for i, name in enumerate(self.players, 1)}
+        met = sorted((number[other], other) for other in self.results.get(player, {}))
+        return [(n, self.cell(player, other)) for n, other in met]
 
     def as_json(self) -> list[dict[str, Any]]:
         """The standings as plain data: each player's rank, name, points
@@ -218,9 +265,10 @@ class Crosstable:
                     "lost": lost,
                     "open": open_,
                     "against": {
-                        other: dict(zip(("won", "lost", "open"), self.score(name, other)))
-                        for other in self.players
-                        if other in self.results[name]
+                        self.players[number - 1]: dict(
+                            zip(("won", "lost", "open"), self.score(name, self.players[number - 1]))
+                        )
+                        for number, _cell in self.opponents(name)
                     },
                 }
             )
@@ -235,7 +283,10 @@ class Crosstable:
         return f"{won}-{lost}" + ("+" * bool(open_))
 
     def rows(self) -> list[list[str | int]]:
-        """The table as rows of cells: heading first."""
+        """The table as rows of cells, heading first: a column per player
+        (:attr:`full`), else the listing (:meth:`listing_rows`)."""
+        if not self.full:
+            return self.listing_rows()
         head: list[str | int] = ["#", _("player"), *range(1, len(self.players) + 1)]
         head += [_("points"), "SB", _("won"), _("lost"), _("open")]
         rows = [head]
@@ -246,19 +297,54 @@ class Crosstable:
             rows.append(cells)
         return rows
 
+    def listing_rows(self) -> list[list[str | int]]:
+        """The crosstable of many players, as long as their games: a row
+        per player (number, name, points, SB, won, lost, open) whose last
+        cell is the games, ``number:won-lost`` against each opponent met
+        (:meth:`cell`), in the opponents' order; heading first."""
+        head: list[str | int] = ["#", _("player"), _("points"), "SB", _("won"), _("lost")]
+        rows = [[*head, _("open"), _("games")]]
+        for rank, name in enumerate(self.players, 1):
+            counts = (self.points(name), self.tie_break(name), *self.total(name))
+            rows.append([rank, name, *counts, self.games_cell(name)])
+        return rows
+
+    def games_cell(self, player: str) -> str:
+        """``2:1-0 7:0-1+``: won-lost against each opponent met, by number."""
+        return " ".join(f"{number}:{cell}" for number, cell in self.opponents(player))
+
     def __str__(self) -> str:
-        """Won-lost against each player and won, lost, open in all."""
+        """Won-lost against each player and won, lost, open in all (the
+        listing beyond :data:`MAX_TABLE_PLAYERS`)."""
+        if not self.full:
+            return self.listing()
         return self._text(self.cell_won_lost, (_("won"), _("lost"), _("open")), self.total)
 
     def standings(self) -> str:
         """The newsletter's table: won-lost against each player (``+``:
-        and open games), points, tie-break (SB), won, lost, open."""
+        and open games), points, tie-break (SB), won, lost, open; beyond
+        :data:`MAX_TABLE_PLAYERS` players, :meth:`listing`."""
+        if not self.full:
+            return self.listing()
         words = (_("points"), "SB", _("won"), _("lost"), _("open"))
         return self._text(
             self.cell,
             words,
             lambda n: (self.points(n), self.tie_break(n), *self.total(n)),
         )
+
+    def listing(self) -> str:
+        """:meth:`listing_rows` as text: a line per player, the games last."""
+        words = (_("points"), "SB", _("won"), _("lost"), _("open"))
+        text = self._text(
+            lambda name, other: "",
+            words,
+            lambda n: (self.points(n), self.tie_break(n), *self.total(n)),
+            columns=(),
+            tail=lambda name: "  " + self.games_cell(name),
+        )
+        head, _line, rest = text.partition("\n")
+        return f"{head}  {_('games')}\n{rest}"
 
     def cell_won_lost(self, player: str, other: str) -> str:
         won, lost, open_ = self.score(player, other)
@@ -269,23 +355,29 @@ class Crosstable:
         cell: Callable[[str, str], str],
         words: tuple[str, ...],
         counts: Callable[[str], tuple[int, ...]],
+        columns: Iterable[str] | None = None,
+        tail: Callable[[str], str] = lambda name: "",
     ) -> str:
+        """Rows of ``number name``, ``cell`` against each of ``columns``
+        (the players), ``counts`` under ``words``, then ``tail``."""
+        others = self.players if columns is None else list(columns)
         number = {name: i + 1 for i, name in enumerate(self.players)}
         width = max((len(f"{number[n]} {n}") for n in self.players), default=1)
-        head = " " * width + "".join(f"{number[n]:>5}" for n in self.players)
+        width = min(width, MAX_NAME_WIDTH)
+        head = " " * width + "".join(f"{number[n]:>5}" for n in others)
         widths = [max(5, len(word) + 1) for word in words]
         lines = [head + "".join(f"{word:>{w}}" for word, w in zip(words, widths))]
         for name in self.players:
-            cells = "".join(f"{cell(name, other):>5}" for other in self.players)
+            cells = "".join(f"{cell(name, other):>5}" for other in others)
             label = f"{number[name]} {name}"
-            columns = "".join(f"{n:>{w}}" for n, w in zip(counts(name), widths))
-            lines.append(f"{label:<{width}}{cells}{columns}")
+            columns_ = "".join(f"{n:>{w}}" for n, w in zip(counts(name), widths))
+            lines.append(f"{label:<{width}}{cells}{columns_}{tail(name)}")
         return "\n".join(line.rstrip() for line in lines)
 
 
 # -- the ratings ---------------------------------------------------------------
 
-_DATED = re.compile(r"^\d{4}")
+_DATED = re.compile(r"^[0-9]{4}")
 
 
 def expected(own: float, other: float) -> float:

@@ -1,4 +1,4 @@
-"""The analysis kept in the index (issue 26 §3): what it costs, what it saves.
+"""The analysis kept in the index: what it costs, what it saves.
 
 Writes ``--games`` random games of each game (cut at ``--plies``) into a
 temporary folder, then times, each as its own ``hexhop`` process:

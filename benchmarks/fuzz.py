@@ -2,12 +2,16 @@
 
     python benchmarks/fuzz.py --target NAME --minutes N --corpus DIR
 
-NAME is reader, archive, fmt, convert, index or roundtrip.
+NAME is reader, position, archive, fmt, convert, index, roundtrip or editor.
 
 Targets (each takes the fuzzer's bytes):
 
 - ``reader``: ``read_archive`` on the bytes (as .hxl, .trg or .hpf, by the
   first byte), and every game replayed;
+- ``position``: the bytes as the text of a Position tag, of ``find
+  --position`` or of the web app's ``board`` parameter, for a game and board
+  the first byte chooses (``hexhop.position``), and as ``--board``; a
+  ``HeaderError`` or ``QueryError`` is the clean answer;
 - ``archive``: the bytes written to a temporary .zip, .tar.gz or .tar (by
   their magic number) and read with ``iter_sources``, every member parsed;
 - ``fmt``: parse, format, parse the result again: a record without errors
@@ -21,7 +25,12 @@ Targets (each takes the fuzzer's bytes):
   with exit 0, 1 or 2, never an exception;
 - ``roundtrip``: the bytes as a record file (by the first byte); ``merge``
   and ``split`` of it must write exactly the games ``check`` reads, with the
-  same main-line actions, or refuse (exit 2) and write nothing.
+  same main-line actions, or refuse (exit 2) and write nothing;
+- ``editor``: the bytes as a request to ``hexhop serve``'s editor (every
+  ``/api/editor/...`` call, with the bytes spread over its JSON fields or
+  sent as the body itself) or as the query of a page (``/``, ``/editor``,
+  ``/search``), through Starlette's TestClient with a valid CSRF token:
+  never a 500, and nothing written outside the served folder.
 
 An input is a *finding* when a target raises anything but its documented
 clean errors (``NotationError``; ``CodecError`` for convert),
@@ -66,6 +75,8 @@ ROOT = Path(__file__).resolve().parent.parent
 FINDINGS = ROOT / "tests" / "corpus" / "fuzz"
 EXTENSIONS = {
     "reader": ".hxl",
+    "position": ".txt",
+    "editor": ".bin",
     "fmt": ".hxl",
     "convert": ".json",
     "archive": ".bin",
@@ -79,6 +90,8 @@ class Slow(Exception):
 
 
 # ---------------------------------------------------------------- targets
+
+_GAMES = (("Hexalit", None), ("Trigeo", None), ("Hüpfer", "6x6"), ("Hüpfer", "8x8"))
 
 
 def _game_name(data: bytes) -> str:
@@ -94,6 +107,21 @@ def target_reader(data: bytes) -> None:
             replay_game(parsed)
     except NotationError:
         pass
+
+
+def target_position(data: bytes) -> None:
+    import hexhop
+    from hexhop.archive.query import QueryError, board_size
+    from hexhop.engine.base import HeaderError
+
+    game, board = _GAMES[data[0] % len(_GAMES) if data else 0]
+    text = data[1:].decode("utf-8", "replace")
+    with contextlib.suppress(HeaderError):
+        position = hexhop.position(game, text, board=board)
+        again = hexhop.position(game, position.text(), board=board)
+        assert again.text() == position.text(), "a position's text reads back as another"
+    with contextlib.suppress(QueryError):
+        board_size(text)
 
 
 def archive_suffix(data: bytes) -> str:
@@ -282,6 +310,74 @@ def target_roundtrip(data: bytes) -> None:
             assert len(files) == len(expected), "split wrote another number of games"
 
 
+_EDITOR_CALLS = ("state", "new", "play", "takeback", "variation", "comment", "tags", "save")
+_PAGES = ("/", "/editor", "/search")
+_SERVED: list[tuple[object, Path, dict[str, str]]] = []
+
+
+def _served() -> tuple[object, Path, dict[str, str]]:
+    """A client of the app serving an indexed copy of the samples, made once,
+    and the folder all of it lives in."""
+    if not _SERVED:
+        import shutil
+
+        from starlette.testclient import TestClient
+
+        from hexhop.serve.app import create_app
+        from hexhop.serve.settings import Settings
+
+        root = Path(tempfile.mkdtemp(prefix="fuzz-editor-"))
+        arch = root / "archive"
+        shutil.copytree(ROOT / "samples" / "good", arch)
+        db = root / "archive.sqlite"
+        _cli("index", arch, "--db", db, "-q")
+        settings = Settings(db=db, folders=(arch.resolve(),))
+        app = TestClient(create_app(settings), base_url="http://127.0.0.1:8000")
+        app.get("/editor")
+        _SERVED.append((app, root, {"X-CSRF-Token": app.cookies["hexhop_csrf"]}))
+    return _SERVED[0]
+
+
+def _files(root: Path) -> set[Path]:
+    return {p for p in root.rglob("*") if p.is_file() and not p.name.startswith("archive.sqlite")}
+
+
+def target_editor(data: bytes) -> None:
+    app, root, token = _served()
+    rng = random.Random(data)
+    text = data[2:].decode("utf-8", "replace") if len(data) > 2 else ""
+    parts = text.split("\x00") + [""] * 6
+    before = _files(root)
+    choice = data[0] % (len(_EDITOR_CALLS) + len(_PAGES)) if data else 0
+    if choice >= len(_EDITOR_CALLS):
+        page = _PAGES[choice - len(_EDITOR_CALLS)]
+        key = ("board", "from", "player", "page", "game", "q")[data[1] % 6 if len(data) > 1 else 0]
+        response = app.get(page, params={key: parts[0]})  # type: ignore[attr-defined]
+    else:
+        name = _EDITOR_CALLS[choice]
+        if len(data) > 1 and data[1] % 4 == 0:
+            body: dict[str, object] = {"content": data[2:]}
+        else:
+            payload = {
+                "text": parts[0],
+                "cursor": [b % 4 for b in data[2:6]][: rng.randrange(5)],
+                "action": parts[1],
+                "comment": parts[2],
+                "tags": {parts[3][:40]: parts[4]},
+                "name": parts[5],
+                "game": rng.choice(("Hexalit", "Trigeo", "Hüpfer", parts[4], None)),
+                "board": parts[3],
+                "at": rng.choice(("end", "start", parts[2])),
+            }
+            body = {"json": {k: v for k, v in payload.items() if rng.random() < 0.8}}
+        response = app.post(f"/api/editor/{name}", headers=token, **body)  # type: ignore[attr-defined]
+    assert response.status_code < 500, f"{response.status_code}: {response.text[:500]}"
+    served = root / "archive"
+    for path in _files(root) - before:
+        assert path.is_relative_to(served), f"written outside the served folder: {path}"
+        path.unlink()  # keep the folder small across a long run
+
+
 def _in_order(part: list[list[str]], whole: list[list[str]]) -> bool:
     """Whether ``part`` is ``whole`` with some games left out."""
     rest = iter(whole)
@@ -290,11 +386,13 @@ def _in_order(part: list[list[str]], whole: list[list[str]]) -> bool:
 
 TARGETS: dict[str, Callable[[bytes], None]] = {
     "reader": target_reader,
+    "position": target_position,
     "archive": target_archive,
     "fmt": target_fmt,
     "convert": target_convert,
     "index": target_index,
     "roundtrip": target_roundtrip,
+    "editor": target_editor,
 }
 
 
@@ -317,6 +415,17 @@ def seeds(target: str) -> list[bytes]:
         return [_zip(records[i : i + 3]) for i in range(0, 12, 3)] + [
             _tar(records[i : i + 3], "w:gz" if i % 2 else "w") for i in range(0, 12, 3)
         ]
+    if target == "position":
+        import re
+
+        found = {m.group(1) for r in records for m in re.finditer(rb'\[Position "([^"]*)"\]', r)}
+        return [bytes([i % len(_GAMES)]) + text for i, text in enumerate(sorted(found))] + [
+            b"\x00N: A7=1 C7=2; S: F7=1 D6=2; turn: N; cube: 2",
+            b"\x01N: C7=1 E6=3; S: B7=4; turn: S",
+            b"\x02R: a1 a3 b2; T: d6 e5 f6; reserve: 1/0; turn: R",
+        ]
+    if target == "editor":
+        return [bytes([i % 11, i]) + r[:4000] for i, r in enumerate(records[:24])]
     if target == "index":
         return [bytes([i, i * 7 % 256]) + os.urandom(32) for i in range(24)]
     if target == "convert":
@@ -421,6 +530,7 @@ def instrument() -> None:
         import hexhop.engine.replay  # noqa: F401
         import hexhop.notation  # noqa: F401
         import hexhop.records.codec  # noqa: F401
+        import hexhop.records.editing  # noqa: F401
         import hexhop.records.sources  # noqa: F401
 
 

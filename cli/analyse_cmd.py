@@ -23,7 +23,16 @@ from hexhop.records.text import counted
 from .command_output import tell
 from .help import Translated
 from .interrupt import signals_held, stoppable
-from .options import force_option, format_option, game_option, jobs_option, quiet_option, shared
+from .options import (
+    Count,
+    Seconds,
+    force_option,
+    format_option,
+    game_option,
+    jobs_option,
+    quiet_option,
+    shared,
+)
 from .progress import ProgressBar
 from .safe_write import refuse_existing, refuse_inputs, write_atomically
 from .terminal import printable
@@ -42,7 +51,7 @@ Examples:
 @game_option
 @shared(
     "--depth",
-    type=click.IntRange(1, 6),
+    type=Count(1, 6),
     default=2,
     show_default=True,
     help="Look for wins within this many own actions.",
@@ -60,14 +69,14 @@ Examples:
 @force_option("Overwrite --annotate OUT if it exists.")
 @shared(
     "--max-nodes",
-    type=click.IntRange(1),
+    type=Count(1),
     default=200_000,
     show_default=True,
     help="Search at most this many actions per position (beyond: undecided).",
 )
 @shared(
     "--max-seconds",
-    type=click.FloatRange(0, min_open=True),
+    type=Seconds(0, min_open=True),
     default=5.0,
     show_default=True,
     help="Search at most this long per position (beyond: undecided).",

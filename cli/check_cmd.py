@@ -18,6 +18,8 @@ from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, signals_held, stoppable
 from .options import (
+    Count,
+    Seconds,
     format_option,
     game_option,
     glob_option,
@@ -70,7 +72,7 @@ Examples:
 @quiet_option("Print only the summary; no progress bar.")
 @click.option(
     "--max-findings",
-    type=click.IntRange(0),
+    type=Count(0),
     default=100,
     show_default=True,
     help="Show at most this many findings of a game in the text report "
@@ -78,14 +80,14 @@ Examples:
 )
 @shared(
     "--max-seconds",
-    type=click.FloatRange(0, min_open=True),
+    type=Seconds(0, min_open=True),
     default=60.0,
     show_default=True,
     help="Stop checking a file after this long (IO09); with -j, each part of a large file.",
 )
 @click.option(
     "--max-file-size",
-    type=click.IntRange(1),
+    type=Count(1),
     default=64,
     show_default=True,
     metavar="MIB",
@@ -93,7 +95,7 @@ Examples:
 )
 @click.option(
     "--max-member-size",
-    type=click.IntRange(1),
+    type=Count(1),
     default=64,
     show_default=True,
     metavar="MIB",
@@ -101,7 +103,7 @@ Examples:
 )
 @click.option(
     "--max-archive-size",
-    type=click.IntRange(1),
+    type=Count(1),
     default=1024,
     show_default=True,
     metavar="MIB",
@@ -109,21 +111,21 @@ Examples:
 )
 @click.option(
     "--max-games",
-    type=click.IntRange(1),
+    type=Count(1),
     default=Limits.max_games,
     show_default=True,
     help="Check at most this many games of one file (IO04 for the rest).",
 )
 @shared(
     "--max-plies",
-    type=click.IntRange(1),
+    type=Count(1),
     default=Limits.max_actions,
     show_default=True,
     help="Games with more actions than this, variations included, are not replayed (IO05).",
 )
 @click.option(
     "--max-comment",
-    type=click.IntRange(1),
+    type=Count(1),
     default=Limits.max_comment,
     show_default=True,
     metavar="CHARS",
@@ -131,14 +133,14 @@ Examples:
 )
 @click.option(
     "--max-depth",
-    type=click.IntRange(1, Limits.max_depth),
+    type=Count(1, Limits.max_depth),
     default=Limits.max_depth,
     show_default=True,
     help="Variations nested deeper than this are an error (SY06).",
 )
 @click.option(
     "--max-tag-length",
-    type=click.IntRange(1),
+    type=Count(1),
     default=Limits.max_tag_value,
     show_default=True,
     metavar="CHARS",
@@ -146,7 +148,7 @@ Examples:
 )
 @click.option(
     "--max-token-length",
-    type=click.IntRange(1, 4000),
+    type=Count(1, 4000),
     default=Limits.max_token,
     show_default=True,
     metavar="CHARS",

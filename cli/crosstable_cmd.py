@@ -5,22 +5,31 @@ from __future__ import annotations
 import dataclasses
 import html
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from hexhop.archive.query import Query, bounded, tag_filter
-from hexhop.archive.standings import Crosstable, Game, archive_standing_games, index_games
+from hexhop.archive.standings import (
+    Crosstable,
+    Game,
+    archive_standing_games,
+    index_games,
+    listing_note,
+)
 from hexhop.messages import _
-from hexhop.records.text import printable, utf8_safe
+from hexhop.records.text import csv_line, printable, utf8_safe
 
 from .command_output import emit, force_out_option, out_option, stdout_json, tell
-from .find_cmd import _csv, find_options, from_index_or_archive, query_of
+from .find_cmd import find_options, from_index_or_archive, query_of
 from .help import Translated
 from .interrupt import checked, stoppable
 from .options import format_option, page_options, quiet_option, shared, unused_options
 from .progress import ProgressBar, games_read
 from .safe_write import refuse_existing, refuse_inputs, write_atomically
+
+if TYPE_CHECKING:
+    from hexhop.render.pages import Page
 
 EXAMPLE = """
 \b
@@ -118,6 +127,11 @@ def crosstable(
     the games; ARCHIVE paths use their hexhop.sqlite index when there is
     one (--scan: read them).
 
+    Beyond 50 players, a table with a column each would grow with the
+    square of the players: each player's row ends with their games
+    instead (number:won-lost against each opponent met), and standard
+    error says so.
+
     Exit status: 0 when some game was counted, 1 when none matched, 2 on a
     usage error, a malformed filter or pattern, an index that cannot be
     used, and when files changed since they were indexed or could not be
@@ -134,15 +148,17 @@ def crosstable(
         refuse_inputs([out], paths)
     games, problems = read_games(paths, options, event, quiet)
     table = Crosstable.of(games)
+    if not table.full and fmt != "json":
+        tell(listing_note(len(table.players)))
     if fmt == "pdf":
         if table.players:
             from hexhop.render import pdf
             from hexhop.render.pages import page_for
-            from hexhop.render.sequence import diagram_page_svg
 
-            paper = page_for(page, landscape)
-            sheet = diagram_page_svg(svg_page(table, event), (), paper, at_top=True)
-            write_atomically(out or "", pdf([sheet]), overwrite=force)
+            # the layout takes seconds (in a child process): Ctrl-C stops it
+            with stoppable(lambda: _("while laying out {path}; nothing written").format(path=out)):
+                data = pdf(pdf_pages(table, event, page_for(page, landscape)))
+            write_atomically(out or "", data, overwrite=force)
     elif fmt == "json":
         emit(stdout_json(table.as_json(), indent=2) + "\n", out, force)
     elif fmt == "csv":
@@ -160,9 +176,9 @@ def crosstable(
 
 
 def csv_text(table: Crosstable) -> str:
-    """The table as CSV: a heading, then one row per player (a name's
-    control characters written as the terminal escapes, as find does)."""
-    return "".join(_csv(row) + "\n" for row in table.rows())
+    """The table as CSV: a heading, then one row per player, in the cells
+    of every CSV (:func:`~hexhop.records.text.csv_cell`)."""
+    return "".join(csv_line(row) + "\n" for row in table.rows())
 
 
 def html_page(table: Crosstable, event: str | None) -> str:
@@ -188,6 +204,45 @@ def html_page(table: Crosstable, event: str | None) -> str:
 def _html(value: object) -> str:
     """A cell of the page: escaped, its control characters as the terminal escapes."""
     return html.escape(printable(utf8_safe(str(value))))
+
+
+def pdf_pages(table: Crosstable, event: str | None, paper: Page) -> list[str]:
+    """The PDF's pages as SVG: the table on one page, or the listing of
+    a crosstable of many players on as many pages as it needs."""
+    from hexhop.render.sequence import diagram_page_svg, text_pages_svg
+
+    if table.full:
+        return [diagram_page_svg(svg_page(table, event), (), paper, at_top=True)]
+    title = printable(utf8_safe(event if event is not None else _("Crosstable")))
+    return text_pages_svg(title, listing_lines(table), paper)
+
+
+GAMES_PER_LINE = 10  # of a player's games on one line of the PDF's listing
+
+
+def listing_lines(table: Crosstable) -> list[str]:
+    """The listing as lines of text in any font: a player's standing,
+    then their games, at most :data:`GAMES_PER_LINE` to a line."""
+    lines: list[str] = []
+    for rank, name in enumerate(table.players, 1):
+        won, lost, open_ = table.total(name)
+        lines.append(
+            _(
+                "{rank}. {player}: {points} points, SB {sb}, won {won}, lost {lost}, open {open}"
+            ).format(
+                rank=rank,
+                player=printable(utf8_safe(name)),
+                points=table.points(name),
+                sb=table.tie_break(name),
+                won=won,
+                lost=lost,
+                open=open_,
+            )
+        )
+        games = [f"{number}:{cell}" for number, cell in table.opponents(name)]
+        for start in range(0, len(games), GAMES_PER_LINE):
+            lines.append("    " + "  ".join(games[start : start + GAMES_PER_LINE]))
+    return lines
 
 
 def svg_page(table: Crosstable, event: str | None) -> str:

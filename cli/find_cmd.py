@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import itertools
 import os
 import shlex
@@ -38,12 +36,13 @@ from hexhop.archive.query import (
 )
 from hexhop.messages import N_, _
 from hexhop.messages import date as shown_date
-from hexhop.records.text import counted, printable, utf8_safe
+from hexhop.records.text import counted, csv_line, printable, utf8_safe
 
 from .command_output import stdout_json, tell
 from .help import Translated
 from .interrupt import checked, stoppable
 from .options import (
+    Count,
     force_option,
     format_option,
     game_name,
@@ -149,7 +148,7 @@ def find_options(command):
         ),
         shared(
             "--min-depth",
-            type=click.IntRange(1),
+            type=Count(1),
             default=None,
             metavar="N",
             help="With --missed-win or --blunder: only wins of at least N own actions.",
@@ -353,7 +352,7 @@ def _under(path: str, root: str) -> bool:
 )
 @shared(
     "--limit",
-    type=click.IntRange(0),
+    type=Count(0),
     default=0,
     show_default=True,
     help="List (or export) at most this many games (0: all).",
@@ -518,11 +517,11 @@ def _lines(hits: Iterator[Hit], fmt: str, with_ply: bool) -> Iterator[str]:
     elif fmt == "csv":
         columns = ["path", "index", "line", "game", "first", "second", "result", "date"]
         columns += ["event", "plies", "valid"] + (["ply"] if with_ply else [])
-        yield _csv(columns)
+        yield csv_line(columns)
         for hit in hits:
             row = [hit.path, hit.number, hit.line, hit.game, *hit.players[:2], hit.result]
             row += [hit.date, hit.event, hit.plies, hit.valid] + ([hit.ply] if with_ply else [])
-            yield _csv(row)
+            yield csv_line(row)
     else:
         heading = [_(text) for text in (*HEADING, *((PLY,) if with_ply else ()), WHERE)]
         # a column is as wide as its heading in every language
@@ -555,22 +554,3 @@ def _row(cells: list[str], widths: list[int]) -> str:
             text = text.ljust(width)
         out.append(text)
     return "  ".join(out).rstrip()
-
-
-def _csv(row: list[Any]) -> str:
-    """One line of CSV; control characters and bidirectional overrides in a
-    cell are written as the terminal escapes (``\\x1b``), a byte of a name
-    that is not UTF-8 as U+FFFD, as in JSON."""
-    cells = [_cell(v) for v in row]
-    buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="").writerow(cells)
-    return buffer.getvalue()
-
-
-def _cell(value: Any) -> str:
-    """A CSV cell: nothing for None, true or false as in JSON."""
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return printable(utf8_safe(str(value)))

@@ -19,7 +19,7 @@ from hexhop.records.text import counted
 from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, signals_held, stoppable
-from .options import game_option, quiet_option
+from .options import Count, game_option, quiet_option
 from .progress import Kept, ProgressBar, beside
 from .safe_write import WriteError, write_atomically
 from .terminal import printable
@@ -52,7 +52,7 @@ Examples:
 @click.option("--in-place", is_flag=True, help="Rewrite the files themselves.")
 @click.option(
     "--width",
-    type=click.IntRange(20, 1000),
+    type=Count(20, 1000),
     default=79,
     show_default=True,
     help="Wrap movetext at this column.",

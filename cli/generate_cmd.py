@@ -12,7 +12,7 @@ from hexhop.records.text import counted
 from .command_output import emit, force_out_option, out_option
 from .help import Translated
 from .interrupt import checked, stoppable
-from .options import game_name, quiet_option, shared
+from .options import Count, game_name, quiet_option, shared
 from .progress import Kept, ProgressBar, so_far
 
 EXAMPLE = """
@@ -38,17 +38,17 @@ Examples:
 )
 @click.option(
     "--count",
-    type=click.IntRange(1),
+    type=Count(1),
     default=1,
     show_default=True,
     help="How many games to write.",
 )
 @click.option(
-    "--seed", type=int, default=0, show_default=True, help="The same seed gives the same games."
+    "--seed", type=Count(), default=0, show_default=True, help="The same seed gives the same games."
 )
 @shared(
     "--max-plies",
-    type=click.IntRange(1),
+    type=Count(1),
     default=200,
     show_default=True,
     help="Stop a game after this many plies (its result is then *).",

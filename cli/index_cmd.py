@@ -21,7 +21,7 @@ from hexhop.records.text import counted
 from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, stoppable
-from .options import game_option, glob_option, jobs_option, quiet_option, shared
+from .options import Count, Seconds, game_option, glob_option, jobs_option, quiet_option, shared
 from .progress import ProgressBar
 
 EXAMPLE = """
@@ -60,20 +60,20 @@ Examples:
 )
 @shared(
     "--depth",
-    type=click.IntRange(1, 6),
+    type=Count(1, 6),
     default=None,
     help="With --analyse: look for wins within this many own actions (default: 2).",
 )
 @shared(
     "--max-nodes",
-    type=click.IntRange(1),
+    type=Count(1),
     default=200_000,
     show_default=True,
     help="With --analyse: search at most this many actions per position (beyond: undecided).",
 )
 @shared(
     "--max-seconds",
-    type=click.FloatRange(0, min_open=True),
+    type=Seconds(0, min_open=True),
     default=5.0,
     show_default=True,
     help="With --analyse: search at most this long per position (beyond: undecided).",

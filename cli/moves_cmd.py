@@ -8,6 +8,7 @@ import click
 
 from hexhop.engine.base import sorted_texts
 from hexhop.messages import _, side_name
+from hexhop.notation.numbers import ASCII_DIGITS
 from hexhop.records.text import counted
 
 from .command_output import stdout_json
@@ -66,7 +67,7 @@ def moves(
 def _origin(text: str) -> str:
     """The die's cell or the piece's point an action starts from."""
     end = 1
-    while end < len(text) and text[end].isdigit():
+    while end < len(text) and text[end] in ASCII_DIGITS:
         end += 1
     return text[:end]
 

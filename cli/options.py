@@ -23,6 +23,7 @@ import click
 
 from hexhop.messages import _
 from hexhop.notation.games import game_list, lookup_game
+from hexhop.notation.numbers import MAX_DIGITS, ascii_decimal, ascii_int
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -348,21 +349,61 @@ game_option = shared(
     help=f"The game of records without a Game tag: {game_list()}.",
 )
 
+
+class Count(click.IntRange):
+    """A whole number in the digits 0-9 (:func:`~hexhop.notation.numbers.ascii_int`),
+    within a range: click's own ``int`` reads ``٣`` as 3 and ``" 3"`` too.
+
+    A ``-`` sign is read (a seed may be below zero; elsewhere the range
+    refuses it in click's words); no ``+``, no blank, no ``_``, at most
+    ``MAX_DIGITS`` digits."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str):
+            minus = value.startswith("-")
+            number = ascii_int(value[1:] if minus else value)
+            if number is None:
+                self.fail(_not_a_number(value, self.name), param, ctx)
+            value = -number if minus else number
+        return super().convert(value, param, ctx)
+
+
+class Seconds(click.FloatRange):
+    """A number of seconds in the digits 0-9 with at most one point (``0.5``,
+    :func:`~hexhop.notation.numbers.ascii_decimal`), within a range: no
+    exponent, ``inf`` or ``nan``, which click's own ``float`` reads."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str):
+            number = ascii_decimal(value)
+            if number is None:
+                self.fail(_not_a_number(value, self.name), param, ctx)
+            value = number
+        return super().convert(value, param, ctx)
+
+
+def _not_a_number(value: str, kind: str) -> str:
+    """click's own words for a value that is not a number (English, as click
+    speaks), and the rule it broke."""
+    shown = value if len(value) <= 40 else value[:40] + "…"
+    return f"{shown!r} is not a valid {kind}. Write it in at most {MAX_DIGITS} digits 0-9."
+
+
 index_option = shared(
     "--index",
-    type=click.IntRange(1),
+    type=Count(1),
     default=1,
     show_default=True,
     help="Which game of a file that holds several (1 = the first).",
 )
 
 
-class DiagramWidth(click.IntRange):
+class DiagramWidth(Count):
     """The width of a diagram in pixels: from the smallest at which its pips
     and labels can be read (``hexhop.render.svg_parts.MIN_SIZE``) up."""
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        number = click.INT.convert(value, param, ctx)
+        number = Count().convert(value, param, ctx)
         if self.min is not None and number < self.min:
             self.fail(
                 _(
@@ -401,6 +442,13 @@ def quiet_option(help: str) -> Callable[[F], F]:
 
 def force_option(help: str) -> Callable[[F], F]:
     return shared("--force", is_flag=True, help=help)
+
+
+def names_option(
+    help: str = "The club's names file: which spellings name one player and the name shown "
+    "(docs/archive.md); default: hexhop-names.txt in the archive's folder.",
+) -> Callable[[F], F]:
+    return shared("--names", "names_file", type=click.Path(dir_okay=False), default=None, help=help)
 
 
 def glob_option(help: str) -> Callable[[F], F]:
@@ -456,7 +504,7 @@ def jobs_option(help: str, default: int | None = 1) -> Callable[[F], F]:
     ``default`` None: the command chooses for the input (check and index)."""
     return shared(
         "--jobs",
-        type=click.IntRange(0, 64),
+        type=Count(0, 64),
         default=default,
         show_default=default is not None,
         callback=_jobs,

@@ -22,6 +22,8 @@ from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, signals_held, stoppable
 from .options import (
+    Count,
+    Seconds,
     diagram_width,
     force_option,
     format_option,
@@ -59,7 +61,7 @@ Examples:
 @game_option
 @shared(
     "--depth",
-    type=click.IntRange(1, 4),
+    type=Count(1, 4),
     default=2,
     show_default=True,
     help="Wins within this many own actions.",
@@ -86,21 +88,21 @@ Examples:
 @force_option("Overwrite files in --out-dir.")
 @shared(
     "--max-nodes",
-    type=click.IntRange(1),
+    type=Count(1),
     default=200_000,
     show_default=True,
     help="Search at most this many actions per position.",
 )
 @shared(
     "--max-seconds",
-    type=click.FloatRange(0, min_open=True),
+    type=Seconds(0, min_open=True),
     default=5.0,
     show_default=True,
     help="Search at most this long per position.",
 )
 @shared(
     "--min-depth",
-    type=click.IntRange(1),
+    type=Count(1),
     default=1,
     show_default=True,
     metavar="N",

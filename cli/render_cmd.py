@@ -16,6 +16,7 @@ import click
 
 from hexhop.engine.replay import GameReport, replay_game
 from hexhop.messages import _
+from hexhop.notation.numbers import ascii_int
 from hexhop.records.colors import THEMES, split_pieces
 from hexhop.records.file_names import fitted
 from hexhop.records.sources import Source, iter_sources
@@ -27,6 +28,7 @@ from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, signals_held, stoppable
 from .options import (
+    Count,
     diagram_width,
     force_option,
     format_option,
@@ -151,7 +153,7 @@ def _colors(
 )
 @shared(
     "--index",
-    type=click.IntRange(1),
+    type=Count(1),
     default=None,
     help="Only this game of an archive (default: every game).",
 )
@@ -218,7 +220,7 @@ def _colors(
 )
 @click.option(
     "--delay",
-    type=click.IntRange(20, 60000),
+    type=Count(20, 60000),
     default=800,
     show_default=True,
     metavar="MS",
@@ -226,7 +228,7 @@ def _colors(
 )
 @click.option(
     "--columns",
-    type=click.IntRange(1, 2),
+    type=Count(1, 2),
     default=1,
     show_default=True,
     help="article: columns of text on the page (1 or 2).",
@@ -924,9 +926,10 @@ def _ply(text: str, last: int | None) -> int | None:
     """A ply number; ``last`` is unknown (None) until the game is known."""
     if text == "last":
         return last
-    if not text.isdigit():
+    number = ascii_int(text)
+    if number is None:
         raise ValueError(text)
-    return int(text)
+    return number
 
 
 def spread_plies(last: int, count: int) -> list[int]:

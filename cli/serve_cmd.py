@@ -19,7 +19,7 @@ from hexhop.records.text import counted
 from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, stoppable
-from .options import jobs_option, quiet_option, shared
+from .options import Count, jobs_option, quiet_option, shared
 from .progress import ProgressBar
 
 EXAMPLE = """
@@ -50,7 +50,7 @@ EXTRA_MODULES = ("starlette", "uvicorn", "jinja2", "markupsafe", "anyio", "h11",
 )
 @click.option(
     "--port",
-    type=click.IntRange(0, 65535),
+    type=Count(0, 65535),
     default=8000,
     show_default=True,
     help="The port to listen on (0: a free one).",

@@ -6,6 +6,7 @@ import click
 
 from hexhop.engine.replay import GameReport, replay_game
 from hexhop.messages import _
+from hexhop.notation.numbers import ascii_int
 from hexhop.records.sources import read_record
 from hexhop.records.text import counted
 
@@ -67,12 +68,11 @@ def pick_ply(report: GameReport, ply: str | None) -> int:
     last = len(report.positions) - 1
     if ply is None or ply == "last":
         return last
-    try:
-        number = int(ply)
-    except ValueError:
+    number = ascii_int(ply)
+    if number is None:
         raise click.BadParameter(
             _("{ply}: expected a number or 'last'").format(ply=repr(ply)), param_hint="--ply"
-        ) from None
+        )
     if not 0 <= number <= last:
         raise click.BadParameter(
             _("{ply}: this game has plies 0 to {last}").format(ply=number, last=last),

@@ -24,7 +24,7 @@ from .command_output import stdout_json, tell
 from .find_cmd import find_options, from_index_or_archive, query_of
 from .help import Translated
 from .interrupt import checked, stoppable
-from .options import force_option, format_option, old_spelling, quiet_option, renamed, shared
+from .options import Count, force_option, format_option, old_spelling, quiet_option, renamed, shared
 from .progress import ProgressBar, games_read
 from .safe_write import refuse_existing, write_atomically
 
@@ -50,7 +50,7 @@ class Refused(click.ClickException):
 @click.option(
     "--opening-depth",
     "depth",
-    type=click.IntRange(1, MAX_DEPTH),
+    type=Count(1, MAX_DEPTH),
     default=4,
     show_default=True,
     help="Actions (plies and cube events) of the opening tree.",
@@ -58,14 +58,14 @@ class Refused(click.ClickException):
 @renamed("--depth", "--opening-depth", "depth")
 @click.option(
     "--top",
-    type=click.IntRange(1),
+    type=Count(1),
     default=3,
     show_default=True,
     help="The most played actions shown at each branch of the opening tree.",
 )
 @shared(
     "--limit",
-    type=click.IntRange(0),
+    type=Count(0),
     default=20,
     show_default=True,
     help="Players listed (0: all).",

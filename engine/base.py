@@ -13,6 +13,7 @@ from typing import Any, Generic, Protocol, TypeAlias, TypeVar
 
 from hexhop.notation.errors import Error
 from hexhop.notation.model import Action, Item, Mark
+from hexhop.notation.numbers import ASCII_DIGITS
 
 P = TypeVar("P", bound="Position")  # the position type of one game
 
@@ -223,7 +224,7 @@ def action_sort_key(text: str) -> tuple[tuple[int, int, str], ...]:
     parts: list[tuple[int, int, str]] = []
     number = ""
     for ch in text:
-        if ch.isdigit():
+        if ch in ASCII_DIGITS:
             number += ch
             continue
         if number:

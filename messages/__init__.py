@@ -143,7 +143,7 @@ def number(value: float, digits: int | None = None, spec: str | None = None) -> 
     return text.replace(".", ",") if language() == "de" else text
 
 
-_DATE = re.compile(r"(\d{4}|\?{4})(?:\.(\d\d|\?\?))?(?:\.(\d\d|\?\?))?")
+_DATE = re.compile(r"([0-9]{4}|\?{4})(?:\.([0-9]{2}|\?\?))?(?:\.([0-9]{2}|\?\?))?")
 
 
 def date(text: str) -> str:

@@ -41,6 +41,7 @@ from .model import (
     Tag,
 )
 from .names import TAKES, tag_name, tag_value
+from .numbers import ascii_int
 from .problems import SyntaxProblem, end_of, start_of, token_at
 from .scanner import HeaderScanner, MovetextScanner, Rest
 from .text import open_parens, unescape
@@ -100,9 +101,10 @@ def cube_offer(text: str) -> CubeOffer:
 
 def _int(digits: str) -> int:
     """The number ``digits`` stand for; the scanner refuses longer words first."""
-    if len(digits) > MAX_TOKEN:
-        raise ArgumentError(f"a number of more than {MAX_TOKEN} digits")
-    return int(digits)
+    number = ascii_int(digits, max_digits=MAX_TOKEN)
+    if number is None:
+        raise ArgumentError(f"not a number of at most {MAX_TOKEN} digits: {digits[:20]!r}")
+    return number
 
 
 def cube_answer(text: str) -> CubeAnswer:

@@ -22,6 +22,7 @@ from .findings import Finding, make, words
 from .games import find_game
 from .model import Span
 from .names import CUBE_ANSWER_HINTS, CUBE_ANSWERS, CUBE_OFFERS
+from .numbers import ascii_int
 from .problems import SyntaxProblem, offset_of, start_of, token_at
 from .text import match_end, open_parens, parens
 
@@ -260,7 +261,7 @@ def _hopish(word: str) -> bool:
 
 def _roll(text: str, start: int, i: int) -> tuple[int, _Why] | None:
     j = _after_spaces(text, i + 1)
-    if not text[j : j + 1].isdigit():
+    if ascii_int(text[j : j + 1]) is None:
         return j - start, words("expected the face the die shows (1 to 6) after '{op}'", op=text[i])
     return None
 
@@ -269,7 +270,7 @@ def _promotion(text: str, k: int, start: int) -> tuple[int, _Why] | None:
     if text[k : k + 1] != "=":
         return None
     m = _after_spaces(text, k + 1)
-    if not text[m : m + 1].isdigit():
+    if ascii_int(text[m : m + 1]) is None:
         return m - start, words("expected the new face (a digit) after '='")
     return None
 

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import json
-import os
 import re
 from typing import TypeGuard
 
@@ -13,7 +12,7 @@ from hexhop.render.chess_pieces import PIECES
 from hexhop.render.svg_parts import DEFAULT_COLORS
 
 from .errors import RecordsError
-from .sources import _not_regular, read_source
+from .small_files import read_small_text
 
 #: The largest colours file read (one that sets every role is about 500 bytes).
 MAX_COLORS_BYTES = 1024 * 1024
@@ -118,29 +117,12 @@ def read_colors(path: str) -> dict[str, str]:
 
 
 def _text(path: str) -> str:
-    """The text of the colours file ``path``, read as a record file is: a
-    regular file only (never a FIFO, a device, a folder or standard
-    input), at most :data:`MAX_COLORS_BYTES`, in UTF-8."""
-    why = _special_kind(path)
-    if why is None:
-        source = read_source(path, MAX_COLORS_BYTES)
-        why = source.error
-        if source.data is not None:
-            try:
-                return source.data.decode("utf-8-sig")
-            except UnicodeDecodeError:
-                why = _("not UTF-8 text")
-    raise ColorsError(_("{path}: cannot read: {reason}").format(path=path, reason=why))
-
-
-def _special_kind(path: str) -> str | None:
-    """Why ``path`` is not read as a file, or None for a regular file (or
-    one that cannot be looked at: reading it says why)."""
-    if path == "-":
-        return _("not a regular file ({kind})").format(kind=_("standard input"))
-    if os.path.isdir(path):
-        return _("not a regular file ({kind})").format(kind=_("a folder"))
-    return _not_regular(path)
+    """The text of the colours file ``path``, read as a record file is, at
+    most :data:`MAX_COLORS_BYTES`."""
+    text, why = read_small_text(path, MAX_COLORS_BYTES)
+    if text is None:
+        raise ColorsError(_("{path}: cannot read: {reason}").format(path=path, reason=why))
+    return text
 
 
 def _from_json(path: str, text: str) -> list[tuple[int, str, object]]:

@@ -4,10 +4,12 @@ of a long source line, and ANSI colour, without any terminal library."""
 from __future__ import annotations
 
 import codecs
+import csv
+import io
 import json
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from hexhop.messages import ngettext
 
@@ -68,6 +70,36 @@ def utf8_safe(text: str) -> str:
 
 
 _SURROGATES = re.compile("[\ud800-\udfff]")
+
+#: What a spreadsheet takes for the start of a formula, as OWASP lists it
+#: ("CSV Injection"): ``=HYPERLINK(...)``, ``+cmd|...``, ``@SUM(...)``, ``-2+3``.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: object) -> str:
+    """One cell of a CSV report: nothing for None, true or false as in
+    JSON, a number as Python writes it (``-12`` stays a number: the program
+    counted it); any text as :func:`printable` writes it, a byte of a name
+    that is not UTF-8 as U+FFFD, and a single quote before it when it starts
+    as a formula does (:data:`FORMULA_STARTS`), so that a spreadsheet shows
+    ``'=HYPERLINK(...)`` instead of running it. Every CSV hexhop writes is
+    made of these cells (:func:`csv_line`)."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return str(value)
+    text = str(value)
+    quote = "'" if text.startswith(FORMULA_STARTS) else ""
+    return quote + printable(utf8_safe(text))
+
+
+def csv_line(row: Iterable[object]) -> str:
+    """One line of CSV (no line end) of :func:`csv_cell` cells."""
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="").writerow([csv_cell(value) for value in row])
+    return buffer.getvalue()
 
 
 def json_text(value: object, indent: int | None = None, *, ascii_only: bool = False) -> str:

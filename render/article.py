@@ -263,7 +263,14 @@ def article_pdf(
 
 
 def pdf_of(html: str, stylesheets: Sequence[Any] = ()) -> bytes:
-    """A self-contained HTML page as PDF, fetching nothing."""
+    """A self-contained HTML page as PDF, fetching nothing, laid out in a
+    child process that Ctrl-C and SIGTERM stop (:func:`~.isolated.in_child`)."""
+    from .isolated import in_child
+
+    return in_child(lambda: _weasyprint_pdf(html, stylesheets))
+
+
+def _weasyprint_pdf(html: str, stylesheets: Sequence[Any]) -> bytes:
     module = weasyprint()
     document = module.HTML(string=html, url_fetcher=refuse_fetch, base_url=None)
     data: bytes = document.write_pdf(stylesheets=list(stylesheets) or None)

@@ -13,6 +13,7 @@ from typing import Any
 
 from hexhop.messages import language, wins
 from hexhop.messages import to_move as to_move_caption
+from hexhop.notation.numbers import ascii_int
 
 from . import chess_pieces
 from . import geometry as geo
@@ -322,10 +323,10 @@ def dice_layer(position: Any, flip: bool, key: ColorKey, chess: bool = False) ->
 
 
 def _board_order(name: str) -> tuple[int, int]:
-    try:
-        return geo.ROWS.index(name[0]), int(name[1:])
-    except ValueError:
+    column = ascii_int(name[1:])
+    if column is None or name[0] not in geo.ROWS:
         return 99, 0
+    return geo.ROWS.index(name[0]), column
 
 
 # ---------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from hexhop.notation.boards import DICE_COLUMNS, FILE_LETTERS, HUEPFER_BOARDS
 from hexhop.notation.boards import DICE_ROW_COLUMNS as ROW_COLUMNS
 from hexhop.notation.boards import DICE_ROWS as ROWS
 from hexhop.notation.boards import JUMP_FIELDS as JUMP_FIELDS
+from hexhop.notation.numbers import ascii_int
 
 from .svg_parts import Point
 
@@ -168,6 +169,7 @@ def huepfer_index(name: str) -> tuple[int, int] | None:
     """(file, rank) 0-based of a point name, or None when it is not one (its
     file is on no board of the registry)."""
     files = FILE_LETTERS[: max(HUEPFER_BOARDS)]
-    if len(name) < 2 or name[0] not in files or not name[1:].isdigit():
+    rank = ascii_int(name[1:], max_digits=3)
+    if rank is None or name[0] not in files:
         return None
-    return files.index(name[0]), int(name[1:]) - 1
+    return files.index(name[0]), rank - 1

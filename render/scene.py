@@ -16,6 +16,7 @@ from typing import Any
 
 from hexhop.notation.errors import ArgumentError
 from hexhop.notation.games import lookup_game
+from hexhop.notation.numbers import ascii_int
 
 from . import chess_pieces, dice, huepfer
 from . import geometry as geo
@@ -76,7 +77,7 @@ class Scene:
     def order(self, where: str) -> tuple[int, int]:
         """Where a die or piece comes in the drawing order."""
         if self.dice:
-            return geo.ROWS.find(where[0]), int(where[1:])
+            return geo.ROWS.find(where[0]), ascii_int(where[1:]) or 0
         return geo.huepfer_index(where) or (99, 99)
 
     def highlights(self, last: LastAction | None, flip: bool) -> str:
@@ -140,9 +141,9 @@ def _token(
 ) -> tuple[int, str, str, str, int, int | None]:
     where, _, value = token.partition("=")
     face_text, _, home_text = value.partition("/")
-    face, home = int(face_text or 0), int(home_text) if home_text else None
+    face, home = ascii_int(face_text) or 0, ascii_int(home_text)
     if dice_game:
-        row, column = geo.ROWS.find(where[0]), int(where[1:])
+        row, column = geo.ROWS.find(where[0]), ascii_int(where[1:]) or 0
     else:
         row, column = geo.huepfer_index(where) or (99, 99)
     return (

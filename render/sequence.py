@@ -134,9 +134,17 @@ def sheet_svg(
 
 
 def pdf(pages_svg: Sequence[str]) -> bytes:
-    """One PDF with each picture on a page of its own size (1 px = 0.75 pt)."""
+    """One PDF with each picture on a page of its own size (1 px = 0.75 pt),
+    laid out in a child process that Ctrl-C and SIGTERM stop
+    (:func:`~.isolated.in_child`)."""
     if not pages_svg:
         raise ArgumentError("pdf() needs at least one page")
+    from .isolated import in_child
+
+    return in_child(lambda: _pdf(pages_svg))
+
+
+def _pdf(pages_svg: Sequence[str]) -> bytes:
     from .raster import load_cairo, refuse_fetch
 
     load_cairo()

@@ -38,6 +38,7 @@ from hexhop.messages import _ as spoken
 from hexhop.notation.findings import Finding
 from hexhop.notation.games import GAMES, find_game
 from hexhop.notation.model import DiceAction, HopAction, Node, ParsedGame, Record
+from hexhop.notation.numbers import ascii_int
 from hexhop.records import editing
 from hexhop.records.editing import Draft, EditError
 from hexhop.records.errors import RecordsError
@@ -164,7 +165,7 @@ def _new_game(game: str | None, board: str) -> Draft:
     archive's search chose them: without a game, the game played on that
     board (else Hexalit); a board the game is not played on is left out."""
     first, cross, second = board.strip().lower().partition("x")
-    size = int(first) if first.isdigit() and len(first) < 4 and second in ("", first) else 0
+    size = (ascii_int(first, max_digits=3) or 0) if second in ("", first) else 0
     if game:
         spec = find_game(_game_name(game))
     else:
@@ -178,9 +179,10 @@ def _from_archive(settings: Settings, given: str) -> tuple[Draft, editing.Addres
     from hexhop.archive.query import game_texts
     from hexhop.notation.reader import decode
 
-    if not given.isdigit() or len(given) > 18:
+    game_id = ascii_int(given)
+    if game_id is None:
         raise Refused(404, NO_GAME)
-    found = game_row(str(settings.db), int(given))
+    found = game_row(str(settings.db), game_id)
     if found is None:
         raise Refused(404, NO_GAME)
     hit = found[1]
@@ -536,8 +538,8 @@ def _game_id(settings: Settings, target: Path) -> int | None:
 def _folder(settings: Settings, given: object) -> Path:
     """The served folder the request picks by its number; it must still be
     the real folder it was when the server started (not a link now)."""
-    if isinstance(given, str) and given.isdigit() and len(given) < 6:
-        given = int(given)
+    if isinstance(given, str):
+        given = ascii_int(given, max_digits=5)
     if not isinstance(given, int) or isinstance(given, bool):
         raise Refused(400, NO_FOLDER)
     if not 0 <= given < len(settings.folders):

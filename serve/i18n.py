@@ -18,6 +18,7 @@ from starlette.requests import HTTPConnection
 
 from hexhop.messages import ENGLISH, languages, speaking_here
 from hexhop.messages.catalogue import DOMAIN, LOCALE_DIR
+from hexhop.notation.numbers import ascii_decimal
 
 COOKIE = "hexhop_lang"
 
@@ -47,10 +48,7 @@ def from_accept_language(header: str) -> str:
         weight = 1.0
         params = params.strip()
         if params.startswith("q="):
-            try:
-                weight = float(params[2:])
-            except ValueError:
-                weight = 0.0
+            weight = ascii_decimal(params[2:]) or 0.0
         code = known(tag)
         if code and weight > 0:
             wanted.append((-weight, position, code))

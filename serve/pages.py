@@ -18,6 +18,7 @@ from starlette.routing import BaseRoute, Route
 
 from hexhop.archive.query import game_texts
 from hexhop.messages import N_
+from hexhop.notation.numbers import ASCII_DIGITS, ascii_int
 
 from . import data
 from .i18n import language_of, speaking
@@ -28,6 +29,8 @@ from .templating import page
 MAX_ID = 2**62  # a game id SQLite can hold
 MAX_NAME = 1_000  # characters of a player's or event's name in a path
 LISTED = 200  # games listed on a player's or event's page (the rest: in the search)
+STANDINGS_PAGE = 50  # players on a page of an event's crosstable listing and ratings
+MAX_PAGE_DIGITS = 6  # of ?page= on an event's page (a larger number: the last page)
 BOARD_STYLE = re.compile(r"<style>(.*?)</style>", re.S)
 _styles: dict[str, str] = {}
 _styles_lock = threading.Lock()
@@ -139,6 +142,14 @@ def _game(request: Request) -> tuple[data.Row, Any]:
     return found
 
 
+# findings listed and marked on a game's page: a record with a finding every
+# few bytes would otherwise make a page of megabytes (``hexhop check`` lists all)
+FINDINGS_SHOWN = 200
+# lines of a record shown on its page (each becomes markup of its own); the
+# whole text is a link away, at /games/ID/record
+LINES_SHOWN = 2_000
+
+
 def game(request: Request) -> Response:
     from hexhop.engine.replay import replay_game
     from hexhop.notation.reader import decode, fallback_game, parse_game
@@ -158,8 +169,9 @@ def game(request: Request) -> Response:
             viewer = page_data(report)
         findings = [
             Mark(number, f.code, f.severity, f.message, f.line, f.column)
-            for number, f in enumerate(report.findings, 1)
+            for number, f in enumerate(report.findings[:FINDINGS_SHOWN], 1)
         ]
+    *shown, more_lines = _shown_text(text, hit.line)
     body = block = style = ""
     if viewer is not None:
         head = viewer.drawings.head
@@ -181,7 +193,9 @@ def game(request: Request) -> Response:
         hit=hit,
         tags=tags,
         findings=findings,
-        lines=_marked(text, hit.line, findings),
+        unshown=len(report.findings) - len(findings),
+        lines=_marked(*shown, findings),
+        more_lines=more_lines,
         viewer=Markup(body),
         viewer_data=Markup(block),
         board_style=style,
@@ -221,6 +235,24 @@ def board_style(request: Request) -> Response:
         media_type="text/css; charset=utf-8",
         headers={"Cache-Control": "max-age=86400, immutable"},
     )
+
+
+def _shown_text(text: str, first_line: int) -> tuple[str, int, int]:
+    """The part of a game's text its page shows: without the blank lines
+    before it, at most :data:`LINES_SHOWN` lines; its first line's number,
+    and how many lines are left out after it."""
+    content = len(text) - len(text.lstrip(" \t\r\n"))  # where the first non-blank is
+    cut = text.rfind("\n", 0, content) + 1  # the start of its line
+    if cut:
+        first_line += text.count("\n", 0, cut)
+        text = text[cut:]
+    end = -1
+    for _line in range(LINES_SHOWN):
+        end = text.find("\n", end + 1)
+        if end < 0:
+            return text, first_line, 0
+    rest = text[end + 1 :]
+    return text[: end + 1], first_line, rest.count("\n") + (not rest.endswith("\n") and bool(rest))
 
 
 def _marked(text: str, first_line: int, findings: list[Mark]) -> list[TextLine]:
@@ -370,7 +402,7 @@ def player(request: Request) -> Response:
         outcome = _outcome(row, name)
         outcomes.append(outcome)
         year = (row.date or "")[:4]
-        year = year if year.isdigit() else "?"
+        year = year if ascii_int(year) is not None else "?"
         for counted in (years.setdefault(year, Year(year)), total):
             counted.games += 1
             setattr(counted, outcome, getattr(counted, outcome) + 1)
@@ -425,7 +457,12 @@ def _ratings(db: str) -> Any:
 
 
 def event(request: Request) -> Response:
-    from hexhop.archive.standings import Crosstable, Game, winner_of
+    """An event's crosstable, its players' ratings after it and its games.
+    A crosstable of more than :data:`~hexhop.archive.standings.MAX_TABLE_PLAYERS`
+    players is the listing of each player's games, and it and the ratings
+    come :data:`STANDINGS_PAGE` players to a page (``?page=``): a request
+    costs what the event's games cost, whatever its players."""
+    from hexhop.archive.standings import MAX_TABLE_PLAYERS, Crosstable, Game, winner_of
 
     name = _name(request)
     db = db_of(request)
@@ -444,8 +481,11 @@ def event(request: Request) -> Response:
         )
         for r in rows
     )
-    ratings = _ratings(db)
-    after = ratings.events.get(name, {})
+    after = _ratings(db).events.get(name, {})
+    ratings = [(player, after[player]) for player in sorted(after, key=lambda p: (-after[p], p))]
+    pages = max(1, -(-max(len(table.players), len(ratings)) // STANDINGS_PAGE))
+    number = _page_number(request, pages)
+    shown = slice((number - 1) * STANDINGS_PAGE, number * STANDINGS_PAGE)
     return page(
         request,
         "event.html",
@@ -455,10 +495,26 @@ def event(request: Request) -> Response:
         search="/?" + urlencode({"event": name}),
         outcomes=False,
         table=table,
-        ratings=[(player, after[player]) for player in sorted(after, key=lambda p: (-after[p], p))],
+        listed=list(enumerate(table.players, 1))[shown],
+        ratings=ratings[shown],
+        max_table_players=MAX_TABLE_PLAYERS,
+        page_number=number,
+        pages=pages,
+        page_link=lambda n: request.url.path + ("?" + urlencode({"page": n}) if n > 1 else ""),
         player_link=player_link,
         event_link=event_link,
     )
+
+
+def _page_number(request: Request, pages: int) -> int:
+    """``?page=``, between 1 and ``pages``: ASCII digits only (else the
+    first page; too many digits: the last)."""
+    given = request.query_params.get("page", "1")
+    number = ascii_int(given, max_digits=MAX_PAGE_DIGITS)
+    if number is None:
+        too_many = given != "" and not given.strip(ASCII_DIGITS)  # ASCII digits, too many
+        return pages if too_many else 1
+    return min(max(number, 1), pages)
 
 
 def viewer_file(request: Request) -> Response:

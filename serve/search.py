@@ -25,6 +25,7 @@ from hexhop.archive.query import (
 )
 from hexhop.messages import _
 from hexhop.notation.games import GAMES, lookup_game
+from hexhop.notation.numbers import ascii_int
 
 from .data import SORTS
 
@@ -92,11 +93,8 @@ def read_search(params: Mapping[str, str]) -> Search:
     sort = params.get("sort", "")
     search.reverse = sort.startswith("-")
     search.sort = sort.lstrip("-") if sort.lstrip("-") in SORTS else ""
-    try:
-        page = int(params.get("page", "1"))
-    except ValueError:
-        page = 1
-    search.page = min(max(page, 1), MAX_PAGE)
+    page = ascii_int(params.get("page", "1")) or 1
+    search.page = min(page, MAX_PAGE)
     try:
         search.query = query_of(values)
     except QueryError as error:

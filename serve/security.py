@@ -36,6 +36,7 @@ from starlette.responses import RedirectResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from hexhop.messages import N_
+from hexhop.notation.numbers import ascii_int
 
 from .i18n import COOKIE as LANG_COOKIE
 from .i18n import known
@@ -104,11 +105,8 @@ class Security:
             return
 
         if request.method not in SAFE_METHODS:
-            try:
-                length = int(request.headers.get("content-length", "0") or "0")
-            except ValueError:
-                length = MAX_BODY + 1
-            if length > MAX_BODY:
+            length = ascii_int(request.headers.get("content-length", "0").strip() or "0")
+            if length is None or length > MAX_BODY:
                 await _refuse(scope, receive, send, 413, TOO_LARGE, set_cookies)
                 return
             try:

@@ -23,7 +23,7 @@ from .pages import BOARD_STYLE, _keep_style
 from .templating import JsonAnswer
 
 MAX_TEXT = 4_000  # characters of Position text
-_CELL = re.compile(r"[A-Za-z]{1,2}\d{1,2}")
+_CELL = re.compile(r"[A-Za-z]{1,2}[0-9]{1,2}")
 _PIECE = re.compile(r"(?:[NS][1-6]|[RT]|)")
 LETTERS = {"North": "N", "South": "S", "Red": "R", "Turquoise": "T"}
 

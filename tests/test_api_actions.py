@@ -1,4 +1,4 @@
-"""Issue 24, section 3: every public call that takes an action takes its
+"""Every public call that takes an action takes its
 text too, and refuses a wrong one with IllegalAction, never AssertionError;
 ``in`` on the rules' legal actions answers for text as for values."""
 

@@ -1,4 +1,4 @@
-"""Issue 24, section 3: the archive operations as library calls, giving
+"""The archive operations as library calls, giving
 what the commands print: ``check_paths`` (check), ``index_paths`` and
 ``open_index`` (index, find, dupes, stats) and a crosstable."""
 

@@ -1,4 +1,4 @@
-"""The examples in the docstrings of the public API run as doctests (issue 24):
+"""The examples in the docstrings of the public API run as doctests:
 the ``hexhop`` package, its games, check and index modules, and the rules'
 ``rules_for``. They read the files of samples/, from the repository's root."""
 

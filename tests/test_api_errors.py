@@ -1,4 +1,4 @@
-"""Issue 24, section 3: actions as text, and one exception root."""
+"""Actions as text, and one exception root."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 24, section 3: build a game from code, write it, read it back."""
+"""Build a game from code, write it, read it back."""
 
 from __future__ import annotations
 

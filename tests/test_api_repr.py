@@ -1,4 +1,4 @@
-"""repr(game) is one line, as python-chess shows a game (issue 24): not a
+"""repr(game) is one line, as python-chess shows a game: not a
 dump of the whole replay."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 24, section 3: ``read_games`` takes what ``hexhop check`` takes, and
+"""``read_games`` takes what ``hexhop check`` takes, and
 each game says which file it came from, as check's report names it."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Every command that reads an archive sees the same games at the same places
-(issue 23): ``check``, ``index`` with ``find``, ``find --scan``, ``dupes``,
+"""Every command that reads an archive sees the same games at the same places:
+``check``, ``index`` with ``find``, ``find --scan``, ``dupes``,
 ``stats``, ``split``, ``merge``, ``render``, ``analyse``, ``puzzles``,
 ``convert`` and ``read_games``, on one archive that holds what real
 archives hold: a game whose comment is never closed in the middle of a

@@ -1,4 +1,4 @@
-"""Damaged zip and tar archives (issue 17, items 3 and 8): each bad member
+"""Damaged zip and tar archives: each bad member
 or header is one error, the members after it are still read, and nothing
 raises or reads more than its limit."""
 
@@ -181,7 +181,7 @@ def _extended(kind: bytes, size: int) -> bytes:
 
 @pytest.mark.parametrize("kind", [tarfile.XHDTYPE, tarfile.GNUTYPE_LONGNAME])
 def test_an_oversized_extended_header_is_one_error_not_memory(tmp_path, kind):
-    """Item 3: a 1.5 GB pax or GNU long-name header took 1.5 GB (and a long
+    """A 1.5 GB pax or GNU long-name header took 1.5 GB (and a long
     name hid every later member); here one 2 MiB header stands for it."""
     size = 2 * MAX_EXTENDED_HEADER
     sources = _read(tmp_path, "a.tar", _extended(kind, size) + _tar())

@@ -1,4 +1,4 @@
-"""``hexhop index`` (issue 14, item 1): the SQLite index, incremental runs,
+"""``hexhop index``: the SQLite index, incremental runs,
 a transaction per file, -j, and the Zobrist keys of positions."""
 
 from __future__ import annotations

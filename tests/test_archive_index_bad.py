@@ -1,4 +1,4 @@
-"""Bad input for index, find and dupes (issue 14, "Bad input"): a corrupt
+"""Bad input for index, find and dupes: a corrupt
 or foreign SQLite file, a newer schema, a locked database, an archive that
 changes while it is indexed, malformed filters. Each is a clear message and
 exit 2, never a traceback, and the index is left as it was."""

@@ -1,4 +1,4 @@
-"""The position keys the index stores (issue 14, Numbers): found along a
+"""The position keys the index stores: found along a
 game from the cells that changed, with what a change does remembered, they
 are the keys of the documented scheme found afresh for every position."""
 

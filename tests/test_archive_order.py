@@ -1,5 +1,5 @@
-"""The archive commands give the same answers whatever the order of the files
-(issue 23, item 4): nothing one game teaches a cache may answer for a game
+"""The archive commands give the same answers whatever the order of the files:
+nothing one game teaches a cache may answer for a game
 of another kind.
 
 ``a5xb2`` is a Trigeo move written in lower case (canonical ``A5XB2``) and

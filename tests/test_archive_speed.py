@@ -1,4 +1,4 @@
-"""What keeps ``hexhop index`` and ``find --position`` fast (issue 14, Numbers):
+"""What keeps ``hexhop index`` and ``find --position`` fast:
 the same keys and rows, less work."""
 
 from __future__ import annotations

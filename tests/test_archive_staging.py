@@ -1,5 +1,5 @@
 """Positions past the first DIRECT_POSITIONS of a run wait in positions_new
-and go into the tree sorted at the end of the run (issue 14, Numbers: a
+and go into the tree sorted at the end of the run (a
 large archive indexes without rewriting the tree at every file's commit).
 The index and every position search stay the same, also after a run that
 stopped before the positions went in."""

@@ -1,5 +1,5 @@
 """``hexhop index`` reads each file a block at a time and writes it a part
-at a time (issue 14, Numbers: flat memory): the games, their lines and the
+at a time (flat memory): the games, their lines and the
 byte offsets and lengths of their own text are those of the whole file read
 at once, and the memory does not follow the size of the largest file."""
 

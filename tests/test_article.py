@@ -1,4 +1,4 @@
-"""``hexhop render --format article / article-html`` (issue 25 §2): a game's
+"""``hexhop render --format article / article-html``: a game's
 heading, moves, comments, variations and diagrams as a printed article.
 
 The HTML is read back as text; the PDF (slow: WeasyPrint lays it out) by

@@ -1,4 +1,4 @@
-"""A Hüpfer board size is one entry of ``hexhop.notation.boards`` (issue 24, §4).
+"""A Hüpfer board size is one entry of ``hexhop.notation.boards``.
 
 The fixture adds a 12x12 board to the registry for one test (and takes it
 away after); a game on it is then played, checked, drawn (SVG and terminal),

@@ -153,7 +153,7 @@ def test_at_most_100_findings_of_a_game_are_shown_by_default(tmp_path):
 
 @pytest.mark.slow
 def test_a_long_line_is_shown_as_a_window_around_the_finding(tmp_path):
-    """Issue 17 item 5: a 1 MB line with 99,000 findings printed it whole under
+    """A 1 MB line with 99,000 findings printed it whole under
     each one (19 GB); now ~100 columns around the column, and the time and
     output stay small."""
     path = tmp_path / "long.hxl"

@@ -1,4 +1,4 @@
-"""Trigeo with chess pieces (issue 25 §5): ``--pieces chess`` and the colours
+"""Trigeo with chess pieces: ``--pieces chess`` and the colours
 file's ``pieces = chess`` draw Trigeo's dice as King 1, Pawn 2, Knight 3,
 Bishop 4, Rook 5, Queen 6 in every format, inside their triangles; ``show``
 writes the pieces' letters (German K B S L T D); other games stay as they

@@ -1,4 +1,4 @@
-"""Small command-line fixes of issue 24, section 1: ``render --colors``
+"""Small command-line fixes: ``render --colors``
 takes a JSON object inline and refuses colours no renderer knows, the help
 texts say what each command takes, ``find --format json`` is laid out as
 JSON usually is."""

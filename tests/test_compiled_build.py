@@ -28,12 +28,12 @@ def _version(env: dict[str, str] | None = None) -> str:
 
 
 def test_pure_build_says_pure_python():
-    """Issue 15 item 3: the ordinary install runs the .py files and says so."""
+    """The ordinary install runs the .py files and says so."""
     assert _version().endswith(", pure Python\n")
 
 
 def test_setup_compiles_only_when_asked():
-    """Issue 15 item 3: without HEXHOP_COMPILE setup.py adds no extension,
+    """Without HEXHOP_COMPILE setup.py adds no extension,
     so the sdist and wheel stay pure Python."""
     probe = (
         "import runpy, setuptools; setuptools.setup = lambda **kw: print(kw); "
@@ -54,7 +54,7 @@ def test_setup_compiles_only_when_asked():
     reason="the compiled build is tried with HEXHOP_COMPILE=1, a C compiler and mypy installed",
 )
 def test_compiled_build_passes_rules_tests(tmp_path):
-    """Issue 15 item 3: HEXHOP_COMPILE=1 builds C extensions of the same
+    """HEXHOP_COMPILE=1 builds C extensions of the same
     source; that build says "compiled (mypyc)" and passes the perft and
     reference tests."""
     target = tmp_path / "site"

@@ -1,4 +1,4 @@
-"""Compressed record files and tarballs as users have them (issue 23):
+"""Compressed record files and tarballs as users have them:
 ``club.hxl.gz`` (any record extension, also .bz2 and .xz), ``.tar.bz2``
 and ``.tar.xz``, read in place under the limits of zip and tar.gz; a
 compression bomb is one IO01 naming the file, never a MemoryError."""

@@ -1,5 +1,5 @@
 """``convert --to record`` checks its JSON against the published schema
-first (issue 17, item 12): a wrong type is a message naming the JSON path,
+first: a wrong type is a message naming the JSON path,
 never a traceback."""
 
 from __future__ import annotations

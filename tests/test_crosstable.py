@@ -1,4 +1,4 @@
-"""``hexhop crosstable`` (issue 25 §3): the crosstable of an event, worked
+"""``hexhop crosstable``: the crosstable of an event, worked
 out by hand for a small club archive, from an index and from a scan alike."""
 
 from __future__ import annotations

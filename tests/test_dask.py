@@ -1,4 +1,4 @@
-"""Checking on Dask (issue 14, item 6): on a LocalCluster with 2 workers the
+"""Checking on Dask: on a LocalCluster with 2 workers the
 report is exactly the report of ``check -j 1``, on samples/ and on a
 generated archive checked in parts; without Dask, or without a scheduler,
 ``--dask`` is a clear message and exit 2."""

@@ -1,4 +1,4 @@
-"""``hexhop dupes`` (issue 14, item 3): groups of games with the same
+"""``hexhop dupes``: groups of games with the same
 actions, from the index and the archive alike; --same-players; --export
 keeps one game of each group."""
 

@@ -1,4 +1,4 @@
-"""Byte order marks: UTF-8 and UTF-16 files read as text (issue 13, item 25)."""
+"""Byte order marks: UTF-8 and UTF-16 files read as text."""
 
 from __future__ import annotations
 

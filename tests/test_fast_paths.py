@@ -1,6 +1,6 @@
 """The shortcuts that make checking fast give the answers the plain way gives.
 
-Issue 15 items 1 and 4: Hüpfer's end of game is searched for only when
+Hüpfer's end of game is searched for only when
 asked, captures are found on byte boards, the standard dice start is made
 once, and a game with headers only is read and replayed in few calls.
 """

@@ -1,4 +1,4 @@
-"""``hexhop find`` (issue 14, item 2): every filter, from the index and
+"""``hexhop find``: every filter, from the index and
 straight from the archive with the same results, the output formats and
 --export byte for byte."""
 

@@ -1,5 +1,5 @@
-"""The filters of ``find`` and ``stats`` give the answer a user expects
-(issue 23, item 7): ``--board`` chooses the board, ``--tag`` takes the
+"""The filters of ``find`` and ``stats`` give the answer a user expects:
+``--board`` chooses the board, ``--tag`` takes the
 German tag names the reader takes, a name written with ü is found as ue and
 the other way round, an impossible ``--date`` and an overlong pattern are
 usage errors. From the index and from the archive alike."""

@@ -1,5 +1,5 @@
 """The check path reads the main line in flat arrays and replays it without
-node objects (issue 26, §1): its reports are the tree path's, finding for
+node objects: its reports are the tree path's, finding for
 finding (code, message, line:col, ply), with the same end, result, counts
 and last position, on every sample, every broken sample and seeded random
 games with errors put in. A large file is read a block at a time, never
@@ -357,7 +357,7 @@ def test_windows_1252_notice_and_undecodable_bytes_agree() -> None:
     assert _same(text.encode("utf-8").replace(b"J\xc3\xbc", b"J\xff", 1), "club.trg")[0] == 2
 
 
-# -- a large file read a block at a time (issue 26, §1: flat memory) ----------
+# -- a large file read a block at a time (flat memory) -------------------------
 
 GAME = '[Game "Hexalit"]\n[Event "Zoë"]\n\n1. B6XC6 {' + "a note " * 40 + "} E8XD8 2. B5XC5 *\n"
 

@@ -1,4 +1,4 @@
-"""Flat memory in ``hexhop check`` (issue 15, item 2): a file's games are
+"""Flat memory in ``hexhop check``: a file's games are
 split from its bytes a block at a time, and their results are reported and
 dropped a part at a time, with the same bytes in every format; a ten times
 larger archive (one file, or a folder of many) costs at most 5 MiB more."""

@@ -1,4 +1,4 @@
-"""The folder → package map is written once, in pyproject.toml (issue 24, §4).
+"""The folder → package map is written once, in pyproject.toml.
 
 setup.py, messages/catalogue.py, .ci/typecheck, the import-graph test and
 benchmarks/build_cython.py read it from there (through

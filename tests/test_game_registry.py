@@ -1,4 +1,4 @@
-"""One game registry (issue 12, item 2).
+"""One game registry.
 
 The registry in ``hexhop.notation.games`` is the one place that lists the
 games, their aliases and file extensions; nothing outside a game's own

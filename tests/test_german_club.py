@@ -1,4 +1,4 @@
-"""German as a German club writes it (issue 25, §7): the words of the
+"""German as a German club writes it: the words of the
 catalogue, the side names of --winner, and the English output unchanged."""
 
 from __future__ import annotations

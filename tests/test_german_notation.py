@@ -1,4 +1,4 @@
-"""German records: tag names, cube words and spelling hints (issue 13, item 23)."""
+"""German records: tag names, cube words and spelling hints."""
 
 from __future__ import annotations
 

@@ -228,7 +228,7 @@ def test_frames_decode_to_the_drawn_svgs():
     page = page_data(report)
     html = game_page(page)
     raw = json.loads(gzip.decompress(base64.b64decode(packed(html))))
-    # issue 13 item 21: only what the script cannot work out is in the data
+    # only what the script cannot work out is in the data
     assert all("v" not in f and "i" not in f for f in raw["frames"])
     # a die's pips are kept once, not on every cell and both ways up
     dice = [p for p in raw["pieces"] if isinstance(p, list) and 'class="die ' in p[0]]
@@ -253,7 +253,7 @@ def test_frames_decode_to_the_drawn_svgs():
 
 
 def test_page_size_stays_reasonable():
-    """Issue 13 item 21: a page holds the parts of its pictures once (it was
+    """A page holds the parts of its pictures once (it was
     about 15 kB per position, both orientations)."""
     page = game_page(page_data(report_of(SAMPLES / "good" / "huepfer-10x10-bremen-2003.hpf")))
     assert len(page.encode()) < 60_000  # 75 positions, both orientations
@@ -330,11 +330,11 @@ def test_render_html_archive_writes_an_index(tmp_path):
     digest = base64.b64encode(hashlib.sha256(scripts[0].encode()).digest()).decode()
     assert len(scripts) == 1 and f"script-src 'sha256-{digest}'" in index
     assert 'id="filter"' in index and index.count('<button type="button" data-column=') == 8
-    # issue 13 item 22: every game page leads back to the index
+    # every game page leads back to the index
     for name in ("game001.html", "game002.html"):
         page = (out / name).read_text(encoding="utf-8")
         assert '<nav class="site-nav"><a href="index.html">' in page
-        # issue 13 item 21: the pages share the style and script beside the index
+        # the pages share the style and script beside the index
         assert '<link rel="stylesheet" href="viewer.css">' in page
         assert '<script src="viewer.js"></script>' in page and "<style>" not in page
         assert "script-src 'self';" in page and "sha256" not in page
@@ -343,7 +343,7 @@ def test_render_html_archive_writes_an_index(tmp_path):
 
 
 def test_pages_of_a_folder_link_to_the_index_above_them(tmp_path):
-    """Issue 13 item 22: pages in a folder per file link to ../index.html; a
+    """Pages in a folder per file link to ../index.html; a
     lone game's page has no index to link to."""
     folder = tmp_path / "club"
     folder.mkdir()
@@ -365,7 +365,7 @@ def test_pages_of_a_folder_link_to_the_index_above_them(tmp_path):
 
 
 def test_page_carries_its_record_for_download():
-    """Issue 13 item 22: "Download this record" saves the record's text."""
+    """The button "Download this record" saves the record's text."""
     from hexhop.notation.writer import format_record
 
     report = report_of(SAMPLES / "good" / "hexalit-kassel-1998.hxl")
@@ -377,7 +377,7 @@ def test_page_carries_its_record_for_download():
 
 
 def test_page_styles_name_no_class_of_the_board():
-    """Issue 13 item 20: a class the page's stylesheet styles must not be one
+    """A class the page's stylesheet styles must not be one
     the board drawings use (``.icon`` painted the Hüpfer reserves black)."""
     from importlib import resources
 
@@ -397,7 +397,7 @@ def test_page_styles_name_no_class_of_the_board():
 
 
 def test_no_folder_takes_the_name_of_a_shared_file(tmp_path):
-    """Issue 13 item 21: a member whose folder would be named viewer.js gets
+    """A member whose folder would be named viewer.js gets
     another name, so that the shared script can be written beside the index."""
     import tarfile
 
@@ -418,7 +418,7 @@ def test_no_folder_takes_the_name_of_a_shared_file(tmp_path):
 
 @pytest.mark.parametrize("name", ["hexalit-kassel-1998.hxl", "huepfer-6x6-bremen-2003.hpf"])
 def test_page_from_the_replays_walk_is_the_same(name, monkeypatch):
-    """Issue 13 item 21: the page is made from the walk its replay recorded,
+    """The page is made from the walk its replay recorded,
     without walking the record again, and is the same page."""
     from hexhop.records import viewer
     from hexhop.records.viewer import Recording

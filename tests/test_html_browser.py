@@ -302,7 +302,7 @@ def test_fragment_opens_at_a_ply(open_page):
 
 
 def test_pieces_have_the_colours_of_the_png(open_page, tmp_path):
-    """Issue 13 item 20: the page's own styles (e.g. its button icons) must
+    """The page's own styles (e.g. its button icons) must
     not repaint the board: every piece, the reserve markers included, has the
     colour the PNG of the same position has."""
     import io
@@ -342,7 +342,7 @@ def test_pieces_have_the_colours_of_the_png(open_page, tmp_path):
 
 
 def test_download_gives_the_record_and_copy_the_position(open_page):
-    """Issue 13 item 22: "Download this record" saves the record's text,
+    """The button "Download this record" saves the record's text,
     "Copy position" puts the position shown on the clipboard."""
     from hexhop.notation.writer import format_record
 
@@ -365,7 +365,7 @@ def test_download_gives_the_record_and_copy_the_position(open_page):
 
 
 def test_index_sorts_and_filters(browser, tmp_path):
-    """Issue 13 item 22: the index sorts by a column and filters by words, offline."""
+    """The index sorts by a column and filters by words, offline."""
     from click.testing import CliRunner
 
     from hexhop.cli.main import cli
@@ -411,7 +411,7 @@ def test_index_sorts_and_filters(browser, tmp_path):
 
 
 def test_archive_pages_use_the_shared_files_offline(browser, tmp_path):
-    """Issue 13 item 21: an archive's pages link viewer.css and viewer.js beside
+    """An archive's pages link viewer.css and viewer.js beside
     the index; from file:// the policy lets them in and the page works as a
     lone page does."""
     from click.testing import CliRunner

@@ -1,6 +1,6 @@
 """The viewer draws every position from parts (:mod:`hexhop.render.scene`):
-joined, they must be the very picture ``board_svg`` draws (issue 13 item 21:
-the page draws positions from compact data, with the same look)."""
+joined, they must be the very picture ``board_svg`` draws (the
+page draws positions from compact data, with the same look)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""No import cycle within a package (issue 24, section 5).
+"""No import cycle within a package.
 
 Every ``hexhop`` import of every module of the source folders counts, at
 module level, under ``if TYPE_CHECKING:`` and inside functions alike, in the

@@ -1,4 +1,4 @@
-"""``index`` counts what it did (issue 23, item 8): a file that could not be
+"""``index`` counts what it did: a file that could not be
 read is not counted as indexed, and a file without a game is noted as
 ``check`` notes it, without changing the verdict on the others."""
 

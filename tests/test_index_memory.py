@@ -1,4 +1,4 @@
-"""``hexhop index`` indexes with flat memory (issue 14, Numbers: a 100,000-game
+"""``hexhop index`` indexes with flat memory (a 100,000-game
 archive indexes with flat memory): SQLite's page cache is capped well below
 the size of a large index, and the reader remembers a bounded number of
 tags, items and spellings, so a ten times larger archive costs no more."""

@@ -1,5 +1,5 @@
 """What ``index`` does beyond ``check`` gives the same index however it is
-cut short (issue 26, the index's share of check's throughput): a Hüpfer
+cut short (the index's share of check's throughput): a Hüpfer
 turn spelled from its token, the positions written in key order or as they
 come."""
 

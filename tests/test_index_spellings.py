@@ -1,6 +1,5 @@
-"""One file is one row of the index, whatever path reaches it (issue 23,
-item 5), and ``find``/``stats`` say when the index no longer tells what the
-files hold (item 6)."""
+"""One file is one row of the index, whatever path reaches it, and
+``find``/``stats`` say when the index no longer tells what the files hold."""
 
 from __future__ import annotations
 
@@ -92,7 +91,7 @@ def test_find_under_a_path_spelt_otherwise(club: Path) -> None:
         assert len(done.stdout.splitlines()) == len(list(GOOD.glob("*.*"))), root
 
 
-# -- item 6: answers from an index whose files changed ----------------------------
+# -- answers from an index whose files changed ----------------------------
 
 
 def test_changed_and_vanished_files_are_told(club: Path) -> None:

@@ -206,7 +206,7 @@ def test_check_convert_and_render_never_change_their_inputs(tmp_path):
     assert digest(inputs) == before
 
 
-# -- at random moments, from the very first one (issue 17 item 13) -----------
+# -- at random moments, from the very first one --------------------------------
 
 
 def caught_signals(pid: int) -> int:
@@ -336,7 +336,7 @@ def test_check_and_convert_stopped_at_random_moments(tmp_path):
             assert len(json.loads(target.read_text("utf-8"))["games"]) == 40
 
 
-# -- where an interrupt may be raised (architecture issue item 8) -------------
+# -- where an interrupt may be raised ----------------------------------------
 
 WEAKREF_CALLBACK = """
 import os, signal, weakref
@@ -418,3 +418,63 @@ def test_can_raise_only_in_code_that_lets_it_through_down_to_a_catcher(monkeypat
 
     _catcher(finalize)
     assert seen == {"__del__": False, "generator closed": False}
+
+
+# ---------------------------------------------------------------- a PDF being laid out
+
+
+def children_of(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # it ended meanwhile
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def _pdf_crosstable(folder: Path, out: Path) -> list[str]:
+    """The crosstable of 2,000 players (cairosvg: pages of a listing, seconds)."""
+    from test_crosstable_bounds import ring
+
+    (folder / "ring.hxl").write_text(ring(2_000), "utf-8")
+    return ["crosstable", str(folder / "ring.hxl"), "--scan", "--format", "pdf"] + [
+        *("--out", str(out), "-q")
+    ]
+
+
+def _pdf_article(folder: Path, out: Path) -> list[str]:
+    """The article of a long game with 16 diagrams (WeasyPrint, seconds)."""
+    game = folder / "long.hpf"
+    game.write_text(
+        format_archive(random_archive("Hüpfer", 1, 3, board=10, max_plies=400)), "utf-8"
+    )
+    return ["render", str(game), "--format", "article", "--plies", "0-150", "-q"] + [
+        *("--out-dir", str(out.parent))
+    ]
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize("signum", ONE_SIGNAL_QUICK)
+@pytest.mark.parametrize("make", [_pdf_crosstable, _pdf_article], ids=["crosstable", "article"])
+def test_a_pdf_being_laid_out_stops_at_once(tmp_path, make, signum):
+    """The layout runs in a child process (render.isolated.in_child): a
+    signal stops the command with 130 or 143 long before the layout would
+    have ended, and leaves no PDF, no temporary file and no process."""
+    out = tmp_path / "out" / "x.pdf"
+    out.parent.mkdir()
+    process = start(*make(tmp_path, out), cwd=tmp_path)
+    layout: list[int] = []
+    wait_for(lambda: layout.extend(children_of(process.pid)) or layout)
+    _, err = stop(process, signum)
+    told = {
+        "crosstable": f"interrupted while laying out {out}; nothing written",
+        "article": "interrupted before any file was written",
+    }
+    assert err.splitlines()[-1] == told[make.__name__.split("_")[2]]
+    assert list(out.parent.iterdir()) == []  # no PDF, whole or half, and no temporary
+    assert stray_temporaries(tmp_path) == []
+    assert [pid for pid in layout if Path(f"/proc/{pid}").exists()] == []

@@ -1,4 +1,4 @@
-"""``check -j`` on one large file (issue 15, item 5): its parts are cut
+"""``check -j`` on one large file: its parts are cut
 while the workers check the parts before, a bounded number at a time, and
 reported in order as they finish; memory stays flat."""
 

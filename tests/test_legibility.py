@@ -1,4 +1,4 @@
-"""Small diagrams that read well (issue 25, §4), measured on the SVG at the
+"""Small diagrams that read well, measured on the SVG at the
 smallest width the command line draws (``MIN_SIZE``, 250 px): every pip at
 least 2.5 px across, the coordinates apart from each other, from the board
 and inside the picture; one height for the diagrams of a game; one caption
@@ -257,7 +257,7 @@ def test_huepfer_labels_keep_apart_and_off_the_pieces(board: int, flip: bool) ->
 
 @pytest.mark.parametrize("flip", [False, True])
 def test_the_column_numbers_stand_apart_at_the_smallest_width(flip: bool) -> None:
-    """The complaint of the issue: 10 11 12 13 ran together at 250 px (2 px
+    """At 250 px, 10 11 12 13 must not run together (they were once 2 px
     apart, their own digits 1 px). Drawn narrower, they keep 4 px, centred
     on their columns; at 400 px they are drawn as they are."""
     root = ET.fromstring(board_svg(dice_position(every_face()), size=MIN_SIZE, flip=flip))

@@ -1,4 +1,4 @@
-"""The library under the command line (issue 12, item 4): ``hexhop.records``
+"""The library under the command line: ``hexhop.records``
 and the other packages work without click; only ``cli/`` uses it."""
 
 from __future__ import annotations

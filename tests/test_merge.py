@@ -1,4 +1,4 @@
-"""hexhop merge (issue 14, item 5): games one after another with their texts
+"""hexhop merge: games one after another with their texts
 unchanged, separated by a blank line; --dedupe leaves out games with the
 same actions; --out is never overwritten without --force, never half written."""
 

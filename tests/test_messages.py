@@ -1,4 +1,4 @@
-"""Messages in German and English with gettext (issue 13, item 24)."""
+"""Messages in German and English with gettext."""
 
 from __future__ import annotations
 

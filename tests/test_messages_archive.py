@@ -1,4 +1,4 @@
-"""The archive commands in German (issue 13, item 24): index, find, dupes
+"""The archive commands in German: index, find, dupes
 and stats with --lang de, their help and their errors; the machine outputs
 stay English, and so does every English message."""
 

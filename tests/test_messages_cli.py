@@ -1,5 +1,5 @@
-"""Every command, report and diagram in German with --lang de or LANG
-(issue 13, item 24); English stays as it was."""
+"""Every command, report and diagram in German with --lang de or LANG;
+English stays as it was."""
 
 from __future__ import annotations
 

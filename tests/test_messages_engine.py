@@ -1,4 +1,4 @@
-"""The rules' reasons in German (issue 13, item 24): with ``--lang de`` a
+"""The rules' reasons in German: with ``--lang de`` a
 finding about an illegal action or a bad Position or Reserve tag is German
 from end to end, and English output stays as it was."""
 

@@ -1,5 +1,5 @@
 """No command writes over its input, or over the archive that holds it,
-not even with --force (issue 23, item 9): one rule for every writer, by
+not even with --force: one rule for every writer, by
 real path and by device and inode (other spellings, symbolic and hard links)."""
 
 from __future__ import annotations

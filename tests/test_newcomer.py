@@ -1,4 +1,4 @@
-"""Issue 13: what a newcomer trips over in the commands other than ``render``."""
+"""What a newcomer trips over in the commands other than ``render``."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def run(*args: str, input: bytes | str | None = None, color: bool = False):
     return CliRunner().invoke(cli, list(args), input=input, catch_exceptions=False, color=color)
 
 
-# item 1: every command that writes creates missing folders, or says why it cannot
+# every command that writes creates missing folders, or says why it cannot
 
 
 def test_convert_out_creates_missing_folders(tmp_path):
@@ -56,7 +56,7 @@ def test_a_folder_that_cannot_be_made_is_exit_2(tmp_path, out, message):
     assert result.output.strip() == message.format(file=file)
 
 
-# item 8: --color always keeps the colour when the output is a pipe
+# --color always keeps the colour when the output is a pipe
 
 
 def test_show_color_always_keeps_colour_in_a_pipe():
@@ -67,7 +67,7 @@ def test_show_color_always_keeps_colour_in_a_pipe():
     assert "\x1b[" not in run("show", trigeo, "--ply", "0").output  # auto: not a terminal
 
 
-# item 11: a Hüpfer record without a Board tag says that 6x6 was assumed
+# a Hüpfer record without a Board tag says that 6x6 was assumed
 
 
 def test_off_board_point_without_board_tag_names_the_assumed_board(tmp_path):
@@ -84,7 +84,7 @@ def test_off_board_point_without_board_tag_names_the_assumed_board(tmp_path):
     assert "g8 is not on the board\n" in result.output and "assumed" not in result.output
 
 
-# item 12: wording
+# wording
 
 
 def test_top_level_help_names_html():
@@ -120,7 +120,7 @@ def test_position_error_says_what_is_wrong():
     )
 
 
-# item 4: nothing to check is exit 2, with a hint
+# nothing to check is exit 2, with a hint
 
 
 def test_check_of_an_empty_folder_is_exit_2_with_a_hint(tmp_path):
@@ -148,7 +148,7 @@ def test_check_of_a_file_without_a_game_says_so(tmp_path):
     assert with_a_game.exit_code == 0 and with_a_game.stderr == ""
 
 
-# item 9: the text report names each finding's severity, and the games valid with warnings
+# the text report names each finding's severity, and the games valid with warnings
 
 
 def test_text_report_names_severity_and_the_files_valid_with_warnings():
@@ -164,7 +164,7 @@ def test_text_report_names_severity_and_the_files_valid_with_warnings():
     assert strict[-2].endswith(": 0 valid, 1 invalid.")
 
 
-# item 9: each file of samples/broken holds exactly one mistake: corrected, it is clean
+# each file of samples/broken holds exactly one mistake: corrected, it is clean
 
 CORRECTIONS = {
     "action-after-end.hpf": (" e5-e3@e2 1-0", " 1-0"),
@@ -216,7 +216,7 @@ def test_a_broken_sample_holds_exactly_one_mistake(name):
     assert findings_of(text.replace(wrong, right), name) == []
 
 
-# item 10: the bundled samples are canonical; a move number never ends a line
+# the bundled samples are canonical; a move number never ends a line
 
 
 def test_good_samples_are_canonical():
@@ -234,7 +234,7 @@ def test_a_move_number_stays_with_its_action_when_wrapped():
         assert not [line for line in lines if line.endswith(".")], width
 
 
-# item 7: every command reads standard input and archive members, or says clearly what it does not
+# every command reads standard input and archive members, or says clearly what it does not
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""The notation package's import graph is a DAG (issue 12, item 5).
+"""The notation package's import graph is a DAG.
 
 Every ``hexhop.notation`` import of every notation module counts, at module
 level and inside functions alike, so that no cycle can hide behind an

@@ -352,7 +352,7 @@ def test_fast_path_and_grammar_agree(text):
 
 
 def test_a_flood_of_glyphs_and_comments_on_one_action_reads_in_linear_time():
-    """Issue 12, item 5: the shared line accumulator gathers what follows an
+    """The shared line accumulator gathers what follows an
     action in lists, so 50,000 glyphs and comments take no quadratic time."""
     text = "1. B6XC6 " + "! {c} " * 50_000 + "1-0"
     start = time.process_time()  # CPU time: other processes do not count

@@ -1,4 +1,4 @@
-"""Every command reads a file as check does (issue 23): a binary file is
+"""Every command reads a file as check does: a binary file is
 "not a text file" (IO02) and exit 2 for each of them, never a game of
 syntax errors, a silent nothing, or exit 0."""
 

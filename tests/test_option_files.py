@@ -1,6 +1,6 @@
 """Files named by options (``render --colors``) are read like records:
 regular files only, at most a bounded size, a clear message otherwise,
-and never a wait on a FIFO that nobody writes to (issue 23, item 17)."""
+and never a wait on a FIFO that nobody writes to."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Control characters and bidirectional overrides from records never reach
-the output raw (issue 23, item 18): JSON and JSON Lines write them as
+the output raw: JSON and JSON Lines write them as
 ``\\uXXXX`` escapes (they parse back to the same text), CSV and the tables
 as the visible escapes of the text report (``\\x1b``, ``\\u202e``)."""
 

@@ -1,5 +1,5 @@
-"""No command ends in a traceback for any output encoding (issue 23, item
-19): what standard output or error cannot hold is written as an escape
+"""No command ends in a traceback for any output encoding: what
+standard output or error cannot hold is written as an escape
 (``\\xfc``, ``\\u2013``) instead."""
 
 from __future__ import annotations

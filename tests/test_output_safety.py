@@ -172,7 +172,7 @@ def test_output_names_never_leave_the_output_folder(tmp_path):
         assert out_dir.resolve() in path.resolve().parents
 
 
-# -- names that are not UTF-8, and terminal escapes (issue 17 items 10, 15) --
+# -- names that are not UTF-8, and terminal escapes ----------------------------
 
 ESCAPES = "\x1b]0;pwned\x07\x1b[2J"
 NOISY = f'[Game "Hexalit"]\n[North "{ESCAPES}"]\n\n1. B4W2 {{\x1b[31m}} D7W4 9. B8W6 \x1b[2J *\n'

@@ -1,4 +1,4 @@
-"""Pages a printer accepts (issue 25 §1): paper sizes, the locale's paper,
+"""Pages a printer accepts: paper sizes, the locale's paper,
 PDF pages of one size, sheets on a fixed grid, PNG sheets a file per page,
 and the puzzle sheet with its solutions at the end."""
 
@@ -208,8 +208,9 @@ def test_sheet_pdf_pages_are_one_size_and_go_on_numbering(tmp_path: Path) -> Non
 
 
 @pytest.mark.slow  # 2.5 s: the sheet above has the same pages
-def test_the_issues_sheet_pdf_has_pages_of_one_size(tmp_path: Path) -> None:
-    """The issue's complaint: 1260 × 893 pt pages of 1127 and 775 pt."""
+def test_a_long_letter_sheet_pdf_has_pages_of_one_size(tmp_path: Path) -> None:
+    """31 diagrams on Letter: three Letter pages, never pages of 1260 × 893,
+    1127 or 775 pt as a sheet once had."""
     args = ["--format", "sheet-pdf", "--plies", "0-30", "--out-dir", tmp_path]
     assert run("render", KASSEL, *args, "--page", "letter").exit_code == 0
     path = tmp_path / "game001-sheet.pdf"

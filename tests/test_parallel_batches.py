@@ -1,4 +1,4 @@
-"""``check -j`` on many small files (issue 15, item 5): they go to a worker
+"""``check -j`` on many small files: they go to a worker
 several at a time, in input order, and a file that kills or hangs its
 worker still fails alone. The machinery lives in the library layer."""
 

@@ -2,7 +2,7 @@
 that does not move with the machine's load), and the values the fast paths
 build: the same as the classes' own constructors give.
 
-Issue 15 items 1 and 3: the enemy's attacked Ones and the dice that turn
+The enemy's attacked Ones and the dice that turn
 back are found in one loop each, and the scanner fills nodes, spans and
 tags in place, keeping only the fields that differ from their defaults.
 """

@@ -1,4 +1,4 @@
-"""The caching rasteriser (issue 15 item 6): PNG frames painted from cached
+"""The caching rasteriser: PNG frames painted from cached
 pieces of the SVG look as cairosvg draws the whole document."""
 
 from __future__ import annotations

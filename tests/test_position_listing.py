@@ -1,4 +1,4 @@
-"""The rules' own position listing (issue 25 §6): ``A4-5 / A5-4 / …``, one
+"""The rules' own position listing: ``A4-5 / A5-4 / …``, one
 line per side, read wherever Position text is read and written by
 ``show --format listing``."""
 

@@ -1,6 +1,6 @@
-"""The progress bar of long runs (issue 13 item 21: ``render`` of a big
-archive said nothing for minutes; issue 24: every long command shows
-done/total, the rate and the time left)."""
+"""The progress bar of long runs: every long command shows done/total, the
+rate and the time left (``render`` of a big archive must not say nothing
+for minutes)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Every long command shows a progress bar at a terminal, and on Ctrl-C
-says what it finished and what it kept (issue 24 §2), run in a
+says what it finished and what it kept, run in a
 pseudo-terminal as a user would run it.
 
 Each run is stopped as soon as its bar shows work done, so the inputs are
@@ -63,8 +63,8 @@ def last_word(text: str) -> str:
 
 @pytest.mark.slow  # as every test here: a command run in a pseudo-terminal until it shows work
 def test_analyse_shows_the_games_and_tells_where_it_stopped(tmp_path):
-    """The issue's run: analyse said nothing for minutes, and only
-    "interrupted" on Ctrl-C."""
+    """A long analyse shows its progress, and on Ctrl-C says more than
+    "interrupted": it must not say nothing for minutes."""
     record = repeated(tmp_path, KASSEL, 2000)
     run = interrupted("analyse", record.name, "--depth", "1", cwd=tmp_path, at=WORKING)
     bar_shape(run.text, 2000, "games")
@@ -73,7 +73,7 @@ def test_analyse_shows_the_games_and_tells_where_it_stopped(tmp_path):
         last_word(run.text),
     )
     assert said and int(said.group(1)) == int(said.group(2)) + 1 >= 2, run.text
-    # the notes of the games done, and their summary (issue 26 §3)
+    # the notes of the games done, and their summary
     done = int(said.group(2))
     assert run.text.count("missed win: 4. B7°C7 wins at once") == done, run.text
     assert f"analysed {done} games, {42 * done} plies" in run.text

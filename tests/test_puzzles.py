@@ -1,4 +1,4 @@
-"""``hexhop puzzles``: unique forced wins from real games (issue 16, item 3)."""
+"""``hexhop puzzles``: unique forced wins from real games."""
 
 from __future__ import annotations
 
@@ -70,8 +70,8 @@ def test_png_diagrams(tmp_path: Path) -> None:
 
 
 def test_pdf_diagrams(tmp_path: Path) -> None:
-    """A newsletter lays out in PDF: one puzzle sheet, puzzles.pdf (issue 25 §1;
-    it was one PDF per puzzle; tests/test_pages.py reads its pages)."""
+    """A newsletter lays out in PDF: one puzzle sheet, puzzles.pdf (it
+    was one PDF per puzzle; tests/test_pages.py reads its pages)."""
     done = run(str(HUEPFER), "--out", str(tmp_path), "--format", "pdf", "--depth", "1")
     assert done.exit_code == 0
     assert not (tmp_path / "puzzle001.pdf").exists()

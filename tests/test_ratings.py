@@ -1,4 +1,4 @@
-"""``hexhop ratings`` (issue 25 §3): Elo ratings over the club archive of
+"""``hexhop ratings``: Elo ratings over the club archive of
 tests/standings_helpers.py, worked out by hand, from an index and a scan."""
 
 from __future__ import annotations

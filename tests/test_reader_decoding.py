@@ -1,5 +1,5 @@
-"""One bad byte never changes the verdict on the rest of a file (issue 23,
-item 8): a file that is mostly UTF-8 is read as UTF-8, its bad bytes as
+"""One bad byte never changes the verdict on the rest of a file:
+a file that is mostly UTF-8 is read as UTF-8, its bad bytes as
 U+FFFD with an NT04 warning where they are; only a file that is plainly not
 UTF-8 is read as Windows-1252. check, the streaming splitter, the archive
 texts (merge, split) and the index read every file alike."""

@@ -1,4 +1,4 @@
-"""One damaged game never takes its neighbours with it (issue 23, item 1):
+"""One damaged game never takes its neighbours with it:
 an unclosed ``{`` comment ends where the next game plainly begins, and
 every reader of an archive (check, the streaming splitter, the archive
 texts of merge and split, the index) cuts the games at the same places."""

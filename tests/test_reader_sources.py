@@ -1,4 +1,4 @@
-"""Every command reads what check reads (issue 23, item 3): split and merge
+"""Every command reads what check reads: split and merge
 read a UTF-16 file (and write its games as UTF-8), and ``read_games`` takes
 any path check takes: a file, a folder, a zip or tar archive."""
 

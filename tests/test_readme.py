@@ -37,7 +37,7 @@ def test_ci_runs_the_readme_test_command():
 
 
 def test_python_examples_start_with_import_hexhop():
-    """Issue 12 item 1: every Python example starts with ``import hexhop``."""
+    """Every Python example starts with ``import hexhop``."""
     assert len(PYTHON) >= 2
     assert all(example.startswith("import hexhop\n") for example in PYTHON)
     assert "hexhop.engine.api" not in README

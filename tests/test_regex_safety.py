@@ -1,6 +1,6 @@
 """Every regular expression of hexhop runs in linear time and bounded memory.
 
-Issue 17, item 1: ``(?:\\s+|...)*`` backtracked exponentially on 40 blanks,
+``(?:\\s+|...)*`` backtracked exponentially on 40 blanks,
 and TAG_VALUE cost ~220 bytes per character.  The patterns are found here
 by themselves, so that a new one is tested without anyone naming it:
 
@@ -295,7 +295,7 @@ def test_bounded_memory(name, pattern, methods, bound):
 
 @pytest.mark.slow
 def test_the_old_patterns_would_have_been_caught():
-    """The two patterns of the issue fail this test's bounds."""
+    """The two old patterns named at the top fail this test's bounds."""
     only_comments = re.compile(r"(?:\s+|\{[^}]*\}|;[^\n]*)*")
     with _alarm(), pytest.raises(TimeoutError):
         _bounded(lambda: only_comments.fullmatch(" " * 40 + "1"), False)

@@ -1,6 +1,6 @@
-"""``hexhop render`` as a newsletter editor uses it (issue 13, items 2, 3, 5,
-6, 12, 13, 16, 17 and 19): broken records, bad cells, stdin, ply ranges,
-titles, sheets, colours, GIF delay, file names and PDF."""
+"""``hexhop render`` as a newsletter editor uses it: broken
+records, bad cells, stdin, ply ranges, titles, sheets, colours, GIF delay,
+file names and PDF."""
 
 from __future__ import annotations
 
@@ -294,7 +294,7 @@ def _pages(data: bytes) -> list[str]:
 
 
 def test_pdf_has_one_page_per_diagram(tmp_path: Path) -> None:
-    """Issue 25 §1: the pages are paper pages (here A4), not diagram-sized."""
+    """The pages are paper pages (here A4), not diagram-sized."""
     args = ["--format", "pdf", "--plies", "0-2", "--size", "256", "--page", "a4"]
     assert run(KASSEL, *args, "--out", tmp_path).exit_code == 0
     data = (tmp_path / "game001.pdf").read_bytes()
@@ -321,7 +321,7 @@ def test_sheet_pdf_puts_twelve_diagrams_on_a_page(tmp_path: Path) -> None:
 
 
 def test_the_png_sheet_is_a_page_at_150_dpi(tmp_path: Path) -> None:
-    """Issue 25 §1: a PNG sheet is a page (A4 at 150 dpi), not a strip of any height."""
+    """A PNG sheet is a page (A4 at 150 dpi), not a strip of any height."""
     args = ["--format", "sheet", "--plies", "0-5", "--page", "a4", "--out", tmp_path]
     assert run(KASSEL, *args).exit_code == 0
     image = Image.open(io.BytesIO((tmp_path / "game001-sheet.png").read_bytes()))

@@ -1,4 +1,4 @@
-"""Diagrams good enough to print (issue 13, items 14, 15 and 18): dice that
+"""Diagrams good enough to print: dice that
 fit their triangles, text that stays legible in a narrow column, and a
 captured Hüpfer piece that shows."""
 
@@ -68,7 +68,7 @@ def clearance(point: Point, triangle: list[Point]) -> float:
 
 @pytest.mark.parametrize("flip", [False, True])
 def test_every_die_lies_inside_its_triangle(flip: bool) -> None:
-    """Item 18: the square corners of every die and of every home-face die,
+    """The square corners of every die and of every home-face die,
     edge line included, keep 2 units off the sides of their own triangle."""
     root = parse(board_svg(every_cell_rolled(), flip=flip))
     cells = {c.get("data-cell", ""): polygon_points(c) for c in having(root, "cell")}
@@ -84,7 +84,7 @@ def test_every_die_lies_inside_its_triangle(flip: bool) -> None:
 
 
 def test_the_home_face_overlaps_only_the_edge_of_its_die() -> None:
-    """Item 15: the small die touches its big die (it belongs to it) but
+    """The small die touches its big die (it belongs to it) but
     leaves the big die's pips uncovered."""
     root = parse(board_svg(dice_position("N: A7=1 B5=6/2 C5=6/2; S: F7=1")))
     for die in having(root, "die", "rolled"):
@@ -132,7 +132,7 @@ def font_pixels(svg: str) -> dict[str, float]:
 
 @pytest.mark.parametrize("size", [250, 300, 400, 800])
 def test_text_keeps_ten_pixels_in_a_newsletter_column(size: int) -> None:
-    """Item 14: coordinates, the status line, reserves, the cube and a short
+    """Coordinates, the status line, reserves, the cube and a short
     title are at least 10 px high in a picture 250 px wide or wider."""
     for game, svg in pictures(size).items():
         fonts = font_pixels(svg)
@@ -183,7 +183,7 @@ def capture() -> tuple[HopPosition, LastAction]:
 
 
 def test_the_ghost_is_the_captured_piece_faded() -> None:
-    """Item 18: the ghost has the captured piece's own look (a Turquoise
+    """The ghost has the captured piece's own look (a Turquoise
     ring), full size, faded and dashed, with a cross above the path."""
     after, last = capture()
     root = parse(board_svg(after, last=last))
@@ -213,7 +213,7 @@ def contrast(a: tuple[int, ...], b: tuple[int, ...]) -> float:
 
 
 def test_a_captured_red_piece_shows_but_not_as_a_live_one() -> None:
-    """Item 18, in pixels: the ghost of a Red piece stands out from the
+    """In pixels: the ghost of a Red piece stands out from the
     board (contrast ≥ 2) and is lighter than a live Red piece (≥ 1.5)."""
     before = hop_position("a1 c3", "d4 f6", size=6)
     after = hop_position("a1", "b2 f6", size=6)

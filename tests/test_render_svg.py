@@ -169,7 +169,7 @@ def test_dice_by_side_face_and_cell() -> None:
 
 
 def test_rolled_die_shows_its_home_face() -> None:
-    """Issue 13 item 15: the rolled face big, the home face on a small die
+    """The rolled face big, the home face on a small die
     towards the apex, and no arrow label that needs a legend."""
     root = parse(board_svg(dice_position("N: A7=1 C5=4/2; S: F7=1")))
     rolled = having(root, "die", "rolled")

@@ -1,10 +1,10 @@
-"""Limits applied while a record is read, for every command (issue 17).
+"""Limits applied while a record is read, for every command.
 
-Item 1: blanks before a record made a regex backtrack exponentially.
-Item 3: a long tag value, a long movetext or a long Hüpfer path grew memory
-with the input before any limit was looked at.
-Item 7: blank lines cost ~1 µs each.  Item 11: a 5,000-digit number was an
-internal error.  Item 18: fmt of a comment across lines must be idempotent.
+Blanks before a record must not make a regex backtrack exponentially; a
+long tag value, a long movetext or a long Hüpfer path must not grow memory
+with the input before any limit is looked at; blank lines must stay cheap;
+a 5,000-digit number is no internal error; fmt of a comment across lines
+is idempotent.
 
 Commands run in a child process with a timeout and an address-space limit,
 so that a regression fails the test instead of hanging or swapping.
@@ -56,7 +56,7 @@ def codes(result: subprocess.CompletedProcess) -> list[str]:
     return [x["code"] for f in report["files"] for g in f["games"] for x in g["findings"]]
 
 
-# ---------------------------------------------------------------- item 1
+# ---------------------------------------------------------------- blanks before a record
 
 
 @pytest.mark.parametrize(
@@ -95,7 +95,7 @@ def test_only_comments_is_linear():
     assert time.process_time() - started < 1
 
 
-# ---------------------------------------------------------------- item 3
+# ---------------------------------------------------------------- long values
 
 
 @pytest.fixture(scope="module")
@@ -187,7 +187,7 @@ def test_the_parser_reads_only_what_the_scanner_measured():
     ]
 
 
-# ---------------------------------------------------------------- item 7
+# ---------------------------------------------------------------- blank lines
 
 
 def test_blank_lines_cost_next_to_nothing():
@@ -276,7 +276,7 @@ def _split_line_by_line(text: str):
         yield first_line, text[start:], tags
 
 
-# ---------------------------------------------------------------- item 11
+# ---------------------------------------------------------------- long numbers
 
 
 @pytest.mark.parametrize(
@@ -299,7 +299,7 @@ def test_a_huge_number_in_one_action():
     assert raised.value.finding.code == "IO08"
 
 
-# ---------------------------------------------------------------- item 18
+# ---------------------------------------------------------------- comments across lines
 
 
 def fmt(text: str) -> str:

@@ -1,5 +1,5 @@
-"""``hexhop serve``: the archive's search, game pages, players and events
-(issue 27 §2), read as a person sees them: the HTML's content."""
+"""``hexhop serve``: the archive's search, game pages, players and events,
+read as a person sees them: the HTML's content."""
 
 from __future__ import annotations
 
@@ -501,3 +501,28 @@ def test_a_game_indexed_while_serving_is_found_by_the_next_search(tmp_path):
     assert count_of(app.get("/", params={"player": "Bodo"}).text) == "1 game"
     assert count_of(app.get("/").text) == "2 games"
     assert app.get("/players/Bodo%20Brandt").status_code == 200
+
+
+def test_a_game_page_shows_a_bounded_part_of_a_huge_record(tmp_path):
+    """Blank lines before a game are left out, at most LINES_SHOWN lines and
+    FINDINGS_SHOWN findings are shown, and the page says how many are not."""
+    from serve_helpers import index_into
+
+    from hexhop.serve.pages import FINDINGS_SHOWN, LINES_SHOWN
+
+    arch = tmp_path / "arch"
+    arch.mkdir()
+    refused = "(1. A0W3)\n" * (LINES_SHOWN + 50)
+    text = "\n" * 100_000 + '[Game "Hexalit"]\n[Result "*"]\n\n1. B4W3\n' + refused + "*\n"
+    (arch / "huge.hxl").write_text(text, "utf-8")
+    db = tmp_path / "arch.sqlite"
+    index_into(db, arch)
+    page = client(db, (arch,)).get(f"/games/{game_id(db, 'huge.hxl')}")
+    assert page.status_code == 200
+    numbers = re.findall(r'<span class="no" aria-hidden="true">(\d+)</span>', page.text)
+    assert numbers[0] == "100001" and len(numbers) == LINES_SHOWN
+    assert "… and 55 more lines: download the record" in page.text  # 2,055 lines in all
+    assert page.text.count('<li class="error">') == FINDINGS_SHOWN
+    more = LINES_SHOWN + 50 - FINDINGS_SHOWN
+    assert f"… and {more} more findings: hexhop check " in page.text
+    assert len(page.content) < 1_000_000

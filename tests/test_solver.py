@@ -1,5 +1,5 @@
 """The forced-win solver (engine/solver.py) against plain exhaustive search,
-and on positions with known wins in 1, 2 and 3 for each game (issue 16, item 1)."""
+and on positions with known wins in 1, 2 and 3 for each game."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Hand-made sparse positions with wins in exactly 1, 2 and 3 for each game,
-and a Hexalit roll that wins on one face only (issue 16, item 1).
+and a Hexalit roll that wins on one face only.
 
 Each position is checked twice: by the plain exhaustive search of
 tests/test_solver.py (no table, no ordering, a roll wins only when every

@@ -1,4 +1,4 @@
-"""FIFOs, devices and endless input (issue 17, item 2): nothing blocks, and
+"""FIFOs, devices and endless input: nothing blocks, and
 every read, standard input included, stops at the size limit."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""hexhop split (issue 14, item 5): one file per game, named from its tags in
+"""hexhop split: one file per game, named from its tags in
 safe ASCII, with its game's extension, numbered when a name is taken, never
 over an existing file, each game's bytes as they were in the source."""
 

@@ -1,4 +1,4 @@
-"""``hexhop stats`` (issue 14, item 4): exact counts from an index and from
+"""``hexhop stats``: exact counts from an index and from
 a scan alike, the JSON document, the charts of the plot extra, bad input."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``stats`` counts with flat memory (issue 23, item 15): the opening tree
+"""``stats`` counts with flat memory: the opening tree
 is counted and chosen in SQL, in a temporary database that spills to disk,
 and written out as it is read, so that ``--depth 16 --top 100000`` of twice
 the games takes no more memory (it took 250 MB for 6,000 games and 456 MB

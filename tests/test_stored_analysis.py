@@ -1,4 +1,4 @@
-"""The analysis kept in the index (issue 26 §3): ``index --analyse``, what
+"""The analysis kept in the index: ``index --analyse``, what
 it stores and when it analyses again, ``find --missed-win`` / ``--blunder``
 and ``stats`` answered from it, ``puzzles --db``, the index schema's
 upgrade from version 4, and ``analyse`` stopped by Ctrl-C.

@@ -1,4 +1,4 @@
-"""Names a writer chooses (issue 23, items 10 and 11): a name taken by
+"""Names a writer chooses: a name taken by
 anything, a symbolic link that leads nowhere too, is not written over; a
 name made from record text is at most 255 bytes in UTF-8, cut at a
 character boundary, its extension and number kept."""

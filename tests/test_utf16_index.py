@@ -1,4 +1,4 @@
-"""A UTF-16 file in the index (issue 23, item 3): its games' offsets count
+"""A UTF-16 file in the index: its games' offsets count
 the UTF-8 of its text, so find --export copies each game whole."""
 
 from __future__ import annotations

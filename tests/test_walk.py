@@ -1,4 +1,4 @@
-"""One walk through a record (issue 12, item 3): the replay tells a visitor
+"""One walk through a record: the replay tells a visitor
 about every node of every line once; the checker, the viewer data, the JSON
 codec and the script API consume it and play nothing themselves."""
 

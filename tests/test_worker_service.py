@@ -1,4 +1,4 @@
-"""One way to run work in parallel (issue 24, item 5): the worker service
+"""One way to run work in parallel: the worker service
 of :mod:`hexhop.records.jobs` with its one deadline (cooperative
 checkpoints, :mod:`hexhop.engine.deadline`), used by check, index,
 analyse, puzzles, render and the Dask path; ``-j`` with one meaning."""

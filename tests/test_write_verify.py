@@ -1,4 +1,4 @@
-"""Writers verify (issue 23, item 2): merge, split, find --export, dupes
+"""Writers verify: merge, split, find --export, dupes
 --export, fmt --in-place and analyse --annotate read back what they wrote
 with the reader, and a file that does not hold the games written is not
 put in place: exit 2, a message naming the file and the first game that

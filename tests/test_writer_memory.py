@@ -1,4 +1,4 @@
-"""Flat memory in the writers of several games (issue 23, item 14): merge,
+"""Flat memory in the writers of several games: merge,
 find --export and dupes --export write each game to the file as it comes
 and read the file back a block at a time, keeping 8 bytes a game (dupes
 16 more for each game it has seen); ten times the games (1,000 and

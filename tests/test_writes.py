@@ -1,4 +1,4 @@
-"""Writing output (issue 17, items 9, 13 and 17): a full disk or a folder
+"""Writing output: a full disk or a folder
 that cannot be written is a clear message and exit 2 with the original
 intact; fmt --in-place formats a symbolic link's target and keeps the link;
 fmt holds Ctrl-C back only while it writes."""

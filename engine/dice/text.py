@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 
 from hexhop.notation.findings import words
+from hexhop.notation.numbers import ascii_int
 
 from ..base import HeaderError
 from .board import CUBE_VALUES, MAX_DICE, SIDE_LETTERS, die_code
@@ -56,9 +57,10 @@ def listing_text(board: Sequence[int], side: int, cube: int | None) -> str:
 
 # --- reading Position text --------------------------------------------------------
 
-_DIE_TOKEN = re.compile(r"([A-Za-z])(\d{1,2})=(\d)(?:/(\d))?")
-_LISTED_DIE = re.compile(r"([A-Za-z])(\d{1,2})-(\d)(?:-(\d))?")
-_LISTING_LINE = re.compile(r"[A-Za-z]\d{1,2}-")
+# [0-9], not \d, which matches every Unicode digit (see hexhop.notation.numbers)
+_DIE_TOKEN = re.compile(r"([A-Za-z])([0-9]{1,2})=([0-9])(?:/([0-9]))?")
+_LISTED_DIE = re.compile(r"([A-Za-z])([0-9]{1,2})-([0-9])(?:-([0-9]))?")
+_LISTING_LINE = re.compile(r"[A-Za-z][0-9]{1,2}-")
 _NO_DICE = ("-", "\u2013", "\u2014")
 _SIDE_KEYS = {"n": NORTH, "north": NORTH, "s": SOUTH, "south": SOUTH}
 
@@ -150,11 +152,12 @@ def _read_dice(
 def _read_cube(value: str, cube_game: bool, game: str) -> int:
     if not cube_game:
         raise _bad_position(words("there is no doubling cube in {game}", game=game))
-    if not value.strip().isdigit() or int(value) not in CUBE_VALUES:
+    number = ascii_int(value.strip())
+    if number is None or number not in CUBE_VALUES:
         raise _bad_position(
             words("cube must be 2, 4, 8, 16, 32 or 64, not {value!r}", value=value.strip())
         )
-    return int(value)
+    return number
 
 
 def read_position_text(

@@ -18,7 +18,7 @@ from typing import Final
 from hexhop.notation.boards import FILE_LETTERS, board_label, huepfer_board
 from hexhop.notation.errors import ArgumentError
 
-_POINT: Final = re.compile(r"([a-z])(\d{1,3})")
+_POINT: Final = re.compile(r"([a-z])([0-9]{1,3})")
 
 
 @dataclass(frozen=True)

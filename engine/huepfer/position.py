@@ -22,6 +22,7 @@ from hexhop.notation.boards import (
 from hexhop.notation.errors import ArgumentError
 from hexhop.notation.findings import words
 from hexhop.notation.model import HopAction
+from hexhop.notation.numbers import ascii_int
 
 from ..base import HeaderError, Illegal
 from .board import Board, board
@@ -237,17 +238,15 @@ def board_size(tags: Mapping[str, str]) -> int:
 def parse_reserve(value: str) -> tuple[int, int]:
     """``12`` or ``12/10`` (Red/Turquoise); ValueError with a reason otherwise."""
     parts = value.split("/")
-    if len(parts) > 2 or not all(part.isascii() and part.isdigit() for part in parts):
+    numbers = [number for number in map(ascii_int, parts) if number is not None]
+    if len(parts) > 2 or len(numbers) < len(parts):
         raise ArgumentError(
             words(
                 "expected a number of pieces such as 12, "
                 "or one for each side such as 12/10 (Red/Turquoise)"
             )
         )
-    numbers = [int(part) for part in parts]
-    if len(numbers) == 1:
-        return numbers[0], numbers[0]
-    return numbers[0], numbers[1]
+    return numbers[0], numbers[-1]
 
 
 def tag_reserve(tags: Mapping[str, str], size: int) -> tuple[int, int]:
