@@ -48,6 +48,7 @@ from .data import game_row
 from .i18n import language_of, speaking, translator
 from .names import EXTENSIONS, checked_name
 from .refused import Refused, shown
+from .security import MAX_BODY
 from .settings import Settings
 from .templating import JsonAnswer, json_block, page
 
@@ -106,6 +107,10 @@ WORKERS = anyio.CapacityLimiter(4)
 BAD_REQUEST = N_("The request is not what the editor sends.")
 CANNOT_EDIT = N_("This cannot be done.")
 UNREADABLE = N_("The record text cannot be read; see the findings.")
+TOO_LARGE = N_(
+    "This game is larger than the editor takes ({most} KiB): download its record "
+    "and edit it with a text editor."
+)
 HAS_ERRORS = N_("The record has errors; correct them before saving.")
 NO_FOLDER = N_("There is no such folder to save into.")
 TAG_CONTROL = N_("The tag {tag} cannot hold {character}: a record holds no control characters.")
@@ -140,6 +145,8 @@ def editor_page(request: Request) -> Response:
             state = _state(draft, cursor, lang)
         except Refused as refused:
             problem, status = translator(lang)(refused.message), refused.status
+            if refused.params:
+                problem = problem.format(**refused.params)
             state = _state(editing.new_game("Hexalit"), (), lang)
     folders = [
         {"index": i, "name": folder.name or str(folder)}
@@ -190,7 +197,9 @@ def _from_archive(settings: Settings, given: str) -> tuple[Draft, editing.Addres
         [data] = list(game_texts([hit]))
     except RecordsError as error:
         raise Refused(404, NO_GAME, str(error)) from None
-    text = decode(data)[0]
+    text = decode(data)[0].lstrip(" \t\r\n")  # the blank lines before a game are not its own
+    if len(text.encode("utf-8")) > MAX_BODY:  # more than the editor could send back
+        raise Refused(413, TOO_LARGE, most=MAX_BODY // 1024)
     reading = editing.read_text(text, LIMITS, game=hit.game)
     if reading.draft is None:
         raise Refused(422, UNREADABLE)

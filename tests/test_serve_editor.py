@@ -452,3 +452,25 @@ def test_a_hostile_record_in_the_editor_stays_text(app, served) -> None:
     assert state["tags"]["Event"] == "<script>window.__pwned = 1</script>"
     assert state["moves"][0] == {"kind": "comment", "text": "<script>window.__pwned = 3</script>"}
     assert "__pwned" not in state["svg"]  # the board shows no record text
+
+
+def test_a_game_larger_than_the_editor_takes_is_told_not_opened(tmp_path) -> None:
+    """The blank lines before a game are not the game's; a game of more than
+    MAX_BODY bytes (which the page could never send back) is refused with
+    413 and a message, not opened as a page of twice its size."""
+    from serve_helpers import game_id
+
+    arch = tmp_path / "arch"
+    arch.mkdir()
+    game = '[Game "Hexalit"]\n[Result "*"]\n\n1. B4W3 *\n'
+    (arch / "late.hxl").write_text("\n" * (2 * MAX_BODY) + game, "utf-8")
+    (arch / "huge.hxl").write_text(game.replace("*\n", "{" + "x" * MAX_BODY + "} *\n"), "utf-8")
+    db = tmp_path / "arch.sqlite"
+    index_into(db, arch)
+    app = client(db, (arch,))
+    late = app.get(f"/editor?from={game_id(db, 'late.hxl')}")
+    assert late.status_code == 200 and len(late.content) < MAX_BODY
+    assert _state_of(late.text)["text"].startswith('[Game "Hexalit"]')
+    huge = app.get(f"/editor?from={game_id(db, 'huge.hxl')}")
+    assert huge.status_code == 413 and len(huge.content) < MAX_BODY
+    assert "This game is larger than the editor takes (1024 KiB)" in huge.text
