@@ -17,6 +17,7 @@ from .sources import Limits
 def read_limits(limits: Limits) -> ReadLimits:
     """The per-game part of ``limits``."""
     return ReadLimits(
+        max_games=limits.max_games,
         max_actions=limits.max_actions,
         max_comment=limits.max_comment,
         max_tag_value=limits.max_tag_value,

@@ -44,6 +44,7 @@ SIZES = {
     "json_depth": 100_000,  # nested arrays in JSON
     "colors_json_depth": 100_000,  # nested arrays in a JSON object given inline to --colors
     "large_zip_members": 24,  # members of 8 MB of comments each in a zip (190 MB unpacked)
+    "empty_games": 2_000_000,  # empty games of a 100 KB .gz (the limit of one file is 100,000)
 }
 
 SECONDS = 10.0  # every command on every case ends within this
@@ -328,6 +329,9 @@ class Case:
     # prepare(input folder, output folder) before each run: what it puts in
     # the output folder must be there unchanged afterwards
     prepare: Callable[[Path, Path], None] | None = field(default=None, compare=False)
+    # the time bound, for the one kind of input that is real work by design:
+    # as many games as a file may hold, each read
+    seconds: float = SECONDS
 
 
 def _file(name: str, content: Callable[[], bytes]) -> Callable[[Path], str]:
@@ -623,6 +627,21 @@ def gzip_bomb(size: int) -> bytes:
     bytes (a multiple of 16 MiB): one member of 16 MiB repeated, 2 kB a GiB
     (issue 23)."""
     return gzip.compress(bytes(16 * MIB), 9) * (size // (16 * MIB))
+
+
+def empty_games() -> bytes:
+    """A 100 KB gzip file of two million empty games (42 MB unpacked, within
+    the byte limits): beyond the 100,000 games of one file every command
+    reads at most."""
+    return gzip.compress(b'[Game "Hexalit"]\n\n*\n\n' * SIZES["empty_games"], 9)
+
+
+# the commands that read the games up to the limit of one file and report
+# the rest (IO04), as check does: they do the work of 100,000 games
+READ_UP_TO_THE_LIMIT = (
+    *("check-text", "check-json", "check-junit", "index", "find", "find-position"),
+    *("dupes", "stats", "stats-json", "crosstable", "ratings"),
+)
 
 
 def unclosed_comments() -> bytes:
@@ -1093,6 +1112,22 @@ CASES: list[Case] = [
     Case("gnu-long-name", big_tar_header(b"L"), ONE_PER_READER, notes="item 3"),
     Case("gzip-bomb", _file("a.hxl.gz", lambda: gzip_bomb(2048 * MIB)), ONE_PER_READER),
     Case("unclosed-comments", _file("a.hxl", unclosed_comments), ONE_PER_READER),
+    # every command reads under the same default limit of games per file:
+    # those that write, draw or analyse every game refuse such a file before
+    # its first game; those that report on the games read up to the limit
+    Case(
+        "too-many-games",
+        _file("a.hxl.gz", empty_games),
+        tuple(name for name in RECORD_COMMANDS if name not in READ_UP_TO_THE_LIMIT),
+        notes="the default --max-games holds for every command",
+    ),
+    Case(
+        "too-many-games-read-to-the-limit",
+        _file("a.hxl.gz", empty_games),
+        READ_UP_TO_THE_LIMIT,
+        notes="the default --max-games holds for every command",
+        seconds=60.0,
+    ),
     Case(
         "open-comment-before-a-member",
         open_comment_members,
