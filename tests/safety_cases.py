@@ -133,6 +133,13 @@ ONE_PER_READER = (
     "index-analyse",
 )
 JSON_COMMANDS = {"convert-record": ["convert", "--to", "record", "{in}"]}
+MALFORMED_COLORS = {
+    "percent-signs": "rgb(%,%,%)",
+    "too-many-parts": "rgb(1,1,1,...,)",
+    "rgba-of-three": "rgba(1,2,3)",
+    "out-of-range": "rgb(256,0,101%)",
+    "arabic-digits": "rgb(\u0661,2,3)",
+}
 GLOB = "[a-" * 20_000  # a pattern a backtracking matcher takes forever over
 GLOB_READ = "[a-" * 333  # as long a one as find and stats read (1,000 characters)
 # commands only the cases of issue 23 run, each on the inputs it is about;
@@ -192,6 +199,15 @@ CASE_COMMANDS: dict[str, list[str]] = {
     "render-colors-inline-unknown": [
         *("render", "{in}", "--colors", '{"dark": "brownish"}', "--out-dir", "{out}"),
     ],
+    # colours the PNG writer failed on: refused, with the value named, by one parser
+    **{
+        f"render-colors-{name}-{fmt}": [
+            *("render", "{in}", "--colors", json.dumps({"dark": value}), "--format", fmt),
+            *("--plies", "last", "--out-dir", "{out}"),
+        ]
+        for name, value in MALFORMED_COLORS.items()
+        for fmt in ("png", "svg")
+    },
     # issue 24 item 5: -j on every command that takes long (two processes)
     "check-jobs": ["check", "-j", "2", "--format", "json", "{in}"],
     "index-jobs": ["index", "-j", "2", "{in}", "--db", "{out}/x.sqlite"],
@@ -1283,6 +1299,12 @@ CASES: list[Case] = [
         _file("a.hxl", lambda: GOOD_HEXALIT.encode()),
         ("render-colors-inline-deep", "render-colors-inline-unknown"),
         notes="issue 24",
+    ),
+    Case(
+        "colors-malformed",
+        _file("a.hxl", lambda: GOOD_HEXALIT.encode()),
+        tuple(f"render-colors-{name}-{fmt}" for name in MALFORMED_COLORS for fmt in ("png", "svg")),
+        notes="every colour is parsed whole: no malformed rgb() reaches the PNG writer",
     ),
     Case(
         "bidi-in-names",
