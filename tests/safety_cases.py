@@ -44,6 +44,7 @@ SIZES = {
     "json_depth": 100_000,  # nested arrays in JSON
     "colors_json_depth": 100_000,  # nested arrays in a JSON object given inline to --colors
     "large_zip_members": 24,  # members of 8 MB of comments each in a zip (190 MB unpacked)
+    "sibling_lines": 49_000,  # variations of two actions beside one action (under 1 MiB)
     "empty_games": 2_000_000,  # empty games of a 100 KB .gz (the limit of one file is 100,000)
 }
 
@@ -645,6 +646,14 @@ def gzip_bomb(size: int) -> bytes:
     return gzip.compress(bytes(16 * MIB), 9) * (size // (16 * MIB))
 
 
+def sibling_lines() -> bytes:
+    """One game of two plies and 49,000 sibling variations of two actions
+    each (98,000 actions, under every limit, 980 KB): the positions kept for
+    a page or a JSON document grow with every one."""
+    lines = "(1... D7W1 2. B5W5) " * SIZES["sibling_lines"]
+    return (HEXALIT + "1. B4W3 1... D7W1 " + lines + "*\n").encode()
+
+
 def empty_games() -> bytes:
     """A 100 KB gzip file of two million empty games (42 MB unpacked, within
     the byte limits): beyond the 100,000 games of one file every command
@@ -1128,6 +1137,12 @@ CASES: list[Case] = [
     Case("gnu-long-name", big_tar_header(b"L"), ONE_PER_READER, notes="item 3"),
     Case("gzip-bomb", _file("a.hxl.gz", lambda: gzip_bomb(2048 * MIB)), ONE_PER_READER),
     Case("unclosed-comments", _file("a.hxl", unclosed_comments), ONE_PER_READER),
+    Case(
+        "sibling-lines",
+        _file("a.hxl", sibling_lines),
+        ONE_PER_READER,
+        notes="a record under 1 MiB and every limit stays within the memory bound",
+    ),
     # every command reads under the same default limit of games per file:
     # those that write, draw or analyse every game refuse such a file before
     # its first game; those that report on the games read up to the limit
