@@ -649,7 +649,8 @@ def gzip_bomb(size: int) -> bytes:
 def sibling_lines() -> bytes:
     """One game of two plies and 49,000 sibling variations of two actions
     each (98,000 actions, under every limit, 980 KB): the positions kept for
-    a page or a JSON document grow with every one."""
+    a viewer page or a JSON document grew with every one (676 and 514 MB);
+    beyond 20,000 actions those two refuse the game."""
     lines = "(1... D7W1 2. B5W5) " * SIZES["sibling_lines"]
     return (HEXALIT + "1. B4W3 1... D7W1 " + lines + "*\n").encode()
 

@@ -100,13 +100,7 @@ QUICK = {
 
 # known failures of code this suite's authors may not change: the mark goes
 # when the fix is in (strict: a fix that lands makes the mark fail)
-KNOWN_FAILURES: dict[tuple[str, str], str] = {
-    # the JSON document and the viewer page hold every position of the walk
-    # at once (a dict per node; two Position objects per node in the
-    # viewer's Recording): 514 and 676 MB on this record, until they stream
-    ("sibling-lines", "convert-json"): "the JSON document of one game is built whole",
-    ("sibling-lines", "render-html"): "the viewer keeps every position of the walk",
-}
+KNOWN_FAILURES: dict[tuple[str, str], str] = {}
 
 
 def _params():
