@@ -440,8 +440,13 @@ def read_games(
                 raise NotationError(finding)
             unreadable(finding)
             continue
-        for parsed in read_archive(data, path=found.path, default_game=game):
-            yield Game(replay_game(parsed), found.path)
+        try:  # a file of more games than the limit is refused before its first (IO04)
+            for parsed in read_archive(data, path=found.path, default_game=game):
+                yield Game(replay_game(parsed), found.path)
+        except NotationError as error:
+            if unreadable is None:
+                raise
+            unreadable(error.finding)
 
 
 def _game_name(game: str) -> str:

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 
 from hexhop.messages import _
 from hexhop.notation.errors import Error
-from hexhop.notation.findings import make
+from hexhop.notation.findings import NotationError, make
+from hexhop.notation.limits import refuse_too_many_games
 from hexhop.notation.model import ParsedGame
 from hexhop.notation.reader import (
     decode,
@@ -88,17 +89,23 @@ def game_texts(
     source: Source, *, game: str | None = None, limits: Limits = Limits()
 ) -> Iterator[GameText]:
     """Every game of ``source`` in order; :class:`UnreadableSource` when it
-    cannot be read (raised before the first game).
+    cannot be read, or holds more games than ``limits.max_games`` (IO04:
+    a copy of its first games would not be the file; raised before the
+    first game).
 
     ``game`` is the game of records without a Game tag whose file
     extension does not say it either (like ``--game``).
     """
     data = _readable(source)
     text, windows_1252 = decode(data)
+    reading = read_limits(limits)
+    try:
+        refuse_too_many_games(game_chunks(text), source.path, reading)
+    except NotationError as error:
+        raise UnreadableSource(f"{error.finding.code} {error.finding.message}") from None
     encoding = utf16_encoding(data) or ("cp1252" if windows_1252 else "utf-8")
     data = offset_bytes(data)  # a UTF-16 file's lines cut as the UTF-8 of its text
     fallback = fallback_game(source.path.rsplit(":", 1)[-1], game)
-    reading = read_limits(limits)
     lines = _LineStarts(data)
     for index, first_line, chunk in game_chunks(text):
         start = lines.start_of(first_line)

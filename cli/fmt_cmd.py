@@ -228,7 +228,7 @@ def _report_change(
 
 def _format_source(source: Source, game: str | None, width: int) -> _Formatted | None:
     """The old and new text, or None after printing why the file cannot be formatted."""
-    from hexhop.notation import format_archive, read_archive
+    from hexhop.notation import NotationError, format_archive, read_archive
     from hexhop.records.checking import readable_data
 
     path = source.path
@@ -238,7 +238,11 @@ def _format_source(source: Source, game: str | None, width: int) -> _Formatted |
         message = printable(str(error.get("message", "")))
         tell(f"{printable(path)}: {error.get('code', 'IO01')} {message}")
         return None
-    games = list(read_archive(data, path=path, default_game=game))
+    try:
+        games = list(read_archive(data, path=path, default_game=game))
+    except NotationError as error:  # more games than the limit: not one is formatted
+        tell(f"{printable(path)}: {error.finding.code} {printable(error.finding.message)}")
+        return None
     errors = [f for parsed in games for f in parsed.findings if f.severity == "error"]
     if errors:
         for finding in errors:

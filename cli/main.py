@@ -13,6 +13,7 @@ import click
 
 from hexhop import build_kind
 from hexhop.messages import N_, _, language, languages, set_language
+from hexhop.notation.findings import NotationError
 from hexhop.records.errors import RecordsError
 from hexhop.records.text import printable
 
@@ -150,6 +151,11 @@ class LazyGroup(Translated, click.Group):
             told = click.ClickException(_printable(str(error)))
             # click types exit_code ClassVar; its main reads it from the instance
             told.exit_code = error.exit_code  # type: ignore[misc]
+            raise told from None
+        except NotationError as error:  # a file the reader refuses whole (IO04): unreadable
+            finding = error.finding
+            told = click.ClickException(_printable(f"{finding.code} {finding.message}"))
+            told.exit_code = 2  # type: ignore[misc]
             raise told from None
         except KeyboardInterrupt as stop:
             _interrupted(stop)

@@ -367,6 +367,8 @@ def _render(
             checkpoint()
             planning.advance()
             broken = _tell_error(source, report) or broken
+            if drawable and fmt == "html" and not _fits_a_page(source, report):
+                drawable, broken = False, True
             if drawable:
                 _check_cells(source, report, options)
                 files = _plan(folder, report, options, source.path, beyond)
@@ -581,6 +583,22 @@ def _path_stem(path: str) -> str:
     base = base.rsplit(".", 1)[0] if "." in base.lstrip(".") else base
     name = re.sub(r"[^\w.-]", "_", f"{folder}/{base}" if folder else base)
     return name.strip("._")[-80:].strip("._") or "record"
+
+
+def _fits_a_page(source: Source, report: GameReport) -> bool:
+    """Whether a viewer page can hold ``report`` (it keeps every position of
+    the walk: :data:`~hexhop.records.limits.MAX_SHOWN_ACTIONS`); if not, says so."""
+    from hexhop.records.limits import MAX_SHOWN_ACTIONS, actions_in
+
+    if actions_in(report.record) <= MAX_SHOWN_ACTIONS:
+        return True
+    tell(
+        _(
+            "{path}: game {index} has more than {limit} actions, variations included: "
+            "the viewer page is not drawn"
+        ).format(path=source.path, index=report.index, limit=MAX_SHOWN_ACTIONS)
+    )
+    return False
 
 
 def _reports(

@@ -21,7 +21,7 @@ from lark.exceptions import UnexpectedInput
 
 from .findings import Finding, NotationError, make, words
 from .flat import FlatLine
-from .limits import DEFAULT_LIMITS, BeyondLimit, ReadLimits
+from .limits import DEFAULT_LIMITS, BeyondLimit, ReadLimits, refuse_too_many_games
 from .model import GAMES, Item, Line, Node, ParsedGame, Record, Span, Tag
 from .names import game_from_name, game_from_path, tag_name, tag_value
 from .parser import Header, movetext_text, parse_header, parse_movetext, parse_movetext_flat
@@ -153,11 +153,14 @@ def read_archive(
 
     Not valid UTF-8: the text is read as Windows-1252 and the first game
     carries an NT03 finding.  A game beyond ``limits`` gets one finding
-    and an empty movetext.  Raises only :class:`NotationError`.
+    and an empty movetext; a file of more games than ``limits.max_games``
+    is refused whole (IO04), before its first game.  Raises only
+    :class:`NotationError`.
     """
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise NotationError(make("IO01", path=path or "<input>", reason=words("expected bytes")))
     text, fallback = decode(bytes(data))
+    refuse_too_many_games(game_chunks(text), path, limits)
     games = parse_text(text, path=path, default_game=default_game, limits=limits)
     if not fallback:
         yield from games

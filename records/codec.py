@@ -15,12 +15,14 @@ from typing import Any
 
 from hexhop.engine.base import Position
 from hexhop.engine.replay import Visitor, replay_game
+from hexhop.messages import _
 from hexhop.notation.errors import ArgumentError
 from hexhop.notation.findings import Finding
 from hexhop.notation.model import CubeAnswer, CubeOffer, Line, Node, ParsedGame, Record, Span, Tag
 
 from .checking import JsonObject, finding_dict
-from .errors import CodecError
+from .errors import CodecError, TooLargeToShow
+from .limits import MAX_SHOWN_ACTIONS, actions_in
 from .schema import validate
 from .text import json_text
 
@@ -45,11 +47,25 @@ def to_json(
 
     games = []
     for parsed in read_archive(data, path=path, default_game=game):
+        _refuse_too_many_actions(path, parsed)
         games.append(_game_json(parsed))
         if on_game is not None:
             on_game(len(games))
     # escaped as every JSON output is: no character a terminal acts on
     return json_text({"format": FORMAT, "version": VERSION, "games": games}, indent=1) + "\n"
+
+
+def _refuse_too_many_actions(path: str, parsed: ParsedGame) -> None:
+    """:class:`TooLargeToShow` for a game of more actions than
+    :data:`~.limits.MAX_SHOWN_ACTIONS`: the document holds the position
+    after each one, and is built whole."""
+    if actions_in(parsed.record) > MAX_SHOWN_ACTIONS:
+        raise TooLargeToShow(
+            _(
+                "{path}: game {index} has more than {limit} actions, variations included: "
+                "no JSON is written"
+            ).format(path=path or "<input>", index=parsed.index, limit=MAX_SHOWN_ACTIONS)
+        )
 
 
 def _game_json(parsed: ParsedGame) -> JsonObject:

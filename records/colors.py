@@ -17,8 +17,18 @@ from .small_files import read_small_text
 #: The largest colours file read (one that sets every role is about 500 bytes).
 MAX_COLORS_BYTES = 1024 * 1024
 
-#: ``#rgb``, ``#rrggbb`` (with alpha too) or ``rgb(…)``; names are in :data:`COLOR_NAMES`.
-_COLOR = re.compile(r"#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|rgba?\([0-9., %]+\)")
+#: ``#rgb``, ``#rrggbb`` (with alpha too: ``#rgba``, ``#rrggbbaa``); names
+#: are in :data:`COLOR_NAMES`, ``rgb(…)`` and ``rgba(…)`` in :func:`_is_rgb`.
+#: ASCII digits only, here and below (``[0-9]``, never ``\d``).
+_HEX = re.compile(r"#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})")
+#: ``rgb(`` or ``rgba(``, what is between the parentheses, ``)``.
+_RGB = re.compile(r"(rgba?)\(([^()]*)\)", re.IGNORECASE)
+#: One channel of ``rgb()``: an integer 0–255, or a percentage 0–100 (a
+#: decimal fraction allowed); the three are of one kind, as CSS has them.
+_NUMBER = re.compile(r"[0-9]{1,3}")
+_PERCENT = re.compile(r"([0-9]{1,3}(?:\.[0-9]{1,6})?)%")
+#: The alpha of ``rgba()``: a number from 0 to 1 (``0.5``, ``.5``, ``1``).
+_ALPHA = re.compile(r"[0-9](?:\.[0-9]{1,6})?|\.[0-9]{1,6}")
 
 #: The 147 colour names of SVG and CSS (any case), and ``none`` and
 #: ``transparent``: the names every renderer (browsers, cairosvg) paints as
@@ -159,11 +169,36 @@ def _from_lines(path: str, text: str) -> list[tuple[int, str, object]]:
 
 
 def is_color(value: object) -> TypeGuard[str]:
-    """Whether ``value`` is a colour every renderer paints as meant: a
-    :data:`COLOR_NAMES` name, ``#rgb``/``#rrggbb`` (alpha too) or ``rgb(…)``."""
+    """Whether ``value`` is a colour every renderer paints as meant (the
+    one parser of colours): a :data:`COLOR_NAMES` name, ``#rgb``/``#rrggbb``
+    (alpha too), ``rgb(R, G, B)`` of integers 0–255 or of percentages
+    0–100%, or ``rgba(R, G, B, A)`` with an alpha from 0 to 1. Anything
+    else is refused here rather than painted black, or failing in the PNG
+    writer (``rgb(%,%,%)``, ``rgb(1,1,1,...,)``, ``rgba(1,2,3)``)."""
     if not isinstance(value, str):
         return False
-    return value.lower() in COLOR_NAMES or _COLOR.fullmatch(value) is not None
+    if value.lower() in COLOR_NAMES or _HEX.fullmatch(value) is not None:
+        return True
+    found = _RGB.fullmatch(value)
+    return found is not None and _is_rgb(found.group(1).lower(), found.group(2))
+
+
+def _is_rgb(function: str, inside: str) -> bool:
+    """Whether ``inside`` is what ``rgb(…)`` (three channels) or ``rgba(…)``
+    (and an alpha) hold, blanks around each part allowed."""
+    parts = [part.strip(" \t") for part in inside.split(",")]
+    if len(parts) != (4 if function == "rgba" else 3):
+        return False
+    channels = parts[:3]
+    if all(_NUMBER.fullmatch(c) for c in channels):
+        fine = all(int(c) <= 255 for c in channels)
+    else:
+        percents = [_PERCENT.fullmatch(c) for c in channels]
+        fine = all(p is not None and float(p.group(1)) <= 100 for p in percents)
+    if function == "rgb" or not fine:
+        return fine
+    alpha = parts[3]
+    return _ALPHA.fullmatch(alpha) is not None and float(alpha) <= 1
 
 
 def _checked(path: str, pairs: list[tuple[int, str, object]]) -> dict[str, str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Iterable
+from itertools import islice
 
 from hexhop.notation.streaming import stream_chunks
 
@@ -40,7 +41,7 @@ def count_games(
     for source in iter_sources(paths, globs=globs, limits=limits):
         data = readable_data(source)
         if isinstance(data, bytes):
-            games = games_in(data, deadline)
+            games = games_in(data, deadline, limits.max_games)
             if games is None:
                 return None
             total += games
@@ -49,12 +50,15 @@ def count_games(
     return total
 
 
-def games_in(data: bytes, deadline: float | None = None) -> int | None:
-    """The games of one record file's bytes (None when the ``deadline``
-    of ``time.monotonic()`` passes first)."""
+def games_in(
+    data: bytes, deadline: float | None = None, limit: int = DEFAULT_LIMITS.max_games
+) -> int | None:
+    """The games of one record file's bytes, as many as are read: at most
+    ``limit`` (the games beyond are never read, IO04, nor counted); None
+    when the ``deadline`` of ``time.monotonic()`` passes first."""
     chunks, _fallback = stream_chunks(data)
     games = 0
-    for _chunk in chunks:
+    for _chunk in islice(chunks, limit):
         games += 1
         if deadline is not None and not games % 1000 and time.monotonic() > deadline:
             return None

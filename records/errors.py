@@ -23,3 +23,11 @@ class ReadError(RecordsError):
 
 class CodecError(RecordsError, ValueError):
     """A JSON document is not a hexhop record document."""
+
+
+class TooLargeToShow(RecordsError):
+    """A game of more actions than a viewer page or a JSON document holds
+    (:data:`~.limits.MAX_SHOWN_ACTIONS`): exit status 2, as for input
+    beyond a limit."""
+
+    exit_code = 2

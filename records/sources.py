@@ -31,6 +31,7 @@ from typing import IO, Any, Literal
 
 from hexhop.messages import _
 from hexhop.notation.games import record_extensions
+from hexhop.notation.limits import DEFAULT_LIMITS
 
 from .errors import ReadError
 from .globs import matches as glob_matches
@@ -68,12 +69,14 @@ class Limits:
     max_file_bytes: int = 64 * 1024 * 1024
     max_member_bytes: int = 64 * 1024 * 1024
     max_archive_bytes: int = 1024 * 1024 * 1024
-    max_games: int = 100_000  # per file
-    max_actions: int = 100_000  # per game, variations included
-    max_comment: int = 100_000  # characters in one comment
-    max_depth: int = 64  # variations inside variations (the parser's MAX_DEPTH at most)
-    max_tag_value: int = 10_000  # characters in one tag value
-    max_token: int = 1_000  # characters in one action, move number or tag name (4000 at most)
+    # the bounds of a file's games and of one game: the notation reader's,
+    # the one place that gives them
+    max_games: int = DEFAULT_LIMITS.max_games  # per file
+    max_actions: int = DEFAULT_LIMITS.max_actions  # per game, variations included
+    max_comment: int = DEFAULT_LIMITS.max_comment  # characters in one comment
+    max_depth: int = DEFAULT_LIMITS.max_depth  # variations inside variations (MAX_DEPTH at most)
+    max_tag_value: int = DEFAULT_LIMITS.max_tag_value  # characters in one tag value
+    max_token: int = DEFAULT_LIMITS.max_token  # characters in one action, move number or tag name
 
 
 _BLOCK = 64 * 1024  # bytes an OpenFile gives at a time

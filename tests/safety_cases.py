@@ -47,6 +47,8 @@ SIZES = {
     "colors_json_depth": 100_000,  # nested arrays in a JSON object given inline to --colors
     "large_zip_members": 24,  # members of 8 MB of comments each in a zip (190 MB unpacked)
     "ring_players": 1_000,  # players of one event who each met two (a full crosstable: a million cells)
+    "sibling_lines": 49_000,  # variations of two actions beside one action (under 1 MiB)
+    "empty_games": 2_000_000,  # empty games of a 100 KB .gz (the limit of one file is 100,000)
 }
 
 SECONDS = 10.0  # every command on every case ends within this
@@ -137,6 +139,13 @@ ONE_PER_READER = (
     "index-analyse",
 )
 JSON_COMMANDS = {"convert-record": ["convert", "--to", "record", "{in}"]}
+MALFORMED_COLORS = {
+    "percent-signs": "rgb(%,%,%)",
+    "too-many-parts": "rgb(1,1,1,...,)",
+    "rgba-of-three": "rgba(1,2,3)",
+    "out-of-range": "rgb(256,0,101%)",
+    "arabic-digits": "rgb(\u0661,2,3)",
+}
 GLOB = "[a-" * 20_000  # a pattern a backtracking matcher takes forever over
 GLOB_READ = "[a-" * 333  # as long a one as find and stats read (1,000 characters)
 # commands that only some cases run, each on the inputs it is about;
@@ -196,6 +205,15 @@ CASE_COMMANDS: dict[str, list[str]] = {
     "render-colors-inline-unknown": [
         *("render", "{in}", "--colors", '{"dark": "brownish"}', "--out-dir", "{out}"),
     ],
+    # colours the PNG writer failed on: refused, with the value named, by one parser
+    **{
+        f"render-colors-{name}-{fmt}": [
+            *("render", "{in}", "--colors", json.dumps({"dark": value}), "--format", fmt),
+            *("--plies", "last", "--out-dir", "{out}"),
+        ]
+        for name, value in MALFORMED_COLORS.items()
+        for fmt in ("png", "svg")
+    },
     # -j on every command that takes long (two processes)
     "check-jobs": ["check", "-j", "2", "--format", "json", "{in}"],
     "index-jobs": ["index", "-j", "2", "{in}", "--db", "{out}/x.sqlite"],
@@ -333,6 +351,9 @@ class Case:
     # prepare(input folder, output folder) before each run: what it puts in
     # the output folder must be there unchanged afterwards
     prepare: Callable[[Path, Path], None] | None = field(default=None, compare=False)
+    # the time bound, for the one kind of input that is real work by design:
+    # as many games as a file may hold, each read
+    seconds: float = SECONDS
 
 
 def _file(name: str, content: Callable[[], bytes]) -> Callable[[Path], str]:
@@ -627,6 +648,30 @@ def gzip_bomb(size: int) -> bytes:
     """A record file compressed with gzip that unpacks to ``size`` zero
     bytes (a multiple of 16 MiB): one member of 16 MiB repeated, 2 kB a GiB."""
     return gzip.compress(bytes(16 * MIB), 9) * (size // (16 * MIB))
+
+
+def sibling_lines() -> bytes:
+    """One game of two plies and 49,000 sibling variations of two actions
+    each (98,000 actions, under every limit, 980 KB): the positions kept for
+    a viewer page or a JSON document grew with every one (676 and 514 MB);
+    beyond 20,000 actions those two refuse the game."""
+    lines = "(1... D7W1 2. B5W5) " * SIZES["sibling_lines"]
+    return (HEXALIT + "1. B4W3 1... D7W1 " + lines + "*\n").encode()
+
+
+def empty_games() -> bytes:
+    """A 100 KB gzip file of two million empty games (42 MB unpacked, within
+    the byte limits): beyond the 100,000 games of one file every command
+    reads at most."""
+    return gzip.compress(b'[Game "Hexalit"]\n\n*\n\n' * SIZES["empty_games"], 9)
+
+
+# the commands that read the games up to the limit of one file and report
+# the rest (IO04), as check does: they do the work of 100,000 games
+READ_UP_TO_THE_LIMIT = (
+    *("check-text", "check-json", "check-junit", "index", "find", "find-position"),
+    *("dupes", "stats", "stats-json", "crosstable", "ratings"),
+)
 
 
 def unclosed_comments() -> bytes:
@@ -1204,6 +1249,28 @@ CASES: list[Case] = [
     Case("gzip-bomb", _file("a.hxl.gz", lambda: gzip_bomb(2048 * MIB)), ONE_PER_READER),
     Case("unclosed-comments", _file("a.hxl", unclosed_comments), ONE_PER_READER),
     Case(
+        "sibling-lines",
+        _file("a.hxl", sibling_lines),
+        ONE_PER_READER,
+        notes="a record under 1 MiB and every limit stays within the memory bound",
+    ),
+    # every command reads under the same default limit of games per file:
+    # those that write, draw or analyse every game refuse such a file before
+    # its first game; those that report on the games read up to the limit
+    Case(
+        "too-many-games",
+        _file("a.hxl.gz", empty_games),
+        tuple(name for name in RECORD_COMMANDS if name not in READ_UP_TO_THE_LIMIT),
+        notes="the default --max-games holds for every command",
+    ),
+    Case(
+        "too-many-games-read-to-the-limit",
+        _file("a.hxl.gz", empty_games),
+        READ_UP_TO_THE_LIMIT,
+        notes="the default --max-games holds for every command",
+        seconds=60.0,
+    ),
+    Case(
         "open-comment-before-a-member",
         open_comment_members,
         ("split", "merge", "dupes", "find-position"),
@@ -1377,6 +1444,12 @@ CASES: list[Case] = [
         _file("a.hxl", lambda: GOOD_HEXALIT.encode()),
         ("render-colors-inline-deep", "render-colors-inline-unknown"),
         notes="inline colours, too deep or unknown",
+    ),
+    Case(
+        "colors-malformed",
+        _file("a.hxl", lambda: GOOD_HEXALIT.encode()),
+        tuple(f"render-colors-{name}-{fmt}" for name in MALFORMED_COLORS for fmt in ("png", "svg")),
+        notes="every colour is parsed whole: no malformed rgb() reaches the PNG writer",
     ),
     Case(
         "bidi-in-names",

@@ -132,6 +132,7 @@ def test_command_keeps_the_promises(case: Case, command: str, runner, inputs, tm
         report=REPORTS.get(command, ""),
         env=dict(case.env),
         prepare=case.prepare,
+        seconds=case.seconds,
     )
     assert not problems, f"hexhop {command} on {case.name} ({case.notes}):\n" + "\n".join(problems)
 
@@ -258,6 +259,7 @@ def _run_and_judge(
     expected: tuple[int, ...] = (0, 1, 2),
     env: dict[str, str] | None = None,
     prepare: Callable[[Path, Path], None] | None = None,
+    seconds: float = SECONDS,
 ) -> list[str]:
     """Run one command and return every promise it broke."""
     cwd, out, temporary, logs = work / "cwd", work / "cwd" / "out", work / "tmp", work / "logs"
@@ -281,14 +283,14 @@ def _run_and_judge(
         stdout=str(logs / "stdout"),
         stderr=str(logs / "stderr"),
         env={"TMPDIR": str(temporary), **(env or {})},
-        seconds=SECONDS,
+        seconds=seconds,
         output_mib=OUTPUT_MIB,
         signal_after=signal_after,
         signal_number=signal_number,
     )
     stdout = (logs / "stdout").read_bytes().decode("utf-8", errors="replace")
     stderr = (logs / "stderr").read_bytes().decode("utf-8", errors="replace")
-    problems = _judge_outcome(outcome, expected)
+    problems = _judge_outcome(outcome, expected, seconds)
     for stream, text in (("stdout", stdout), ("stderr", stderr)):
         if "Traceback (most recent call last)" in text:
             problems.append(f"a traceback on {stream}: {_last_lines(text)}")
@@ -319,9 +321,11 @@ def _run_and_judge(
     return problems
 
 
-def _judge_outcome(outcome: Outcome, expected: tuple[int, ...]) -> list[str]:
+def _judge_outcome(
+    outcome: Outcome, expected: tuple[int, ...], seconds: float = SECONDS
+) -> list[str]:
     if outcome.timed_out:
-        return [f"still running after {SECONDS:.0f} s ({outcome.peak_mib:.0f} MiB by then)"]
+        return [f"still running after {seconds:.0f} s ({outcome.peak_mib:.0f} MiB by then)"]
     problems = []
     if outcome.signal == signal.SIGXFSZ:
         problems.append(f"wrote more than {OUTPUT_MIB} MiB to one file (killed by SIGXFSZ)")
