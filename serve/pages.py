@@ -153,6 +153,7 @@ LINES_SHOWN = 2_000
 def game(request: Request) -> Response:
     from hexhop.engine.replay import replay_game
     from hexhop.notation.reader import decode, fallback_game, parse_game
+    from hexhop.records.limits import MAX_SHOWN_ACTIONS, actions_in
     from hexhop.records.viewer import page_data
     from hexhop.render.html import viewer_parts
 
@@ -165,7 +166,8 @@ def game(request: Request) -> Response:
         parsed = parse_game(text, hit.line, hit.number, fallback_game(hit.path, None))
         report = replay_game(parsed)
         viewer = None
-        if report.game is not None and report.positions:
+        too_many = actions_in(report.record) > MAX_SHOWN_ACTIONS  # as render --format html
+        if report.game is not None and report.positions and not too_many:
             viewer = page_data(report)
         findings = [
             Mark(number, f.code, f.severity, f.message, f.line, f.column)
@@ -194,6 +196,7 @@ def game(request: Request) -> Response:
         tags=tags,
         findings=findings,
         unshown=len(report.findings) - len(findings),
+        viewer_limit=MAX_SHOWN_ACTIONS if too_many else 0,
         lines=_marked(shown_text, first_line, findings),
         more_lines=more_lines,
         viewer=Markup(body),

@@ -670,7 +670,7 @@ def empty_games() -> bytes:
 # the rest (IO04), as check does: they do the work of 100,000 games
 READ_UP_TO_THE_LIMIT = (
     *("check-text", "check-json", "check-junit", "index", "find", "find-position"),
-    *("dupes", "stats", "stats-json", "crosstable", "ratings"),
+    *("dupes", "stats", "stats-json", "crosstable", "ratings", "web-pages"),
 )
 
 

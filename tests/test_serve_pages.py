@@ -526,3 +526,22 @@ def test_a_game_page_shows_a_bounded_part_of_a_huge_record(tmp_path):
     more = LINES_SHOWN + 50 - FINDINGS_SHOWN
     assert f"… and {more} more findings: hexhop check " in page.text
     assert len(page.content) < 1_000_000
+
+
+def test_a_game_beyond_the_viewers_limit_shows_its_record_without_the_viewer(tmp_path, monkeypatch):
+    """As render --format html refuses it, the page leaves the viewer out and says why."""
+    from serve_helpers import index_into
+
+    from hexhop.records import limits
+
+    monkeypatch.setattr(limits, "MAX_SHOWN_ACTIONS", 3)
+    arch = tmp_path / "arch"
+    arch.mkdir()
+    text = '[Game "Hexalit"]\n[Result "*"]\n\n1. B4W3 (1. B4W2) (1. B4W1) D7W1 *\n'
+    (arch / "wide.hxl").write_text(text, "utf-8")
+    db = tmp_path / "arch.sqlite"
+    index_into(db, arch)
+    page = client(db, (arch,)).get(f"/games/{game_id(db, 'wide.hxl')}")
+    assert page.status_code == 200
+    assert "more actions than the viewer shows (3, variations included)" in page.text
+    assert 'id="hexhop-data"' not in page.text and "1. B4W3 (1. B4W2)" in page.text
