@@ -657,9 +657,9 @@ def rate_lists(
 
 
 def _registry_order(game: str | None) -> int:
-    from hexhop.notation.games import game_list
+    from hexhop.notation.games import GAMES
 
-    names = [spec.name for spec in game_list()]
+    names = [spec.name for spec in GAMES]
     return names.index(game) if game in names else len(names)
 
 

@@ -311,11 +311,11 @@ def text_lines(sheet: Sheet) -> list[str]:
         lines += ["", *legend(table.tie_breaks)]
     if sheet.rounds:
         lines += ["", _("Round by round (opponent's number, + won, - lost, = no winner)")]
-        lines += _aligned(sheet.rounds)
+        lines += aligned(sheet.rounds)
     return lines
 
 
-def _aligned(rows: list[list[str]]) -> list[str]:
+def aligned(rows: list[list[str]]) -> list[str]:
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     return [
         "  ".join(
@@ -353,19 +353,19 @@ def html_page(sheet: Sheet) -> str:
         f"<title>{title}</title>",
         f"<style>{TABLE_STYLE}</style>",
         f"</head><body><h1>{title}</h1>",
-        *_html_table(rows),
+        *html_table(rows),
     ]
     if table.full:
         items = "".join(f"<li>{_html(line)}</li>" for line in legend(table.tie_breaks))
         lines.append(f'<ul class="legend">{items}</ul>')
     if sheet.rounds:
         heading = _("Round by round (opponent's number, + won, - lost, = no winner)")
-        lines += [f"<h2>{_html(heading)}</h2>", *_html_table(sheet.rounds)]
+        lines += [f"<h2>{_html(heading)}</h2>", *html_table(sheet.rounds)]
     lines += ["</body></html>", ""]
     return "\n".join(lines)
 
 
-def _html_table(rows: Sequence[Sequence[object]]) -> list[str]:
+def html_table(rows: Sequence[Sequence[object]]) -> list[str]:
     lines = ["<table>", "<tr>" + "".join(f"<th>{_html(c)}</th>" for c in rows[0]) + "</tr>"]
     for row in rows[1:]:
         lines.append("<tr>" + "".join(f"<td>{_html(c)}</td>" for c in row) + "</tr>")
@@ -433,17 +433,17 @@ def svg_page(sheet: Sheet) -> str:
     parts: list[str] = []
     y, width = 40, len(title) * 16 * 0.62 + 2 * pad
     for rows in blocks:
-        drawn, wide = _svg_rows(rows, y, font, pad, line)
+        drawn, wide = svg_rows(rows, y, font, pad, line)
         parts += drawn
         width = max(width, wide + 2 * pad)
         y += line * len(rows) + line
         if rows is blocks[0]:
             for note in notes:
-                parts.append(_svg_text(pad, y, note, 10))
+                parts.append(svg_text(pad, y, note, 10))
                 width = max(width, len(note) * 10 * 0.62 + 2 * pad)
                 y += 14
             y += line
-    parts.insert(0, _svg_text(pad, 24, title, 16, bold=True))
+    parts.insert(0, svg_text(pad, 24, title, 16, bold=True))
     height = y
     return (
         f'<svg xmlns="{SVG_NS}" width="{width:.0f}" height="{height}" '
@@ -452,14 +452,14 @@ def svg_page(sheet: Sheet) -> str:
     )
 
 
-def _svg_text(x: float, y: float, text: str, size: int, bold: bool = False) -> str:
+def svg_text(x: float, y: float, text: str, size: int, bold: bool = False) -> str:
     from hexhop.render.svg_parts import escape_text
 
     weight = ' font-weight="bold"' if bold else ""
     return f'<text x="{x}" y="{y}" font-size="{size}"{weight}>{escape_text(text)}</text>'
 
 
-def _svg_rows(
+def svg_rows(
     rows: list[list[str]], top: int, font: int, pad: int, line: int
 ) -> tuple[list[str], float]:
     """A table's rows from ``top``, the heading bold, every other row grey;
