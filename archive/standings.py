@@ -215,7 +215,12 @@ def legend(tie_breaks: Iterable[str] = DEFAULT_TIE_BREAKS) -> list[str]:
     ]
     for name in tie_breaks:
         label, meaning = TIE_BREAKS[name]
-        lines.append(f"{label}: {_(meaning)}")
+        if name == "h2h":  # not a column: the order says it
+            lines.append(
+                _("level players are then ordered by {meaning}").format(meaning=_(meaning))
+            )
+        else:
+            lines.append(f"{label}: {_(meaning)}")
     return lines
 
 
@@ -335,12 +340,18 @@ class Crosstable:
             if other != player and other in level
         )
 
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """The tie-breaks shown as columns: all but head-to-head, whose
+        value depends on who is level (it orders, the cells show it)."""
+        return tuple(name for name in self.tie_breaks if name != "h2h")
+
     def tie_break_values(self, player: str) -> list[int]:
-        """``player``'s value of each tie-break, in the order chosen."""
-        return [self.value(name, player) for name in self.tie_breaks]
+        """``player``'s value of each tie-break shown (:attr:`columns`)."""
+        return [self.value(name, player) for name in self.columns]
 
     def tie_break_labels(self) -> list[str]:
-        return [TIE_BREAKS[name][0] for name in self.tie_breaks]
+        return [TIE_BREAKS[name][0] for name in self.columns]
 
     @property
     def full(self) -> bool:
@@ -368,7 +379,7 @@ class Crosstable:
                     "player": name,
                     "points": self.points(name),
                     "sonneborn_berger": self.sonneborn_berger(name),
-                    "tie_breaks": dict(zip(self.tie_breaks, self.tie_break_values(name))),
+                    "tie_breaks": dict(zip(self.columns, self.tie_break_values(name))),
                     "won": won,
                     "lost": lost,
                     "open": open_,
