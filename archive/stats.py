@@ -30,7 +30,7 @@ from hexhop.notation.games import lookup_game
 from hexhop.notation.reader import parse_action
 from hexhop.records.checking import CheckOptions
 
-from .counting import tags_of, tags_sql
+from .counting import People, tags_of, tags_sql
 from .facts import GameFacts
 from .index import (
     NUMBER,
@@ -462,6 +462,23 @@ def _players(db: sqlite3.Connection, limit: int) -> list[dict[str, Any]]:
         players.append(player)
     players.sort(key=lambda p: (-p["games"], -(p["score"] or 0), p["name"]))
     return players[:limit] if limit else players
+
+
+def by_person(players: list[dict[str, Any]], people: People) -> list[dict[str, Any]]:
+    """The players counted by key (:func:`.counting.identified` rows), each
+    named by the name shown for the key, with every spelling met and its
+    count; most games first, level players by the name shown."""
+    shown = people.shown_names()
+    named = [
+        {
+            **player,
+            "name": shown.get(player["name"], player["name"]),
+            "spellings": people.spellings_of(player["name"]),
+        }
+        for player in players
+    ]
+    named.sort(key=lambda p: (-p["games"], -(p["score"] or 0), p["name"]))
+    return named
 
 
 NODE_TABLE = "stat_nodes"  # the opening trees' nodes kept, worked out in SQL

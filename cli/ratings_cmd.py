@@ -225,13 +225,19 @@ def text(lists: list[Ratings]) -> str:
                 games=counted(result.rated, "game"),
             )
         )
+        words = (_("rating"), _("change"), _("games"))
+        wide = [max(7, len(words[0])), max(7, len(words[1])), max(5, len(words[2]))]
         lines.append(
-            f"  {_('player'):<{width}}  {_('rating'):>7}  {_('change'):>7}  {_('games'):>5}"
+            f"  {_('player'):<{width}}  {words[0]:>{wide[0]}}  {words[1]:>{wide[1]}}"
+            f"  {words[2]:>{wide[2]}}"
         )
         for name in names:
             rating = number(result.ratings[name], 1)
             change = change_text(result.change.get(name, 0.0))
-            lines.append(f"  {name:<{width}}  {rating:>7}  {change:>7}  {result.games[name]:>5}")
+            lines.append(
+                f"  {name:<{width}}  {rating:>{wide[0]}}  {change:>{wide[1]}}"
+                f"  {result.games[name]:>{wide[2]}}"
+            )
         for event, after in result.events.items():
             lines.append("")
             lines.append(_("After {event}").format(event=event))

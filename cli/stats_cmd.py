@@ -14,6 +14,7 @@ from hexhop.archive.stats import (
     Children,
     StatRow,
     archive_rows,
+    by_person,
     collect,
     index_rows,
     row_table,
@@ -218,23 +219,6 @@ def _rows(
             sources, query, check, globs, depth, on_games
         ),
     )
-
-
-def by_person(players: list[dict[str, Any]], people: People) -> list[dict[str, Any]]:
-    """The players counted by key, each named by the name shown for the
-    key, with every spelling met and its count; in the order of the counts
-    (most games first), level players by the name shown."""
-    shown = people.shown_names()
-    named = [
-        {
-            **player,
-            "name": shown.get(player["name"], player["name"]),
-            "spellings": people.spellings_of(player["name"]),
-        }
-        for player in players
-    ]
-    named.sort(key=lambda p: (-p["games"], -(p["score"] or 0), p["name"]))
-    return named
 
 
 def _echo_all(chunks: Iterable[str]) -> None:
