@@ -112,8 +112,13 @@ def index_games(
         f" g.board, g.opening, g.actions, {tags_sql({*STANDING_TAGS, *tags})}"
         f" FROM games g JOIN files f ON f.id = g.file WHERE {where} ORDER BY f.seq, g.number"
     )
-    types = (TEXT, TEXT_OR_NULL, TEXT_OR_NULL, TEXT_OR_NULL, TEXT, TEXT) + (TEXT_OR_NULL,) * 2
-    types += (NUMBER_OR_NULL, TEXT, TEXT, TEXT)
+    types = (TEXT, TEXT_OR_NULL, TEXT_OR_NULL, TEXT_OR_NULL, TEXT, TEXT, TEXT_OR_NULL) + (
+        TEXT_OR_NULL,
+        NUMBER_OR_NULL,
+        TEXT,
+        TEXT,
+        TEXT,
+    )
     for row in guarded_rows(db, path, sql, args, types):
         yield Game(
             path_of(row[0], path),
