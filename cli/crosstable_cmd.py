@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import re
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -283,11 +284,10 @@ def _write(
     if fmt == "pdf":
         if table.players:
             from hexhop.render import pdf
-            from hexhop.render.pages import page_for
 
             # the layout takes seconds (in a child process): Ctrl-C stops it
             with stoppable(lambda: _("while laying out {path}; nothing written").format(path=out)):
-                data = pdf(pdf_pages(sheet, page_for(page, landscape)))
+                data = pdf(pdf_pages(sheet, paper_for(sheet, page, landscape)))
             write_atomically(out or "", data, overwrite=force)
     elif fmt == "json":
         rows = table.as_json()
@@ -375,6 +375,28 @@ def html_table(rows: Sequence[Sequence[object]]) -> list[str]:
 def _html(value: object) -> str:
     """A cell of the page: escaped, its control characters as the terminal escapes."""
     return html.escape(printable(utf8_safe(str(value))))
+
+
+#: How much wider than the page's text a table may be before it is laid
+#: out on a page turned on its side: scaled to fit, a table of 15 players
+#: with long names would print below 6 points on A4 upright
+WIDE_TABLE = 1.3
+
+
+def paper_for(sheet: Sheet, name: str | None, landscape: bool) -> Page:
+    """The paper of the crosstable's PDF: the one asked for; a table much
+    wider than an upright page (:data:`WIDE_TABLE`) is turned on its side,
+    and standard error says so."""
+    from hexhop.render.pages import page_for
+
+    paper = page_for(name, landscape)
+    if landscape or not sheet.table.full or not sheet.table.players:
+        return paper
+    width = float(re.search(r'width="([0-9.]+)"', svg_page(sheet)).group(1))  # type: ignore[union-attr]
+    if width <= paper.inner_width_px * WIDE_TABLE:
+        return paper
+    tell(_("the table is wider than an upright page: laid out in landscape"))
+    return page_for(name, True)
 
 
 def pdf_pages(sheet: Sheet, paper: Page) -> list[str]:
@@ -466,7 +488,11 @@ def svg_rows(
     and the table's width."""
     from hexhop.render.svg_parts import escape_text
 
-    widths = [max(len(row[i]) for row in rows) * font * 0.62 + pad for i in range(len(rows[0]))]
+    # the heading is bold: its letters are wider than the cells' digits
+    widths = [
+        max([len(rows[0][i]) * 0.7, *(len(row[i]) * 0.62 for row in rows[1:])]) * font + pad
+        for i in range(len(rows[0]))
+    ]
     parts = []
     for number, row in enumerate(rows):
         y = top + line * (number + 1) - 6
