@@ -274,3 +274,108 @@ def test_the_web_event_page_agrees(archive: tuple[Path, Path]) -> None:
     assert ratings is not None
     listed = re.findall(r'<a href="/players/[^"]*">([^<]*)</a>', ratings.group(1))
     assert sorted(listed) == sorted(PEOPLE)
+
+
+def test_the_same_game_is_defined_once() -> None:
+    from hexhop.archive.counting import Once, same_game
+
+    mark = same_game("Hexalit", None, "B4W3 D7W1", "anna mueller", "kaethe weiss")
+    assert mark == same_game("Hexalit", None, " B4W3  D7W1 ", "anna mueller", "kaethe weiss")
+    # another side, board, game or player, or no action at all: not the same game
+    assert mark != same_game("Hexalit", None, "B4W3 D7W1", "kaethe weiss", "anna mueller")
+    assert same_game("Hüpfer", 6, "a1-b2", "a", "b") != same_game("Hüpfer", 8, "a1-b2", "a", "b")
+    assert mark != same_game("Trigeo", None, "B4W3 D7W1", "anna mueller", "kaethe weiss")
+    assert same_game("Hexalit", None, "", "a", "b") is None
+    once = Once()
+    assert [once.first(m) for m in (mark, None, mark, None, mark)] == [
+        True,
+        True,
+        False,
+        True,
+        False,
+    ]
+    assert once.set_aside == 2
+    every = Once(keep_duplicates=True)
+    assert [every.first(m) for m in (mark, mark)] == [True, True] and every.note() is None
+
+
+def test_tie_breaks_on_request(archive: tuple[Path, Path]) -> None:
+    arch, _db = archive
+    done = run("crosstable", arch, "--event", EVENT, "--tie-break", "buchholz,lost", "-q")
+    lines = done.stdout.splitlines()
+    assert lines[2].split()[-6:] == ["points", "Bu", "-L", "won", "lost", "open"]
+    # Søren and Zoë are level on 4 points; Buchholz (the points of every
+    # opponent, once per game played) is 2 * (29 - 4) for both in a double
+    # round-robin: the name decides
+    rows = json.loads(
+        run(
+            "crosstable", arch, "--event", EVENT, "--tie-break", "buchholz", "--format", "json"
+        ).stdout
+    )
+    assert [(r["player"], r["points"], r["tie_breaks"]) for r in rows][2:4] == [
+        ("Søren Kjær", 4, {"buchholz": 50}),
+        ("Zoë Brandt", 4, {"buchholz": 50}),
+    ]
+    assert "Bu: Buchholz: for each game played, the points of the opponent" in lines
+    wins = run("crosstable", arch, "--tie-break", "sb,wins")
+    assert wins.exit_code == 2
+    assert (
+        "Invalid value for '--tie-break': wins: the points are the games won "
+        "(the rules have no draws), not a tie-break"
+    ) in wins.stderr
+    other = run("crosstable", arch, "--tie-break", "sb,,elo")
+    assert other.exit_code == 2
+    assert '"": not a tie-break (one of sb, buchholz, h2h, lost, decided)' in other.stderr
+
+
+def test_the_rating_list_for_a_newsletter(archive: tuple[Path, Path], tmp_path: Path) -> None:
+    arch, _db = archive
+    page = run("ratings", arch, "--event", EVENT, "--format", "html", "-q").stdout
+    assert page.startswith("<!DOCTYPE html>") and "<script" not in page
+    assert f"<h2>Hexalit after {EVENT}</h2>" in page
+    assert "<tr><th>#</th><th>player</th><th>rating</th><th>change</th><th>games</th></tr>" in page
+    assert len(re.findall(r"<tr><td>\d+</td>", page)) == 6
+    out = tmp_path / "list.pdf"
+    done = run("ratings", arch, "--format", "pdf", "--out", out, "-q")
+    assert done.exit_code == 0, done.output
+    assert len(re.findall(rb"/Type\s*/Page\b", out.read_bytes())) == 1
+    again = run("ratings", arch, "--format", "pdf", "--out", out)
+    assert again.exit_code == 2 and out.read_bytes().startswith(b"%PDF")
+    missing = run("ratings", arch, "--format", "pdf")
+    assert missing.exit_code == 2
+    assert "--format pdf writes a file: give --out FILE.pdf" in missing.stderr
+
+
+def test_fifteen_players_fit_a_page(tmp_path: Path) -> None:
+    """A table of 15 players with long names goes on a page turned on its
+    side, in one piece (tests/ only count its pages: the picture was looked at)."""
+    names = [f"Spielerin Nummer {i} von Hohenberg-Lüdenscheid" for i in range(15)]
+    games = "".join(
+        f'[Game "Hexalit"]\n[Event "VM"]\n[North "{a}"]\n[South "{b}"]\n[Result "*"]\n\n*\n\n'
+        for a in names
+        for b in names
+        if a != b
+    )
+    (tmp_path / "vm.hxl").write_text(games, "utf-8")
+    out = tmp_path / "vm.pdf"
+    done = run("crosstable", tmp_path, "--format", "pdf", "--out", out, "-q")
+    assert done.stderr == "the table is wider than an upright page: laid out in landscape\n"
+    data = out.read_bytes()
+    assert len(re.findall(rb"/Type\s*/Page\b", data)) == 1
+    box = re.search(rb"/MediaBox\s*\[\s*0 0 ([0-9.]+) ([0-9.]+)", data)
+    assert box is not None and float(box.group(1)) > float(box.group(2))
+    html = run("crosstable", tmp_path, "--format", "html", "-q").stdout
+    assert "white-space:nowrap" in html and "<td>0-0 (2)</td>" in html
+
+
+def test_a_names_file_that_is_not_one(archive: tuple[Path, Path], tmp_path: Path) -> None:
+    arch, _db = archive
+    names = tmp_path / "names.txt"
+    names.write_text("Anna Müller\n    Anna M.\nBerta Müller\n    Anna M.\n", "utf-8")
+    for command in ("crosstable", "ratings", "stats"):
+        done = run(command, arch, "--names", names)
+        assert done.exit_code == 2, command
+        assert done.stderr == (
+            f"Error: {names}:4:1: this spelling names Anna Müller (line 2) and Berta Müller: "
+            'tell them apart with a condition such as [Site "Kassel*"]\n'
+        )
