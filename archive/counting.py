@@ -166,12 +166,14 @@ G = TypeVar("G", bound=Seated)
 
 def identified(games: Iterable[G], people: People, once: Once) -> Iterator[G]:
     """Each game of ``games`` counted once (:class:`Once`), its players
-    turned into their keys (:class:`People`); in the order given."""
+    turned into their keys (:class:`People`); in the order given. Its
+    actions are let go once compared (an archive's games are held for a
+    crosstable or the ratings: 16 bytes of each is what is remembered)."""
     for game in games:
         tags = dict(game.tags)
         first, second = people.key(game.first, tags), people.key(game.second, tags)
         if once.first(same_game(game.game, game.board, game.moves, first, second)):
-            yield dataclasses.replace(game, first=first, second=second)  # type: ignore[type-var]
+            yield dataclasses.replace(game, first=first, second=second, moves="")  # type: ignore[type-var]
 
 
 def named(games: Iterable[G], shown: Mapping[str, str]) -> list[G]:

@@ -96,23 +96,6 @@ def standing_games(
     )
 
 
-def read_games(
-    paths: tuple[str, ...],
-    options: dict[str, Any],
-    event: str | None,
-    quiet: bool,
-    names: Names = NO_NAMES,
-) -> tuple[list[Game], list[str]]:
-    """The games the options choose, and the problems told on the way."""
-    query = with_event(query_of(options), event)
-    problems: list[str] = []
-    scan = ProgressBar(None, "game", quiet=quiet)
-    with stoppable(lambda: _("after reading {games}").format(games=games_read(scan))):
-        chosen = standing_games(paths, {**options, "quiet": quiet}, query, problems, None, names)
-        games = list(checked(chosen))
-    return games, problems
-
-
 class NamesRefused(click.ClickException):
     """A names file that cannot be read: exit 2 with its file:line:col."""
 
@@ -141,8 +124,12 @@ def counted_games(
     (:func:`~hexhop.archive.counting.count_once`), and the problems told;
     standard error says how many copies were set aside."""
     names = names_of(names_file, paths, options)
-    games, problems = read_games(paths, options, event, quiet, names)
-    result = count_once(games, names, keep_duplicates)
+    query = with_event(query_of(options), event)
+    problems: list[str] = []
+    scan = ProgressBar(None, "game", quiet=quiet)
+    with stoppable(lambda: _("after reading {games}").format(games=games_read(scan))):
+        chosen = standing_games(paths, {**options, "quiet": quiet}, query, problems, None, names)
+        result = count_once(checked(chosen), names, keep_duplicates)
     note = result.once.note()
     if note is not None:
         tell(note)
