@@ -466,14 +466,6 @@ def games_of_event(db: str, name: str) -> list[Row]:
     return _rows(db, sql, [name])
 
 
-def every_game(db: str) -> list[Row]:
-    """Every game (for the ratings, which take the whole index in date order)."""
-    sql = (
-        f"SELECT {ROW_COLUMNS} FROM light.games g JOIN main.files f ON f.id = g.file ORDER BY g.id"
-    )
-    return _rows(db, sql, [])
-
-
 # -- the standings: players by key, each game once ---------------------------------
 
 
