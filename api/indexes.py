@@ -27,7 +27,7 @@ from typing import Any
 from hexhop.archive.dupes import Group
 from hexhop.archive.index import Summary
 from hexhop.archive.query import Hit, Query
-from hexhop.archive.standings import Crosstable
+from hexhop.archive.standings import Crosstable, Ratings
 from hexhop.messages import _
 
 SIDE_FILTERS = ("north", "south", "red", "turquoise")  # find's --north ... --turquoise
@@ -279,6 +279,38 @@ class Index:
         inside = _within(under)
         counted = count_once((row for row in rows if inside(row.path)), names, keep_duplicates)
         return Crosstable.of(counted.games)
+
+    def ratings(
+        self,
+        event: str | None = None,
+        *,
+        under: Iterable[str | os.PathLike[str]] = (),
+        names_file: str | None = None,
+        keep_duplicates: bool = False,
+        **filters: Any,
+    ) -> list[Ratings]:
+        """The Elo lists of the games the filters match, one per game (and
+        Hüpfer board), as ``hexhop ratings`` gives them: a player is a
+        person, each game is rated once. With ``event``, the ratings after
+        that event: over the whole index up to and including the event's
+        last game in date order, of its players, each with their ``change``
+        over it (what ``hexhop ratings --event`` and the web app's event
+        page show).
+
+        >>> with hexhop.open_index(f"{tmp}/good.sqlite") as index:
+        ...     lists = index.ratings("Hüpfer-Abend", board="6x6")
+        >>> [(r.kind, r.after, r.players()) for r in lists]
+        [('Hüpfer 6x6', 'Hüpfer-Abend', ['Mira Hansen', 'Paul Ohlsen'])]
+        """
+        from hexhop.archive.counting import condition_tags, count_once
+        from hexhop.archive.players import load_names
+        from hexhop.archive.standings import event_matcher, index_games, rate_lists
+
+        names = load_names(names_file, (self.path,))
+        games = index_games(self.db, self.path, query(**filters), condition_tags(names))
+        inside = _within(under)
+        counted = count_once((game for game in games if inside(game.path)), names, keep_duplicates)
+        return rate_lists(counted.games, event=None if event is None else event_matcher(event))
 
     def stale(self, *under: str) -> list[str]:
         """The files of the index (under the paths ``under``, when given)

@@ -642,6 +642,20 @@ def date_key(date: str | None) -> str | None:
     return date.strip().replace("?", "0")
 
 
+def event_matcher(pattern: str) -> Callable[[str | None], bool]:
+    """Whether an Event tag is the event ``pattern`` names: its whole value
+    or a glob, case and accents aside, as ``--event`` matches (at most
+    1,000 characters: :func:`.query.bounded`)."""
+    from hexhop.records.globs import matches
+
+    from .names import fold
+    from .query import bounded
+
+    bounded(pattern, "--event")
+    folded = fold(pattern)
+    return lambda value: value is not None and matches(folded, fold(value))
+
+
 def rating_kind(game: str | None, board: int | None) -> tuple[str | None, int | None]:
     """The list a game is rated in: its game, and its board where the game
     is played on boards of more than one size (Hüpfer)."""

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import click
 
-from hexhop.archive.names import fold
-from hexhop.archive.query import bounded
-from hexhop.archive.standings import K_FACTOR, START, Ratings, rate_lists
+from hexhop.archive.standings import K_FACTOR, START, Ratings, event_matcher, rate_lists
 from hexhop.messages import _, number
-from hexhop.records.globs import matches as glob_matches
 from hexhop.records.text import counted, printable, utf8_safe
 
 from .command_output import emit, force_out_option, out_option, stdout_json, tell
@@ -145,14 +141,6 @@ def ratings(
     if not rated and not quiet:
         tell(_("no game rated"))
     raise SystemExit(2 if problems else 0 if rated else 1)
-
-
-def event_matcher(pattern: str) -> Callable[[str | None], bool]:
-    """Whether an Event tag is the event ``pattern`` names (its whole
-    value or a glob, folded as ``--event`` matches)."""
-    bounded(pattern, "--event")
-    folded = fold(pattern)
-    return lambda value: value is not None and glob_matches(folded, fold(value))
 
 
 def as_json(lists: list[Ratings]) -> dict[str, Any]:

@@ -379,3 +379,24 @@ def test_a_names_file_that_is_not_one(archive: tuple[Path, Path], tmp_path: Path
             f"Error: {names}:4:1: this spelling names Anna Müller (line 2) and Berta Müller: "
             'tell them apart with a condition such as [Site "Kassel*"]\n'
         )
+
+
+def test_the_ratings_after_an_event_mean_one_thing(archive: tuple[Path, Path]) -> None:
+    """The command, the API and the web page give the same list after the event."""
+    pytest.importorskip("starlette")
+    import hexhop
+    from serve_helpers import client
+
+    arch, db = archive
+    command = json.loads(run("ratings", "--db", db, "--event", EVENT, "--format", "json").stdout)
+    with hexhop.open_index(db) as index:
+        (api,) = index.ratings(EVENT)
+    listed = [(r["player"], round(r["rating"])) for r in command["players"]]
+    assert [(name, round(api.ratings[name])) for name in api.players()] == listed
+    page = client(db, (arch,)).get(f"/events/{EVENT}").text
+    ratings = re.search(r'<table class="list" id="ratings">(.*?)</table>', page, re.S)
+    assert ratings is not None
+    shown = re.findall(
+        r'<a href="/players/[^"]*">([^<]*)</a></td><td class="number">(\d+)</td>', ratings.group(1)
+    )
+    assert [(name, int(rating)) for name, rating in shown] == listed
