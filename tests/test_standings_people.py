@@ -384,8 +384,9 @@ def test_a_names_file_that_is_not_one(archive: tuple[Path, Path], tmp_path: Path
 def test_the_ratings_after_an_event_mean_one_thing(archive: tuple[Path, Path]) -> None:
     """The command, the API and the web page give the same list after the event."""
     pytest.importorskip("starlette")
-    import hexhop
     from serve_helpers import client
+
+    import hexhop
 
     arch, db = archive
     command = json.loads(run("ratings", "--db", db, "--event", EVENT, "--format", "json").stdout)
