@@ -27,7 +27,7 @@ from typing import Any
 from hexhop.archive.dupes import Group
 from hexhop.archive.index import Summary
 from hexhop.archive.query import Hit, Query
-from hexhop.archive.standings import Crosstable
+from hexhop.archive.standings import Crosstable, Ratings
 from hexhop.messages import _
 
 SIDE_FILTERS = ("north", "south", "red", "turquoise")  # find's --north ... --turquoise
@@ -192,12 +192,18 @@ class Index:
         top: int = 3,
         limit: int = 20,
         under: Iterable[str | os.PathLike[str]] = (),
+        names_file: str | None = None,
+        keep_duplicates: bool = False,
         **filters: Any,
     ) -> Any:
         """What ``hexhop stats --db --format json`` writes, as plain data:
         ``games``, ``by_game``, ``lengths``, ``players`` (``limit`` of them,
-        0: all), ``openings`` (the ``top`` actions of each branch, ``depth``
-        actions deep) and ``findings``, of the games the filters match.
+        0: all; a player is a person, by the player key and the names file
+        ``names_file``, else ``hexhop-names.txt`` beside the index),
+        ``openings`` (the ``top`` actions of each branch, ``depth`` actions
+        deep), ``findings`` and ``set_aside`` (the copies of games counted
+        once; ``keep_duplicates``: every copy counted), of the games the
+        filters match.
 
         >>> with hexhop.open_index(f"{tmp}/good.sqlite") as index:
         ...     counts = index.stats(game="Hüpfer")
@@ -212,19 +218,32 @@ class Index:
             raise QueryError(
                 _("depth {depth}: expected 1 to {most}").format(depth=depth, most=MAX_DEPTH)
             )
-        rows = index_rows(self.db, self.path, query(**filters), depth)
+        from hexhop.archive.counting import Once, People, condition_tags, identified
+        from hexhop.archive.players import load_names
+        from hexhop.archive.stats import by_person
+
+        names = load_names(names_file, (self.path,))
+        people, once = People(names), Once(keep_duplicates)
+        rows = index_rows(self.db, self.path, query(**filters), depth, condition_tags(names))
         inside = _within(under)
-        table = row_table((row for row in rows if inside(row.path)), depth)
+        table = row_table(
+            identified((row for row in rows if inside(row.path)), people, once), depth
+        )
         try:
-            return plain(collect(table, depth, top, limit))
+            counts = plain(collect(table, depth, top, limit))
         finally:
             table.close()
+        counts["players"] = by_person(counts["players"], people)
+        counts["set_aside"] = once.set_aside
+        return counts
 
     def crosstable(
         self,
         event: str | None = None,
         *,
         under: Iterable[str | os.PathLike[str]] = (),
+        names_file: str | None = None,
+        keep_duplicates: bool = False,
         **filters: Any,
     ) -> Crosstable:
         """Every player against every other, of the games of ``event`` (a
@@ -232,16 +251,18 @@ class Index:
         games won, lost and open, the winner counted as ``stats`` counts it
         (on the board, else by the written result), the players in the
         order of the standings (points, Sonneborn-Berger, head-to-head,
-        name; see :mod:`hexhop.archive.standings`). Games of an unnamed
-        player (``?``) are left out.
+        name; see :mod:`hexhop.archive.standings`). A player is a person
+        (the player key and the names file, as ``hexhop crosstable``), and
+        a game the index holds twice is counted once (``keep_duplicates``:
+        every copy). Games of an unnamed player (``?``) are left out.
 
         >>> with hexhop.open_index(f"{tmp}/good.sqlite") as index:
         ...     table = index.crosstable("Hüpfer-Abend")
         >>> print(table)
-                         1    2    3  won lost open
-        1 Mira Hansen    .  2-0    .    2    0    0
-        2 Paul Ohlsen  0-2    .  1-0    1    2    0
-        3 Lena Voss      .  0-1    .    0    1    0
+                         1    2    3 points   SB  won lost open
+        1 Mira Hansen    .  2-0    .      2    2    2    0    0
+        2 Paul Ohlsen  0-2    .  1-0      1    0    1    2    0
+        3 Lena Voss      .  0-1    .      0    0    0    1    0
         >>> table.score("Paul Ohlsen", "Mira Hansen")
         (0, 2, 0)
         """
@@ -250,9 +271,46 @@ class Index:
         if event is not None:
             tags = filters.get("tag", ())
             filters["tag"] = [*([tags] if isinstance(tags, str) else tags), f"Event={event}"]
-        rows = index_rows(self.db, self.path, query(**filters), 1)
+        from hexhop.archive.counting import condition_tags, count_once
+        from hexhop.archive.players import load_names
+
+        names = load_names(names_file, (self.path,))
+        rows = index_rows(self.db, self.path, query(**filters), 1, condition_tags(names))
         inside = _within(under)
-        return Crosstable.of(row for row in rows if inside(row.path))
+        counted = count_once((row for row in rows if inside(row.path)), names, keep_duplicates)
+        return Crosstable.of(counted.games)
+
+    def ratings(
+        self,
+        event: str | None = None,
+        *,
+        under: Iterable[str | os.PathLike[str]] = (),
+        names_file: str | None = None,
+        keep_duplicates: bool = False,
+        **filters: Any,
+    ) -> list[Ratings]:
+        """The Elo lists of the games the filters match, one per game (and
+        Hüpfer board), as ``hexhop ratings`` gives them: a player is a
+        person, each game is rated once. With ``event``, the ratings after
+        that event: over the whole index up to and including the event's
+        last game in date order, of its players, each with their ``change``
+        over it (what ``hexhop ratings --event`` and the web app's event
+        page show).
+
+        >>> with hexhop.open_index(f"{tmp}/good.sqlite") as index:
+        ...     lists = index.ratings("Hüpfer-Abend", board="6x6")
+        >>> [(r.kind, r.after, r.players()) for r in lists]
+        [('Hüpfer 6x6', 'Hüpfer-Abend', ['Mira Hansen', 'Paul Ohlsen'])]
+        """
+        from hexhop.archive.counting import condition_tags, count_once
+        from hexhop.archive.players import load_names
+        from hexhop.archive.standings import event_matcher, index_games, rate_lists
+
+        names = load_names(names_file, (self.path,))
+        games = index_games(self.db, self.path, query(**filters), condition_tags(names))
+        inside = _within(under)
+        counted = count_once((game for game in games if inside(game.path)), names, keep_duplicates)
+        return rate_lists(counted.games, event=None if event is None else event_matcher(event))
 
     def stale(self, *under: str) -> list[str]:
         """The files of the index (under the paths ``under``, when given)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Callable, Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -31,7 +31,8 @@ from hexhop.messages import _
 from hexhop.notation.games import lookup_game
 from hexhop.records.checking import CheckOptions
 
-from .index import TEXT, TEXT_OR_NULL, guarded_rows, path_of
+from .counting import tags_of, tags_sql
+from .index import NUMBER_OR_NULL, TEXT, TEXT_OR_NULL, actions_of, guarded_rows, path_of
 from .query import Query, archive_games, register
 
 START = 1500.0  # every player's first rating
@@ -72,6 +73,14 @@ class Game:
     second: str
     date: str | None
     event: str | None
+    board: int | None = None
+    moves: str = ""  # the canonical actions, space separated (what the same game shares)
+    tags: tuple[tuple[str, str], ...] = ()  # the Site, Round and names file's tags asked for
+
+
+#: The tags a standings game brings along besides those a names file's
+#: conditions ask for: the crosstable's heading and rounds
+STANDING_TAGS = ("Round", "Site")
 
 
 def listing_note(players: int) -> str:
@@ -90,16 +99,26 @@ def winner_of(game: str | None, result: str | None, board_winner: str | None) ->
     return board_winner
 
 
-def index_games(db: sqlite3.Connection, path: str, query: Query) -> Iterator[Game]:
+def index_games(
+    db: sqlite3.Connection, path: str, query: Query, tags: Collection[str] = ()
+) -> Iterator[Game]:
     """The index's games that ``query`` matches, in archive order; each
-    game's path is the file's identity (its real path)."""
+    game's path is the file's identity (its real path); each brings its
+    :data:`STANDING_TAGS` and ``tags`` (a names file's conditions)."""
     register(db)
     where, args = query.sql()
     sql = (
-        "SELECT f.real, g.game, g.result, g.winner, g.first, g.second, g.date, g.event"
+        "SELECT f.real, g.game, g.result, g.winner, g.first, g.second, g.date, g.event,"
+        f" g.board, g.opening, g.actions, {tags_sql({*STANDING_TAGS, *tags})}"
         f" FROM games g JOIN files f ON f.id = g.file WHERE {where} ORDER BY f.seq, g.number"
     )
-    types = (TEXT, TEXT_OR_NULL, TEXT_OR_NULL, TEXT_OR_NULL, TEXT, TEXT) + (TEXT_OR_NULL,) * 2
+    types = (TEXT, TEXT_OR_NULL, TEXT_OR_NULL, TEXT_OR_NULL, TEXT, TEXT, TEXT_OR_NULL) + (
+        TEXT_OR_NULL,
+        NUMBER_OR_NULL,
+        TEXT,
+        TEXT,
+        TEXT,
+    )
     for row in guarded_rows(db, path, sql, args, types):
         yield Game(
             path_of(row[0], path),
@@ -109,6 +128,9 @@ def index_games(db: sqlite3.Connection, path: str, query: Query) -> Iterator[Gam
             row[5],
             row[6],
             row[7],
+            row[8],
+            " ".join(actions_of(row[9], row[10])),
+            tags_of(row[11]),
         )
 
 
@@ -135,6 +157,9 @@ def archive_standing_games(
                 second,
                 hit.date,
                 hit.event,
+                facts.board,
+                " ".join(facts.actions),
+                tuple(facts.tags.items()),
             )
 
 
@@ -149,27 +174,86 @@ def _sides(row: Played) -> tuple[int, int] | None:
 # -- the crosstable ------------------------------------------------------------
 
 
+#: The tie-breaks a crosstable knows (``--tie-break``), each with its
+#: column's heading and what it counts; higher is better for each.
+TIE_BREAKS: dict[str, tuple[str, str]] = {
+    "sb": (
+        "SB",
+        "Sonneborn-Berger: for each game won, the points of the player beaten",
+    ),
+    "buchholz": ("Bu", "Buchholz: for each game played, the points of the opponent"),
+    "h2h": ("H2H", "head-to-head: the points in the games among the players still level"),
+    "lost": ("-L", "fewer games lost (a game without a winner is not lost)"),
+    "decided": ("Dec", "more games decided (fewer games without a winner)"),
+}
+DEFAULT_TIE_BREAKS = ("sb", "h2h")
+
+
+def tie_breaks_of(text: str) -> tuple[str, ...]:
+    """``sb,buchholz,h2h`` as the tie-breaks to apply in that order;
+    ValueError naming the first word that is not one."""
+    chosen: list[str] = []
+    for word in (part.strip().lower() for part in text.split(",")):
+        if word == "wins":
+            raise ValueError(
+                _("wins: the points are the games won (the rules have no draws), not a tie-break")
+            )
+        if word not in TIE_BREAKS:
+            raise ValueError(
+                _("{word}: not a tie-break (one of {known})").format(
+                    word=word or '""', known=", ".join(TIE_BREAKS)
+                )
+            )
+        if word not in chosen:
+            chosen.append(word)
+    return tuple(chosen)
+
+
+def legend(tie_breaks: Iterable[str] = DEFAULT_TIE_BREAKS) -> list[str]:
+    """What a crosstable's cells and columns count, a line each (printed
+    under the table)."""
+    lines = [
+        _("won-lost: the games won and lost against that player"),
+        _("(n): and n games without a winner (not counted as won or lost)"),
+        _(".: did not meet"),
+        _("points: one per game won (the rules have no draws; a dropped cube is a loss)"),
+    ]
+    for name in tie_breaks:
+        label, meaning = TIE_BREAKS[name]
+        if name == "h2h":  # not a column: the order says it
+            lines.append(
+                _("level players are then ordered by {meaning}").format(meaning=_(meaning))
+            )
+        else:
+            lines.append(f"{label}: {_(meaning)}")
+    return lines
+
+
 @dataclass
 class Crosstable:
     """Players against players: ``results[a][b]`` is ``[won, lost, open]``
     of ``a``'s games against ``b``; ``players`` in the order of the
-    standings (points, Sonneborn-Berger, head-to-head, name). ``str()``
-    is a table."""
+    standings (points, then each of ``tie_breaks`` in turn, then the
+    name). ``str()`` is a table."""
 
     players: list[str] = field(default_factory=list)
     results: dict[str, dict[str, list[int]]] = field(default_factory=dict)
+    tie_breaks: tuple[str, ...] = DEFAULT_TIE_BREAKS
     # each player's (won, lost, open), worked out once: the order and the
     # tie-break ask for them once per game
     _totals: dict[str, tuple[int, int, int]] = field(
         default_factory=dict, repr=False, compare=False
     )
     _number: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
+    _level: dict[str, frozenset[str]] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
-    def of(cls, rows: Iterable[Played]) -> Crosstable:
+    def of(
+        cls, rows: Iterable[Played], tie_breaks: tuple[str, ...] = DEFAULT_TIE_BREAKS
+    ) -> Crosstable:
         """The table of some games (:class:`Game` or stats rows); games of
         an unnamed player (``?``) are left out."""
-        table = cls()
+        table = cls(tie_breaks=tie_breaks)
         for row in rows:
             sides = _sides(row)
             if sides is None:
@@ -189,18 +273,40 @@ class Crosstable:
             cell[i] += n
 
     def _ordered(self) -> list[str]:
-        names = sorted(self.results, key=lambda n: (-self.points(n), -self.tie_break(n), n))
-        ordered: list[str] = []
-        start = 0
-        while start < len(names):
-            key = (self.points(names[start]), self.tie_break(names[start]))
-            end = start
-            while end < len(names) and (self.points(names[end]), self.tie_break(names[end])) == key:
-                end += 1
-            level = set(names[start:end])
-            ordered += sorted(level, key=lambda n: (-self.head_to_head(n, level), n))
-            start = end
-        return ordered
+        """Points, then each tie-break among the players still level (so
+        that head-to-head counts the games among exactly them), then the name."""
+        groups = [sorted(self.results)]
+        for criterion in ("points", *self.tie_breaks):
+            refined: list[list[str]] = []
+            for group in groups:
+                level = frozenset(group)
+                if criterion == "h2h":
+                    for name in group:
+                        self._level[name] = level
+                value = {name: self.value(criterion, name, level) for name in group}
+                for score in sorted(set(value.values()), reverse=True):
+                    refined.append([name for name in group if value[name] == score])
+            groups = refined
+        return [name for group in groups for name in sorted(group)]
+
+    def value(self, criterion: str, player: str, level: Collection[str] = ()) -> int:
+        """``player``'s points or tie-break ``criterion`` (``h2h``: among ``level``)."""
+        if criterion == "points":
+            return self.points(player)
+        if criterion == "sb":
+            return self.sonneborn_berger(player)
+        if criterion == "buchholz":
+            return sum(
+                sum(cell) * self.points(other)
+                for other, cell in self.results.get(player, {}).items()
+            )
+        if criterion == "h2h":
+            return self.head_to_head(player, level or self._level.get(player, ()))
+        if criterion == "lost":
+            return -self.total(player)[1]
+        if criterion == "decided":
+            return -self.total(player)[2]
+        raise ValueError(criterion)
 
     def score(self, player: str, other: str) -> tuple[int, int, int]:
         """Games ``player`` won, lost and left open against ``other``."""
@@ -220,11 +326,15 @@ class Crosstable:
         """One point per game won (no draws; open games score nothing)."""
         return self.total(player)[0]
 
-    def tie_break(self, player: str) -> int:
+    def sonneborn_berger(self, player: str) -> int:
         """Sonneborn-Berger: for each game won, the points of the player beaten."""
         return sum(
             cell[0] * self.points(other) for other, cell in self.results.get(player, {}).items()
         )
+
+    def tie_break(self, player: str) -> int:
+        """The first tie-break's value (Sonneborn-Berger by default)."""
+        return self.value(self.tie_breaks[0], player) if self.tie_breaks else 0
 
     def head_to_head(self, player: str, level: Collection[str]) -> int:
         """Points in the games against the players of ``level`` (a set, so
@@ -234,6 +344,19 @@ class Crosstable:
             for other, cell in self.results.get(player, {}).items()
             if other != player and other in level
         )
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """The tie-breaks shown as columns: all but head-to-head, whose
+        value depends on who is level (it orders, the cells show it)."""
+        return tuple(name for name in self.tie_breaks if name != "h2h")
+
+    def tie_break_values(self, player: str) -> list[int]:
+        """``player``'s value of each tie-break shown (:attr:`columns`)."""
+        return [self.value(name, player) for name in self.columns]
+
+    def tie_break_labels(self) -> list[str]:
+        return [TIE_BREAKS[name][0] for name in self.columns]
 
     @property
     def full(self) -> bool:
@@ -250,8 +373,8 @@ class Crosstable:
 
     def as_json(self) -> list[dict[str, Any]]:
         """The standings as plain data: each player's rank, name, points
-        (a number), tie-break, won, lost, open, and the games against each
-        opponent met."""
+        (a number), Sonneborn-Berger, the tie-breaks chosen, won, lost,
+        open, and the games against each opponent met."""
         rows = []
         for rank, name in enumerate(self.players, 1):
             won, lost, open_ = self.total(name)
@@ -260,7 +383,8 @@ class Crosstable:
                     "rank": rank,
                     "player": name,
                     "points": self.points(name),
-                    "sonneborn_berger": self.tie_break(name),
+                    "sonneborn_berger": self.sonneborn_berger(name),
+                    "tie_breaks": dict(zip(self.columns, self.tie_break_values(name))),
                     "won": won,
                     "lost": lost,
                     "open": open_,
@@ -275,12 +399,18 @@ class Crosstable:
         return rows
 
     def cell(self, player: str, other: str) -> str:
-        """``won-lost`` of ``player`` against ``other`` (``+`` after it: and
-        open games), ``.`` when they did not meet."""
+        """``won-lost`` of ``player`` against ``other``, `` (n)`` after it
+        for n games without a winner; ``.`` when they did not meet."""
         won, lost, open_ = self.score(player, other)
         if not won + lost + open_:
             return "."
-        return f"{won}-{lost}" + ("+" * bool(open_))
+        return f"{won}-{lost}" + (f" ({open_})" if open_ else "")
+
+    def _counts(self, name: str) -> list[str | int]:
+        return [self.points(name), *self.tie_break_values(name), *self.total(name)]
+
+    def _words(self) -> list[str]:
+        return [_("points"), *self.tie_break_labels(), _("won"), _("lost"), _("open")]
 
     def rows(self) -> list[list[str | int]]:
         """The table as rows of cells, heading first: a column per player
@@ -288,73 +418,58 @@ class Crosstable:
         if not self.full:
             return self.listing_rows()
         head: list[str | int] = ["#", _("player"), *range(1, len(self.players) + 1)]
-        head += [_("points"), "SB", _("won"), _("lost"), _("open")]
-        rows = [head]
+        rows = [head + self._words()]
         for rank, name in enumerate(self.players, 1):
             cells: list[str | int] = [rank, name]
             cells += [self.cell(name, other) for other in self.players]
-            cells += [self.points(name), self.tie_break(name), *self.total(name)]
-            rows.append(cells)
+            rows.append(cells + self._counts(name))
         return rows
 
     def listing_rows(self) -> list[list[str | int]]:
         """The crosstable of many players, as long as their games: a row
-        per player (number, name, points, SB, won, lost, open) whose last
-        cell is the games, ``number:won-lost`` against each opponent met
-        (:meth:`cell`), in the opponents' order; heading first."""
-        head: list[str | int] = ["#", _("player"), _("points"), "SB", _("won"), _("lost")]
-        rows = [[*head, _("open"), _("games")]]
+        per player (number, name, points, tie-breaks, won, lost, open)
+        whose last cell is the games, ``number:won-lost`` against each
+        opponent met (:meth:`cell`), in the opponents' order; heading first."""
+        rows: list[list[str | int]] = [["#", _("player"), *self._words(), _("games")]]
         for rank, name in enumerate(self.players, 1):
-            counts = (self.points(name), self.tie_break(name), *self.total(name))
-            rows.append([rank, name, *counts, self.games_cell(name)])
+            rows.append([rank, name, *self._counts(name), self.games_cell(name)])
         return rows
 
     def games_cell(self, player: str) -> str:
-        """``2:1-0 7:0-1+``: won-lost against each opponent met, by number."""
-        return " ".join(f"{number}:{cell}" for number, cell in self.opponents(player))
+        """``2:1-0 7:0-1(1)``: won-lost against each opponent met, by number."""
+        return " ".join(
+            f"{number}:{cell.replace(' ', '')}" for number, cell in self.opponents(player)
+        )
 
     def __str__(self) -> str:
-        """Won-lost against each player and won, lost, open in all (the
-        listing beyond :data:`MAX_TABLE_PLAYERS`)."""
-        if not self.full:
-            return self.listing()
-        return self._text(self.cell_won_lost, (_("won"), _("lost"), _("open")), self.total)
+        """:meth:`standings`."""
+        return self.standings()
 
     def standings(self) -> str:
-        """The newsletter's table: won-lost against each player (``+``:
-        and open games), points, tie-break (SB), won, lost, open; beyond
-        :data:`MAX_TABLE_PLAYERS` players, :meth:`listing`."""
+        """The newsletter's table: won-lost against each player, points,
+        the tie-breaks, won, lost, open; beyond :data:`MAX_TABLE_PLAYERS`
+        players, :meth:`listing`."""
         if not self.full:
             return self.listing()
-        words = (_("points"), "SB", _("won"), _("lost"), _("open"))
-        return self._text(
-            self.cell,
-            words,
-            lambda n: (self.points(n), self.tie_break(n), *self.total(n)),
-        )
+        return self._text(self.cell, tuple(self._words()), self._counts)
 
     def listing(self) -> str:
         """:meth:`listing_rows` as text: a line per player, the games last."""
-        words = (_("points"), "SB", _("won"), _("lost"), _("open"))
         text = self._text(
             lambda name, other: "",
-            words,
-            lambda n: (self.points(n), self.tie_break(n), *self.total(n)),
+            tuple(self._words()),
+            self._counts,
             columns=(),
             tail=lambda name: "  " + self.games_cell(name),
         )
         head, _line, rest = text.partition("\n")
         return f"{head}  {_('games')}\n{rest}"
 
-    def cell_won_lost(self, player: str, other: str) -> str:
-        won, lost, open_ = self.score(player, other)
-        return f"{won}-{lost}" if won + lost + open_ else "."
-
     def _text(
         self,
         cell: Callable[[str, str], str],
         words: tuple[str, ...],
-        counts: Callable[[str], tuple[int, ...]],
+        counts: Callable[[str], Sequence[object]],
         columns: Iterable[str] | None = None,
         tail: Callable[[str], str] = lambda name: "",
     ) -> str:
@@ -364,15 +479,86 @@ class Crosstable:
         number = {name: i + 1 for i, name in enumerate(self.players)}
         width = max((len(f"{number[n]} {n}") for n in self.players), default=1)
         width = min(width, MAX_NAME_WIDTH)
-        head = " " * width + "".join(f"{number[n]:>5}" for n in others)
+        cells = {name: [cell(name, other) for other in others] for name in self.players}
+        column = max([4, *(len(c) for row in cells.values() for c in row)]) + 1
+        head = " " * width + "".join(f"{number[n]:>{column}}" for n in others)
         widths = [max(5, len(word) + 1) for word in words]
         lines = [head + "".join(f"{word:>{w}}" for word, w in zip(words, widths))]
         for name in self.players:
-            cells = "".join(f"{cell(name, other):>5}" for other in others)
+            row = "".join(f"{c:>{column}}" for c in cells[name])
             label = f"{number[name]} {name}"
             columns_ = "".join(f"{n:>{w}}" for n, w in zip(counts(name), widths))
-            lines.append(f"{label:<{width}}{cells}{columns_}{tail(name)}")
+            lines.append(f"{label:<{width}}{row}{columns_}{tail(name)}")
         return "\n".join(line.rstrip() for line in lines)
+
+
+def heading(games: Iterable[Game], event: str | None) -> str:
+    """A crosstable's heading: the event (the one the games share, else
+    the pattern given), the site(s), and the first and last date."""
+    events: set[str] = set()
+    sites: set[str] = set()
+    dates: list[str] = []
+    for game in games:
+        if game.event:
+            events.add(game.event)
+        site = dict(game.tags).get("Site")
+        if site:
+            sites.add(site)
+        if date_key(game.date) is not None and game.date:
+            dates.append(game.date.strip())
+    parts = [
+        next(iter(events)) if len(events) == 1 else (event or _("Crosstable")),
+    ]
+    if sites:
+        parts.append(", ".join(sorted(sites)[:3]) + (" …" if len(sites) > 3 else ""))
+    if dates:
+        first = min(dates, key=lambda d: date_key(d) or "")
+        last = max(dates, key=lambda d: date_key(d) or "")
+        parts.append(first if first == last else f"{first}\u2013{last}")
+    return " \u00b7 ".join(parts)
+
+
+def round_table(games: Iterable[Game], players: list[str]) -> list[list[str]] | None:
+    """The round-by-round table: a row per player (in ``players``' order),
+    a column per round (by the Round tag, in its numeric order), each cell
+    the opponent's number and ``+`` (won), ``-`` (lost) or ``=`` (no
+    winner); None when a counted game has no Round tag or a player plays
+    twice in one round (the Round tag does not allow a table)."""
+    number = {name: i for i, name in enumerate(players, 1)}
+    cells: dict[tuple[str, str], str] = {}
+    rounds: set[str] = set()
+    for game in games:
+        sides = _sides(game)
+        if sides is None or game.first not in number or game.second not in number:
+            continue
+        round_ = dict(game.tags).get("Round", "").strip()
+        if not round_ or round_ in ("?", "-"):
+            return None
+        rounds.add(round_)
+        marks = {1: "+", 0: "-"}
+        for me, other, won in (
+            (game.first, game.second, sides[0]),
+            (game.second, game.first, sides[1]),
+        ):
+            if (me, round_) in cells:
+                return None
+            outcome = "=" if sides == (0, 0) else marks[won]
+            cells[me, round_] = f"{number[other]}{outcome}"
+    if not rounds:
+        return None
+    order = sorted(rounds, key=_round_order)
+    rows = [["#", _("player"), *order]]
+    for name in players:
+        rows.append([str(number[name]), name, *(cells.get((name, r), "") for r in order)])
+    return rows
+
+
+def _round_order(value: str) -> tuple[tuple[int, str], ...]:
+    """``2`` before ``10``, ``1.2`` before ``1.10``."""
+    return tuple(
+        (int(part), "") if part.isascii() and part.isdigit() else (1 << 30, part)
+        for part in value.split(".")
+    )
 
 
 # -- the ratings ---------------------------------------------------------------
@@ -387,10 +573,14 @@ def expected(own: float, other: float) -> float:
 
 @dataclass
 class Ratings:
-    """Elo ratings over games in date order: ``ratings`` after all games,
-    ``games`` played by each, ``events`` (in the order their last game
-    was rated) with each of their players' rating after it; ``undated``
-    and ``open`` count the games left out (no date; no winner)."""
+    """Elo ratings of one list (one game, or Hüpfer on one board) over
+    games in date order: ``ratings`` after the games rated, ``games``
+    played by each, ``events`` (in the order their last game was rated)
+    with each of their players' rating after their last game of it;
+    ``change`` each listed player's change over the event the list is after
+    (:attr:`after`: the given event, else the event of the last game
+    rated); ``undated`` and ``open`` count the games left out (no date; no
+    winner). With an event given, the list holds that event's players."""
 
     start: float = START
     k: float = K_FACTOR
@@ -400,6 +590,16 @@ class Ratings:
     rated: int = 0
     undated: int = 0
     open: int = 0
+    game: str | None = None
+    board: int | None = None
+    after: str | None = None
+    change: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def kind(self) -> str:
+        """The list's name: ``Hexalit``, ``Hüpfer 8x8``."""
+        name = self.game or "?"
+        return f"{name} {self.board}x{self.board}" if self.board else name
 
     def players(self) -> list[str]:
         """The players, the highest rated first (then by name)."""
@@ -407,13 +607,21 @@ class Ratings:
 
     def as_json(self) -> dict[str, Any]:
         return {
+            "game": self.game,
+            "board": f"{self.board}x{self.board}" if self.board else None,
+            "after": self.after,
             "start": self.start,
             "k": self.k,
             "games": self.rated,
             "undated": self.undated,
             "open": self.open,
             "players": [
-                {"player": n, "rating": round(self.ratings[n], 2), "games": self.games[n]}
+                {
+                    "player": n,
+                    "rating": round(self.ratings[n], 2),
+                    "games": self.games[n],
+                    "change": round(self.change.get(n, 0.0), 2),
+                }
                 for n in self.players()
             ],
             "events": [
@@ -434,9 +642,72 @@ def date_key(date: str | None) -> str | None:
     return date.strip().replace("?", "0")
 
 
-def rate(games: Iterable[Played], start: float = START, k: float = K_FACTOR) -> Ratings:
+def event_matcher(pattern: str) -> Callable[[str | None], bool]:
+    """Whether an Event tag is the event ``pattern`` names: its whole value
+    or a glob, case and accents aside, as ``--event`` matches (at most
+    1,000 characters: :func:`.query.bounded`)."""
+    from hexhop.records.globs import matches
+
+    from .names import fold
+    from .query import bounded
+
+    bounded(pattern, "--event")
+    folded = fold(pattern)
+    return lambda value: value is not None and matches(folded, fold(value))
+
+
+def rating_kind(game: str | None, board: int | None) -> tuple[str | None, int | None]:
+    """The list a game is rated in: its game, and its board where the game
+    is played on boards of more than one size (Hüpfer)."""
+    spec = lookup_game(game)
+    if spec is None:
+        return game, None
+    return spec.name, board if len(spec.board_sizes) > 1 else None
+
+
+def rate_lists(
+    games: Iterable[Played],
+    start: float = START,
+    k: float = K_FACTOR,
+    event: Callable[[str | None], bool] | None = None,
+) -> list[Ratings]:
+    """One list per game (and Hüpfer board), as :func:`rate` rates each,
+    in the order of the games' registry; with ``event``: the lists after
+    that event (:func:`rate`), only those it was played in."""
+    kinds: dict[tuple[str | None, int | None], list[Played]] = {}
+    for game in games:
+        kinds.setdefault(rating_kind(game.game, getattr(game, "board", None)), []).append(game)
+    lists = [rate(chosen, start, k, event) for chosen in kinds.values()]
+    for ratings, (name, board) in zip(lists, kinds):
+        ratings.game, ratings.board = name, board
+    lists = [r for r in lists if r.rated or r.open or r.undated]
+    if event is not None:
+        lists = [r for r in lists if r.ratings]
+    return sorted(lists, key=lambda r: (_registry_order(r.game), r.board or 0))
+
+
+def _registry_order(game: str | None) -> int:
+    from hexhop.notation.games import GAMES
+
+    names = [spec.name for spec in GAMES]
+    return names.index(game) if game in names else len(names)
+
+
+def rate(
+    games: Iterable[Played],
+    start: float = START,
+    k: float = K_FACTOR,
+    event: Callable[[str | None], bool] | None = None,
+) -> Ratings:
     """The Elo ratings of ``games`` (:class:`Game`, each with ``date`` and
-    ``event``), taken in date order."""
+    ``event``), taken in date order (games of one date in archive order).
+
+    *The ratings after an event* (``event``: whether an Event tag is that
+    event) are the ratings over the games up to and including the event's
+    last game in that order, of the event's players, each with the change
+    since before their first game of the event; without ``event``, the
+    ratings after every game, each player's change over the event of the
+    last game rated."""
     ratings = Ratings(start, k)
     dated: list[tuple[str, int, Any]] = []
     for number, game in enumerate(games):
@@ -452,19 +723,43 @@ def rate(games: Iterable[Played], start: float = START, k: float = K_FACTOR) -> 
             continue
         dated.append((key, number, game))
     dated.sort(key=lambda item: (item[0], item[1]))
+    if event is None:
+        ratings.after = (getattr(dated[-1][2], "event", None) or "?") if dated else None
+        chosen: Callable[[str | None], bool] = lambda name: (name or "?") == ratings.after  # noqa: E731
+    else:
+        chosen = event
+        last = [i for i, item in enumerate(dated) if event(getattr(item[2], "event", None))]
+        dated = dated[: last[-1] + 1] if last else []
+        if dated:
+            ratings.after = getattr(dated[-1][2], "event", None)
+    before: dict[str, float] = {}
     for _key, _number, game in dated:
-        first, second = game.first, game.second
-        score = 1.0 if game.winner == lookup_game(game.game).sides[0] else 0.0  # type: ignore[union-attr]
-        own = ratings.ratings.setdefault(first, start)
-        other = ratings.ratings.setdefault(second, start)
-        change = k * (score - expected(own, other))
-        ratings.ratings[first] = own + change
-        ratings.ratings[second] = other - change
-        for name in (first, second):
-            ratings.games[name] = ratings.games.get(name, 0) + 1
-        event = getattr(game, "event", None) or "?"
-        after = ratings.events.pop(event, {})  # the event moves to where its last game is
-        after[first], after[second] = ratings.ratings[first], ratings.ratings[second]
-        ratings.events[event] = after
-        ratings.rated += 1
+        _rate_one(ratings, game, chosen, before)
+    if event is not None:  # the list after an event: its players
+        ratings.ratings = {n: r for n, r in ratings.ratings.items() if n in before}
+    ratings.change = {n: ratings.ratings[n] - r for n, r in before.items() if n in ratings.ratings}
     return ratings
+
+
+def _rate_one(
+    ratings: Ratings, game: Any, chosen: Callable[[str | None], bool], before: dict[str, float]
+) -> None:
+    """One game moves both ratings; ``before`` keeps the players' ratings
+    before their first game of the event ``chosen`` says is the list's."""
+    first, second = game.first, game.second
+    score = 1.0 if game.winner == lookup_game(game.game).sides[0] else 0.0  # type: ignore[union-attr]
+    own = ratings.ratings.setdefault(first, ratings.start)
+    other = ratings.ratings.setdefault(second, ratings.start)
+    event = getattr(game, "event", None) or "?"
+    if chosen(getattr(game, "event", None)):
+        before.setdefault(first, own)
+        before.setdefault(second, other)
+    change = ratings.k * (score - expected(own, other))
+    ratings.ratings[first] = own + change
+    ratings.ratings[second] = other - change
+    for name in (first, second):
+        ratings.games[name] = ratings.games.get(name, 0) + 1
+    after = ratings.events.pop(event, {})  # the event moves to where its last game is
+    after[first], after[second] = ratings.ratings[first], ratings.ratings[second]
+    ratings.events[event] = after
+    ratings.rated += 1

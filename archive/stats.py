@@ -15,8 +15,9 @@ open. A dropped cube ends the game with a loss for the side that dropped.
 
 from __future__ import annotations
 
+import dataclasses
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -29,6 +30,7 @@ from hexhop.notation.games import lookup_game
 from hexhop.notation.reader import parse_action
 from hexhop.records.checking import CheckOptions
 
+from .counting import People, tags_of, tags_sql
 from .facts import GameFacts
 from .index import (
     NUMBER,
@@ -69,6 +71,8 @@ class StatRow:
     # win, of the first side and of the second (None: the game was not analysed)
     missed: tuple[int, int] | None = None
     blunders: tuple[int, int] | None = None
+    moves: str = ""  # every action, space separated: what the same game shares
+    tags: tuple[tuple[str, str], ...] = ()  # the tags a names file's conditions ask for
 
 
 def stat_row(
@@ -136,7 +140,7 @@ def first_mover(game: str | None, start: tuple[str | None, ...], action: str | N
 
 
 def facts_row(path: str, game: GameFacts, depth: int) -> StatRow:
-    return stat_row(
+    row = stat_row(
         path,
         game.game,
         game.board,
@@ -149,11 +153,15 @@ def facts_row(path: str, game: GameFacts, depth: int) -> StatRow:
         game.actions[:depth],
         game.actions[-1] if game.actions else None,
     )
+    return dataclasses.replace(row, moves=" ".join(game.actions), tags=tuple(game.tags.items()))
 
 
-def index_rows(db: sqlite3.Connection, path: str, query: Query, depth: int) -> Iterator[StatRow]:
+def index_rows(
+    db: sqlite3.Connection, path: str, query: Query, depth: int, wanted: Collection[str] = ()
+) -> Iterator[StatRow]:
     """The rows of the index's games that ``query`` matches, in archive
-    order; each row's path is the file's identity (its real path)."""
+    order; each row's path is the file's identity (its real path); each
+    brings the tags ``wanted`` (a names file's conditions)."""
     register(db)
     where, args = query.sql()
     tags = ", ".join(
@@ -165,17 +173,18 @@ def index_rows(db: sqlite3.Connection, path: str, query: Query, depth: int) -> I
         f" g.codes, g.opening, g.actions, {tags},"
         " EXISTS (SELECT 1 FROM analyses a WHERE a.game = g.id),"
         " (SELECT group_concat(n.kind || ' ' || n.side, ',') FROM notes n"
-        "  WHERE n.game = g.id AND n.kind IN ('missed', 'allows'))"
+        "  WHERE n.game = g.id AND n.kind IN ('missed', 'allows')),"
+        f" {tags_sql(wanted)}"
         f" FROM games g JOIN files f ON f.id = g.file WHERE {where} ORDER BY f.seq, g.number"
     )
     for row in guarded_rows(db, path, sql, args, ROW_TYPES):
-        analysed = _notes_by_side(row[1], row[-2], row[-1])
+        analysed = _notes_by_side(row[1], row[-3], row[-2])
         opening = joined_cube(row[9].split(" ")) if row[9] else []
         # the opening is the whole game when it is shorter than the index keeps
         whole = opening if len(opening) < OPENING else actions_of(row[9], row[10])
         last = whole[-1] if whole else None
         start = dict(zip(START_TAGS, row[11:]))
-        yield stat_row(
+        made = stat_row(
             path_of(row[0], path),
             row[1],
             row[2],
@@ -189,6 +198,8 @@ def index_rows(db: sqlite3.Connection, path: str, query: Query, depth: int) -> I
             last,
             *analysed,
         )
+        moves = " ".join(actions_of(row[9], row[10]))
+        yield dataclasses.replace(made, moves=moves, tags=tags_of(row[-1]))
 
 
 def _notes_by_side(
@@ -216,7 +227,7 @@ ROW_TYPES = (
     (TEXT, TEXT_OR_NULL, NUMBER_OR_NULL, TEXT_OR_NULL, TEXT_OR_NULL, NUMBER, TEXT, TEXT, TEXT)
     + (TEXT, TEXT)
     + (TEXT_OR_NULL,) * len(START_TAGS)
-    + (NUMBER, TEXT_OR_NULL)
+    + (NUMBER, TEXT_OR_NULL, TEXT)
 )
 
 
@@ -451,6 +462,23 @@ def _players(db: sqlite3.Connection, limit: int) -> list[dict[str, Any]]:
         players.append(player)
     players.sort(key=lambda p: (-p["games"], -(p["score"] or 0), p["name"]))
     return players[:limit] if limit else players
+
+
+def by_person(players: list[dict[str, Any]], people: People) -> list[dict[str, Any]]:
+    """The players counted by key (:func:`.counting.identified` rows), each
+    named by the name shown for the key, with every spelling met and its
+    count; most games first, level players by the name shown."""
+    shown = people.shown_names()
+    named = [
+        {
+            **player,
+            "name": shown.get(player["name"], player["name"]),
+            "spellings": people.spellings_of(player["name"]),
+        }
+        for player in players
+    ]
+    named.sort(key=lambda p: (-p["games"], -(p["score"] or 0), p["name"]))
+    return named
 
 
 NODE_TABLE = "stat_nodes"  # the opening trees' nodes kept, worked out in SQL

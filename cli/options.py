@@ -79,7 +79,7 @@ VOCABULARY: dict[str, Term] = {
         _term(
             "--out",
             "file",
-            "convert crosstable generate merge",
+            "convert crosstable generate merge ratings",
             "The one file to write (instead of standard output, where the command has one).",
         ),
         _term(
@@ -91,7 +91,7 @@ VOCABULARY: dict[str, Term] = {
         _term(
             "--force",
             "flag",
-            "analyse convert crosstable dupes find generate merge puzzles render stats",
+            "analyse convert crosstable dupes find generate merge puzzles ratings render stats",
             "Overwrite the files the command writes if they exist (never an input).",
         ),
         _term(
@@ -132,6 +132,20 @@ VOCABULARY: dict[str, Term] = {
             "value",
             "crosstable ratings",
             "The games of one event: the Event tag's whole value or a glob.",
+        ),
+        _term(
+            "--names",
+            "file",
+            "crosstable ratings stats",
+            "The club's names file: which spellings name one player, and the name shown "
+            "(default: hexhop-names.txt beside the archive or index).",
+        ),
+        _term(
+            "--keep-duplicates",
+            "flag",
+            "crosstable ratings stats",
+            "Count every copy of a game the archive holds twice (default: the first, "
+            "as hexhop dupes finds them).",
         ),
         _term(
             "--index",
@@ -200,11 +214,16 @@ VOCABULARY: dict[str, Term] = {
         _term(
             "--page",
             "value",
-            "crosstable puzzles render",
+            "crosstable puzzles ratings render",
             "The paper of PDF and sheet pages: a4, a5 or letter (default: the locale's "
             "paper, Letter for en_US and en_CA, else A4).",
         ),
-        _term("--landscape", "flag", "crosstable puzzles render", "Turn the pages on their side."),
+        _term(
+            "--landscape",
+            "flag",
+            "crosstable puzzles ratings render",
+            "Turn the pages on their side.",
+        ),
         _term(
             "--size",
             "value",
@@ -449,6 +468,13 @@ def names_option(
     "(docs/archive.md); default: hexhop-names.txt in the archive's folder.",
 ) -> Callable[[F], F]:
     return shared("--names", "names_file", type=click.Path(dir_okay=False), default=None, help=help)
+
+
+def keep_duplicates_option(
+    help: str = "Count every copy of a game the archive holds more than once (default: "
+    "the first copy in archive order; hexhop dupes lists them).",
+) -> Callable[[F], F]:
+    return shared("--keep-duplicates", is_flag=True, help=help)
 
 
 def glob_option(help: str) -> Callable[[F], F]:

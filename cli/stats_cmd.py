@@ -8,11 +8,13 @@ from typing import Any
 
 import click
 
+from hexhop.archive.counting import Once, People, condition_tags, identified
 from hexhop.archive.stats import (
     MAX_DEPTH,
     Children,
     StatRow,
     archive_rows,
+    by_person,
     collect,
     index_rows,
     row_table,
@@ -21,10 +23,21 @@ from hexhop.messages import N_, _, number, side_name
 from hexhop.records.text import counted, printable
 
 from .command_output import stdout_json, tell
+from .crosstable_cmd import names_of
 from .find_cmd import find_options, from_index_or_archive, query_of
 from .help import Translated
 from .interrupt import checked, stoppable
-from .options import Count, force_option, format_option, old_spelling, quiet_option, renamed, shared
+from .options import (
+    Count,
+    force_option,
+    format_option,
+    keep_duplicates_option,
+    names_option,
+    old_spelling,
+    quiet_option,
+    renamed,
+    shared,
+)
 from .progress import ProgressBar, games_read
 from .safe_write import refuse_existing, write_atomically
 
@@ -80,6 +93,8 @@ class Refused(click.ClickException):
     metavar="FILE.svg|FILE.png",
     help="Also draw the results and the game lengths as charts (needs hexhop[plot]).",
 )
+@names_option()
+@keep_duplicates_option()
 @force_option("Overwrite --plot if it exists.")
 @quiet_option("No progress bar and no summary line (problems are still told).")
 def stats(
@@ -91,6 +106,8 @@ def stats(
     plot: str | None,
     force: bool,
     quiet: bool,
+    names_file: str | None,
+    keep_duplicates: bool,
     **options: Any,
 ) -> None:
     """Count an index's games (--db), or those of the ARCHIVE paths.
@@ -100,7 +117,10 @@ def stats(
     game lengths in plies; the players (won, lost, of them by dropping the
     cube, open, score = won / decided); the opening tree of the --top most
     played actions over the first --opening-depth actions; the findings by
-    code. The filters of `hexhop find` choose the games; as with find,
+    code. A player is a person (the player key and the club's names file,
+    --names: the name shown and, in JSON, every spelling), and a game the
+    archive holds twice is counted once (--keep-duplicates: every copy).
+    The filters of `hexhop find` choose the games; as with find,
     ARCHIVE paths use their hexhop.sqlite index when there is one (--scan:
     read them).
 
@@ -127,11 +147,18 @@ def stats(
         games = games_read(scan) if scan.count else counted(read[0], "game")
         return _("after reading {games}").format(games=games)
 
+    names = names_of(names_file, paths, options)
+    people, once = People(names), Once(keep_duplicates)
     with stoppable(so_far):
-        rows = _rows(paths, options, query, depth, problems, scan)
-        db = row_table(counting(checked(rows)), depth)
+        rows = _rows(paths, options, query, depth, problems, scan, condition_tags(names))
+        db = row_table(identified(counting(checked(rows)), people, once), depth)
         try:
             counts = collect(db, depth, top, limit)
+            counts["players"] = by_person(counts["players"], people)
+            counts["set_aside"] = once.set_aside
+            note = once.note()
+            if note is not None:
+                tell(note)
             # the opening trees are read from db as they are written out
             # (the charts do not draw them)
             if fmt == "json":
@@ -177,14 +204,16 @@ def _rows(
     depth: int,
     problems: list[str],
     bar: ProgressBar | None = None,
+    wanted: tuple[str, ...] = (),
 ) -> Iterator[StatRow]:
-    """The rows to count, as ``find`` chooses (:func:`from_index_or_archive`)."""
+    """The rows to count, as ``find`` chooses (:func:`from_index_or_archive`),
+    each with the tags ``wanted`` (a names file's conditions)."""
     return from_index_or_archive(
         paths,
         options,
         problems,
         bar,
-        lambda connection, db: index_rows(connection, db, query, depth),
+        lambda connection, db: index_rows(connection, db, query, depth, wanted),
         lambda row: row.path,
         lambda sources, check, globs, on_games: archive_rows(
             sources, query, check, globs, depth, on_games

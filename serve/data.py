@@ -466,9 +466,32 @@ def games_of_event(db: str, name: str) -> list[Row]:
     return _rows(db, sql, [name])
 
 
-def every_game(db: str) -> list[Row]:
-    """Every game (for the ratings, which take the whole index in date order)."""
-    sql = (
-        f"SELECT {ROW_COLUMNS} FROM light.games g JOIN main.files f ON f.id = g.file ORDER BY g.id"
-    )
-    return _rows(db, sql, [])
+# -- the standings: players by key, each game once ---------------------------------
+
+
+def names_of(db: str) -> Any:
+    """The club's names file beside the index (``hexhop-names.txt``), as
+    the commands find it; none when it is missing or cannot be read (the
+    commands say why)."""
+    from hexhop.archive.players import NO_NAMES, NamesFileError, load_names
+
+    try:
+        return load_names(None, (db,))
+    except NamesFileError:
+        return NO_NAMES
+
+
+def standing_games(db: str) -> list[Any]:
+    """Every game of the index as ``crosstable`` and ``ratings`` read it
+    (:func:`hexhop.archive.standings.index_games`, in archive order), with
+    the tags the names file's conditions ask for."""
+    from hexhop.archive.counting import condition_tags
+    from hexhop.archive.query import Query
+    from hexhop.archive.standings import index_games
+
+    def make() -> list[Any]:
+        wanted = condition_tags(names_of(db))
+        with connection(db) as con:
+            return list(index_games(con, db, Query(), wanted))
+
+    return cached(db, "standing_games", make)

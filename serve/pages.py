@@ -438,54 +438,29 @@ def events(request: Request) -> Response:
     )
 
 
-def _ratings(db: str) -> Any:
-    from hexhop.archive.standings import Game, rate, winner_of
-
-    def make() -> Any:
-        rows = data.every_game(db)
-        return rate(
-            Game(
-                r.path,
-                r.game,
-                winner_of(r.game, r.result, r.winner),
-                r.first,
-                r.second,
-                r.date,
-                r.event,
-            )
-            for r in rows
-        )
-
-    return data.cached(db, "ratings", make)
-
-
 def event(request: Request) -> Response:
-    """An event's crosstable, its players' ratings after it and its games.
+    """An event's crosstable, its players' ratings after it and its games,
+    counted as ``hexhop crosstable --event`` and ``hexhop ratings --event``
+    count them: a player is a person (key and names file), each game once.
     A crosstable of more than :data:`~hexhop.archive.standings.MAX_TABLE_PLAYERS`
     players is the listing of each player's games, and it and the ratings
-    come :data:`STANDINGS_PAGE` players to a page (``?page=``): a request
-    costs what the event's games cost, whatever its players."""
-    from hexhop.archive.standings import MAX_TABLE_PLAYERS, Crosstable, Game, winner_of
+    come :data:`STANDINGS_PAGE` players to a page (``?page=``)."""
+    from hexhop.archive.counting import count_once
+    from hexhop.archive.standings import MAX_TABLE_PLAYERS, Crosstable, heading, legend
 
     name = _name(request)
     db = db_of(request)
     rows = data.games_of_event(db, name)
     if not rows:
         raise HTTPException(404)
-    table = Crosstable.of(
-        Game(
-            r.path,
-            r.game,
-            winner_of(r.game, r.result, r.winner),
-            r.first,
-            r.second,
-            r.date,
-            r.event,
-        )
-        for r in rows
-    )
-    after = _ratings(db).events.get(name, {})
-    ratings = [(player, after[player]) for player in sorted(after, key=lambda p: (-after[p], p))]
+    names = data.names_of(db)
+    counted = count_once([g for g in data.standing_games(db) if g.event == name], names)
+    table = Crosstable.of(counted.games)
+    ratings = [
+        (ratings_list.kind, player, ratings_list.ratings[player], ratings_list.change[player])
+        for ratings_list in _ratings_after(db, name)
+        for player in ratings_list.players()
+    ]
     pages = max(1, -(-max(len(table.players), len(ratings)) // STANDINGS_PAGE))
     number = _page_number(request, pages)
     shown = slice((number - 1) * STANDINGS_PAGE, number * STANDINGS_PAGE)
@@ -493,6 +468,9 @@ def event(request: Request) -> Response:
         request,
         "event.html",
         name=name,
+        title=heading(counted.games, name),
+        set_aside=counted.once.set_aside,
+        legend=legend(table.tie_breaks),
         rows=rows,
         games=[(row, "") for row in rows[:LISTED]],
         search="/?" + urlencode({"event": name}),
@@ -507,6 +485,19 @@ def event(request: Request) -> Response:
         player_link=player_link,
         event_link=event_link,
     )
+
+
+def _ratings_after(db: str, name: str) -> Any:
+    """The rating lists after the event ``name``, as ``hexhop ratings
+    --event`` gives them: over the whole index up to the event's last game
+    in date order, one list per game, each game once."""
+    from hexhop.archive.counting import count_once
+    from hexhop.archive.standings import rate_lists
+
+    every = data.cached(
+        db, "counted_games", lambda: count_once(data.standing_games(db), data.names_of(db)).games
+    )
+    return rate_lists(every, event=lambda event: event == name)
 
 
 def _page_number(request: Request, pages: int) -> int:

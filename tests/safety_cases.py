@@ -266,6 +266,14 @@ CASE_COMMANDS: dict[str, list[str]] = {
     "crosstable-html": ["crosstable", "--format", "html", "-q", "{in}"],
     "crosstable-pdf": ["crosstable", "--format", "pdf", "--out", "{out}/c.pdf", "{in}"],
     "ratings-json": ["ratings", "--format", "json", "-q", "{in}"],
+    # a player is a person, a game is counted once; the newsletter's standings
+    "crosstable-people": [
+        *("crosstable", "--tie-break", "buchholz,sb,h2h,lost,decided", "--rounds"),
+        *("--keep-duplicates", "-q", "{in}"),
+    ],
+    "ratings-html": ["ratings", "--format", "html", "--event", "*", "-q", "{in}"],
+    "ratings-pdf": ["ratings", "--format", "pdf", "--out", "{out}/r.pdf", "-q", "{in}"],
+    "stats-keep-duplicates": ["stats", "--keep-duplicates", "--format", "json", "-q", "{in}"],
     # pages a printer accepts
     "render-pdf-letter": [
         *("render", "{in}", "--format", "pdf", "--page", "letter", "--plies", "0,last"),
@@ -1086,6 +1094,31 @@ def formula_names() -> bytes:
     ).encode()
 
 
+#: the commands of a player as a person and a game counted once
+PEOPLE_COMMANDS = ("crosstable-people", "ratings-html", "ratings-pdf", "stats-keep-duplicates")
+
+
+def hostile_names_file(folder: Path) -> str:
+    """An archive (bidirectional overrides and control characters in the
+    names, a game twice) beside a names file of such names, conditions and
+    ten thousand players of the same spelling apart by a condition."""
+    (folder / "d").mkdir()
+    (folder / "d" / "a.hxl").write_bytes(bidi_names())
+    lines = [f"Nina {BIDI} \x1b[2J", f"    Nora{BIDI}x", f'    Nina {BIDI}  [Event "{BIDI}*"]']
+    lines += [f'P{i}\n    Jürgen  [Site "S{i}*"] [Event "?"]' for i in range(10_000)]
+    (folder / "d" / "hexhop-names.txt").write_text("\n".join(lines) + "\n", "utf-8")
+    return "d"
+
+
+def broken_names_file(folder: Path) -> str:
+    """A names file whose first line is a spelling without a player: every
+    command that names players refuses it at its line and column."""
+    (folder / "d").mkdir()
+    (folder / "d" / "a.hxl").write_bytes(bidi_names())
+    (folder / "d" / "hexhop-names.txt").write_bytes(b"   \xff spelling first\n")
+    return "d"
+
+
 def ring() -> bytes:
     """An event of ``ring_players`` players in a ring, each playing the next
     (P0-P1, P1-P2, ...): a crosstable with a row and a column each grows
@@ -1482,10 +1515,20 @@ CASES: list[Case] = [
             f"standings-{name}",
             _file("a.hxl", build),
             ("crosstable-csv", "crosstable-json", "crosstable-html", "crosstable-pdf")
-            + ("ratings-json",),
+            + ("ratings-json",)
+            + PEOPLE_COMMANDS,
             notes="the standings of a newsletter",
         )
         for name, build in {"bidi-names": bidi_names, "not-utf8": not_utf8}.items()
+    ),
+    *(
+        Case(
+            f"names-file-{name}",
+            build,
+            ("crosstable-json", "ratings-json", "stats-json", "crosstable") + PEOPLE_COMMANDS,
+            notes="the club's names file beside the archive: a player is a person",
+        )
+        for name, build in {"hostile": hostile_names_file, "broken": broken_names_file}.items()
     ),
     *(
         Case(
@@ -1552,7 +1595,8 @@ CASES: list[Case] = [
         # its time is that of the games, not of the crosstable
         tuple(name for name in RECORD_COMMANDS if name != "render-png")
         + ("crosstable-csv", "crosstable-json", "crosstable-html", "crosstable-pdf")
-        + ("crosstable-pdf-letter-landscape", "ratings-json"),
+        + ("crosstable-pdf-letter-landscape", "ratings-json")
+        + ("crosstable-people", "ratings-html", "stats-keep-duplicates"),
         notes="the crosstable's size bound: a listing beyond MAX_TABLE_PLAYERS",
     ),
     Case("gzip-record", _file("a.hxl.gz", gzip_record), notes="compressed inputs"),

@@ -20,11 +20,21 @@ from hexhop.archive.standings import Crosstable, Game
 # Cem (1). Sonneborn-Berger: Anna 1 + 1 = 2, Cem 2 (Anna), Ben 1 (Dora),
 # Dora 1 (Cem). Ben and Dora are level on both: Ben won their game.
 CLUB_TEXT = (
-    "          1    2    3    4 points   SB  won lost open\n"
-    "1 Anna    .  0-1  1-0  1-0      2    2    2    1    0\n"
-    "2 Cem   1-0    . 0-0+  0-1      1    2    1    1    1\n"
-    "3 Ben   0-1 0-0+    .  1-0      1    1    1    1    1\n"
-    "4 Dora  0-1  1-0  0-1    .      1    1    1    2    0\n"
+    "Club \u00b7 2026.01.10\u20132026.01.24\n"
+    "\n"
+    "             1       2       3       4 points   SB  won lost open\n"
+    "1 Anna       .     0-1     1-0     1-0      2    2    2    1    0\n"
+    "2 Cem      1-0       . 0-0 (1)     0-1      1    2    1    1    1\n"
+    "3 Ben      0-1 0-0 (1)       .     1-0      1    1    1    1    1\n"
+    "4 Dora     0-1     1-0     0-1       .      1    1    1    2    0\n"
+    "\n"
+    "won-lost: the games won and lost against that player\n"
+    "(n): and n games without a winner (not counted as won or lost)\n"
+    ".: did not meet\n"
+    "points: one per game won (the rules have no draws; a dropped cube is a loss)\n"
+    "SB: Sonneborn-Berger: for each game won, the points of the player beaten\n"
+    "level players are then ordered by head-to-head: the points in the games among the "
+    "players still level\n"
 )
 
 
@@ -59,6 +69,7 @@ def test_json_has_each_players_points_as_a_number(archive: tuple[Path, Path]) ->
         "player": "Cem",
         "points": 1,
         "sonneborn_berger": 2,
+        "tie_breaks": {"sb": 2},
         "won": 1,
         "lost": 1,
         "open": 1,
@@ -67,6 +78,7 @@ def test_json_has_each_players_points_as_a_number(archive: tuple[Path, Path]) ->
             "Ben": {"won": 0, "lost": 0, "open": 1},
             "Dora": {"won": 0, "lost": 1, "open": 0},
         },
+        "spellings": [{"spelling": "Cem", "games": 3}],
     }
 
 
@@ -76,8 +88,8 @@ def test_csv(archive: tuple[Path, Path]) -> None:
     assert list(csv.reader(io.StringIO(done.stdout))) == [
         ["#", "player", "1", "2", "3", "4", "points", "SB", "won", "lost", "open"],
         ["1", "Anna", ".", "0-1", "1-0", "1-0", "2", "2", "2", "1", "0"],
-        ["2", "Cem", "1-0", ".", "0-0+", "0-1", "1", "2", "1", "1", "1"],
-        ["3", "Ben", "0-1", "0-0+", ".", "1-0", "1", "1", "1", "1", "1"],
+        ["2", "Cem", "1-0", ".", "0-0 (1)", "0-1", "1", "2", "1", "1", "1"],
+        ["3", "Ben", "0-1", "0-0 (1)", ".", "1-0", "1", "1", "1", "1", "1"],
         ["4", "Dora", "0-1", "1-0", "0-1", ".", "1", "1", "1", "2", "0"],
     ]
 
@@ -86,8 +98,10 @@ def test_html_is_one_page_with_the_table(archive: tuple[Path, Path]) -> None:
     _, db = archive
     page = run("crosstable", "--db", db, "--event", "Club", "--format", "html").stdout
     assert page.startswith("<!DOCTYPE html>") and page.endswith("</html>\n")
-    assert "<title>Club</title>" in page
-    assert "<tr><td>2</td><td>Cem</td><td>1-0</td><td>.</td><td>0-0+</td><td>0-1</td>" in page
+    assert "<title>Club \u00b7 2026.01.10\u20132026.01.24</title>" in page
+    assert "<tr><td>2</td><td>Cem</td><td>1-0</td><td>.</td><td>0-0 (1)</td><td>0-1</td>" in page
+    assert "white-space:nowrap" in page
+    assert "<li>(n): and n games without a winner (not counted as won or lost)</li>" in page
 
 
 def test_a_dropped_cube_is_a_loss_and_every_event_by_default(archive: tuple[Path, Path]) -> None:
@@ -111,7 +125,10 @@ def test_a_dropped_cube_is_a_loss_and_every_event_by_default(archive: tuple[Path
 
 def test_the_samples_event() -> None:
     done = run("crosstable", GOOD, "--event", "Hüpfer-Abend", "--scan")
-    assert done.stdout.splitlines()[1:] == [
+    assert done.stdout.splitlines()[:6] == [
+        "Hüpfer-Abend \u00b7 Bremen \u00b7 2003.02.21\u20132003.04.11",
+        "",
+        "                 1    2    3 points   SB  won lost open",
         "1 Mira Hansen    .  2-0    .      2    2    2    0    0",
         "2 Paul Ohlsen  0-2    .  1-0      1    0    1    2    0",
         "3 Lena Voss      .  0-1    .      0    0    0    1    0",

@@ -291,12 +291,13 @@ def test_a_missing_paths_argument_is_named_as_the_usage_names_it() -> None:
 def test_ratings_with_a_decimal_comma_and_json_unchanged() -> None:
     german = run("--lang", "de", "ratings", GOOD, "--scan").stdout.splitlines()
     assert german[:3] == [
-        "Elo-Zahlen (Start 1500, K 20) aus 5 Partien",
-        "  Spieler           Elo  Partien",
-        "  Mira Hansen    1519,4      2",
+        "Hexalit nach Spielkreis Kassel club championship: Elo-Zahlen (Start 1500, K 20)"
+        " aus 1 Partie",
+        "  Spieler           Elo  \u00c4nderung  Partien",
+        "  Jonas Keller   1510,0     +10,0        1",
     ]
     english = run("ratings", GOOD, "--scan").stdout.splitlines()
-    assert english[2] == "  Mira Hansen    1519.4      2"
+    assert english[2] == "  Jonas Keller   1510.0    +10.0      1"
     as_json = json.loads(run("--lang", "de", "ratings", GOOD, "--scan", "--format", "json").stdout)
     assert isinstance(as_json, dict)
     assert "1519,4" not in json.dumps(as_json)

@@ -23,13 +23,15 @@ from hexhop.archive.standings import Game, expected, rate
 #   02.01 Ben (1500.575) beat Anna (1509.425) by the dropped cube: Ben
 #         expected 1/(1+10^(8.850/400)) = 0.487267, moves by 20 * 0.512733
 #         = 10.255: Ben 1510.830, Anna 1499.170
+# The change: over the event of the last game rated (the Cup), Ben +10.255
+# and Anna -10.255; the others did not play in it.
 TEXT = """\
-Elo ratings (start 1500, K 20) of 6 games
-  player   rating  games
-  Ben      1510.8      3
-  Cem      1500.6      2
-  Anna     1499.2      4
-  Dora     1489.4      3
+Hexalit after Cup: Elo ratings (start 1500, K 20) of 6 games
+  player   rating   change  games
+  Ben      1510.8    +10.3      3
+  Cem      1500.6     \u00b10.0      2
+  Anna     1499.2    -10.3      4
+  Dora     1489.4     \u00b10.0      3
 
 After Club
   Anna     1509.4
@@ -64,37 +66,67 @@ def test_json(archive: tuple[Path, Path]) -> None:
     folder, db = archive
     indexed = json.loads(run("ratings", "--db", db, "--format", "json", "-q").stdout)
     assert json.loads(run("ratings", folder, "--scan", "--format", "json", "-q").stdout) == indexed
+    hexalit = {"game": "Hexalit", "board": None}
+    players = [
+        {"player": "Ben", "rating": 1510.83, "games": 3, "change": 10.25},
+        {"player": "Cem", "rating": 1500.58, "games": 2, "change": 0.0},
+        {"player": "Anna", "rating": 1499.17, "games": 4, "change": -10.25},
+        {"player": "Dora", "rating": 1489.42, "games": 3, "change": 0.0},
+    ]
+    events = [
+        {
+            "event": "Club",
+            "ratings": {"Anna": 1509.42, "Ben": 1500.58, "Cem": 1500.58, "Dora": 1489.42},
+        },
+        {"event": "Cup", "ratings": {"Anna": 1499.17, "Ben": 1510.83}},
+    ]
+    # the fields of before, every list's players and events with their game
+    # and board, and each list whole
     assert indexed == {
         "start": 1500.0,
         "k": 20.0,
         "games": 6,
         "undated": 1,
         "open": 1,
-        "players": [
-            {"player": "Ben", "rating": 1510.83, "games": 3},
-            {"player": "Cem", "rating": 1500.58, "games": 2},
-            {"player": "Anna", "rating": 1499.17, "games": 4},
-            {"player": "Dora", "rating": 1489.42, "games": 3},
-        ],
-        "events": [
+        "players": [{**row, **hexalit} for row in players],
+        "events": [{**row, **hexalit} for row in events],
+        "lists": [
             {
-                "event": "Club",
-                "ratings": {"Anna": 1509.42, "Ben": 1500.58, "Cem": 1500.58, "Dora": 1489.42},
-            },
-            {"event": "Cup", "ratings": {"Anna": 1499.17, "Ben": 1510.83}},
+                **hexalit,
+                "after": "Cup",
+                "start": 1500.0,
+                "k": 20.0,
+                "games": 6,
+                "undated": 1,
+                "open": 1,
+                "players": players,
+                "events": events,
+            }
         ],
+        "set_aside": 0,
     }
 
 
 def test_one_event_and_the_filters(archive: tuple[Path, Path]) -> None:
     _, db = archive
     cup = json.loads(run("ratings", "--db", db, "--event", "Cup", "--format", "json", "-q").stdout)
-    # the Cup alone: one rated game between two players at 1500
-    assert cup["players"] == [
-        {"player": "Ben", "rating": 1510.0, "games": 1},
-        {"player": "Anna", "rating": 1490.0, "games": 1},
+    # the ratings after the Cup: over the whole archive up to the Cup's last
+    # game in date order (not the Cup alone from 1500), of the Cup's players,
+    # each with the change over the Cup (Ben beat Anna: 10.255)
+    assert [(p["player"], p["rating"], p["change"]) for p in cup["players"]] == [
+        ("Ben", 1510.83, 10.25),
+        ("Anna", 1499.17, -10.25),
     ]
-    assert (cup["games"], cup["undated"], cup["open"]) == (1, 1, 0)
+    assert cup["lists"][0]["after"] == "Cup"
+    club_after = json.loads(
+        run("ratings", "--db", db, "--event", "Club", "--format", "json").stdout
+    )
+    assert [(p["player"], p["rating"]) for p in club_after["players"]] == [
+        ("Anna", 1509.42),
+        ("Ben", 1500.58),
+        ("Cem", 1500.58),
+        ("Dora", 1489.42),
+    ]
     # Dora's dated, decided games: she beat Cem (1510, 1490); Ben (1500)
     # beat her (expected 1/(1+10^(10/400)) = 0.485612: Ben 1510.288, Dora
     # 1499.712); Anna (1500) beat her (expected 0.500414: moves by 9.992)

@@ -47,7 +47,7 @@ def test_at_the_limit_the_full_table_on_one_page(app) -> None:
     assert page.status_code == 200
     rows = _rows(_table(page.text))
     assert len(rows) == MAX_TABLE_PLAYERS
-    assert len(rows[0]) == 2 + MAX_TABLE_PLAYERS + 2  # #, player, a cell each, points, SB
+    assert len(rows[0]) == 2 + MAX_TABLE_PLAYERS + 5  # #, player, a cell each, points, SB, w l o
     assert 'class="pager"' not in page.text
 
 

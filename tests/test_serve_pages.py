@@ -316,17 +316,23 @@ def test_events_crosstable_and_ratings(app):
         if "<td" in row
     ]
     assert rows == [
-        ["1", "Mira Hansen", ".", "2-0", ".", "2", "2"],
-        ["2", "Paul Ohlsen", "0-2", ".", "1-0", "1", "0"],
-        ["3", "Lena Voss", ".", "0-1", ".", "0", "0"],
+        ["1", "Mira Hansen", ".", "2-0", ".", "2", "2", "2", "0", "0"],
+        ["2", "Paul Ohlsen", "0-2", ".", "1-0", "1", "0", "1", "2", "0"],
+        ["3", "Lena Voss", ".", "0-1", ".", "0", "0", "0", "1", "0"],
     ]
     ratings = re.search(r'<table class="list" id="ratings">(.*?)</table>', page.text, re.S).group(1)
+    # one list per board of Hüpfer, as hexhop ratings --event gives them
     assert re.findall(
-        r'<a href="/players/[^"]*">([^<]*)</a></td><td class="number">(\d+)</td>', ratings
+        r'<td class="cell">([^<]*)</td><td class="cell"><a href="/players/[^"]*">([^<]*)</a></td>'
+        r'<td class="number">(\d+)</td><td class="number">([-+]\d+)</td>',
+        ratings,
     ) == [
-        ("Mira Hansen", "1519"),
-        ("Paul Ohlsen", "1491"),
-        ("Lena Voss", "1489"),
+        ("Hüpfer 6x6", "Mira Hansen", "1510", "+10"),
+        ("Hüpfer 6x6", "Paul Ohlsen", "1490", "-10"),
+        ("Hüpfer 8x8", "Mira Hansen", "1510", "+10"),
+        ("Hüpfer 8x8", "Paul Ohlsen", "1490", "-10"),
+        ("Hüpfer 10x10", "Paul Ohlsen", "1510", "+10"),
+        ("Hüpfer 10x10", "Lena Voss", "1490", "-10"),
     ]
     assert len(rows_of(page.text).rows) == 3
 

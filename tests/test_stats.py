@@ -116,7 +116,13 @@ def test_index_and_scan_agree(archive: tuple[Path, Path]) -> None:
     arch, db = archive
     scanned = _stats(arch, "--scan", "--opening-depth", "5", "--top", "4", "--limit", "0")
     assert _stats("--db", db, "--opening-depth", "5", "--top", "4", "--limit", "0") == scanned
-    assert scanned["games"] == 6 + 3 + 1 + 12 + 2 + 24  # samples, club, zip, random, drops, broken
+    # samples, club, zip, random, drops, broken: the copies the archive
+    # holds (the same game between the same players) are counted once
+    every = _stats(arch, "--scan", "--keep-duplicates", "--limit", "0")
+    assert every["games"] == 6 + 3 + 1 + 12 + 2 + 24
+    assert every["set_aside"] == 0
+    assert scanned["games"] == every["games"] - 2
+    assert scanned["set_aside"] == 2
     # with a filter of find, too
     only = _stats(arch, "--scan", "--player", "ann")
     assert only == _stats("--db", db, "--player", "ann")
@@ -126,9 +132,9 @@ def test_index_and_scan_agree(archive: tuple[Path, Path]) -> None:
 
 def test_archive_counts_against_the_api(archive: tuple[Path, Path]) -> None:
     """Results, first-mover wins, lengths and findings, counted again from
-    hexhop.read_games."""
+    hexhop.read_games (every copy of a game, as the API reads them)."""
     arch, db = archive
-    counts = _stats("--db", db, "--limit", "0")
+    counts = _stats("--db", db, "--limit", "0", "--keep-duplicates")
     games = [
         game
         for path in sorted(arch.rglob("*"))
@@ -157,10 +163,11 @@ def test_cube_drops(tmp_path: Path) -> None:
         0,
         2,
     )
-    assert counts["players"] == [
+    assert [{k: v for k, v in p.items() if k != "spellings"} for p in counts["players"]] == [
         {"name": "Ann", "games": 2, "won": 2, "lost": 0, "dropped": 0, "open": 0, "score": 1.0},
         {"name": "Ben", "games": 2, "won": 0, "lost": 2, "dropped": 2, "open": 0, "score": 0.0},
     ]
+    assert counts["players"][0]["spellings"] == [{"spelling": "Ann", "games": 2}]
     first = counts["openings"][0]["children"]
     assert [n["action"] for n in first] == ["D7W1", "double 2"]  # a cube offer is one action
     assert [n["action"] for n in first[1]["children"]] == ["drop"]
@@ -187,7 +194,9 @@ def test_generated_archive_exact(tmp_path: Path) -> None:
 
 def test_json_shape(archive: tuple[Path, Path]) -> None:
     counts = _stats("--db", archive[1], "--limit", "3")
-    assert set(counts) == {"games", "by_game", "lengths", "players", "openings", "findings"}
+    assert set(counts) == {"games", "by_game", "lengths", "players", "openings", "findings"} | {
+        "set_aside"
+    }
     assert set(counts["by_game"][0]) == {
         "game",
         "board",
@@ -206,7 +215,8 @@ def test_json_shape(archive: tuple[Path, Path]) -> None:
     }
     assert len(counts["players"]) == 3
     assert set(counts["players"][0]) == {"name", "games", "won", "lost", "dropped", "open"} | {
-        "score"
+        "score",
+        "spellings",
     }
     node = counts["openings"][0]["children"][0]
     assert set(node) == {"action", "games", "wins", "open", "children"}
@@ -335,4 +345,5 @@ def test_drop_after_the_opening_the_index_keeps(tmp_path: Path) -> None:
         "dropped": 1,
         "open": 0,
         "score": 0.0,
+        "spellings": [{"spelling": "Drop", "games": 1}],
     }
