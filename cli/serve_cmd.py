@@ -247,16 +247,9 @@ def _run(app: Any, listening: socket.socket, url: str | None) -> None:
     ``url``, open it in the browser once the server answers."""
     import uvicorn
 
-    config = uvicorn.Config(
-        app,
-        log_level="warning",
-        access_log=False,
-        lifespan="off",
-        server_header=False,
-        limit_concurrency=200,
-        timeout_graceful_shutdown=3,
-    )
-    server = uvicorn.Server(config)
+    from hexhop.serve.connections import server_config
+
+    server = uvicorn.Server(server_config(app))
     if url is not None:
         threading.Thread(target=_open_when_up, args=(server, url), daemon=True).start()
     try:

@@ -20,7 +20,10 @@ from __future__ import annotations
 import gettext
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import lru_cache
 
 from .catalogue import DOMAIN, LOCALE_DIR
 
@@ -29,7 +32,10 @@ ENGLISH = "en"
 # reads them; HEXHOP_LANG to choose for hexhop alone)
 LANGUAGE_VARIABLES = ("HEXHOP_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
-_current: list[tuple[str, gettext.NullTranslations]] = [(ENGLISH, gettext.NullTranslations())]
+Spoken = tuple[str, gettext.NullTranslations]  # a language and its catalogue
+_current: list[Spoken] = [(ENGLISH, gettext.NullTranslations())]
+# the language of one thread (and context) for a while, over the one above
+_here: ContextVar[Spoken | None] = ContextVar("hexhop_language", default=None)
 
 
 def languages() -> tuple[str, ...]:
@@ -73,29 +79,56 @@ def set_language(name: str | None = None) -> str:
     # here, not at the top: importing this module stays as cheap as gettext
     from hexhop.notation.findings import set_translation
 
-    if code == ENGLISH:
-        translations = gettext.NullTranslations()
-        set_translation(None)
-    else:
-        translations = gettext.translation(DOMAIN, str(LOCALE_DIR), languages=[code])
-        set_translation(translations.gettext)
+    translations = _catalogue(code)
+    set_translation(None if code == ENGLISH else translations.gettext)
     _current[0] = (code, translations)
     return code
 
 
+@contextmanager
+def speaking_here(name: str) -> Iterator[None]:
+    """Speak ``name`` (as :func:`set_language` takes it) in this thread
+    (and context) for the block, findings too, while the process and its
+    other threads keep their language: a server answers each request in
+    its own language, many at a time, and none waits for another."""
+    code = _code(name)
+    if code not in languages():
+        raise ValueError(f"unknown language {name!r}: expected one of {', '.join(languages())}")
+    from hexhop.notation.findings import translating_here
+
+    translations = _catalogue(code)
+    token = _here.set((code, translations))
+    try:
+        with translating_here(None if code == ENGLISH else translations.gettext):
+            yield
+    finally:
+        _here.reset(token)
+
+
+@lru_cache(maxsize=8)
+def _catalogue(code: str) -> gettext.NullTranslations:
+    if code == ENGLISH:
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, str(LOCALE_DIR), languages=[code])
+
+
+def _spoken() -> Spoken:
+    return _here.get() or _current[0]
+
+
 def language() -> str:
     """The language spoken now (``en`` until :func:`set_language` is called)."""
-    return _current[0][0]
+    return _spoken()[0]
 
 
 def _(message: str) -> str:
     """``message`` (English, the message id) in the language spoken now."""
-    return _current[0][1].gettext(message)
+    return _spoken()[1].gettext(message)
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The singular or plural form for ``count``, in the language spoken now."""
-    return _current[0][1].ngettext(singular, plural, count)
+    return _spoken()[1].ngettext(singular, plural, count)
 
 
 def number(value: float, digits: int | None = None, spec: str | None = None) -> str:

@@ -13,7 +13,9 @@ sentence a module of the package builds, in the same language.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from .boards import huepfer_labels
@@ -153,17 +155,42 @@ _translation: list[Callable[[str], str]] = []
 _WORDS = frozenset({"side", "winner", "items", "reason", "message", "hint"})
 
 
+# the translation of one thread (and context) for a while, over the one above:
+# (None,) is English there (see :func:`translating_here`)
+_translation_here: ContextVar[tuple[Callable[[str], str] | None] | None] = ContextVar(
+    "hexhop_translation", default=None
+)
+
+
 def set_translation(translate: Callable[[str], str] | None) -> None:
     """Make every later message with ``translate`` (English template → the
     template in another language); None for English again."""
     _translation[:] = [] if translate is None else [translate]
 
 
+@contextmanager
+def translating_here(translate: Callable[[str], str] | None) -> Iterator[None]:
+    """Make the messages of this thread (and context) with ``translate``
+    for the block (None: English), while other threads keep theirs."""
+    token = _translation_here.set((translate,))
+    try:
+        yield
+    finally:
+        _translation_here.reset(token)
+
+
+def _translator() -> Callable[[str], str] | None:
+    here = _translation_here.get()
+    if here is not None:
+        return here[0]
+    return _translation[0] if _translation else None
+
+
 def words(template: str, **params: object) -> str:
     """``template`` in the chosen language, filled in from ``params`` (a
     template without parameters is taken as it stands, braces and all)."""
-    if _translation:
-        translate = _translation[0]
+    translate = _translator()
+    if translate is not None:
         for name in _WORDS.intersection(params):
             value = params[name]
             if isinstance(value, str) and value:

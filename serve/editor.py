@@ -18,7 +18,7 @@ import contextlib
 import json
 import os
 import re
-import tempfile
+import secrets
 import threading
 import unicodedata
 from collections.abc import Callable
@@ -26,17 +26,18 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from starlette.concurrency import run_in_threadpool
+import anyio
+import anyio.to_thread
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from hexhop.engine.base import Position
 from hexhop.messages import N_, side_name, to_move, wins
-from hexhop.notation.errors import Error
+from hexhop.messages import _ as spoken
 from hexhop.notation.findings import Finding
 from hexhop.notation.games import GAMES, find_game
-from hexhop.notation.model import DiceAction, HopAction, Node, Record
+from hexhop.notation.model import DiceAction, HopAction, Node, ParsedGame, Record
 from hexhop.notation.numbers import ascii_int
 from hexhop.records import editing
 from hexhop.records.editing import Draft, EditError
@@ -45,16 +46,19 @@ from hexhop.records.sources import Limits
 
 from .data import game_row
 from .i18n import language_of, speaking, translator
+from .names import EXTENSIONS, checked_name
+from .refused import Refused, shown
 from .settings import Settings
-from .templating import json_block, page
+from .templating import JsonAnswer, json_block, page
 
 Json = dict[str, Any]  # a JSON object as posted or answered
-LIMITS = Limits()  # the limits of hexhop check, for every posted record
+MAX_ACTIONS = 10_000  # in a record the editor edits, variations included (check: 100,000)
+# the limits of hexhop check for every posted record, but for its actions: every
+# request reads the whole record and answers its whole state, so its size bounds the work
+LIMITS = Limits(max_actions=MAX_ACTIONS)
 BOARD_PIXELS = 520
 MAX_ADDRESS = 2 * LIMITS.max_depth + 1  # numbers in a cursor
-MAX_NAME_BYTES = 200  # a saved file's name, in UTF-8
 MAX_TAGS = 50
-EXTENSIONS = {"Hexalit": ".hxl", "Trigeo": ".trg", "Hüpfer": ".hpf"}
 # the tags form: (tag, the games it is for, its label)
 FIELDS = (
     ("Event", "all", N_("Event")),
@@ -93,6 +97,9 @@ WORDS = {
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,39}")
 _STYLE = re.compile(r"<style>.*?</style>", re.S)
 _SAVING = threading.Lock()  # one save (and its indexing) at a time
+# threads of the editor's work, apart from those of the pages (Starlette's 40):
+# more editor requests at once wait for a thread of these, never the pages
+WORKERS = anyio.CapacityLimiter(4)
 
 # -- messages (translated where they are told)
 
@@ -101,26 +108,15 @@ CANNOT_EDIT = N_("This cannot be done.")
 UNREADABLE = N_("The record text cannot be read; see the findings.")
 HAS_ERRORS = N_("The record has errors; correct them before saving.")
 NO_FOLDER = N_("There is no such folder to save into.")
-BAD_NAME = N_(
-    "A file name without folders, '..', control characters or a leading dot, of at most 200 bytes."
-)
-WRONG_EXTENSION = N_("A {game} record is saved with the extension {extension}.")
+TAG_CONTROL = N_("The tag {tag} cannot hold {character}: a record holds no control characters.")
+COMMENT_CONTROL = N_("A comment cannot hold {character}: a record holds no control characters.")
+READS_OTHERWISE = N_("{path} does not read back as the record written: nothing was written.")
+TEXT_UNWRITABLE = N_("The record text holds {character}, which no record file can hold.")
 EXISTS = N_("A file of that name exists already: choose another name.")
 NOT_WRITTEN = N_("The file could not be written.")
 SAVED = N_("Saved as {path}.")
 NOT_INDEXED = N_("Saved as {path}, but the index could not be brought up to date.")
 NO_GAME = N_("The archive has no game with that number.")
-
-
-class Refused(Error):
-    """A request the editor answers with ``status`` and a message id."""
-
-    def __init__(self, status: int, message: str, detail: str = "", **params: Any):
-        super().__init__(message)
-        self.status = status
-        self.message = message
-        self.detail = detail
-        self.params = params
 
 
 # -- the page -----------------------------------------------------------------------------
@@ -295,8 +291,8 @@ def _findings(findings: tuple[Finding, ...] | list[Finding]) -> list[Json]:
 
 
 def _api(work: Callable[[Request, Json, str], Any]) -> Callable[[Request], Any]:
-    """An endpoint that reads a JSON object, runs ``work`` in the thread
-    pool in the request's language and answers its result as JSON; a
+    """An endpoint that reads a JSON object, runs ``work`` in a thread of
+    :data:`WORKERS` in the request's language and answers its result as JSON; a
     refusal or an edit that cannot be made is a 4xx with the message."""
 
     async def endpoint(request: Request) -> Response:
@@ -315,19 +311,19 @@ def _api(work: Callable[[Request, Json, str], Any]) -> Callable[[Request], Any]:
                 return work(request, data, lang)
 
         try:
-            answer = await run_in_threadpool(run)
+            answer = await anyio.to_thread.run_sync(run, limiter=WORKERS)
         except Refused as refused:
             return _refusal(lang, refused)
         except EditError as error:
-            return JSONResponse({"error": _(CANNOT_EDIT), "detail": str(error)}, status_code=422)
+            return JsonAnswer({"error": _(CANNOT_EDIT), "detail": str(error)}, status_code=422)
         if isinstance(answer, Response):
             return answer
-        return JSONResponse(answer)
+        return JsonAnswer(answer)
 
     return endpoint
 
 
-def _refusal(lang: str, refused: Refused) -> JSONResponse:
+def _refusal(lang: str, refused: Refused) -> JsonAnswer:
     params = dict(refused.params)
     findings = params.pop("findings", None)
     message = translator(lang)(refused.message)
@@ -336,14 +332,37 @@ def _refusal(lang: str, refused: Refused) -> JSONResponse:
     answer: dict[str, Any] = {"error": message, "detail": refused.detail}
     if findings is not None:
         answer["findings"] = findings
-    return JSONResponse(answer, status_code=refused.status)
+    return JsonAnswer(answer, status_code=refused.status)
 
 
 def _text(data: Json) -> str:
+    """The posted record text; :class:`Refused` when a file could not hold
+    it (a NUL makes every reader take the file for binary data, IO02; a
+    lone surrogate is no UTF-8)."""
     text = data.get("text")
     if not isinstance(text, str):
         raise Refused(400, BAD_REQUEST, "text")
+    found = _UNWRITABLE.search(text)
+    if found is not None:
+        raise Refused(400, TEXT_UNWRITABLE, character=shown(found.group()))
     return text
+
+
+# what no record file holds: NUL (binary data to every reader), lone surrogates (no UTF-8)
+_UNWRITABLE = re.compile("[\0\ud800-\udfff]")
+# what a tag or comment may not hold: control characters (but tab and line
+# breaks, which a tag's value turns into spaces) and lone surrogates
+_CONTROL = re.compile("[\0-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def _no_control(value: str, message: str, **params: str) -> str:
+    """``value``, or :class:`Refused` (400, ``message``) naming the first
+    control character in it: a record that holds one is refused by its
+    readers (NUL: binary data) or shows what was never typed."""
+    found = _CONTROL.search(value)
+    if found is not None:
+        raise Refused(400, message, character=shown(found.group()), **params)
+    return value
 
 
 def _cursor(data: Json, key: str = "cursor") -> editing.Address:
@@ -402,6 +421,7 @@ def _tags(data: Json) -> dict[str, str]:
             raise Refused(400, BAD_REQUEST, f"tags: {name[:40]}")
         if len(value) > LIMITS.max_tag_value:
             raise Refused(413, BAD_REQUEST, f"tags: {name}")
+        _no_control(value, TAG_CONTROL, tag=name)
         checked[name] = " ".join(value.split())
     return checked
 
@@ -447,7 +467,7 @@ def api_variation(request: Request, data: Json, lang: str) -> Json:
 def api_comment(request: Request, data: Json, lang: str) -> Json:
     draft = _draft(data)
     cursor = _cursor(data)
-    comment = _string(data, "comment", LIMITS.max_comment)
+    comment = _no_control(_string(data, "comment", LIMITS.max_comment), COMMENT_CONTROL)
     draft = editing.set_comment(draft, cursor, comment)
     return _state(draft, cursor, lang)
 
@@ -479,7 +499,7 @@ def api_save(request: Request, data: Json, lang: str) -> Response:
             hexhop.index_paths(str(target), db=settings.db, jobs=1)
         except (RecordsError, OSError) as error:
             message = translator(lang)(NOT_INDEXED).format(path=shown)
-            return JSONResponse(
+            return JsonAnswer(
                 {"saved": shown, "indexed": False, "message": message, "detail": str(error)},
                 status_code=201,
             )
@@ -490,7 +510,7 @@ def api_save(request: Request, data: Json, lang: str) -> Response:
         "message": message,
         "game": _game_id(settings, target),
     }
-    return JSONResponse(answer, status_code=201)
+    return JsonAnswer(answer, status_code=201)
 
 
 def _game_id(settings: Settings, target: Path) -> int | None:
@@ -530,35 +550,6 @@ def _folder(settings: Settings, given: object) -> Path:
     return folder
 
 
-def checked_name(name: str, game: str) -> str:
-    """``name`` as a file name to save a ``game`` record under: normalised
-    (NFC), with the game's extension added when it has none. :class:`Refused`
-    for a name with a folder in it (``/``, ``\\``, also as compatibility
-    characters like U+FF0F), ``..`` or a leading dot, a drive or archive
-    member (``:``), a control or format character (bidi overrides), more
-    than :data:`MAX_NAME_BYTES` bytes, or another extension."""
-    name = unicodedata.normalize("NFC", name.strip())
-    wide = unicodedata.normalize("NFKC", name)
-    extension = EXTENSIONS[game]
-    bad = (
-        not name
-        or any(c in form for form in (name, wide) for c in "/\\:\0")
-        or any(form.startswith(".") for form in (name, wide))
-        or any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Zl", "Zp") for c in name)
-        or len(name.encode("utf-8", "surrogatepass")) > MAX_NAME_BYTES
-    )
-    if bad:
-        raise Refused(400, BAD_NAME)
-    stem, dot, suffix = name.rpartition(".")
-    if not dot:
-        name += extension
-    elif "." + suffix.lower() != extension or not stem:
-        raise Refused(400, WRONG_EXTENSION, game=game, extension=extension)
-    if len(name.encode("utf-8")) > MAX_NAME_BYTES:
-        raise Refused(400, BAD_NAME)
-    return name
-
-
 def name_from_tags(draft: Draft) -> str:
     """A file name stem from the tags: date, players, or ``game``."""
     tags = {k.lower(): v for k, v in draft.tags().items()}
@@ -577,13 +568,46 @@ def name_from_tags(draft: Draft) -> str:
 def _reads_back(draft: Draft, target: Path) -> Callable[[str], None]:
     """The read-back of a saved record: the temporary file, read as a
     reader of ``target`` reads it, must hold the draft's one game (its game
-    and main-line actions), else nothing is put in place."""
+    and main-line actions, as every writer of hexhop checks), and read
+    from the file as ``check`` reads a record (binary data refused, its
+    encoding told), it must give the draft's text back whole: every tag,
+    comment and variation. Else nothing is put in place."""
     from hexhop.archive.verify import Written, verify
-    from hexhop.notation.reader import parse_game
 
     written = Written()
-    written.add(parse_game(draft.text, 1, 1, draft.game))
-    return lambda temporary: verify(temporary, written, shown=str(target), default_game=draft.game)
+    written.add(ParsedGame(1, draft.record))  # the draft's record is its text as read
+
+    def check(temporary: str) -> None:
+        verify(temporary, written, shown=str(target), default_game=draft.game)
+        _reads_as_written(temporary, draft, target)
+
+    return check
+
+
+class ReadsOtherwise(RecordsError):
+    """A saved file that a reader does not read as the record written."""
+
+
+def _reads_as_written(path: str, draft: Draft, target: Path) -> None:
+    """Raise :class:`ReadsOtherwise` unless the record file at ``path``,
+    read as the commands read a record file
+    (:func:`~hexhop.records.sources.read_record`, then the notation
+    reader), holds one game whose canonical text is ``draft``'s."""
+    from hexhop.notation.reader import decode, parse_text
+    from hexhop.notation.writer import format_record
+    from hexhop.records.errors import ReadError
+    from hexhop.records.limits import read_limits
+    from hexhop.records.sources import read_record
+
+    try:
+        _name, data = read_record(path, LIMITS.max_file_bytes)
+    except ReadError as error:
+        raise ReadsOtherwise(str(error).replace(path, str(target))) from None
+    text = decode(data)[0]
+    games = list(parse_text(text, default_game=draft.game, limits=read_limits(LIMITS)))
+    record = games[0].record if len(games) == 1 and games[0].ok else None
+    if record is None or format_record(record) != draft.text:
+        raise ReadsOtherwise(spoken(READS_OTHERWISE).format(path=target))
 
 
 def _write_free(folder: Path, stem: str, draft: Draft) -> Path:
@@ -609,14 +633,10 @@ def write_new(target: Path, data: bytes, check: Callable[[str], None] | None = N
     linked to its name, which fails when anything (a file, a link, even a
     dangling one) has the name already: nothing is ever replaced. Where the
     file system has no hard links, the file is made with ``O_EXCL`` and
-    ``O_NOFOLLOW`` instead."""
-    folder = target.parent
+    ``O_NOFOLLOW`` instead. Either way its mode is 0666 less the umask."""
     if os.path.lexists(target):
         raise Refused(409, EXISTS)
-    try:
-        handle, temporary = tempfile.mkstemp(prefix=".hexhop-save-", suffix=".tmp", dir=folder)
-    except OSError as error:
-        raise Refused(500, NOT_WRITTEN, error.strerror or "") from None
+    handle, temporary = _temporary(target.parent)
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)
@@ -638,10 +658,28 @@ def write_new(target: Path, data: bytes, check: Callable[[str], None] | None = N
             os.unlink(temporary)
 
 
+NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+NEW_MODE = 0o666  # less the umask, as open() and every other writer of hexhop make files
+
+
+def _temporary(folder: Path) -> tuple[int, str]:
+    """A new temporary file in ``folder`` (its handle and path), made with
+    the mode the umask leaves (not ``mkstemp``'s 0600, which the saved file
+    would keep: it is linked to its name, not copied)."""
+    for _attempt in range(100):
+        path = str(folder / f".hexhop-save-{secrets.token_hex(8)}.tmp")
+        try:
+            return os.open(path, NEW_FILE, NEW_MODE), path
+        except FileExistsError:
+            continue
+        except OSError as error:
+            raise Refused(500, NOT_WRITTEN, error.strerror or "") from None
+    raise Refused(500, NOT_WRITTEN)
+
+
 def _write_exclusive(target: Path, data: bytes) -> None:
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
     try:
-        handle = os.open(target, flags, 0o644)
+        handle = os.open(target, NEW_FILE, NEW_MODE)
     except FileExistsError:
         raise Refused(409, EXISTS) from None
     except OSError as error:

@@ -4,26 +4,23 @@
 ``hexhop_lang`` cookie), else the cookie, else the browser's
 ``Accept-Language``; English by default. Templates translate with
 :func:`translator`; library output (the checker's findings, the query's
-messages) follows :func:`hexhop.messages.set_language`, which is global:
-:func:`speaking` holds a lock while it speaks another language.
+messages) follows :func:`speaking`, for the request's thread alone.
 """
 
 from __future__ import annotations
 
 import gettext
-import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 
 from starlette.requests import HTTPConnection
 
-from hexhop.messages import ENGLISH, language, languages, set_language
+from hexhop.messages import ENGLISH, languages, speaking_here
 from hexhop.messages.catalogue import DOMAIN, LOCALE_DIR
 from hexhop.notation.numbers import ascii_decimal
 
 COOKIE = "hexhop_lang"
-_LOCK = threading.RLock()
 
 
 def known(code: str | None) -> str | None:
@@ -77,12 +74,8 @@ def plural_translator(lang: str) -> Callable[[str, str, int], str]:
 
 @contextmanager
 def speaking(lang: str) -> Iterator[None]:
-    """Library output (findings, messages) in ``lang`` for the block; one
-    thread at a time, the language before restored after it."""
-    with _LOCK:
-        before = language()
-        set_language(known(lang) or ENGLISH)
-        try:
-            yield
-        finally:
-            set_language(before)
+    """Library output (findings, messages) in ``lang`` for the block, in
+    this thread only: requests in other languages run at the same time,
+    and none waits for another."""
+    with speaking_here(known(lang) or ENGLISH):
+        yield

@@ -7,9 +7,10 @@
 - With an access token (``--token``), every request carries it: once as
   ``?token=`` (kept in a cookie from then on, and the address given again
   without it), or as ``Authorization: Bearer``; without it, 401.
-- A request whose ``Host`` is not this server's name is refused (400),
-  so that a web page cannot reach the server under a name of its own
-  (DNS rebinding).
+- A request whose ``Host`` is not a name this server answers to
+  (:func:`~hexhop.serve.settings.answers_to`: the loopback addresses,
+  ``localhost`` and the ``--host`` given) is refused (400), so that a web
+  page cannot reach the server under a name of its own (DNS rebinding).
 - A write (any method but GET, HEAD and OPTIONS) is refused (403) with
   ``--read-only`` (but for the requests that only compute an answer: the
   editor's steps and a position set up by clicks; saving is refused),
@@ -23,10 +24,11 @@
 from __future__ import annotations
 
 import hmac
+import re
 import secrets
 from http.cookies import SimpleCookie
 from typing import Any
-from urllib.parse import parse_qs, urlencode, urlsplit
+from urllib.parse import parse_qs, quote_from_bytes, urlencode, urlsplit
 
 from starlette.datastructures import MutableHeaders
 from starlette.requests import Request
@@ -38,7 +40,7 @@ from hexhop.notation.numbers import ascii_int
 
 from .i18n import COOKIE as LANG_COOKIE
 from .i18n import known
-from .settings import Settings, is_loopback
+from .settings import Settings, answers_to
 
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -58,8 +60,6 @@ CSRF_FIELD = "csrf_token"
 TOKEN_COOKIE = "hexhop_token"
 MAX_BODY = 1024 * 1024  # bytes of a request's body
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
-# the name Starlette's TestClient sends as Host (it resolves nowhere)
-TEST_HOST = "testserver"
 
 
 class Security:
@@ -91,7 +91,7 @@ class Security:
         if refusal is None and self.settings.token is not None and "token" in request.query_params:
             # the token goes into the cookie and out of the address bar (and history)
             kept = [(k, v) for k, v in request.query_params.multi_items() if k != "token"]
-            target = request.url.path + ("?" + urlencode(kept) if kept else "")
+            target = own_path(scope) + ("?" + urlencode(kept) if kept else "")
             moved = RedirectResponse(target, status_code=303)
             for cookie in set_cookies:
                 moved.headers.append("set-cookie", cookie)
@@ -109,7 +109,10 @@ class Security:
             if length is None or length > MAX_BODY:
                 await _refuse(scope, receive, send, 413, TOO_LARGE, set_cookies)
                 return
-            body = await _read_body(receive)
+            try:
+                body = await _read_body(receive)
+            except ClientGone:  # it left (or was timed out) before its body came whole
+                return
             if body is None:
                 await _refuse(scope, receive, send, 413, TOO_LARGE, set_cookies)
                 return
@@ -154,14 +157,11 @@ class Security:
         return None
 
     def _host_allowed(self, host: str) -> bool:
-        """Whether the ``Host`` header names this server: any name when it
-        listens beyond this machine, else a name of this machine."""
-        if not is_loopback(self.settings.host):
-            return True
-        name = _host_name(host)
-        return is_loopback(name) or name == TEST_HOST
+        """Whether the ``Host`` header names this server (in tests too)."""
+        return answers_to(_host_name(host), self.settings.host)
 
     def _origin_allowed(self, origin: str) -> bool:
+        """Whether ``Origin`` is this server: a name it answers to, its port."""
         try:
             parts = urlsplit(origin)
             port = parts.port
@@ -169,16 +169,9 @@ class Security:
             return False
         if parts.scheme not in ("http", "https") or not parts.hostname:
             return False
-        name = parts.hostname.lower()
-        if name == TEST_HOST:
-            return True
         if port is None:
             port = 443 if parts.scheme == "https" else 80
-        if port != self.settings.port:
-            return False
-        if is_loopback(self.settings.host):
-            return is_loopback(name)
-        return name == _host_name(self.settings.host) or is_loopback(name)
+        return port == self.settings.port and answers_to(parts.hostname, self.settings.host)
 
     def _csrf_passes(self, request: Request, body: bytes, cookie: str) -> bool:
         if not cookie:
@@ -208,12 +201,29 @@ TOO_LARGE = N_("Refused: the request is larger than the server accepts (1 MiB)."
 
 
 def _host_name(host: str) -> str:
-    host = host.strip().lower()
-    if host.startswith("["):
-        return host[1:].partition("]")[0]
-    if host.count(":") > 1:  # an IPv6 address without brackets
-        return host
-    return host.partition(":")[0]
+    """The name of a ``Host`` header (``name``, ``name:port``, ``[v6]``,
+    ``[v6]:port``); empty when the header is none of these."""
+    found = _HOST.fullmatch(host.strip().lower())
+    if found is None:
+        return ""
+    return found.group("v6") or found.group("name") or ""
+
+
+_HOST = re.compile(r"(?:\[(?P<v6>[0-9a-f:.]+)\]|(?P<name>[^:\[\]]+))(?::[0-9]{1,5})?")
+
+
+def own_path(scope: Scope) -> str:
+    """The request's path as an address of this server, for a ``Location``:
+    as it came (still escaped: ``/%2F%2Fx`` stays so), with what a browser
+    would read otherwise escaped (``\\`` as ``%5C``, a tab as ``%09``), and
+    one leading ``/`` only. ``//evil.example/x`` would be another site (an
+    address without its scheme), so it becomes ``/evil.example/x``."""
+    raw = scope.get("raw_path") or scope.get("path", "/").encode("utf-8")
+    path = quote_from_bytes(bytes(raw), safe=PATH_SAFE)
+    return "/" + path.lstrip("/")
+
+
+PATH_SAFE = "/%:@!$&'()*+,;="  # and letters, digits, '_.-~': kept as they are in a Location
 
 
 def _token_shaped(value: str) -> bool:
@@ -249,14 +259,20 @@ def _secure(headers: MutableHeaders, set_cookies: list[str]) -> None:
         headers.append("set-cookie", cookie)
 
 
+class ClientGone(Exception):
+    """The connection ended before the request's body came whole."""
+
+
 async def _read_body(receive: Receive) -> bytes | None:
-    """The whole body, or None when it is longer than :data:`MAX_BODY`."""
+    """The whole body; None when it is longer than :data:`MAX_BODY`.
+    :class:`ClientGone` when the connection ended before it came whole:
+    a part of a body is never taken for the body."""
     parts: list[bytes] = []
     size = 0
     while True:
         message = await receive()
         if message["type"] == "http.disconnect":
-            break
+            raise ClientGone()
         chunk = message.get("body", b"")
         size += len(chunk)
         if size > MAX_BODY:

@@ -13,13 +13,14 @@ import re
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from hexhop.messages import _, side_name
 
 from .i18n import language_of, speaking
 from .pages import BOARD_STYLE, _keep_style
+from .templating import JsonAnswer
 
 MAX_TEXT = 4_000  # characters of Position text
 _CELL = re.compile(r"[A-Za-z]{1,2}[0-9]{1,2}")
@@ -82,7 +83,7 @@ def setup(request: Request) -> Response:
     params = request.query_params
     spec = _spec(params.get("game", "") or "Hexalit")
     if spec is None:
-        return JSONResponse({"error": "unknown game"}, status_code=400)
+        return JsonAnswer({"error": "unknown game"}, status_code=400)
     board = params.get("board", "")
     sizes = [f"{n}x{n}" for n in spec.board_sizes]
     if sizes and board not in sizes:
@@ -127,7 +128,7 @@ def setup(request: Request) -> Response:
             for s, n in zip(spec.sides, names)
             for face in range(1, 7)
         ]
-    return JSONResponse(
+    return JsonAnswer(
         {
             "game": spec.name,
             "board": board,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -135,13 +136,25 @@ def json_block(element_id: str, data: Any) -> Markup:
     )
 
 
+class JsonAnswer(JSONResponse):
+    """JSON as Starlette writes it, in UTF-8; but text that holds a lone
+    surrogate (JSON can carry one, ``"\\ud800"``, and a refusal may give
+    it back) is written with escapes, which no UTF-8 could hold."""
+
+    def render(self, content: Any) -> bytes:
+        try:
+            return super().render(content)
+        except UnicodeEncodeError:
+            return json.dumps(content, allow_nan=False, separators=(",", ":")).encode("ascii")
+
+
 def error_response(request: Request, status: int, message: str, detail: str = "") -> Response:
     """A refusal or an error: ``message`` (a message id) in the request's
     language, with ``detail`` (already in it) below; JSON under /api/."""
     lang = language_of(request)
     text = translator(lang)(message)
     if request.url.path.startswith("/api/"):
-        return JSONResponse({"error": text, "detail": detail}, status_code=status)
+        return JsonAnswer({"error": text, "detail": detail}, status_code=status)
     try:
         return page(request, "error.html", status, status=status, message=text, detail=detail)
     except Exception:  # no app state (a refusal before the app): the bare message
