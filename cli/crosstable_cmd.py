@@ -158,7 +158,7 @@ def crosstable(
             # the layout takes seconds (in a child process): Ctrl-C stops it
             with stoppable(lambda: _("while laying out {path}; nothing written").format(path=out)):
                 data = pdf(pdf_pages(table, event, page_for(page, landscape)))
-            write_atomically(out or "", data, overwrite=force)
+            write_atomically(out or "", data, overwrite=force, inputs=paths)
     elif fmt == "json":
         emit(stdout_json(table.as_json(), indent=2) + "\n", out, force)
     elif fmt == "csv":

@@ -112,6 +112,7 @@ def merge(
             pieces(),
             overwrite=force,
             check=lambda temp: verify(temp, merged.written, shown=out),
+            inputs=paths,
         )
     bar.done()
     _summary(merged, out, dedupe, quiet)

@@ -389,7 +389,8 @@ def _render(
     if not paths:
         message = _("{path}: no game could be drawn").format(path=record)
         raise Unreadable(message) if state["unreadable"] else click.ClickException(message)
-    refuse_inputs(paths, [record, *(source.path for source in sources)])
+    inputs = [record, *(source.path for source in sources)]
+    refuse_inputs(paths, inputs)
     refuse_existing(paths, force)
     state["total"] = len(paths)
     outputs = _drawn(planned, options, game, out_root if index_page else None, jobs)
@@ -404,7 +405,7 @@ def _render(
         data = make()
         checkpoint()
         with signals_held():  # written and counted, or neither
-            write_atomically(path, data, overwrite=True)
+            write_atomically(path, data, overwrite=True, inputs=inputs)
             state["done"] += 1
             state["kept"].add(path)
         bar.update(state["done"])
