@@ -1,0 +1,172 @@
+"""The one writer of the library (hexhop.archive.writing): every command
+that writes records and the editor's save keep its promises, in one place."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from hexhop.archive import writing
+from hexhop.archive.writing import Exists, OverInputError, write_file
+from hexhop.cli.main import cli
+from hexhop.records import raising
+
+A = '[Game "Hexalit"]\n[North "Anna Berger"]\n\n1. B6XC6 E8XD8 *\n'
+
+
+def temporaries(folder: Path) -> list[str]:
+    return [name for name in os.listdir(folder) if name.startswith(".hexhop-")]
+
+
+@pytest.fixture
+def umask_027():
+    old = os.umask(0o027)
+    yield
+    os.umask(old)
+
+
+def test_a_new_file_has_the_mode_of_the_umask(tmp_path: Path, umask_027) -> None:
+    write_file(str(tmp_path / "a.hxl"), b"x")
+    assert (tmp_path / "a.hxl").stat().st_mode & 0o7777 == 0o640
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["merge", "in", "--out", "out/merged.hxl"],
+        ["split", "in", "--out-dir", "out"],
+        ["find", "in", "--scan", "--export", "out/found.hxl"],
+        ["dupes", "in", "--scan", "--export", "out/once.hxl"],
+        ["convert", "in/a.hxl", "--to", "json", "--out", "out/a.json"],
+    ],
+)
+def test_every_command_writes_with_the_mode_of_the_umask(
+    tmp_path: Path, umask_027, command: list[str], monkeypatch
+) -> None:
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "a.hxl").write_text(A, "utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, command)
+    assert result.exit_code in (0, 1), result.output  # dupes: 1, no duplicate
+    written = sorted((tmp_path / "out").iterdir())
+    assert written and all(p.stat().st_mode & 0o7777 == 0o640 for p in written), written
+    assert temporaries(tmp_path / "out") == []
+
+
+def test_a_file_written_over_keeps_its_mode(tmp_path: Path) -> None:
+    target = tmp_path / "a.hxl"
+    target.write_bytes(b"old")
+    target.chmod(0o600)
+    write_file(str(target), b"new", overwrite=True)
+    assert (target.read_bytes(), target.stat().st_mode & 0o7777) == (b"new", 0o600)
+
+
+def test_the_file_and_its_folder_are_synced_before_the_write_is_done(
+    tmp_path: Path, monkeypatch
+) -> None:
+    synced: list[str] = []
+    real = os.fsync
+
+    def fsync(handle: int) -> None:
+        synced.append(os.readlink(f"/proc/self/fd/{handle}"))
+        real(handle)
+
+    monkeypatch.setattr(writing.os, "fsync", fsync)
+    write_file(str(tmp_path / "a.hxl"), [b"pie", b"ces"])
+    assert len(synced) == 2
+    assert Path(synced[0]).parent == tmp_path and Path(synced[0]).name.startswith(".hexhop-")
+    assert synced[1] == str(tmp_path)
+    assert (tmp_path / "a.hxl").read_bytes() == b"pieces"
+
+
+def test_without_overwrite_nothing_is_replaced(tmp_path: Path) -> None:
+    target = tmp_path / "a.hxl"
+    os.symlink(tmp_path / "nowhere", target)  # a dangling link takes the name too
+    with pytest.raises(Exists) as caught:
+        write_file(str(target), b"new")
+    assert str(caught.value) == f"{target} exists"
+    assert os.readlink(target) == str(tmp_path / "nowhere") and temporaries(tmp_path) == []
+
+
+def test_a_name_taken_while_writing_is_not_written_over(tmp_path: Path) -> None:
+    target = tmp_path / "a.hxl"
+
+    def taken(temporary: str) -> None:  # someone else's file, made during the read-back
+        target.write_bytes(b"theirs")
+
+    with pytest.raises(Exists):
+        write_file(str(target), b"mine", check=taken)
+    assert target.read_bytes() == b"theirs" and temporaries(tmp_path) == []
+
+
+def test_without_hard_links_the_name_is_still_taken_once(tmp_path: Path, monkeypatch) -> None:
+    def no_links(*args: object) -> None:
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(writing.os, "link", no_links)
+    write_file(str(tmp_path / "a.hxl"), b"new")
+    assert (tmp_path / "a.hxl").read_bytes() == b"new"
+    with pytest.raises(Exists):
+        write_file(str(tmp_path / "a.hxl"), b"other")
+    assert (tmp_path / "a.hxl").read_bytes() == b"new" and temporaries(tmp_path) == []
+
+
+def test_never_over_an_input_nor_the_archive_that_holds_one(tmp_path: Path) -> None:
+    source = tmp_path / "a.hxl"
+    source.write_text(A, "utf-8")
+    os.link(source, tmp_path / "hard.hxl")
+    for target in (source, tmp_path / "hard.hxl", tmp_path / "." / "a.hxl"):
+        with pytest.raises(OverInputError) as caught:
+            write_file(str(target), b"new", overwrite=True, inputs=[str(source)])
+        assert str(caught.value) == (
+            f"cannot write {target}: it is the input {source}"
+            " (no command writes over its input, not even with --force)"
+        )
+    assert source.read_text("utf-8") == A and temporaries(tmp_path) == []
+
+
+def test_a_read_back_that_fails_leaves_the_old_file(tmp_path: Path) -> None:
+    target = tmp_path / "a.hxl"
+    target.write_bytes(b"old")
+
+    def refuse(temporary: str) -> None:
+        assert Path(temporary).read_bytes() == b"new"  # the file as a reader reads it
+        raise writing.WriteError(str(target), OSError(5, "read back wrong"))
+
+    with pytest.raises(writing.WriteError):
+        write_file(str(target), b"new", overwrite=True, check=refuse)
+    assert target.read_bytes() == b"old" and temporaries(tmp_path) == []
+
+
+def test_signals_are_held_while_bytes_are_written_and_put_in_place(
+    tmp_path: Path, monkeypatch
+) -> None:
+    seen: list[tuple[str, bool]] = []
+    real_replace = os.replace
+
+    def check(temporary: str) -> None:
+        seen.append(("check", raising.holding()))
+
+    def replace(source: str, target: str) -> None:
+        seen.append(("replace", raising.holding()))
+        real_replace(source, target)
+
+    monkeypatch.setattr(writing.os, "replace", replace)
+    write_file(str(tmp_path / "a"), b"whole", overwrite=True, check=check)
+    write_file(str(tmp_path / "b"), iter([b"pie", b"ces"]), overwrite=True, check=check)
+    # bytes given whole: held throughout; pieces: held while put in place only
+    assert seen == [("check", True), ("replace", True), ("check", False), ("replace", True)]
+    assert not raising.holding()
+
+
+def test_an_interrupt_between_pieces_leaves_nothing(tmp_path: Path) -> None:
+    def pieces():
+        yield b"first"
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        write_file(str(tmp_path / "a.hxl"), pieces())
+    assert os.listdir(tmp_path) == []
