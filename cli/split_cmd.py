@@ -40,9 +40,7 @@ Examples:
 )
 @renamed("--out", "--out-dir", "out")
 @game_option
-@glob_option(
-    "Which files of a directory or archive to read (repeatable; default: *.hxl, *.trg, *.hpf)."
-)
+@glob_option("Which files of a directory or archive to read (repeatable; default: {record_globs}).")
 @shared("--verbose", is_flag=True, help="Name the file of every game.")
 @quiet_option("No progress bar and no summary of the files written.")
 def split(

@@ -33,6 +33,7 @@ from starlette.routing import BaseRoute, Route
 from hexhop.engine.base import Position
 from hexhop.messages import N_, side_name, to_move, wins
 from hexhop.messages import _ as spoken
+from hexhop.notation.boards import board_label
 from hexhop.notation.findings import Finding
 from hexhop.notation.games import GAMES, find_game
 from hexhop.notation.model import DiceAction, HopAction, Node, ParsedGame, Record
@@ -44,7 +45,7 @@ from hexhop.records.sources import Limits
 
 from .data import game_row
 from .i18n import language_of, speaking, translator
-from .names import EXTENSIONS, checked_name
+from .names import checked_name
 from .refused import Refused, shown
 from .settings import Settings
 from .templating import JsonAnswer, json_block, page
@@ -57,16 +58,15 @@ LIMITS = Limits(max_actions=MAX_ACTIONS)
 BOARD_PIXELS = 520
 MAX_ADDRESS = 2 * LIMITS.max_depth + 1  # numbers in a cursor
 MAX_TAGS = 50
-# the tags form: (tag, the games it is for, its label)
-FIELDS = (
+# the tags form: (tag, the games it is for, its label); the players' tags
+# of every game come between them, from the registry (:func:`tag_fields`)
+FIELDS_BEFORE = (
     ("Event", "all", N_("Event")),
     ("Site", "all", N_("Site")),
     ("Date", "all", N_("Date")),
     ("Round", "all", N_("Round")),
-    ("North", "dice", N_("North")),
-    ("South", "dice", N_("South")),
-    ("Red", "huepfer", N_("Red")),
-    ("Turquoise", "huepfer", N_("Turquoise")),
+)
+FIELDS_AFTER = (
     ("First", "dice", N_("First to move")),
     ("Board", "huepfer", N_("Board")),
     ("Result", "all", N_("Result")),
@@ -151,11 +151,35 @@ def editor_page(request: Request) -> Response:
         find=state["find"],
         problem=problem,
         folders=folders,
-        games=list(EXTENSIONS),
-        fields=FIELDS,
+        fields=tag_fields(),
+        **new_game_choices(),
         words=json_block("editor-words", {k: _(v) for k, v in WORDS.items()}),
         results=editing.RESULTS,
     )
+
+
+def tag_fields() -> list[tuple[str, str, str]]:
+    """The tags form's fields: the players' tags are each game's sides, as
+    the game registry names them (labelled by the side's name)."""
+    sides = dict.fromkeys((side, spec.family) for spec in GAMES for side in spec.sides)
+    return [*FIELDS_BEFORE, *((side, family, side) for side, family in sides), *FIELDS_AFTER]
+
+
+def new_game_choices() -> Json:
+    """What the new-game form offers, read from the registries when the
+    page is made (a board added to :mod:`hexhop.notation.boards` is offered):
+    each game and its family, the board sizes and the games played on them,
+    the sides that may move first and the games where they choose."""
+    on_boards = [spec for spec in GAMES if spec.board_sizes]
+    dice = [spec for spec in GAMES if spec.family == "dice"]
+    sizes = sorted({size for spec in on_boards for size in spec.board_sizes})
+    return {
+        "games": [{"name": spec.name, "family": spec.family} for spec in GAMES],
+        "boards": [board_label(size) for size in sizes],
+        "board_games": ", ".join(spec.name for spec in on_boards),
+        "first_sides": list(dict.fromkeys(side for spec in dice for side in spec.sides)),
+        "first_games": ", ".join(spec.name for spec in dice),
+    }
 
 
 def _new_game(game: str | None, board: str) -> Draft:
@@ -608,7 +632,7 @@ def _write_free(folder: Path, stem: str, draft: Draft) -> Path:
     from hexhop.archive.split import Names
 
     game = draft.game
-    names = Names().candidates(stem, EXTENSIONS[game])
+    names = Names().candidates(stem, find_game(game).extension)
     for _attempt in range(1000):
         target = folder / checked_name(next(names), game)
         try:

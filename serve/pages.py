@@ -304,10 +304,11 @@ def record(request: Request) -> Response:
     row, hit = _game(request)
     with speaking(language_of(request)):
         raw = next(iter(game_texts([hit])))
+    from hexhop.notation.games import lookup_game
     from hexhop.notation.reader import decode
 
     text = decode(raw)[0]
-    extension = {"Hexalit": ".hxl", "Trigeo": ".trg", "Hüpfer": ".hpf"}.get(row.game or "", ".txt")
+    extension = getattr(lookup_game(row.game), "extension", ".txt")  # the registry's
     name = f"game-{row.id}{extension}"
     return Response(
         text.encode("utf-8"),

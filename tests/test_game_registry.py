@@ -18,7 +18,7 @@ from hexhop.engine.huepfer.board import board
 from hexhop.notation.games import GAMES, GameSpec, find_game, game_for_path, game_list, lookup_game
 
 ROOT = Path(hexhop.notation.__file__).parent.parent
-LAYERS = ("notation", "engine", "render", "records", "cli", "api")
+LAYERS = ("notation", "engine", "render", "records", "cli", "api", "archive", "serve")
 REGISTRY = "notation/games.py"
 
 # a game's own modules, and the drawers of a family, may tell its games apart
