@@ -452,7 +452,7 @@ def names_option(
     return shared("--names", "names_file", type=click.Path(dir_okay=False), default=None, help=help)
 
 
-class BoardChoice(click.Choice):  # type: ignore[type-arg]
+class BoardChoice(click.Choice):
     """A Hüpfer board label (``8x8``) of the board registry as it is when
     the option is read or its help shown, not when the command was
     imported: a board added to :mod:`hexhop.notation.boards` is taken."""
@@ -460,7 +460,7 @@ class BoardChoice(click.Choice):  # type: ignore[type-arg]
     def __init__(self) -> None:
         super().__init__(huepfer_labels())
 
-    @property  # type: ignore[override]
+    @property
     def choices(self) -> tuple[str, ...]:
         return huepfer_labels()
 
