@@ -209,10 +209,10 @@ def game(request: Request) -> Response:
 
 
 def _sides(game: str | None) -> tuple[str, str]:
-    from hexhop.notation.games import lookup_game
+    from hexhop.notation.games import GAMES, lookup_game
 
     spec = lookup_game(game)
-    return spec.sides if spec is not None else ("North", "South")
+    return spec.sides if spec is not None else GAMES[0].sides  # the registry's first game
 
 
 def _keep_style(css: str) -> str:
