@@ -15,6 +15,7 @@ from hexhop.archive.writing import (
     WriteError,
     make_folder,
     refuse_inputs,
+    synced_together,
     write_file,
 )
 from hexhop.messages import _
@@ -28,6 +29,7 @@ __all__ = [
     "make_folder",
     "refuse_existing",
     "refuse_inputs",
+    "synced_together",
     "write_atomically",
 ]
 

@@ -170,3 +170,40 @@ def test_an_interrupt_between_pieces_leaves_nothing(tmp_path: Path) -> None:
     with pytest.raises(KeyboardInterrupt):
         write_file(str(tmp_path / "a.hxl"), pieces())
     assert os.listdir(tmp_path) == []
+
+
+def test_new_files_written_together_are_flushed_together(tmp_path: Path, monkeypatch) -> None:
+    """Inside synced_together, a new file is flushed when the block ends (the
+    files, then their folder once); a file written over, before it is
+    put in place, as always."""
+    synced: list[str] = []
+    real = os.fsync
+
+    def fsync(handle: int) -> None:
+        synced.append(Path(os.readlink(f"/proc/self/fd/{handle}")).name)
+        real(handle)
+
+    monkeypatch.setattr(writing.os, "fsync", fsync)
+    (tmp_path / "old.svg").write_bytes(b"old")
+    with writing.synced_together():
+        write_file(str(tmp_path / "a.hxl"), b"a")
+        write_file(str(tmp_path / "b.hxl"), b"b")
+        assert synced == []
+        write_file(str(tmp_path / "old.svg"), b"new", overwrite=True)
+        assert len(synced) == 2 and synced[0].startswith(".hexhop-")  # the file, its folder
+        assert synced[1] == tmp_path.name
+    assert synced[2:] == ["a.hxl", "b.hxl", tmp_path.name]
+
+
+def test_split_flushes_its_files_together(tmp_path: Path, monkeypatch) -> None:
+    calls: list[int] = []
+    monkeypatch.setattr(writing.os, "fsync", lambda handle: calls.append(handle))
+    games = "\n".join(
+        f'[Game "Hexalit"]\n[North "P{n}"]\n[South "Q"]\n\n1. B4W3 *\n' for n in range(5)
+    )
+    (tmp_path / "five.hxl").write_text(games, "utf-8")
+    result = CliRunner().invoke(
+        cli, ["split", str(tmp_path / "five.hxl"), "--out-dir", str(tmp_path / "out")]
+    )
+    assert result.exit_code == 0, result.output
+    assert len(calls) == 5 + 1  # each file once, the folder once
