@@ -108,7 +108,7 @@ def write_file(
     *,
     overwrite: bool = False,
     check: Check | None = None,
-    inputs: Iterable[str] = (),
+    inputs: Iterable[str] | Inputs = (),
 ) -> None:
     """Write ``data`` as the file ``path``, with the promises of this module;
     missing folders on the way to ``path`` are made first.
@@ -266,29 +266,43 @@ def _sync_folder(folder: str) -> None:
 # -- never over an input -------------------------------------------------------------------
 
 
-def refuse_inputs(outputs: Iterable[str], inputs: Iterable[str]) -> None:
+class Inputs:
+    """The files a command reads, each known by its identities (real path,
+    device and inode) and by the archive that holds it, looked up once: a
+    command that writes many files (``render`` of a folder) asks for each
+    of them without looking at every input again."""
+
+    def __init__(self, paths: Iterable[str]) -> None:
+        from .index import container
+
+        self.known: dict[object, tuple[str, bool]] = {}
+        for given in paths:
+            if given in ("-", "<stdin>"):
+                continue
+            archive = container(given)
+            for path, is_holder in ((given, False), (archive, archive != given)):
+                for key in _identities(path):
+                    self.known.setdefault(key, (given, is_holder))
+
+    def refuse(self, outputs: Iterable[str]) -> None:
+        """Raise :class:`OverInputError` for the first of ``outputs`` that
+        is one of the inputs or holds one."""
+        if not self.known:
+            return
+        for path in outputs:
+            for key in _identities(path):
+                if key in self.known:
+                    raise OverInputError(path, *self.known[key])
+
+
+def refuse_inputs(outputs: Iterable[str], inputs: Iterable[str] | Inputs) -> None:
     """Raise :class:`OverInputError` when one of ``outputs`` is one of
     ``inputs``, or the archive that holds one (``club.zip`` for the input
     ``club.zip:a.hxl``). Files are compared by their real paths and by
     device and inode, so another spelling, a symbolic link or a hard link
     is caught; a folder given as an input holds outputs, it is not written
     over."""
-    from .index import container
-
-    known: dict[object, tuple[str, bool]] = {}
-    for given in inputs:
-        if given in ("-", "<stdin>"):
-            continue
-        archive = container(given)
-        for path, is_holder in ((given, False), (archive, archive != given)):
-            for key in _identities(path):
-                known.setdefault(key, (given, is_holder))
-    if not known:
-        return
-    for path in outputs:
-        for key in _identities(path):
-            if key in known:
-                raise OverInputError(path, *known[key])
+    (inputs if isinstance(inputs, Inputs) else Inputs(inputs)).refuse(outputs)
 
 
 def _identities(path: str) -> list[object]:

@@ -45,6 +45,7 @@ from .options import (
 )
 from .progress import Kept, ProgressBar, games_bar
 from .safe_write import (
+    Inputs,
     make_folder,
     refuse_existing,
     refuse_inputs,
@@ -395,7 +396,7 @@ def _render(
     if not paths:
         message = _("{path}: no game could be drawn").format(path=record)
         raise Unreadable(message) if state["unreadable"] else click.ClickException(message)
-    inputs = [record, *(source.path for source in sources)]
+    inputs = Inputs([record, *(source.path for source in sources)])  # looked up once
     refuse_inputs(paths, inputs)
     refuse_existing(paths, force)
     state["total"] = len(paths)

@@ -11,6 +11,7 @@ import click
 from hexhop.archive.writing import (
     Check,
     Exists,
+    Inputs,
     OverInputError,
     WriteError,
     make_folder,
@@ -24,6 +25,7 @@ from hexhop.records.text import counted
 __all__ = [
     "Check",
     "ExistsError",
+    "Inputs",
     "OverInputError",
     "WriteError",
     "make_folder",
@@ -70,7 +72,7 @@ def write_atomically(
     *,
     overwrite: bool = False,
     check: Check | None = None,
-    inputs: Iterable[str] = (),
+    inputs: Iterable[str] | Inputs = (),
 ) -> None:
     """:func:`hexhop.archive.writing.write_file`, with a taken name told as
     :class:`ExistsError` (``use --force``)."""

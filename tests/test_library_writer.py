@@ -207,3 +207,21 @@ def test_split_flushes_its_files_together(tmp_path: Path, monkeypatch) -> None:
     )
     assert result.exit_code == 0, result.output
     assert len(calls) == 5 + 1  # each file once, the folder once
+
+
+def test_render_of_a_folder_looks_at_each_input_once(tmp_path: Path, monkeypatch) -> None:
+    """The inputs are looked up once, not again for every file written:
+    30 records drawn are 30 pictures and 122 look-ups (30 × 62 more when
+    every write looked at every input)."""
+    folder = tmp_path / "games"
+    folder.mkdir()
+    for n in range(30):
+        (folder / f"g{n:02d}.hxl").write_text(A, "utf-8")
+    looked = []
+    real = writing._identities
+    monkeypatch.setattr(writing, "_identities", lambda path: looked.append(path) or real(path))
+    out = tmp_path / "out"
+    result = CliRunner().invoke(cli, ["render", str(folder), "--plies", "0", "--out-dir", str(out)])
+    assert result.exit_code == 0, result.output
+    assert len(list(out.rglob("*.svg"))) == 30
+    assert len(looked) <= 5 * 30, len(looked)
