@@ -235,7 +235,12 @@ def _put_in_place(temporary: str, path: str, overwrite: bool) -> None:
         raise Exists(path) from None
     except OSError:  # a file system without hard links
         _claim(path)
-        os.replace(temporary, path)
+        try:
+            os.replace(temporary, path)
+        except BaseException:  # the empty file that took the name is not left
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+            raise
     else:
         os.unlink(temporary)
 

@@ -225,3 +225,20 @@ def test_render_of_a_folder_looks_at_each_input_once(tmp_path: Path, monkeypatch
     assert result.exit_code == 0, result.output
     assert len(list(out.rglob("*.svg"))) == 30
     assert len(looked) <= 5 * 30, len(looked)
+
+
+def test_without_hard_links_a_failed_rename_leaves_no_empty_file(
+    tmp_path: Path, monkeypatch
+) -> None:
+    def no_links(*args: object) -> None:
+        raise PermissionError(1, "Operation not permitted")
+
+    def no_rename(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(writing.os, "link", no_links)
+    monkeypatch.setattr(writing.os, "replace", no_rename)
+    with pytest.raises(writing.WriteError) as caught:
+        write_file(str(tmp_path / "a.hxl"), b"new")
+    assert str(caught.value) == f"cannot write {tmp_path / 'a.hxl'}: No space left on device"
+    assert os.listdir(tmp_path) == []
