@@ -18,7 +18,7 @@ from typing import cast
 from hexhop.engine.deadline import checkpoint, within
 from hexhop.engine.replay import GameReport
 from hexhop.notation.findings import make
-from hexhop.notation.games import lookup_game
+from hexhop.notation.games import GAMES, lookup_game
 from hexhop.notation.model import CubeAnswer, CubeOffer, HopAction, Item, Line
 from hexhop.notation.reader import offset_bytes
 from hexhop.notation.streaming import stream_chunks
@@ -215,7 +215,7 @@ def game_facts(
 def players(report: GameReport) -> list[str]:
     """The players in move order, ``?`` for a missing one (as ``check`` reports them)."""
     game = lookup_game(report.game)
-    sides = game.sides if game else ("North", "South")
+    sides = game.sides if game else GAMES[0].sides  # the registry's first game
     return [report.tags.get(side, "?") for side in sides]
 
 

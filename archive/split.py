@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from hexhop.notation.games import GAMES, lookup_game, record_extensions
 from hexhop.notation.numbers import ascii_int
@@ -20,19 +20,67 @@ from hexhop.records.file_names import fitted
 from .texts import GameText, extension_of
 
 MAX_STEM = 80  # characters before the number and extension
-_GERMAN = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
-_GERMAN_SZ = str.maketrans({"ß": "ss", "ẞ": "SS"})
 _UNSAFE = re.compile(r"[^A-Za-z0-9]+")
+_WORD = re.compile(r"[^\W\d_]+")  # a run of letters
 # names Windows keeps for devices, whatever the extension
 _RESERVED = {"con", "prn", "aux", "nul"} | {f"{d}{n}" for d in ("com", "lpt") for n in range(10)}
+# compatibility forms that are the same letter (fullwidth Ｍ, the ligature ﬁ);
+# not fractions or superscripts, whose digits (¼: 1⁄4) are no part of a name
+_SAME_LETTER = ("<wide>", "<narrow>", "<compat>", "<font>")
 
 
 def ascii_word(text: str) -> str:
-    """``text`` in safe ASCII: umlauts spelt out (``Müller``: ``Mueller``),
-    other accents dropped, every other run of characters one ``-``."""
-    text = unicodedata.normalize("NFC", text).translate(_GERMAN).translate(_GERMAN_SZ)
-    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    """``text`` in safe ASCII, readable: the letters of :data:`.players.LETTERS`
+    written out in the case of their word (``Müller``: ``Mueller``,
+    ``MÜLLER``: ``MUELLER``, ``Straße``: ``Strasse``, ``Ødegård``:
+    ``Oedegaard``), other accents dropped (``Chloé``: ``Chloe``), every
+    other run of characters one ``-``. A name whose UTF-8 was read as
+    Windows-1252 (``MÃ¼ller``) is read again first."""
+    text = unicodedata.normalize("NFC", _mended(text))
+    text = _WORD.sub(lambda word: _spelt(word.group()), text)
+    text = "".join(_same_letter(c) for c in text)
+    plain = unicodedata.normalize("NFD", text).encode("ascii", "ignore").decode("ascii")
     return _UNSAFE.sub("-", plain).strip("-")
+
+
+def _spelt(word: str) -> str:
+    """``word`` with each letter of :data:`.players.LETTERS` written out:
+    in capitals in a word of capitals (``MÜLLER``), else with a capital
+    first letter for a capital (``Müller``, ``Ülker``)."""
+    from .players import LETTERS
+
+    shouted = len(word) > 1 and word.replace("ß", "").isupper()  # STRAßE is shouted
+    out = []
+    for char in word:
+        lower = char.lower()
+        spelt = LETTERS.get(lower) if len(lower) == 1 else None
+        if spelt is None:
+            out.append(char)
+        elif shouted:
+            out.append(spelt.upper())
+        else:
+            out.append(spelt if char == lower else spelt.capitalize())
+    return "".join(out)
+
+
+def _same_letter(char: str) -> str:
+    tag = unicodedata.decomposition(char)
+    return unicodedata.normalize("NFKC", char) if tag.startswith(_SAME_LETTER) else char
+
+
+def _mended(text: str) -> str:
+    """``text``, or the text its UTF-8 bytes held when they were read as
+    Windows-1252 or Latin-1 (``MÃ¼ller``: ``Müller``). A name that is no
+    such misreading does not give valid UTF-8 back and is kept."""
+    if text.isascii():
+        return text
+    for misread in ("cp1252", "latin-1"):
+        try:
+            mended = text.encode(misread).decode("utf-8")
+        except UnicodeError:
+            continue
+        return mended
+    return text
 
 
 def surname(name: str) -> str:
@@ -51,20 +99,36 @@ def date_part(value: str) -> str:
     return "-".join(known)
 
 
-def file_stem(game: GameText) -> str:
-    """The name of ``game``'s file without its extension."""
-    record = game.parsed.record
-    tags = {t.name.lower(): t.value for t in reversed(record.tags)} if record else {}
-    sides = _sides(record.game if record else None, tags)
+def name_from_tags(tags: Mapping[str, str], game: str | None) -> str:
+    """The file name (without extension) of a game with ``tags`` (names in
+    any case), the one rule of ``split`` and the editor:
+    ``DATE_PLAYER-PLAYER_rROUND`` (``2024-05-01_Mueller-Schmidt_r3``), from
+    the players' tags of ``game``, in safe ASCII (:func:`ascii_word`), at
+    most :data:`MAX_STEM` characters, never a device name of Windows.
+    ``""`` when no tag gives a part."""
+    tags = {name.lower(): value for name, value in tags.items()}
+    sides = _sides(game, tags)
     players = "-".join(p for p in (surname(tags.get(s.lower(), "")) for s in sides) if p)
     round_ = ascii_word(tags.get("round", ""))
     parts = [date_part(tags.get("date", "")), players, f"r{round_}" if round_ else ""]
-    stem = "_".join(p for p in parts if p)
-    if not stem:  # no tags to name it by: the file it came from and its number
-        source = ascii_word(os.path.splitext(game.path.rsplit("/", 1)[-1])[0]) or "game"
-        stem = f"{source}-{game.index}"
+    return _safe_stem("_".join(p for p in parts if p))
+
+
+def _safe_stem(stem: str) -> str:
     stem = stem[:MAX_STEM].rstrip("-_")
     return f"{stem}_" if stem.lower() in _RESERVED else stem
+
+
+def file_stem(game: GameText) -> str:
+    """The name of ``game``'s file without its extension: :func:`name_from_tags`,
+    else the file it came from and its number."""
+    record = game.parsed.record
+    tags = {t.name: t.value for t in reversed(record.tags)} if record else {}
+    stem = name_from_tags(tags, record.game if record else None)
+    if not stem:  # no tags to name it by: the file it came from and its number
+        source = ascii_word(os.path.splitext(game.path.rsplit("/", 1)[-1])[0]) or "game"
+        stem = _safe_stem(f"{source}-{game.index}")
+    return stem
 
 
 def _sides(game: str | None, tags: dict[str, str]) -> tuple[str, str]:

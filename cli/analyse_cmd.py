@@ -229,6 +229,7 @@ def _write_annotated(
         annotated.encode("utf-8"),
         overwrite=force,
         check=lambda temp: verify(temp, written, shown=out, default_game=game),
+        inputs=[source.path],
     )
 
 

@@ -44,7 +44,7 @@ Examples:
 @click.argument("paths", nargs=-1, required=True)
 @game_option
 @glob_option(
-    "Which files of a directory or archive to check (repeatable; default: *.hxl, *.trg, *.hpf)."
+    "Which files of a directory or archive to check (repeatable; default: {record_globs})."
 )
 @format_option(
     ["text", "json", "jsonl", "junit"],

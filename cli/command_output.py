@@ -1,9 +1,11 @@
 """Where a command's text goes: standard output, or the file given with
-``--out`` (written by :mod:`.safe_write`); messages go to standard error."""
+``--out`` (written by the library's writer, :mod:`hexhop.archive.writing`);
+messages go to standard error."""
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable
 
 import click
 
@@ -23,14 +25,20 @@ out_option = shared(
 force_out_option = force_option("Overwrite --out if it exists.")
 
 
-def emit(text: str, out: str | None, force: bool, check: Check | None = None) -> None:
-    """Print ``text``, or write it atomically to ``out`` (never over an
-    existing file unless ``force``), after ``check`` of what was written
-    (a record read back, say)."""
+def emit(
+    text: str,
+    out: str | None,
+    force: bool,
+    check: Check | None = None,
+    inputs: Iterable[str] = (),
+) -> None:
+    """Print ``text``, or write it with the library's writer to ``out``
+    (never over an existing file unless ``force``, never over one of
+    ``inputs``), after ``check`` of what was written (a record read back, say)."""
     if out is None:
         click.echo(text, nl=False)
         return
-    write_atomically(out, text.encode("utf-8"), overwrite=force, check=check)
+    write_atomically(out, text.encode("utf-8"), overwrite=force, check=check, inputs=inputs)
 
 
 def tell(message: str) -> None:

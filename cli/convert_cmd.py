@@ -66,12 +66,12 @@ def convert(
             bar.total = games_in(data)
             text = to_json(data, source, game, bar.update)
             bar.done()
-            emit(text, out, force)
+            emit(text, out, force, inputs=[source])
         else:
-            _emit_records(records_of(data, source), out, force)
+            _emit_records(records_of(data, source), out, force, source)
 
 
-def _emit_records(records: list[Record], out: str | None, force: bool) -> None:
+def _emit_records(records: list[Record], out: str | None, force: bool, source: str) -> None:
     """The records as a record archive; a file is read back as these games
     before it is kept."""
     from hexhop.archive.verify import Written, verify
@@ -80,7 +80,11 @@ def _emit_records(records: list[Record], out: str | None, force: bool) -> None:
     written = Written()
     for number, record in enumerate(records, 1):
         written.add(ParsedGame(number, record, ()))
-    emit(format_archive(records), out, force, lambda temp: verify(temp, written, shown=out))
+
+    def check(temporary: str) -> None:
+        verify(temporary, written, shown=out)
+
+    emit(format_archive(records), out, force, check, inputs=[source])
 
 
 def _check_kind(source: str, data: bytes, target: str) -> None:

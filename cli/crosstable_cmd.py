@@ -241,7 +241,7 @@ def crosstable(
             tell(_("--rounds: the games' Round tags do not make a round-by-round table"))
     if not table.full and fmt != "json":
         tell(listing_note(len(table.players)))
-    _write(sheet, counted, fmt, out, force, page, landscape)
+    _write(sheet, counted, fmt, out, force, page, landscape, paths)
     if out is not None and table.players and not quiet:
         tell(_("wrote {path}").format(path=out))
     if not table.players and not quiet:
@@ -266,6 +266,7 @@ def _write(
     force: bool,
     page: str | None,
     landscape: bool,
+    inputs: Sequence[str],
 ) -> None:
     table = sheet.table
     if fmt == "pdf":
@@ -275,7 +276,7 @@ def _write(
             # the layout takes seconds (in a child process): Ctrl-C stops it
             with stoppable(lambda: _("while laying out {path}; nothing written").format(path=out)):
                 data = pdf(pdf_pages(sheet, paper_for(sheet, page, landscape)))
-            write_atomically(out or "", data, overwrite=force)
+            write_atomically(out or "", data, overwrite=force, inputs=inputs)
     elif fmt == "json":
         rows = table.as_json()
         spellings = counted.spellings()

@@ -497,7 +497,11 @@ def _export(
 
     pieces = export_pieces(sources(hits), written, leave_out, canonical=canonical)
     write_atomically(
-        path, pieces, overwrite=force, check=lambda temp: verify(temp, written, shown=path)
+        path,
+        pieces,
+        overwrite=force,
+        check=lambda temp: verify(temp, written, shown=path),
+        inputs=inputs,
     )
     return len(left_out)
 

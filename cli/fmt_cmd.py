@@ -71,7 +71,7 @@ def fmt(
     wrapping. Every comment, glyph and variation is kept. A file with a
     syntax error is reported and left alone.
 
-    FILES are record files, folders (their *.hxl, *.trg and *.hpf files),
+    FILES are record files, folders (their {record_globs} files),
     - for standard input, and .zip or .tar(.gz) archives; the members of
     an archive and standard input are printed or checked, never rewritten
     (--in-place refuses them).

@@ -5,14 +5,14 @@ from __future__ import annotations
 import click
 
 from hexhop.messages import _
-from hexhop.notation.boards import DEFAULT_HUEPFER_SIZE, huepfer_board_named, huepfer_labels
+from hexhop.notation.boards import DEFAULT_HUEPFER_SIZE, huepfer_board_named
 from hexhop.notation.games import game_list
 from hexhop.records.text import counted
 
 from .command_output import emit, force_out_option, out_option
 from .help import Translated
 from .interrupt import checked, stoppable
-from .options import Count, game_name, quiet_option, shared
+from .options import BoardChoice, Count, game_name, quiet_option, shared
 from .progress import Kept, ProgressBar, so_far
 
 EXAMPLE = """
@@ -33,8 +33,8 @@ Examples:
 @shared(
     "--board",
     default=None,
-    type=click.Choice(huepfer_labels()),
-    help="Hüpfer board  [default: 6x6].",
+    type=BoardChoice(),
+    help="Hüpfer board  [default: {default_board}].",
 )
 @click.option(
     "--count",

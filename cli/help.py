@@ -3,7 +3,10 @@
 click reads a command's help texts when its module is imported, before
 ``--lang`` or the environment has chosen a language; so the English texts
 stay as they are written (they are the message ids) and are translated
-when the help is shown.
+when the help is shown. What the registries know (the Hüpfer boards, the
+records' extensions) is written into a help text then too, from a
+placeholder (:func:`from_registries`), so that a board or game added to a
+registry is named in every help.
 """
 
 from __future__ import annotations
@@ -75,6 +78,23 @@ def metavar(text: str, names: tuple[str, ...] | None = None) -> str:
     return _METAVAR.sub(shown, text)
 
 
+def from_registries(text: str) -> str:
+    """``text`` with ``{boards}`` (``6x6, 8x8, 10x10``), ``{default_board}``
+    (``6x6``) and ``{record_globs}`` (``*.hxl, *.trg, *.hpf``) written from
+    the registries as they are now; other braces are left as they are."""
+    from hexhop.notation.boards import DEFAULT_HUEPFER_SIZE, board_label, huepfer_labels
+    from hexhop.notation.games import record_extensions
+
+    words = {
+        "{boards}": ", ".join(huepfer_labels()),
+        "{default_board}": board_label(DEFAULT_HUEPFER_SIZE),
+        "{record_globs}": ", ".join(f"*{extension}" for extension in record_extensions()),
+    }
+    for placeholder, word in words.items():
+        text = text.replace(placeholder, word)
+    return text
+
+
 class Translated(click.Command):
     """A command whose help, option help and epilog are shown in the
     language spoken when the help is asked for."""
@@ -87,7 +107,7 @@ class Translated(click.Command):
 
     def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         shown = copy.copy(self)
-        shown.help = _(inspect.cleandoc(self.help)) if self.help else self.help
+        shown.help = from_registries(_(inspect.cleandoc(self.help))) if self.help else self.help
         super(Translated, shown).format_help_text(ctx, formatter)
 
     def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
@@ -144,7 +164,7 @@ def click_speaks_hexhop() -> None:
 def _help_record(param: click.Parameter, ctx: click.Context) -> tuple[str, str] | None:
     shown: Any = copy.copy(param)
     if getattr(param, "help", None):
-        shown.help = _(shown.help)
+        shown.help = from_registries(_(shown.help))
     if isinstance(param, click.Option) and not param.is_flag:
         shown.metavar = metavar(param.metavar or param.make_metavar(ctx))
     return shown.get_help_record(ctx)

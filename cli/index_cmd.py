@@ -44,7 +44,7 @@ Examples:
 )
 @game_option
 @glob_option(
-    "Which files of a directory or archive to index (repeatable; default: *.hxl, *.trg, *.hpf)."
+    "Which files of a directory or archive to index (repeatable; default: {record_globs})."
 )
 @jobs_option(
     "Replay games in this many processes, 0: one per core (the index is the same). "

@@ -14,10 +14,11 @@ after every few milliseconds of work until it finds a safe place. A long
 computation in C ends before the stop.
 
 What must be done whole (writing a file and counting it, one file's report)
-runs in :func:`signals_held`; :func:`~.safe_write.write_atomically` holds
-the signals while it writes, so an interrupted run leaves either the old
-file or the new one. A signal that comes after a command's last checkpoint
-(while it writes its last file) lets it finish.
+runs in :func:`signals_held`; the library's writer
+(:func:`hexhop.archive.writing.write_file`) holds the signals while it
+writes, so an interrupted run leaves either the old file or the new one.
+A signal that comes after a command's last checkpoint (while it writes its
+last file) lets it finish.
 """
 
 from __future__ import annotations
@@ -49,7 +50,6 @@ class Terminated(KeyboardInterrupt):
     """SIGTERM, raised like Ctrl-C."""
 
 
-_held = 0  # depth of signals_held() blocks
 _pending: int | None = None  # a signal not raised yet
 _stopping = False  # an interrupt was raised: the run is ending, later signals change nothing
 _owner = os.getpid()  # the process whose handlers these are
@@ -85,7 +85,7 @@ def _on_signal(signum: int, frame: FrameType | None) -> None:
     if _stopping:
         return
     _pending = signum
-    if _held:
+    if raising.holding():
         return  # raised at the checkpoint after the block
     if can_raise(frame, _catchers):
         checkpoint()
@@ -106,7 +106,7 @@ def checkpoint() -> None:
     """A safe point: raise the Ctrl-C or SIGTERM that came since, if any
     (not inside :func:`signals_held`)."""
     global _pending, _stopping
-    if _pending is None or _held:
+    if _pending is None or raising.holding():
         return
     signum, _pending = _pending, None
     _stopping = True
@@ -181,18 +181,8 @@ def stoppable(progress: Callable[[], str]) -> Iterator[None]:
             signal.signal(signum, handler)
 
 
-@contextlib.contextmanager
-def signals_held() -> Iterator[None]:
-    """Hold Ctrl-C and SIGTERM back in the block, so that what it does is
-    done whole: they are raised at the next :func:`checkpoint`, or not at
-    all when the command's work is done by then (its last file written).
-
-    Python runs signal handlers in the main thread only, between two
-    bytecodes; outside :func:`stoppable` this changes nothing.
-    """
-    global _held
-    _held += 1
-    try:
-        yield
-    finally:
-        _held -= 1
+#: Hold Ctrl-C and SIGTERM back in a block, so that what it does is done
+#: whole: they are raised at the next :func:`checkpoint`, or not at all when
+#: the command's work is done by then (its last file written). The library's
+#: writer holds them with the same counter (:func:`hexhop.records.raising.held`).
+signals_held = raising.held

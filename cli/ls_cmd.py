@@ -29,9 +29,7 @@ Examples:
 @click.command(cls=Translated, epilog=EXAMPLE)
 @click.argument("paths", nargs=-1, required=True, metavar="ARCHIVE...")
 @game_option
-@glob_option(
-    "Which files of a directory or archive to list (repeatable; default: *.hxl, *.trg, *.hpf)."
-)
+@glob_option("Which files of a directory or archive to list (repeatable; default: {record_globs}).")
 @format_option(
     ["text", "json"],
     "text: one file a line (games, bytes, name); json: one document.",

@@ -47,9 +47,7 @@ Examples:
     "(spelling, move numbers, comments and variations aside).",
 )
 @game_option
-@glob_option(
-    "Which files of a directory or archive to read (repeatable; default: *.hxl, *.trg, *.hpf)."
-)
+@glob_option("Which files of a directory or archive to read (repeatable; default: {record_globs}).")
 @shared("--verbose", is_flag=True, help="Name every game --dedupe leaves out.")
 @quiet_option("No progress bar and no summary of the games written.")
 def merge(
@@ -112,6 +110,7 @@ def merge(
             pieces(),
             overwrite=force,
             check=lambda temp: verify(temp, merged.written, shown=out),
+            inputs=paths,
         )
     bar.done()
     _summary(merged, out, dedupe, quiet)

@@ -22,7 +22,8 @@ from typing import IO, Any, TypeVar
 import click
 
 from hexhop.messages import _
-from hexhop.notation.games import game_list, lookup_game
+from hexhop.notation.boards import huepfer_labels
+from hexhop.notation.games import game_list, lookup_game, record_extensions
 from hexhop.notation.numbers import MAX_DIGITS, ascii_decimal, ascii_int
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -106,14 +107,14 @@ VOCABULARY: dict[str, Term] = {
             "--board",
             "value",
             "crosstable find generate moves ratings show stats",
-            "A Hüpfer board: 6x6, 8x8, 10x10.",
+            f"A Hüpfer board: {', '.join(huepfer_labels())}.",
         ),
         _term(
             "--glob",
             "value+",
             _READERS.replace("analyse ", "").replace("puzzles ", "").replace("render ", ""),
-            "Which files of a folder or archive to read (repeatable; default: `*.hxl`, "
-            "`*.trg`, `*.hpf`).",
+            "Which files of a folder or archive to read (repeatable; default: "
+            f"{', '.join(f'`*{extension}`' for extension in record_extensions())}).",
         ),
         _term(
             "--db",
@@ -475,6 +476,23 @@ def keep_duplicates_option(
     "the first copy in archive order; hexhop dupes lists them).",
 ) -> Callable[[F], F]:
     return shared("--keep-duplicates", is_flag=True, help=help)
+
+
+class BoardChoice(click.Choice):
+    """A Hüpfer board label (``8x8``) of the board registry as it is when
+    the option is read or its help shown, not when the command was
+    imported: a board added to :mod:`hexhop.notation.boards` is taken."""
+
+    def __init__(self) -> None:
+        super().__init__(huepfer_labels())
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        return huepfer_labels()
+
+    @choices.setter
+    def choices(self, value: object) -> None:
+        """click's constructor sets the choices once: they are read from the registry."""
 
 
 def glob_option(help: str) -> Callable[[F], F]:

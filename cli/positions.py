@@ -25,7 +25,12 @@ def position_options(command):
             index_option,
             shared("--ply", default=None, metavar="N|last", help="Which ply (default: last)."),
             game_option,
-            shared("--board", default=None, metavar="NxN", help="Hüpfer board for --position."),
+            shared(
+                "--board",
+                default=None,
+                metavar="NxN",
+                help="Hüpfer board for --position: {boards}.",
+            ),
             shared(
                 "--position",
                 "position_text",

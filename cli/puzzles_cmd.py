@@ -39,7 +39,7 @@ from .options import (
     unused_options,
 )
 from .progress import Kept, ProgressBar, kept, so_far
-from .safe_write import refuse_inputs, write_atomically
+from .safe_write import write_atomically
 
 #: The puzzle sheet of ``--format pdf``.
 BOOK = "puzzles.pdf"
@@ -314,10 +314,9 @@ def _write(
     path: str, data: bytes, force: bool, inputs: list[str], record: Record | None = None
 ) -> None:
     """Write one file; a puzzle's record is read back as that record before it is kept."""
-    refuse_inputs([path], inputs)
     check = None
     if record is not None:
         written = Written()
         written.add(ParsedGame(1, record, ()))
         check = functools.partial(verify, written=written, shown=path)
-    write_atomically(path, data, overwrite=force, check=check)
+    write_atomically(path, data, overwrite=force, check=check, inputs=inputs)

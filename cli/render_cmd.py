@@ -44,7 +44,14 @@ from .options import (
     unused_options,
 )
 from .progress import Kept, ProgressBar, games_bar
-from .safe_write import make_folder, refuse_existing, refuse_inputs, write_atomically
+from .safe_write import (
+    Inputs,
+    make_folder,
+    refuse_existing,
+    refuse_inputs,
+    synced_together,
+    write_atomically,
+)
 from .single_game import why_unplayable
 
 EXAMPLE = """
@@ -391,7 +398,8 @@ def _render(
     if not paths:
         message = _("{path}: no game could be drawn").format(path=record)
         raise Unreadable(message) if state["unreadable"] else click.ClickException(message)
-    refuse_inputs(paths, [record, *(source.path for source in sources)])
+    inputs = Inputs([record, *(source.path for source in sources)])  # looked up once
+    refuse_inputs(paths, inputs)
     refuse_existing(paths, force)
     state["total"] = len(paths)
     outputs = _drawn(planned, options, game, out_root if index_page else None, jobs)
@@ -400,16 +408,17 @@ def _render(
             outputs, [_html_index(out_root, record, rows)], _shared_files(out_root)
         )
     bar = ProgressBar(len(paths), quiet=state["quiet"])
-    for path, make in outputs:
-        checkpoint()
-        make_folder(os.path.dirname(path) or ".")
-        data = make()
-        checkpoint()
-        with signals_held():  # written and counted, or neither
-            write_atomically(path, data, overwrite=True)
-            state["done"] += 1
-            state["kept"].add(path)
-        bar.update(state["done"])
+    with synced_together():  # each file whole; all flushed to the disk at the end
+        for path, make in outputs:
+            checkpoint()
+            make_folder(os.path.dirname(path) or ".")
+            data = make()
+            checkpoint()
+            with signals_held():  # written and counted, or neither
+                write_atomically(path, data, overwrite=True, inputs=inputs)
+                state["done"] += 1
+                state["kept"].add(path)
+            bar.update(state["done"])
     bar.done()
     if not state["quiet"]:
         tell(_("wrote {files} to {path}").format(files=counted(len(paths), "file"), path=out_root))

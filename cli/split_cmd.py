@@ -19,7 +19,7 @@ from .help import Translated
 from .interrupt import checkpoint, signals_held, stoppable
 from .options import game_option, glob_option, old_spelling, quiet_option, renamed, shared
 from .progress import Kept, games_bar, so_far
-from .safe_write import ExistsError, WriteError, make_folder, write_atomically
+from .safe_write import ExistsError, WriteError, make_folder, synced_together, write_atomically
 
 EXAMPLE = """
 \b
@@ -40,9 +40,7 @@ Examples:
 )
 @renamed("--out", "--out-dir", "out")
 @game_option
-@glob_option(
-    "Which files of a directory or archive to read (repeatable; default: *.hxl, *.trg, *.hpf)."
-)
+@glob_option("Which files of a directory or archive to read (repeatable; default: {record_globs}).")
 @shared("--verbose", is_flag=True, help="Name the file of every game.")
 @quiet_option("No progress bar and no summary of the files written.")
 def split(
@@ -78,7 +76,8 @@ def split(
         tell(f"{path}: {why}")  # why: a message of the library, translated there
 
     bar, kept = games_bar(paths, quiet=quiet, globs=globs), Kept()
-    with stoppable(lambda: so_far(bar.count, bar.total, "game", kept)):
+    progress = stoppable(lambda: so_far(bar.count, bar.total, "game", kept))
+    with progress, synced_together():  # each file whole; all flushed to the disk at the end
         texts = archive_games(list(paths), cannot_read, globs=globs, game=game)
         for done, text in enumerate(texts):
             bar.update(done)

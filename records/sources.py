@@ -333,7 +333,9 @@ def _only_member(archive: str, limit: int) -> tuple[str, bytes]:
         return sources[0].path, _data(sources[0])
     if not sources:
         raise ReadError(
-            _("{archive} holds no record file (*.hxl, *.trg, *.hpf)").format(archive=archive)
+            _("{archive} holds no record file ({globs})").format(
+                archive=archive, globs=", ".join(f"*{e}" for e in record_extensions())
+            )
         )
     raise ReadError(
         _(

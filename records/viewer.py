@@ -21,7 +21,7 @@ from hexhop.engine.replay import UNPLAYED, GameReport, Visitor, walk
 from hexhop.messages import _, side_name
 from hexhop.notation.errors import ArgumentError
 from hexhop.notation.findings import Finding
-from hexhop.notation.games import find_game
+from hexhop.notation.games import GAMES, find_game
 from hexhop.notation.model import CubeAnswer, CubeOffer, Line, Node
 from hexhop.notation.writer import format_record
 from hexhop.render.html import Drawings, Entry, Frame, GameSummary, LineInfo, MoveLine, Note, Page
@@ -103,7 +103,7 @@ def page_data(
 def summary(report: GameReport, href: str | None, source: str = "") -> GameSummary:
     """One row of an archive's index page; ``href`` None when no page was drawn,
     ``source`` the file the game comes from when the index covers several."""
-    sides = rules_for(report.game).sides if report.game else ("North", "South")
+    sides = rules_for(report.game).sides if report.game else GAMES[0].sides
     errors = sum(1 for f in report.findings if f.severity == "error")
     return GameSummary(
         index=report.index,

@@ -18,9 +18,7 @@ import contextlib
 import json
 import os
 import re
-import secrets
 import threading
-import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -35,6 +33,7 @@ from starlette.routing import BaseRoute, Route
 from hexhop.engine.base import Position
 from hexhop.messages import N_, side_name, to_move, wins
 from hexhop.messages import _ as spoken
+from hexhop.notation.boards import board_label
 from hexhop.notation.findings import Finding
 from hexhop.notation.games import GAMES, find_game
 from hexhop.notation.model import DiceAction, HopAction, Node, ParsedGame, Record
@@ -46,7 +45,7 @@ from hexhop.records.sources import Limits
 
 from .data import game_row
 from .i18n import language_of, speaking, translator
-from .names import EXTENSIONS, checked_name
+from .names import checked_name
 from .refused import Refused, shown
 from .security import MAX_BODY
 from .settings import Settings
@@ -60,16 +59,15 @@ LIMITS = Limits(max_actions=MAX_ACTIONS)
 BOARD_PIXELS = 520
 MAX_ADDRESS = 2 * LIMITS.max_depth + 1  # numbers in a cursor
 MAX_TAGS = 50
-# the tags form: (tag, the games it is for, its label)
-FIELDS = (
+# the tags form: (tag, the games it is for, its label); the players' tags
+# of every game come between them, from the registry (:func:`tag_fields`)
+FIELDS_BEFORE = (
     ("Event", "all", N_("Event")),
     ("Site", "all", N_("Site")),
     ("Date", "all", N_("Date")),
     ("Round", "all", N_("Round")),
-    ("North", "dice", N_("North")),
-    ("South", "dice", N_("South")),
-    ("Red", "huepfer", N_("Red")),
-    ("Turquoise", "huepfer", N_("Turquoise")),
+)
+FIELDS_AFTER = (
     ("First", "dice", N_("First to move")),
     ("Board", "huepfer", N_("Board")),
     ("Result", "all", N_("Result")),
@@ -160,11 +158,35 @@ def editor_page(request: Request) -> Response:
         find=state["find"],
         problem=problem,
         folders=folders,
-        games=list(EXTENSIONS),
-        fields=FIELDS,
+        fields=tag_fields(),
+        **new_game_choices(),
         words=json_block("editor-words", {k: _(v) for k, v in WORDS.items()}),
         results=editing.RESULTS,
     )
+
+
+def tag_fields() -> list[tuple[str, str, str]]:
+    """The tags form's fields: the players' tags are each game's sides, as
+    the game registry names them (labelled by the side's name)."""
+    sides = dict.fromkeys((side, spec.family) for spec in GAMES for side in spec.sides)
+    return [*FIELDS_BEFORE, *((side, family, side) for side, family in sides), *FIELDS_AFTER]
+
+
+def new_game_choices() -> Json:
+    """What the new-game form offers, read from the registries when the
+    page is made (a board added to :mod:`hexhop.notation.boards` is offered):
+    each game and its family, the board sizes and the games played on them,
+    the sides that may move first and the games where they choose."""
+    on_boards = [spec for spec in GAMES if spec.board_sizes]
+    dice = [spec for spec in GAMES if spec.family == "dice"]
+    sizes = sorted({size for spec in on_boards for size in spec.board_sizes})
+    return {
+        "games": [{"name": spec.name, "family": spec.family} for spec in GAMES],
+        "boards": [board_label(size) for size in sizes],
+        "board_games": ", ".join(spec.name for spec in on_boards),
+        "first_sides": list(dict.fromkeys(side for spec in dice for side in spec.sides)),
+        "first_games": ", ".join(spec.name for spec in dice),
+    }
 
 
 def _new_game(game: str | None, board: str) -> Draft:
@@ -560,18 +582,12 @@ def _folder(settings: Settings, given: object) -> Path:
 
 
 def name_from_tags(draft: Draft) -> str:
-    """A file name stem from the tags: date, players, or ``game``."""
-    tags = {k.lower(): v for k, v in draft.tags().items()}
-    spec = find_game(draft.game)
-    parts = [tags.get("date", "").replace("?", "").strip(".")]
-    parts += [tags.get(side.lower(), "") for side in spec.sides]
-    words = []
-    for part in parts:
-        plain = unicodedata.normalize("NFKD", part).encode("ascii", "ignore").decode()
-        slug = re.sub(r"[^A-Za-z0-9.]+", "-", plain).strip("-.").lower()
-        if slug:
-            words.append(slug[:40])
-    return "-".join(words) or "game"
+    """The stem of the draft's file name, by the one rule of ``split``
+    (:func:`hexhop.archive.split.name_from_tags`: ``2024-05-01_Mueller-Keller_r3``),
+    or ``game`` when no tag gives a part."""
+    from hexhop.archive.split import name_from_tags as from_tags
+
+    return from_tags(draft.tags(), draft.game) or "game"
 
 
 def _reads_back(draft: Draft, target: Path) -> Callable[[str], None]:
@@ -620,13 +636,15 @@ def _reads_as_written(path: str, draft: Draft, target: Path) -> None:
 
 
 def _write_free(folder: Path, stem: str, draft: Draft) -> Path:
-    """Write the draft under the first free name ``stem``, ``stem-2``, …"""
+    """Write the draft under the first free name ``stem``, ``stem_2``, …,
+    numbered as ``split`` numbers (:class:`hexhop.archive.split.Names`)."""
+    from hexhop.archive.split import Names
+
     game = draft.game
-    extension = EXTENSIONS[game]
-    for n in range(1, 1000):
-        name = checked_name(f"{stem}{'' if n == 1 else f'-{n}'}{extension}", game)
+    names = Names().candidates(stem, find_game(game).extension)
+    for _attempt in range(1000):
+        target = folder / checked_name(next(names), game)
         try:
-            target = folder / name
             write_new(target, draft.text.encode("utf-8"), _reads_back(draft, target))
             return target
         except Refused as refused:
@@ -636,65 +654,22 @@ def _write_free(folder: Path, stem: str, draft: Draft) -> Path:
 
 
 def write_new(target: Path, data: bytes, check: Callable[[str], None] | None = None) -> None:
-    """Write ``data`` as the new file ``target``, atomically: into a
-    temporary file of the same folder, read back by ``check`` (what it
-    raises stops the write: :class:`Refused` 500 with its message), then
-    linked to its name, which fails when anything (a file, a link, even a
-    dangling one) has the name already: nothing is ever replaced. Where the
-    file system has no hard links, the file is made with ``O_EXCL`` and
-    ``O_NOFOLLOW`` instead. Either way its mode is 0666 less the umask."""
-    if os.path.lexists(target):
-        raise Refused(409, EXISTS)
-    handle, temporary = _temporary(target.parent)
+    """Write ``data`` as the new file ``target`` with the library's writer
+    (:func:`hexhop.archive.writing.write_file`: a temporary file beside it,
+    read back by ``check``, synced, the umask's mode), never over anything
+    that has the name (a file, a link, even a dangling one): :class:`Refused`
+    409 then, 500 with the reason when it cannot be written or ``check``
+    refuses it."""
+    from hexhop.archive.writing import Exists, WriteError, write_file
+
     try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        if check is not None:
-            try:
-                check(temporary)
-            except RecordsError as error:
-                raise Refused(500, NOT_WRITTEN, str(error)) from None
-        try:
-            os.link(temporary, target, follow_symlinks=False)
-        except FileExistsError:
-            raise Refused(409, EXISTS) from None
-        except OSError:  # no hard links here
-            _write_exclusive(target, data)
-    finally:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-
-
-NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-NEW_MODE = 0o666  # less the umask, as open() and every other writer of hexhop make files
-
-
-def _temporary(folder: Path) -> tuple[int, str]:
-    """A new temporary file in ``folder`` (its handle and path), made with
-    the mode the umask leaves (not ``mkstemp``'s 0600, which the saved file
-    would keep: it is linked to its name, not copied)."""
-    for _attempt in range(100):
-        path = str(folder / f".hexhop-save-{secrets.token_hex(8)}.tmp")
-        try:
-            return os.open(path, NEW_FILE, NEW_MODE), path
-        except FileExistsError:
-            continue
-        except OSError as error:
-            raise Refused(500, NOT_WRITTEN, error.strerror or "") from None
-    raise Refused(500, NOT_WRITTEN)
-
-
-def _write_exclusive(target: Path, data: bytes) -> None:
-    try:
-        handle = os.open(target, NEW_FILE, NEW_MODE)
-    except FileExistsError:
+        write_file(str(target), data, check=check)
+    except Exists:
         raise Refused(409, EXISTS) from None
-    except OSError as error:
-        raise Refused(500, NOT_WRITTEN, error.strerror or "") from None
-    with os.fdopen(handle, "wb") as out:
-        out.write(data)
+    except WriteError as error:
+        raise Refused(500, NOT_WRITTEN, error.reason) from None
+    except RecordsError as error:  # the read-back
+        raise Refused(500, NOT_WRITTEN, str(error)) from None
 
 
 def routes() -> list[BaseRoute]:

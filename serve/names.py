@@ -8,11 +8,11 @@ from __future__ import annotations
 import unicodedata
 
 from hexhop.messages import N_
+from hexhop.notation.games import find_game
 
 from .refused import Refused, shown
 
 MAX_NAME_BYTES = 200  # a saved file's name, in UTF-8
-EXTENSIONS = {"Hexalit": ".hxl", "Trigeo": ".trg", "Hüpfer": ".hpf"}
 
 BAD_NAME = N_(
     "A file name without folders, '..', control characters or a leading dot, of at most 200 bytes."
@@ -38,7 +38,7 @@ def checked_name(name: str, game: str) -> str:
     (:func:`_refuse_unsafe`), or one with another extension."""
     name = unicodedata.normalize("NFC", name.strip())
     _refuse_unsafe(name)
-    extension = EXTENSIONS[game]
+    extension = find_game(game).extension
     stem, dot, suffix = name.rpartition(".")
     if not dot:
         name += extension

@@ -212,10 +212,10 @@ def game(request: Request) -> Response:
 
 
 def _sides(game: str | None) -> tuple[str, str]:
-    from hexhop.notation.games import lookup_game
+    from hexhop.notation.games import GAMES, lookup_game
 
     spec = lookup_game(game)
-    return spec.sides if spec is not None else ("North", "South")
+    return spec.sides if spec is not None else GAMES[0].sides  # the registry's first game
 
 
 def _keep_style(css: str) -> str:
@@ -307,10 +307,11 @@ def record(request: Request) -> Response:
     row, hit = _game(request)
     with speaking(language_of(request)):
         raw = next(iter(game_texts([hit])))
+    from hexhop.notation.games import lookup_game
     from hexhop.notation.reader import decode
 
     text = decode(raw)[0]
-    extension = {"Hexalit": ".hxl", "Trigeo": ".trg", "Hüpfer": ".hpf"}.get(row.game or "", ".txt")
+    extension = getattr(lookup_game(row.game), "extension", ".txt")  # the registry's
     name = f"game-{row.id}{extension}"
     return Response(
         text.encode("utf-8"),

@@ -894,6 +894,17 @@ def three_spellings(folder: Path) -> str:
     return "sm"
 
 
+def names_to_spell() -> bytes:
+    """Players' names a file name spells out: capitals with umlauts, a
+    name whose UTF-8 was read as Windows-1252, letters without a
+    decomposition, a device name of Windows, and a name of slashes only."""
+    names = [("MÜLLER", "BÄCKER"), ("MÃ¼ller", "Ødegård"), ("Con", "../.."), ("Müller", "Weiß")]
+    return "\n".join(
+        f'[Game "Hexalit"]\n[North "{north}"]\n[South "{south}"]\n\n1. B4W3 *\n'
+        for north, south in names
+    ).encode()
+
+
 def input_in_an_archive(folder: Path) -> str:
     """``arc.zip`` holding ``in.hpf``: the command writes over the archive
     that holds its input."""
@@ -1302,6 +1313,12 @@ CASES: list[Case] = [
         READ_UP_TO_THE_LIMIT,
         notes="the default --max-games holds for every command",
         seconds=60.0,
+    ),
+    Case(
+        "names-to-spell",
+        _file("names.hxl", names_to_spell),
+        ("split", "merge", "dupes", "find-position", "web-pages"),
+        notes="one writer, one file name from tags",
     ),
     Case(
         "open-comment-before-a-member",

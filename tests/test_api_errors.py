@@ -28,7 +28,6 @@ NOT_ERRORS = {
     "hexhop.cli.render_cmd.MissingExtra": "a click.ClickException of the render command",
     "hexhop.cli.stats_cmd.Refused": "a click.ClickException of the stats command",
     "hexhop.cli.safe_write.ExistsError": "a click.ClickException of the commands that write",
-    "hexhop.cli.safe_write.OverInputError": "a click.ClickException of the commands that write",
 }
 
 
@@ -135,7 +134,9 @@ def test_every_exception_of_the_package_is_a_hexhop_error() -> None:
         "hexhop.records.errors.RecordsError",
         "hexhop.notation.games.UnknownGame",
         "hexhop.games.NoSuchPly",
-        "hexhop.cli.safe_write.WriteError",
+        "hexhop.archive.writing.WriteError",
+        "hexhop.archive.writing.Exists",
+        "hexhop.archive.writing.OverInputError",
     } <= set(found)
     outside = sorted(name for name, cls in found.items() if not issubclass(cls, hexhop.Error))
     assert outside == sorted(NOT_ERRORS)

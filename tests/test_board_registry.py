@@ -8,11 +8,13 @@ indexed and found without any other module knowing of it.
 from __future__ import annotations
 
 import random
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from serve_helpers import client, indexed_archive
 
 from hexhop.cli.main import cli
 from hexhop.engine.base import HeaderError
@@ -130,3 +132,29 @@ def test_a_game_on_it_is_indexed_and_found(game_file: Path, tmp_path: Path) -> N
     assert '"game": "Hüpfer"' in output and '"plies": 40' in output
     code, output = run("find", "--db", db, "--board", "10x10")
     assert code == 1
+
+
+def test_every_help_names_it_and_generate_takes_it(twelve: boards.HuepferBoard) -> None:
+    """The help texts write the boards from the registry when they are shown."""
+    for command in (["generate"], ["show"], ["moves"]):
+        code, output = run(*command, "--help")
+        assert code == 0 and "12x12" in " ".join(output.split()), (command, output)
+    code, output = run("generate", "--help")
+    assert "--board [6x6|8x8|10x10|12x12]" in output
+    code, output = run("generate", "--game", "Hüpfer", "--board", "12x12", "--max-plies", "4")
+    assert code == 0, output
+    assert '[Board "12x12"]' in output
+
+
+def test_the_editor_offers_it(twelve: boards.HuepferBoard, tmp_path: Path) -> None:
+    _arch, db = indexed_archive(tmp_path)
+    page = client(db, (tmp_path,)).get("/editor").text
+    offered = re.search(r'<select name="Board">(.*?)</select>', page)
+    assert offered is not None
+    assert re.findall(r'<option value="([^"]+)">', offered.group(1)) == [
+        "6x6",
+        "8x8",
+        "10x10",
+        "12x12",
+    ]
+    assert "Board (Hüpfer)" in page and "First to move (Hexalit, Trigeo)" in page

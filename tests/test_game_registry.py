@@ -18,7 +18,7 @@ from hexhop.engine.huepfer.board import board
 from hexhop.notation.games import GAMES, GameSpec, find_game, game_for_path, game_list, lookup_game
 
 ROOT = Path(hexhop.notation.__file__).parent.parent
-LAYERS = ("notation", "engine", "render", "records", "cli", "api")
+LAYERS = ("notation", "engine", "render", "records", "cli", "api", "archive", "serve")
 REGISTRY = "notation/games.py"
 
 # a game's own modules, and the drawers of a family, may tell its games apart
@@ -156,3 +156,19 @@ def test_the_registry_agrees_with_the_rules(game: GameSpec) -> None:
         assert game.board_sizes == (6, 8, 10)
         assert [board(size).label for size in game.board_sizes] == ["6x6", "8x8", "10x10"]
     assert (ROOT / "notation" / game.grammar).is_file()
+
+
+def test_the_web_app_s_pages_and_scripts_name_no_board_or_extension() -> None:
+    """The editor's boards and the games' extensions come from the
+    registries through the template context, never written in a page."""
+    board_or_extension = re.compile(r"\b[0-9]+x[0-9]+\b|\.(?:hxl|trg|hpf)\b", re.IGNORECASE)
+    found = [
+        f"{path.relative_to(ROOT)}:{n}: {line.strip()}"
+        for folder in ("serve/templates", "serve/static")
+        for path in sorted((ROOT / folder).rglob("*"))
+        if path.suffix in (".html", ".js")
+        for n, line in enumerate(path.read_text("utf-8").splitlines(), 1)
+        if board_or_extension.search(line)
+    ]
+    assert found == []
+    assert board_or_extension.search('<option value="6x6">') and board_or_extension.search("a.HXL")

@@ -305,7 +305,7 @@ def _run_and_judge(
             )
     if outcome.exit_code in (0, 1) and stdout and not signal_after:
         problems += _well_formed(report, stdout)
-    problems += _outputs(out)
+    problems += _outputs(out, kept)
     if _snapshot(folder) != before:
         problems.append("the input was changed")
     after = _files_in(out)
@@ -368,11 +368,14 @@ def _formula(cell: str) -> bool:
     )
 
 
-def _outputs(out: Path) -> list[str]:
-    """Files a command wrote: SVG and HTML without raw control characters."""
+def _outputs(out: Path, kept: dict[str, tuple]) -> list[str]:
+    """Files a command wrote: each new one with the mode the umask gives (as
+    every program makes files: the writer's promise), SVG and HTML without
+    raw control characters."""
     problems = []
     if not out.exists():
         return problems
+    problems += _modes(out, kept)
     for written in sorted(out.rglob("*")):
         if written.suffix not in (".svg", ".html", ".json", ".xml") or written.is_symlink():
             continue
@@ -381,6 +384,18 @@ def _outputs(out: Path) -> list[str]:
         if control:
             problems.append(f"{written.name} holds a raw control character {control.group()!r}")
     return problems
+
+
+def _modes(out: Path, kept: dict[str, tuple]) -> list[str]:
+    """New files under ``out`` whose mode is not 0666 less the umask."""
+    mask = os.umask(0)
+    os.umask(mask)
+    wanted = 0o666 & ~mask
+    return [
+        f"{name} was made with mode {oct(info[0] & 0o7777)}, not {oct(wanted)} (the umask's)"
+        for name, info in _files_in(out).items()
+        if name not in kept and stat.S_ISREG(info[0]) and info[0] & 0o7777 != wanted
+    ]
 
 
 def _snapshot(folder: Path) -> dict[bytes, tuple]:

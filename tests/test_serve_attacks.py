@@ -214,7 +214,7 @@ def test_a_saved_file_has_the_mode_of_the_umask(app, served, umask, mode) -> Non
         saved = Path(response.json()["saved"])
         assert saved.parent == arch
         assert saved.stat().st_mode & 0o7777 == mode, (saved, oct(saved.stat().st_mode))
-    assert not [p for p in arch.iterdir() if p.name.startswith(".hexhop-save-")]
+    assert not [p for p in arch.iterdir() if p.name.startswith(".hexhop-")]
 
 
 def test_without_hard_links_the_file_has_the_mode_of_the_umask_too(app, served, monkeypatch):

@@ -316,9 +316,19 @@ def test_save_writes_a_new_file_that_is_indexed_strict_and_formatted(app, served
     # a name made from the tags, and the next free one after it
     first = _post(app, "save", {"text": state["text"], "folder": 0, "name": ""}).json()
     second = _post(app, "save", {"text": state["text"], "folder": "0", "name": " "}).json()
-    assert Path(first["saved"]).name == "grete-saveling-jonas-keller.hxl"
-    assert Path(second["saved"]).name == "grete-saveling-jonas-keller-2.hxl"
-    assert not [p for p in Path(arch).iterdir() if p.name.startswith(".hexhop-save-")]
+    assert Path(first["saved"]).name == "Saveling-Keller.hxl"
+    assert Path(second["saved"]).name == "Saveling-Keller_2.hxl"
+    assert not [p for p in Path(arch).iterdir() if p.name.startswith(".hexhop-")]
+
+
+def test_a_name_from_the_tags_is_split_s_name(app, served) -> None:
+    """The editor names a file by the rule of ``hexhop split``: readable,
+    the umlauts written out in the case of their word."""
+    state = _new(app, "Hexalit", North="MÜLLER", South="Bäcker", Date="2026.12.01", Round="4")
+    state = _play(app, state, "B4W3")
+    response = _post(app, "save", {"text": state["text"], "folder": 0, "name": ""})
+    assert response.status_code == 201, response.text
+    assert Path(response.json()["saved"]).name == "2026-12-01_MUELLER-Baecker_r4.hxl"
 
 
 def test_a_save_that_does_not_read_back_leaves_nothing(app, served, monkeypatch) -> None:

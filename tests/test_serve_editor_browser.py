@@ -263,7 +263,7 @@ def test_a_huepfer_game_with_a_birth_and_a_double_capture(browser, server) -> No
         "1. a1-c1@d1 e6-e4@d4 2. a2-c2@c3 e5-e3@d3 3. b2-d2@e2 e3xe1 4. c3xe3xe5 *"
     )
     saved = Path(editor.save(""))  # a name made from the tags
-    assert saved.name == "2026.12.02-mira-hansen-paul-ohlsen.hpf"
+    assert saved.name == "2026-12-02_Hansen-Ohlsen.hpf"
     _strict_and_formatted(saved)
     with hexhop.open_index(db) as index:
         hits = index.find(player="Mira Hansen", game="Hüpfer")

@@ -12,7 +12,14 @@ import pytest
 from click.testing import CliRunner
 from test_writes import full_disk
 
-from hexhop.archive.split import Names, ascii_word, date_part, file_stem, surname
+from hexhop.archive.split import (
+    Names,
+    ascii_word,
+    date_part,
+    file_stem,
+    name_from_tags,
+    surname,
+)
 from hexhop.archive.texts import game_texts
 from hexhop.cli.main import cli
 from hexhop.records.sources import Source
@@ -34,7 +41,7 @@ def split(*args: str):
 def test_names_come_from_the_tags_in_safe_ascii():
     assert ascii_word("Müller") == "Mueller"
     assert ascii_word("Straße") == "Strasse"
-    assert ascii_word("Ødegård / ../etc") == "degard-etc"  # Ø has no ASCII decomposition
+    assert ascii_word("Ødegård / ../etc") == "Oedegaard-etc"  # Ø has no decomposition: LETTERS
     assert surname("Müller, Anna") == "Mueller"
     assert surname("Anna von Müller") == "Mueller"
     assert date_part("2024.05.01") == "2024-05-01"
@@ -68,9 +75,9 @@ def test_split_writes_each_game_byte_for_byte(tmp_path):
     assert result.exit_code == 0, result.output
     assert result.stderr == f"wrote 2 files to {tmp_path / 'out'}\n"
     out = tmp_path / "out"
-    assert sorted(os.listdir(out)) == ["2024-05-01_Mueller-Schmidt_r3.hxl", "degard-Strasse.trg"]
+    assert sorted(os.listdir(out)) == ["2024-05-01_Mueller-Schmidt_r3.hxl", "Oedegaard-Strasse.trg"]
     assert (out / "2024-05-01_Mueller-Schmidt_r3.hxl").read_bytes() == first
-    assert (out / "degard-Strasse.trg").read_bytes() == second
+    assert (out / "Oedegaard-Strasse.trg").read_bytes() == second
 
 
 def test_windows_1252_bytes_are_kept(tmp_path):
@@ -92,7 +99,7 @@ def test_the_games_extension_not_the_files(tmp_path):
     assert result.exit_code == 0, result.output
     assert sorted(os.listdir(tmp_path / "out")) == [
         "2024-05-01_Mueller-Schmidt_r3.hxl",
-        "degard-Strasse.trg",
+        "Oedegaard-Strasse.trg",
         "noext-1.hpf",
     ]
 
@@ -205,3 +212,48 @@ def test_the_files_written_are_not_split_again_when_out_is_inside_an_input(tmp_p
     assert result.exit_code == 0, result.output
     assert result.stderr == f"wrote 2 files to {tmp_path / 'z-games'}\n"
     assert len(os.listdir(tmp_path / "z-games")) == 2
+
+
+@pytest.mark.parametrize(
+    "name, word",
+    [
+        ("MÜLLER", "MUELLER"),
+        ("Müller", "Mueller"),
+        ("Mu\u0308ller", "Mueller"),  # a combining umlaut
+        ("Bäcker", "Baecker"),
+        ("BÄCKER", "BAECKER"),
+        ("Ülker", "Uelker"),
+        ("STRAßE", "STRASSE"),
+        ("Weiß", "Weiss"),
+        ("Søren Kjær", "Soeren-Kjaer"),
+        ("Yılmaz", "Yilmaz"),
+        ("Łukasz", "Lukasz"),
+        ("Chloé", "Chloe"),
+        ("MÃ¼ller", "Mueller"),  # UTF-8 read as Windows-1252: read again, never MA14ller
+        ("Ｍüller", "Mueller"),  # fullwidth
+        ("Anna²", "Anna"),  # a superscript is no digit of a name
+    ],
+)
+def test_a_name_keeps_the_case_of_its_word(name: str, word: str) -> None:
+    assert ascii_word(name) == word
+
+
+def test_name_from_tags_is_the_one_rule(tmp_path: Path) -> None:
+    tags = {"date": "2024.05.01", "NORTH": "MÜLLER, ANNA", "South": "Bäcker", "Round": "2"}
+    assert name_from_tags(tags, "Hexalit") == "2024-05-01_MUELLER-Baecker_r2"
+    assert name_from_tags({"Red": "Müller", "Turquoise": "Ødegård"}, "Hüpfer") == (
+        "Mueller-Oedegaard"
+    )
+    assert name_from_tags({"Event": "no name here"}, "Hexalit") == ""
+    assert name_from_tags({"North": "Con"}, "Hexalit") == "Con_"  # a device of Windows
+
+
+def test_split_writes_readable_names(tmp_path: Path) -> None:
+    records = "\n".join(
+        f'[Game "Hexalit"]\n[North "{north}"]\n[South "{south}"]\n\n1. B6XC6 *\n'
+        for north, south in [("MÜLLER", "BÄCKER"), ("Anna Müller", "Käthe Weiß")]
+    )
+    (tmp_path / "club.hxl").write_text(records, "utf-8")
+    result = split(str(tmp_path / "club.hxl"), "--out-dir", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    assert sorted(os.listdir(tmp_path / "out")) == ["MUELLER-BAECKER.hxl", "Mueller-Weiss.hxl"]

@@ -82,6 +82,7 @@ def visit(args: list[str]) -> None:
 
     with TestClient(create_app(settings), base_url=BASE, follow_redirects=False) as app:
         failures = 0
+        saved = False  # one save, named from the tags, by the library's writer
         for page in _pages(db):
             response = app.get(page)
             print(f"GET {page[:80]!r} {response.status_code} {len(response.content)} bytes")
@@ -94,6 +95,12 @@ def visit(args: list[str]) -> None:
                 answer = app.post("/api/editor/state", json=payload, headers=token)
                 print(f"POST state {page!r} {answer.status_code} {len(answer.content)} bytes")
                 failures += _judge("POST /api/editor/state with", page, answer.status_code)
+                if not saved and answer.status_code == 200 and answer.json().get("ok"):
+                    payload = {"text": answer.json()["text"], "folder": 0, "name": ""}
+                    answer = app.post("/api/editor/save", json=payload, headers=token)
+                    print(f"POST save {page!r} {answer.status_code} {answer.text[:200]!r}")
+                    failures += _judge("POST /api/editor/save with", page, answer.status_code)
+                    saved = True
     if failures:
         raise SystemExit(3)
 

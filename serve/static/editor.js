@@ -457,7 +457,8 @@
     event.preventDefault();
     var form = event.target;
     var game = form.elements.game.value;
-    var tags = game === "Hüpfer" ? { Board: form.elements.Board.value }
+    var family = form.elements.game.selectedOptions[0].dataset.family;
+    var tags = family === "huepfer" ? { Board: form.elements.Board.value }
       : { First: form.elements.First.value };
     post("new", { game: game, tags: tags }).then(function (answer) {
       if (answer.status >= 400) { tell(answer.data); return; }
