@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from hexhop.messages import _
+from hexhop.notation.errors import ArgumentError
 from hexhop.notation.games import lookup_game
 from hexhop.records.checking import CheckOptions
 
@@ -191,15 +192,15 @@ DEFAULT_TIE_BREAKS = ("sb", "h2h")
 
 def tie_breaks_of(text: str) -> tuple[str, ...]:
     """``sb,buchholz,h2h`` as the tie-breaks to apply in that order;
-    ValueError naming the first word that is not one."""
+    :class:`ArgumentError` naming the first word that is not one."""
     chosen: list[str] = []
     for word in (part.strip().lower() for part in text.split(",")):
         if word == "wins":
-            raise ValueError(
+            raise ArgumentError(
                 _("wins: the points are the games won (the rules have no draws), not a tie-break")
             )
         if word not in TIE_BREAKS:
-            raise ValueError(
+            raise ArgumentError(
                 _("{word}: not a tie-break (one of {known})").format(
                     word=word or '""', known=", ".join(TIE_BREAKS)
                 )
@@ -306,7 +307,7 @@ class Crosstable:
             return -self.total(player)[1]
         if criterion == "decided":
             return -self.total(player)[2]
-        raise ValueError(criterion)
+        raise ArgumentError(criterion)
 
     def score(self, player: str, other: str) -> tuple[int, int, int]:
         """Games ``player`` won, lost and left open against ``other``."""

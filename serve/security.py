@@ -36,6 +36,7 @@ from starlette.responses import RedirectResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from hexhop.messages import N_
+from hexhop.notation.errors import Error
 from hexhop.notation.numbers import ascii_int
 
 from .i18n import COOKIE as LANG_COOKIE
@@ -259,7 +260,7 @@ def _secure(headers: MutableHeaders, set_cookies: list[str]) -> None:
         headers.append("set-cookie", cookie)
 
 
-class ClientGone(Exception):
+class ClientGone(Error):
     """The connection ended before the request's body came whole."""
 
 

@@ -27,6 +27,7 @@ NOT_ERRORS = {
     "hexhop.cli.render_cmd.Unreadable": "a click.ClickException of the render command",
     "hexhop.cli.render_cmd.MissingExtra": "a click.ClickException of the render command",
     "hexhop.cli.stats_cmd.Refused": "a click.ClickException of the stats command",
+    "hexhop.cli.crosstable_cmd.NamesRefused": "a click.ClickException of the standings commands",
     "hexhop.cli.safe_write.ExistsError": "a click.ClickException of the commands that write",
 }
 
