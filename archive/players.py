@@ -76,6 +76,15 @@ LETTERS: Mapping[str, str] = {
     "ŧ": "t",
 }
 _LETTERS = str.maketrans(dict(LETTERS))
+#: The same letters as a reader who writes no umlaut as ``e`` types them:
+#: ``Soren`` for ``Søren``, ``Yilmaz`` for ``Yılmaz`` (the ``plain`` form
+#: that ``find`` matches besides the key's form, as ``Muller`` for ``Müller``).
+PLAIN_LETTERS: Mapping[str, str] = {
+    **{letter: spelled for letter, spelled in LETTERS.items() if letter not in "äöüøœå"},
+    "ø": "o",
+    "œ": "oe",
+}
+_PLAIN = str.maketrans(dict(PLAIN_LETTERS))
 
 
 def player_key(name: str) -> str:
@@ -95,6 +104,24 @@ def player_key(name: str) -> str:
     if comma and "," not in first and first.strip() and last.strip():
         words = f"{first.strip()} {last.strip()}"
     return words
+
+
+def _folded(name: str, table: dict[int, str]) -> str:
+    text = unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
+    return " ".join(fold(text.translate(table)).split())
+
+
+def plain_form(name: str) -> str:
+    """``name`` as ``find`` matches it the first way: case folded, blanks
+    collapsed, accents dropped and letters written plainly (``Søren Kjær``
+    -> ``soren kjaer``, ``Müller`` -> ``muller``, ``Yılmaz`` -> ``yilmaz``)."""
+    return _folded(name, _PLAIN)
+
+
+def key_form(name: str) -> str:
+    """``name`` as ``find`` matches it the second way: as the key writes it,
+    but not turned round (``Müller, Anna`` -> ``mueller, anna``)."""
+    return _folded(name, _LETTERS)
 
 
 @dataclass(frozen=True)
@@ -134,12 +161,13 @@ class Identity:
     shown: str | None = None
 
 
-@dataclass
+@dataclass(eq=False)  # one file's names: told apart by identity (a default of Query)
 class Names:
     """A names file as read: who each spelling names."""
 
     path: str = ""
     players: list[Player] = field(default_factory=list)
+    digest: str = ""  # of the file's bytes: the index notices a changed file by it
     _by_key: dict[str, list[tuple[Spelling, Player]]] = field(default_factory=dict)
 
     def identify(self, spelling: str, tags: Mapping[str, str] | None = None) -> Identity:
@@ -151,9 +179,9 @@ class Names:
         return Identity(key)
 
     @classmethod
-    def of(cls, players: list[Player], path: str = "") -> Names:
+    def of(cls, players: list[Player], path: str = "", digest: str = "") -> Names:
         """The names of ``players``: conditions first, in the file's order."""
-        names = cls(path=path, players=players)
+        names = cls(path=path, players=players, digest=digest)
         for player in players:
             for spelling in player.spellings:
                 names._by_key.setdefault(spelling.key, []).append((spelling, player))
@@ -186,9 +214,16 @@ def read_names(text: str, path: str = "names.txt") -> Names:
             raise _error(path, number, column, _("a spelling before any player's name"))
         else:
             players[-1].spellings.append(_spelling(line, number, path))
-    names = Names.of(players, path)
+    names = Names.of(players, path, names_digest(text))
     _no_spelling_twice(names)
     return names
+
+
+def names_digest(text: str) -> str:
+    """The digest by which the index tells a names file changed."""
+    import hashlib
+
+    return hashlib.blake2b(text.encode("utf-8", "surrogateescape"), digest_size=16).hexdigest()
 
 
 #: A names file beside the records that every command finds by itself: in
