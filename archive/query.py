@@ -29,6 +29,7 @@ from hexhop.messages import side_name as side_label
 from hexhop.notation.numbers import ascii_int
 from hexhop.records.errors import RecordsError
 from hexhop.records.globs import matches as glob_matches
+from hexhop.records.small_files import read_small_text
 
 from .index import (
     NUMBER,
@@ -758,12 +759,47 @@ HIT_TYPES = (TEXT, NUMBER, NUMBER, NUMBER, NUMBER, TEXT_OR_NULL, TEXT, TEXT) + (
 )
 
 
-def stale_files(db: sqlite3.Connection, path: str, roots: Iterable[str] = ()) -> list[str]:
+def stale_files(
+    db: sqlite3.Connection, path: str, roots: Iterable[str] = (), names: str | None = None
+) -> list[str]:
     """The files of the index (under ``roots``, when given) that changed or
     are gone since they were indexed, as the index names them: those whose
     file on disk has another size or modification time now, or none. One
     ``stat`` per file on disk (an archive's members share theirs); files
-    added since are not looked for."""
+    added since are not looked for. Last, the names file when it is not the
+    one the players' keys were made with (:func:`stale_names`)."""
+    roots = list(roots)
+    stale = _stale_records(db, path, roots)
+    changed = stale_names(db, path, roots, names)
+    return stale + ([changed] if changed is not None else [])
+
+
+def stale_names(
+    db: sqlite3.Connection, path: str, roots: Iterable[str] = (), names: str | None = None
+) -> str | None:
+    """The names file (``names``, else the one the index was made with, else
+    ``hexhop-names.txt`` beside the first of ``roots`` or beside the index)
+    when its text is not the one the index's keys were made with (changed,
+    gone, or added since); None when it is."""
+    from .index import names_of_index
+    from .players import MAX_NAMES_BYTES, NAMES_FILE, names_digest
+
+    stored_path, stored_digest = names_of_index(db, path) or ("", "")
+    now = names or stored_path
+    if not now:
+        for folder in [*(p if os.path.isdir(p) else os.path.dirname(p) for p in roots), ""]:
+            candidate = os.path.join(folder or os.path.dirname(path), NAMES_FILE)
+            if os.path.isfile(candidate):
+                now = candidate
+                break
+        else:
+            return None
+    text, _why = read_small_text(now, MAX_NAMES_BYTES)
+    digest = names_digest(text) if text is not None else "?"
+    return None if digest == stored_digest else now
+
+
+def _stale_records(db: sqlite3.Connection, path: str, roots: list[str]) -> list[str]:
     under = [place_of(root).real for root in roots]
     now: dict[str, tuple[int, int] | None] = {}
     stale = []

@@ -122,6 +122,13 @@ VOCABULARY: dict[str, Term] = {
             "The index file (see hexhop index).",
         ),
         _term(
+            "--names",
+            "file",
+            "crosstable dupes find index players ratings stats",
+            "The club's names file: which spellings name one player, and the name shown "
+            "(default: hexhop-names.txt beside the archive; docs/archive.md).",
+        ),
+        _term(
             "--scan",
             "flag",
             "crosstable dupes find ratings stats",
