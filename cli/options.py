@@ -42,7 +42,9 @@ def _term(names: str, kind: str, commands: str, meaning: str) -> Term:
     return Term(tuple(names.split()), kind, meaning, tuple(sorted(commands.split())))
 
 
-_READERS = "analyse check crosstable dupes find index ls merge puzzles ratings render split stats"
+_READERS = (
+    "analyse check crosstable dupes find index ls merge players puzzles ratings render split stats"
+)
 _FILTERS = "crosstable find ratings stats"
 
 VOCABULARY: dict[str, Term] = {
@@ -51,7 +53,8 @@ VOCABULARY: dict[str, Term] = {
         _term(
             "--format",
             "value",
-            "analyse check crosstable dupes find ls moves puzzles ratings render show stats",
+            "analyse check crosstable dupes find ls moves players puzzles ratings render show "
+            "stats",
             "The format of what the command writes: a report format (text, table, json, "
             "jsonl, csv, junit) or a picture format (svg, png, pdf…); each command lists "
             "its own.",
@@ -59,8 +62,8 @@ VOCABULARY: dict[str, Term] = {
         _term(
             "-q --quiet",
             "flag",
-            "analyse check convert crosstable dupes find fmt generate index ls merge puzzles "
-            "ratings render serve split stats",
+            "analyse check convert crosstable dupes find fmt generate index ls merge players "
+            "puzzles ratings render serve split stats",
             "Say less: no progress bar and no summary of what was written on standard "
             "error (check: only the summary line); problems are still told.",
         ),
@@ -98,7 +101,7 @@ VOCABULARY: dict[str, Term] = {
             "--game",
             "value",
             "analyse check convert crosstable dupes find fmt generate index ls merge moves "
-            "puzzles ratings render show split stats",
+            "players puzzles ratings render show split stats",
             "The game: Hexalit, Trigeo or Hüpfer (any spelling) — of records without a "
             "Game tag, or the games to search or write.",
         ),
@@ -118,20 +121,20 @@ VOCABULARY: dict[str, Term] = {
         _term(
             "--db",
             "value",
-            "crosstable dupes find index puzzles ratings serve stats",
+            "crosstable dupes find index players puzzles ratings serve stats",
             "The index file (see hexhop index).",
         ),
         _term(
             "--names",
             "file",
-            "crosstable dupes find index players ratings stats",
+            "crosstable find index players ratings stats",
             "The club's names file: which spellings name one player, and the name shown "
             "(default: hexhop-names.txt beside the archive; docs/archive.md).",
         ),
         _term(
             "--scan",
             "flag",
-            "crosstable dupes find ratings stats",
+            "crosstable dupes find players ratings stats",
             "Read the ARCHIVE paths even if they are indexed.",
         ),
         _term(
