@@ -127,7 +127,7 @@ VOCABULARY: dict[str, Term] = {
         _term(
             "--names",
             "file",
-            "crosstable find index players ratings stats",
+            "crosstable dupes find index players ratings stats",
             "The club's names file: which spellings name one player, and the name shown "
             "(default: hexhop-names.txt beside the archive; docs/archive.md).",
         ),

@@ -42,6 +42,8 @@ Examples:
   hexhop players club/ --suggest-names suggested-names.txt
   hexhop players club/ --names club-names.txt
 """
+
+
 class Refused(click.ClickException):
     """A file that will not be written: exit 2, as for every output problem."""
 
