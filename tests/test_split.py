@@ -68,9 +68,9 @@ def test_split_writes_each_game_byte_for_byte(tmp_path):
     assert result.exit_code == 0, result.output
     assert result.stderr == f"wrote 2 files to {tmp_path / 'out'}\n"
     out = tmp_path / "out"
-    assert sorted(os.listdir(out)) == ["2024-05-01_Mueller-Schmidt_r3.hxl", "degard-Strasse.trg"]
+    assert sorted(os.listdir(out)) == ["2024-05-01_Mueller-Schmidt_r3.hxl", "Oedegaard-Strasse.trg"]
     assert (out / "2024-05-01_Mueller-Schmidt_r3.hxl").read_bytes() == first
-    assert (out / "degard-Strasse.trg").read_bytes() == second
+    assert (out / "Oedegaard-Strasse.trg").read_bytes() == second
 
 
 def test_windows_1252_bytes_are_kept(tmp_path):
@@ -92,7 +92,7 @@ def test_the_games_extension_not_the_files(tmp_path):
     assert result.exit_code == 0, result.output
     assert sorted(os.listdir(tmp_path / "out")) == [
         "2024-05-01_Mueller-Schmidt_r3.hxl",
-        "degard-Strasse.trg",
+        "Oedegaard-Strasse.trg",
         "noext-1.hpf",
     ]
 
