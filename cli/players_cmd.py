@@ -60,9 +60,9 @@ HEADING = (N_("player"), N_("games"), N_("first"), N_("last"), N_("spellings"))
 @game_option
 @glob_option("As in check.")
 @names_option(
-    "The club's names file: which spellings name one player, and the name shown "
-    "(docs/archive.md); default: hexhop-names.txt beside the first ARCHIVE. An index "
-    "keeps the names file it was made with (hexhop index --names)."
+    "The club's names file: which spellings name one player (docs/archive.md); "
+    "default: hexhop-names.txt beside the first ARCHIVE. An index keeps the names "
+    "file it was made with (hexhop index --names): another one is told as a change."
 )
 @format_option(["text", "json", "csv"], "How to list the players (json: every spelling).")
 @click.option(
