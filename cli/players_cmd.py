@@ -151,7 +151,7 @@ def _summary(rows: list[PlayerRow], suggestions: list[Suggestion], written: str 
 
 def _write(rows: list[PlayerRow], suggestions: list[Suggestion], fmt: str) -> None:
     if fmt == "json":
-        stdout_json(roster_json(rows, suggestions))
+        click.echo(stdout_json(roster_json(rows, suggestions), indent=2))
         return
     if fmt == "csv":
         click.echo(csv_line(["key", "name", "games", "first", "last", "spellings"]))

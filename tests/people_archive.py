@@ -70,12 +70,11 @@ def pairings() -> list[tuple[int, int, str, str, str]]:
         return names[0] if turn[person] % 2 else names[(turn[person] // 2) % len(names)]
 
     for round_ in range(4):
-        for north in SPELLINGS:
-            for south in SPELLINGS:
-                if north >= south or {north, south} == {SCHMIDT_KASSEL, SCHMIDT_BREMEN}:
+        for one in SPELLINGS:
+            for other in SPELLINGS:
+                if one >= other or {one, other} == {SCHMIDT_KASSEL, SCHMIDT_BREMEN}:
                     continue
-                if round_ % 2:
-                    north, south = south, north
+                north, south = (other, one) if round_ % 2 else (one, other)
                 site = "Bremen" if SCHMIDT_BREMEN in (north, south) else "Kassel"
                 games.append((north, south, spelled(north), spelled(south), site))
     return games
