@@ -180,7 +180,13 @@ def _table(rows: list[PlayerRow], suggestions: list[Suggestion]) -> Iterator[str
     widths = [max([len(heading[i]), *(len(c[i]) for c in cells)]) for i in range(4)]
     for line in [heading, *cells]:
         yield "  ".join(
-            [line[0].ljust(widths[0]), *(line[i].rjust(widths[i]) for i in (1, 2, 3)), line[4]]
+            [
+                line[0].ljust(widths[0]),
+                line[1].rjust(widths[1]),
+                line[2].ljust(widths[2]),
+                line[3].ljust(widths[3]),
+                line[4],
+            ]
         ).rstrip()
     if suggestions:
         by_key = {row.key: row for row in rows}
