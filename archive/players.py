@@ -43,6 +43,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from hexhop.messages import _
 from hexhop.records.errors import RecordsError
@@ -95,11 +96,7 @@ def player_key(name: str) -> str:
     >>> player_key("Søren Kjær"), player_key("Yılmaz"), player_key("İpek"), player_key("Chloé")
     ('soeren kjaer', 'yilmaz', 'ipek', 'chloe')
     """
-    # NFC then casefold joins a combining umlaut with its letter (and İ
-    # becomes i plus a dot mark, dropped below), so the table sees ü
-    text = unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
-    text = fold(text.translate(_LETTERS))
-    words = " ".join(text.split())
+    words = _folded(name, _LETTERS)
     last, comma, first = words.partition(",")
     if comma and "," not in first and first.strip() and last.strip():
         words = f"{first.strip()} {last.strip()}"
@@ -107,6 +104,11 @@ def player_key(name: str) -> str:
 
 
 def _folded(name: str, table: dict[int, str]) -> str:
+    """``name`` case folded, written by ``table``, accents dropped, blanks collapsed."""
+    if name.isascii():  # most names: nothing to compose, write out or drop
+        return " ".join(name.lower().split())
+    # NFC then casefold joins a combining umlaut with its letter (and İ
+    # becomes i plus a dot mark, dropped by fold), so the table sees ü
     text = unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
     return " ".join(fold(text.translate(table)).split())
 
@@ -141,7 +143,7 @@ class Player:
     line: int
     spellings: list[Spelling] = field(default_factory=list)
 
-    @property
+    @cached_property
     def key(self) -> str:
         return player_key(self.shown)
 
@@ -186,7 +188,8 @@ class Names:
             for spelling in player.spellings:
                 names._by_key.setdefault(spelling.key, []).append((spelling, player))
         for entries in names._by_key.values():
-            entries.sort(key=lambda entry: (not entry[0].conditions, entry[0].line))
+            if len(entries) > 1:
+                entries.sort(key=lambda entry: (not entry[0].conditions, entry[0].line))
         return names
 
 
