@@ -304,15 +304,15 @@ class Query:
         """The WHERE clause over ``games g`` and its parameters."""
         where: list[str] = []
         args: list[Any] = []
-        for pattern in self.players:
-            found, found_args = _players_found(pattern)
+        for player in self.players:
+            found, found_args = _players_found(player)
             where.append(f"(g.first_key IN {found} OR g.second_key IN {found})")
             args += found_args + found_args
-        for side, pattern in self.sides:
+        for side, player in self.sides:
             from hexhop.notation.games import GAMES
 
             either = []
-            found, found_args = _players_found(pattern)
+            found, found_args = _players_found(player)
             for spec in GAMES:
                 if side in spec.sides:
                     which = ("first", "second")[spec.sides.index(side)]
@@ -406,8 +406,8 @@ def select_players(query: Query, games: Iterable[tuple[GameFacts, T]]) -> Iterat
     found: list[set[str]] = [set() for _ in range(len(query.players) + len(query.sides))]
     held: list[tuple[str | None, tuple[str, str], T]] = []
     for game, item in games:
-        for some, keys in zip(found, query.spelled(game)):
-            some.update(keys)
+        for some, spelled in zip(found, query.spelled(game)):
+            some.update(spelled)
         if query.matches_but_players(game)[0]:
             held.append((game.game, query.keys(game), item))
     for name, keys, item in held:
