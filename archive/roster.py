@@ -41,6 +41,9 @@ if TYPE_CHECKING:
 NO_PLAYER = ("", "?")
 #: Keys shorter than this are too short to call "one letter apart"
 SHORTEST_KEY = 4
+#: The players suggested with one player, at most (the first, in key order):
+#: numbered names (``Gast 1``, ``Gast 2``…) would otherwise each bring many
+MOST_SUGGESTED = 5
 #: A bucket of more keys than this says nothing (a common name, a short
 #: key's deletion): it is left out, which bounds the comparisons
 BUCKET_LIMIT = 32
@@ -210,13 +213,19 @@ def suggest(rows: Iterable[PlayerRow], work: Work | None = None) -> list[Suggest
     work = work if work is not None else Work()
     keys = sorted({row.key for row in rows})
     found: dict[tuple[str, str], str] = {}
+    partners: dict[str, int] = {}
     for why, pairs in (
         ("one letter apart", _one_letter_apart(keys, work)),
         ("initial", _initials(keys, work)),
         ("swapped", _swapped(keys, work)),
     ):
         for first, second in pairs:
-            found.setdefault((min(first, second), max(first, second)), why)
+            pair = (min(first, second), max(first, second))
+            if pair in found or any(partners.get(k, 0) >= MOST_SUGGESTED for k in pair):
+                continue
+            found[pair] = why
+            for key in pair:
+                partners[key] = partners.get(key, 0) + 1
     return [Suggestion(first, second, why) for (first, second), why in sorted(found.items())]
 
 
@@ -248,7 +257,8 @@ def _one_letter_apart(keys: list[str], work: Work) -> Iterator[tuple[str, str]]:
 
 def one_apart(first: str, second: str) -> bool:
     """Whether two different keys are one letter apart (added, dropped,
-    changed, or two neighbours swapped)."""
+    changed, or two neighbours swapped); a digit is not a letter
+    (``gast 1`` and ``gast 2`` are two guests)."""
     if abs(len(first) - len(second)) > 1 or first == second:
         return False
     start = 0
@@ -256,8 +266,10 @@ def one_apart(first: str, second: str) -> bool:
         start += 1
     a, b = first[start:], second[start:]
     if len(a) == len(b):
-        return a[1:] == b[1:] or (len(a) >= 2 and a[0] == b[1] and a[1] == b[0] and a[2:] == b[2:])
-    return a[1:] == b if len(a) > len(b) else b[1:] == a
+        apart = a[1:] == b[1:] and not (a[0].isdigit() or b[0].isdigit())
+        return apart or (len(a) >= 2 and a[0] == b[1] and a[1] == b[0] and a[2:] == b[2:])
+    longer, shorter = (a, b) if len(a) > len(b) else (b, a)
+    return longer[1:] == shorter and not longer[0].isdigit()
 
 
 def _split(key: str) -> tuple[str, str] | None:
@@ -328,17 +340,18 @@ def suggestions_file(rows: list[PlayerRow], suggestions: list[Suggestion]) -> st
         _("# the margin is the name shown. Then name this file with --names (or call it"),
         _("# hexhop-names.txt beside the archive) and run hexhop index again."),
     ]
+    told: dict[str, list[Suggestion]] = {}  # each group's suggestions, by its first key
+    group_of = {key: group[0] for group in groups for key in group}
+    for suggestion in suggestions:
+        told.setdefault(group_of[suggestion.first], []).append(suggestion)
     for group in groups:
         members = sorted(
             (by_key[key] for key in group), key=lambda row: (-row.games, row.name, row.key)
         )
         lines.append("")
-        for suggestion in suggestions:
-            if suggestion.first in group:
-                lines.append(
-                    f"# {by_key[suggestion.first].name} / {by_key[suggestion.second].name}: "
-                    f"{_(REASONS[suggestion.why])}"
-                )
+        for suggestion in told[group[0]]:
+            first, second = by_key[suggestion.first].name, by_key[suggestion.second].name
+            lines.append(f"# {first} / {second}: {_(REASONS[suggestion.why])}")
         lines.append(members[0].name)
         lines.extend(
             f"    {name}"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from pathlib import Path
 
 from archive_helpers import run
@@ -10,6 +11,7 @@ from archive_helpers import run
 from hexhop.archive.players import player_key, read_names
 from hexhop.archive.roster import (
     BUCKET_LIMIT,
+    MOST_SUGGESTED,
     PlayerRow,
     Sides,
     Work,
@@ -43,6 +45,15 @@ def test_the_three_kinds_of_suggestion():
         ("ann li", "ann lu", "one letter apart")
     ]
     assert _pairs("Al", "Am") == []
+    assert _pairs("Gast 1", "Gast 2", "Gast 12") == []  # a digit is not a letter
+
+
+def test_a_player_is_suggested_with_at_most_five_others():
+    names = [f"{letter}aier" for letter in "bcdfghkmnprstw"]  # each one letter from each
+    found = suggest([_row(name) for name in names])
+    partners = Counter(key for s in found for key in (s.first, s.second))
+    assert max(partners.values()) == MOST_SUGGESTED == 5
+    assert ("baier", "caier", "one letter apart") in [(s.first, s.second, s.why) for s in found]
 
 
 def test_one_apart():
