@@ -101,8 +101,9 @@ def find_options(command):
             "players",
             multiple=True,
             metavar="NAME",
-            help="A player on either side: part of the name, case and accents aside "
-            "(Muller finds Müller), or a glob of the whole name (repeatable).",
+            help="A player on either side: part of a name, case and accents aside "
+            "(Muller finds Müller, Soren Søren), or a glob of the whole name; every game "
+            "of the players it names, however spelled (repeatable).",
         ),
         *(_side_option(side) for side in SIDES),
         shared(
