@@ -24,6 +24,7 @@ from hexhop.archive.roster import (
     suggestions_file,
 )
 from hexhop.messages import N_, _, ngettext
+from hexhop.records.errors import RecordsError
 from hexhop.records.text import csv_line, printable, utf8_safe
 
 from .command_output import stdout_json, tell
@@ -44,8 +45,8 @@ Examples:
 """
 
 
-class Refused(click.ClickException):
-    """A file that will not be written: exit 2, as for every output problem."""
+class NotOverwritten(RecordsError):
+    """A file that will not be written over: exit 2, as for every output problem."""
 
     exit_code = 2
 
@@ -98,7 +99,7 @@ def players(
     """
     if suggest_to is not None:
         if os.path.lexists(suggest_to):
-            raise Refused(
+            raise NotOverwritten(
                 _("{path} exists: --suggest-names writes a new file, never over one").format(
                     path=suggest_to
                 )
