@@ -120,3 +120,14 @@ def test_the_shown_name_is_the_most_used_spelling_then_a_fixed_order():
     assert shown_name([("Mueller", 3), ("Müller", 3), ("MÜLLER", 1)]) == "Müller"
     assert shown_name([("Anna Müller", 2), ("Müller", 2)]) == "Anna Müller"
     assert shown_name([("b", 1), ("a", 1)]) == "a"
+
+
+def test_the_forms_find_matches_a_spelling_in():
+    from hexhop.archive.players import key_form, plain_form
+
+    assert plain_form("Søren  Kjær") == "soren kjaer"  # ø as o, æ as ae
+    assert plain_form("Yılmaz") == "yilmaz" and plain_form("Müller") == "muller"
+    assert plain_form("Käthe Weiß") == "kathe weiss"
+    assert key_form("Müller, Anna") == "mueller, anna"  # as the key, not turned
+    assert key_form("Anna Mu\u0308ller") == key_form("ANNA MÜLLER") == "anna mueller"
+    assert key_form("Søren") == "soeren"
