@@ -197,8 +197,16 @@ NO_NAMES = Names()
 
 
 def _tag_matches(tags: Mapping[str, str] | None, tag: str, glob: str) -> bool:
-    value = (tags or {}).get(tag)
-    return value is not None and glob_matches(fold(glob), fold(value))
+    """Whether the tag ``tag`` of a game matches ``glob``: the tag named in
+    any case, or in German (``[Ort "Kassel*"]`` is the Site tag), as ``find
+    --tag`` names it; the value case and accents aside."""
+    from hexhop.notation.names import tag_name
+
+    wanted = tag_name(tag).casefold()
+    for name, value in (tags or {}).items():
+        if name.casefold() == wanted and glob_matches(fold(glob), fold(value)):
+            return True
+    return False
 
 
 def read_names(text: str, path: str = "names.txt") -> Names:

@@ -131,3 +131,14 @@ def test_the_forms_find_matches_a_spelling_in():
     assert key_form("Müller, Anna") == "mueller, anna"  # as the key, not turned
     assert key_form("Anna Mu\u0308ller") == key_form("ANNA MÜLLER") == "anna mueller"
     assert key_form("Søren") == "soeren"
+
+
+def test_a_condition_names_its_tag_in_any_case_or_in_german():
+    from hexhop.archive.players import read_names
+
+    names = read_names('Peter Schmidt (Kassel)\n    Peter Schmidt  [ort "kassel*"]\n')
+    assert (
+        names.identify("PETER SCHMIDT", {"Site": "Kassel-Nord"}).shown == "Peter Schmidt (Kassel)"
+    )
+    assert names.identify("Peter Schmidt", {"Site": "Bremen"}).key == "peter schmidt"
+    assert names.identify("Peter Schmidt").key == "peter schmidt"
