@@ -861,6 +861,10 @@ def find_in_archive(
                 continue
             game, hit = found
             hit.ply = query.matches_but_players(game)[1]
+            if query.by_player and _again(hit.path):
+                # held until the archive is read: the bytes are read again
+                # (their file's digest checked) only if they are written out
+                hit.text = None
             yield game, hit
 
     for hit in select_players(query, games()):
@@ -915,6 +919,12 @@ def archive_games(
                 data[game.offset : game.offset + game.length],
             )
             yield game, hit
+
+
+def _again(path: str) -> bool:
+    """Whether the source ``path`` can be read again: a regular file, or a
+    member of one (not standard input, nor a pipe)."""
+    return path != "<stdin>" and os.path.isfile(container(path))
 
 
 def game_texts(hits: Iterable[Hit]) -> Iterator[bytes]:

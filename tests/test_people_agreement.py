@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from archive_helpers import run
+from click.testing import CliRunner
 from people_archive import (
     ANNA,
     DENIZ,
@@ -38,6 +39,7 @@ from people_archive import (
 from serve_helpers import client
 
 import hexhop
+from hexhop.cli.main import cli
 
 PEOPLE = list(SPELLINGS)
 # what a club types, and whose games it must find (the Peter Schmidts: both)
@@ -289,3 +291,24 @@ def test_a_changed_names_file_is_told_until_index_runs_again(people, tmp_path):
     names.unlink()  # a names file gone is told too
     gone = run("find", club, "--db", db, "--player", "Muller")
     assert gone.exit_code == 2 and f"({names})" in gone.stderr
+
+
+def test_find_exports_every_game_of_the_person_read_now(people, tmp_path):
+    """Read now, the games are held until the archive is read; their bytes
+    are read again for the export (kept for standard input)."""
+    folder, db = people
+    from_index, read_now = tmp_path / "index.hxl", tmp_path / "scan.hxl"
+    assert (
+        run("find", folder, "--db", db, "--player", "Muller", "--export", from_index).exit_code == 0
+    )
+    assert run("find", folder, "--scan", "--player", "Muller", "--export", read_now).exit_code == 0
+    assert read_now.read_bytes() == from_index.read_bytes()
+    assert read_now.read_text("utf-8").count("[Game ") == len(games_of(ANNA))
+    text = (folder / "2010-a.hxl").read_text("utf-8")
+    piped = tmp_path / "piped.hxl"
+    done = CliRunner().invoke(
+        cli, ["find", "-", "--player", "Muller", "--export", str(piped)], input=text
+    )
+    assert done.exit_code == 0, done.output
+    expected = [n for n in games_of(ANNA) if n <= len(pairings()) // 2]
+    assert piped.read_text("utf-8").count("[Game ") == len(expected)
