@@ -40,13 +40,15 @@ def index_paths(
     game: str | None = None,
     globs: Iterable[str] = (),
     jobs: int = 1,
+    names: str | os.PathLike[str] | None = None,
 ) -> Summary:
     """Index ``paths`` (what ``hexhop check`` takes) into ``db`` (default:
     ``hexhop.sqlite`` beside the first path), as ``hexhop index`` does: new
     and changed files are read, unchanged ones kept, gone ones dropped.
     Returns the run's :class:`~hexhop.archive.index.Summary` (``indexed``,
     ``unchanged``, ``games``, ``problems``…; ``verdict`` is the command's
-    exit status).
+    exit status). ``names`` is the club's names file (default:
+    ``hexhop-names.txt`` beside the first path, as ``hexhop index --names``).
 
     >>> first = hexhop.index_paths("samples/good", db=f"{tmp}/again.sqlite")
     >>> again = hexhop.index_paths("samples/good", db=f"{tmp}/again.sqlite")
@@ -54,19 +56,23 @@ def index_paths(
     ((6, 6), (0, 6, 0))
     """
     from hexhop.archive.index import Indexer, default_path, open_index
+    from hexhop.archive.players import load_names
     from hexhop.archive.query import bounded
     from hexhop.records.checking import CheckOptions
     from hexhop.records.jobs import cores
 
-    names = _names(paths)
+    names_file = os.fspath(names) if names is not None else None
+    sources = _names(paths)
     globs = tuple(globs)
     for pattern in globs:
         bounded(pattern, "--glob")
-    path = os.fspath(db) if db is not None else default_path(names[0])
+    path = os.fspath(db) if db is not None else default_path(sources[0])
+    who = load_names(names_file, sources[:1])
     connection = open_index(path, create=True)
     try:
-        indexer = Indexer(connection, path, CheckOptions(game=game), jobs or cores())
-        for _summary in indexer.run(names, globs):
+        options = CheckOptions(game=game)
+        indexer = Indexer(connection, path, options, jobs or cores(), names=who)
+        for _summary in indexer.run(sources, globs):
             pass  # the summary grows as each source is indexed
         summary = indexer.summary
     finally:
@@ -159,6 +165,22 @@ class Index:
         hits = find_in_index(self.db, self.path, query(**filters))
         inside = _within(under)
         return [hit for hit in hits if inside(hit.real)]
+
+    def players(self, *, under: Iterable[str | os.PathLike[str]] = ()) -> dict[str, Any]:
+        """Each player (by key) and the players that may be one person, as
+        ``hexhop players --db --format json`` gives them: ``{"players":
+        [{"key", "name", "games", "first", "last", "spellings": [{"name",
+        "games"}]}], "suggestions": [{"players": [{"key", "name"}], "why"}]}``.
+
+        >>> with hexhop.open_index(f"{tmp}/good.sqlite") as index:
+        ...     [(p["name"], p["games"]) for p in index.players()["players"]][:2]
+        [('Anna Berger', 1), ('Jonas Keller', 1)]
+        """
+        from hexhop.archive.roster import roster, roster_json, sides_in_index, suggest
+
+        inside = _within(under)
+        rows = roster(side for side in sides_in_index(self.db, self.path) if inside(side.real))
+        return roster_json(rows, suggest(rows))
 
     def dupes(
         self,

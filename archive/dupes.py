@@ -3,8 +3,9 @@
 Two games are duplicates when they are of the same game and their main
 lines have the same actions in canonical spelling, without annotations
 (what :func:`.facts.action_text` gives), whatever their move numbers,
-comments or tags; with ``same_players`` their players (case and accents
-aside) must be the same on the same sides too. Games without any action
+comments or tags; with ``same_players`` their players must be the same
+on the same sides too: the same player keys (archive/players.py, after the
+club's names file), however the names are spelled. Games without any action
 are never duplicates.
 """
 
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .index import NUMBER, TEXT, TEXT_OR_NULL, actions_of, guarded_rows, moves_key, path_of
-from .names import fold
+from .players import NO_NAMES, Names
 from .query import Hit, archive_games
 
 if TYPE_CHECKING:
@@ -80,15 +81,21 @@ def archive_entries(
     globs: tuple[str, ...],
     same_players: bool,
     on_games: Callable[[int], None] | None = None,
+    names: Names = NO_NAMES,
 ) -> Iterator[Entry | str]:
-    """The entries of an archive read now; a source that cannot be read comes
-    as its message (``on_games``: as :func:`.query.archive_games` tells it)."""
+    """The entries of an archive read now, its players keyed by ``names``; a
+    source that cannot be read comes as its message (``on_games``: as
+    :func:`.query.archive_games` tells it)."""
     for found in archive_games(paths, options, globs, on_games):
         if isinstance(found, str):
             yield found
             continue
         game, hit = found
-        players = tuple(fold(name) for name in game.players) if same_players else ()
+        players = (
+            tuple(names.identify(name, game.tags).key for name in game.players)
+            if same_players
+            else ()
+        )
         yield Entry(hit, (moves_key(game.game, game.actions), *players), " ".join(game.actions))
 
 
@@ -119,8 +126,8 @@ def index_entries(
 
 _COLUMNS = (
     "SELECT f.path, g.number, g.line, g.offset, g.length, g.game, g.first, g.second,"
-    " g.result, g.date, g.event, g.plies, g.valid, f.digest, g.moves, g.first_folded,"
-    " g.second_folded, g.actions, g.opening, f.real"
+    " g.result, g.date, g.event, g.plies, g.valid, f.digest, g.moves, g.first_key,"
+    " g.second_key, g.actions, g.opening, f.real"
     " FROM games g JOIN files f ON f.id = g.file"
 )
 # the types of the values of a row of _COLUMNS

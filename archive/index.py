@@ -30,7 +30,7 @@ from hexhop.notation.errors import Error
 from hexhop.records.errors import RecordsError
 
 from .keys import signed
-from .names import fold, fold_ue
+from .players import NO_NAMES, Names, key_form, plain_form, player_key
 
 if TYPE_CHECKING:  # what find needs of this module must not load the notation reader
     from hexhop.records.checking import CheckOptions
@@ -38,8 +38,9 @@ if TYPE_CHECKING:  # what find needs of this module must not load the notation r
 
     from .facts import FactsPart, GameFacts, SourceFacts
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 ANALYSED_SINCE = 5  # the first schema with the tables of the stored analysis
+KEYED_SINCE = 6  # the first schema with each side's player key and the names file
 APPLICATION_ID = 0x68786870  # "hxhp"
 DEFAULT_NAME = "hexhop.sqlite"
 BUSY_SECONDS = 2.0  # how long to wait for another program's lock
@@ -67,6 +68,7 @@ MAX_WRITTEN = 1024 * 1024 * 1024  # SQLite's own limit: the JSON of a part's tag
 # the time SQLite may take for one step of a search (a batch of rows): a
 # hexhop index answers in well under a second, even from a million games
 STEP_SECONDS = 60.0
+REKEY_BATCH = 5_000  # games whose keys are made again at a time (a changed names file)
 PROGRESS_STEPS = 20_000  # SQLite's instructions between two looks at the clock and signals
 
 BASE_SCHEMA = """
@@ -160,7 +162,25 @@ CREATE TABLE solved (
     PRIMARY KEY (game, ply)
 ) WITHOUT ROWID;
 """
-SCHEMA = BASE_SCHEMA + ANALYSIS_SCHEMA
+# schema 6: each side's player key (archive/players.py, after the club's
+# names file) and the name that file shows, and which names file the keys
+# were made with; a schema 4 or 5 index is brought up to 6 by these
+# statements, and ``index`` then writes the keys (a new index is made with
+# them too: one schema, however it was reached). ``first_folded`` and
+# ``first_ue`` hold the spelling's plain and key forms since schema 6
+KEYS_SCHEMA = """
+ALTER TABLE games ADD COLUMN first_key TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN second_key TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN first_shown TEXT;
+ALTER TABLE games ADD COLUMN second_shown TEXT;
+CREATE INDEX games_first_key ON games (first_key);
+CREATE INDEX games_second_key ON games (second_key);
+CREATE TABLE names_file (
+    path TEXT NOT NULL,
+    digest TEXT NOT NULL
+);
+"""
+SCHEMA = BASE_SCHEMA + ANALYSIS_SCHEMA + KEYS_SCHEMA
 
 
 class IndexProblem(RecordsError):
@@ -282,20 +302,43 @@ def check_index(connection: sqlite3.Connection, path: str, create: bool) -> None
                 ),
             )
         if version < SCHEMA_VERSION:
-            _upgrade(connection, create)
+            _upgrade(connection, version, create)
 
 
-def _upgrade(connection: sqlite3.Connection, write: bool) -> None:
-    """Schema 4 (no stored analysis) brought up to 5: the analysis tables
-    are added, empty, and the version set, in one transaction, when the
-    index is opened to be written (``index``); a reader gets them as
-    temporary tables of its own connection and leaves the file as it is."""
+def _upgrade(connection: sqlite3.Connection, version: int, write: bool) -> None:
+    """Schema 4 (no stored analysis) or 5 (no player keys) brought up to 6:
+    the tables and columns added, empty, and the version set, in one
+    transaction, when the index is opened to be written (``index``, which
+    then writes the keys: :meth:`Indexer.rekey`); a reader gets them as
+    temporary tables of its own connection, the keys worked out as it
+    reads (a view of the games), and leaves the file as it is."""
+    missing = (ANALYSIS_SCHEMA if version < ANALYSED_SINCE else "") + KEYS_SCHEMA
     if write:
         connection.executescript(
-            f"BEGIN IMMEDIATE;\n{ANALYSIS_SCHEMA}\nPRAGMA user_version = {SCHEMA_VERSION};\nCOMMIT;"
+            f"BEGIN IMMEDIATE;\n{missing}\nPRAGMA user_version = {SCHEMA_VERSION};\nCOMMIT;"
         )
-    else:
+        return
+    if version < ANALYSED_SINCE:
         connection.executescript(ANALYSIS_SCHEMA.replace("CREATE TABLE", "CREATE TEMP TABLE"))
+    connection.create_function("hx_plain", 1, _plain, deterministic=True)
+    connection.create_function("hx_key_form", 1, _key_form, deterministic=True)
+    connection.create_function("hx_player_key", 1, player_key, deterministic=True)
+    connection.executescript(
+        "CREATE TEMP TABLE names_file (path TEXT NOT NULL, digest TEXT NOT NULL);\n"
+        f"CREATE TEMP VIEW games AS SELECT {_KEYED_VIEW} FROM main.games;"
+    )
+
+
+# the games of a schema 4 or 5 index as schema 6 has them (the keys without
+# a names file: the index does not say which one there was)
+_KEYED_VIEW = (
+    "id, file, number, line, offset, length, game, board, valid, codes, result, winner,"
+    " end_ply, plies, first, second, hx_plain(first) AS first_folded,"
+    " hx_plain(second) AS second_folded, hx_key_form(first) AS first_ue,"
+    " hx_key_form(second) AS second_ue, date, event, opening, actions, moves,"
+    " hx_player_key(first) AS first_key, hx_player_key(second) AS second_key,"
+    " NULL AS first_shown, NULL AS second_shown"
+)
 
 
 def damaged(path: str, reason: str) -> IndexProblem:
@@ -311,13 +354,19 @@ def _normalised(sql: str | None) -> str | None:
     return " ".join(sql.split()) if sql is not None else None
 
 
-@lru_cache(maxsize=2)
+@lru_cache(maxsize=3)
 def _schema_made(version: int = SCHEMA_VERSION) -> frozenset[tuple[str, str, str, str | None]]:
     """(type, name, table, normalised SQL) of everything the schema of
-    ``version`` (4 or 5) makes, read from a database made with it (SQLite's
+    ``version`` (4, 5 or 6) makes, read from a database made with it (SQLite's
     own indexes included)."""
     with closing(sqlite3.connect(":memory:")) as made:
-        made.executescript(SCHEMA if version >= ANALYSED_SINCE else BASE_SCHEMA)
+        made.executescript(
+            SCHEMA
+            if version >= KEYED_SINCE
+            else BASE_SCHEMA + ANALYSIS_SCHEMA
+            if version >= ANALYSED_SINCE
+            else BASE_SCHEMA
+        )
         return _schema_of(made)
 
 
@@ -565,6 +614,7 @@ class Summary:
     problems: list[str] = field(default_factory=list)  # unreadable or changed sources
     failed: int = 0  # sources not indexed: unreadable, failed or changed while read
     held: int = 0  # games the sources seen hold (written now or before)
+    rekeyed: int = 0  # games whose players' keys a changed names file changed
     empty: list[str] = field(default_factory=list)  # notes on the sources that hold no game
 
     @property
@@ -624,8 +674,10 @@ class Indexer:
         jobs: int = 1,
         changed: Callable[[str], None] | None = None,
         seconds: float = PART_SECONDS,
+        names: Names = NO_NAMES,
     ):
         self.db = connection
+        self.names = names  # the club's names file: the players' keys
         self.path = path
         self.options = options
         self.jobs = jobs
@@ -673,6 +725,7 @@ class Indexer:
         A source's games are read a part at a time and written a part at a
         time inside the source's one transaction; with ``jobs`` > 1 the
         parts are replayed in worker processes, a few of them ahead."""
+        self.rekey()
         if self.jobs > 1:
             from hexhop.records.jobs import Workers
 
@@ -696,6 +749,57 @@ class Indexer:
         self._settle()
         self._drop_gone(paths)
         yield self.summary
+
+    def rekey(self) -> None:
+        """The players' keys (and spellings' forms) of every game made again
+        when the names file is not the one they were made with (changed,
+        added or removed) or were never made (an index upgraded from an
+        older schema), in one transaction; then the names file remembered."""
+        names = self.names
+        now = (names.path and os.path.abspath(names.path), names.digest)
+        if names_of_index(self.db, self.path) == now:
+            return
+        with guard(self.db, self.path, None), _transaction(self.db):
+            last = -1
+            while batch := self._rekeyed(last):
+                self.db.executemany(
+                    "UPDATE games SET first_folded = ?, second_folded = ?, first_ue = ?,"
+                    " second_ue = ?, first_key = ?, first_shown = ?, second_key = ?,"
+                    " second_shown = ? WHERE id = ?",
+                    batch,
+                )
+                last = batch[-1][-1]
+            self.db.execute("DELETE FROM names_file")
+            self.db.execute(
+                "INSERT INTO names_file (path, digest) VALUES (?, ?)", (stored_path(now[0]), now[1])
+            )
+
+    def _rekeyed(self, after: int) -> list[tuple[Any, ...]]:
+        """The new forms and keys of the next :data:`REKEY_BATCH` games after id ``after``."""
+        names = self.names
+        rows = list(
+            guarded_rows(
+                self.db,
+                self.path,
+                "SELECT id, first, second, first_key, first_shown, second_key, second_shown"
+                " FROM games WHERE id > ? ORDER BY id LIMIT ?",
+                (after, REKEY_BATCH),
+                (NUMBER, TEXT, TEXT, TEXT, TEXT_OR_NULL, TEXT, TEXT_OR_NULL),
+            )
+        )
+        batch: list[tuple[Any, ...]] = []
+        for game_id, first, second, *before in rows:
+            tags = self._tags(game_id) if names.players else {}
+            keys = _sides(names, first, second, tags)
+            forms = (_plain(first), _plain(second), _key_form(first), _key_form(second))
+            batch.append((*forms, *keys, game_id))
+            self.summary.rekeyed += tuple(before) != keys
+        return batch
+
+    def _tags(self, game_id: int) -> dict[str, str]:
+        """The tags of a game (for the names file's conditions)."""
+        sql = "SELECT name, value FROM tags WHERE game = ?"
+        return dict(guarded_rows(self.db, self.path, sql, (game_id,), (TEXT, TEXT), "tags"))
 
     def _work(self, paths: list[str], globs: tuple[str, ...], parallel: bool) -> _Work:
         """(kind, source, part or None) for every source, in order; a source's
@@ -972,22 +1076,24 @@ class Indexer:
                     game.plies,
                     first,
                     second,
-                    _folded(first),
-                    _folded(second),
-                    _folded_ue(first),
-                    _folded_ue(second),
+                    _plain(first),
+                    _plain(second),
+                    _key_form(first),
+                    _key_form(second),
                     tags.get("Date"),
                     tags.get("Event"),
                     " ".join(game.actions[:OPENING]),
                     " ".join(game.actions[OPENING:]),
                     moves_key(game.game, game.actions),
+                    *_sides(self.names, first, second, tags),
                 )
             )
         db.executemany(
             "INSERT INTO games (id, file, number, line, offset, length, game, board, valid,"
             " codes, result, winner, end_ply, plies, first, second, first_folded,"
-            " second_folded, first_ue, second_ue, date, event, opening, actions, moves)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " second_folded, first_ue, second_ue, date, event, opening, actions, moves,"
+            " first_key, first_shown, second_key, second_shown)"
+            f" VALUES ({', '.join('?' * 29)})",
             rows,
         )
         # the n-th object or list of the JSON belongs to game first_id + n
@@ -1065,6 +1171,13 @@ class Indexer:
                 self.db.execute("DELETE FROM positions WHERE game NOT IN (SELECT id FROM games)")
 
 
+def _sides(
+    names: Names, first: str, second: str, tags: dict[str, str]
+) -> tuple[str, str | None, str, str | None]:
+    """(key, shown) of the first player, then of the second."""
+    return (*_identity(names, first, tags), *_identity(names, second, tags))
+
+
 def _timed_out(path: str, seconds: float) -> str:
     from hexhop.notation.findings import make
 
@@ -1084,15 +1197,33 @@ def _worker_failed(path: str, reason: str) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _folded(name: str) -> str:
-    """:func:`fold`, remembered: an archive names the same players many times."""
-    return fold(name)
+def _plain(name: str) -> str:
+    """:func:`~.players.plain_form`, remembered: an archive names the same
+    players many times."""
+    return plain_form(name)
 
 
 @lru_cache(maxsize=4096)
-def _folded_ue(name: str) -> str:
-    """:func:`fold_ue`, remembered."""
-    return fold_ue(name)
+def _key_form(name: str) -> str:
+    """:func:`~.players.key_form`, remembered."""
+    return key_form(name)
+
+
+def _identity(names: Names, name: str, tags: dict[str, str]) -> tuple[str, str | None]:
+    """(key, name shown or None) of the player ``name`` names in a game with ``tags``."""
+    found = names.identify(name, tags)
+    return found.key, found.shown
+
+
+def names_of_index(db: sqlite3.Connection, path: str) -> tuple[str, str] | None:
+    """(path, digest) of the names file the index's keys were made with
+    (``("", "")``: none); None when the keys were never made (an index of an
+    older schema)."""
+    sql = "SELECT path, digest FROM names_file"
+    rows = list(guarded_rows(db, path, sql, (), (TEXT, TEXT), "names_file"))
+    if not rows:
+        return None
+    return path_of(rows[0][0], path), rows[0][1]
 
 
 def stored_path(path: str) -> str:

@@ -43,6 +43,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from hexhop.messages import _
 from hexhop.records.errors import RecordsError
@@ -76,6 +77,15 @@ LETTERS: Mapping[str, str] = {
     "ŧ": "t",
 }
 _LETTERS = str.maketrans(dict(LETTERS))
+#: The same letters as a reader who writes no umlaut as ``e`` types them:
+#: ``Soren`` for ``Søren``, ``Yilmaz`` for ``Yılmaz`` (the ``plain`` form
+#: that ``find`` matches besides the key's form, as ``Muller`` for ``Müller``).
+PLAIN_LETTERS: Mapping[str, str] = {
+    **{letter: spelled for letter, spelled in LETTERS.items() if letter not in "äöüøœå"},
+    "ø": "o",
+    "œ": "oe",
+}
+_PLAIN = str.maketrans(dict(PLAIN_LETTERS))
 
 
 def player_key(name: str) -> str:
@@ -86,15 +96,34 @@ def player_key(name: str) -> str:
     >>> player_key("Søren Kjær"), player_key("Yılmaz"), player_key("İpek"), player_key("Chloé")
     ('soeren kjaer', 'yilmaz', 'ipek', 'chloe')
     """
-    # NFC then casefold joins a combining umlaut with its letter (and İ
-    # becomes i plus a dot mark, dropped below), so the table sees ü
-    text = unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
-    text = fold(text.translate(_LETTERS))
-    words = " ".join(text.split())
+    words = _folded(name, _LETTERS)
     last, comma, first = words.partition(",")
     if comma and "," not in first and first.strip() and last.strip():
         words = f"{first.strip()} {last.strip()}"
     return words
+
+
+def _folded(name: str, table: dict[int, str]) -> str:
+    """``name`` case folded, written by ``table``, accents dropped, blanks collapsed."""
+    if name.isascii():  # most names: nothing to compose, write out or drop
+        return " ".join(name.lower().split())
+    # NFC then casefold joins a combining umlaut with its letter (and İ
+    # becomes i plus a dot mark, dropped by fold), so the table sees ü
+    text = unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
+    return " ".join(fold(text.translate(table)).split())
+
+
+def plain_form(name: str) -> str:
+    """``name`` as ``find`` matches it the first way: case folded, blanks
+    collapsed, accents dropped and letters written plainly (``Søren Kjær``
+    -> ``soren kjaer``, ``Müller`` -> ``muller``, ``Yılmaz`` -> ``yilmaz``)."""
+    return _folded(name, _PLAIN)
+
+
+def key_form(name: str) -> str:
+    """``name`` as ``find`` matches it the second way: as the key writes it,
+    but not turned round (``Müller, Anna`` -> ``mueller, anna``)."""
+    return _folded(name, _LETTERS)
 
 
 @dataclass(frozen=True)
@@ -114,7 +143,7 @@ class Player:
     line: int
     spellings: list[Spelling] = field(default_factory=list)
 
-    @property
+    @cached_property
     def key(self) -> str:
         return player_key(self.shown)
 
@@ -134,12 +163,13 @@ class Identity:
     shown: str | None = None
 
 
-@dataclass
+@dataclass(eq=False)  # one file's names: told apart by identity (a default of Query)
 class Names:
     """A names file as read: who each spelling names."""
 
     path: str = ""
     players: list[Player] = field(default_factory=list)
+    digest: str = ""  # of the file's bytes: the index notices a changed file by it
     _by_key: dict[str, list[tuple[Spelling, Player]]] = field(default_factory=dict)
 
     def identify(self, spelling: str, tags: Mapping[str, str] | None = None) -> Identity:
@@ -151,14 +181,15 @@ class Names:
         return Identity(key)
 
     @classmethod
-    def of(cls, players: list[Player], path: str = "") -> Names:
+    def of(cls, players: list[Player], path: str = "", digest: str = "") -> Names:
         """The names of ``players``: conditions first, in the file's order."""
-        names = cls(path=path, players=players)
+        names = cls(path=path, players=players, digest=digest)
         for player in players:
             for spelling in player.spellings:
                 names._by_key.setdefault(spelling.key, []).append((spelling, player))
         for entries in names._by_key.values():
-            entries.sort(key=lambda entry: (not entry[0].conditions, entry[0].line))
+            if len(entries) > 1:
+                entries.sort(key=lambda entry: (not entry[0].conditions, entry[0].line))
         return names
 
 
@@ -166,8 +197,16 @@ NO_NAMES = Names()
 
 
 def _tag_matches(tags: Mapping[str, str] | None, tag: str, glob: str) -> bool:
-    value = (tags or {}).get(tag)
-    return value is not None and glob_matches(fold(glob), fold(value))
+    """Whether the tag ``tag`` of a game matches ``glob``: the tag named in
+    any case, or in German (``[Ort "Kassel*"]`` is the Site tag), as ``find
+    --tag`` names it; the value case and accents aside."""
+    from hexhop.notation.names import tag_name
+
+    wanted = tag_name(tag).casefold()
+    for name, value in (tags or {}).items():
+        if name.casefold() == wanted and glob_matches(fold(glob), fold(value)):
+            return True
+    return False
 
 
 def read_names(text: str, path: str = "names.txt") -> Names:
@@ -186,9 +225,16 @@ def read_names(text: str, path: str = "names.txt") -> Names:
             raise _error(path, number, column, _("a spelling before any player's name"))
         else:
             players[-1].spellings.append(_spelling(line, number, path))
-    names = Names.of(players, path)
+    names = Names.of(players, path, names_digest(text))
     _no_spelling_twice(names)
     return names
+
+
+def names_digest(text: str) -> str:
+    """The digest by which the index tells a names file changed."""
+    import hashlib
+
+    return hashlib.blake2b(text.encode("utf-8", "surrogateescape"), digest_size=16).hexdigest()
 
 
 #: A names file beside the records that every command finds by itself: in

@@ -5,6 +5,13 @@ both ways with one meaning: :meth:`Query.sql` narrows the index with SQL
 (with the same Python functions registered in SQLite where SQL has no
 equal), and :meth:`Query.matches` filters the facts of a scanned archive.
 Every filter must hold; ``--player`` may be given more than once.
+
+A player filter finds people, not spellings: a name looked for matches
+the spellings of the archive (:func:`names_match`), and the games found
+are every game of the players (by key, archive/players.py) that one of
+the matching spellings names, however the others spell them. The index
+answers with a search of its stored keys; a scanned archive is read whole
+before its first game is given (:func:`find_in_archive`).
 """
 
 from __future__ import annotations
@@ -15,13 +22,14 @@ import re
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from hexhop.messages import _
 from hexhop.messages import side_name as side_label
 from hexhop.notation.numbers import ascii_int
 from hexhop.records.errors import RecordsError
 from hexhop.records.globs import matches as glob_matches
+from hexhop.records.small_files import read_small_text
 
 from .index import (
     NUMBER,
@@ -45,6 +53,7 @@ from .index import (
 )
 from .keys import signed
 from .names import fold, fold_ue
+from .players import NO_NAMES, Names, key_form, plain_form, player_key
 
 if TYPE_CHECKING:
     from hexhop.records.checking import CheckOptions
@@ -58,8 +67,12 @@ _GLOB_CHARS = re.compile(r"[*?\[]")
 _DATE = re.compile(r"[0-9]{4}(?:\.[0-9]{2}(?:\.[0-9]{2})?)?")  # not \d: any Unicode digit
 MAX_PATTERN = 1_000  # characters of a name, tag value or --glob pattern
 
-# A name or tag value looked for, folded both ways (names.fold, names.fold_ue)
+# A tag value looked for, folded both ways (names.fold, names.fold_ue)
 Pattern = tuple[str, str]
+# A name looked for, in the three forms it is matched in: plain (``soren``),
+# as the key writes it (``soeren``) and turned as the key is (``anna mueller``
+# for ``Mueller, Anna``): players.plain_form, key_form, player_key
+PlayerPattern = tuple[str, str, str]
 _MOVE_NUMBER = re.compile(r"[0-9]+\.+")
 
 
@@ -112,9 +125,15 @@ def name_matches(pattern: str, name: str) -> bool:
     return pattern in name
 
 
-def names_match(pattern: Pattern, name: str) -> bool:
-    """A name as written against a pattern folded both ways: a match in either form."""
-    return name_matches(pattern[0], fold(name)) or name_matches(pattern[1], fold_ue(name))
+def names_match(pattern: PlayerPattern, name: str, key: str | None = None) -> bool:
+    """A name as written (and the key of the player it names in its game,
+    by default its own) against a name looked for: a match in any form
+    (the index stores the same forms: ``first_folded``, ``first_ue``, ``first_key``)."""
+    return (
+        name_matches(pattern[0], plain_form(name))
+        or name_matches(pattern[1], key_form(name))
+        or name_matches(pattern[2], player_key(name) if key is None else key)
+    )
 
 
 def value_matches(pattern: str, ue_pattern: str, value: str) -> bool:
@@ -173,8 +192,8 @@ class Opening:
 
 @dataclass(frozen=True)
 class Query:
-    players: tuple[Pattern, ...] = ()  # each must match a side
-    sides: tuple[tuple[str, Pattern], ...] = ()  # (side name, pattern)
+    players: tuple[PlayerPattern, ...] = ()  # each must find a side's player
+    sides: tuple[tuple[str, PlayerPattern], ...] = ()  # (side name, pattern)
     tags: tuple[tuple[str, Pattern], ...] = ()  # (tag name, glob)
     result: str | None = None
     winner: str | None = None
@@ -190,25 +209,64 @@ class Query:
     # allows), of wins in at least ``min_depth`` own actions
     notes: tuple[str, ...] = ()
     min_depth: int = 1
+    # who is who in a scanned archive (an index holds the keys it was made with)
+    names: Names = field(default=NO_NAMES, compare=False)
 
     @property
     def analysed(self) -> bool:
         """Whether the query asks the stored analysis (an index only)."""
         return bool(self.notes)
 
-    def matches(self, game: GameFacts) -> tuple[bool, int | None]:
-        """Whether ``game`` matches, and the first ply at the position looked for."""
+    @property
+    def by_player(self) -> bool:
+        """Whether a filter names a player (whose games are found by key)."""
+        return bool(self.players or self.sides)
+
+    def keys(self, game: GameFacts) -> tuple[str, str]:
+        """The keys of the players of ``game`` (first, second), after the names file."""
+        players = (game.players + ["?", "?"])[:2]
+        return (
+            self.names.identify(players[0], game.tags).key,
+            self.names.identify(players[1], game.tags).key,
+        )
+
+    def spelled(self, game: GameFacts) -> list[set[str]]:
+        """For each player filter (``players``, then ``sides``), the keys of
+        the players of ``game`` whose spelling it matches."""
+        players = (game.players + ["?", "?"])[:2]
+        keys = self.keys(game)
+        patterns = [*self.players, *(pattern for _side, pattern in self.sides)]
+        return [
+            {key for name, key in zip(players, keys) if names_match(pattern, name, key)}
+            for pattern in patterns
+        ]
+
+    def keys_match(self, game: str | None, keys: tuple[str, str], found: list[set[str]]) -> bool:
+        """Whether the players ``keys`` of a game of ``game`` are those the
+        player filters found (``found``: the keys each one's spellings name)."""
         from hexhop.notation.games import lookup_game
 
-        players = (game.players + ["?", "?"])[:2]
-        if not all(any(names_match(p, name) for name in players) for p in self.players):
-            return False, None
-        spec = lookup_game(game.game)
-        for side, pattern in self.sides:
+        if not all(keys[0] in some or keys[1] in some for some in found[: len(self.players)]):
+            return False
+        spec = lookup_game(game)
+        for (side, _pattern), some in zip(self.sides, found[len(self.players) :]):
             if spec is None or side not in spec.sides:
-                return False, None
-            if not names_match(pattern, players[spec.sides.index(side)]):
-                return False, None
+                return False
+            if keys[spec.sides.index(side)] not in some:
+                return False
+        return True
+
+    def matches(self, game: GameFacts) -> tuple[bool, int | None]:
+        """Whether ``game`` matches, the player filters by its own spellings
+        (:func:`select_players` finds every game of the players), and the
+        first ply at the position looked for."""
+        if self.by_player and not self.keys_match(game.game, self.keys(game), self.spelled(game)):
+            return False, None
+        return self.matches_but_players(game)
+
+    def matches_but_players(self, game: GameFacts) -> tuple[bool, int | None]:
+        """Whether ``game`` matches every filter but the players', and the
+        first ply at the position looked for."""
         for name, pattern in self.tags:
             values = [v for k, v in game.tags.items() if k.lower() == name.lower()]
             if not any(value_matches(*pattern, value) for value in values):
@@ -246,27 +304,20 @@ class Query:
         """The WHERE clause over ``games g`` and its parameters."""
         where: list[str] = []
         args: list[Any] = []
-        for pattern in self.players:
-            test = "hx_name(?, {})" if _GLOB_CHARS.search(pattern[0]) else "instr({}, ?) > 0"
-            where.append(
-                "("
-                + " OR ".join(
-                    test.format(f"g.{column}")
-                    for column in ("first_folded", "second_folded", "first_ue", "second_ue")
-                )
-                + ")"
-            )
-            args += [pattern[0], pattern[0], pattern[1], pattern[1]]
-        for side, pattern in self.sides:
+        for player in self.players:
+            found, found_args = _players_found(player)
+            where.append(f"(g.first_key IN {found} OR g.second_key IN {found})")
+            args += found_args + found_args
+        for side, player in self.sides:
             from hexhop.notation.games import GAMES
 
             either = []
+            found, found_args = _players_found(player)
             for spec in GAMES:
                 if side in spec.sides:
                     which = ("first", "second")[spec.sides.index(side)]
-                    test = f"hx_name(?, g.{which}_folded) OR hx_name(?, g.{which}_ue)"
-                    either.append(f"(g.game = ? AND ({test}))")
-                    args += [spec.name, *pattern]
+                    either.append(f"(g.game = ? AND g.{which}_key IN {found})")
+                    args += [spec.name, *found_args]
             where.append("(" + (" OR ".join(either) or "0") + ")")
         for name, pattern in self.tags:
             where.append(
@@ -324,15 +375,58 @@ class Query:
         return " AND ".join(where) or "1", args
 
 
+def _players_found(pattern: PlayerPattern) -> tuple[str, list[Any]]:
+    """A subquery of the keys of the players that a spelling matching
+    ``pattern`` names (as :func:`names_match`), and its parameters: SQLite
+    makes its list once per search."""
+    tests = []
+    args: list[Any] = []
+    for side in ("first", "second"):
+        either = []
+        for column, form in (("folded", pattern[0]), ("ue", pattern[1]), ("key", pattern[2])):
+            test = "hx_name(?, {})" if _GLOB_CHARS.search(form) else "instr({}, ?) > 0"
+            either.append(test.format(f"{side}_{column}"))
+            args.append(form)
+        tests.append(f"SELECT {side}_key FROM games WHERE {' OR '.join(either)}")
+    return "(" + " UNION ".join(tests) + ")", args
+
+
+def select_players(query: Query, games: Iterable[tuple[GameFacts, T]]) -> Iterator[T]:
+    """The items of the games that match ``query``, in their order, the
+    player filters finding every game of the players a matching spelling
+    names (as :meth:`Query.sql` does in the index). With a player filter,
+    every game is read before the first item is given (a later game may
+    spell a player as asked); the items of the games that match the other
+    filters are held until then."""
+    if not query.by_player:
+        for game, item in games:
+            if query.matches(game)[0]:
+                yield item
+        return
+    found: list[set[str]] = [set() for _ in range(len(query.players) + len(query.sides))]
+    held: list[tuple[str | None, tuple[str, str], T]] = []
+    for game, item in games:
+        for some, spelled in zip(found, query.spelled(game)):
+            some.update(spelled)
+        if query.matches_but_players(game)[0]:
+            held.append((game.game, query.keys(game), item))
+    for name, keys, item in held:
+        if query.keys_match(name, keys, found):
+            yield item
+
+
+T = TypeVar("T")
+
+
 # -- reading the options ----------------------------------------------------------
 
 
-def player_pattern(text: str, option: str = "--player") -> Pattern:
-    """A name (or part of one, or a glob) folded both ways."""
+def player_pattern(text: str, option: str = "--player") -> PlayerPattern:
+    """A name (or part of one, or a glob) in the forms it is matched in."""
     if not text.strip():
         raise QueryError(_("{option}: give a name (or part of one)").format(option=option))
     bounded(text, option)
-    return fold(text.strip()), fold_ue(text.strip())
+    return plain_form(text), key_form(text), player_key(text)
 
 
 def bounded(pattern: str, option: str) -> str:
@@ -665,12 +759,47 @@ HIT_TYPES = (TEXT, NUMBER, NUMBER, NUMBER, NUMBER, TEXT_OR_NULL, TEXT, TEXT) + (
 )
 
 
-def stale_files(db: sqlite3.Connection, path: str, roots: Iterable[str] = ()) -> list[str]:
+def stale_files(
+    db: sqlite3.Connection, path: str, roots: Iterable[str] = (), names: str | None = None
+) -> list[str]:
     """The files of the index (under ``roots``, when given) that changed or
     are gone since they were indexed, as the index names them: those whose
     file on disk has another size or modification time now, or none. One
     ``stat`` per file on disk (an archive's members share theirs); files
-    added since are not looked for."""
+    added since are not looked for. Last, the names file when it is not the
+    one the players' keys were made with (:func:`stale_names`)."""
+    roots = list(roots)
+    stale = _stale_records(db, path, roots)
+    changed = stale_names(db, path, roots, names)
+    return stale + ([changed] if changed is not None else [])
+
+
+def stale_names(
+    db: sqlite3.Connection, path: str, roots: Iterable[str] = (), names: str | None = None
+) -> str | None:
+    """The names file (``names``, else the one the index was made with, else
+    ``hexhop-names.txt`` beside the first of ``roots`` or beside the index)
+    when its text is not the one the index's keys were made with (changed,
+    gone, or added since); None when it is."""
+    from .index import names_of_index
+    from .players import MAX_NAMES_BYTES, NAMES_FILE, names_digest
+
+    stored_path, stored_digest = names_of_index(db, path) or ("", "")
+    now = names or stored_path
+    if not now:
+        for folder in [*(p if os.path.isdir(p) else os.path.dirname(p) for p in roots), ""]:
+            candidate = os.path.join(folder or os.path.dirname(path), NAMES_FILE)
+            if os.path.isfile(candidate):
+                now = candidate
+                break
+        else:
+            return None
+    text, _why = read_small_text(now, MAX_NAMES_BYTES)
+    digest = names_digest(text) if text is not None else "?"
+    return None if digest == stored_digest else now
+
+
+def _stale_records(db: sqlite3.Connection, path: str, roots: list[str]) -> list[str]:
     under = [place_of(root).real for root in roots]
     now: dict[str, tuple[int, int] | None] = {}
     stale = []
@@ -723,14 +852,26 @@ def find_in_archive(
     """The matching games of an archive read now (no index), in archive
     order; a source that cannot be read comes as its message (``on_games``:
     as :func:`archive_games` tells it)."""
-    for found in archive_games(paths, options, globs, on_games):
-        if isinstance(found, str):
-            yield found
-            continue
-        game, hit = found
-        matched, hit.ply = query.matches(game)
-        if matched:
-            yield hit
+    messages: list[str] = []
+
+    def games() -> Iterator[tuple[GameFacts, Hit]]:
+        for found in archive_games(paths, options, globs, on_games):
+            if isinstance(found, str):
+                messages.append(found)
+                continue
+            game, hit = found
+            hit.ply = query.matches_but_players(game)[1]
+            if query.by_player and _again(hit.path):
+                # held until the archive is read: the bytes are read again
+                # (their file's digest checked) only if they are written out
+                hit.text = None
+            yield game, hit
+
+    for hit in select_players(query, games()):
+        yield from messages
+        messages.clear()
+        yield hit
+    yield from messages
 
 
 def archive_games(
@@ -778,6 +919,12 @@ def archive_games(
                 data[game.offset : game.offset + game.length],
             )
             yield game, hit
+
+
+def _again(path: str) -> bool:
+    """Whether the source ``path`` can be read again: a regular file, or a
+    member of one (not standard input, nor a pipe)."""
+    return path != "<stdin>" and os.path.isfile(container(path))
 
 
 def game_texts(hits: Iterable[Hit]) -> Iterator[bytes]:

@@ -17,6 +17,7 @@ from hexhop.notation.games import GAMES, lookup_game, record_extensions
 from hexhop.notation.numbers import ascii_int
 from hexhop.records.file_names import fitted
 
+from .players import player_key
 from .texts import GameText, extension_of
 
 MAX_STEM = 80  # characters before the number and extension
@@ -84,9 +85,16 @@ def _mended(text: str) -> str:
 
 
 def surname(name: str) -> str:
-    """The family name of ``Anna Müller`` or ``Müller, Anna``, in safe ASCII."""
-    family = name.split(",", 1)[0] if "," in name else (name.split() or [""])[-1]
-    return ascii_word(family)
+    """The family name of ``Anna Müller`` or ``Müller, Anna``, in safe ASCII,
+    the same for every spelling of one player key (archive/players.py):
+    ``MÜLLER`` and ``Mueller, Anna`` are ``Mueller`` too; a name written in
+    mixed case keeps its capitals (``McDonald``)."""
+    family = ascii_word(player_key(name).rsplit(" ", 1)[-1])
+    original = name.split(",", 1)[0] if "," in name else (name.split() or [""])[-1]
+    written = ascii_word(original)
+    if written.lower() == family and not (original.isupper() or original.islower()):
+        return written
+    return "-".join(part[:1].upper() + part[1:] for part in family.split("-"))
 
 
 def date_part(value: str) -> str:

@@ -36,7 +36,6 @@ from .interrupt import checked, stoppable
 from .options import (
     format_option,
     keep_duplicates_option,
-    names_option,
     page_options,
     quiet_option,
     shared,
@@ -150,7 +149,6 @@ def tie_break_option(text: str | None) -> tuple[str, ...]:
 @click.argument("paths", nargs=-1, metavar="[ARCHIVE]...")
 @find_options
 @event_option
-@names_option()
 @keep_duplicates_option()
 @click.option(
     "--tie-break",

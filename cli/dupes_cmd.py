@@ -10,6 +10,7 @@ import click
 
 from hexhop.archive.dupes import Entry, archive_entries, groups, index_entries, kept
 from hexhop.archive.index import default_path
+from hexhop.archive.players import load_names
 from hexhop.archive.query import open_to_search, real_roots, under_any
 from hexhop.messages import _, ngettext
 from hexhop.messages import date as shown_date
@@ -19,7 +20,7 @@ from .command_output import stdout_json, tell
 from .find_cmd import _export, game_option
 from .help import Translated
 from .interrupt import checked, stoppable
-from .options import force_option, format_option, glob_option, quiet_option, shared
+from .options import force_option, format_option, glob_option, names_option, quiet_option, shared
 from .progress import ProgressBar, games_bar, games_read
 from .safe_write import refuse_existing, refuse_inputs
 
@@ -39,6 +40,11 @@ Examples:
 @click.option("--same-players", is_flag=True, help="The players must be the same too.")
 @game_option
 @glob_option("As in check.")
+@names_option(
+    "With --same-players: the club's names file, which spellings name one player "
+    "(docs/archive.md); default: hexhop-names.txt beside the first ARCHIVE. An index keeps "
+    "the names file it was made with."
+)
 @format_option(
     ["text", "json"],
     "How to list the groups.",
@@ -59,6 +65,7 @@ def dupes(
     same_players: bool,
     game: str | None,
     globs: tuple[str, ...],
+    names_file: str | None,
     fmt: str,
     export: str | None,
     force: bool,
@@ -85,6 +92,7 @@ def dupes(
     from hexhop.records.checking import CheckOptions
 
     options = CheckOptions(game=game)
+    names = load_names(names_file, paths[:1])
 
     def entries(every_game: bool) -> Iterator[Entry]:
         if db is not None and not scan:
@@ -98,7 +106,7 @@ def dupes(
                 connection.close()
             return
         bar = games_bar(paths, quiet=quiet, globs=globs, bar=None if every_game else read)
-        for found in archive_entries(list(paths), options, globs, same_players, bar.update):
+        for found in archive_entries(list(paths), options, globs, same_players, bar.update, names):
             if isinstance(found, str):
                 tell(found)
             else:

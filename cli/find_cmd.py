@@ -13,6 +13,7 @@ import click
 
 from hexhop.archive.analysed import NotAnalysed, require_analysis
 from hexhop.archive.index import default_path
+from hexhop.archive.players import load_names
 from hexhop.archive.query import (
     Hit,
     Query,
@@ -47,6 +48,7 @@ from .options import (
     format_option,
     game_name,
     glob_option,
+    names_option,
     old_spelling,
     quiet_option,
     renamed,
@@ -99,8 +101,9 @@ def find_options(command):
             "players",
             multiple=True,
             metavar="NAME",
-            help="A player on either side: part of the name, case and accents aside "
-            "(Muller finds Müller), or a glob of the whole name (repeatable).",
+            help="A player on either side: part of a name, case and accents aside "
+            "(Muller finds Müller, Soren Søren), or a glob of the whole name; every game "
+            "of the players it names, however spelled (repeatable).",
         ),
         *(_side_option(side) for side in SIDES),
         shared(
@@ -158,14 +161,21 @@ def find_options(command):
         ),
         shared("--scan", is_flag=True, help="Read the ARCHIVE paths even if indexed."),
         glob_option("As in check."),
+        names_option(
+            "The club's names file: which spellings name one player (docs/archive.md); "
+            "default: hexhop-names.txt beside the first ARCHIVE. An index keeps the names "
+            "file it was made with (hexhop index --names): another one is told as a change."
+        ),
     ]
     for option in reversed(options):
         command = option(command)
     return command
 
 
-def query_of(options: dict[str, Any]) -> Query:
-    """The query the filters of ``find_options`` describe (QueryError: exit 2)."""
+def query_of(options: dict[str, Any], paths: Iterable[str] = ()) -> Query:
+    """The query the filters of ``find_options`` describe (QueryError: exit 2),
+    with the names file of ``--names`` or beside the first of ``paths``
+    (NamesFileError: exit 2)."""
     game = options["game"]
     length = old_spelling("length", options["length"])
     board = board_size(options["board"]) if options["board"] is not None else None
@@ -195,6 +205,7 @@ def query_of(options: dict[str, Any]) -> Query:
         openings=openings(options["after"], game) if options["after"] is not None else (),
         notes=note_kinds(options),
         min_depth=options["min_depth"] or 1,
+        names=load_names(options.get("names_file"), list(paths)[:1]),
     )
 
 
@@ -256,7 +267,7 @@ def from_index_or_archive(
                 )
                 if missing is not None:
                     tell(missing)
-            warn_stale(connection, db, paths, problems)
+            warn_stale(connection, db, paths, problems, options.get("names_file"))
             roots = real_roots(paths)
             for item in in_index(connection, db):
                 if not paths or under_any(where(item), roots):
@@ -301,16 +312,26 @@ def hits_of(
     )
 
 
-def warn_stale(connection: Any, db: str, paths: tuple[str, ...], stale: list[str] | None) -> None:
+def warn_stale(
+    connection: Any,
+    db: str,
+    paths: tuple[str, ...],
+    stale: list[str] | None,
+    names_file: str | None = None,
+) -> None:
     """Tell the index's files (under ``paths``) that changed or are gone
-    since they were indexed, and the run of ``index`` that brings it up to date."""
-    found = stale_files(connection, db, paths)
+    since they were indexed, the names file when it is not the one the
+    index was made with (``names_file``: the one given), and the run of
+    ``index`` that brings it up to date."""
+    found = stale_files(connection, db, paths, names_file)
     if not found:
         return
     if stale is not None:
         stale.extend(found)
     names = ", ".join(found[:STALE_NAMED]) + (", …" if len(found) > STALE_NAMED else "")
     archives = " ".join(shlex.quote(p) for p in paths) if paths else "ARCHIVE"
+    if names_file is not None:
+        archives += " --names " + shlex.quote(names_file)
     tell(
         _(
             "warning: {files} changed or gone since {db} was indexed ({names}): the answers "
@@ -398,7 +419,7 @@ def find(
     holds are listed, with a warning) or some file could not be read (the
     others are searched).
     """
-    query = query_of(options)
+    query = query_of(options, paths)
     found = [0]
     problems: list[str] = []  # files changed since indexed, or unreadable
 

@@ -12,6 +12,7 @@ from click.core import ParameterSource
 
 from hexhop.archive.analysed import AnalysisSummary, Limits, analyse_index
 from hexhop.archive.index import Indexer, Summary, default_path, open_index
+from hexhop.archive.players import load_names
 from hexhop.archive.query import bounded
 from hexhop.messages import _, ngettext, number
 from hexhop.records.checking import CheckOptions
@@ -21,7 +22,16 @@ from hexhop.records.text import counted
 from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, stoppable
-from .options import Count, Seconds, game_option, glob_option, jobs_option, quiet_option, shared
+from .options import (
+    Count,
+    Seconds,
+    game_option,
+    glob_option,
+    jobs_option,
+    names_option,
+    quiet_option,
+    shared,
+)
 from .progress import ProgressBar
 
 EXAMPLE = """
@@ -78,6 +88,11 @@ Examples:
     show_default=True,
     help="With --analyse: search at most this long per position (beyond: undecided).",
 )
+@names_option(
+    "The club's names file: which spellings name one player, and the name shown "
+    "(docs/archive.md); default: hexhop-names.txt beside the first ARCHIVE. The index keeps "
+    "each side's player key; a changed names file makes them again."
+)
 @quiet_option("No progress bar and no summary line (problems are still told).")
 def index(
     paths: tuple[str, ...],
@@ -89,6 +104,7 @@ def index(
     depth: int | None,
     max_nodes: int,
     max_seconds: float,
+    names_file: str | None,
     quiet: bool,
 ) -> None:
     """Index every game of the ARCHIVE paths (files, folders, .zip and .tar
@@ -130,8 +146,9 @@ def index(
         jobs = default_jobs(paths, globs, options.limits)
     elif jobs == 0:
         jobs = cores()
+    names = load_names(names_file, paths[:1])
     connection = open_index(path, create=True)
-    indexer = Indexer(connection, path, options, jobs)
+    indexer = Indexer(connection, path, options, jobs, names=names)
     started = time.perf_counter()
     progress = ProgressBar(None, "file", quiet=quiet)
     if progress.enabled:
@@ -183,6 +200,8 @@ def index(
     if not quiet:
         for note in summary.empty:
             tell(note)
+        if summary.rekeyed:
+            tell(_rekeyed(summary.rekeyed, names.path))
         tell(_summary_line(summary, indexed, path))
         if analyse and summary.held:
             tell(
@@ -236,6 +255,17 @@ def _analyse(
         )
     for bar in bars:
         bar.done()
+
+
+def _rekeyed(games: int, names: str) -> str:
+    """The note that a changed names file (or none now) changed players' keys."""
+    if names:
+        return _("The players of {games} are named anew by {path}").format(
+            games=counted(games, "game"), path=names
+        )
+    return _("The players of {games} are named anew, without a names file").format(
+        games=counted(games, "game")
+    )
 
 
 def _summary_line(summary: Summary, seconds: float, path: str) -> str:

@@ -86,6 +86,11 @@ COMMANDS = {
         "ratings",
         N_("Elo ratings of every player over an archive, after each event."),
     ),
+    "players": (
+        "players_cmd",
+        "players",
+        N_("List each player with every spelling, and the players that may be one person."),
+    ),
     "serve": (
         "serve_cmd",
         "serve",

@@ -43,7 +43,9 @@ def _term(names: str, kind: str, commands: str, meaning: str) -> Term:
     return Term(tuple(names.split()), kind, meaning, tuple(sorted(commands.split())))
 
 
-_READERS = "analyse check crosstable dupes find index ls merge puzzles ratings render split stats"
+_READERS = (
+    "analyse check crosstable dupes find index ls merge players puzzles ratings render split stats"
+)
 _FILTERS = "crosstable find ratings stats"
 
 VOCABULARY: dict[str, Term] = {
@@ -52,7 +54,8 @@ VOCABULARY: dict[str, Term] = {
         _term(
             "--format",
             "value",
-            "analyse check crosstable dupes find ls moves puzzles ratings render show stats",
+            "analyse check crosstable dupes find ls moves players puzzles ratings render show "
+            "stats",
             "The format of what the command writes: a report format (text, table, json, "
             "jsonl, csv, junit) or a picture format (svg, png, pdf…); each command lists "
             "its own.",
@@ -60,8 +63,8 @@ VOCABULARY: dict[str, Term] = {
         _term(
             "-q --quiet",
             "flag",
-            "analyse check convert crosstable dupes find fmt generate index ls merge puzzles "
-            "ratings render serve split stats",
+            "analyse check convert crosstable dupes find fmt generate index ls merge players "
+            "puzzles ratings render serve split stats",
             "Say less: no progress bar and no summary of what was written on standard "
             "error (check: only the summary line); problems are still told.",
         ),
@@ -99,7 +102,7 @@ VOCABULARY: dict[str, Term] = {
             "--game",
             "value",
             "analyse check convert crosstable dupes find fmt generate index ls merge moves "
-            "puzzles ratings render show split stats",
+            "players puzzles ratings render show split stats",
             "The game: Hexalit, Trigeo or Hüpfer (any spelling) — of records without a "
             "Game tag, or the games to search or write.",
         ),
@@ -119,13 +122,20 @@ VOCABULARY: dict[str, Term] = {
         _term(
             "--db",
             "value",
-            "crosstable dupes find index puzzles ratings serve stats",
+            "crosstable dupes find index players puzzles ratings serve stats",
             "The index file (see hexhop index).",
+        ),
+        _term(
+            "--names",
+            "file",
+            "crosstable dupes find index players ratings stats",
+            "The club's names file: which spellings name one player, and the name shown "
+            "(default: hexhop-names.txt beside the archive or index; docs/archive.md).",
         ),
         _term(
             "--scan",
             "flag",
-            "crosstable dupes find ratings stats",
+            "crosstable dupes find players ratings stats",
             "Read the ARCHIVE paths even if they are indexed.",
         ),
         _term(
@@ -133,13 +143,6 @@ VOCABULARY: dict[str, Term] = {
             "value",
             "crosstable ratings",
             "The games of one event: the Event tag's whole value or a glob.",
-        ),
-        _term(
-            "--names",
-            "file",
-            "crosstable ratings stats",
-            "The club's names file: which spellings name one player, and the name shown "
-            "(default: hexhop-names.txt beside the archive or index).",
         ),
         _term(
             "--keep-duplicates",

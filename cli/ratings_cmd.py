@@ -25,7 +25,6 @@ from .interrupt import stoppable
 from .options import (
     format_option,
     keep_duplicates_option,
-    names_option,
     page_options,
     quiet_option,
     unused_options,
@@ -50,7 +49,6 @@ ROWS_PER_PAGE = 40  # of a rating list on one page of the PDF
 @click.argument("paths", nargs=-1, metavar="[ARCHIVE]...")
 @find_options
 @event_option
-@names_option()
 @keep_duplicates_option()
 @format_option(
     ["text", "json", "html", "pdf"],

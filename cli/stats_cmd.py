@@ -32,7 +32,6 @@ from .options import (
     force_option,
     format_option,
     keep_duplicates_option,
-    names_option,
     old_spelling,
     quiet_option,
     renamed,
@@ -93,7 +92,6 @@ class Refused(click.ClickException):
     metavar="FILE.svg|FILE.png",
     help="Also draw the results and the game lengths as charts (needs hexhop[plot]).",
 )
-@names_option()
 @keep_duplicates_option()
 @force_option("Overwrite --plot if it exists.")
 @quiet_option("No progress bar and no summary line (problems are still told).")

@@ -27,7 +27,9 @@ from hexhop.archive.index import (
     path_of,
     sqlite_errors,
 )
+from hexhop.archive.players import player_key
 from hexhop.archive.query import Hit, Query, open_to_search, register
+from hexhop.archive.roster import PlayerRow, roster, sides_in_index
 
 PAGE_SIZE = 50
 # sort keys of the archive page: the ORDER BY of each (a game without the
@@ -60,11 +62,13 @@ class Row:
     valid: bool
     path: str
     line: int
+    first_key: str = ""  # the players' keys (archive/players.py, after the names file)
+    second_key: str = ""
 
 
 ROW_COLUMNS = (
     "g.id, g.game, g.board, g.first, g.second, g.result, g.winner, g.date, g.event, g.plies,"
-    " g.valid, f.path, g.line"
+    " g.valid, f.path, g.line, g.first_key, g.second_key"
 )
 _ROW_TYPES = (int, (str, type(None)), (int, type(None)), str, str) + (
     (str, type(None)),
@@ -75,6 +79,8 @@ _ROW_TYPES = (int, (str, type(None)), (int, type(None)), str, str) + (
     int,
     str,
     int,
+    str,
+    str,
 )
 
 
@@ -94,6 +100,8 @@ def _row(values: tuple[Any, ...], db: str) -> Row:
         bool(values[10]),
         path_of(values[11], db),
         values[12],
+        values[13],
+        values[14],
     )
 
 
@@ -142,7 +150,8 @@ LIGHT_COLUMNS = (
     " first TEXT NOT NULL, second TEXT NOT NULL, first_folded TEXT NOT NULL,"
     " second_folded TEXT NOT NULL, first_ue TEXT NOT NULL, second_ue TEXT NOT NULL,"
     " date TEXT, event TEXT, opening TEXT NOT NULL, date_dots TEXT, event_folded TEXT,"
-    " event_ue TEXT, site TEXT, site_folded TEXT, site_ue TEXT"
+    " event_ue TEXT, site TEXT, site_folded TEXT, site_ue TEXT, first_key TEXT NOT NULL,"
+    " second_key TEXT NOT NULL"
 )
 LIGHT_INDEXES = (
     "CREATE INDEX by_date ON games (date IS NULL, date, id)",
@@ -154,6 +163,8 @@ LIGHT_INDEXES = (
     "CREATE INDEX by_plies ON games (plies, id)",
     "CREATE INDEX by_first ON games (first)",
     "CREATE INDEX by_second ON games (second)",
+    "CREATE INDEX by_first_key ON games (first_key)",
+    "CREATE INDEX by_second_key ON games (second_key)",
 )
 _light: dict[str, tuple[tuple[int, ...], str, sqlite3.Connection]] = {}
 _light_lock = threading.Lock()
@@ -224,17 +235,17 @@ def _fill(keeper: sqlite3.Connection, db: str, name: str) -> None:
         sql = (
             "SELECT id, file, number, line, game, board, valid, codes, result, winner,"
             " plies, first, second, first_folded, second_folded, first_ue, second_ue, date,"
-            " event, opening FROM games"
+            " event, opening, first_key, second_key FROM games"
         )
         batch: list[tuple[object, ...]] = []
-        insert = f"INSERT INTO games VALUES ({', '.join('?' * 26)})"
+        insert = f"INSERT INTO games VALUES ({', '.join('?' * 28)})"
         for row in guarded_rows(source, db, sql):
             date, event, site = row[17], row[18], sites.get(row[0])
             dots = (
                 date.strip().replace("-", ".").replace("/", ".") if isinstance(date, str) else None
             )
             site = site if isinstance(site, str) else None
-            batch.append((*row, dots, *both(event), site, *both(site)))
+            batch.append((*row[:20], dots, *both(event), site, *both(site), *row[20:]))
             if len(batch) >= 5_000:
                 keeper.executemany(insert, batch)
                 batch.clear()
@@ -348,7 +359,7 @@ def game_row(db: str, game_id: int) -> tuple[Row, Hit] | None:
         return None
     values = found[0]
     row = _row(values, db)
-    number, offset, length, digest, real = values[13:]
+    number, offset, length, digest, real = values[15:]
     hit = Hit(
         row.path,
         number,
@@ -421,20 +432,32 @@ class Named:
     games: int
 
 
-def players(db: str) -> list[Named]:
-    """Every player of the index (named, not ``?``), by name."""
+def players(db: str) -> list[PlayerRow]:
+    """Every player of the index (by key: named, not ``?``), by the name
+    shown, as ``hexhop players`` lists them."""
 
-    def make() -> list[Named]:
-        sql = (
-            "SELECT name, count(*) FROM (SELECT first AS name FROM light.games UNION ALL"
-            " SELECT second FROM light.games) WHERE name NOT IN ('', '?') GROUP BY name"
-        )
+    def make() -> list[PlayerRow]:
         with connection(db) as con:
-            rows = guarded_rows(con, db, sql, [], (str, int))
-            found = [Named(name, count) for name, count in rows]
-        return sorted(found, key=lambda n: (n.name.casefold(), n.name))
+            return roster(sides_in_index(con, db))
 
     return cached(db, "players", make)
+
+
+def player_of(db: str, name: str) -> PlayerRow | None:
+    """The player of the key ``name``; else of the key of the spelling
+    ``name`` (a link made from a game's names), else the player that
+    spelling names in the games (through the names file); None when none."""
+    by_key = cached(db, "players_by_key", lambda: {row.key: row for row in players(db)})
+    found = by_key.get(name) or by_key.get(player_key(name))
+    if found is not None:
+        return found
+    sql = (
+        "SELECT first_key FROM light.games WHERE first = ?"
+        " UNION SELECT second_key FROM light.games WHERE second = ? LIMIT 1"
+    )
+    with connection(db) as con:
+        keys = [key for (key,) in guarded_rows(con, db, sql, [name, name], (str,))]
+    return by_key.get(keys[0]) if keys else None
 
 
 def events(db: str) -> list[Named]:
@@ -450,12 +473,13 @@ def events(db: str) -> list[Named]:
     return cached(db, "events", make)
 
 
-def games_of_player(db: str, name: str) -> list[Row]:
+def games_of_player(db: str, key: str) -> list[Row]:
+    """The games of the player ``key``, however spelled, by date."""
     sql = (
         f"SELECT {ROW_COLUMNS} FROM light.games g JOIN main.files f ON f.id = g.file"
-        " WHERE g.first = ? OR g.second = ? ORDER BY g.date IS NULL, g.date, g.id"
+        " WHERE g.first_key = ? OR g.second_key = ? ORDER BY g.date IS NULL, g.date, g.id"
     )
-    return _rows(db, sql, [name, name])
+    return _rows(db, sql, [key, key])
 
 
 def games_of_event(db: str, name: str) -> list[Row]:

@@ -343,8 +343,20 @@ def _named(request: Request, everything: list[data.Named]) -> tuple[str, list[da
 
 
 def players(request: Request) -> Response:
+    """One row per player (key), with the name shown and the spellings;
+    ``?q=`` finds players as ``find --player`` does (any of their spellings)."""
     everyone = data.players(db_of(request))
-    wanted, shown = _named(request, everyone)
+    wanted = request.query_params.get("q", "").strip()[:MAX_NAME]
+    shown = everyone
+    if wanted:
+        from hexhop.archive.query import names_match, player_pattern
+
+        pattern = player_pattern(wanted, "q")
+        shown = [
+            row
+            for row in everyone
+            if any(names_match(pattern, spelling, row.key) for spelling, _n in row.spellings)
+        ]
     return page(
         request,
         "players.html",
@@ -357,6 +369,7 @@ def players(request: Request) -> Response:
 
 
 def player_link(name: str) -> str:
+    """The page of a player, by key (or by a spelling: the page finds its key)."""
     return "/players/" + quote(name, safe="")
 
 
@@ -380,30 +393,35 @@ class Year:
 OUTCOMES = (N_("won"), N_("lost"), N_("open"))
 
 
-def _outcome(row: data.Row, name: str) -> str:
-    """``won``, ``lost`` or ``open``: the game for the player ``name``."""
+def _outcome(row: data.Row, key: str) -> str:
+    """``won``, ``lost`` or ``open``: the game for the player ``key``."""
     from hexhop.archive.standings import winner_of
 
     sides = _sides(row.game)
     winner = winner_of(row.game, row.result, row.winner)
     if winner is None:
         return "open"
-    own = sides[0] if row.first == name else sides[1]
-    if row.first == name and row.second == name:
+    own = sides[0] if row.first_key == key else sides[1]
+    if row.first_key == key and row.second_key == key:
         return "open"
     return "won" if winner == own else "lost"
 
 
 def player(request: Request) -> Response:
-    name = _name(request)
-    rows = data.games_of_player(db_of(request), name)
+    """A player's page (by key, or by a spelling): every game of the
+    player however spelled, the score by year and the spellings."""
+    db = db_of(request)
+    who = data.player_of(db, _name(request))
+    if who is None:
+        raise HTTPException(404)
+    rows = data.games_of_player(db, who.key)
     if not rows:
         raise HTTPException(404)
     years: dict[str, Year] = {}
     total = Year("")
     outcomes = []
     for row in rows:
-        outcome = _outcome(row, name)
+        outcome = _outcome(row, who.key)
         outcomes.append(outcome)
         year = (row.date or "")[:4]
         year = year if ascii_int(year) is not None else "?"
@@ -413,10 +431,11 @@ def player(request: Request) -> Response:
     return page(
         request,
         "player.html",
-        name=name,
+        name=who.name,
+        spellings=who.spellings,
         rows=rows,
         games=list(zip(rows, outcomes))[:LISTED],
-        search="/?" + urlencode({"player": name}),
+        search="/?" + urlencode({"player": who.name}),
         outcomes=True,
         years=sorted(years.values(), key=lambda y: (y.year == "?", y.year)),
         total=total,

@@ -113,6 +113,7 @@ ARCHIVE_COMMANDS: dict[str, list[str]] = {
     "ls": ["ls", "{in}"],
     "crosstable": ["crosstable", "{in}", "--event", "*"],
     "ratings": ["ratings", "{in}"],
+    "players": ["players", "{in}"],
     "merge": ["merge", "{in}", "--dedupe", "-q", "--out", "{out}/m.hxl"],
     "analyse": ["analyse", "{in}", "--depth", "1", "--max-seconds", "0.5"],
     "puzzles": [
@@ -191,6 +192,27 @@ CASE_COMMANDS: dict[str, list[str]] = {
     "check-glob": ["check", "--glob", GLOB, "{in}"],
     "find-player-glob-read": ["find", "--player", GLOB_READ, "{in}"],
     "find-tag-glob-read": ["find", "--tag", "Event=" + GLOB_READ, "{in}"],
+    # the club's names file: given to every command that takes it (huge,
+    # binary, bad lines), a FIFO nobody writes to, /dev/zero
+    "players-names": ["players", "{in}", "--names", "{folder}/names.txt"],
+    "players-names-json": ["players", "{in}", "--names", "{folder}/names.txt", "--format", "json"],
+    "find-names": ["find", "--player", "n", "--scan", "{in}", "--names", "{folder}/names.txt"],
+    "index-names": ["index", "{in}", "--db", "{out}/x.sqlite", "--names", "{folder}/names.txt"],
+    "dupes-names": [
+        *("dupes", "{in}", "--scan", "--same-players", "--names", "{folder}/names.txt"),
+    ],
+    "stats-names": ["stats", "{in}", "--names", "{folder}/names.txt"],
+    "players-names-fifo": ["players", "{in}", "--names", "{folder}/names.fifo"],
+    "index-names-fifo": [
+        "index",
+        "{in}",
+        "--db",
+        "{out}/x.sqlite",
+        "--names",
+        "{folder}/names.fifo",
+    ],
+    "players-names-zero": ["players", "{in}", "--names", "/dev/zero"],
+    "players-suggest": ["players", "{in}", "--suggest-names", "{out}/suggested.txt"],
     # a colours file that is a FIFO nobody writes to, or /dev/zero
     "render-colors-fifo": [
         *("render", "{in}", "--colors", "{folder}/colors.fifo", "--out-dir", "{out}")
@@ -340,6 +362,7 @@ REPORTS = {
     "crosstable-csv": "csv",
     "crosstable-json": "json",
     "ratings-json": "json",
+    "players-names-json": "json",
 }
 
 
@@ -1068,6 +1091,67 @@ def globs_folder(folder: Path) -> str:
     return "d"
 
 
+NAMES_COMMANDS = (
+    *("players-names", "players-names-json", "find-names", "index-names", "dupes-names"),
+    "stats-names",
+)
+
+
+def _names_case(names: Callable[[], bytes]) -> Callable[[Path], str]:
+    """A folder of games whose players the names file ``names()`` names
+    (given with --names, and as hexhop-names.txt beside the games)."""
+
+    def build(folder: Path) -> str:
+        root = folder / "club"
+        root.mkdir()
+        (root / "a.hxl").write_bytes(NAMED_GAMES.encode())
+        (folder / "names.txt").write_bytes(names())
+        (root / "hexhop-names.txt").write_bytes(names())
+        return "club"
+
+    return build
+
+
+NAMED_GAMES = "\n".join(
+    GOOD_HEXALIT.replace('"N"', f'"{north}"').replace('"S"', f'"{south}"')
+    for north, south in (("Anna Müller", "MUELLER, ANNA"), ("Søren", "Yılmaz"), ("A. Müller", "n"))
+)
+
+
+def huge_names() -> bytes:
+    """Twice the names file hexhop reads (8 MiB): one player, spellings on and on."""
+    spellings = b"\n".join(b"    Spelling %d" % i for i in range(850_000))
+    return b"Anna M\xc3\xbcller\n" + spellings + b"\n"
+
+
+def many_names() -> bytes:
+    """A names file just under the bound: 110,000 players with conditions."""
+    return "".join(
+        f'Player {i}\n    P{i} Spelt  [Site "Kassel*"] [Event "*{i}*"]\n' for i in range(110_000)
+    ).encode()
+
+
+BAD_NAMES = (
+    b"    Anna Mueller\n",  # a spelling before any player
+    b"Anna M\xc3\xbcller\n    Muller [Site Kassel]\n",  # a condition without quotes
+    b"Anna\n    Ann\nBerta\n    Ann\n",  # one spelling for two players
+    b'Anna\n    [Site "K*"]\n',  # a condition without a spelling
+    b"\xff\xfe\x00bad",  # not UTF-8
+    b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR",  # a picture
+)
+
+
+def names_fifo(folder: Path) -> str:
+    """A FIFO nobody writes to, given with --names and lying beside the games
+    as hexhop-names.txt (which every command then passes by)."""
+    root = folder / "club"
+    root.mkdir()
+    (root / "a.hxl").write_text(NAMED_GAMES, "utf-8")
+    os.mkfifo(folder / "names.fifo")
+    os.mkfifo(root / "hexhop-names.txt")
+    return "club"
+
+
 def colors_fifo(folder: Path) -> str:
     (folder / "a.hxl").write_text(GOOD_HEXALIT, "utf-8")
     os.mkfifo(folder / "colors.fifo")
@@ -1482,6 +1566,33 @@ CASES: list[Case] = [
             *("find-player-glob-read", "find-tag-glob-read"),
         ),
         notes="glob patterns in linear time",
+    ),
+    *(
+        Case(
+            f"names-bad-{number}",
+            _names_case(lambda bad=bad: bad),
+            NAMES_COMMANDS,
+            notes="a names file that is not one: its file:line:col, exit 2",
+        )
+        for number, bad in enumerate(BAD_NAMES, 1)
+    ),
+    Case(
+        "names-huge",
+        _names_case(huge_names),
+        NAMES_COMMANDS,
+        notes="a names file larger than hexhop reads: refused, not read whole",
+    ),
+    Case(
+        "names-many",
+        _names_case(many_names),
+        (*NAMES_COMMANDS, "players-suggest"),
+        notes="150,000 players in a names file, each with conditions",
+    ),
+    Case(
+        "names-fifo",
+        names_fifo,
+        ("players-names-fifo", "index-names-fifo", "players-names-zero", *ARCHIVE_COMMANDS),
+        notes="no wait on a names file that never ends, given or beside the games",
     ),
     Case(
         "colors-fifo-and-zero",

@@ -1,6 +1,6 @@
 """Every command that reads an archive sees the same games at the same places:
 ``check``, ``index`` with ``find``, ``find --scan``, ``dupes``,
-``stats``, ``split``, ``merge``, ``render``, ``analyse``, ``puzzles``,
+``stats``, ``players``, ``split``, ``merge``, ``render``, ``analyse``, ``puzzles``,
 ``convert`` and ``read_games``, on one archive that holds what real
 archives hold: a game whose comment is never closed in the middle of a
 file, UTF-16, Windows-1252, one bad UTF-8 sequence, CRLF with a byte order
@@ -249,3 +249,30 @@ def test_dupes_export_keeps_every_game(club: Path, reference: list, tmp_path: Pa
     run("merge", club, "--out", merged)
     assert _actions(out) == _actions(merged)
     assert sum(_actions(out).values()) == len(reference)
+
+
+def test_players_count_the_players_of_the_games_check_sees(
+    club: Path, reference: list, tmp_path: Path
+) -> None:
+    """``players`` (read now and from the index) names each side of every
+    game ``find`` lists once, under the side's key."""
+    from hexhop.archive.players import player_key
+
+    scanned = json.loads(run("players", club, "--scan", "--format", "json").stdout)
+    db = tmp_path / "club.sqlite"
+    run("index", club, "--db", db, "-q")
+    assert json.loads(run("players", club, "--db", db, "--format", "json").stdout) == scanned
+    games = [
+        json.loads(line)
+        for line in run("find", "--scan", club, "--format", "jsonl").stdout.splitlines()
+    ]
+    assert len(games) == len(reference)
+    sides: Counter[str] = Counter()
+    played: Counter[str] = Counter()
+    for game in games:
+        named = [name for name in game["players"] if name.strip() not in ("", "?")]
+        sides.update(player_key(name) for name in named)
+        played.update({player_key(name) for name in named})
+    rows = scanned["players"]
+    assert {row["key"]: sum(s["games"] for s in row["spellings"]) for row in rows} == sides
+    assert {row["key"]: row["games"] for row in rows} == played

@@ -77,9 +77,9 @@ def test_a_foreign_database_is_refused(arch: Path, tmp_path: Path) -> None:
 
 def test_an_index_of_a_newer_hexhop_is_refused(arch: Path, db: Path) -> None:
     with sqlite3.connect(db) as connection:
-        connection.execute("PRAGMA user_version = 7")
+        connection.execute("PRAGMA user_version = 9")
     before = db.read_bytes()
-    message = "was written by a newer hexhop (index schema 7; this hexhop reads schema 5)"
+    message = "was written by a newer hexhop (index schema 9; this hexhop reads schema 6)"
     _refused(["index", arch, "--db", db], message)
     _refused(["find", "--db", db, "--player", "anna"], message)
     assert db.read_bytes() == before

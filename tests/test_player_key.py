@@ -120,3 +120,25 @@ def test_the_shown_name_is_the_most_used_spelling_then_a_fixed_order():
     assert shown_name([("Mueller", 3), ("Müller", 3), ("MÜLLER", 1)]) == "Müller"
     assert shown_name([("Anna Müller", 2), ("Müller", 2)]) == "Anna Müller"
     assert shown_name([("b", 1), ("a", 1)]) == "a"
+
+
+def test_the_forms_find_matches_a_spelling_in():
+    from hexhop.archive.players import key_form, plain_form
+
+    assert plain_form("Søren  Kjær") == "soren kjaer"  # ø as o, æ as ae
+    assert plain_form("Yılmaz") == "yilmaz" and plain_form("Müller") == "muller"
+    assert plain_form("Käthe Weiß") == "kathe weiss"
+    assert key_form("Müller, Anna") == "mueller, anna"  # as the key, not turned
+    assert key_form("Anna Mu\u0308ller") == key_form("ANNA MÜLLER") == "anna mueller"
+    assert key_form("Søren") == "soeren"
+
+
+def test_a_condition_names_its_tag_in_any_case_or_in_german():
+    from hexhop.archive.players import read_names
+
+    names = read_names('Peter Schmidt (Kassel)\n    Peter Schmidt  [ort "kassel*"]\n')
+    assert (
+        names.identify("PETER SCHMIDT", {"Site": "Kassel-Nord"}).shown == "Peter Schmidt (Kassel)"
+    )
+    assert names.identify("Peter Schmidt", {"Site": "Bremen"}).key == "peter schmidt"
+    assert names.identify("Peter Schmidt").key == "peter schmidt"

@@ -440,7 +440,8 @@ def test_puzzles_min_depth_and_a_shallow_index(
 
 
 def as_schema_4(db: Path, *more: str) -> None:
-    """The index as hexhop 4 made it: no analysis tables (and ``more``)."""
+    """The index as hexhop 4 made it: no analysis tables and no player keys (and ``more``)."""
+    as_schema_5(db)
     connection = sqlite3.connect(db, isolation_level=None)
     try:
         for table in ("analyses", "notes", "solved"):
@@ -448,6 +449,20 @@ def as_schema_4(db: Path, *more: str) -> None:
         for statement in more:
             connection.execute(statement)
         connection.execute("PRAGMA user_version = 4")
+    finally:
+        connection.close()
+
+
+def as_schema_5(db: Path) -> None:
+    """The index as hexhop 5 made it: no player keys, no names file."""
+    connection = sqlite3.connect(db, isolation_level=None)
+    try:
+        connection.execute("DROP INDEX games_first_key")
+        connection.execute("DROP INDEX games_second_key")
+        connection.execute("DROP TABLE names_file")
+        for column in ("first_key", "second_key", "first_shown", "second_shown"):
+            connection.execute(f"ALTER TABLE games DROP COLUMN {column}")
+        connection.execute("PRAGMA user_version = 5")
     finally:
         connection.close()
 
@@ -470,19 +485,21 @@ def test_a_schema_4_index_is_read_as_it_is_and_upgraded_by_index(
     assert no.exit_code == 2 and "holds no analysis" in no.output
     assert db.read_bytes() == before and version(db) == 4  # readers leave it as it is
     index(club, db, "--analyse", "--depth", "1")
-    assert version(db) == 5
+    assert version(db) == 6
     assert stored_notes(db) == analysed_notes(club, 1)
     assert len(found("--db", db, "--blunder")) == 2  # the study, twice
 
 
 def test_tables_hexhop_did_not_make_are_refused(small: Path, tmp_path: Path) -> None:
     club = small
-    for schema in (4, 5):
+    for schema in (4, 5, 6):
         db = tmp_path / f"foreign-{schema}.sqlite"
         index(club, db)
         if schema == 4:
             as_schema_4(db, "CREATE TABLE extra (x)")
         else:
+            if schema == 5:
+                as_schema_5(db)
             with sqlite3.connect(db) as connection:
                 connection.execute("CREATE TABLE extra (x)")
         before = db.read_bytes()
