@@ -199,11 +199,15 @@ def replay_game(parsed: ParsedGame, visitor: Visitor | None = None) -> GameRepor
         plies=_count_actions(record.main),
     )
     report.result = record.result or tags.get("Result")
-    if not parsed.ok or record.game is None:
+    # a record read up to a syntax error still plays the actions before it
+    if record.game is None or not (parsed.ok or record.main.nodes):
         if visitor is not None:
             _Walker(None, visitor).line(record.main, None, False)
         return report
-    _Replayer(rules_for(record.game), record, report).run(visitor)
+    replayer = _Replayer(rules_for(record.game), record, report)
+    if not parsed.ok:  # the end of the game was not read: the result is not checked
+        replayer._finished = False
+    replayer.run(visitor)
     findings.sort(key=_finding_order)
     return report
 

@@ -19,6 +19,7 @@ from typing import Final
 
 from lark.exceptions import UnexpectedInput
 
+from .before_error import read_before_error
 from .findings import Finding, NotationError, make, words
 from .flat import FlatLine
 from .limits import DEFAULT_LIMITS, BeyondLimit, ReadLimits, refuse_too_many_games
@@ -449,18 +450,27 @@ def _with_movetext(
     try:
         movetext = parse_movetext(game, rest, limits=limits)
     except (UnexpectedInput, SyntaxProblem) as error:
-        finding = explain(error, movetext_text(rest), rest.line - 1, game)
-        return ParsedGame(index, empty_record(header.tags, game, index, span), (finding,))
+        text = movetext_text(rest)
+        finding = explain(error, text, rest.line - 1, game)
+        # the actions before the error stand: the record keeps them, the
+        # finding says where reading stopped
+        before = read_before_error(game, text, rest.line, error, finding, limits)
+        if before is None:
+            return ParsedGame(index, empty_record(header.tags, game, index, span), (finding,))
+        movetext = before
+        findings: tuple[Finding, ...] = (finding,)
     except BeyondLimit as beyond:
         record = empty_record(header.tags, game, index, span)
         return ParsedGame(index, record, (beyond.finding,))
+    else:
+        findings = ()
     main = Line(
         movetext.line.nodes,
         movetext.line.comments,
         Span(rest.line, rest.column, rest.end_line, rest.end_column),
     )
     record = Record(header.tags, game, main, movetext.result, movetext.result_span, index, span)
-    return ParsedGame(index, record, ())
+    return ParsedGame(index, record, findings)
 
 
 def _game_of(
