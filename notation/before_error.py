@@ -43,7 +43,9 @@ def read_before_error(
     """The movetext ``text`` (as :func:`.parser.movetext_text` pads it; its
     line 1 is line ``first_line`` of the file) read up to the syntax error
     ``error`` that ``finding`` explains; None when nothing before it reads."""
-    stop = min(_raw_offset(error, text), _finding_offset(finding, text, first_line))
+    stop = _word_start(
+        text, min(_raw_offset(error, text), _finding_offset(finding, text, first_line))
+    )
     for _attempt in range(_ATTEMPTS):
         cut = _cut(text, stop)
         if cut is None:
@@ -52,9 +54,11 @@ def read_before_error(
             return parse_movetext(game, Rest(cut, first_line, 1, first_line, 1), limits=limits)
         except (UnexpectedInput, SyntaxProblem) as again:
             later = _finding_offset(explain(again, cut, first_line - 1, game), cut, first_line)
-            found = min(_raw_offset(again, cut), later)
-            # no nearer error: what stops the reading is the word cut at ``stop``
-            stop = found if found < stop else _word_start(cut, stop)
+            found = _word_start(cut, min(_raw_offset(again, cut), later))
+            # another error (a later one, or a move number left dangling
+            # before the cut) is cut in its turn; the same one again means
+            # the word before the cut does not read alone: it goes too
+            stop = found if found != stop else _back(cut, stop)
             text = cut
         except BeyondLimit:
             return None
@@ -112,12 +116,22 @@ def _blank(text: str) -> str:
 
 
 def _word_start(text: str, stop: int) -> int:
-    """Where the word that ends at or runs through ``stop`` starts (one
-    character back at least, so that every attempt reads less)."""
-    pos = min(stop, len(text)) - 1
-    while pos > 0 and text[pos - 1] not in _WORD_END:
-        pos -= 1
-    return max(pos, 0)
+    """Where the word that ``stop`` falls in starts: a word cut by the error
+    (``C7XD7=²``, ``A5XB2^x``) is damaged as a whole, not an action and a
+    remainder. A ``(``, ``)``, ``{`` or ``;`` at ``stop`` starts a word of
+    its own."""
+    stop = min(stop, len(text))
+    if stop < len(text) and text[stop] in _WORD_END:
+        return stop
+    while stop > 0 and text[stop - 1] not in _WORD_END:
+        stop -= 1
+    return stop
+
+
+def _back(text: str, stop: int) -> int:
+    """Where the word before ``stop`` starts (one character back at least,
+    so that every attempt reads less)."""
+    return _word_start(text, max(stop - 1, 0))
 
 
 def _raw_offset(error: Exception, text: str) -> int:
