@@ -173,3 +173,18 @@ def test_the_result_after_the_error_is_not_checked() -> None:
     report = replay_game(game)
     assert report.plies == 3 and len(report.positions) == 4
     assert [f.code for f in report.findings] == ["SY01"]
+
+
+def test_the_web_game_page_shows_the_actions_before_the_error(tmp_path: Path) -> None:
+    from serve_helpers import client, game_id, index_into
+
+    arch = tmp_path / "arch"
+    arch.mkdir()
+    (arch / "t.hxl").write_text(CUT_OFF, "utf-8")
+    db = tmp_path / "arch.sqlite"
+    index_into(db, arch)
+    page = client(db, (arch,)).get(f"/games/{game_id(db, 't.hxl')}")
+    assert page.status_code == 200
+    assert "This record has no position to show." not in page.text
+    assert 'id="hexhop-data"' in page.text and "D7XD5" in page.text
+    assert '<li class="error">' in page.text and "SY01" in page.text
