@@ -14,6 +14,7 @@ The text is cut and blanked, never moved: blanked characters become spaces
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
@@ -30,6 +31,8 @@ from .text import parens
 # record with many errors costs a few parses, never one per error
 _ATTEMPTS: Final = 6
 _WORD_END: Final = " \t\n(){};"
+# a move number (and blanks) that ends the text searched, as a word of its own
+_NUMBER_BEFORE: Final = re.compile(r"(?<![^\s(){}])[0-9]+\.(?:\.\.)?\s*\Z")
 
 
 def read_before_error(
@@ -43,13 +46,15 @@ def read_before_error(
     """The movetext ``text`` (as :func:`.parser.movetext_text` pads it; its
     line 1 is line ``first_line`` of the file) read up to the syntax error
     ``error`` that ``finding`` explains; None when nothing before it reads."""
+    original = text
     stop = _word_start(
         text, min(_raw_offset(error, text), _finding_offset(finding, text, first_line))
     )
+    first = stop
     for _attempt in range(_ATTEMPTS):
         cut = _cut(text, stop)
         if cut is None:
-            return None
+            break
         try:
             return parse_movetext(game, Rest(cut, first_line, 1, first_line, 1), limits=limits)
         except (UnexpectedInput, SyntaxProblem) as again:
@@ -62,14 +67,48 @@ def read_before_error(
             text = cut
         except BeyondLimit:
             return None
-    return None
+    return _main_line_before(game, original, first, first_line, limits)
+
+
+def _main_line_before(
+    game: str, text: str, stop: int, first_line: int, limits: ReadLimits
+) -> Movetext | None:
+    """The main line before the first error alone (cut before the variation
+    the error is in): for a record whose errors were too many to cut out
+    one by one. None when even that does not read."""
+    cut = _cut(text, _outermost_open(text, stop))
+    if cut is None:
+        return None
+    try:
+        return parse_movetext(game, Rest(cut, first_line, 1, first_line, 1), limits=limits)
+    except (UnexpectedInput, SyntaxProblem, BeyondLimit):
+        return None
+
+
+def _outermost_open(text: str, stop: int) -> int:
+    """The ``(`` of the outermost variation open at ``stop``; ``stop`` in the main line."""
+    depth, outer = 0, stop
+    for pos, char in parens(text):
+        if pos >= stop:
+            break
+        if char == "(":
+            if not depth:
+                outer = pos
+            depth += 1
+        elif depth:
+            depth -= 1
+    return outer if depth else stop
 
 
 def _cut(text: str, stop: int) -> str | None:
     """``text`` without the error at ``stop``: blanked to the end of the
     closed variation it is in, else cut there with the variations still
-    open closed; None when that changes nothing."""
+    open closed; None when that changes nothing. A move number right
+    before ``stop`` goes too: its action is the one cut."""
     stop = max(0, min(stop, len(text)))
+    number = _NUMBER_BEFORE.search(text, max(0, stop - 64), stop)
+    if number is not None:
+        stop = number.start()
     close = _closing(text, stop)
     if close is not None:
         return text[:stop] + _blank(text[stop:close]) + text[close:]
