@@ -324,10 +324,10 @@ def split_games(text: str) -> Iterator[tuple[int, str, bool]]:
             blank = blank or tags
         else:
             moves = True
-            after = _next_game_in(line, in_comment)
-            if after is not None:  # a result, then the next game's tags
-                yield first_line, " " * pad + text[start : pos + after], tags
-                start, first_line, pad = pos + after, line_no, after
+            next_game = _next_game_in(line, in_comment)
+            if next_game is not None:  # a result, then the next game's tags
+                yield first_line, " " * pad + text[start : pos + next_game], tags
+                start, first_line, pad = pos + next_game, line_no, next_game
                 tags, blank, moves, in_comment = True, False, False, False
             elif in_comment or "{" in line:
                 in_comment = _still_in_comment(line, in_comment)
