@@ -200,12 +200,13 @@ def replay_game(parsed: ParsedGame, visitor: Visitor | None = None) -> GameRepor
     )
     report.result = record.result or tags.get("Result")
     # a record read up to a syntax error still plays the actions before it
-    if record.game is None or not (parsed.ok or record.main.nodes):
+    whole = parsed.ok
+    if record.game is None or not (whole or record.main.nodes):
         if visitor is not None:
             _Walker(None, visitor).line(record.main, None, False)
         return report
     replayer = _Replayer(rules_for(record.game), record, report)
-    if not parsed.ok:  # the end of the game was not read: the result is not checked
+    if not whole:  # the end of the game was not read: the result is not checked
         replayer._finished = False
     replayer.run(visitor)
     findings.sort(key=_finding_order)
