@@ -80,3 +80,5 @@ def test_split_and_export_copy_each_game_from_its_first_to_its_last_byte(
         (2, []),
         (1, []),
     ]
+    # each game exported from its first to its last byte
+    assert "2. A5XB2^ D7XD5 *\n" in exported.read_text("utf-8")
