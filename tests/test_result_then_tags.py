@@ -82,3 +82,20 @@ def test_split_and_export_copy_each_game_from_its_first_to_its_last_byte(
     ]
     # each game exported from its first to its last byte
     assert "2. A5XB2^ D7XD5 *\n" in exported.read_text("utf-8")
+
+
+def test_the_web_game_page_of_a_glued_game_shows_it(tmp_path: Path) -> None:
+    from serve_helpers import client, game_id, index_into
+
+    arch = tmp_path / "arch"
+    arch.mkdir()
+    (arch / "glued.hxl").write_text(GLUED, "utf-8")
+    db = tmp_path / "arch.sqlite"
+    index_into(db, arch)
+    app = client(db, (arch,))
+    first = app.get(f"/games/{game_id(db, 'glued.hxl', 1)}")
+    second = app.get(f"/games/{game_id(db, 'glued.hxl', 2)}")
+    assert first.status_code == second.status_code == 200
+    assert 'id="hexhop-data"' in first.text and 'id="hexhop-data"' in second.text
+    assert '<li class="error">' not in first.text + second.text
+    assert "Jürgen" in second.text and "Jürgen" not in first.text
