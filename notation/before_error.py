@@ -113,8 +113,9 @@ def _cut(text: str, stop: int) -> str | None:
     if close is not None:
         return text[:stop] + _blank(text[stop:close]) + text[close:]
     depth = _open_at(text, stop)
-    # a newline first: the text may end in a ';' comment
-    cut = text[:stop].rstrip() + ("\n" + ")" * depth if depth else "")
+    cut = text[:stop].rstrip()
+    if depth:  # closed where the reading ends (on a line of its own after a ';' comment)
+        cut += ("\n" if ";" in cut[cut.rfind("\n") + 1 :] else "") + ")" * depth
     return None if cut == text else cut
 
 
