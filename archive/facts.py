@@ -137,15 +137,23 @@ def _parts(
     end = len(data)  # where the last game ends
     is_ascii = data.isascii()
     guess = -1  # where the next game starts if its text is the bytes' text
+    codec = "cp1252" if windows_1252 else "utf-8"  # of ``data``
     for index, first_line, chunk in chunks:
-        start = lines.start_of(first_line, guess)
-        guess = start + (len(chunk) if is_ascii else len(chunk.encode()))
+        start = line_start = lines.start_of(first_line, guess)
+        ends = start  # where the game before ends
+        if before is not None and not before[2].endswith("\n"):
+            # the game begins on the line where the one before ends (after its
+            # result); its text has that line's first part blanked
+            prefix = len(before[2]) - (before[2].rfind("\n") + 1)
+            start = lines.after_chars(start, prefix, codec)
+            ends = len(data[line_start:start].rstrip(b" \t")) + line_start
+        guess = line_start + (len(chunk) if is_ascii else len(chunk.encode()))
         if index > limit:  # the last game kept runs to this one
             facts.error = finding_dict(make("IO04", None, path=facts.path, limit=limit))
-            end = start
+            end = ends
             break
         if before is not None:
-            games.append((*before, start - before[3]))
+            games.append((*before, ends - before[3]))
             if len(games) == size:
                 yield FactsPart(facts.path, games, fallback, windows_1252)
                 games = []

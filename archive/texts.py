@@ -107,11 +107,17 @@ def game_texts(
     data = offset_bytes(data)  # a UTF-16 file's lines cut as the UTF-8 of its text
     fallback = fallback_game(source.path.rsplit(":", 1)[-1], game)
     lines = _LineStarts(data)
+    codec = "cp1252" if windows_1252 else "utf-8"  # of ``data``
+    before = 0  # characters of the first line that belong to the game before
     for index, first_line, chunk in game_chunks(text):
         start = lines.start_of(first_line)
-        end = lines.start_of(first_line + chunk.count("\n"))
-        if not chunk.endswith("\n"):  # the last game, without a line end after it
-            end = len(data)
+        if before:  # the game begins on the line where the one before ends
+            start = lines.after_chars(start, before, codec)
+        last = first_line + chunk.count("\n")
+        end = lines.start_of(last)
+        before = len(chunk) - (chunk.rfind("\n") + 1)  # of its last line
+        if before:  # it ends inside its last line (the last game of the file, say)
+            end = lines.after_chars(end, before, codec)
         body = data[start:end]
         lead = len(body) - len(body.lstrip(_BLANKS))
         yield GameText(
@@ -165,6 +171,15 @@ class _LineStarts:
                 self.offset = self._after_ends(self.offset, line - self.line)
             self.line = line
         return self.offset
+
+    def after_chars(self, start: int, chars: int, codec: str) -> int:
+        """The offset after the first ``chars`` characters of the line that
+        starts at ``start`` (its end at most): where a game ends and the
+        next begins, when a result and the next game's tags share a line."""
+        found = _LINE_END.search(self.data, start)
+        stop = len(self.data) if found is None else found.start()
+        line = self.data[start:stop].decode(codec, errors="surrogateescape")
+        return start + len(line[:chars].encode(codec, errors="surrogateescape"))
 
     def _starts(self, line: int, guess: int) -> bool:
         """Whether ``line`` starts at ``guess`` (only said of a text without CRs)."""

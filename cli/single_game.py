@@ -36,9 +36,14 @@ def load_report(path: str, index: int, game: str | None) -> GameReport:
 
 def _tell_where_it_stops(path: str, report: GameReport) -> None:
     """A note on standard error when an error ends the replay before the
-    record does: the last position shown is not the record's last."""
+    record does: the last position shown is not the record's last. The
+    error is an action that cannot be played, or a syntax error, before
+    which the record was read (its finding has no ply)."""
     stop = len(report.positions)  # the ply that could not be played
-    first = next((f for f in report.findings if f.severity == "error" and f.ply == stop), None)
+    errors = [f for f in report.findings if f.severity == "error"]
+    first = next((f for f in errors if f.ply == stop), None)
+    if first is None:
+        first = next((f for f in errors if f.ply is None), None)
     if first is not None:
         where = f"{path}:{first.line}:{first.column}" if first.line else path
         tell(

@@ -199,11 +199,16 @@ def replay_game(parsed: ParsedGame, visitor: Visitor | None = None) -> GameRepor
         plies=_count_actions(record.main),
     )
     report.result = record.result or tags.get("Result")
-    if not parsed.ok or record.game is None:
+    # a record read up to a syntax error still plays the actions before it
+    whole = parsed.ok
+    if record.game is None or not (whole or record.main.nodes):
         if visitor is not None:
             _Walker(None, visitor).line(record.main, None, False)
         return report
-    _Replayer(rules_for(record.game), record, report).run(visitor)
+    replayer = _Replayer(rules_for(record.game), record, report)
+    if not whole:  # the end of the game was not read: the result is not checked
+        replayer._finished = False
+    replayer.run(visitor)
     findings.sort(key=_finding_order)
     return report
 
@@ -403,7 +408,8 @@ class _Replayer(Visitor):
         self.report.positions.append(start)
         both = self if visitor is None else _Tee(self, visitor)
         _Walker(self.rules, both).line(self.record.main, start, True)
-        self._ended(start)
+        nodes = self.record.main.nodes
+        self._ended(start, (nodes[-1].item, nodes[-1].text, nodes[-1].span) if nodes else None)
 
     def run_flat(self, flat: FlatLine, every: bool = False, keys: bool = False) -> None:
         """:meth:`run` for a main line in flat arrays: the same findings in
@@ -426,16 +432,32 @@ class _Replayer(Visitor):
             self._finished = False
         if not every and last is not start:
             positions.append(last)
-        self._ended(start)
+        i = len(flat.items) - 1
+        self._ended(start, (flat.items[i], flat.texts[i], flat.span(i)) if i >= 0 else None)
 
-    def _ended(self, start: Position) -> None:
-        """After the walk: the assumed board named, the end and the result checked."""
+    def _ended(self, start: Position, last: tuple[Item, str, Span] | None) -> None:
+        """After the walk: the assumed board named, the end and the result
+        checked, and the last item of the main line (item, text, place)
+        looked at: an offer left unanswered."""
         self._name_assumed_board(start)
         end_position = self.report.positions[-1]
         if end_position.winner is not None:
             self.report.end = End(end_position.winner, end_position.end_ply or 0)
         if self._finished:
             self._check_result()
+            if last is not None and isinstance(last[0], CubeOffer):
+                self._check_unanswered_offer(last[1], last[2], end_position.ply + 1)
+
+    def _check_unanswered_offer(self, text: str, span: Span, ply: int) -> None:
+        """A main line that ends with a cube offer: the rules answer an offer
+        at once. With the result '*' (or none) the game was adjourned while
+        the offer waited: a note. A decided result cannot follow an offer
+        without its answer: an error."""
+        result = self.report.result
+        if result in ("1-0", "0-1"):
+            self.findings.append(make("ST03", span, ply=ply, action=text, result=result))
+        else:
+            self.findings.append(make("NT05", span, ply=ply, action=text))
 
     # -- the walk -------------------------------------------------------------
 

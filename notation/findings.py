@@ -95,6 +95,11 @@ CATALOGUE: dict[str, Entry] = {
     "ST02": Entry(
         "state", "the result {result} contradicts the board: {winner} won at ply {end_ply}"
     ),
+    "ST03": Entry(
+        "state",
+        "the record ends with the cube offer {action}, never answered, "
+        "but the result is {result}: an offer is answered at once",
+    ),
     # annotation: ^ and + marks
     "AN01": Entry(
         "annotation", "{action} should be marked '^': it leaves a One of {side} attacked"
@@ -115,6 +120,10 @@ CATALOGUE: dict[str, Entry] = {
     "NT04": Entry(
         "notation",
         "a character is lost: '\ufffd' (U+FFFD) stands for bytes that could not be read as text",
+    ),
+    "NT05": Entry(
+        "notation",
+        "the record ends with the cube offer {action}, not yet answered: the game was adjourned",
     ),
 }
 

@@ -187,8 +187,9 @@ class ParsedGame:
     """A game of an archive after parsing: the record or the reasons why not.
 
     ``record`` is None only when the header itself could not be read; with a
-    syntax error in the movetext the record holds the tags and an empty main
-    line, and ``findings`` holds the error.
+    syntax error in the movetext the record holds the tags and the actions
+    written before the error (of the main line, and of each variation
+    before its own error), and ``findings`` holds the error.
     """
 
     index: int

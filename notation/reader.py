@@ -19,6 +19,7 @@ from typing import Final
 
 from lark.exceptions import UnexpectedInput
 
+from .before_error import read_before_error
 from .findings import Finding, NotationError, make, words
 from .flat import FlatLine
 from .limits import DEFAULT_LIMITS, BeyondLimit, ReadLimits, refuse_too_many_games
@@ -33,8 +34,16 @@ from .text import line_column, match_end, place, unescape
 _GAP: Final = re.compile(r"\s*(?:\{[^}]*\}|;[^\n]*)?")  # blanks, then perhaps one comment
 _SPACES: Final = re.compile(r"\s*")
 _NOT_TAG_LINE: Final = re.compile(r"^(?![^\S\n]*\[)", re.MULTILINE)  # a line not starting with '['
-# the next line that starts with '[' (after blanks), or the next '{'
-_TAG_LINE_OR_BRACE: Final = re.compile(r"^[^\S\n]*\[|\{", re.MULTILINE)
+# one tag pair on one line (the grammar's TAG_NAME and TAG_VALUE)
+_TAG_PAIR: Final = r'\[[^\S\n]*\w+[^\S\n]*"[^"\\\n]*(?:\\[^\n][^"\\\n]*)*"[^\S\n]*\]'
+# a result, then on the same line the next game's first tag pair: the result
+# ends its game, and the next game begins at the '[' (this pattern's end)
+_RESULT_THEN_TAG: Final = re.compile(
+    r"(?:(?<![\w.-])(?:1-0|0-1)(?![\w-])|\*)[^\S\n]*(?=" + _TAG_PAIR + ")"
+)
+# the next line that starts with '[' (after blanks), the next '{', or a
+# result followed by a tag pair
+_TAG_LINE_OR_BRACE: Final = re.compile(r"^[^\S\n]*\[|\{|" + _RESULT_THEN_TAG.pattern, re.MULTILINE)
 _SALVAGE_TAG: Final = re.compile(r'\[\s*(\w+)\s*"([^"\\\n]*(?:\\[^\n][^"\\\n]*)*)"\s*\]')
 _COMMENT_CHARS: Final = re.compile(r"[{};]")
 # a blank line, then a line that holds one tag pair and nothing else (the
@@ -248,8 +257,15 @@ def split_games(text: str) -> Iterator[tuple[int, str, bool]]:
     open ``{`` comment does not.  Runs of blank lines, and the lines of
     movetext between one game's start and the next, are skipped at the
     speed of ``str.find`` rather than looked at one by one.
+
+    A result followed on its line by a tag pair (``… D7XE7 * [Game
+    "Hexalit"]``) ends its game there, and the next game begins at the
+    ``[``: its text is that line from the ``[`` on, the part before it
+    blanked (so that its columns are the file's), and the line is read as
+    a tag line. A game that ends so is the only one whose text does not
+    end with a line end (unless it is the last).
     """
-    pos = start = 0
+    pos = start = pad = 0
     line_no = first_line = 1
     tags = blank = moves = in_comment = False
     size = len(text)
@@ -270,8 +286,8 @@ def split_games(text: str) -> Iterator[tuple[int, str, bool]]:
             if after is not None:  # the game ends here, damaged: the next one begins
                 line_no += text.count("\n", pos, after.end())
                 pos = after.end()
-                yield first_line, EndsAtNextGame(text[start:pos]), tags
-                start, first_line = pos, line_no
+                yield first_line, EndsAtNextGame(" " * pad + text[start:pos]), tags
+                start, first_line, pad = pos, line_no, 0
                 tags = blank = moves = in_comment = False
                 continue
             if close < 0:
@@ -295,8 +311,8 @@ def split_games(text: str) -> Iterator[tuple[int, str, bool]]:
         head = line.lstrip()
         if head.startswith("[") and not in_comment:
             if moves or (tags and blank):
-                yield first_line, text[start:pos], tags
-                start, first_line = pos, line_no
+                yield first_line, " " * pad + text[start:pos], tags
+                start, first_line, pad = pos, line_no, 0
                 blank = moves = False
             tags = True
             # the tag lines right after it change nothing: skipped in one go
@@ -308,12 +324,41 @@ def split_games(text: str) -> Iterator[tuple[int, str, bool]]:
             blank = blank or tags
         else:
             moves = True
-            if in_comment or "{" in line:
+            next_game = _next_game_in(line, in_comment)
+            if next_game is not None:  # a result, then the next game's tags
+                yield first_line, " " * pad + text[start : pos + next_game], tags
+                start, first_line, pad = pos + next_game, line_no, next_game
+                tags, blank, moves, in_comment = True, False, False, False
+            elif in_comment or "{" in line:
                 in_comment = _still_in_comment(line, in_comment)
         pos = end + 1
         line_no += 1
     if start < size:
-        yield first_line, text[start:], tags
+        yield first_line, " " * pad + text[start:], tags
+
+
+def _next_game_in(line: str, in_comment: bool) -> int | None:
+    """Where in a movetext ``line`` the next game begins: the ``[`` of a tag
+    pair right after a result, outside comments (``in_comment``: a ``{``
+    comment is open at its start); None when it holds none."""
+    found = _RESULT_THEN_TAG.search(line) if "[" in line else None
+    if found is None:
+        return None
+    pos = 0  # the comments are followed from here on, once each
+    while found is not None:
+        for m in _COMMENT_CHARS.finditer(line, pos, found.start()):
+            char = m.group()
+            if in_comment:
+                in_comment = char != "}"
+            elif char == "{":
+                in_comment = True
+            elif char == ";":
+                return None  # the rest of the line is a comment
+        pos = found.start()
+        if not in_comment:
+            return found.end()
+        found = _RESULT_THEN_TAG.search(line, found.end())
+    return None
 
 
 def _still_in_comment(line: str, in_comment: bool) -> bool:
@@ -449,18 +494,27 @@ def _with_movetext(
     try:
         movetext = parse_movetext(game, rest, limits=limits)
     except (UnexpectedInput, SyntaxProblem) as error:
-        finding = explain(error, movetext_text(rest), rest.line - 1, game)
-        return ParsedGame(index, empty_record(header.tags, game, index, span), (finding,))
+        text = movetext_text(rest)
+        finding = explain(error, text, rest.line - 1, game)
+        # the actions before the error stand: the record keeps them, the
+        # finding says where reading stopped
+        before = read_before_error(game, text, rest.line, error, finding, limits)
+        if before is None:
+            return ParsedGame(index, empty_record(header.tags, game, index, span), (finding,))
+        movetext = before
+        findings: tuple[Finding, ...] = (finding,)
     except BeyondLimit as beyond:
         record = empty_record(header.tags, game, index, span)
         return ParsedGame(index, record, (beyond.finding,))
+    else:
+        findings = ()
     main = Line(
         movetext.line.nodes,
         movetext.line.comments,
         Span(rest.line, rest.column, rest.end_line, rest.end_column),
     )
     record = Record(header.tags, game, main, movetext.result, movetext.result_span, index, span)
-    return ParsedGame(index, record, ())
+    return ParsedGame(index, record, findings)
 
 
 def _game_of(

@@ -47,6 +47,8 @@ SIZES = {
     "colors_json_depth": 100_000,  # nested arrays in a JSON object given inline to --colors
     "large_zip_members": 24,  # members of 8 MB of comments each in a zip (190 MB unpacked)
     "ring_players": 1_000,  # players of one event who each met two (a full crosstable: a million cells)
+    "cut_off_pairs": 20_000,  # move pairs before an action cut off
+    "glued_games": 100,  # games glued to the result line of the one before
     "sibling_lines": 49_000,  # variations of two actions beside one action (under 1 MiB)
     "empty_games": 2_000_000,  # empty games of a 100 KB .gz (the limit of one file is 100,000)
 }
@@ -713,6 +715,47 @@ def unclosed_comments() -> bytes:
     damaged = GOOD_HEXALIT.replace("2. A5XB2^", "{ never closed\n\n2. A5XB2^")
     games = [damaged if i % 10 == 0 else GOOD_HEXALIT for i in range(100)]
     return (BROKEN_HEXALIT.replace("2.", "{ 2.") + lines + "\n" + "\n".join(games)).encode()
+
+
+def cut_off_after_many_actions() -> bytes:
+    """A record cut off inside its last action after 40,000 actions (a full
+    disk): the actions before the error are read, replayed and drawn."""
+    moves = "1. B4W3 D7W1\n" * SIZES["cut_off_pairs"]
+    return (HEXALIT + moves + "2. B2W").encode()
+
+
+def errors_in_every_variation() -> bytes:
+    """An error in each of 6,000 variations: a few readings, then the main
+    line before the first error stands."""
+    damaged = "(1... D7X) " * SIZES["siblings"]
+    return (HEXALIT + "1. B4W3 D7W1 " + damaged + "2. A5XB2^ D7XD5 *\n").encode()
+
+
+def glued_games() -> bytes:
+    """100 games, each glued to the result line of the one before (as old
+    tools write them): each result ends its game, the tags after it begin
+    the next, and the writers cut the games inside those lines."""
+    game = GOOD_HEXALIT.replace('[North "N"]', '[North "Jürgen"]').rstrip("\n")
+    return (" ".join([game] * SIZES["glued_games"]) + "\n").encode()
+
+
+def damaged_huepfer_shapes() -> bytes:
+    """Hüpfer actions in shapes the notation does not have, after good ones."""
+    return (
+        HUEPFER
+        + "1. a2-c2@c1 f5-d5@c5 2. c1-c3@b3 d6xb6-b8 3. a1-a3@a4 *\n\n"
+        + HUEPFER
+        + "1. a2-c2@c1 f5-d5@c5 2. i10-i8-g8xg6@f8 *\n"
+    ).encode()
+
+
+def offer_never_answered() -> bytes:
+    """Records that end right after a cube offer: adjourned, and decided."""
+    return (
+        GOOD_HEXALIT.replace(" *", " 3. double 2 *")
+        + "\n"
+        + GOOD_HEXALIT.replace(" *", " 3. double 2 1-0")
+    ).encode()
 
 
 def big_tar_header(kind: bytes) -> Callable[[Path], str]:
@@ -1414,6 +1457,32 @@ CASES: list[Case] = [
         "open-comment-before-game-3",
         _file("eight.hxl", open_comment_before_game_3),
         notes="a comment never closed ends where the next game begins",
+    ),
+    Case(
+        "cut-off-after-many-actions",
+        _file("a.hxl", cut_off_after_many_actions),
+        ONE_PER_READER,
+        notes="the actions before a syntax error stand",
+    ),
+    Case(
+        "errors-in-every-variation",
+        _file("a.hxl", errors_in_every_variation),
+        notes="the actions before a syntax error stand",
+    ),
+    Case(
+        "glued-games",
+        _file("a.hxl", glued_games),
+        notes="a result followed by the next game's tags ends its game",
+    ),
+    Case(
+        "damaged-huepfer-shapes",
+        _file("a.hpf", damaged_huepfer_shapes),
+        notes="the actions before a syntax error stand",
+    ),
+    Case(
+        "offer-never-answered",
+        _file("a.hxl", offer_never_answered),
+        notes="an offer is answered at once",
     ),
     Case("utf16-bom", _file("a.trg", utf16), notes="UTF-16 read as check reads it"),
     Case(

@@ -4,7 +4,10 @@
 ``convert`` and ``read_games``, on one archive that holds what real
 archives hold: a game whose comment is never closed in the middle of a
 file, UTF-16, Windows-1252, one bad UTF-8 sequence, CRLF with a byte order
-mark, a zip, a tar.gz, a gzipped record, an empty file and a binary one.
+mark, a zip, a tar.gz, a gzipped record, an empty file and a binary one;
+a game cut off inside an action, one ending on a cube offer never
+answered, a game glued to the result line of the one before, and a Hüpfer
+action in a shape the notation does not have.
 
 ``check --format json`` is the reference: the list of (place, plies) of
 every game it read. Each other command must name the same places, or (for
@@ -43,12 +46,28 @@ def _games_of(text: str) -> list[str]:
 
 
 def _damaged() -> str:
-    """Eight Hexalit games; game 3 opens a comment it never closes; game 8
-    is the Kassel game."""
-    games = _games_of(_random("Hexalit", 7, 101))
+    """Eight Hexalit games; game 3 opens a comment it never closes; game 4
+    is cut off in the middle of its last action (a full disk), which keeps
+    the actions before it; game 5 ends on a cube offer never answered;
+    game 6's result is followed on its line by game 7's first tag (glued
+    by an old tool); game 8 is the Kassel game."""
+    games = [game.strip() for game in _games_of(_random("Hexalit", 7, 101))]
     games.append(KASSEL.strip())
     games[2] = games[2].replace("1. ", "1. {a comment never closed ", 1)
-    return "\n\n".join(games) + "\n"
+    games[3] = games[3].removesuffix("E8W6 *") + "E8W"
+    games[4] = games[4].replace(" *", " double 4 *")
+    glued = games[5] + " " + games[6]
+    return "\n\n".join([*games[:5], glued, games[7]]) + "\n"
+
+
+def _shapes() -> str:
+    """A Hüpfer game with an action in a shape outside the three of the
+    notation after its fourth action: the four stand."""
+    [game] = _games_of(_random("Hüpfer", 1, 110, board=8))
+    head, moves = game.split("\n\n", 1)
+    words = moves.split()
+    words.insert(6, "d6xb6-b8")  # 1. a b 2. c d 3. … : after the fourth action
+    return head + "\n\n" + " ".join(words) + "\n"
 
 
 def make_hostile_archive(root: Path) -> Path:
@@ -62,6 +81,7 @@ def make_hostile_archive(root: Path) -> Path:
     (club / "bad-byte.hxl").write_bytes(bad_byte.encode("utf-8", "surrogateescape"))
     crlf = "\ufeff" + _random("Hüpfer", 3, 105).replace("\n", "\r\n")
     (club / "crlf.hpf").write_bytes(crlf.encode("utf-8"))
+    (club / "shapes.hpf").write_text(_shapes(), "utf-8")
     with zipfile.ZipFile(club / "members.zip", "w") as zf:
         zf.writestr("a.hxl", _random("Hexalit", 2, 106))
         zf.writestr("sub/b.hpf", _random("Hüpfer", 1, 107, board=8))
@@ -96,7 +116,12 @@ def reference(club: Path) -> list[tuple[str, int, int]]:
     games = _check(club)
     damaged = [g for g in games if g[0].endswith("damaged.hxl")]
     assert [index for _, index, _ in damaged] == list(range(1, 9))
-    assert len(games) == 8 + 2 + 1 + 1 + 3 + 2 + 1 + 2 + 1
+    assert len(games) == 8 + 2 + 1 + 1 + 3 + 1 + 2 + 1 + 2 + 1
+    # the damage kinds: the actions before a syntax error stand, an offer
+    # never answered and a glued game are read as the games they are
+    assert [plies for _, _, plies in damaged][2:7] == [0, 13, 14, 14, 14]
+    [shapes] = [plies for path, _, plies in games if path.endswith("shapes.hpf")]
+    assert shapes == 4
     return games
 
 

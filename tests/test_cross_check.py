@@ -720,8 +720,11 @@ STUCK = (
         (HEX + "1. double take double take B6XC6 *", [("IL03", 1)], None),
         (HEX + "1. take B6XC6 *", [("IL03", 1)], None),
         (HEX + "1. double B6XC6 *", [("IL03", 1)], None),
-        (HEX + "1. B6XC6 E8XD8 2. double *", [], None),  # an adjourned game (docs/rules.md)
-        (HEX + "1. B6XC6 E8XD8 2. double", [], None),
+        # an adjourned game: valid, with a note at the offer (docs/rules.md)
+        (HEX + "1. B6XC6 E8XD8 2. double *", [("NT05", 3)], None),
+        (HEX + "1. B6XC6 E8XD8 2. double", [("NT05", 3)], None),
+        # a decided result cannot follow an offer never answered
+        (HEX + "1. B6XC6 E8XD8 2. double 1-0", [("ST03", 3)], None),
         (HEX + "1. E6XD6 double take B6XC6 *", [("IL03", 2)], None),  # South moved first
         (HEX + "1. E6XD6 B6XC6 2. double take E5XD5 *", [], None),
         (HEX + '[First "South"]\n1. double take E6XD6 *', [], None),

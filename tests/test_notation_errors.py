@@ -28,8 +28,25 @@ def test_broken_sample_gives_its_message(path):
         path
     )
     assert finding.category == "syntax" and finding.severity == "error"
-    assert games[0].record is not None and games[0].record.main.nodes == ()
-    assert games[0].record.tags
+    record = games[0].record
+    assert record is not None and record.tags
+    # the actions written before the error stand
+    assert [node.text for node in record.main.nodes] == KEPT[path.name]
+
+
+# the main line of each broken sample: what is written before its error
+KEPT = {
+    "syntax-capture-birth.hpf": ["a2-c2@c1", "f5-d5@c5", "c1-c3@b3", "f6-d6-d4@d3"],
+    "syntax-dash-move.hxl": ["B4W3", "D7W1"],
+    "syntax-double-number.hxl": ["B4W3", "D7W1"],
+    "syntax-missing-cell.hxl": ["B4W3", "D7W1"],
+    "syntax-result-not-last.hpf": ["a2-c2@c1", "f5-d5@c5"],
+    "syntax-stray-paren.trg": ["C7°D7", "E6°D7"],
+    "syntax-stray-result.hxl": ["B4W3", "D7W1", "A5XB2^", "D7XD5"],
+    "syntax-unclosed-comment.hxl": ["B4W3", "D7W1"],
+    "syntax-unclosed-tag.trg": [],  # the header is broken: no movetext is read
+    "syntax-unclosed-variation.hpf": ["a2-c2@c1"],
+}
 
 
 def test_there_is_a_sample_for_each_kind():

@@ -228,6 +228,9 @@ SPLIT_PIECES = st.sampled_from(
         "\t\n",
         '[A "}"]',
         "\n\n{\n",
+        "1-0",
+        " * ",
+        '* [Game "Trigeo"]',
     ]
 )
 
@@ -239,41 +242,52 @@ def test_split_games_splits_as_line_by_line_reading_does(pieces):
     assert list(split_games(text)) == list(_split_line_by_line(text))
 
 
+# a result, then a tag pair on the same line
+_RESULT_THEN_TAG = re.compile(
+    r'(?:(?<![\w.-])(?:1-0|0-1)(?![\w-])|\*)[ \t]*(?=\[[ \t]*\w+[ \t]*"[^"\\\n]*(?:\\.[^"\\\n]*)*"[ \t]*\])'
+)
 _TAG_LINE = re.compile(r'\s*\[\s*\w+\s*"[^"\\\n]*(?:\\.[^"\\\n]*)*"\s*\]\s*')
 
 
 def _split_line_by_line(text: str):
     """The plain reading of split_games's rule, one line at a time."""
-    start, first_line = 0, 1
+    start, first_line, pad = 0, 1, 0
     tags = blank = moves = in_comment = after_blank = False
     pos = 0
     for number, line in enumerate(text.split("\n"), 1):
         head = line.lstrip()
         if in_comment and after_blank and _TAG_LINE.fullmatch(line):  # the next game
-            yield first_line, text[start:pos], tags
-            start, first_line = pos, number
+            yield first_line, " " * pad + text[start:pos], tags
+            start, first_line, pad = pos, number, 0
             blank = moves = in_comment = False
         after_blank = in_comment and not head
         if head.startswith("[") and not in_comment:
             if moves or (tags and blank):
-                yield first_line, text[start:pos], tags
-                start, first_line = pos, number
+                yield first_line, " " * pad + text[start:pos], tags
+                start, first_line, pad = pos, number, 0
                 blank = moves = False
             tags = True
         elif not head:
             blank = blank or tags
         else:
             moves = True
-            for char in line:
+            for i, char in enumerate(line):
                 if in_comment:
                     in_comment = char != "}"
                 elif char == "{":
                     in_comment = True
                 elif char == ";":
                     break
+                else:
+                    found = _RESULT_THEN_TAG.match(line, i)
+                    if found:  # a result, then the next game's tags: it begins at '['
+                        yield first_line, " " * pad + text[start : pos + found.end()], tags
+                        start, first_line, pad = pos + found.end(), number, found.end()
+                        tags, blank, moves, in_comment = True, False, False, False
+                        break
         pos += len(line) + 1
     if start < len(text):
-        yield first_line, text[start:], tags
+        yield first_line, " " * pad + text[start:], tags
 
 
 # ---------------------------------------------------------------- long numbers
