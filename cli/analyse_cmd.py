@@ -247,9 +247,10 @@ def _print(result: FileAnalysis) -> None:
     for game in result.games:
         for note in game.notes:
             where = f"{result.path}:{note.line}:{note.column}" if note.line else result.path
+            # a missed or allowed win says its ply and side in its own words
             ply = (
                 _("ply {ply}, {side}: ").format(ply=note.ply, side=side_name(note.side))
-                if note.side
+                if note.side and note.kind not in ("missed", "allows")
                 else ""
             )
             click.echo(printable(f"{where}: {ply}{note.message}"))
