@@ -46,7 +46,7 @@ from .index import (
 )
 
 if TYPE_CHECKING:
-    from hexhop.records.analysis import FileAnalysis
+    from hexhop.records.analysis import FileAnalysis, Note
     from hexhop.records.sources import Source
 
 
@@ -264,6 +264,41 @@ def require_analysis(db: sqlite3.Connection, path: str, option: str) -> str | No
             "`hexhop index ARCHIVE --db {db} --analyse` again"
         ).format(missing=games - analysed, games=games, db=path)
     return None
+
+
+def stored_notes(
+    db: sqlite3.Connection, path: str, digest: str, number: int, kinds: tuple[str, ...], depth: int
+) -> list[Note]:
+    """The stored notes of these ``kinds`` (missed, allows) with a win of at
+    least ``depth`` own actions of game ``number`` of the file with
+    ``digest``, by ply (a missed win before the win it allowed), each with
+    its words in the language spoken now (``find --missed-win``)."""
+    from hexhop.notation.games import GAMES, lookup_game
+    from hexhop.records.analysis import Note, move_number, note_words
+
+    kinds = tuple(kind for kind in kinds if kind in ("missed", "allows"))
+    if not kinds:
+        return []
+    marks = ", ".join("?" for _kind in kinds)
+    # a file indexed twice (two copies) holds the same games: its notes once
+    sql = (
+        "SELECT n.kind, n.ply, n.side, n.depth, n.first, n.played, n.line, n.col, g.game"
+        " FROM files f JOIN games g ON g.file = f.id JOIN notes n ON n.game = g.id"
+        f" WHERE f.digest = ? AND g.number = ? AND n.kind IN ({marks}) AND n.depth >= ?"
+        " GROUP BY n.kind, n.ply ORDER BY n.ply, n.kind = 'allows'"
+    )
+    types = (TEXT, NUMBER, TEXT, NUMBER, TEXT, TEXT, NUMBER, NUMBER, (str, type(None)))
+    notes = []
+    for kind, ply, side, won, first, played, line, column, game in guarded_rows(
+        db, path, sql, [digest, number, *kinds, depth], types
+    ):
+        spec = lookup_game(game)
+        sides = spec.sides if spec is not None else GAMES[0].sides
+        winner = side if kind == "missed" else next((s for s in sides if s != side), side)
+        shown = f"{move_number(ply)} {played}"
+        words = note_words(kind, ply, side, winner, won, first, shown)
+        notes.append(Note(kind, ply, side, words, line, column, played, won, first, winner))
+    return notes
 
 
 @dataclass(frozen=True)
