@@ -274,7 +274,7 @@ def stored_notes(
     ``digest``, by ply (a missed win before the win it allowed), each with
     its words in the language spoken now (``find --missed-win``)."""
     from hexhop.notation.games import GAMES, lookup_game
-    from hexhop.records.analysis import Note, move_number, note_words
+    from hexhop.records.analysis import stored_note
 
     kinds = tuple(kind for kind in kinds if kind in ("missed", "allows"))
     if not kinds:
@@ -289,15 +289,9 @@ def stored_notes(
     )
     types = (TEXT, NUMBER, TEXT, NUMBER, TEXT, TEXT, NUMBER, NUMBER, (str, type(None)))
     notes = []
-    for kind, ply, side, won, first, played, line, column, game in guarded_rows(
-        db, path, sql, [digest, number, *kinds, depth], types
-    ):
+    for *row, game in guarded_rows(db, path, sql, [digest, number, *kinds, depth], types):
         spec = lookup_game(game)
-        sides = spec.sides if spec is not None else GAMES[0].sides
-        winner = side if kind == "missed" else next((s for s in sides if s != side), side)
-        shown = f"{move_number(ply)} {played}"
-        words = note_words(kind, ply, side, winner, won, first, shown)
-        notes.append(Note(kind, ply, side, words, line, column, played, won, first, winner))
+        notes.append(stored_note(*row, sides=spec.sides if spec else GAMES[0].sides))
     return notes
 
 

@@ -144,6 +144,68 @@ def critical_moments(
     return sorted(found, key=lambda m: (m.ply, order[m.kind]))
 
 
+def stored_note(
+    kind: str,
+    ply: int,
+    side: str,
+    depth: int,
+    first: str,
+    played: str,
+    line: int,
+    column: int,
+    sides: tuple[str, str],
+) -> Note:
+    """A note as the index keeps it (no words, no winner: the side the win
+    is for is ``side`` for a missed win, the other of ``sides`` for an
+    allowed one), with its words in the language spoken now."""
+    winner = side if kind == MISSED else next((s for s in sides if s != side), side)
+    words = ""
+    if kind in (MISSED, ALLOWS):
+        words = note_words(kind, ply, side, winner, depth, first, f"{move_number(ply)} {played}")
+    return Note(kind, ply, side, words, line, column, played, depth, first, winner)
+
+
+def moment_words(moment: Moment, notes: Iterable[Note]) -> str:
+    """A critical moment in words: the note's for a missed or allowed win,
+    ``after ply 6, North can force a win in 2`` for one that appeared."""
+    if moment.kind != APPEARED:
+        for note in notes:
+            if (note.kind, note.ply) == (moment.kind, moment.ply):
+                return note.message
+    side = side_name(moment.winner)
+    if moment.ply == 0:
+        text = (
+            _("at the start, {side} can force a win at once")
+            if moment.depth == 1
+            else _("at the start, {side} can force a win in {depth}")
+        )
+    else:
+        text = (
+            _("after ply {ply}, {side} can force a win at once")
+            if moment.depth == 1
+            else _("after ply {ply}, {side} can force a win in {depth}")
+        )
+    return text.format(side=side, depth=moment.depth, ply=moment.ply)
+
+
+def winning_lines(
+    report: GameReport, plies: Iterable[tuple[int, int]], node_limit: int, time_limit: float
+) -> dict[int, tuple[Action, ...]]:
+    """For each ``(ply, depth)`` of a missed win: the winning line from the
+    position before that ply (the web page shows it on the board), when the
+    solver finds it within the limits and it starts with no roll."""
+    if report.game is None:
+        return {}
+    solver = Solver(rules_for(report.game), node_limit, time_limit)
+    found = {}
+    for ply, depth in plies:
+        if 1 <= ply < len(report.positions):  # the action of ply leads to positions[ply]
+            line = solver.winning_line(report.positions[ply - 1], depth)
+            if line:
+                found[ply] = line
+    return found
+
+
 def note_words(
     kind: str, ply: int, side: str, winner: str, depth: int, first: str, played: str
 ) -> str:
