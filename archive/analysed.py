@@ -289,9 +289,11 @@ def stored_notes(
     )
     types = (TEXT, NUMBER, TEXT, NUMBER, TEXT, TEXT, NUMBER, NUMBER, (str, type(None)))
     notes = []
-    for *row, game in guarded_rows(db, path, sql, [digest, number, *kinds, depth], types):
+    rows = guarded_rows(db, path, sql, [digest, number, *kinds, depth], types)
+    for kind, ply, side, won, first, played, line, column, game in rows:
         spec = lookup_game(game)
-        notes.append(stored_note(*row, sides=spec.sides if spec else GAMES[0].sides))
+        sides = spec.sides if spec else GAMES[0].sides
+        notes.append(stored_note(kind, ply, side, won, first, played, line, column, sides))
     return notes
 
 

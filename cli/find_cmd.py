@@ -308,7 +308,9 @@ def _with_notes(connection: Any, db: str, hits: Iterable[Hit], query: Query) -> 
     matched in words: who missed or allowed which win, where."""
     for hit in hits:
         if query.notes:
-            found = stored_notes(connection, db, hit.digest, hit.number, query.notes, query.min_depth)
+            found = stored_notes(
+                connection, db, hit.digest, hit.number, query.notes, query.min_depth
+            )
             hit.notes = [note.as_dict() for note in found]
         yield hit
 

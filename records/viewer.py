@@ -102,7 +102,9 @@ def page_data(
     )
 
 
-def with_lines(parsed: ParsedGame, lines: dict[int, tuple[Action, ...]], comment: str) -> ParsedGame:
+def with_lines(
+    parsed: ParsedGame, lines: dict[int, tuple[Action, ...]], comment: str
+) -> ParsedGame:
     """The game with each line of ``lines`` (ply -> actions from the
     position before that ply, e.g. the win a player missed) written as the
     last variation of the main line's action of that ply, ``comment``

@@ -267,8 +267,17 @@ def _analysis(db: str, game_id: int, report: Any, lines: bool) -> _Analysis:
 
     sides = _sides(report.game)
     notes = [
-        stored_note(n["kind"], n["ply"], n["side"], n["depth"], n["first"], n["played"],
-                    n["line"], n["col"], sides)
+        stored_note(
+            n["kind"],
+            n["ply"],
+            n["side"],
+            n["depth"],
+            n["first"],
+            n["played"],
+            n["line"],
+            n["col"],
+            sides,
+        )
         for n in data.notes_of(db, game_id)
         if n["kind"] in NOTE_MARKS
     ]
@@ -285,16 +294,17 @@ def _analysis(db: str, game_id: int, report: Any, lines: bool) -> _Analysis:
     return found
 
 
-def _with_lines(parsed: Any, report: Any, lines: dict[int, tuple[Any, ...]]) -> tuple[Any, dict[int, int]]:
+def _with_lines(
+    parsed: Any, report: Any, lines: dict[int, tuple[Any, ...]]
+) -> tuple[Any, dict[int, int]]:
     """The viewer's page data with the lines as variations (the record it
     offers to download stays the game's own), and the frame each starts at."""
     from dataclasses import replace
 
     from hexhop.engine.replay import replay_game
     from hexhop.messages import _
-    from hexhop.records.viewer import line_starts, page_data, with_lines
-
     from hexhop.notation.writer import format_record
+    from hexhop.records.viewer import line_starts, page_data, with_lines
 
     shown = page_data(replay_game(with_lines(parsed, lines, _("the win missed (analysis)"))))
     record = format_record(report.record) if report.record else ""

@@ -144,13 +144,11 @@ def test_german() -> None:
     lines = result.output.splitlines()
     assert (
         f"{TRIGEO}:11:1: Süd hat in Halbzug 4 einen Sofortgewinn mit 2... E7°D7 verpasst "
-            "(gespielt 2... E8°D7)"
-        in lines
+        "(gespielt 2... E8°D7)" in lines
     )
     assert (
         f"{TRIGEO}:10:73: Nord ließ mit 2. B7°D7 (Halbzug 3) Süd einen Sofortgewinn "
-            "mit 2... E7°D7 zu"
-        in lines
+        "mit 2... E7°D7 zu" in lines
     )
     assert lines[-1].startswith("1 Partie untersucht, 40 Halbzüge: 1 verpasst, 2 zugelassen (")
 

@@ -470,8 +470,7 @@ def test_the_analysis_the_index_keeps_is_shown(tmp_path):
         "South played 3... E7°C7 at ply 6 and allowed North a win at once with 4. B7°C7",
         "North missed a win at once with 4. B7°C7 at ply 7 (played 4. B8°C7) " + show.format(8),
         "South played 4... E5W6 at ply 8 and allowed North a win at once with 5. E10XD7",
-        "North missed a win at once with 5. E10XD7 at ply 9 (played 5. E10°F10) "
-        + show.format(11),
+        "North missed a win at once with 5. E10XD7 at ply 9 (played 5. E10°F10) " + show.format(11),
         "North played 21. A7°B5 at ply 41 and allowed South a win at once with 21... F5°B5",
     ]
     # the critical moments, in order: here every win was given, none appeared
