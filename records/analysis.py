@@ -120,6 +120,7 @@ class Moment:
 
 
 APPEARED = "appeared"
+MAX_DEPTH = 6  # the deepest search analyse and index --analyse make
 
 
 def critical_moments(
@@ -198,7 +199,8 @@ def winning_lines(
         return {}
     solver = Solver(rules_for(report.game), node_limit, time_limit)
     found = {}
-    for ply, depth in plies:
+    for ply, stored in plies:
+        depth = min(stored, MAX_DEPTH)  # a damaged index may say any depth
         if 1 <= ply < len(report.positions):  # the action of ply leads to positions[ply]
             line = solver.winning_line(report.positions[ply - 1], depth)
             if line:
