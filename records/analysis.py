@@ -15,6 +15,7 @@ command (``cli/analyse_cmd.py``) only prints what this module finds.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -190,16 +191,25 @@ def moment_words(moment: Moment, notes: Iterable[Note]) -> str:
 
 
 def winning_lines(
-    report: GameReport, plies: Iterable[tuple[int, int]], node_limit: int, time_limit: float
+    report: GameReport,
+    plies: Iterable[tuple[int, int]],
+    node_limit: int,
+    time_limit: float,
+    total_time: float | None = None,
 ) -> dict[int, tuple[Action, ...]]:
     """For each ``(ply, depth)`` of a missed win: the winning line from the
     position before that ply (the web page shows it on the board), when the
-    solver finds it within the limits and it starts with no roll."""
+    solver finds it within the limits (each search; ``total_time`` all of
+    them: the lines not reached by then are left out) and it starts with no
+    roll."""
     if report.game is None:
         return {}
     solver = Solver(rules_for(report.game), node_limit, time_limit)
     found = {}
+    deadline = None if total_time is None else time.perf_counter() + total_time
     for ply, stored in plies:
+        if deadline is not None and time.perf_counter() > deadline:
+            break
         depth = min(stored, MAX_DEPTH)  # a damaged index may say any depth
         if 1 <= ply < len(report.positions):  # the action of ply leads to positions[ply]
             line = solver.winning_line(report.positions[ply - 1], depth)

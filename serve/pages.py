@@ -239,6 +239,7 @@ def game(request: Request) -> Response:
 WIN_LINES_SHOWN = 8
 LINE_NODES = 20_000
 LINE_SECONDS = 0.5
+LINES_SECONDS = 1.0  # all of a page's lines
 
 
 @dataclass
@@ -290,7 +291,7 @@ def _analysis(db: str, game_id: int, report: Any, lines: bool) -> _Analysis:
         found.moments = [(m.ply, moment_words(m, notes)) for m in moments]
         missed = [(n.ply, n.depth) for n in notes if n.kind == "missed"][:WIN_LINES_SHOWN]
         if lines:
-            found.lines = winning_lines(report, missed, LINE_NODES, LINE_SECONDS)
+            found.lines = winning_lines(report, missed, LINE_NODES, LINE_SECONDS, LINES_SECONDS)
     return found
 
 
