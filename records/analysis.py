@@ -264,6 +264,8 @@ class GameAnalysis:
     # it: ``index --analyse``): (position, status, depth), as Solution has them
     solved: list[tuple[int, str, int]] = field(default_factory=list)
     critical: list[Moment] = field(default_factory=list)
+    # the players by side, as the record's tags name them (the side's tag)
+    players: dict[str, str] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -273,6 +275,7 @@ class GameAnalysis:
             "analysed": self.analysed,
             "nodes": self.nodes,
             "seconds": round(self.seconds, 3),
+            "players": self.players,
             "notes": [note.as_dict() for note in self.notes],
             "critical": [moment.as_dict() for moment in self.critical],
         }
@@ -373,6 +376,9 @@ def analyse_sources(
 def analyse_game(report: GameReport, settings: Settings) -> GameAnalysis:
     """The notes of one replayed game's main line."""
     result = GameAnalysis(report.index, report.game, report.plies)
+    if report.game is not None:
+        sides = rules_for(report.game).sides
+        result.players = {side: report.tags[side] for side in sides if report.tags.get(side)}
     if not report.positions or report.game is None:
         first = _first_error(report.findings)
         result.notes.append(_stops(0, "", first, _("the game cannot be replayed")))

@@ -35,7 +35,13 @@ def test_text_report_names_file_line_column_and_the_win() -> None:
         f"{TRIGEO}:17:5: North played 20. D7XC5 at ply 39 and allowed South a win at once "
         "with 20... E6XD5",
     ]
-    assert lines[3].startswith("analysed 1 game, 40 plies: 1 missed, 2 allowed (")
+    # each player's missed and allowed wins, then the summary
+    assert lines[3:6] == [
+        "player       missed  allowed",
+        "Ute Sommer        0        2",
+        "Karl Brandt       1        0",
+    ]
+    assert lines[6].startswith("analysed 1 game, 40 plies: 1 missed, 2 allowed (")
 
 
 def test_a_longer_win_is_named_with_its_first_action() -> None:

@@ -70,6 +70,8 @@ def test_analyse_gives_both_notes_in_words(record: Path) -> None:
     assert done.output.splitlines() == [
         f"{record}:7:4: {MISSED}",
         f"{record}:7:4: {ALLOWED}",
+        "player  missed  allowed",
+        "Anna         1        1",
         "analysed 1 game, 1 ply: 1 missed, 1 allowed (0.0 s)",
     ]
 
@@ -77,6 +79,7 @@ def test_analyse_gives_both_notes_in_words(record: Path) -> None:
 def test_analyse_json_has_the_winner_the_line_and_the_critical_moments(record: Path) -> None:
     done = run("analyse", record, "--format", "json")
     (game,) = json.loads(done.output)["files"][0]["games"]
+    assert game["players"] == {"Red": "Anna", "Turquoise": "Bert"}
     missed, allowed = game["notes"]
     assert missed == {
         "kind": "missed",
@@ -110,11 +113,13 @@ def test_the_annotated_copy_marks_the_ply_with_both_notes(record: Path, tmp_path
 
 def test_german_words(record: Path) -> None:
     done = run("--lang", "de", "analyse", record)
-    assert done.output.splitlines()[:2] == [
+    assert done.output.splitlines()[:4] == [
         f"{record}:7:4: Rot hat in Halbzug 1 einen Sofortgewinn mit 1. b2-d2@e2 verpasst "
         "(gespielt 1. b2-b4-d4@e4)",
         f"{record}:7:4: Rot ließ mit 1. b2-b4-d4@e4 (Halbzug 1) Türkis einen Gewinn in 2 "
         "mit 1... e5xe3 zu",
+        "Spieler  verpasst  zugelassen",
+        "Anna            1           1",
     ]
 
 
