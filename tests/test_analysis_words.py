@@ -11,6 +11,7 @@ plays b2-b4-d4@e4, after which Turquoise wins in 2, and only with e5xe3.
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -128,6 +129,14 @@ def test_the_index_keeps_both_notes_and_find_and_stats_tell_them(
 ) -> None:
     db = tmp_path / "club.sqlite"
     assert run("index", record, "--db", db, "--analyse").exit_code == 0
+    with sqlite3.connect(db) as connection:
+        rows = connection.execute(
+            "SELECT kind, ply, side, depth, first, played FROM notes ORDER BY kind"
+        ).fetchall()
+    assert rows == [
+        ("allows", 1, "Red", 2, "1... e5xe3", "b2-b4-d4@e4"),
+        ("missed", 1, "Red", 1, "1. b2-d2@e2", "b2-b4-d4@e4"),
+    ]
     for option, words in (("--missed-win", MISSED), ("--blunder", ALLOWED)):
         table = run("find", "--db", db, option).output.splitlines()
         assert table[1].split()[:3] == ["Anna", "–", "Bert"]
