@@ -266,30 +266,48 @@ def require_analysis(db: sqlite3.Connection, path: str, option: str) -> str | No
     return None
 
 
+def files_by_digest(db: sqlite3.Connection, path: str) -> dict[str, list[int]]:
+    """The ids of the index's files by their digest (one pass over ``files``,
+    which has no index on it): the files a hit of ``find`` may be."""
+    found: dict[str, list[int]] = {}
+    for file_id, digest in guarded_rows(
+        db, path, "SELECT id, digest FROM files", (), (NUMBER, TEXT)
+    ):
+        found.setdefault(digest, []).append(file_id)
+    return found
+
+
 def stored_notes(
-    db: sqlite3.Connection, path: str, digest: str, number: int, kinds: tuple[str, ...], depth: int
+    db: sqlite3.Connection,
+    path: str,
+    files: list[int],
+    number: int,
+    kinds: tuple[str, ...],
+    depth: int,
 ) -> list[Note]:
     """The stored notes of these ``kinds`` (missed, allows) with a win of at
-    least ``depth`` own actions of game ``number`` of the file with
-    ``digest``, by ply (a missed win before the win it allowed), each with
-    its words in the language spoken now (``find --missed-win``)."""
+    least ``depth`` own actions of game ``number`` of ``files`` (copies of
+    one file: :func:`files_by_digest`), by ply (a missed win before the win
+    it allowed), each with its words in the language spoken now (``find
+    --missed-win``). One look-up of the games' and the notes' keys."""
     from hexhop.notation.games import GAMES, lookup_game
     from hexhop.records.analysis import stored_note
 
     kinds = tuple(kind for kind in kinds if kind in ("missed", "allows"))
-    if not kinds:
+    if not kinds or not files:
         return []
     marks = ", ".join("?" for _kind in kinds)
+    copies = ", ".join("?" for _file in files)
     # a file indexed twice (two copies) holds the same games: its notes once
     sql = (
         "SELECT n.kind, n.ply, n.side, n.depth, n.first, n.played, n.line, n.col, g.game"
-        " FROM files f JOIN games g ON g.file = f.id JOIN notes n ON n.game = g.id"
-        f" WHERE f.digest = ? AND g.number = ? AND n.kind IN ({marks}) AND n.depth >= ?"
+        " FROM games g JOIN notes n ON n.game = g.id"
+        f" WHERE g.file IN ({copies}) AND g.number = ? AND n.kind IN ({marks}) AND n.depth >= ?"
         " GROUP BY n.kind, n.ply ORDER BY n.ply, n.kind = 'allows'"
     )
     types = (TEXT, NUMBER, TEXT, NUMBER, TEXT, TEXT, NUMBER, NUMBER, (str, type(None)))
     notes = []
-    rows = guarded_rows(db, path, sql, [digest, number, *kinds, depth], types)
+    rows = guarded_rows(db, path, sql, [*files, number, *kinds, depth], types)
     for kind, ply, side, won, first, played, line, column, game in rows:
         spec = lookup_game(game)
         sides = spec.sides if spec else GAMES[0].sides

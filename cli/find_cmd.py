@@ -11,7 +11,12 @@ from typing import Any, TypeVar
 
 import click
 
-from hexhop.archive.analysed import NotAnalysed, require_analysis, stored_notes
+from hexhop.archive.analysed import (
+    NotAnalysed,
+    files_by_digest,
+    require_analysis,
+    stored_notes,
+)
 from hexhop.archive.index import default_path
 from hexhop.archive.query import (
     Hit,
@@ -303,15 +308,20 @@ def hits_of(
     )
 
 
+COPIES_ASKED = 50  # copies of one file asked for a game's notes: they hold the same games
+
+
 def _with_notes(connection: Any, db: str, hits: Iterable[Hit], query: Query) -> Iterator[Hit]:
     """The hits of --missed-win and --blunder, each with the notes that
     matched in words: who missed or allowed which win, where."""
+    if not query.notes:
+        yield from hits
+        return
+    files = files_by_digest(connection, db)
     for hit in hits:
-        if query.notes:
-            found = stored_notes(
-                connection, db, hit.digest, hit.number, query.notes, query.min_depth
-            )
-            hit.notes = [note.as_dict() for note in found]
+        copies = files.get(hit.digest, [])[:COPIES_ASKED]
+        found = stored_notes(connection, db, copies, hit.number, query.notes, query.min_depth)
+        hit.notes = [note.as_dict() for note in found]
         yield hit
 
 
