@@ -46,7 +46,7 @@ from .index import (
 )
 
 if TYPE_CHECKING:
-    from hexhop.records.analysis import FileAnalysis
+    from hexhop.records.analysis import FileAnalysis, Note
     from hexhop.records.sources import Source
 
 
@@ -264,6 +264,55 @@ def require_analysis(db: sqlite3.Connection, path: str, option: str) -> str | No
             "`hexhop index ARCHIVE --db {db} --analyse` again"
         ).format(missing=games - analysed, games=games, db=path)
     return None
+
+
+def files_by_digest(db: sqlite3.Connection, path: str) -> dict[str, list[int]]:
+    """The ids of the index's files by their digest (one pass over ``files``,
+    which has no index on it): the files a hit of ``find`` may be."""
+    found: dict[str, list[int]] = {}
+    for file_id, digest in guarded_rows(
+        db, path, "SELECT id, digest FROM files", (), (NUMBER, TEXT)
+    ):
+        found.setdefault(digest, []).append(file_id)
+    return found
+
+
+def stored_notes(
+    db: sqlite3.Connection,
+    path: str,
+    files: list[int],
+    number: int,
+    kinds: tuple[str, ...],
+    depth: int,
+) -> list[Note]:
+    """The stored notes of these ``kinds`` (missed, allows) with a win of at
+    least ``depth`` own actions of game ``number`` of ``files`` (copies of
+    one file: :func:`files_by_digest`), by ply (a missed win before the win
+    it allowed), each with its words in the language spoken now (``find
+    --missed-win``). One look-up of the games' and the notes' keys."""
+    from hexhop.notation.games import GAMES, lookup_game
+    from hexhop.records.analysis import stored_note
+
+    kinds = tuple(kind for kind in kinds if kind in ("missed", "allows"))
+    if not kinds or not files:
+        return []
+    marks = ", ".join("?" for _kind in kinds)
+    copies = ", ".join("?" for _file in files)
+    # a file indexed twice (two copies) holds the same games: its notes once
+    sql = (
+        "SELECT n.kind, n.ply, n.side, n.depth, n.first, n.played, n.line, n.col, g.game"
+        " FROM games g JOIN notes n ON n.game = g.id"
+        f" WHERE g.file IN ({copies}) AND g.number = ? AND n.kind IN ({marks}) AND n.depth >= ?"
+        " GROUP BY n.kind, n.ply ORDER BY n.ply, n.kind = 'allows'"
+    )
+    types = (TEXT, NUMBER, TEXT, NUMBER, TEXT, TEXT, NUMBER, NUMBER, (str, type(None)))
+    notes = []
+    rows = guarded_rows(db, path, sql, [*files, number, *kinds, depth], types)
+    for kind, ply, side, won, first, played, line, column, game in rows:
+        spec = lookup_game(game)
+        sides = spec.sides if spec else GAMES[0].sides
+        notes.append(stored_note(kind, ply, side, won, first, played, line, column, sides))
+    return notes
 
 
 @dataclass(frozen=True)

@@ -674,6 +674,9 @@ class Hit:
     digest: str = ""
     text: bytes | None = field(default=None, repr=False)  # the game's own bytes, when at hand
     real: str = ""  # the index's identity of the file (its real path), read from there
+    # the stored analysis's notes that matched (find --missed-win, --blunder):
+    # records.analysis.Note, each as its as_dict() gives it
+    notes: list[dict[str, Any]] = field(default_factory=list)
 
     def as_json(self) -> dict[str, Any]:
         data = {
@@ -690,6 +693,8 @@ class Hit:
         }
         if self.ply is not None:
             data["ply"] = self.ply
+        if self.notes:
+            data["notes"] = self.notes
         return data
 
 

@@ -247,16 +247,39 @@ def _print(result: FileAnalysis) -> None:
     for game in result.games:
         for note in game.notes:
             where = f"{result.path}:{note.line}:{note.column}" if note.line else result.path
+            # a missed or allowed win says its ply and side in its own words
             ply = (
                 _("ply {ply}, {side}: ").format(ply=note.ply, side=side_name(note.side))
-                if note.side
+                if note.side and note.kind not in ("missed", "allows")
                 else ""
             )
             click.echo(printable(f"{where}: {ply}{note.message}"))
 
 
+def _by_player(games: list[GameAnalysis]) -> None:
+    """The missed and allowed wins of each player (a side without a name:
+    the side), as a table, when there are some; most first, then by name."""
+    counts: dict[str, list[int]] = {}
+    for game in games:
+        for note in game.notes:
+            if note.kind in ("missed", "allows"):
+                name = game.players.get(note.side) or side_name(note.side)
+                counts.setdefault(name, [0, 0])[note.kind == "allows"] += 1
+    if not counts:
+        return
+    rows = sorted(counts.items(), key=lambda item: (-sum(item[1]), item[0].casefold()))
+    heading = [_("player"), _("missed"), _("allowed")]
+    width = max(len(heading[0]), *(len(name) for name in counts))
+    widths = [len(heading[1]), len(heading[2])]
+    click.echo(printable(f"{heading[0]:<{width}}  {heading[1]}  {heading[2]}"))
+    for name, (missed, allows) in rows:
+        cells = f"{missed:>{widths[0]}}  {allows:>{widths[1]}}"
+        click.echo(printable(f"{name:<{width}}  {cells}"))
+
+
 def _summary(results: list[FileAnalysis]) -> None:
     games = [g for r in results for g in r.games]
+    _by_player(games)
     missed = sum(n.kind == "missed" for g in games for n in g.notes)
     allows = sum(n.kind == "allows" for g in games for n in g.notes)
     plies = sum(g.analysed for g in games)

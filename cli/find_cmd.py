@@ -11,7 +11,12 @@ from typing import Any, TypeVar
 
 import click
 
-from hexhop.archive.analysed import NotAnalysed, require_analysis
+from hexhop.archive.analysed import (
+    NotAnalysed,
+    files_by_digest,
+    require_analysis,
+    stored_notes,
+)
 from hexhop.archive.index import default_path
 from hexhop.archive.players import load_names
 from hexhop.archive.query import (
@@ -304,12 +309,31 @@ def hits_of(
         options,
         problems,
         bar,
-        lambda connection, db: find_in_index(connection, db, query),
+        lambda connection, db: _with_notes(
+            connection, db, find_in_index(connection, db, query), query
+        ),
         lambda hit: hit.real,
         lambda sources, check, globs, on_games: find_in_archive(
             sources, query, check, globs, on_games
         ),
     )
+
+
+COPIES_ASKED = 50  # copies of one file asked for a game's notes: they hold the same games
+
+
+def _with_notes(connection: Any, db: str, hits: Iterable[Hit], query: Query) -> Iterator[Hit]:
+    """The hits of --missed-win and --blunder, each with the notes that
+    matched in words: who missed or allowed which win, where."""
+    if not query.notes:
+        yield from hits
+        return
+    files = files_by_digest(connection, db)
+    for hit in hits:
+        copies = files.get(hit.digest, [])[:COPIES_ASKED]
+        found = stored_notes(connection, db, copies, hit.number, query.notes, query.min_depth)
+        hit.notes = [note.as_dict() for note in found]
+        yield hit
 
 
 def warn_stale(
@@ -447,7 +471,7 @@ def find(
             left_out = _export(hits, export, canonical, force, inputs)
         else:
             room = sys.stdout.isatty()  # the list goes to the progress bar's terminal
-            for line in _lines(hits, fmt, bool(query.positions) or query.analysed):
+            for line in _lines(hits, fmt, bool(query.positions) or query.analysed, query.analysed):
                 if room:
                     clear()
                 click.echo(utf8_safe(line), file=out)
@@ -527,7 +551,9 @@ def _export(
     return len(left_out)
 
 
-def _lines(hits: Iterator[Hit], fmt: str, with_ply: bool) -> Iterator[str]:
+def _lines(
+    hits: Iterator[Hit], fmt: str, with_ply: bool, with_notes: bool = False
+) -> Iterator[str]:
     if fmt == "jsonl":
         for hit in hits:
             yield stdout_json(hit.as_json())
@@ -542,11 +568,12 @@ def _lines(hits: Iterator[Hit], fmt: str, with_ply: bool) -> Iterator[str]:
     elif fmt == "csv":
         columns = ["path", "index", "line", "game", "first", "second", "result", "date"]
         columns += ["event", "plies", "valid"] + (["ply"] if with_ply else [])
+        columns += ["notes"] if with_notes else []  # --missed-win, --blunder: in words
         yield csv_line(columns)
         for hit in hits:
             row = [hit.path, hit.number, hit.line, hit.game, *hit.players[:2], hit.result]
             row += [hit.date, hit.event, hit.plies, hit.valid] + ([hit.ply] if with_ply else [])
-            yield csv_line(row)
+            yield csv_line(row + ([_note_lines(hit)] if with_notes else []))
     else:
         heading = [_(text) for text in (*HEADING, *((PLY,) if with_ply else ()), WHERE)]
         # a column is as wide as its heading in every language
@@ -564,6 +591,12 @@ def _lines(hits: Iterator[Hit], fmt: str, with_ply: bool) -> Iterator[str]:
                 f"{hit.path}:{hit.line}",
             ]
             yield _row(cells, widths)
+            for note in hit.notes:  # --missed-win, --blunder: who missed what, in words
+                yield "  " + printable(note["message"])
+
+
+def _note_lines(hit: Hit) -> str:
+    return "; ".join(note["message"] for note in hit.notes)
 
 
 _WIDTHS = (32, 6, 10, 28, 5, 5)

@@ -15,6 +15,7 @@ command (``cli/analyse_cmd.py``) only prints what this module finds.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -75,6 +76,10 @@ class Note:
     played: str = ""
     depth: int = 0
     first: str = ""
+    # the side the win is for (``side`` for a missed win, the opponent for
+    # one allowed), and the winning line when it can be written (no roll)
+    winner: str = ""
+    win_line: tuple[str, ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -87,7 +92,161 @@ class Note:
             "depth": self.depth,
             "first": self.first,
             "message": self.message,
+            "winner": self.winner,
+            "win_line": list(self.win_line),
         }
+
+
+@dataclass(frozen=True)
+class Moment:
+    """A critical moment of a game: at ``ply`` a forced win within the
+    depth ``appeared`` for ``winner`` (``ply`` the position after that
+    action, 0 the start), was ``missed`` by it, or was ``allows``: given
+    away to it by the other side's action."""
+
+    ply: int
+    kind: str  # appeared, missed, allows
+    winner: str
+    depth: int
+    first: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "ply": self.ply,
+            "kind": self.kind,
+            "winner": self.winner,
+            "depth": self.depth,
+            "first": self.first,
+        }
+
+
+APPEARED = "appeared"
+MAX_DEPTH = 6  # the deepest search analyse and index --analyse make
+
+
+def critical_moments(
+    notes: Iterable[Note], solved: Iterable[tuple[int, str, int]], to_move: Callable[[int], str]
+) -> list[Moment]:
+    """The plies where a forced win appeared, was missed or was given away,
+    in order (at one ply: appeared, missed, allows). A win *appears* at a
+    position whose side to move wins within the depth when that side did
+    not at its previous turn and no action gave it (an ``allows`` note says
+    that instead); ``solved`` is the solver's answer per position,
+    ``to_move(ply)`` the side to move there."""
+    notes = [n for n in notes if n.kind in (MISSED, ALLOWS)]
+    given = {n.ply for n in notes if n.kind == ALLOWS}
+    wins = {ply: depth for ply, status, depth in solved if status == "win"}
+    found = [
+        Moment(ply, APPEARED, to_move(ply), depth)
+        for ply, depth in sorted(wins.items())
+        if ply not in given and ply - 2 not in wins
+    ]
+    found += [Moment(n.ply, n.kind, n.winner or n.side, n.depth, n.first) for n in notes]
+    order = {APPEARED: 0, MISSED: 1, ALLOWS: 2}
+    return sorted(found, key=lambda m: (m.ply, order[m.kind]))
+
+
+def stored_note(
+    kind: str,
+    ply: int,
+    side: str,
+    depth: int,
+    first: str,
+    played: str,
+    line: int,
+    column: int,
+    sides: tuple[str, str],
+) -> Note:
+    """A note as the index keeps it (no words, no winner: the side the win
+    is for is ``side`` for a missed win, the other of ``sides`` for an
+    allowed one), with its words in the language spoken now."""
+    winner = side if kind == MISSED else next((s for s in sides if s != side), side)
+    words = ""
+    if kind in (MISSED, ALLOWS):
+        words = note_words(kind, ply, side, winner, depth, first, f"{move_number(ply)} {played}")
+    return Note(kind, ply, side, words, line, column, played, depth, first, winner)
+
+
+def moment_words(moment: Moment, notes: Iterable[Note]) -> str:
+    """A critical moment in words: the note's for a missed or allowed win,
+    ``after ply 6, North can force a win in 2`` for one that appeared."""
+    if moment.kind != APPEARED:
+        for note in notes:
+            if (note.kind, note.ply) == (moment.kind, moment.ply):
+                return note.message
+    side = side_name(moment.winner)
+    if moment.ply == 0:
+        text = (
+            _("at the start, {side} can force a win at once")
+            if moment.depth == 1
+            else _("at the start, {side} can force a win in {depth}")
+        )
+    else:
+        text = (
+            _("after ply {ply}, {side} can force a win at once")
+            if moment.depth == 1
+            else _("after ply {ply}, {side} can force a win in {depth}")
+        )
+    return text.format(side=side, depth=moment.depth, ply=moment.ply)
+
+
+def winning_lines(
+    report: GameReport,
+    plies: Iterable[tuple[int, int]],
+    node_limit: int,
+    time_limit: float,
+    total_time: float | None = None,
+) -> dict[int, tuple[Action, ...]]:
+    """For each ``(ply, depth)`` of a missed win: the winning line from the
+    position before that ply (the web page shows it on the board), when the
+    solver finds it within the limits (each search; ``total_time`` all of
+    them: the lines not reached by then are left out) and it starts with no
+    roll."""
+    if report.game is None:
+        return {}
+    solver = Solver(rules_for(report.game), node_limit, time_limit)
+    found = {}
+    deadline = None if total_time is None else time.perf_counter() + total_time
+    for ply, stored in plies:
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+        depth = min(stored, MAX_DEPTH)  # a damaged index may say any depth
+        if 1 <= ply < len(report.positions):  # the action of ply leads to positions[ply]
+            line = solver.winning_line(report.positions[ply - 1], depth)
+            if line:
+                found[ply] = line
+    return found
+
+
+def note_words(
+    kind: str, ply: int, side: str, winner: str, depth: int, first: str, played: str
+) -> str:
+    """A note as a sentence that says who missed or allowed what, in the
+    language spoken now: ``North missed a win in 2 with 9. B4XC5 at ply 17
+    (played 9. B4XB5)``; sides as the rules name them (``North``)."""
+    if kind == MISSED:
+        text = (
+            _("{side} missed a win at once with {first} at ply {ply} (played {played})")
+            if depth == 1
+            else _("{side} missed a win in {depth} with {first} at ply {ply} (played {played})")
+        )
+    else:
+        text = (
+            _("{side} played {played} at ply {ply} and allowed {winner} a win at once with {first}")
+            if depth == 1
+            else _(
+                "{side} played {played} at ply {ply} and allowed {winner} a win in {depth} "
+                "with {first}"
+            )
+        )
+    return text.format(
+        side=side_name(side),
+        winner=side_name(winner),
+        depth=depth,
+        first=first,
+        played=played,
+        ply=ply,
+    )
 
 
 @dataclass
@@ -104,6 +263,9 @@ class GameAnalysis:
     # what the solver answered for each position searched (the index keeps
     # it: ``index --analyse``): (position, status, depth), as Solution has them
     solved: list[tuple[int, str, int]] = field(default_factory=list)
+    critical: list[Moment] = field(default_factory=list)
+    # the players by side, as the record's tags name them (the side's tag)
+    players: dict[str, str] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -113,7 +275,9 @@ class GameAnalysis:
             "analysed": self.analysed,
             "nodes": self.nodes,
             "seconds": round(self.seconds, 3),
+            "players": self.players,
             "notes": [note.as_dict() for note in self.notes],
+            "critical": [moment.as_dict() for moment in self.critical],
         }
 
 
@@ -212,6 +376,9 @@ def analyse_sources(
 def analyse_game(report: GameReport, settings: Settings) -> GameAnalysis:
     """The notes of one replayed game's main line."""
     result = GameAnalysis(report.index, report.game, report.plies)
+    if report.game is not None:
+        sides = rules_for(report.game).sides
+        result.players = {side: report.tags[side] for side in sides if report.tags.get(side)}
     if not report.positions or report.game is None:
         first = _first_error(report.findings)
         result.notes.append(_stops(0, "", first, _("the game cannot be replayed")))
@@ -223,6 +390,15 @@ def analyse_game(report: GameReport, settings: Settings) -> GameAnalysis:
     result.analysed = len(report.positions) - 1
     result.nodes, result.seconds = game.nodes, game.seconds
     result.solved = [(i, found.status, found.depth) for i, found in sorted(game.answers.items())]
+    positions = report.positions
+    result.critical = [
+        replace(moment, first=f"{move_number(moment.ply + 1)} {_choice_words(found.first)}")
+        if moment.kind == APPEARED and (found := game.answers[moment.ply]).first
+        else moment
+        for moment in critical_moments(
+            game.notes, result.solved, lambda ply: str(positions[ply].to_move)
+        )
+    ]
     stop = len(report.positions)  # the ply that could not be played, if any
     first = next(
         (f for f in report.findings if f.severity == "error" and f.ply == stop),
@@ -290,34 +466,57 @@ class _Game:
                 else note(UNDECIDED, _("undecided within the limit"))
             )
         if mine.status == "win":
-            kept = self.solver.wins_with(before, own_choice(action), self.depth)
-            self.nodes += self.solver.nodes
-            if kept is False:
-                first = f"{move_number(ply)} {_choice_words(mine.first)}"
-                if mine.depth == 1:
-                    text = _("missed win: {first} wins at once (played {played})")
-                else:
-                    text = _("missed: win in {depth} starting with {first} (played {played})")
-                message = text.format(first=first, depth=mine.depth, played=played)
-                self.notes.append(note(MISSED, message, mine.depth, first))
+            self.missed(ply, mine, action, note)
         if after.winner is not None:
             return
         theirs = self.answer(ply)
-        if theirs.status != "win" or mine.status == "win":
+        if theirs.status != "win":
             return
-        lost = self.solver.lost(before, self.depth)
+        # a side that had a win was not lost: a missed win can allow one too
+        if mine.status != "win":
+            lost = self.solver.lost(before, self.depth)
+            self.nodes += self.solver.nodes
+            if lost is not False:
+                return
+        first = f"{move_number(ply + 1)} {_choice_words(theirs.first)}"
+        message = note_words(ALLOWS, ply, mover, other, theirs.depth, first, played)
+        line = self.line(ply, theirs.depth)
+        self.notes.append(note(ALLOWS, message, theirs.depth, first, other, line))
+
+    def missed(self, ply: int, mine: Solution, action: Action, note: Callable[..., Note]) -> None:
+        """The missed-win note of ``ply``, when its action does not keep the win."""
+        before = self.positions[ply - 1]
+        kept = self.solver.wins_with(before, own_choice(action), self.depth)
         self.nodes += self.solver.nodes
-        if lost is False:
-            first = f"{move_number(ply + 1)} {_choice_words(theirs.first)}"
-            message = _("{played} allows {side} a win in {depth}: {first}").format(
-                played=played, side=side_name(other), depth=theirs.depth, first=first
-            )
-            self.notes.append(note(ALLOWS, message, theirs.depth, first))
+        if kept is not False:
+            return
+        first = f"{move_number(ply)} {_choice_words(mine.first)}"
+        played = f"{move_number(ply)} {self.nodes_of[ply - 1].text}"
+        mover = str(before.to_move)
+        message = note_words(MISSED, ply, mover, mover, mine.depth, first, played)
+        line = self.line(ply - 1, mine.depth)
+        self.notes.append(note(MISSED, message, mine.depth, first, mover, line))
+
+    def line(self, index: int, depth: int) -> tuple[str, ...]:
+        """The winning line from position ``index``, numbered (``1. b2-d2@e2``),
+        or none when it starts with a roll or a search is cut short."""
+        found = self.solver.winning_line(self.positions[index], depth)
+        self.nodes += self.solver.nodes
+        if found is None:
+            return ()
+        return tuple(f"{move_number(index + 1 + i)} {action}" for i, action in enumerate(found))
 
 
 def _note_maker(ply: int, side: str, line: int, column: int, played: str) -> Callable[..., Note]:
-    def note(kind: str, message: str, depth: int = 0, first: str = "") -> Note:
-        return Note(kind, ply, side, message, line, column, played, depth, first)
+    def note(
+        kind: str,
+        message: str,
+        depth: int = 0,
+        first: str = "",
+        winner: str = "",
+        win_line: tuple[str, ...] = (),
+    ) -> Note:
+        return Note(kind, ply, side, message, line, column, played, depth, first, winner, win_line)
 
     return note
 

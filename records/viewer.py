@@ -12,7 +12,8 @@ into HTML without knowing any rules; nothing here writes HTML.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import Any, NamedTuple
 
 from hexhop.engine.base import Rules
@@ -22,7 +23,8 @@ from hexhop.messages import _, side_name
 from hexhop.notation.errors import ArgumentError
 from hexhop.notation.findings import Finding
 from hexhop.notation.games import GAMES, find_game
-from hexhop.notation.model import CubeAnswer, CubeOffer, Line, Node
+from hexhop.notation.model import Action, CubeAnswer, CubeOffer, Line, Node, ParsedGame
+from hexhop.notation.span import NO_SPAN
 from hexhop.notation.writer import format_record
 from hexhop.render.html import Drawings, Entry, Frame, GameSummary, LineInfo, MoveLine, Note, Page
 from hexhop.render.last_action import LastAction, describe_last
@@ -98,6 +100,45 @@ def page_data(
         record=format_record(report.record) if report.record else "",
         record_name=f"game{report.index}{find_game(report.game).extension}",
     )
+
+
+def with_lines(
+    parsed: ParsedGame, lines: dict[int, tuple[Action, ...]], comment: str
+) -> ParsedGame:
+    """The game with each line of ``lines`` (ply -> actions from the
+    position before that ply, e.g. the win a player missed) written as the
+    last variation of the main line's action of that ply, ``comment``
+    before it: the viewer then steps through it as through any variation."""
+    record = parsed.record
+    if record is None or not lines:
+        return parsed
+    nodes, ply = [], 0
+    for node in record.main.nodes:
+        if not isinstance(node.item, (CubeOffer, CubeAnswer)):
+            ply += 1
+            line = lines.get(ply)
+            if line:
+                added = tuple(Node(action, NO_SPAN, str(action)) for action in line)
+                variation = Line(added, (comment,))
+                node = replace(node, variations=(*node.variations, variation))
+        nodes.append(node)
+    main = Line(tuple(nodes), record.main.comments, record.main.span)
+    return replace(parsed, record=replace(record, main=main))
+
+
+def line_starts(page: Page, plies: Iterable[int]) -> dict[int, int]:
+    """The frame of the first action of the last variation of each main-line
+    ply in ``plies`` (a line :func:`with_lines` added), to show it from."""
+    wanted, found, ply = set(plies), {}, 0
+    for entry in page.main.entries:
+        if entry.state != "played":
+            continue
+        ply += 1
+        if ply in wanted and entry.variations and entry.variations[-1].entries:
+            frame = entry.variations[-1].entries[0].frame
+            if frame is not None:
+                found[ply] = frame
+    return found
 
 
 def summary(report: GameReport, href: str | None, source: str = "") -> GameSummary:

@@ -335,7 +335,15 @@
 
   document.addEventListener("click", function (event) {
     var target = event.target.closest ? event.target.closest("button[data-frame]") : null;
-    if (target) { stopPlay(); go(Number(target.getAttribute("data-frame"))); }
+    if (!target) { return; }
+    stopPlay();
+    go(Number(target.getAttribute("data-frame")));
+    // a button outside the viewer (a note's "show the line" on a game page of
+    // hexhop serve): bring the board into sight; the arrows then step the line
+    if (!target.closest(".viewer")) {
+      board.scrollIntoView({ block: "nearest" });
+      target.blur();
+    }
   });
 
   var keys = {

@@ -394,6 +394,13 @@ def notes_of(db: str, game_id: int) -> list[dict[str, Any]]:
         ]
 
 
+def solved_of(db: str, game_id: int) -> list[tuple[int, str, int]]:
+    """The solver's stored answers for a game's positions: (ply, status, depth)."""
+    sql = "SELECT ply, status, depth FROM solved WHERE game = ? ORDER BY ply"
+    with connection(db) as con:
+        return list(guarded_rows(con, db, sql, [game_id], (int, str, int), "solved"))
+
+
 def analysed(db: str, game_id: int) -> int | None:
     """The depth a game was analysed to, None when it was not."""
     with connection(db) as con:

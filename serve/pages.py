@@ -108,6 +108,11 @@ class Mark:
     column: int | None
 
 
+# the severities of the analysis's notes marked in the record text (a
+# finding's are error and warning); their Mark.number is 0
+NOTE_MARKS = ("missed", "allows")
+
+
 @dataclass
 class Segment:
     text: str
@@ -120,6 +125,18 @@ class Segment:
     @property
     def severity(self) -> str:
         return "error" if any(m.severity == "error" for m in self.marks) else "warning"
+
+    @property
+    def classes(self) -> str:
+        """``finding error`` or ``finding warning`` when a finding is marked
+        here, else ``note allows`` or ``note missed`` (the analysis's)."""
+        if any(m.severity not in NOTE_MARKS for m in self.marks):
+            return f"finding {self.severity}"
+        return "note allows" if any(m.severity == "allows" for m in self.marks) else "note missed"
+
+    @property
+    def findings(self) -> str:
+        return "".join(f"{m.number} " for m in self.marks if m.number)
 
 
 @dataclass
@@ -167,8 +184,12 @@ def game(request: Request) -> Response:
         report = replay_game(parsed)
         viewer = None
         too_many = actions_in(report.record) > MAX_SHOWN_ACTIONS  # as render --format html
+        analysis = _analysis(db_of(request), row.id, report, lines=not too_many)
         if report.game is not None and report.positions and not too_many:
-            viewer = page_data(report)
+            if analysis.lines:  # the missed wins' lines, to step through
+                viewer, analysis.starts = _with_lines(parsed, report, analysis.lines)
+            else:
+                viewer = page_data(report)
         findings = [
             Mark(number, f.code, f.severity, f.message, f.line, f.column)
             for number, f in enumerate(report.findings[:FINDINGS_SHOWN], 1)
@@ -197,18 +218,99 @@ def game(request: Request) -> Response:
         findings=findings,
         unshown=len(report.findings) - len(findings),
         viewer_limit=MAX_SHOWN_ACTIONS if too_many else 0,
-        lines=_marked(shown_text, first_line, findings),
+        lines=_marked(shown_text, first_line, findings + analysis.marks()),
         more_lines=more_lines,
         viewer=Markup(body),
         viewer_data=Markup(block),
         board_style=style,
         valid=report.valid(),
-        notes=data.notes_of(db, row.id),
+        notes=analysis.notes,
+        starts=analysis.starts,
+        moments=analysis.moments,
         analysed=data.analysed(db, row.id),
         sides=_sides(row.game),
         player_link=player_link,
         event_link=event_link,
     )
+
+
+# the winning lines of missed wins a game page shows: at most this many, each
+# searched within these limits (the index has the depth and the first action)
+WIN_LINES_SHOWN = 8
+LINE_NODES = 20_000
+LINE_SECONDS = 0.5
+LINES_SECONDS = 1.0  # all of a page's lines
+
+
+@dataclass
+class _Analysis:
+    """The stored analysis of a game as its page shows it: the notes in
+    words, the critical moments (ply, words), the missed wins' lines and
+    the viewer frames they start at."""
+
+    notes: list[Any] = field(default_factory=list)
+    moments: list[tuple[int, str]] = field(default_factory=list)
+    lines: dict[int, tuple[Any, ...]] = field(default_factory=dict)
+    starts: dict[int, int] = field(default_factory=dict)
+
+    def marks(self) -> list[Mark]:
+        return [
+            Mark(0, "??" if n.kind == "allows" else "?", n.kind, n.message, n.line, n.column)
+            for n in self.notes
+            if n.line
+        ]
+
+
+def _analysis(db: str, game_id: int, report: Any, lines: bool) -> _Analysis:
+    """The stored analysis of the game of ``report``, in the language spoken
+    now; with ``lines``, the winning lines of its missed wins searched."""
+    from hexhop.records.analysis import critical_moments, moment_words, stored_note, winning_lines
+
+    sides = _sides(report.game)
+    notes = [
+        stored_note(
+            n["kind"],
+            n["ply"],
+            n["side"],
+            n["depth"],
+            n["first"],
+            n["played"],
+            n["line"],
+            n["col"],
+            sides,
+        )
+        for n in data.notes_of(db, game_id)
+        if n["kind"] in NOTE_MARKS
+    ]
+    notes.sort(key=lambda note: (note.ply, note.kind == "allows"))  # as analyse tells them
+    found = _Analysis(notes)
+    positions = report.positions
+    if positions:
+        solved = [row for row in data.solved_of(db, game_id) if row[0] < len(positions)]
+        moments = critical_moments(notes, solved, lambda ply: str(positions[ply].to_move))
+        found.moments = [(m.ply, moment_words(m, notes)) for m in moments]
+        missed = [(n.ply, n.depth) for n in notes if n.kind == "missed"][:WIN_LINES_SHOWN]
+        if lines:
+            found.lines = winning_lines(report, missed, LINE_NODES, LINE_SECONDS, LINES_SECONDS)
+    return found
+
+
+def _with_lines(
+    parsed: Any, report: Any, lines: dict[int, tuple[Any, ...]]
+) -> tuple[Any, dict[int, int]]:
+    """The viewer's page data with the lines as variations (the record it
+    offers to download stays the game's own), and the frame each starts at."""
+    from dataclasses import replace
+
+    from hexhop.engine.replay import replay_game
+    from hexhop.messages import _
+    from hexhop.notation.writer import format_record
+    from hexhop.records.viewer import line_starts, page_data, with_lines
+
+    shown = page_data(replay_game(with_lines(parsed, lines, _("the win missed (analysis)"))))
+    record = format_record(report.record) if report.record else ""
+    shown = replace(shown, record=record)
+    return shown, line_starts(shown, lines)
 
 
 def _sides(game: str | None) -> tuple[str, str]:

@@ -1077,7 +1077,15 @@ def crafted_index(*statements: str | Callable[[], str]) -> Callable[[Path], str]
     return build
 
 
-def analysed_index(*statements: str) -> Callable[[Path], str]:
+#: a ply that missed a win at once and allowed a win in 2: two notes on one ply
+BOTH_NOTES = (
+    '[Game "Hüpfer"]\n[Board "6x6"]\n'
+    '[Position "R: a1 a3 b2 b3 c2 c3 c4; T: d6 e5 e6 f3 f4 f5 f6; reserve: 1/0; turn: R"]\n'
+    "\n1. b2-b4-d4@e4 *\n"
+)
+
+
+def analysed_index(*statements: str, depth: str = "1") -> Callable[[Path], str]:
     """An index of ``games/`` analysed by hexhop (``index --analyse``), then
     changed by ``statements``."""
 
@@ -1091,9 +1099,10 @@ def analysed_index(*statements: str) -> Callable[[Path], str]:
         (games / "a.hxl").write_text(GOOD_HEXALIT, "utf-8")
         (games / "b.trg").write_text(TRIGEO, "utf-8")
         shutil.copy(KASSEL, games / "kassel.hxl")
+        (games / "both.hpf").write_text(BOTH_NOTES, "utf-8")
         db = str(folder / "x.sqlite")
         made = CliRunner().invoke(
-            cli, ["index", str(games), "--db", db, "--analyse", "--depth", "1"]
+            cli, ["index", str(games), "--db", db, "--analyse", "--depth", depth]
         )
         assert made.exit_code == 0, made.output
         connection = sqlite3.connect(db, isolation_level=None)
@@ -1112,6 +1121,7 @@ STORED_ANALYSIS_COMMANDS = (
     "find-blunder-db",
     "stats-missed-db",
     "puzzles-db",
+    "web-pages",  # a game page: its notes in words, the critical moments, the lines
 )
 
 
@@ -1625,6 +1635,12 @@ CASES: list[Case] = [
                 f"CREATE VIEW notes AS {FOREVER} SELECT kept.* FROM c, kept",
             ),
         }.items()
+    ),
+    Case(
+        "stored-analysis-both-notes-depth-2",
+        analysed_index(depth="2"),
+        STORED_ANALYSIS_COMMANDS,
+        notes="a ply with a missed win and an allowed one: both notes, in words, with lines",
     ),
     Case("large-zip", large_zip, ("merge", "dupes"), notes="flat memory in the writers"),
     Case(

@@ -29,17 +29,25 @@ def test_text_report_names_file_line_column_and_the_win() -> None:
     assert result.exit_code == 0
     lines = result.output.splitlines()
     assert lines[:3] == [
-        f"{TRIGEO}:10:73: ply 3, North: 2. B7°D7 allows South a win in 1: 2... E7°D7",
-        f"{TRIGEO}:11:1: ply 4, South: missed win: 2... E7°D7 wins at once (played 2... E8°D7)",
-        f"{TRIGEO}:17:5: ply 39, North: 20. D7XC5 allows South a win in 1: 20... E6XD5",
+        f"{TRIGEO}:10:73: North played 2. B7°D7 at ply 3 and allowed South a win at once "
+        "with 2... E7°D7",
+        f"{TRIGEO}:11:1: South missed a win at once with 2... E7°D7 at ply 4 (played 2... E8°D7)",
+        f"{TRIGEO}:17:5: North played 20. D7XC5 at ply 39 and allowed South a win at once "
+        "with 20... E6XD5",
     ]
-    assert lines[3].startswith("analysed 1 game, 40 plies: 1 missed, 2 allowed (")
+    # each player's missed and allowed wins, then the summary
+    assert lines[3:6] == [
+        "player       missed  allowed",
+        "Ute Sommer        0        2",
+        "Karl Brandt       1        0",
+    ]
+    assert lines[6].startswith("analysed 1 game, 40 plies: 1 missed, 2 allowed (")
 
 
 def test_a_longer_win_is_named_with_its_first_action() -> None:
     result = run(str(HUEPFER))
     assert (
-        f"{HUEPFER}:13:46: ply 7, Red: missed: win in 2 starting with 4. a1-c1-c3@c4 "
+        f"{HUEPFER}:13:46: Red missed a win in 2 with 4. a1-c1-c3@c4 at ply 7 "
         "(played 4. a1-c1-c3-a3@a2)"
     ) in result.output.splitlines()
     # depth 1 does not see it
@@ -68,10 +76,13 @@ def test_annotated_copy_is_a_valid_record_and_the_input_is_untouched(tmp_path: P
     assert run(str(TRIGEO), "--annotate", str(out)).exit_code == 0
     assert TRIGEO.read_bytes() == before
     text = out.read_text("utf-8")
-    assert "20. D7XC5?? {20. D7XC5 allows South a win in 1: 20... E6XD5}" in text
+    assert (
+        "20. D7XC5??\n{North played 20. D7XC5 at ply 39 and allowed South a win at once "
+        "with 20... E6XD5}"
+    ) in text
     assert "2. B7°D7??" in text
     assert "2... E8°D7?" in text
-    assert "{missed win: 2... E7°D7 wins at once (played 2... E8°D7)}" in text
+    assert "{South missed a win at once with 2... E7°D7 at ply 4 (played 2... E8°D7)}" in text
     check = CliRunner().invoke(cli, ["check", "--strict", str(out)])
     assert check.exit_code == 0, check.output
     fmt = CliRunner().invoke(cli, ["fmt", "--check", str(out)])
@@ -138,12 +149,12 @@ def test_german() -> None:
     result = CliRunner().invoke(cli, ["--lang", "de", "analyse", str(TRIGEO)])
     lines = result.output.splitlines()
     assert (
-        f"{TRIGEO}:11:1: Halbzug 4, Süd: Gewinn verpasst: 2... E7°D7 gewinnt sofort (gespielt 2... E8°D7)"
-        in lines
+        f"{TRIGEO}:11:1: Süd hat in Halbzug 4 einen Sofortgewinn mit 2... E7°D7 verpasst "
+        "(gespielt 2... E8°D7)" in lines
     )
     assert (
-        f"{TRIGEO}:10:73: Halbzug 3, Nord: 2. B7°D7 lässt Süd einen Gewinn in 1 zu: 2... E7°D7"
-        in lines
+        f"{TRIGEO}:10:73: Nord ließ mit 2. B7°D7 (Halbzug 3) Süd einen Sofortgewinn "
+        "mit 2... E7°D7 zu" in lines
     )
     assert lines[-1].startswith("1 Partie untersucht, 40 Halbzüge: 1 verpasst, 2 zugelassen (")
 
@@ -154,7 +165,7 @@ def test_a_file_name_cannot_drive_the_terminal(tmp_path: Path) -> None:
     result = run(str(path))
     assert "\x1b" not in result.output
     assert (
-        "a\\x1b[31mb.trg:3:25: ply 4, South: missed win: 2... E7°D7 wins at once" in result.output
+        "a\\x1b[31mb.trg:3:25: South missed a win at once with 2... E7°D7 at ply 4" in result.output
     )
 
 

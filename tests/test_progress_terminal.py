@@ -75,7 +75,7 @@ def test_analyse_shows_the_games_and_tells_where_it_stopped(tmp_path):
     assert said and int(said.group(1)) == int(said.group(2)) + 1 >= 2, run.text
     # the notes of the games done, and their summary
     done = int(said.group(2))
-    assert run.text.count("missed win: 4. B7°C7 wins at once") == done, run.text
+    assert run.text.count("missed a win at once with 4. B7°C7") == done, run.text
     assert f"analysed {done} games, {42 * done} plies" in run.text
 
 

@@ -465,19 +465,38 @@ def test_the_analysis_the_index_keeps_is_shown(tmp_path):
     assert done.exit_code == 0, done.output
     page = client(db, (folder,)).get("/games/1").text
     analysis = re.search(r'<ul class="analysis" id="analysis">(.*?)</ul>', page, re.S).group(1)
-    items = [" ".join(item.split()) for item in re.findall(r"<li>(.*?)</li>", analysis, re.S)]
+    items = [" ".join(item.split()) for item in re.findall(r"<li[^>]*>(.*?)</li>", analysis, re.S)]
+    show = '<button type="button" class="show-line" data-frame="{}">Show the line</button>'
     assert items == [
-        "Ply 6: E7°C7 by South allowed a win in 1 (starting 4. B7°C7)",
-        "Ply 7: North missed a win in 1 (first action 4. B7°C7; played B8°C7)",
-        "Ply 8: E5W6 by South allowed a win in 1 (starting 5. E10XD7)",
-        "Ply 9: North missed a win in 1 (first action 5. E10XD7; played E10°F10)",
-        "Ply 41: A7°B5 by North allowed a win in 1 (starting 21... F5°B5)",
+        "South played 3... E7°C7 at ply 6 and allowed North a win at once with 4. B7°C7",
+        "North missed a win at once with 4. B7°C7 at ply 7 (played 4. B8°C7) " + show.format(8),
+        "South played 4... E5W6 at ply 8 and allowed North a win at once with 5. E10XD7",
+        "North missed a win at once with 5. E10XD7 at ply 9 (played 5. E10°F10) " + show.format(11),
+        "North played 21. A7°B5 at ply 41 and allowed South a win at once with 21... F5°B5",
     ]
+    # the critical moments, in order: here every win was given, none appeared
+    moments = re.search(r'<ol class="moments" id="moments">(.*?)</ol>', page, re.S).group(1)
+    said = [" ".join(item.split()) for item in re.findall(r"<li[^>]*>(.*?)</li>", moments, re.S)]
+    assert said == [items[0], items[1].split(" <button")[0], items[2]] + [
+        items[3].split(" <button")[0],
+        items[4],
+    ]
+    # the notes marked in the record text, as findings are
+    marks = re.findall(r'<mark class="note (\w+)" title="([^"]*)">([^<]*)</mark>', page)
+    assert [(kind, text) for kind, _title, text in marks] == [
+        ("allows", "E7°C7"),
+        ("missed", "B8°C7"),
+        ("allows", "E5W6"),
+        ("missed", "E10°F10"),
+        ("allows", "A7°B5?"),  # to the end of the word, as a finding
+    ]
+    assert marks[1][1] == "?: North missed a win at once with 4. B7°C7 at ply 7 (played 4. B8°C7)"
     german = client(db, (folder,)).get("/games/1?lang=de").text
     assert (
-        "Halbzug 7: Nord hat einen Gewinn in 1 verpasst (erster Zug 4. B7°C7; gespielt B8°C7)"
+        "Nord hat in Halbzug 7 einen Sofortgewinn mit 4. B7°C7 verpasst (gespielt 4. B8°C7)"
         in german
     )
+    assert ">Zeige die Gewinnfolge</button>" in german
 
 
 def test_a_long_list_of_games_links_the_search(app, monkeypatch):

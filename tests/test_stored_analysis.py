@@ -535,7 +535,7 @@ def test_analyse_stopped_prints_the_notes_of_the_games_done(
     done = CliRunner().invoke(cli, ["analyse", *map(str, files), "--depth", "1"])
     assert done.exit_code == 130
     lines = done.output.splitlines()
-    assert lines[0].startswith(f"{club / 'trigeo.trg'}:10:73: ply 3, North: ")
+    assert lines[0].startswith(f"{club / 'trigeo.trg'}:10:73: North played 2. B7°D7 at ply 3 ")
     assert any(line.startswith(f"{club / 'two.hxl'}:") for line in lines)  # Kassel, done
     assert not any(":14:36:" in line for line in lines)  # the study's note: not reached
     assert re.search(r"^analysed 3 games, 105 plies: 3 missed, 5 allowed", done.output, re.M)
