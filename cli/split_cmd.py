@@ -60,13 +60,17 @@ def split(
     DIR is inside one of them). An existing file is never overwritten: a
     name that is taken gets a number (NAME_2.hxl).
 
+    A game that cannot be written (a full disk, a name the file system
+    refuses, a read-back that differs) is named and skipped; every other
+    game is still written.
+
     Exit status: 0 when every game was written, 2 on a usage error or when
-    some input could not be read or a file not written.
+    some input could not be read or a game not written.
     """
     folder: str = old_spelling("out", out, required=True)
     make_folder(folder)
     names = Names()
-    written = unreadable = 0
+    written = unreadable = failed = 0
     mine: set[str] = set()  # the files written: a folder of PATHS may hold DIR
     source, skip = "", False
 
@@ -97,12 +101,14 @@ def split(
                     kept.add(os.path.join(folder, name))
                     bar.update(done + 1)
             except (WriteError, WrittenDiffers) as error:
+                # one game that cannot be written stops no other: named, counted, skipped
+                failed += 1
                 tell(
-                    _("Error: {error}; {files} written to {path}").format(
-                        error=error, files=counted(written, "file"), path=folder
+                    _("{where}: game {index} not written: {error}").format(
+                        where=f"{text.path}:{text.line}", index=text.index, error=error
                     )
                 )
-                sys.exit(2)
+                continue
             mine.add(os.path.realpath(os.path.join(folder, name)))
             if verbose:
                 tell(
@@ -113,9 +119,15 @@ def split(
                     )
                 )
     bar.done()
-    if not quiet:
+    if not quiet or failed:
         tell(_("wrote {files} to {path}").format(files=counted(written, "file"), path=folder))
-    if unreadable:
+    if failed:
+        tell(
+            _("{games} not written (named above); every other game was written").format(
+                games=counted(failed, "game")
+            )
+        )
+    if unreadable or failed:
         sys.exit(2)
 
 

@@ -154,12 +154,16 @@ def test_a_file_that_cannot_be_read_is_told_and_the_rest_are_split(tmp_path):
     assert os.listdir(tmp_path / "out") == ["2024-05-01_Mueller-Schmidt_r3.hxl"]
 
 
-def test_a_full_disk_stops_the_split_with_a_clear_message(tmp_path):
+def test_a_full_disk_is_told_for_each_game_with_what_was_kept(tmp_path):
     (tmp_path / "a.hxl").write_text(HEXALIT, "utf-8")
     result = full_disk("split", "a.hxl", "--out-dir", "out", cwd=tmp_path)
     assert result.returncode == 2
-    assert result.stderr.startswith("Error: cannot write out/2024-05-01_Mueller-Schmidt_r3.hxl: ")
-    assert result.stderr.endswith("; 0 files written to out\n")
+    assert result.stderr.startswith(
+        "a.hxl:1: game 1 not written: cannot write out/2024-05-01_Mueller-Schmidt_r3.hxl: "
+    )
+    assert result.stderr.endswith(
+        "\nwrote 0 files to out\n1 game not written (named above); every other game was written\n"
+    )
     assert os.listdir(tmp_path / "out") == []  # no half file, no temporary file
 
 
@@ -240,7 +244,8 @@ def test_a_name_keeps_the_case_of_its_word(name: str, word: str) -> None:
 
 def test_name_from_tags_is_the_one_rule(tmp_path: Path) -> None:
     tags = {"date": "2024.05.01", "NORTH": "MÜLLER, ANNA", "South": "Bäcker", "Round": "2"}
-    assert name_from_tags(tags, "Hexalit") == "2024-05-01_MUELLER-Baecker_r2"
+    # one file name for every spelling of a player: capitals are not kept
+    assert name_from_tags(tags, "Hexalit") == "2024-05-01_Mueller-Baecker_r2"
     assert name_from_tags({"Red": "Müller", "Turquoise": "Ødegård"}, "Hüpfer") == (
         "Mueller-Oedegaard"
     )
@@ -256,4 +261,30 @@ def test_split_writes_readable_names(tmp_path: Path) -> None:
     (tmp_path / "club.hxl").write_text(records, "utf-8")
     result = split(str(tmp_path / "club.hxl"), "--out-dir", str(tmp_path / "out"))
     assert result.exit_code == 0, result.output
-    assert sorted(os.listdir(tmp_path / "out")) == ["MUELLER-BAECKER.hxl", "Mueller-Weiss.hxl"]
+    assert sorted(os.listdir(tmp_path / "out")) == ["Mueller-Baecker.hxl", "Mueller-Weiss.hxl"]
+
+
+def test_a_game_that_cannot_be_written_stops_no_other(tmp_path: Path, monkeypatch) -> None:
+    """A batch never stops for one bad game: the others are written, the bad
+    one is named, and the run ends with exit 2 and what was kept."""
+    from hexhop.archive import writing
+
+    games = "\n".join(
+        f'[Game "Hexalit"]\n[North "P{n}"]\n[South "Q{n}"]\n\n1. B6XC6 *\n' for n in range(4)
+    )
+    (tmp_path / "club.hxl").write_text(games, "utf-8")
+    real = writing.write_file
+
+    def refuse_the_second(path, *args, **kwargs):
+        if os.path.basename(path).startswith("P1-"):
+            raise writing.WriteError(path, OSError(28, "No space left on device"))
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(writing, "write_file", refuse_the_second)
+    monkeypatch.setattr("hexhop.cli.safe_write.write_file", refuse_the_second)
+    result = split(str(tmp_path / "club.hxl"), "--out-dir", str(tmp_path / "out"))
+    assert result.exit_code == 2
+    assert sorted(os.listdir(tmp_path / "out")) == ["P0-Q0.hxl", "P2-Q2.hxl", "P3-Q3.hxl"]
+    assert "club.hxl:7: game 2 not written: cannot write " in result.output
+    assert "wrote 3 files to " in result.output
+    assert "1 game not written (named above); every other game was written" in result.output
