@@ -1,7 +1,8 @@
 """Archives to games: decoding, splitting into games, telling the game.
 
-``read_archive`` decodes bytes (UTF-16 with a byte order mark, else UTF-8
-unless the file is plainly not UTF-8, then Windows-1252 with a notice),
+``read_archive`` decodes bytes (UTF-16 with a byte order mark, else UTF-8,
+decided game by game: lines of a game plainly not UTF-8 are read as
+Windows-1252 with a notice; or the encoding the user named),
 splits the text into games at their headers (a comment never closed ends
 where the next game's tags begin) and parses them one by one, lazily: a
 broken game yields its findings and the next game is read as if nothing
@@ -12,9 +13,10 @@ knows the rules; the syntax itself is in the grammars read by :mod:`.parser`.
 
 from __future__ import annotations
 
+import bisect
 import codecs
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
 
 from lark.exceptions import UnexpectedInput
@@ -53,23 +55,153 @@ _UTF32_LE_BOM: Final = b"\xff\xfe\x00\x00"
 # ---------------------------------------------------------------- decoding
 
 
-def decode(data: bytes) -> tuple[str, bool]:
-    """The text of ``data`` and whether it had to be read as Windows-1252.
+def decode(data: bytes, encoding: str | None = None) -> tuple[str, bool]:
+    """The text of ``data`` and whether some of it had to be read as
+    Windows-1252 (:func:`decode_lines` tells where)."""
+    text, guessed = decode_lines(data, encoding)
+    return text, bool(guessed)
 
-    UTF-16 with a byte order mark (either byte order); else UTF-8, with or
-    without a byte order mark, unless the file is plainly not UTF-8
-    (:func:`text_encoding`): then Windows-1252. Bytes that the codec cannot
+
+def decode_lines(data: bytes, encoding: str | None = None) -> tuple[str, tuple[int, ...]]:
+    """The text of ``data`` and the lines (counted from 1, as
+    :func:`game_chunks` counts them) that were read as Windows-1252.
+
+    ``encoding`` (a codec name, :func:`forced_codec`) reads the file with
+    it, whatever its bytes. Else UTF-16 with a byte order mark (either byte
+    order); else UTF-8, with or without a byte order mark, decided where
+    the bytes are not UTF-8 rather than for the whole file
+    (:func:`_mixed`): every line that is UTF-8 is read as UTF-8, so good
+    games stay good whatever follows them. Bytes that the codec cannot
     read become U+FFFD, which :func:`parse_game` reports (NT04).
     """
-    encoding = utf16_encoding(data)
     if encoding is not None:
-        return data[2:].decode(encoding, errors="replace"), False
+        return forced_text(data, encoding), ()
+    codec = utf16_encoding(data)
+    if codec is not None:
+        return data[2:].decode(codec, errors="replace"), ()
     start = len(_BOM) if data.startswith(_BOM) else 0
     try:
-        return data[start:].decode("utf-8"), False
+        return data[start:].decode("utf-8"), ()
     except UnicodeDecodeError:
-        codec, _start = text_encoding(data)
-        return data[start:].decode(codec, errors="replace"), codec == "cp1252"
+        return _mixed(bytes(data[start:]))
+
+
+def _mixed(data: bytes) -> tuple[str, tuple[int, ...]]:
+    """The text of bytes that are not all UTF-8, decided region by region.
+
+    A region runs from one game's first tag line to the next's (a tag line
+    after a line that is not one), so damage in one game never changes how
+    another is read. In a region that is mostly UTF-8 (:func:`mostly_utf8`)
+    the bytes that are not become U+FFFD; in one that is plainly not, each
+    line that is not UTF-8 is read as Windows-1252 (and noted), and every
+    line that is UTF-8 stays UTF-8. Line ends are one byte in both codecs,
+    so the text has the lines, and each line the place, of the bytes.
+    """
+    parts: list[str] = []
+    guessed: list[int] = []
+    line = 1
+    for region in _regions(data):
+        text, lines = _decode_region(region)
+        parts.append(text)
+        guessed.extend(line + n for n in lines)
+        line += len(_LINE_END.findall(region))
+    return "".join(parts), tuple(guessed)
+
+
+_LINE_END: Final = re.compile(rb"\r\n|\r|\n")  # the reader's line ends
+_TAG_START: Final = re.compile(rb"^[ \t]*\[", re.MULTILINE)  # a line that starts a tag
+
+
+def _regions(data: bytes) -> Iterator[bytes]:
+    """``data`` cut before every line that starts a game's tags: a tag line
+    whose line before is not one."""
+    start = 0
+    for m in _TAG_START.finditer(data):
+        at = m.start()
+        if at == 0:
+            continue
+        before = data.rfind(b"\n", 0, at - 1) + 1
+        if _TAG_START.match(data, before) is None:
+            yield data[start:at]
+            start = at
+    yield data[start:]
+
+
+def _decode_region(region: bytes) -> tuple[str, list[int]]:
+    """The text of one region and its lines (from 0) read as Windows-1252."""
+    try:
+        return region.decode("utf-8"), []
+    except UnicodeDecodeError:
+        pass
+    if mostly_utf8((region,)):
+        return region.decode("utf-8", errors="replace"), []
+    parts: list[str] = []
+    guessed: list[int] = []
+    for n, line in enumerate(region.splitlines(keepends=True)):
+        try:
+            parts.append(line.decode("utf-8"))
+        except UnicodeDecodeError:
+            parts.append(line.decode("cp1252", errors="replace"))
+            guessed.append(n)
+    return "".join(parts), guessed
+
+
+def forced_codec(name: str) -> str:
+    """The codec ``name`` names (``--encoding``), as Python knows it;
+    :class:`LookupError` with a message to show when there is none, or it
+    is no text encoding (``rot13``, ``zlib``)."""
+    try:
+        info = codecs.lookup(name)
+    except LookupError:
+        raise LookupError(words("unknown encoding {name!r}", name=name)) from None
+    if not getattr(info, "_is_text_encoding", True):
+        raise LookupError(words("{name!r} is not a text encoding", name=name))
+    return info.name
+
+
+def forced_text(data: bytes, encoding: str) -> str:
+    """``data`` read with ``encoding`` (a byte order mark of it dropped);
+    bytes it cannot read become U+FFFD."""
+    codec = forced_codec(encoding)
+    if codec in ("utf-8", "utf-8-sig") and data.startswith(_BOM):
+        data = data[len(_BOM) :]
+    elif codec == "utf-16" and utf16_encoding(data) is None:
+        codec = "utf-16-le"  # no byte order mark: Windows' order
+    return data.decode(codec, errors="replace").removeprefix("\ufeff")
+
+
+def same_line_ends(encoding: str) -> bool:
+    """Whether ``encoding`` writes line ends and tags as ASCII does, so a
+    game's offsets count the file's own bytes."""
+    sample = "\r\n[ ]{}"
+    try:
+        return sample.encode(forced_codec(encoding)) == sample.encode("ascii")
+    except (LookupError, UnicodeError):
+        return False
+
+
+def encoding_notices(
+    chunks: Iterable[tuple[int, int, str]], guessed: Sequence[int], notices: dict[int, int]
+) -> Iterator[tuple[int, int, str]]:
+    """``chunks`` as they are, noting in ``notices`` (game number: line)
+    the games that carry an NT03 finding: the first game of a run of games
+    read as Windows-1252 (in part), at its first such line. So a file read
+    as Windows-1252 is told once, and damage after good games at its place."""
+    before = False  # the game before had lines read as Windows-1252
+    for index, first_line, chunk in chunks:
+        line = guessed_line(guessed, first_line, chunk)
+        if line and not before:
+            notices[index] = line
+        before = bool(line)
+        yield index, first_line, chunk
+
+
+def guessed_line(guessed: Sequence[int], first_line: int, chunk: str) -> int:
+    """The first line of a game's text (from ``first_line`` on) that is
+    in ``guessed`` (read as Windows-1252), or 0."""
+    at = bisect.bisect_left(guessed, first_line)
+    last = first_line + chunk.count("\n") - chunk.endswith("\n")
+    return guessed[at] if at < len(guessed) and guessed[at] <= last else 0
 
 
 def text_encoding(data: bytes) -> tuple[str, int]:
@@ -133,13 +265,18 @@ def utf16_encoding(data: bytes) -> str | None:
     return _UTF16_BOMS.get(bytes(data[:2]))
 
 
-def offset_bytes(data: bytes) -> bytes:
+def offset_bytes(data: bytes, encoding: str | None = None) -> bytes:
     """The bytes that game offsets count in: ``data`` itself, or for a
-    UTF-16 file the UTF-8 of its text (so the archive tools cut, store and
-    copy a UTF-16 game as UTF-8 text, with the lines check counts)."""
+    UTF-16 file (or one read with an ``encoding`` that does not write line
+    ends as ASCII does) the UTF-8 of its text (so the archive tools cut,
+    store and copy such a game as UTF-8 text, with the lines check counts)."""
+    if encoding is not None:
+        if same_line_ends(encoding):
+            return data
+        return forced_text(data, encoding).encode("utf-8", errors="surrogatepass")
     if utf16_encoding(data) is None:
         return data
-    return decode(data)[0].encode("utf-8")
+    return decode(data)[0].encode("utf-8", errors="surrogatepass")
 
 
 def read_archive(
@@ -148,33 +285,35 @@ def read_archive(
     path: str = "",
     default_game: str | None = None,
     limits: ReadLimits = DEFAULT_LIMITS,
+    encoding: str | None = None,
 ) -> Iterator[ParsedGame]:
     """Every game of an archive file's bytes, parsed lazily, numbered from 1.
 
-    Not valid UTF-8: the text is read as Windows-1252 and the first game
-    carries an NT03 finding.  A game beyond ``limits`` gets one finding
-    and an empty movetext; a file of more games than ``limits.max_games``
-    is refused whole (IO04), before its first game.  Raises only
-    :class:`NotationError`.
+    Lines that are not UTF-8 where their game is plainly not UTF-8 are
+    read as Windows-1252 (:func:`decode_lines`), and the game carries an
+    NT03 finding at the first of them (once for a run of such games).
+    ``encoding`` reads the file with that codec instead. A game beyond
+    ``limits`` gets one finding and an empty movetext; a file of more
+    games than ``limits.max_games`` is refused whole (IO04), before its
+    first game.  Raises only :class:`NotationError`.
     """
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise NotationError(make("IO01", path=path or "<input>", reason=words("expected bytes")))
-    text, fallback = decode(bytes(data))
+    text, guessed = decode_lines(bytes(data), encoding)
     refuse_too_many_games(game_chunks(text), path, limits)
-    games = parse_text(text, path=path, default_game=default_game, limits=limits)
-    if not fallback:
-        yield from games
-        return
-    for game in games:
-        yield with_encoding_notice(game)
+    fallback = fallback_game(path, default_game)
+    notices: dict[int, int] = {}
+    for index, first_line, chunk in encoding_notices(game_chunks(text), guessed, notices):
+        game = parse_game(chunk, first_line, index, fallback, limits)
+        yield with_encoding_notice(game, notices.get(index, 0))
 
 
-def with_encoding_notice(game: ParsedGame) -> ParsedGame:
-    """The game with an NT03 finding (the file was read as Windows-1252) when
-    it is the first game of its file: the notice is given once per file."""
-    if game.index != 1:
+def with_encoding_notice(game: ParsedGame, line: int = 1) -> ParsedGame:
+    """The game with an NT03 finding at ``line`` (some of its lines were
+    read as Windows-1252); the game as it is for line 0."""
+    if not line:
         return game
-    return ParsedGame(game.index, game.record, (make("NT03", Span(1, 1)), *game.findings))
+    return ParsedGame(game.index, game.record, (make("NT03", Span(line, 1)), *game.findings))
 
 
 def parse_text(
@@ -557,6 +696,10 @@ __all__ = [
     "GAMES",
     "ReadLimits",
     "decode",
+    "decode_lines",
+    "encoding_notices",
+    "forced_codec",
+    "guessed_line",
     "offset_bytes",
     "game_from_name",
     "game_from_path",

@@ -26,7 +26,7 @@ import zipfile
 import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import IO, Any, Literal
 
 from hexhop.messages import _
@@ -132,7 +132,8 @@ class Source:
     ``opened`` (then ``data`` is None) is a large file left open to be
     read a block at a time; it is only given when asked for
     (:func:`iter_sources`), and a copy sent to another process holds the
-    bytes instead.
+    bytes instead. ``encoding`` is the codec the user named to read it
+    with (``--encoding``), None to tell it from the bytes.
     """
 
     path: str
@@ -140,6 +141,7 @@ class Source:
     error: str | None = None
     too_large: tuple[int, int] | None = None
     opened: OpenFile | None = field(default=None, compare=False, repr=False)
+    encoding: str | None = None
 
     @property
     def size(self) -> int:
@@ -150,7 +152,7 @@ class Source:
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         data = self.data if self.opened is None else self.opened.read()
-        return (Source, (self.path, data, self.error, self.too_large))
+        return (Source, (self.path, data, self.error, self.too_large, None, self.encoding))
 
 
 def iter_sources(
@@ -165,7 +167,28 @@ def iter_sources(
     A path may name one member of an archive as the reports name it:
     ``club.zip:games/a.hxl``. With ``blocks``, a regular uncompressed file
     of at least ``BLOCKS_FROM`` bytes is left open (:class:`OpenFile`) for
-    a reader that takes it a block at a time, instead of being read whole."""
+    a reader that takes it a block at a time, instead of being read whole.
+    Each source carries the encoding named for this run
+    (:func:`force_encoding`), if any."""
+    forced = FORCED_ENCODING[0]
+    for source in _sources(paths, globs, limits, blocks):
+        yield source if forced is None else replace(source, encoding=forced)
+
+
+FORCED_ENCODING: list[str | None] = [None]  # the codec --encoding named for this run
+
+
+def force_encoding(codec: str | None) -> None:
+    """Read every source of this run with ``codec`` (``--encoding``; None:
+    tell each file's encoding from its bytes). Set by the option of every
+    reading command, each time it runs; a source sent to another process
+    carries it."""
+    FORCED_ENCODING[0] = codec
+
+
+def _sources(
+    paths: list[str], globs: tuple[str, ...], limits: Limits, blocks: bool
+) -> Iterator[Source]:
     least = BLOCKS_FROM if blocks else None
     for path in paths:
         member = _member_path(path)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import gzip
 import io
 import json
+import random
 import re
 import sqlite3
 import tarfile
@@ -71,6 +72,11 @@ def make_hostile_archive(root: Path) -> Path:
         info.size = len(data)
         tf.addfile(info, io.BytesIO(data))
     (club / "packed.hxl.gz").write_bytes(gzip.compress(_random("Hexalit", 1, 109).encode()))
+    # bytes that are not text after good games (a disk that filled, a tool that glued)
+    junk = bytes(b for b in random.Random(110).randbytes(3000) if b not in (0, 10, 13))
+    good = _random("Hexalit", 2, 111).replace("Random", "Jürgen Müller", 1).encode()
+    after = _random("Hexalit", 1, 112).encode()
+    (club / "junk-after.hxl").write_bytes(good + junk + b"\n\n" + after)
     (club / "empty.hxl").write_bytes(b"")
     (club / "binary.hxl").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
     return club
@@ -96,7 +102,9 @@ def reference(club: Path) -> list[tuple[str, int, int]]:
     games = _check(club)
     damaged = [g for g in games if g[0].endswith("damaged.hxl")]
     assert [index for _, index, _ in damaged] == list(range(1, 9))
-    assert len(games) == 8 + 2 + 1 + 1 + 3 + 2 + 1 + 2 + 1
+    assert len(games) == 8 + 2 + 1 + 1 + 3 + 2 + 1 + 2 + 1 + 3
+    junk = [plies for path, _index, plies in games if path.endswith("junk-after.hxl")]
+    assert junk[0] > 0 and junk[2] > 0  # the games around the junk stay good
     return games
 
 
@@ -203,7 +211,9 @@ def test_render_draws_every_game_check_sees(club: Path, reference: list, tmp_pat
     assert result.exit_code == 2  # binary.hxl, as check
     drawn = sorted(out.rglob("game*-ply000.svg"))
     not_drawn = re.findall(r"game (\d+) cannot be drawn", result.output)
-    assert not_drawn == ["3"]  # the game whose comment is never closed
+    # damaged.hxl's game whose comment is never closed; junk-after.hxl's game
+    # 2, whose result the junk follows (SY01 there)
+    assert not_drawn == ["3", "2"]
     assert len(drawn) + len(not_drawn) == len(reference)
 
 
