@@ -16,9 +16,11 @@ from click.testing import CliRunner
 from hexhop.cli.main import cli
 from hexhop.records.sources import MAX_NESTING, Limits, iter_sources, read_record
 
-GAME = (Path(__file__).resolve().parent.parent / "samples" / "good").joinpath(
-    "hexalit-kassel-1998.hxl"
-).read_bytes()
+GAME = (
+    (Path(__file__).resolve().parent.parent / "samples" / "good")
+    .joinpath("hexalit-kassel-1998.hxl")
+    .read_bytes()
+)
 
 
 def zipped(members: dict[str, bytes]) -> bytes:
