@@ -129,7 +129,7 @@ def _parts(
 ) -> Iterator[FactsPart]:
     data = offset_bytes(data, encoding)  # the offsets find --export and dupes --export copy by
     if encoding is not None and not same_line_ends(encoding):
-        encoding = None  # the offset bytes are the text in UTF-8
+        encoding = ""  # the offset bytes are the text in UTF-8
     chunks, notices = stream_chunks(data, encoding=encoding)
     fallback = fallback_of(facts.path, options)
     limit = options.limits.max_games

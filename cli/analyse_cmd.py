@@ -26,6 +26,7 @@ from .interrupt import signals_held, stoppable
 from .options import (
     Count,
     Seconds,
+    encoding_option,
     force_option,
     format_option,
     game_option,
@@ -83,6 +84,7 @@ Examples:
 )
 @jobs_option("Analyse files in this many processes, 0: one per core (output order stays the same).")
 @quiet_option("No progress bar; problems are still told.")
+@encoding_option()
 def analyse(
     paths: tuple[str, ...],
     game: str | None,

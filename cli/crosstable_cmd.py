@@ -24,7 +24,14 @@ from .command_output import emit, force_out_option, out_option, stdout_json, tel
 from .find_cmd import find_options, from_index_or_archive, query_of
 from .help import Translated
 from .interrupt import checked, stoppable
-from .options import format_option, page_options, quiet_option, shared, unused_options
+from .options import (
+    encoding_option,
+    format_option,
+    page_options,
+    quiet_option,
+    shared,
+    unused_options,
+)
 from .progress import ProgressBar, games_read
 from .safe_write import refuse_existing, refuse_inputs, write_atomically
 
@@ -103,6 +110,7 @@ def read_games(
 )
 @force_out_option
 @quiet_option("No progress bar and no summary line (problems are still told).")
+@encoding_option()
 def crosstable(
     paths: tuple[str, ...],
     event: str | None,

@@ -21,7 +21,16 @@ from hexhop.records.text import counted
 from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, stoppable
-from .options import Count, Seconds, game_option, glob_option, jobs_option, quiet_option, shared
+from .options import (
+    Count,
+    Seconds,
+    encoding_option,
+    game_option,
+    glob_option,
+    jobs_option,
+    quiet_option,
+    shared,
+)
 from .progress import ProgressBar
 
 EXAMPLE = """
@@ -79,6 +88,7 @@ Examples:
     help="With --analyse: search at most this long per position (beyond: undecided).",
 )
 @quiet_option("No progress bar and no summary line (problems are still told).")
+@encoding_option()
 def index(
     paths: tuple[str, ...],
     db: str | None,

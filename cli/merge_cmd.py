@@ -18,7 +18,7 @@ from hexhop.records.text import counted
 from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, stoppable
-from .options import force_option, game_option, glob_option, quiet_option, shared
+from .options import encoding_option, force_option, game_option, glob_option, quiet_option, shared
 from .progress import Kept, games_bar, so_far
 from .safe_write import refuse_existing, refuse_inputs, write_atomically
 
@@ -52,6 +52,7 @@ Examples:
 )
 @shared("--verbose", is_flag=True, help="Name every game --dedupe leaves out.")
 @quiet_option("No progress bar and no summary of the games written.")
+@encoding_option()
 def merge(
     paths: tuple[str, ...],
     out: str,

@@ -109,6 +109,14 @@ VOCABULARY: dict[str, Term] = {
             "A Hüpfer board: 6x6, 8x8, 10x10.",
         ),
         _term(
+            "--encoding",
+            "value",
+            _READERS + " convert fmt moves show",
+            "Read every file with this encoding (utf-8, cp1252, latin-1, utf-16…: any "
+            "name Python's codecs know) instead of telling it from the bytes; fmt "
+            "--in-place then writes the file back as UTF-8.",
+        ),
+        _term(
             "--glob",
             "value+",
             _READERS.replace("analyse ", "").replace("puzzles ", "").replace("render ", ""),
@@ -449,6 +457,35 @@ def names_option(
     "(docs/archive.md); default: hexhop-names.txt in the archive's folder.",
 ) -> Callable[[F], F]:
     return shared("--names", "names_file", type=click.Path(dir_okay=False), default=None, help=help)
+
+
+def _encoding(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """The codec ``--encoding`` names, set for every reader of this run
+    (None, when not given, sets the default back: a run never inherits
+    another's)."""
+    from hexhop.notation.reader import force_encoding, forced_codec
+
+    try:
+        codec = None if value is None else forced_codec(value)
+    except LookupError as error:
+        raise click.BadParameter(str(error)) from None
+    force_encoding(codec)
+    return codec
+
+
+def encoding_option(
+    help: str = "Read the files with this encoding (utf-8, cp1252, utf-16…) instead of "
+    "telling it from their bytes.",
+) -> Callable[[F], F]:
+    return shared(
+        "--encoding",
+        metavar="NAME",
+        default=None,
+        expose_value=False,
+        is_eager=True,
+        callback=_encoding,
+        help=help,
+    )
 
 
 def glob_option(help: str) -> Callable[[F], F]:

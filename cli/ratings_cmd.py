@@ -14,7 +14,7 @@ from .command_output import stdout_json, tell
 from .crosstable_cmd import event_option, read_games
 from .find_cmd import find_options
 from .help import Translated
-from .options import format_option, quiet_option
+from .options import encoding_option, format_option, quiet_option
 
 EXAMPLE = """
 \b
@@ -30,6 +30,7 @@ Examples:
 @event_option
 @format_option(["text", "json"], "Tables for reading, or one JSON document.")
 @quiet_option("No progress bar and no summary line (problems are still told).")
+@encoding_option()
 def ratings(
     paths: tuple[str, ...], event: str | None, fmt: str, quiet: bool, **options: Any
 ) -> None:

@@ -17,7 +17,15 @@ from hexhop.records.text import counted
 from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, signals_held, stoppable
-from .options import game_option, glob_option, old_spelling, quiet_option, renamed, shared
+from .options import (
+    encoding_option,
+    game_option,
+    glob_option,
+    old_spelling,
+    quiet_option,
+    renamed,
+    shared,
+)
 from .progress import Kept, games_bar, so_far
 from .safe_write import ExistsError, WriteError, make_folder, write_atomically
 
@@ -45,6 +53,7 @@ Examples:
 )
 @shared("--verbose", is_flag=True, help="Name the file of every game.")
 @quiet_option("No progress bar and no summary of the files written.")
+@encoding_option()
 def split(
     paths: tuple[str, ...],
     out: str | None,

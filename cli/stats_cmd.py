@@ -24,7 +24,16 @@ from .command_output import stdout_json, tell
 from .find_cmd import find_options, from_index_or_archive, query_of
 from .help import Translated
 from .interrupt import checked, stoppable
-from .options import Count, force_option, format_option, old_spelling, quiet_option, renamed, shared
+from .options import (
+    Count,
+    encoding_option,
+    force_option,
+    format_option,
+    old_spelling,
+    quiet_option,
+    renamed,
+    shared,
+)
 from .progress import ProgressBar, games_read
 from .safe_write import refuse_existing, write_atomically
 
@@ -82,6 +91,7 @@ class Refused(click.ClickException):
 )
 @force_option("Overwrite --plot if it exists.")
 @quiet_option("No progress bar and no summary line (problems are still told).")
+@encoding_option()
 def stats(
     paths: tuple[str, ...],
     depth: int,

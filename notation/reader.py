@@ -67,14 +67,18 @@ def decode_lines(data: bytes, encoding: str | None = None) -> tuple[str, tuple[i
     :func:`game_chunks` counts them) that were read as Windows-1252.
 
     ``encoding`` (a codec name, :func:`forced_codec`) reads the file with
-    it, whatever its bytes. Else UTF-16 with a byte order mark (either byte
-    order); else UTF-8, with or without a byte order mark, decided where
-    the bytes are not UTF-8 rather than for the whole file
+    it, whatever its bytes; None reads it with the one ``--encoding`` named
+    for the run (:func:`force_encoding`), if any; ``""`` never. Else
+    UTF-16 with a byte order mark (either byte order); else UTF-8, with or
+    without a byte order mark, decided where the bytes are not UTF-8 rather
+    than for the whole file
     (:func:`_mixed`): every line that is UTF-8 is read as UTF-8, so good
     games stay good whatever follows them. Bytes that the codec cannot
     read become U+FFFD, which :func:`parse_game` reports (NT04).
     """
-    if encoding is not None:
+    if encoding is None:
+        encoding = FORCED_ENCODING[0] or ""
+    if encoding:
         return forced_text(data, encoding), ()
     codec = utf16_encoding(data)
     if codec is not None:
@@ -144,6 +148,18 @@ def _decode_region(region: bytes) -> tuple[str, list[int]]:
             parts.append(line.decode("cp1252", errors="replace"))
             guessed.append(n)
     return "".join(parts), guessed
+
+
+FORCED_ENCODING: list[str | None] = [None]  # the codec --encoding named for this run
+
+
+def force_encoding(codec: str | None) -> None:
+    """Read every file of this run with ``codec`` (``--encoding``; None:
+    tell each file's encoding from its bytes, as :func:`decode_lines`
+    does). Set by the option of every reading command each time it runs;
+    a :class:`hexhop.records.sources.Source` sent to another process
+    carries it."""
+    FORCED_ENCODING[0] = None if codec is None else forced_codec(codec)
 
 
 def forced_codec(name: str) -> str:
@@ -270,7 +286,9 @@ def offset_bytes(data: bytes, encoding: str | None = None) -> bytes:
     UTF-16 file (or one read with an ``encoding`` that does not write line
     ends as ASCII does) the UTF-8 of its text (so the archive tools cut,
     store and copy such a game as UTF-8 text, with the lines check counts)."""
-    if encoding is not None:
+    if encoding is None:
+        encoding = FORCED_ENCODING[0] or ""
+    if encoding:
         if same_line_ends(encoding):
             return data
         return forced_text(data, encoding).encode("utf-8", errors="surrogatepass")
@@ -698,6 +716,7 @@ __all__ = [
     "decode",
     "decode_lines",
     "encoding_notices",
+    "force_encoding",
     "forced_codec",
     "guessed_line",
     "offset_bytes",

@@ -15,6 +15,7 @@ import codecs
 from collections.abc import Callable, Iterator
 
 from .reader import (
+    FORCED_ENCODING,
     decode_lines,
     encoding_notices,
     only_comments,
@@ -33,9 +34,12 @@ def stream_chunks(
 ) -> tuple[Iterator[Chunk], dict[int, int]]:
     """The games of ``data`` as ``game_chunks`` gives them, and the games
     that carry an NT03 notice (game number: line), filled in as the games
-    are given (:func:`.reader.encoding_notices`)."""
+    are given (:func:`.reader.encoding_notices`); ``encoding`` as
+    :func:`block_chunks` takes it."""
     notices: dict[int, int] = {}
-    if encoding is not None or not _utf8(data):
+    if encoding is None:
+        encoding = FORCED_ENCODING[0] or ""
+    if encoding or not _utf8(data):
         text, guessed = decode_lines(data, encoding)
         return encoding_notices(_chunks(iter([text]), block), guessed, notices), notices
     codec, start = utf16_encoding(data), 2
@@ -64,10 +68,11 @@ def _utf8(data: bytes) -> bool:
 def file_chunks(path: str, block: int = BLOCK) -> tuple[Iterator[Chunk], dict[int, int]]:
     """What :func:`stream_chunks` gives for the bytes of the file at
     ``path``, read a block at a time, so that the file is never held whole
-    (to read back a file just written, say). Raises OSError."""
+    (to read back a file just written, say: its encoding is told from its
+    bytes, whatever ``--encoding`` named for the files read). Raises OSError."""
     with open(path, "rb") as handle:
         head = handle.read(4)
-    return block_chunks(head, lambda start: _file_blocks(path, start, block), block)
+    return block_chunks(head, lambda start: _file_blocks(path, start, block), block, "")
 
 
 def block_chunks(
@@ -81,13 +86,17 @@ def block_chunks(
     block at a time from ``start`` on (as often as asked: once to tell the
     encoding, once to read), so that they are never held whole when they
     are UTF-8 (or UTF-16); bytes that are not, or read with a named
-    ``encoding``, are decoded whole (:func:`.reader.decode_lines`)."""
+    ``encoding``, are decoded whole (:func:`.reader.decode_lines`: None
+    for the run's ``--encoding``, ``""`` to tell it from the bytes whatever
+    was named)."""
+    if encoding is None:
+        encoding = FORCED_ENCODING[0] or ""
     codec = utf16_encoding(head)
     start = 2
-    if codec is None:
+    if codec is None or encoding:
         start = len(_BOM) if head.startswith(_BOM) else 0
         codec = "utf-8"
-        if encoding is not None or not _utf8_blocks(blocks(start)):
+        if encoding or not _utf8_blocks(blocks(start)):
             return stream_chunks(b"".join(blocks(0)), block, encoding)
     return _chunks(_block_texts(blocks(start), codec), block), {}
 

@@ -32,6 +32,7 @@ from typing import IO, Any, Literal
 from hexhop.messages import _
 from hexhop.notation.games import record_extensions
 from hexhop.notation.limits import DEFAULT_LIMITS
+from hexhop.notation.reader import FORCED_ENCODING
 
 from .errors import ReadError
 from .globs import matches as glob_matches
@@ -169,21 +170,10 @@ def iter_sources(
     of at least ``BLOCKS_FROM`` bytes is left open (:class:`OpenFile`) for
     a reader that takes it a block at a time, instead of being read whole.
     Each source carries the encoding named for this run
-    (:func:`force_encoding`), if any."""
+    (:func:`hexhop.notation.reader.force_encoding`), if any."""
     forced = FORCED_ENCODING[0]
     for source in _sources(paths, globs, limits, blocks):
         yield source if forced is None else replace(source, encoding=forced)
-
-
-FORCED_ENCODING: list[str | None] = [None]  # the codec --encoding named for this run
-
-
-def force_encoding(codec: str | None) -> None:
-    """Read every source of this run with ``codec`` (``--encoding``; None:
-    tell each file's encoding from its bytes). Set by the option of every
-    reading command, each time it runs; a source sent to another process
-    carries it."""
-    FORCED_ENCODING[0] = codec
 
 
 def _sources(
