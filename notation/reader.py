@@ -269,8 +269,11 @@ _LOST: Final = re.compile("\ufffd+")  # one place where bytes could not be read
 
 def looks_binary(data: bytes) -> bool:
     """Whether ``data`` is no text: NUL bytes in the first block (an image or
-    program), unless the file is UTF-16, where every other byte of plain
-    text is NUL."""
+    program), unless the file is UTF-16 (by its byte order mark, or as
+    ``--encoding`` says), where every other byte of plain text is NUL."""
+    forced = FORCED_ENCODING[0]
+    if forced and not same_line_ends(forced):  # --encoding utf-16 without a byte order mark
+        return False
     return utf16_encoding(data) is None and b"\x00" in data[:8192]
 
 
