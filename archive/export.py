@@ -1,8 +1,9 @@
 """The games ``find`` and ``dupes`` export, as the pieces of one record archive.
 
 Each game is written in its own bytes (with a Game tag first when its game
-came from its file's name, see :func:`.verify.standalone`; a game read as
-Windows-1252 in UTF-8, the same text, as ``merge`` writes it), or with
+came from its file's name, see :func:`.verify.standalone`; a game read
+with ``--encoding`` in UTF-8, the same text, as ``merge`` writes it, and
+one whose text is not certain as it was read, :mod:`.certainty`), or with
 ``canonical`` as ``fmt`` writes it, and separated from the next by a blank
 line. The pieces come one game at a time, so the archive is never held
 whole; each game written is noted for the read-back. Nothing here writes
@@ -14,9 +15,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 
 from hexhop.notation.model import ParsedGame
-from hexhop.notation.reader import decode, game_chunks, parse_game
+from hexhop.notation.reader import (
+    FORCED_ENCODING,
+    decode,
+    game_chunks,
+    parse_game,
+    same_line_ends,
+)
 from hexhop.records.limits import read_limits
-from hexhop.records.sources import Limits
+from hexhop.records.sources import Limits, Source
 
 from .query import Hit, game_texts
 from .verify import Written, standalone
@@ -42,9 +49,11 @@ def export_pieces(
 
     for data in game_texts(noted()):
         hit = current[0]
-        text, windows_1252 = decode(data)
-        if windows_1252:  # with UTF-8 games in one file, it would be read as Windows-1252 whole
-            data = text.encode("utf-8")
+        text = decode(data)[0]
+        data = written_form(hit.path, data, canonical)  # never the text of a guess
+        if data is None:  # its text would be written anew: refused
+            left_out(hit)
+            continue
         games = _parsed(text, hit.game)
         piece = standalone(data, games[0]) if games else None
         if piece is None:
@@ -59,6 +68,24 @@ def export_pieces(
         for parsed in games:
             written.add(parsed)
         yield piece
+
+
+def written_form(path: str, data: bytes, canonical: bool) -> bytes | None:
+    """A hit's bytes as they are written (:func:`.certainty.written_bytes`):
+    in UTF-8 when their text is certain; else the bytes as read, or None
+    where the text would be written anew (``--canonical``)."""
+    from .certainty import Uncertain, written_bytes
+    from .texts import game_texts as texts_of
+
+    forced = FORCED_ENCODING[0] or ""
+    if forced and not same_line_ends(forced):
+        forced = ""  # the index cut such a file's games from its text in UTF-8
+    answers = [written_bytes(text) for text in texts_of(Source(path, data, encoding=forced))]
+    if any(isinstance(answer, Uncertain) for answer in answers):
+        return None if canonical else data
+    if len(answers) == 1 and isinstance(answers[0], bytes):
+        return answers[0]
+    return data.decode(forced or "utf-8", errors="replace").encode("utf-8")
 
 
 def _parsed(text: str, game: str | None) -> list[ParsedGame]:

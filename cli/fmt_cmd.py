@@ -143,6 +143,7 @@ class _Formatted:
     written: Written
     game: str | None
     recode: bool = False  # read with --encoding, not yet the UTF-8 of the new text
+    uncertain: tuple[str, ...] = ()  # the games whose text is not certain, named
 
 
 def _finish(
@@ -178,6 +179,11 @@ def _finish(
             )
         )
         return "same"
+    if in_place and result.uncertain:
+        for why in result.uncertain:
+            tell(why)
+        tell(_("{path}: left as it is: its text is not certain").format(path=printable(path)))
+        return "failed"
     try:
         _report_change(path, result, check_only, diff, in_place, quiet)
     except WriteError as error:
@@ -260,7 +266,8 @@ def _format_source(source: Source, game: str | None, width: int) -> _Formatted |
     new = format_archive(games, width=width)
     # read as the reader reads it (UTF-16, Windows-1252), so that only the
     # text is compared and a diff shows characters, not replaced bytes
-    old = decode(data)[0].replace("\r\n", "\n")
+    old, guessed = decode(data)
+    old = old.replace("\r\n", "\n")
     from hexhop.archive.verify import Written
 
     written = Written()
@@ -268,4 +275,9 @@ def _format_source(source: Source, game: str | None, width: int) -> _Formatted |
         if parsed.record is not None:  # format_archive leaves the others out
             written.add(parsed)
     recode = FORCED_ENCODING[0] is not None and data != new.encode("utf-8")
-    return _Formatted(old, new, written, game, recode)
+    uncertain = ()
+    if guessed or "\ufffd" in old:  # never a misreading written as the file's text
+        from hexhop.archive.certainty import uncertain_games
+
+        uncertain = tuple(map(str, uncertain_games(path, data, game)))
+    return _Formatted(old, new, written, game, recode, uncertain)

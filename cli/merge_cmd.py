@@ -137,6 +137,8 @@ def _tell(outcome: Outcome, text: GameText, merged: Merge, verbose: bool) -> Non
 
 
 def _summary(merged: Merge, out: str, dedupe: bool, quiet: bool) -> None:
+    for game in merged.copied:
+        tell(_("{game}: copied byte for byte").format(game=game))
     for path, encoding in sorted(merged.transcoded.items()):
         tell(_("{path}: read as {encoding}, written as UTF-8").format(path=path, encoding=encoding))
     if merged.tagged:

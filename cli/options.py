@@ -470,6 +470,8 @@ def _encoding(ctx: click.Context, param: click.Parameter, value: str | None) -> 
     except LookupError as error:
         raise click.BadParameter(str(error)) from None
     force_encoding(codec)
+    if codec is not None:  # the run's alone: not the next one's in the same process
+        ctx.call_on_close(lambda: force_encoding(None))
     return codec
 
 

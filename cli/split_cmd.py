@@ -8,6 +8,7 @@ import sys
 
 import click
 
+from hexhop.archive.certainty import certain_or_as_read
 from hexhop.archive.split import Names, file_extension, file_stem
 from hexhop.archive.texts import archive_games
 from hexhop.archive.verify import Written, WrittenDiffers, verify
@@ -96,7 +97,8 @@ def split(
                 source, skip = text.path, os.path.realpath(text.path) in mine
             if skip:
                 continue
-            data = text.data + (b"\r\n" if b"\r\n" in text.data else b"\n")
+            data = certain_or_as_read(text)
+            data += b"\r\n" if b"\r\n" in data else b"\n"
             expected = Written()
             expected.add(text.parsed)
             try:
