@@ -50,16 +50,13 @@ def export_pieces(
     for data in game_texts(noted()):
         hit = current[0]
         text = decode(data)[0]
-        data = written_form(hit.path, data, canonical)  # never the text of a guess
-        if data is None:  # its text would be written anew: refused
-            left_out(hit)
-            continue
+        data, certain = written_form(hit.path, data)  # never the text of a guess
         games = _parsed(text, hit.game)
         piece = standalone(data, games[0]) if games else None
         if piece is None:
             left_out(hit)
             continue
-        if canonical:  # as fmt writes an archive: a blank line between games
+        if canonical and certain:  # as fmt writes an archive: a blank line between games
             first = not written
             piece, games = _canonical(piece, games[0].record.game if games[0].record else None)
             piece = piece if first or not piece else b"\n" + piece
@@ -70,10 +67,10 @@ def export_pieces(
         yield piece
 
 
-def written_form(path: str, data: bytes, canonical: bool) -> bytes | None:
-    """A hit's bytes as they are written (:func:`.certainty.written_bytes`):
-    in UTF-8 when their text is certain; else the bytes as read, or None
-    where the text would be written anew (``--canonical``)."""
+def written_form(path: str, data: bytes) -> tuple[bytes, bool]:
+    """A hit's bytes as they are written (:func:`.certainty.written_bytes`),
+    and whether their text is certain: in UTF-8 when it is; else the bytes
+    as read (and never written anew, not even with ``--canonical``)."""
     from .certainty import Uncertain, written_bytes
     from .texts import game_texts as texts_of
 
@@ -82,10 +79,10 @@ def written_form(path: str, data: bytes, canonical: bool) -> bytes | None:
         forced = ""  # the index cut such a file's games from its text in UTF-8
     answers = [written_bytes(text) for text in texts_of(Source(path, data, encoding=forced))]
     if any(isinstance(answer, Uncertain) for answer in answers):
-        return None if canonical else data
+        return data, False
     if len(answers) == 1 and isinstance(answers[0], bytes):
-        return answers[0]
-    return data.decode(forced or "utf-8", errors="replace").encode("utf-8")
+        return answers[0], True
+    return data.decode(forced or "utf-8", errors="replace").encode("utf-8"), True
 
 
 def _parsed(text: str, game: str | None) -> list[ParsedGame]:
