@@ -80,9 +80,9 @@ def written_form(path: str, data: bytes) -> tuple[bytes, bool]:
     answers = [written_bytes(text) for text in texts_of(Source(path, data, encoding=forced))]
     if any(isinstance(answer, Uncertain) for answer in answers):
         return data, False
-    if len(answers) == 1 and isinstance(answers[0], bytes):
-        return answers[0], True
-    return data.decode(forced or "utf-8", errors="replace").encode("utf-8"), True
+    if forced:  # certain, in the encoding --encoding named: in UTF-8, its line ends kept
+        return data.decode(forced, errors="replace").encode("utf-8"), True
+    return data, True
 
 
 def _parsed(text: str, game: str | None) -> list[ParsedGame]:

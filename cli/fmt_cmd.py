@@ -275,7 +275,7 @@ def _format_source(source: Source, game: str | None, width: int) -> _Formatted |
         if parsed.record is not None:  # format_archive leaves the others out
             written.add(parsed)
     recode = FORCED_ENCODING[0] is not None and data != new.encode("utf-8")
-    uncertain = ()
+    uncertain: tuple[str, ...] = ()
     if guessed or "\ufffd" in old:  # never a misreading written as the file's text
         from hexhop.archive.certainty import uncertain_games
 

@@ -463,15 +463,17 @@ def _encoding(ctx: click.Context, param: click.Parameter, value: str | None) -> 
     """The codec ``--encoding`` names, set for every reader of this run
     (None, when not given, sets the default back: a run never inherits
     another's)."""
-    from hexhop.notation.reader import force_encoding, forced_codec
+    from hexhop.notation.forced import force_encoding, forced_codec
 
+    if value is None:
+        force_encoding(None)
+        return None
     try:
-        codec = None if value is None else forced_codec(value)
+        codec = forced_codec(value)
     except LookupError as error:
         raise click.BadParameter(str(error)) from None
     force_encoding(codec)
-    if codec is not None:  # the run's alone: not the next one's in the same process
-        ctx.call_on_close(lambda: force_encoding(None))
+    ctx.call_on_close(lambda: force_encoding(None))  # the run's alone, not the next one's
     return codec
 
 

@@ -23,6 +23,7 @@ from lark.exceptions import UnexpectedInput
 
 from .findings import Finding, NotationError, make, words
 from .flat import FlatLine
+from .forced import FORCED_ENCODING, force_encoding, forced_codec
 from .limits import DEFAULT_LIMITS, BeyondLimit, ReadLimits, refuse_too_many_games
 from .model import GAMES, Item, Line, Node, ParsedGame, Record, Span, Tag
 from .names import game_from_name, game_from_path, tag_name, tag_value
@@ -148,31 +149,6 @@ def _decode_region(region: bytes) -> tuple[str, list[int]]:
             parts.append(line.decode("cp1252", errors="replace"))
             guessed.append(n)
     return "".join(parts), guessed
-
-
-FORCED_ENCODING: list[str | None] = [None]  # the codec --encoding named for this run
-
-
-def force_encoding(codec: str | None) -> None:
-    """Read every file of this run with ``codec`` (``--encoding``; None:
-    tell each file's encoding from its bytes, as :func:`decode_lines`
-    does). Set by the option of every reading command each time it runs;
-    a :class:`hexhop.records.sources.Source` sent to another process
-    carries it."""
-    FORCED_ENCODING[0] = None if codec is None else forced_codec(codec)
-
-
-def forced_codec(name: str) -> str:
-    """The codec ``name`` names (``--encoding``), as Python knows it;
-    :class:`LookupError` with a message to show when there is none, or it
-    is no text encoding (``rot13``, ``zlib``)."""
-    try:
-        info = codecs.lookup(name)
-    except LookupError:
-        raise LookupError(words("unknown encoding {name!r}", name=name)) from None
-    if not getattr(info, "_is_text_encoding", True):
-        raise LookupError(words("{name!r} is not a text encoding", name=name))
-    return info.name
 
 
 def forced_text(data: bytes, encoding: str) -> str:

@@ -30,9 +30,9 @@ from dataclasses import dataclass, field, replace
 from typing import IO, Any, Literal
 
 from hexhop.messages import _
+from hexhop.notation.forced import FORCED_ENCODING
 from hexhop.notation.games import record_extensions
 from hexhop.notation.limits import DEFAULT_LIMITS
-from hexhop.notation.reader import FORCED_ENCODING
 
 from .errors import ReadError
 from .globs import matches as glob_matches
