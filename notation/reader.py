@@ -690,6 +690,7 @@ def _extras(node: Node) -> bool:
 
 
 __all__ = [
+    "FORCED_ENCODING",
     "GAMES",
     "ReadLimits",
     "decode",
