@@ -152,6 +152,20 @@ GLOB_READ = "[a-" * 333  # as long a one as find and stats read (1,000 character
 # {folder}: the case's folder; {rel}: the input as a path relative to the
 # command's working directory
 CASE_COMMANDS: dict[str, list[str]] = {
+    # every way of reading, with the encoding named (--encoding)
+    **{
+        f"{name}-encoding": [argv[0], "--encoding", "utf-16", *argv[1:]]
+        for name, argv in {
+            "check": ["check", "{in}"],
+            "show": ["show", "{in}"],
+            "fmt": ["fmt", "{in}"],
+            "index": ["index", "{in}", "--db", "{out}/x.sqlite"],
+            "find": ["find", "--player", "n", "{in}", "--export", "{out}/found.hxl", "-q"],
+            "merge": ["merge", "{in}", "-q", "--out", "{out}/m.hxl"],
+            "split": ["split", "{in}", "--out-dir", "{out}/games"],
+            "analyse": ["analyse", "{in}", "--depth", "1", "--max-seconds", "0.5"],
+        }.items()
+    },
     # one folder under three spellings
     "index-three-spellings": ["index", "{rel}", "./{rel}", "{in}", "--db", "{out}/x.sqlite"],
     # an output that names an input, or the archive holding one
@@ -1113,13 +1127,13 @@ def hostile_article() -> bytes:
 
 
 def junk_after_good_games() -> bytes:
-    """Good games with 4 MiB of bytes that are not text between them, in
+    """Good games with 1 MiB of bytes that are not text between them, in
     lines of every length (each line not UTF-8 is read as Windows-1252 on
     its own: the work is linear in the lines)."""
     rng = random.Random(35)
-    junk = bytes(b for b in rng.randbytes(4 * MIB) if b not in (0, 13))
+    junk = bytes(b for b in rng.randbytes(MIB) if b not in (0, 13))
     good = GOOD_HEXALIT.replace('"N"', '"Jürgen Müller"').encode()
-    return good + junk + b"\n\n" + good + b"\xff\n" * (MIB // 2) + b"\n" + good
+    return good + junk + b"\n\n" + good + b"\xff\n" * (MIB // 4) + b"\n" + good
 
 
 def _zip_of(members: dict[str, bytes]) -> bytes:
@@ -1295,8 +1309,14 @@ CASES: list[Case] = [
     Case(
         "junk-after-good-games",
         _file("a.hxl", junk_after_good_games),
-        ONE_PER_READER,
-        notes="the encoding is decided where the bytes are not UTF-8, line by line",
+        notes="the encoding is decided where the bytes are not UTF-8, line by line; "
+        "the writers copy a game read through a guess as it was read",
+    ),
+    Case(
+        "named-encoding",
+        _file("a.hxl", lambda: junk_after_good_games().decode("latin-1").encode("utf-16-le")),
+        tuple(name for name in CASE_COMMANDS if name.endswith("-encoding")),
+        notes="--encoding utf-16 on a file without a byte order mark, junk and all",
     ),
     Case(
         "deep-zips",
