@@ -104,32 +104,49 @@ def _mixed(data: bytes) -> tuple[str, tuple[int, ...]]:
     """
     parts: list[str] = []
     guessed: list[int] = []
-    line = 1
-    for region in _regions(data):
-        text, lines = _decode_region(region)
-        parts.append(text)
-        guessed.extend(line + n for n in lines)
-        line += len(_LINE_END.findall(region))
+    _decode_span(data, _region_starts(data), 0, 1, parts, guessed)
     return "".join(parts), tuple(guessed)
 
 
-_LINE_END: Final = re.compile(rb"\r\n|\r|\n")  # the reader's line ends
-_TAG_START: Final = re.compile(rb"^[ \t]*\[", re.MULTILINE)  # a line that starts a tag
-
-
-def _regions(data: bytes) -> Iterator[bytes]:
-    """``data`` cut before every line that starts a game's tags: a tag line
-    whose line before is not one."""
-    start = 0
-    for m in _TAG_START.finditer(data):
-        at = m.start()
-        if at == 0:
+def _decode_span(
+    data: bytes, cuts: list[int], first: int, line: int, parts: list[str], guessed: list[int]
+) -> None:
+    """Decode the regions from ``cuts[first]`` to the end of ``data`` (the
+    span starting at ``line``) as :func:`_decode_region` decodes each one,
+    many at a time where that gives the same: all UTF-8, or not one
+    character UTF-8 writes with several bytes (then every line beyond
+    ASCII is Windows-1252). Only a span with both is halved again."""
+    stack = [(first, len(cuts), line)]
+    while stack:
+        low, high, at = stack.pop()
+        span = data[cuts[low] : cuts[high] if high < len(cuts) else len(data)]
+        if high - low > 1 and not (span.isascii() or _utf8(span) or not _has_wide(span)):
+            middle = (low + high) // 2
+            stack.append((middle, high, at + _line_ends(data, cuts[low], cuts[middle])))
+            stack.append((low, middle, at))
             continue
-        before = data.rfind(b"\n", 0, at - 1) + 1
-        if _TAG_START.match(data, before) is None:
-            yield data[start:at]
-            start = at
-    yield data[start:]
+        text, lines = _decode_region(span)
+        parts.append(text)
+        guessed.extend(at + n for n in lines)
+
+
+def _utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+_LINE_END: Final = re.compile(rb"\r\n|\r|\n")  # the reader's line ends
+# a line that is not a tag line, then one that is: the next game's first tag line
+_HEADER_START: Final = re.compile(rb"^(?![ \t]*\[).*\n(?=[ \t]*\[)", re.MULTILINE)
+
+
+def _region_starts(data: bytes) -> list[int]:
+    """Where the regions of ``data`` start: at 0, and at every line that
+    starts a game's tags (a tag line whose line before is not one)."""
+    return [0, *(m.end() for m in _HEADER_START.finditer(data) if m.end() < len(data))]
 
 
 def _decode_region(region: bytes) -> tuple[str, list[int]]:
@@ -138,6 +155,8 @@ def _decode_region(region: bytes) -> tuple[str, list[int]]:
         return region.decode("utf-8"), []
     except UnicodeDecodeError:
         pass
+    if not _has_wide(region):  # then every line with a byte beyond ASCII is not UTF-8
+        return region.decode("cp1252", errors="replace"), _high_lines(region)
     if mostly_utf8((region,)):
         return region.decode("utf-8", errors="replace"), []
     parts: list[str] = []
@@ -149,6 +168,24 @@ def _decode_region(region: bytes) -> tuple[str, list[int]]:
             parts.append(line.decode("cp1252", errors="replace"))
             guessed.append(n)
     return "".join(parts), guessed
+
+
+def _has_wide(data: bytes) -> bool:
+    """Whether ``data`` holds a character UTF-8 writes with several bytes:
+    read with every byte that is not UTF-8 as one escape, only such a
+    character makes the text shorter than the bytes."""
+    return len(data.decode("utf-8", errors="surrogateescape")) != len(data)
+
+
+def _high_lines(data: bytes) -> list[int]:
+    """The lines (from 0) of ``data`` that hold a byte beyond ASCII."""
+    return [n for n, line in enumerate(data.splitlines()) if not line.isascii()]
+
+
+def _line_ends(data: bytes, start: int, end: int) -> int:
+    """How many lines end in ``data[start:end]`` (CR LF, LF or CR alone)."""
+    count = data.count
+    return count(b"\n", start, end) + count(b"\r", start, end) - count(b"\r\n", start, end)
 
 
 def forced_text(data: bytes, encoding: str) -> str:
