@@ -97,3 +97,31 @@ def test_a_file_of_windows_1252_is_told_once() -> None:
     assert [(f.code, f.line) for f in first.findings] == [("NT03", 6)]
     assert second.findings == ()
     assert first.record.tag("North") == second.record.tag("North") == "Anna Müller"
+
+
+def test_spans_decode_as_their_regions_do() -> None:
+    """Regions decoded many at a time (all UTF-8, or without one UTF-8
+    character of several bytes) read as each region read alone."""
+    from hexhop.notation import reader
+
+    rng = random.Random(35)
+    pieces = [
+        KASSEL,
+        KASSEL.decode().encode("cp1252"),
+        KASSEL.replace(b"Anna ", b"Anna \xff", 1),
+        b'[Event "x"]\r\n\r\n1. B4W3 \xe9 *\r\n',
+        junk(3, 200) + b"\n",
+    ]
+    for _case in range(60):
+        data = b"\n".join(rng.choice(pieces) for _ in range(rng.randrange(1, 12)))
+        text, guessed = decode_lines(data)
+        starts = reader._region_starts(data)
+        expected: list[str] = []
+        lines: list[int] = []
+        line = 1
+        for start, end in zip(starts, [*starts[1:], len(data)], strict=True):
+            part, found = reader._decode_region(data[start:end])
+            expected.append(part)
+            lines.extend(line + n for n in found)
+            line += reader._line_ends(data, start, end)
+        assert (text, guessed) == ("".join(expected), tuple(lines))
