@@ -525,22 +525,19 @@ def _members(
         yield from _tar_members(file, nest, globs, limits)
 
 
-class _Kind:
-    """What a member of an archive is read as, by its name."""
-
-    ARCHIVE, COMPRESSED, RECORD = "archive", "compressed", "record"
+_Kind = Literal["archive", "compressed", "record"]  # what a member is read as, by its name
 
 
-def _kind(member: str, nest: _Nest, globs: tuple[str, ...]) -> str | None:
+def _kind(member: str, nest: _Nest, globs: tuple[str, ...]) -> _Kind | None:
     """How to read the member ``member`` of an archive, or None to pass it
     over: an archive inside is always read (its members are chosen by
     ``globs``), a compressed record file (``a.hxl.gz``) as a folder's is."""
     if is_archive(member):
-        return _Kind.ARCHIVE
+        return "archive"
     chosen = wanted(member, globs) or bool(globs) and wanted(nest.prefix + member, globs)
     if member.lower().endswith(COMPRESSED_EXTENSIONS) and (chosen or not globs):
-        return _Kind.COMPRESSED
-    return _Kind.RECORD if chosen else None
+        return "compressed"
+    return "record" if chosen else None
 
 
 def _too_deep(name: str, nest: _Nest) -> Source | None:
@@ -556,14 +553,14 @@ def _too_deep(name: str, nest: _Nest) -> Source | None:
 
 
 def _read_member(
-    name: str, data: bytes, kind: str, nest: _Nest, globs: tuple[str, ...], limits: Limits
+    name: str, data: bytes, kind: _Kind, nest: _Nest, globs: tuple[str, ...], limits: Limits
 ) -> Iterator[Source]:
     """The sources of one member's bytes: itself, its unpacked bytes, or
     the members of the archive it is."""
-    if kind == _Kind.RECORD:
+    if kind == "record":
         yield Source(name, data)
         return
-    if kind == _Kind.COMPRESSED:
+    if kind == "compressed":
         limit = min(limits.max_member_bytes, nest.budget.left)
         source = _unpacked(
             name, COMPRESSORS[os.path.splitext(name.lower())[1]](io.BytesIO(data)), limit
@@ -592,7 +589,7 @@ def _zip_members(
             if kind is None:
                 continue
             name = f"{nest.name}:{info.filename}"
-            deep = _too_deep(name, nest) if kind == _Kind.ARCHIVE else None
+            deep = _too_deep(name, nest) if kind == "archive" else None
             if deep is not None:
                 yield deep
                 continue
@@ -677,7 +674,7 @@ def _tar_members(
             if kind is None:
                 continue
             name = f"{path}:{info.name}"
-            deep = _too_deep(name, nest) if kind == _Kind.ARCHIVE else None
+            deep = _too_deep(name, nest) if kind == "archive" else None
             if deep is not None:
                 yield deep
                 continue
