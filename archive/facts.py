@@ -11,7 +11,7 @@ index filters them directly.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import cast
 
@@ -20,7 +20,7 @@ from hexhop.engine.replay import GameReport
 from hexhop.notation.findings import make
 from hexhop.notation.games import GAMES, lookup_game
 from hexhop.notation.model import CubeAnswer, CubeOffer, HopAction, Item, Line
-from hexhop.notation.reader import offset_bytes
+from hexhop.notation.reader import offset_bytes, same_line_ends
 from hexhop.notation.streaming import stream_chunks
 from hexhop.records.checking import (
     CheckOptions,
@@ -95,7 +95,7 @@ class FactsPart:
     path: str
     games: list[tuple[int, int, str, int, int]]
     fallback: str | None
-    windows_1252: bool = False
+    notices: Mapping[int, int] = field(default_factory=dict)  # game number: line of its NT03
 
 
 def source_facts(source: Source, options: CheckOptions) -> SourceFacts:
@@ -121,14 +121,16 @@ def prepare(
     if not isinstance(readable, bytes):
         facts.error = readable.error
         return facts, iter(())
-    return facts, _parts(facts, readable, options, max(1, games_per_part))
+    return facts, _parts(facts, readable, options, max(1, games_per_part), source.encoding)
 
 
 def _parts(
-    facts: SourceFacts, data: bytes, options: CheckOptions, size: int
+    facts: SourceFacts, data: bytes, options: CheckOptions, size: int, encoding: str | None
 ) -> Iterator[FactsPart]:
-    data = offset_bytes(data)  # the offsets find --export and dupes --export copy by
-    chunks, windows_1252 = stream_chunks(data)
+    data = offset_bytes(data, encoding)  # the offsets find --export and dupes --export copy by
+    if encoding is not None and not same_line_ends(encoding):
+        encoding = ""  # the offset bytes are the text in UTF-8
+    chunks, notices = stream_chunks(data, encoding=encoding)
     fallback = fallback_of(facts.path, options)
     limit = options.limits.max_games
     lines = _LineStarts(data)
@@ -137,7 +139,7 @@ def _parts(
     end = len(data)  # where the last game ends
     is_ascii = data.isascii()
     guess = -1  # where the next game starts if its text is the bytes' text
-    codec = "cp1252" if windows_1252 else "utf-8"  # of ``data``
+    codec = encoding or ""  # of ``data``: "" is each line's own (UTF-8, else Windows-1252)
     for index, first_line, chunk in chunks:
         start = line_start = lines.start_of(first_line, guess)
         ends = start  # where the game before ends
@@ -155,13 +157,18 @@ def _parts(
         if before is not None:
             games.append((*before, ends - before[3]))
             if len(games) == size:
-                yield FactsPart(facts.path, games, fallback, windows_1252)
+                yield FactsPart(facts.path, games, fallback, _of(notices, games))
                 games = []
         before = (index, first_line, chunk, start)
     if before is not None:
         games.append((*before, end - before[3]))
     if games:
-        yield FactsPart(facts.path, games, fallback, windows_1252)
+        yield FactsPart(facts.path, games, fallback, _of(notices, games))
+
+
+def _of(notices: dict[int, int], games: list[tuple[int, int, str, int, int]]) -> dict[int, int]:
+    """The notices of ``games`` (a part sent to a worker holds only its own)."""
+    return {game[0]: notices[game[0]] for game in games if game[0] in notices}
 
 
 def part_facts(part: FactsPart, options: CheckOptions) -> list[GameFacts]:
@@ -172,7 +179,7 @@ def part_facts(part: FactsPart, options: CheckOptions) -> list[GameFacts]:
     for index, first_line, chunk, offset, length in part.games:
         checkpoint()
         report, flat = replay_text(
-            chunk, first_line, index, part.fallback, limits, part.windows_1252, keys=True
+            chunk, first_line, index, part.fallback, limits, part.notices.get(index, 0), keys=True
         )
         actions = None if flat is None else spelled(flat.texts, flat.items, report.game)
         games.append(game_facts(report, options.strict, first_line, offset, length, actions))

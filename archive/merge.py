@@ -18,6 +18,7 @@ from typing import Literal
 
 from hexhop.notation.model import DiceAction, HopAction, Item, ParsedGame
 
+from .certainty import Uncertain, written_bytes
 from .texts import GameText
 from .verify import Written, game_tag_missing, standalone
 
@@ -63,8 +64,10 @@ class Merge:
     repeats) as ``(path, game number, line)``; ``headless`` the games left
     out because they have no header and no game to give them one (in the
     merged file they would run on in the game before); ``tagged`` counts
-    games that got a Game tag; ``transcoded`` the files read as
-    Windows-1252 or UTF-16 (written as UTF-8), with that encoding's name.
+    games that got a Game tag; ``transcoded`` the files read as UTF-16
+    or with the encoding ``--encoding`` named (written as UTF-8), with that
+    encoding's name; ``copied`` the games whose text is not certain
+    (:func:`.certainty.written_bytes`), copied byte for byte as read.
     """
 
     dedupe: bool = False
@@ -73,6 +76,7 @@ class Merge:
     headless: list[Where] = field(default_factory=list)
     tagged: int = 0
     transcoded: dict[str, str] = field(default_factory=dict)
+    copied: list[Uncertain] = field(default_factory=list)
     _seen: dict[bytes, Where] = field(default_factory=dict)
 
     @property
@@ -84,9 +88,10 @@ class Merge:
         """Add ``game`` after the others: its bytes to write next (a blank
         line before them), or why it was left out (and no bytes)."""
         where = (game.path, game.index, game.line)
-        source = game.data
-        if game.windows_1252:
-            source = source.decode("cp1252", errors="replace").encode("utf-8")
+        written = written_bytes(game)  # an uncertain game is copied as it was read
+        source = game.data if isinstance(written, Uncertain) else written
+        if isinstance(written, Uncertain):
+            self.copied.append(written)
         data = standalone(source, game.parsed)
         if data is None:
             self.headless.append(where)
@@ -103,10 +108,10 @@ class Merge:
         piece = (end if self.games else b"") + data + end
         self.written.add(game.parsed)
         self.tagged += game_tag_missing(game.parsed)
-        if game.windows_1252:
-            self.transcoded[game.path] = "Windows-1252"
-        elif game.encoding.startswith("utf-16"):  # its data is already UTF-8
+        if game.encoding.startswith("utf-16"):  # its data is already UTF-8
             self.transcoded[game.path] = "UTF-16"
+        elif source is not game.data:  # read with the encoding --encoding named
+            self.transcoded[game.path] = game.encoding
         return "added", piece
 
 

@@ -1,7 +1,7 @@
 """Each game of a record file as the bytes it was written with.
 
 The bytes are decoded as every command decodes them
-(:func:`hexhop.notation.reader.decode`) and the games are cut where the
+(:func:`hexhop.notation.reader.decode_lines`) and the games are cut where the
 notation reader cuts them (:func:`hexhop.notation.reader.game_chunks`);
 their bytes are taken from the file itself, so a game's text is copied byte
 for byte, whatever its encoding and line ends. The one exception is a UTF-16
@@ -22,13 +22,17 @@ from hexhop.notation.findings import NotationError, make
 from hexhop.notation.limits import refuse_too_many_games
 from hexhop.notation.model import ParsedGame
 from hexhop.notation.reader import (
-    decode,
+    decode_lines,
+    encoding_notices,
     fallback_game,
     game_chunks,
+    guessed_line,
     looks_binary,
     offset_bytes,
     parse_game,
+    same_line_ends,
     utf16_encoding,
+    with_encoding_notice,
 )
 from hexhop.records.limits import read_limits
 from hexhop.records.sources import COMPRESSORS, Limits, Source, iter_sources
@@ -45,11 +49,16 @@ class GameText:
     ``data`` runs from the game's first to its last non-blank byte;
     ``line`` and ``offset`` are where that is in the file (or archive
     member), the offset in bytes;
-    ``windows_1252`` says the file was not UTF-8; ``encoding`` is the
-    file's (``utf-8``, ``cp1252``, ``utf-16-le`` or ``utf-16-be``). The
-    games of a UTF-16 file cannot be copied byte for byte into a UTF-8
-    file: their ``data`` is their text in UTF-8, and ``offset`` counts the
-    bytes of the whole file's text in UTF-8.
+    ``windows_1252`` says lines of the game were not UTF-8 and were read
+    as Windows-1252 (a guess); ``encoding`` is the game's (``utf-8``,
+    ``cp1252``, ``utf-16-le``, ``utf-16-be``, or the one ``--encoding``
+    named). The games of a UTF-16 file cannot be copied byte for byte into
+    a UTF-8 file: their ``data`` is their text in UTF-8, and ``offset``
+    counts the bytes of the whole file's text in UTF-8.
+
+    ``certain`` is whether the text is the one the bytes hold: no line was
+    guessed and no byte was lost (U+FFFD). A writer may re-encode only a
+    certain game (:func:`hexhop.archive.certainty.game_bytes`).
     """
 
     path: str
@@ -60,6 +69,7 @@ class GameText:
     parsed: ParsedGame
     windows_1252: bool = False
     encoding: str = "utf-8"
+    certain: bool = True
 
 
 class UnreadableSource(Error):
@@ -97,27 +107,37 @@ def game_texts(
     extension does not say it either (like ``--game``).
     """
     data = _readable(source)
-    text, windows_1252 = decode(data)
+    forced = source.encoding
+    text, guessed = decode_lines(data, forced)
     reading = read_limits(limits)
     try:
         refuse_too_many_games(game_chunks(text), source.path, reading)
     except NotationError as error:
         raise UnreadableSource(f"{error.finding.code} {error.finding.message}") from None
-    encoding = utf16_encoding(data) or ("cp1252" if windows_1252 else "utf-8")
-    data = offset_bytes(data)  # a UTF-16 file's lines cut as the UTF-8 of its text
+    encoding = forced or utf16_encoding(data) or "utf-8"
+    data = offset_bytes(data, forced)  # a UTF-16 file's lines cut as the UTF-8 of its text
     fallback = fallback_game(source.path.rsplit(":", 1)[-1], game)
     lines = _LineStarts(data)
-    codec = "cp1252" if windows_1252 else "utf-8"  # of ``data``
+    notices: dict[int, int] = {}
+    guessed_lines = set(guessed)
+    own_bytes = bool(forced) and same_line_ends(forced or "")  # ``data`` in the forced codec
+
+    def codec_of(line: int) -> str:  # of ``data``'s bytes on ``line``
+        if own_bytes:
+            return forced or "utf-8"
+        return "cp1252" if line in guessed_lines else "utf-8"
+
     before = 0  # characters of the first line that belong to the game before
-    for index, first_line, chunk in game_chunks(text):
+    for index, first_line, chunk in encoding_notices(game_chunks(text), guessed, notices):
+        guess = bool(guessed_line(guessed, first_line, chunk))
         start = lines.start_of(first_line)
         if before:  # the game begins on the line where the one before ends
-            start = lines.after_chars(start, before, codec)
+            start = lines.after_chars(start, before, codec_of(first_line))
         last = first_line + chunk.count("\n")
         end = lines.start_of(last)
         before = len(chunk) - (chunk.rfind("\n") + 1)  # of its last line
         if before:  # it ends inside its last line (the last game of the file, say)
-            end = lines.after_chars(end, before, codec)
+            end = lines.after_chars(end, before, codec_of(last))
         body = data[start:end]
         lead = len(body) - len(body.lstrip(_BLANKS))
         yield GameText(
@@ -126,9 +146,12 @@ def game_texts(
             first_line + _line_ends(body, 0, lead),
             start + lead,
             body.strip(_BLANKS),
-            parse_game(chunk, first_line, index, fallback, reading),
-            windows_1252,
-            encoding,
+            with_encoding_notice(
+                parse_game(chunk, first_line, index, fallback, reading), notices.get(index, 0)
+            ),
+            guess,
+            "cp1252" if guess else encoding,
+            not guess and "\ufffd" not in chunk,
         )
 
 
@@ -178,6 +201,12 @@ class _LineStarts:
         next begins, when a result and the next game's tags share a line."""
         found = _LINE_END.search(self.data, start)
         stop = len(self.data) if found is None else found.start()
+        if not codec:  # the line's own: UTF-8, else read as Windows-1252 (as decode_lines does)
+            try:
+                self.data[start:stop].decode("utf-8")
+                codec = "utf-8"
+            except UnicodeDecodeError:
+                codec = "cp1252"
         line = self.data[start:stop].decode(codec, errors="surrogateescape")
         return start + len(line[:chars].encode(codec, errors="surrogateescape"))
 

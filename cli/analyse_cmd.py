@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 import click
 
+from hexhop.archive.certainty import uncertain_games
 from hexhop.messages import _, number, side_name
 from hexhop.records.analysis import (
     FileAnalysis,
@@ -26,6 +27,7 @@ from .interrupt import signals_held, stoppable
 from .options import (
     Count,
     Seconds,
+    encoding_option,
     force_option,
     format_option,
     game_option,
@@ -83,6 +85,7 @@ Examples:
 )
 @jobs_option("Analyse files in this many processes, 0: one per core (output order stays the same).")
 @quiet_option("No progress bar; problems are still told.")
+@encoding_option()
 def analyse(
     paths: tuple[str, ...],
     game: str | None,
@@ -204,7 +207,10 @@ def _annotate(
     refuse_existing([out], force)
     games.report = _("{path} not written").format(path=out)
     result = analyse_source(source, settings, annotate=True, on_game=games.on_game)
-    if result.error is None:
+    uncertain = uncertain_games(source.path, source.data or b"", settings.game)
+    for why in uncertain:  # its annotated copy would write a misreading as its text
+        tell(_("{why}: not annotated").format(why=why))
+    if result.error is None and not uncertain:
         if result.annotated is None:
             tell(_("{path}: not annotated: a game has a syntax error").format(path=source.path))
         else:

@@ -20,6 +20,7 @@ from .interrupt import checkpoint, signals_held, stoppable
 from .options import (
     Count,
     Seconds,
+    encoding_option,
     format_option,
     game_option,
     glob_option,
@@ -154,6 +155,7 @@ Examples:
     metavar="CHARS",
     help="Games with a longer action, move number or tag name are not read (IO08).",
 )
+@encoding_option()
 def check(
     paths: tuple[str, ...],
     game: str | None,

@@ -18,7 +18,7 @@ from . import progress
 from .command_output import emit, force_out_option, out_option
 from .help import Translated
 from .interrupt import stoppable
-from .options import game_option, quiet_option
+from .options import encoding_option, game_option, quiet_option
 from .progress import ProgressBar
 from .safe_write import refuse_inputs
 
@@ -43,6 +43,7 @@ Examples:
 @out_option
 @force_out_option
 @quiet_option("No progress bar; say nothing on standard error but problems.")
+@encoding_option()
 def convert(
     source: str, target: str, game: str | None, out: str | None, force: bool, quiet: bool
 ) -> None:

@@ -34,6 +34,7 @@ from .find_cmd import find_options, from_index_or_archive, query_of
 from .help import Translated
 from .interrupt import checked, stoppable
 from .options import (
+    encoding_option,
     format_option,
     keep_duplicates_option,
     page_options,
@@ -175,6 +176,7 @@ def tie_break_option(text: str | None) -> tuple[str, ...]:
 )
 @force_out_option
 @quiet_option("No progress bar and no summary line (problems are still told).")
+@encoding_option()
 def crosstable(
     paths: tuple[str, ...],
     event: str | None,

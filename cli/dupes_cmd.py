@@ -20,7 +20,15 @@ from .command_output import stdout_json, tell
 from .find_cmd import _export, game_option
 from .help import Translated
 from .interrupt import checked, stoppable
-from .options import force_option, format_option, glob_option, names_option, quiet_option, shared
+from .options import (
+    encoding_option,
+    force_option,
+    format_option,
+    glob_option,
+    names_option,
+    quiet_option,
+    shared,
+)
 from .progress import ProgressBar, games_bar, games_read
 from .safe_write import refuse_existing, refuse_inputs
 
@@ -58,6 +66,7 @@ Examples:
 )
 @force_option("Overwrite --export if it exists.")
 @quiet_option("No progress bar and no summary line (problems are still told).")
+@encoding_option()
 def dupes(
     paths: tuple[str, ...],
     db: str | None,

@@ -49,6 +49,7 @@ from .help import Translated
 from .interrupt import checked, stoppable
 from .options import (
     Count,
+    encoding_option,
     force_option,
     format_option,
     game_name,
@@ -416,6 +417,7 @@ def _under(path: str, root: str) -> bool:
 @click.option("--canonical", is_flag=True, help="With --export: write the games as fmt does.")
 @force_option("Overwrite --export if it exists.")
 @quiet_option("No progress bar and no summary line (problems are still told).")
+@encoding_option()
 def find(
     paths: tuple[str, ...],
     sort: str,

@@ -19,7 +19,7 @@ from hexhop.records.text import counted
 from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, signals_held, stoppable
-from .options import Count, game_option, quiet_option
+from .options import Count, encoding_option, game_option, quiet_option
 from .progress import Kept, ProgressBar, beside
 from .safe_write import WriteError, write_atomically
 from .terminal import printable
@@ -58,6 +58,7 @@ Examples:
     help="Wrap movetext at this column.",
 )
 @quiet_option("No progress bar; do not name the files that are (or would be) reformatted.")
+@encoding_option()
 def fmt(
     files: tuple[str, ...],
     game: str | None,
@@ -141,6 +142,8 @@ class _Formatted:
     new: str
     written: Written
     game: str | None
+    recode: bool = False  # read with --encoding, not yet the UTF-8 of the new text
+    uncertain: tuple[str, ...] = ()  # the games whose text is not certain, named
 
 
 def _finish(
@@ -160,7 +163,7 @@ def _finish(
     if not (check_only or diff or in_place):
         click.echo(result.new, nl=False, file=beside(sys.stdout))
         return "same"
-    if result.old == result.new:
+    if result.old == result.new and not result.recode:
         return "same"
     if in_place and container(path) != path:  # found in an archive of a folder given
         tell(
@@ -176,6 +179,11 @@ def _finish(
             )
         )
         return "same"
+    if in_place and result.uncertain:
+        for why in result.uncertain:
+            tell(why)
+        tell(_("{path}: left as it is: its text is not certain").format(path=printable(path)))
+        return "failed"
     try:
         _report_change(path, result, check_only, diff, in_place, quiet)
     except WriteError as error:
@@ -253,16 +261,23 @@ def _format_source(source: Source, game: str | None, width: int) -> _Formatted |
             )
         tell(_("{path}: not formatted (fix the errors above first)").format(path=printable(path)))
         return None
-    from hexhop.notation.reader import decode
+    from hexhop.notation.reader import FORCED_ENCODING, decode
 
     new = format_archive(games, width=width)
     # read as the reader reads it (UTF-16, Windows-1252), so that only the
     # text is compared and a diff shows characters, not replaced bytes
-    old = decode(data)[0].replace("\r\n", "\n")
+    old, guessed = decode(data)
+    old = old.replace("\r\n", "\n")
     from hexhop.archive.verify import Written
 
     written = Written()
     for parsed in games:
         if parsed.record is not None:  # format_archive leaves the others out
             written.add(parsed)
-    return _Formatted(old, new, written, game)
+    recode = FORCED_ENCODING[0] is not None and data != new.encode("utf-8")
+    uncertain: tuple[str, ...] = ()
+    if guessed or "\ufffd" in old:  # never a misreading written as the file's text
+        from hexhop.archive.certainty import uncertain_games
+
+        uncertain = tuple(map(str, uncertain_games(path, data, game)))
+    return _Formatted(old, new, written, game, recode, uncertain)

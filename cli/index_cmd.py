@@ -25,6 +25,7 @@ from .interrupt import checkpoint, stoppable
 from .options import (
     Count,
     Seconds,
+    encoding_option,
     game_option,
     glob_option,
     jobs_option,
@@ -94,6 +95,7 @@ Examples:
     "each side's player key; a changed names file makes them again."
 )
 @quiet_option("No progress bar and no summary line (problems are still told).")
+@encoding_option()
 def index(
     paths: tuple[str, ...],
     db: str | None,

@@ -14,7 +14,7 @@ from hexhop.records.text import counted, printable
 from .command_output import stdout_json, tell
 from .help import Translated
 from .interrupt import checked, stoppable
-from .options import format_option, game_option, glob_option, quiet_option
+from .options import encoding_option, format_option, game_option, glob_option, quiet_option
 from .progress import ProgressBar, beside
 
 EXAMPLE = """
@@ -35,6 +35,7 @@ Examples:
     "text: one file a line (games, bytes, name); json: one document.",
 )
 @quiet_option("No progress bar and no summary line (problems are still told).")
+@encoding_option()
 def ls(
     paths: tuple[str, ...], game: str | None, globs: tuple[str, ...], fmt: str, quiet: bool
 ) -> None:

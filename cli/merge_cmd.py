@@ -18,7 +18,7 @@ from hexhop.records.text import counted
 from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, stoppable
-from .options import force_option, game_option, glob_option, quiet_option, shared
+from .options import encoding_option, force_option, game_option, glob_option, quiet_option, shared
 from .progress import Kept, games_bar, so_far
 from .safe_write import refuse_existing, refuse_inputs, write_atomically
 
@@ -50,6 +50,7 @@ Examples:
 @glob_option("Which files of a directory or archive to read (repeatable; default: {record_globs}).")
 @shared("--verbose", is_flag=True, help="Name every game --dedupe leaves out.")
 @quiet_option("No progress bar and no summary of the games written.")
+@encoding_option()
 def merge(
     paths: tuple[str, ...],
     out: str,
@@ -135,6 +136,8 @@ def _tell(outcome: Outcome, text: GameText, merged: Merge, verbose: bool) -> Non
 
 
 def _summary(merged: Merge, out: str, dedupe: bool, quiet: bool) -> None:
+    for game in merged.copied:
+        tell(_("{game}: copied byte for byte").format(game=game))
     for path, encoding in sorted(merged.transcoded.items()):
         tell(_("{path}: read as {encoding}, written as UTF-8").format(path=path, encoding=encoding))
     if merged.tagged:

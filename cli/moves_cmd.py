@@ -14,7 +14,7 @@ from hexhop.records.text import counted
 from .command_output import stdout_json
 from .help import Translated
 from .interrupt import checkpoint
-from .options import format_option, old_spelling, renamed
+from .options import encoding_option, format_option, old_spelling, renamed
 from .positions import position_from_options, position_options
 
 EXAMPLE = """
@@ -35,6 +35,7 @@ Examples:
 )
 @renamed("--json", "--format", "fmt", flag_value="json")
 @renamed("--count", "--format", "fmt", flag_value="count")
+@encoding_option()
 def moves(
     record: str | None,
     index: int,

@@ -113,6 +113,14 @@ VOCABULARY: dict[str, Term] = {
             f"A Hüpfer board: {', '.join(huepfer_labels())}.",
         ),
         _term(
+            "--encoding",
+            "value",
+            _READERS + " convert fmt moves show",
+            "Read every file with this encoding (utf-8, cp1252, latin-1, utf-16…: any "
+            "name Python's codecs know) instead of telling it from the bytes; fmt "
+            "--in-place then writes the file back as UTF-8.",
+        ),
+        _term(
             "--glob",
             "value+",
             _READERS.replace("analyse ", "").replace("puzzles ", "").replace("render ", ""),
@@ -496,6 +504,39 @@ class BoardChoice(click.Choice):
     @choices.setter
     def choices(self, value: object) -> None:
         """click's constructor sets the choices once: they are read from the registry."""
+
+
+def _encoding(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """The codec ``--encoding`` names, set for every reader of this run
+    (None, when not given, sets the default back: a run never inherits
+    another's)."""
+    from hexhop.notation.forced import force_encoding, forced_codec
+
+    if value is None:
+        force_encoding(None)
+        return None
+    try:
+        codec = forced_codec(value)
+    except LookupError as error:
+        raise click.BadParameter(str(error)) from None
+    force_encoding(codec)
+    ctx.call_on_close(lambda: force_encoding(None))  # the run's alone, not the next one's
+    return codec
+
+
+def encoding_option(
+    help: str = "Read the files with this encoding (utf-8, cp1252, utf-16…) instead of "
+    "telling it from their bytes.",
+) -> Callable[[F], F]:
+    return shared(
+        "--encoding",
+        metavar="NAME",
+        default=None,
+        expose_value=False,
+        is_eager=True,
+        callback=_encoding,
+        help=help,
+    )
 
 
 def glob_option(help: str) -> Callable[[F], F]:

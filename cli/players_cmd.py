@@ -31,7 +31,15 @@ from .command_output import stdout_json, tell
 from .find_cmd import from_index_or_archive
 from .help import Translated
 from .interrupt import checked, stoppable
-from .options import format_option, game_option, glob_option, names_option, quiet_option, shared
+from .options import (
+    encoding_option,
+    format_option,
+    game_option,
+    glob_option,
+    names_option,
+    quiet_option,
+    shared,
+)
 from .progress import ProgressBar, games_read
 from .safe_write import refuse_inputs, write_atomically
 
@@ -60,6 +68,7 @@ HEADING = (N_("player"), N_("games"), N_("first"), N_("last"), N_("spellings"))
 @shared("--scan", is_flag=True, help="Read the ARCHIVE paths even if indexed.")
 @game_option
 @glob_option("As in check.")
+@encoding_option()
 @names_option(
     "The club's names file: which spellings name one player (docs/archive.md); "
     "default: hexhop-names.txt beside the first ARCHIVE. An index keeps the names "

@@ -25,6 +25,7 @@ from .options import (
     Count,
     Seconds,
     diagram_width,
+    encoding_option,
     force_option,
     format_option,
     game_option,
@@ -117,6 +118,7 @@ Examples:
 )
 @jobs_option("Search files in this many processes, 0: one per core (the puzzles are the same).")
 @quiet_option("No progress bar and no summary of the puzzles written.")
+@encoding_option()
 def puzzles(
     paths: tuple[str, ...],
     out: str,

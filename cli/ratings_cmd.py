@@ -23,6 +23,7 @@ from .find_cmd import find_options
 from .help import Translated
 from .interrupt import stoppable
 from .options import (
+    encoding_option,
     format_option,
     keep_duplicates_option,
     page_options,
@@ -60,6 +61,7 @@ ROWS_PER_PAGE = 40  # of a rating list on one page of the PDF
 )
 @force_out_option
 @quiet_option("No progress bar and no summary line (problems are still told).")
+@encoding_option()
 def ratings(
     paths: tuple[str, ...],
     event: str | None,

@@ -30,6 +30,7 @@ from .interrupt import checkpoint, signals_held, stoppable
 from .options import (
     Count,
     diagram_width,
+    encoding_option,
     force_option,
     format_option,
     game_option,
@@ -244,6 +245,7 @@ def _colors(
 @quiet_option("No progress bar and no summary of the files written.")
 @game_option
 @jobs_option("Draw games in this many processes, 0: one per core (the files are the same).")
+@encoding_option()
 def render(
     record: str,
     out_dir: str | None,

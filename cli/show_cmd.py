@@ -12,6 +12,7 @@ from hexhop.messages import _, side_name
 from .help import Translated
 from .interrupt import checkpoint
 from .options import (
+    encoding_option,
     format_option,
     pieces_only_for_trigeo,
     pieces_option,
@@ -54,6 +55,7 @@ Examples:
     "P Pawn 2, N Knight 3, B Bishop 4, R Rook 5, Q Queen 6; in German K, B, S, L, T, D) "
     "in the diagram (default: dice)."
 )
+@encoding_option()
 def show(
     record: str | None,
     index: int,

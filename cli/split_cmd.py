@@ -8,6 +8,7 @@ import sys
 
 import click
 
+from hexhop.archive.certainty import certain_or_as_read
 from hexhop.archive.split import Names, file_extension, file_stem
 from hexhop.archive.texts import archive_games
 from hexhop.archive.verify import Written, WrittenDiffers, verify
@@ -17,7 +18,15 @@ from hexhop.records.text import counted
 from .command_output import tell
 from .help import Translated
 from .interrupt import checkpoint, signals_held, stoppable
-from .options import game_option, glob_option, old_spelling, quiet_option, renamed, shared
+from .options import (
+    encoding_option,
+    game_option,
+    glob_option,
+    old_spelling,
+    quiet_option,
+    renamed,
+    shared,
+)
 from .progress import Kept, games_bar, so_far
 from .safe_write import ExistsError, WriteError, make_folder, synced_together, write_atomically
 
@@ -43,6 +52,7 @@ Examples:
 @glob_option("Which files of a directory or archive to read (repeatable; default: {record_globs}).")
 @shared("--verbose", is_flag=True, help="Name the file of every game.")
 @quiet_option("No progress bar and no summary of the files written.")
+@encoding_option()
 def split(
     paths: tuple[str, ...],
     out: str | None,
@@ -90,7 +100,8 @@ def split(
                 source, skip = text.path, os.path.realpath(text.path) in mine
             if skip:
                 continue
-            data = text.data + (b"\r\n" if b"\r\n" in text.data else b"\n")
+            data = certain_or_as_read(text)
+            data += b"\r\n" if b"\r\n" in data else b"\n"
             expected = Written()
             expected.add(text.parsed)
             try:

@@ -29,6 +29,7 @@ from .help import Translated
 from .interrupt import checked, stoppable
 from .options import (
     Count,
+    encoding_option,
     force_option,
     format_option,
     keep_duplicates_option,
@@ -95,6 +96,7 @@ class Refused(click.ClickException):
 @keep_duplicates_option()
 @force_option("Overwrite --plot if it exists.")
 @quiet_option("No progress bar and no summary line (problems are still told).")
+@encoding_option()
 def stats(
     paths: tuple[str, ...],
     depth: int,

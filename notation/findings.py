@@ -116,7 +116,7 @@ CATALOGUE: dict[str, Entry] = {
         "notation",
         "the result is '*' but the game ended on the board: {winner} won at ply {end_ply}",
     ),
-    "NT03": Entry("notation", "the file is not valid UTF-8; it was read as Windows-1252"),
+    "NT03": Entry("notation", "this line is not valid UTF-8; it was read as Windows-1252"),
     "NT04": Entry(
         "notation",
         "a character is lost: '\ufffd' (U+FFFD) stands for bytes that could not be read as text",

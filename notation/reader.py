@@ -1,7 +1,8 @@
 """Archives to games: decoding, splitting into games, telling the game.
 
-``read_archive`` decodes bytes (UTF-16 with a byte order mark, else UTF-8
-unless the file is plainly not UTF-8, then Windows-1252 with a notice),
+``read_archive`` decodes bytes (UTF-16 with a byte order mark, else UTF-8,
+decided game by game: lines of a game plainly not UTF-8 are read as
+Windows-1252 with a notice; or the encoding the user named),
 splits the text into games at their headers (a comment never closed ends
 where the next game's tags begin) and parses them one by one, lazily: a
 broken game yields its findings and the next game is read as if nothing
@@ -12,9 +13,10 @@ knows the rules; the syntax itself is in the grammars read by :mod:`.parser`.
 
 from __future__ import annotations
 
+import bisect
 import codecs
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
 
 from lark.exceptions import UnexpectedInput
@@ -22,6 +24,7 @@ from lark.exceptions import UnexpectedInput
 from .before_error import read_before_error
 from .findings import Finding, NotationError, make, words
 from .flat import FlatLine
+from .forced import FORCED_ENCODING, force_encoding, forced_codec
 from .limits import DEFAULT_LIMITS, BeyondLimit, ReadLimits, refuse_too_many_games
 from .model import GAMES, Item, Line, Node, ParsedGame, Record, Span, Tag
 from .names import game_from_name, game_from_path, tag_name, tag_value
@@ -62,23 +65,181 @@ _UTF32_LE_BOM: Final = b"\xff\xfe\x00\x00"
 # ---------------------------------------------------------------- decoding
 
 
-def decode(data: bytes) -> tuple[str, bool]:
-    """The text of ``data`` and whether it had to be read as Windows-1252.
+def decode(data: bytes, encoding: str | None = None) -> tuple[str, bool]:
+    """The text of ``data`` and whether some of it had to be read as
+    Windows-1252 (:func:`decode_lines` tells where)."""
+    text, guessed = decode_lines(data, encoding)
+    return text, bool(guessed)
 
+
+def decode_lines(data: bytes, encoding: str | None = None) -> tuple[str, tuple[int, ...]]:
+    """The text of ``data`` and the lines (counted from 1, as
+    :func:`game_chunks` counts them) that were read as Windows-1252.
+
+    ``encoding`` (a codec name, :func:`forced_codec`) reads the file with
+    it, whatever its bytes; None reads it with the one ``--encoding`` named
+    for the run (:func:`force_encoding`), if any; ``""`` never. Else
     UTF-16 with a byte order mark (either byte order); else UTF-8, with or
-    without a byte order mark, unless the file is plainly not UTF-8
-    (:func:`text_encoding`): then Windows-1252. Bytes that the codec cannot
+    without a byte order mark, decided where the bytes are not UTF-8 rather
+    than for the whole file
+    (:func:`_mixed`): every line that is UTF-8 is read as UTF-8, so good
+    games stay good whatever follows them. Bytes that the codec cannot
     read become U+FFFD, which :func:`parse_game` reports (NT04).
     """
-    encoding = utf16_encoding(data)
-    if encoding is not None:
-        return data[2:].decode(encoding, errors="replace"), False
+    if encoding is None:
+        encoding = FORCED_ENCODING[0] or ""
+    if encoding:
+        return forced_text(data, encoding), ()
+    codec = utf16_encoding(data)
+    if codec is not None:
+        return data[2:].decode(codec, errors="replace"), ()
     start = len(_BOM) if data.startswith(_BOM) else 0
     try:
-        return data[start:].decode("utf-8"), False
+        return data[start:].decode("utf-8"), ()
     except UnicodeDecodeError:
-        codec, _start = text_encoding(data)
-        return data[start:].decode(codec, errors="replace"), codec == "cp1252"
+        return _mixed(bytes(data[start:]))
+
+
+def _mixed(data: bytes) -> tuple[str, tuple[int, ...]]:
+    """The text of bytes that are not all UTF-8, decided region by region.
+
+    A region runs from one game's first tag line to the next's (a tag line
+    after a line that is not one), so damage in one game never changes how
+    another is read. In a region that is mostly UTF-8 (:func:`mostly_utf8`)
+    the bytes that are not become U+FFFD; in one that is plainly not, each
+    line that is not UTF-8 is read as Windows-1252 (and noted), and every
+    line that is UTF-8 stays UTF-8. Line ends are one byte in both codecs,
+    so the text has the lines, and each line the place, of the bytes.
+    """
+    parts: list[str] = []
+    guessed: list[int] = []
+    _decode_span(data, _region_starts(data), 0, 1, parts, guessed)
+    return "".join(parts), tuple(guessed)
+
+
+def _decode_span(
+    data: bytes, cuts: list[int], first: int, line: int, parts: list[str], guessed: list[int]
+) -> None:
+    """Decode the regions from ``cuts[first]`` to the end of ``data`` (the
+    span starting at ``line``) as :func:`_decode_region` decodes each one,
+    many at a time where that gives the same: all UTF-8, or not one
+    character UTF-8 writes with several bytes (then every line beyond
+    ASCII is Windows-1252). Only a span with both is halved again."""
+    stack = [(first, len(cuts), line)]
+    while stack:
+        low, high, at = stack.pop()
+        span = data[cuts[low] : cuts[high] if high < len(cuts) else len(data)]
+        if high - low > 1 and not (span.isascii() or _utf8(span) or not _has_wide(span)):
+            middle = (low + high) // 2
+            stack.append((middle, high, at + _line_ends(data, cuts[low], cuts[middle])))
+            stack.append((low, middle, at))
+            continue
+        text, lines = _decode_region(span)
+        parts.append(text)
+        guessed.extend(at + n for n in lines)
+
+
+def _utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+_LINE_END: Final = re.compile(rb"\r\n|\r|\n")  # the reader's line ends
+# a line that is not a tag line, then one that is: the next game's first tag line
+_HEADER_START: Final = re.compile(rb"^(?![ \t]*\[).*\n(?=[ \t]*\[)", re.MULTILINE)
+
+
+def _region_starts(data: bytes) -> list[int]:
+    """Where the regions of ``data`` start: at 0, and at every line that
+    starts a game's tags (a tag line whose line before is not one)."""
+    return [0, *(m.end() for m in _HEADER_START.finditer(data) if m.end() < len(data))]
+
+
+def _decode_region(region: bytes) -> tuple[str, list[int]]:
+    """The text of one region and its lines (from 0) read as Windows-1252."""
+    try:
+        return region.decode("utf-8"), []
+    except UnicodeDecodeError:
+        pass
+    if not _has_wide(region):  # then every line with a byte beyond ASCII is not UTF-8
+        return region.decode("cp1252", errors="replace"), _high_lines(region)
+    if mostly_utf8((region,)):
+        return region.decode("utf-8", errors="replace"), []
+    parts: list[str] = []
+    guessed: list[int] = []
+    for n, line in enumerate(region.splitlines(keepends=True)):
+        try:
+            parts.append(line.decode("utf-8"))
+        except UnicodeDecodeError:
+            parts.append(line.decode("cp1252", errors="replace"))
+            guessed.append(n)
+    return "".join(parts), guessed
+
+
+def _has_wide(data: bytes) -> bool:
+    """Whether ``data`` holds a character UTF-8 writes with several bytes:
+    read with every byte that is not UTF-8 as one escape, only such a
+    character makes the text shorter than the bytes."""
+    return len(data.decode("utf-8", errors="surrogateescape")) != len(data)
+
+
+def _high_lines(data: bytes) -> list[int]:
+    """The lines (from 0) of ``data`` that hold a byte beyond ASCII."""
+    return [n for n, line in enumerate(data.splitlines()) if not line.isascii()]
+
+
+def _line_ends(data: bytes, start: int, end: int) -> int:
+    """How many lines end in ``data[start:end]`` (CR LF, LF or CR alone)."""
+    count = data.count
+    return count(b"\n", start, end) + count(b"\r", start, end) - count(b"\r\n", start, end)
+
+
+def forced_text(data: bytes, encoding: str) -> str:
+    """``data`` read with ``encoding`` (a byte order mark of it dropped);
+    bytes it cannot read become U+FFFD."""
+    codec = forced_codec(encoding)
+    if codec in ("utf-8", "utf-8-sig") and data.startswith(_BOM):
+        data = data[len(_BOM) :]
+    elif codec == "utf-16" and utf16_encoding(data) is None:
+        codec = "utf-16-le"  # no byte order mark: Windows' order
+    return data.decode(codec, errors="replace").removeprefix("\ufeff")
+
+
+def same_line_ends(encoding: str) -> bool:
+    """Whether ``encoding`` writes line ends and tags as ASCII does, so a
+    game's offsets count the file's own bytes."""
+    sample = "\r\n[ ]{}"
+    try:
+        return sample.encode(forced_codec(encoding)) == sample.encode("ascii")
+    except (LookupError, UnicodeError):
+        return False
+
+
+def encoding_notices(
+    chunks: Iterable[tuple[int, int, str]], guessed: Sequence[int], notices: dict[int, int]
+) -> Iterator[tuple[int, int, str]]:
+    """``chunks`` as they are, noting in ``notices`` (game number: line)
+    the games that carry an NT03 finding: the first game of a run of games
+    read as Windows-1252 (in part), at its first such line. So a file read
+    as Windows-1252 is told once, and damage after good games at its place."""
+    before = False  # the game before had lines read as Windows-1252
+    for index, first_line, chunk in chunks:
+        line = guessed_line(guessed, first_line, chunk)
+        if line and not before:
+            notices[index] = line
+        before = bool(line)
+        yield index, first_line, chunk
+
+
+def guessed_line(guessed: Sequence[int], first_line: int, chunk: str) -> int:
+    """The first line of a game's text (from ``first_line`` on) that is
+    in ``guessed`` (read as Windows-1252), or 0."""
+    at = bisect.bisect_left(guessed, first_line)
+    last = first_line + chunk.count("\n") - chunk.endswith("\n")
+    return guessed[at] if at < len(guessed) and guessed[at] <= last else 0
 
 
 def text_encoding(data: bytes) -> tuple[str, int]:
@@ -130,8 +291,11 @@ _LOST: Final = re.compile("\ufffd+")  # one place where bytes could not be read
 
 def looks_binary(data: bytes) -> bool:
     """Whether ``data`` is no text: NUL bytes in the first block (an image or
-    program), unless the file is UTF-16, where every other byte of plain
-    text is NUL."""
+    program), unless the file is UTF-16 (by its byte order mark, or as
+    ``--encoding`` says), where every other byte of plain text is NUL."""
+    forced = FORCED_ENCODING[0]
+    if forced and not same_line_ends(forced):  # --encoding utf-16 without a byte order mark
+        return False
     return utf16_encoding(data) is None and b"\x00" in data[:8192]
 
 
@@ -142,13 +306,20 @@ def utf16_encoding(data: bytes) -> str | None:
     return _UTF16_BOMS.get(bytes(data[:2]))
 
 
-def offset_bytes(data: bytes) -> bytes:
+def offset_bytes(data: bytes, encoding: str | None = None) -> bytes:
     """The bytes that game offsets count in: ``data`` itself, or for a
-    UTF-16 file the UTF-8 of its text (so the archive tools cut, store and
-    copy a UTF-16 game as UTF-8 text, with the lines check counts)."""
+    UTF-16 file (or one read with an ``encoding`` that does not write line
+    ends as ASCII does) the UTF-8 of its text (so the archive tools cut,
+    store and copy such a game as UTF-8 text, with the lines check counts)."""
+    if encoding is None:
+        encoding = FORCED_ENCODING[0] or ""
+    if encoding:
+        if same_line_ends(encoding):
+            return data
+        return forced_text(data, encoding).encode("utf-8", errors="surrogatepass")
     if utf16_encoding(data) is None:
         return data
-    return decode(data)[0].encode("utf-8")
+    return decode(data)[0].encode("utf-8", errors="surrogatepass")
 
 
 def read_archive(
@@ -157,33 +328,35 @@ def read_archive(
     path: str = "",
     default_game: str | None = None,
     limits: ReadLimits = DEFAULT_LIMITS,
+    encoding: str | None = None,
 ) -> Iterator[ParsedGame]:
     """Every game of an archive file's bytes, parsed lazily, numbered from 1.
 
-    Not valid UTF-8: the text is read as Windows-1252 and the first game
-    carries an NT03 finding.  A game beyond ``limits`` gets one finding
-    and an empty movetext; a file of more games than ``limits.max_games``
-    is refused whole (IO04), before its first game.  Raises only
-    :class:`NotationError`.
+    Lines that are not UTF-8 where their game is plainly not UTF-8 are
+    read as Windows-1252 (:func:`decode_lines`), and the game carries an
+    NT03 finding at the first of them (once for a run of such games).
+    ``encoding`` reads the file with that codec instead. A game beyond
+    ``limits`` gets one finding and an empty movetext; a file of more
+    games than ``limits.max_games`` is refused whole (IO04), before its
+    first game.  Raises only :class:`NotationError`.
     """
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise NotationError(make("IO01", path=path or "<input>", reason=words("expected bytes")))
-    text, fallback = decode(bytes(data))
+    text, guessed = decode_lines(bytes(data), encoding)
     refuse_too_many_games(game_chunks(text), path, limits)
-    games = parse_text(text, path=path, default_game=default_game, limits=limits)
-    if not fallback:
-        yield from games
-        return
-    for game in games:
-        yield with_encoding_notice(game)
+    fallback = fallback_game(path, default_game)
+    notices: dict[int, int] = {}
+    for index, first_line, chunk in encoding_notices(game_chunks(text), guessed, notices):
+        game = parse_game(chunk, first_line, index, fallback, limits)
+        yield with_encoding_notice(game, notices.get(index, 0))
 
 
-def with_encoding_notice(game: ParsedGame) -> ParsedGame:
-    """The game with an NT03 finding (the file was read as Windows-1252) when
-    it is the first game of its file: the notice is given once per file."""
-    if game.index != 1:
+def with_encoding_notice(game: ParsedGame, line: int = 1) -> ParsedGame:
+    """The game with an NT03 finding at ``line`` (some of its lines were
+    read as Windows-1252); the game as it is for line 0."""
+    if not line:
         return game
-    return ParsedGame(game.index, game.record, (make("NT03", Span(1, 1)), *game.findings))
+    return ParsedGame(game.index, game.record, (make("NT03", Span(line, 1)), *game.findings))
 
 
 def parse_text(
@@ -608,9 +781,15 @@ def _extras(node: Node) -> bool:
 
 
 __all__ = [
+    "FORCED_ENCODING",
     "GAMES",
     "ReadLimits",
     "decode",
+    "decode_lines",
+    "encoding_notices",
+    "force_encoding",
+    "forced_codec",
+    "guessed_line",
     "offset_bytes",
     "game_from_name",
     "game_from_path",

@@ -14,7 +14,14 @@ from __future__ import annotations
 import codecs
 from collections.abc import Callable, Iterator
 
-from .reader import mostly_utf8, only_comments, split_games, text_encoding, utf16_encoding
+from .reader import (
+    FORCED_ENCODING,
+    decode_lines,
+    encoding_notices,
+    only_comments,
+    split_games,
+    utf16_encoding,
+)
 
 BLOCK = 64 * 1024  # bytes decoded at a time (larger blocks leave the heap larger)
 
@@ -22,36 +29,87 @@ _BOM = b"\xef\xbb\xbf"
 Chunk = tuple[int, int, str]  # (game number, first line, text), as game_chunks gives them
 
 
-def stream_chunks(data: bytes, block: int = BLOCK) -> tuple[Iterator[Chunk], bool]:
-    """The games of ``data`` as ``game_chunks`` gives them, and whether the
-    bytes had to be read as Windows-1252 (as ``decode`` says)."""
-    codec, start = text_encoding(data)  # the choice of :func:`.reader.decode`
+def stream_chunks(
+    data: bytes, block: int = BLOCK, encoding: str | None = None
+) -> tuple[Iterator[Chunk], dict[int, int]]:
+    """The games of ``data`` as ``game_chunks`` gives them, and the games
+    that carry an NT03 notice (game number: line), filled in as the games
+    are given (:func:`.reader.encoding_notices`); ``encoding`` as
+    :func:`block_chunks` takes it."""
+    notices: dict[int, int] = {}
+    if encoding is None:
+        encoding = FORCED_ENCODING[0] or ""
+    if encoding or not _utf8(data):
+        text, guessed = decode_lines(data, encoding)
+        return encoding_notices(_chunks(iter([text]), block), guessed, notices), notices
+    codec, start = utf16_encoding(data), 2
+    if codec is None:
+        codec, start = "utf-8", len(_BOM) if data.startswith(_BOM) else 0
     texts = _texts(data, codec, "replace", start, block)
-    return _chunks(texts, block), codec == "cp1252"
+    return _chunks(texts, block), notices
 
 
-def file_chunks(path: str, block: int = BLOCK) -> tuple[Iterator[Chunk], bool]:
+def _utf8(data: bytes) -> bool:
+    """Whether ``data`` (after a byte order mark) is UTF-8 without a fault,
+    or UTF-16: then it is read a block at a time."""
+    if data.isascii() or utf16_encoding(data) is not None:
+        return True
+    decoder = codecs.getincrementaldecoder("utf-8")("strict")
+    view = memoryview(data)
+    try:
+        for pos in range(0, len(data), BLOCK):
+            decoder.decode(view[pos : pos + BLOCK])
+        decoder.decode(b"", True)
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def file_chunks(path: str, block: int = BLOCK) -> tuple[Iterator[Chunk], dict[int, int]]:
     """What :func:`stream_chunks` gives for the bytes of the file at
     ``path``, read a block at a time, so that the file is never held whole
-    (to read back a file just written, say). Raises OSError."""
+    (to read back a file just written, say: its encoding is told from its
+    bytes, whatever ``--encoding`` named for the files read). Raises OSError."""
     with open(path, "rb") as handle:
         head = handle.read(4)
-    return block_chunks(head, lambda start: _file_blocks(path, start, block), block)
+    return block_chunks(head, lambda start: _file_blocks(path, start, block), block, "")
 
 
 def block_chunks(
-    head: bytes, blocks: Callable[[int], Iterator[bytes]], block: int = BLOCK
-) -> tuple[Iterator[Chunk], bool]:
+    head: bytes,
+    blocks: Callable[[int], Iterator[bytes]],
+    block: int = BLOCK,
+    encoding: str | None = None,
+) -> tuple[Iterator[Chunk], dict[int, int]]:
     """What :func:`stream_chunks` gives for bytes that start with ``head``
     (their first four, or all of fewer) and that ``blocks(start)`` gives a
     block at a time from ``start`` on (as often as asked: once to tell the
-    encoding, once to read), so that they are never held whole."""
+    encoding, once to read), so that they are never held whole when they
+    are UTF-8 (or UTF-16); bytes that are not, or read with a named
+    ``encoding``, are decoded whole (:func:`.reader.decode_lines`: None
+    for the run's ``--encoding``, ``""`` to tell it from the bytes whatever
+    was named)."""
+    if encoding is None:
+        encoding = FORCED_ENCODING[0] or ""
     codec = utf16_encoding(head)
     start = 2
-    if codec is None:  # the choice of :func:`.reader.text_encoding`
+    if codec is None or encoding:
         start = len(_BOM) if head.startswith(_BOM) else 0
-        codec = "utf-8" if mostly_utf8(blocks(start)) else "cp1252"
-    return _chunks(_block_texts(blocks(start), codec), block), codec == "cp1252"
+        codec = "utf-8"
+        if encoding or not _utf8_blocks(blocks(start)):
+            return stream_chunks(b"".join(blocks(0)), block, encoding)
+    return _chunks(_block_texts(blocks(start), codec), block), {}
+
+
+def _utf8_blocks(blocks: Iterator[bytes]) -> bool:
+    decoder = codecs.getincrementaldecoder("utf-8")("strict")
+    try:
+        for data in blocks:
+            decoder.decode(data)
+        decoder.decode(b"", True)
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def _file_blocks(path: str, start: int, block: int) -> Iterator[bytes]:

@@ -7,7 +7,7 @@ cheaply and every output format reads the same thing.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any, TypeAlias
@@ -68,13 +68,14 @@ class Part:
     a large one checked in a worker process of its own.
 
     ``games`` holds (game number, first line, text) as ``game_chunks`` gives
-    them; ``windows_1252`` says the bytes were not UTF-8.
+    them; ``notices`` holds the games that carry an NT03 notice (game
+    number: its line), some of their lines read as Windows-1252.
     """
 
     path: str
     games: Iterable[tuple[int, int, str]]
     fallback: str | None
-    windows_1252: bool = False
+    notices: Mapping[int, int] = field(default_factory=dict)
 
 
 def check_source(source: Source, options: CheckOptions) -> FileResult:
@@ -82,16 +83,18 @@ def check_source(source: Source, options: CheckOptions) -> FileResult:
     data = readable(source)
     if isinstance(data, FileResult):
         return data
-    chunks, windows_1252 = _chunks(data)
-    part = Part(source.path, chunks, fallback_of(source.path, options), windows_1252)
+    chunks, notices = _chunks(data, source.encoding)
+    part = Part(source.path, chunks, fallback_of(source.path, options), notices)
     return check_part(part, options)
 
 
-def _chunks(data: bytes | OpenFile) -> tuple[Iterator[tuple[int, int, str]], bool]:
+def _chunks(
+    data: bytes | OpenFile, encoding: str | None = None
+) -> tuple[Iterator[tuple[int, int, str]], dict[int, int]]:
     """The games of the bytes, or of a file read a block at a time."""
     if isinstance(data, OpenFile):
-        return block_chunks(data.head(4), data.blocks)
-    return stream_chunks(data)
+        return block_chunks(data.head(4), data.blocks, encoding=encoding)
+    return stream_chunks(data, encoding=encoding)
 
 
 def split_source(source: Source, options: CheckOptions, games_per_part: int) -> list[Part] | None:
@@ -110,22 +113,27 @@ def source_parts(
     data = readable(source)
     if isinstance(data, FileResult):
         return data
-    chunks, windows_1252 = _chunks(data)  # the text is not held whole next to the bytes
+    chunks, notices = _chunks(data, source.encoding)  # the text is not held whole next to the bytes
     fallback = fallback_of(source.path, options)
-    return _parts(source.path, chunks, fallback, windows_1252, games_per_part)
+    return _parts(source.path, chunks, fallback, notices, games_per_part)
 
 
 def _parts(
     path: str,
     chunks: Iterator[tuple[int, int, str]],
     fallback: str | None,
-    windows_1252: bool,
+    notices: dict[int, int],
     size: int,
 ) -> Iterator[Part]:
     games = list(islice(chunks, size))
-    yield Part(path, games, fallback, windows_1252)
+    yield Part(path, games, fallback, _of(notices, games))
     while games := list(islice(chunks, size)):
-        yield Part(path, games, fallback, windows_1252)
+        yield Part(path, games, fallback, _of(notices, games))
+
+
+def _of(notices: dict[int, int], games: list[tuple[int, int, str]]) -> dict[int, int]:
+    """The notices of ``games`` (the part sent to a worker holds only its own)."""
+    return {index: notices[index] for index, _line, _chunk in games if index in notices}
 
 
 def check_part(part: Part, options: CheckOptions) -> FileResult:
@@ -140,7 +148,8 @@ def check_part(part: Part, options: CheckOptions) -> FileResult:
                 make("IO04", None, path=part.path, limit=options.limits.max_games)
             )
             break
-        report = check_game(chunk, first_line, index, part.fallback, limits, part.windows_1252)
+        notice = part.notices.get(index, 0)
+        report = check_game(chunk, first_line, index, part.fallback, limits, notice)
         result.games.append(game_dict(report, options.strict))
         _keep_lines(result.sources, report.findings, chunk, first_line)
     return result
@@ -152,12 +161,14 @@ def check_game(
     index: int,
     fallback: str | None,
     limits: ReadLimits = DEFAULT_LIMITS,
-    windows_1252: bool = False,
+    windows_1252: int = 0,
 ) -> GameReport:
     """Read and replay one game's text as ``hexhop check`` does: the main
     line in flat arrays when the text is plainly well formed (no node
     objects, :func:`.replay_flat`), else the record tree; the report's
-    findings, end and counts are the same either way."""
+    findings, end and counts are the same either way. ``windows_1252``:
+    the line of the game's NT03 notice (:func:`.reader.encoding_notices`),
+    0 for none."""
     return replay_text(chunk, first_line, index, fallback, limits, windows_1252)[0]
 
 
@@ -167,7 +178,7 @@ def replay_text(
     index: int,
     fallback: str | None,
     limits: ReadLimits = DEFAULT_LIMITS,
-    windows_1252: bool = False,
+    windows_1252: int = 0,
     every: bool = False,
     keys: bool = False,
 ) -> tuple[GameReport, FlatLine | None]:
@@ -178,12 +189,12 @@ def replay_text(
     instead (``GameReport.keys``; the tree keeps its positions)."""
     flat = parse_game_flat(chunk, first_line, index, fallback, limits)
     if flat is not None:
-        notice = (make("NT03", Span(1, 1)),) if windows_1252 and index == 1 else ()
+        notice = (make("NT03", Span(int(windows_1252), 1)),) if windows_1252 else ()
         record, line = flat
         return replay_flat(record, line, notice, every, keys), line
     parsed = parse_game(chunk, first_line, index, fallback, limits)
     if windows_1252:
-        parsed = with_encoding_notice(parsed)
+        parsed = with_encoding_notice(parsed, int(windows_1252))
     return replay_game(parsed), None
 
 

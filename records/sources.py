@@ -26,10 +26,11 @@ import zipfile
 import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import IO, Any, Literal
 
 from hexhop.messages import _
+from hexhop.notation.forced import FORCED_ENCODING
 from hexhop.notation.games import record_extensions
 from hexhop.notation.limits import DEFAULT_LIMITS
 
@@ -132,7 +133,8 @@ class Source:
     ``opened`` (then ``data`` is None) is a large file left open to be
     read a block at a time; it is only given when asked for
     (:func:`iter_sources`), and a copy sent to another process holds the
-    bytes instead.
+    bytes instead. ``encoding`` is the codec the user named to read it
+    with (``--encoding``), None to tell it from the bytes.
     """
 
     path: str
@@ -140,6 +142,7 @@ class Source:
     error: str | None = None
     too_large: tuple[int, int] | None = None
     opened: OpenFile | None = field(default=None, compare=False, repr=False)
+    encoding: str | None = None
 
     @property
     def size(self) -> int:
@@ -150,7 +153,7 @@ class Source:
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         data = self.data if self.opened is None else self.opened.read()
-        return (Source, (self.path, data, self.error, self.too_large))
+        return (Source, (self.path, data, self.error, self.too_large, None, self.encoding))
 
 
 def iter_sources(
@@ -165,14 +168,24 @@ def iter_sources(
     A path may name one member of an archive as the reports name it:
     ``club.zip:games/a.hxl``. With ``blocks``, a regular uncompressed file
     of at least ``BLOCKS_FROM`` bytes is left open (:class:`OpenFile`) for
-    a reader that takes it a block at a time, instead of being read whole."""
+    a reader that takes it a block at a time, instead of being read whole.
+    Each source carries the encoding named for this run
+    (:func:`hexhop.notation.reader.force_encoding`), if any."""
+    forced = FORCED_ENCODING[0]
+    for source in _sources(paths, globs, limits, blocks):
+        yield source if forced is None else replace(source, encoding=forced)
+
+
+def _sources(
+    paths: list[str], globs: tuple[str, ...], limits: Limits, blocks: bool
+) -> Iterator[Source]:
     least = BLOCKS_FROM if blocks else None
     for path in paths:
         member = _member_path(path)
         if path == "-":
             yield read_source(path, limits.max_file_bytes)
         elif member is not None:
-            yield _member(*member, limits)
+            yield from list(_members_named(*member, limits)) or [_member(*member, limits)]
         elif os.path.isdir(path):
             yield from _directory(path, globs, limits, least)
         elif is_archive(path):
@@ -316,14 +329,37 @@ def _member_path(path: str) -> tuple[str, str] | None:
 
 
 def _member(archive: str, member: str, limits: Limits) -> Source:
-    """One member of an archive, or why it cannot be read."""
+    """One member of an archive, or why it cannot be read (of an archive
+    inside it, ``outer.zip:inner.zip``: its one record file)."""
+    sources = list(_members_named(archive, member, limits))
+    if len(sources) == 1 or sources and sources[0].path in (archive, f"{archive}:{member}"):
+        return sources[0]
     name = f"{archive}:{member}"
-    for source in _archive(archive, (glob.escape(member),), limits):
-        if source.path in (name, archive):  # the member, or the archive's damage
-            return source
+    if sources:
+        return Source(
+            name,
+            error=_(
+                "{archive} holds {count} record files: name one as ARCHIVE:MEMBER, like {example}"
+            ).format(archive=name, count=len(sources), example=sources[0].path),
+        )
     return Source(
         name, error=_("{archive} holds no file {member}").format(archive=archive, member=member)
     )
+
+
+def _members_named(archive: str, member: str, limits: Limits) -> Iterator[Source]:
+    """The sources that ``archive:member`` names: the member, the record
+    files of an archive inside it, or the archive's damage."""
+    name = f"{archive}:{member}"
+    if is_archive(member):
+        for source in _archive(archive, (), limits):
+            if source.path == archive or source.path.startswith(name + ":"):
+                yield source
+        return
+    for source in _archive(archive, (glob.escape(member),), limits):
+        if source.path in (name, archive):  # the member, or the archive's damage
+            yield source
+            return
 
 
 def _only_member(archive: str, limit: int) -> tuple[str, bytes]:
@@ -445,30 +481,121 @@ _DAMAGE = (
 )
 
 
+MAX_NESTING = 3  # archives read inside one another: the outer one and two levels in it
+
+
+@dataclass
+class _Budget:
+    """The bytes an archive may still unpack, across every archive inside it."""
+
+    left: int
+
+
+@dataclass(frozen=True)
+class _Nest:
+    """Where an archive is: its name as reports give it (``outer.zip`` or
+    ``outer.zip:inner.zip``), its member path inside the outermost archive
+    (``inner.zip:``, for ``--glob``), how deep it is (the outer one: 1) and
+    the budget they all share."""
+
+    name: str
+    prefix: str
+    depth: int
+    budget: _Budget
+
+
 def _archive(path: str, globs: tuple[str, ...], limits: Limits) -> Iterator[Source]:
     special = _not_regular(path)
     if special is not None:  # zip and tar are read with seeks: a FIFO would block
         yield Source(path, error=special)
         return
+    nest = _Nest(path, "", 1, _Budget(limits.max_archive_bytes))
     try:
-        if path.lower().endswith(".zip"):
-            yield from _zip_members(path, globs, limits)
-        else:
-            yield from _tar_members(path, globs, limits)
+        yield from _members(path, nest, globs, limits)
     except _DAMAGE as error:
         yield Source(path, error=_("cannot read the archive: {error}").format(error=error))
 
 
-def _zip_members(path: str, globs: tuple[str, ...], limits: Limits) -> Iterator[Source]:
+def _members(
+    file: str | IO[bytes], nest: _Nest, globs: tuple[str, ...], limits: Limits
+) -> Iterator[Source]:
+    """The record files of the zip or tar archive ``file`` (a path, or the
+    bytes of an archive inside another), told by its name."""
+    if nest.name.lower().endswith(".zip"):
+        yield from _zip_members(file, nest, globs, limits)
+    else:
+        yield from _tar_members(file, nest, globs, limits)
+
+
+_Kind = Literal["archive", "compressed", "record"]  # what a member is read as, by its name
+
+
+def _kind(member: str, nest: _Nest, globs: tuple[str, ...]) -> _Kind | None:
+    """How to read the member ``member`` of an archive, or None to pass it
+    over: an archive inside is always read (its members are chosen by
+    ``globs``), a compressed record file (``a.hxl.gz``) as a folder's is."""
+    if is_archive(member):
+        return "archive"
+    chosen = wanted(member, globs) or bool(globs) and wanted(nest.prefix + member, globs)
+    if member.lower().endswith(COMPRESSED_EXTENSIONS) and (chosen or not globs):
+        return "compressed"
+    return "record" if chosen else None
+
+
+def _too_deep(name: str, nest: _Nest) -> Source | None:
+    """The note for an archive inside archives deeper than :data:`MAX_NESTING`."""
+    if nest.depth < MAX_NESTING:
+        return None
+    return Source(
+        name,
+        error=_(
+            "an archive inside {depth} archives: not read (archives are read {limit} deep)"
+        ).format(depth=nest.depth, limit=MAX_NESTING),
+    )
+
+
+def _read_member(
+    name: str, data: bytes, kind: _Kind, nest: _Nest, globs: tuple[str, ...], limits: Limits
+) -> Iterator[Source]:
+    """The sources of one member's bytes: itself, its unpacked bytes, or
+    the members of the archive it is."""
+    if kind == "record":
+        yield Source(name, data)
+        return
+    if kind == "compressed":
+        limit = min(limits.max_member_bytes, nest.budget.left)
+        source = _unpacked(
+            name, COMPRESSORS[os.path.splitext(name.lower())[1]](io.BytesIO(data)), limit
+        )
+        nest.budget.left -= source.size
+        yield source
+        return
+    inner = _Nest(name, f"{nest.prefix}{name.rsplit(':', 1)[-1]}:", nest.depth + 1, nest.budget)
+    try:
+        yield from _members(io.BytesIO(data), inner, globs, limits)
+    except _DAMAGE as error:
+        yield Source(name, error=_("cannot read the archive: {error}").format(error=error))
+
+
+def _zip_members(
+    file: str | IO[bytes], nest: _Nest, globs: tuple[str, ...], limits: Limits
+) -> Iterator[Source]:
     """The members, each read on its own: a damaged one is one error and
     the others are still read (the central directory says where they are)."""
-    budget = limits.max_archive_bytes
-    with _zip_file(path) as archive:
+    budget = nest.budget
+    with _zip_file(file) as archive:
         for info in sorted(archive.infolist(), key=lambda i: i.filename):
-            if not info.filename or info.is_dir() or not wanted(info.filename, globs):
+            if not info.filename or info.is_dir():
                 continue
-            name = f"{path}:{info.filename}"
-            limit = min(limits.max_member_bytes, budget)
+            kind = _kind(info.filename, nest, globs)
+            if kind is None:
+                continue
+            name = f"{nest.name}:{info.filename}"
+            deep = _too_deep(name, nest) if kind == "archive" else None
+            if deep is not None:
+                yield deep
+                continue
+            limit = min(limits.max_member_bytes, budget.left)
             if info.file_size > limit:
                 yield Source(
                     name,
@@ -488,21 +615,22 @@ def _zip_members(path: str, globs: tuple[str, ...], limits: Limits) -> Iterator[
                     name, error=_("unpacks to more than {limit} bytes").format(limit=limit)
                 )
                 continue
-            budget -= len(data)
-            yield Source(name, data)
+            budget.left -= len(data)
+            yield from _read_member(name, data, kind, nest, globs, limits)
 
 
 @contextmanager
-def _zip_file(path: str) -> Iterator[zipfile.ZipFile]:
-    """The zip archive at ``path``; one whose names flagged UTF-8 are not all
-    UTF-8 is read with those names as names without the flag are
-    (:mod:`.zip_names`), instead of not at all."""
+def _zip_file(file: str | IO[bytes]) -> Iterator[zipfile.ZipFile]:
+    """The zip archive ``file`` (a path or bytes); one whose names flagged
+    UTF-8 are not all UTF-8 is read with those names as names without the
+    flag are (:mod:`.zip_names`), instead of not at all."""
     try:
-        archive = zipfile.ZipFile(path)
+        archive = zipfile.ZipFile(file)
     except UnicodeDecodeError:
         from .zip_names import FlagCleared, utf8_flag_patches
 
-        with open(path, "rb") as handle:
+        with open(file, "rb") if isinstance(file, str) else _kept_open(file) as handle:
+            handle.seek(0)
             patches = utf8_flag_patches(handle)
             if not patches:
                 raise
@@ -513,9 +641,22 @@ def _zip_file(path: str) -> Iterator[zipfile.ZipFile]:
         yield archive
 
 
-def _tar_members(path: str, globs: tuple[str, ...], limits: Limits) -> Iterator[Source]:
-    budget = limits.max_archive_bytes
-    with _TarFile.open(path, _tar_mode(path)) as archive:
+@contextmanager
+def _kept_open(file: IO[bytes]) -> Iterator[IO[bytes]]:
+    yield file
+
+
+def _tar_members(
+    file: str | IO[bytes], nest: _Nest, globs: tuple[str, ...], limits: Limits
+) -> Iterator[Source]:
+    budget, path = nest.budget, nest.name
+    mode = _tar_mode(file)
+    opened = (
+        _TarFile.open(file, mode)
+        if isinstance(file, str)
+        else _TarFile.open(fileobj=file, mode=mode)
+    )
+    with opened as archive:
         archive.scan_limit = limits.max_member_bytes
         while True:  # in archive order: tar files are streams
             try:
@@ -531,10 +672,15 @@ def _tar_members(path: str, globs: tuple[str, ...], limits: Limits) -> Iterator[
             yield from _tar_damage(path, archive)
             if info is None:
                 return
-            if not info.isfile() or not wanted(info.name, globs):
+            kind = _kind(info.name, nest, globs) if info.isfile() else None
+            if kind is None:
                 continue
             name = f"{path}:{info.name}"
-            limit = min(limits.max_member_bytes, budget)
+            deep = _too_deep(name, nest) if kind == "archive" else None
+            if deep is not None:
+                yield deep
+                continue
+            limit = min(limits.max_member_bytes, budget.left)
             if info.size > limit:
                 yield Source(
                     name,
@@ -552,16 +698,20 @@ def _tar_members(path: str, globs: tuple[str, ...], limits: Limits) -> Iterator[
             if data is None:
                 yield Source(name, error=_("cannot read this member"))
                 continue
-            budget -= len(data)
-            yield Source(name, data)
+            budget.left -= len(data)
+            yield from _read_member(name, data, kind, nest, globs, limits)
 
 
-def _tar_mode(path: str) -> _TarMode:
+def _tar_mode(file: str | IO[bytes]) -> _TarMode:
     """How to open a tar archive, from its first bytes (a ``.tar`` may be
     compressed): tried blindly, a compressed archive would first be read
     as a plain one with a damaged first header."""
-    with open(path, "rb") as handle:
-        magic = handle.read(6)
+    if isinstance(file, str):
+        with open(file, "rb") as handle:
+            magic = handle.read(6)
+    else:
+        magic = file.read(6)
+        file.seek(0)
     for start, mode in _COMPRESSED:
         if magic.startswith(start):
             return mode

@@ -155,6 +155,20 @@ GLOB_READ = "[a-" * 333  # as long a one as find and stats read (1,000 character
 # {folder}: the case's folder; {rel}: the input as a path relative to the
 # command's working directory
 CASE_COMMANDS: dict[str, list[str]] = {
+    # every way of reading, with the encoding named (--encoding)
+    **{
+        f"{name}-encoding": [argv[0], "--encoding", "utf-16", *argv[1:]]
+        for name, argv in {
+            "check": ["check", "{in}"],
+            "show": ["show", "{in}"],
+            "fmt": ["fmt", "{in}"],
+            "index": ["index", "{in}", "--db", "{out}/x.sqlite"],
+            "find": ["find", "--player", "n", "{in}", "--export", "{out}/found.hxl", "-q"],
+            "merge": ["merge", "{in}", "-q", "--out", "{out}/m.hxl"],
+            "split": ["split", "{in}", "--out-dir", "{out}/games"],
+            "analyse": ["analyse", "{in}", "--depth", "1", "--max-seconds", "0.5"],
+        }.items()
+    },
     # one folder under three spellings
     "index-three-spellings": ["index", "{rel}", "./{rel}", "{in}", "--db", "{out}/x.sqlite"],
     # an output that names an input, or the archive holding one
@@ -1293,6 +1307,51 @@ def hostile_article() -> bytes:
     return game.encode()
 
 
+def junk_after_good_games() -> bytes:
+    """Good games with 1 MiB of bytes that are not text between them, in
+    lines of every length (each line not UTF-8 is read as Windows-1252 on
+    its own: the work is linear in the lines)."""
+    rng = random.Random(35)
+    junk = bytes(b for b in rng.randbytes(MIB) if b not in (0, 13))
+    good = GOOD_HEXALIT.replace('"N"', '"Jürgen Müller"').encode()
+    return good + junk + b"\n\n" + good + b"\xff\n" * (MIB // 4) + b"\n" + good
+
+
+def _zip_of(members: dict[str, bytes]) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+    return buffer.getvalue()
+
+
+def deep_zips(folder: Path) -> str:
+    """Zips inside zips 40 deep, each with a record beside the next zip
+    (the ones past the third are named as not read), and a zip holding a
+    copy of itself as it was (a quine goes on as deep as it likes)."""
+    inner = _zip_of({"last.hxl": GOOD_HEXALIT.encode()})
+    for depth in range(40):
+        inner = _zip_of({f"d{depth}.hxl": BROKEN_HEXALIT.encode(), f"z{depth}.zip": inner})
+    itself = _zip_of({"self.zip": b""})
+    for _ in range(5):
+        itself = _zip_of({"self.zip": itself, "a.hxl": GOOD_HEXALIT.encode()})
+    (folder / "deep.zip").write_bytes(_zip_of({"nest.zip": inner, "self.zip": itself}))
+    return "deep.zip"
+
+
+def bomb_in_zip(folder: Path) -> str:
+    """A zip holding a zip that holds a 2 GiB gzip bomb (a.hxl.gz) and a
+    tar.gz that holds another: each stops at the member limit, and all
+    that is unpacked counts against the outer archive's limit."""
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz") as archive:
+        _add(archive, "b.hxl.gz", gzip_bomb(2048 * MIB))
+        _add(archive, "c.hxl", GOOD_HEXALIT.encode())
+    inner = _zip_of({"a.hxl.gz": gzip_bomb(2048 * MIB), "t.tar.gz": buffer.getvalue()})
+    (folder / "bomb.zip").write_bytes(_zip_of({"inner.zip": inner, "d.hxl": GOOD_HEXALIT.encode()}))
+    return "bomb.zip"
+
+
 def gzip_record() -> bytes:
     return gzip.compress((GOOD_HEXALIT + "\n" + BROKEN_HEXALIT).encode())
 
@@ -1428,6 +1487,30 @@ CASES: list[Case] = [
         "gnu-long-name", big_tar_header(b"L"), ONE_PER_READER, notes="limits applied while reading"
     ),
     Case("gzip-bomb", _file("a.hxl.gz", lambda: gzip_bomb(2048 * MIB)), ONE_PER_READER),
+    Case(
+        "junk-after-good-games",
+        _file("a.hxl", junk_after_good_games),
+        notes="the encoding is decided where the bytes are not UTF-8, line by line; "
+        "the writers copy a game read through a guess as it was read",
+    ),
+    Case(
+        "named-encoding",
+        _file("a.hxl", lambda: junk_after_good_games().decode("latin-1").encode("utf-16-le")),
+        tuple(name for name in CASE_COMMANDS if name.endswith("-encoding")),
+        notes="--encoding utf-16 on a file without a byte order mark, junk and all",
+    ),
+    Case(
+        "deep-zips",
+        deep_zips,
+        ONE_PER_READER,
+        notes="archives inside archives are read 3 deep; deeper ones are named",
+    ),
+    Case(
+        "bomb-in-zip",
+        bomb_in_zip,
+        ONE_PER_READER,
+        notes="an archive inside an archive reads under the outer one's limits",
+    ),
     Case("unclosed-comments", _file("a.hxl", unclosed_comments), ONE_PER_READER),
     Case(
         "sibling-lines",

@@ -19,6 +19,7 @@ from __future__ import annotations
 import gzip
 import io
 import json
+import random
 import re
 import sqlite3
 import tarfile
@@ -91,9 +92,51 @@ def make_hostile_archive(root: Path) -> Path:
         info.size = len(data)
         tf.addfile(info, io.BytesIO(data))
     (club / "packed.hxl.gz").write_bytes(gzip.compress(_random("Hexalit", 1, 109).encode()))
+    # bytes that are not text after good games (a disk that filled, a tool that glued)
+    junk = bytes(b for b in random.Random(110).randbytes(3000) if b not in (0, 10, 13))
+    good = _random("Hexalit", 2, 111).replace("Random", "Jürgen Müller", 1).encode()
+    after = _random("Hexalit", 1, 112).encode()
+    (club / "junk-after.hxl").write_bytes(good + junk + b"\n\n" + after)
+    _nested_archives(club)
     (club / "empty.hxl").write_bytes(b"")
     (club / "binary.hxl").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
     return club
+
+
+def _zip(members: dict[str, bytes]) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as zf:
+        for name, data in members.items():
+            zf.writestr(name, data)
+    return out.getvalue()
+
+
+def _tar(members: dict[str, bytes], mode: str = "w:gz") -> bytes:
+    out = io.BytesIO()
+    with tarfile.open(fileobj=out, mode=mode) as tf:  # type: ignore[call-overload]
+        for name, data in members.items():
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            tf.addfile(info, io.BytesIO(data))
+    return out.getvalue()
+
+
+def _nested_archives(club: Path) -> None:
+    """A zip with a zip, a tar.gz and (too deep to read) zips in zips in
+    it; a tar with a gzipped record in it."""
+    game = {seed: _random("Hexalit", 1, seed).encode() for seed in (113, 114, 115, 116, 117)}
+    too_deep = _zip({"l2.zip": _zip({"l3.zip": _zip({"z.hxl": game[116]})})})
+    (club / "nested.zip").write_bytes(
+        _zip(
+            {
+                "a.hxl": game[113],
+                "inner.zip": _zip({"b.hxl": game[114]}),
+                "more.tar.gz": _tar({"c.hxl": game[115]}),
+                "deep.zip": too_deep,
+            }
+        )
+    )
+    (club / "plain.tar").write_bytes(_tar({"d.hxl.gz": gzip.compress(game[117])}, "w"))
 
 
 @pytest.fixture(scope="module")
@@ -116,12 +159,21 @@ def reference(club: Path) -> list[tuple[str, int, int]]:
     games = _check(club)
     damaged = [g for g in games if g[0].endswith("damaged.hxl")]
     assert [index for _, index, _ in damaged] == list(range(1, 9))
-    assert len(games) == 8 + 2 + 1 + 1 + 3 + 1 + 2 + 1 + 2 + 1
+    assert len(games) == 8 + 2 + 1 + 1 + 3 + 1 + 2 + 1 + 2 + 1 + 3 + 4
     # the damage kinds: the actions before a syntax error stand, an offer
     # never answered and a glued game are read as the games they are
     assert [plies for _, _, plies in damaged][2:7] == [0, 13, 14, 14, 14]
     [shapes] = [plies for path, _, plies in games if path.endswith("shapes.hpf")]
     assert shapes == 4
+    nested = sorted(path.split("club/", 1)[1] for path, _i, _p in games if ".zip:" in path)
+    assert [n for n in nested if n.startswith("nested")] == [
+        "nested.zip:a.hxl",
+        "nested.zip:inner.zip:b.hxl",
+        "nested.zip:more.tar.gz:c.hxl",
+    ]
+    assert any(path.endswith("plain.tar:d.hxl.gz") for path, _i, _p in games)
+    junk = [plies for path, _index, plies in games if path.endswith("junk-after.hxl")]
+    assert junk[0] > 0 and junk[2] > 0  # the games around the junk stay good
     return games
 
 
@@ -219,7 +271,11 @@ def test_read_games_reads_the_games_check_sees(club: Path, reference: list) -> N
         for g in hexhop.read_games(club, unreadable=unreadable.append)
     ]
     assert games == reference
-    assert [finding.code for finding in unreadable] == ["IO02"]
+    assert [finding.code for finding in unreadable] == ["IO02", "IO01"]
+    assert unreadable[1].message.endswith(
+        "nested.zip:deep.zip:l2.zip:l3.zip: an archive inside 3 archives: not read "
+        "(archives are read 3 deep)"
+    )
 
 
 def test_render_draws_every_game_check_sees(club: Path, reference: list, tmp_path: Path) -> None:
@@ -228,7 +284,9 @@ def test_render_draws_every_game_check_sees(club: Path, reference: list, tmp_pat
     assert result.exit_code == 2  # binary.hxl, as check
     drawn = sorted(out.rglob("game*-ply000.svg"))
     not_drawn = re.findall(r"game (\d+) cannot be drawn", result.output)
-    assert not_drawn == ["3"]  # the game whose comment is never closed
+    # damaged.hxl's game whose comment is never closed (junk-after.hxl's game
+    # 2, whose result the junk follows, is drawn up to its SY01)
+    assert not_drawn == ["3"]
     assert len(drawn) + len(not_drawn) == len(reference)
 
 

@@ -14,7 +14,7 @@ import sys
 import pytest
 from child_peak import hexhop_peak_mib
 
-from hexhop.notation.reader import decode, game_chunks
+from hexhop.notation.reader import decode_lines, encoding_notices, game_chunks
 from hexhop.notation.streaming import stream_chunks
 from hexhop.records.checking import CheckOptions, FileResult, check_source
 from hexhop.records.report import REPORTERS, file_dict
@@ -59,11 +59,12 @@ def test_games_split_a_block_at_a_time_are_the_games_of_the_whole_text():
     for _case in range(250):
         text = "".join(rng.choice(WORDS) for _ in range(rng.randrange(40)))
         for data in encodings(text, rng):
-            whole, windows_1252 = decode(data)
-            expected = (list(game_chunks(whole)), windows_1252)
+            whole, guessed = decode_lines(data)
+            notices: dict[int, int] = {}
+            expected = (list(encoding_notices(game_chunks(whole), guessed, notices)), notices)
             for block in (1, 2, 3, 5, 64):
-                chunks, fallback = stream_chunks(data, block)
-                assert (list(chunks), fallback) == expected, (data, block)
+                chunks, found = stream_chunks(data, block)
+                assert (list(chunks), found) == expected, (data, block)
 
 
 def test_a_long_game_across_many_blocks_keeps_its_lines():

@@ -107,14 +107,31 @@ def test_a_game_named_by_its_extension_gets_a_game_tag(tmp_path):
     assert [game["game"] for game in report(out)] == ["Hüpfer", "Hexalit"]
 
 
-def test_windows_1252_is_written_as_utf8(tmp_path):
+def test_a_guess_is_copied_as_read_and_a_named_encoding_written_as_utf8(tmp_path):
+    """A game read as Windows-1252 by a guess is never written as the text
+    of the guess: its bytes are copied; named with --encoding, it is
+    written as UTF-8."""
     old = '[Game "Hexalit"]\n[North "Bär"]\n\n1. B6XC6 *\n'
     (tmp_path / "old.hxl").write_bytes(old.encode("cp1252"))
     (tmp_path / "a.hxl").write_text(A, "utf-8")
     out = tmp_path / "all.hxl"
     result = merge(str(tmp_path / "old.hxl"), str(tmp_path / "a.hxl"), "--out", str(out))
-    assert f"{tmp_path / 'old.hxl'}: read as Windows-1252, written as UTF-8" in result.stderr
-    assert out.read_text("utf-8") == old + "\n" + A
+    assert (
+        f"{tmp_path / 'old.hxl'}: game 1 (line 1) read as Windows-1252 by a guess "
+        "(name the encoding with --encoding): copied byte for byte"
+    ) in result.stderr
+    assert out.read_bytes() == (old + "\n" + A).encode("cp1252")
+    named = tmp_path / "named.hxl"
+    result = merge(
+        str(tmp_path / "old.hxl"),
+        str(tmp_path / "a.hxl"),
+        "--out",
+        str(named),
+        "--encoding",
+        "cp1252",
+    )
+    assert f"{tmp_path / 'old.hxl'}: read as cp1252, written as UTF-8" in result.stderr
+    assert named.read_text("utf-8") == old + "\n" + A
 
 
 def test_an_input_that_cannot_be_read_is_told_and_the_rest_merged(tmp_path):
