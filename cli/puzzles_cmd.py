@@ -14,6 +14,7 @@ from hexhop.notation.games import find_game
 from hexhop.notation.model import ParsedGame, Record
 from hexhop.records.analysis import Settings
 from hexhop.records.counting import count_files, count_games
+from hexhop.records.puzzle_choice import ALL_MOTIFS, ORDERS, Choice, choose
 from hexhop.records.puzzles import find_puzzles, puzzle_book, stored_puzzles
 from hexhop.records.sources import Source, iter_sources
 from hexhop.render.pages import page_for
@@ -51,6 +52,8 @@ Examples:
   hexhop puzzles club.zip --out-dir puzzles --depth 3 --format png
   hexhop puzzles club.zip --out-dir puzzles --format pdf --page a5
   hexhop puzzles --db club.sqlite --out-dir puzzles --min-depth 2
+  hexhop puzzles --db club.sqlite --out-dir sheet --limit 12 --format pdf
+  hexhop puzzles club.zip --out-dir p --motif capture-chain --order random --seed 7
 """
 
 
@@ -103,10 +106,48 @@ Examples:
 @shared(
     "--min-depth",
     type=Count(1),
+    default=None,
+    metavar="N",
+    help="Only puzzles whose win takes at least N own actions (default: 2 for the pdf "
+    "sheet, which leaves out wins at once unless asked, else 1); --depth is the most.",
+)
+@shared(
+    "--limit",
+    type=Count(0),
+    default=0,
+    show_default=True,
+    help="Write at most this many puzzles, chosen in --order (0: all).",
+)
+@click.option(
+    "--per-game",
+    type=Count(0),
     default=1,
     show_default=True,
     metavar="N",
-    help="Only puzzles whose win takes at least N own actions.",
+    help="At most N puzzles from one game (0: any number).",
+)
+@click.option(
+    "--order",
+    type=click.Choice(ORDERS),
+    default="difficulty",
+    show_default=True,
+    help="difficulty: the easiest first (depth, then decoys, defences and length); "
+    "source: as the games are; random: shuffled by --seed.",
+)
+@shared(
+    "--seed",
+    type=Count(),
+    default=0,
+    show_default=True,
+    help="The seed of --order random: the same seed gives the same puzzles in the same order.",
+)
+@click.option(
+    "--motif",
+    "motifs",
+    multiple=True,
+    type=click.Choice(ALL_MOTIFS),
+    help="Only puzzles with this motif (repeatable: with every one given); "
+    "docs/analysis.md says what each means.",
 )
 @shared(
     "--db",
@@ -130,7 +171,12 @@ def puzzles(
     force: bool,
     max_nodes: int,
     max_seconds: float,
-    min_depth: int,
+    min_depth: int | None,
+    limit: int,
+    per_game: int,
+    order: str,
+    seed: int,
+    motifs: tuple[str, ...],
     db: str | None,
     quiet: bool,
     jobs: int,
@@ -142,11 +188,14 @@ def puzzles(
     solution as its movetext, and a diagram (puzzle001.svg …) captioned
     like "North to play and win in 2"; with --format pdf, the diagrams are
     one puzzle sheet, puzzles.pdf, the solutions on its last page(s).
-    Equal positions are written once; the easiest come first. Each record
-    names the game it comes from in its Source, SourceGame and SourcePly
-    tags. With --db, only the positions where the index's stored analysis
-    leaves a win within --depth possible are searched again: the same
-    puzzles as a search of the same games.
+    Equal positions and near-repeats are written once, at most --per-game
+    from one game, at most --limit in all, in --order (the easiest first).
+    Each record names the game it comes from in its Source, SourceGame,
+    SourcePly, SourcePlayers, SourceEvent and SourceYear tags, and its
+    difficulty and motifs in its Difficulty and Motifs tags; the sheet
+    prints the source under each diagram. With --db, only the positions
+    where the index's stored analysis leaves a win within --depth possible
+    are searched again: the same puzzles as a search of the same games.
 
     Exit status: 0 when done, 2 on a usage error or when some input could
     not be read (the others are read).
@@ -194,7 +243,9 @@ def puzzles(
                 on_game=progress.bar.update,
                 progress=progress.bar.update,
             )
-        found = [puzzle for puzzle in found if puzzle.depth >= min_depth]
+        lowest = min_depth if min_depth is not None else (2 if fmt == "pdf" else 1)
+        choice = Choice(limit, per_game, order, seed, lowest, depth, motifs)
+        found = choose(found, choice)
         progress.writing(len(found))
         others = [p.game for p in found if not draws_chess(p.game, "chess")]
         if pieces == "chess" and others:

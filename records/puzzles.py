@@ -25,11 +25,22 @@ from hexhop.engine.zobrist import position_key
 from hexhop.messages import _, side_name
 from hexhop.notation import NotationError, read_archive
 from hexhop.notation.games import find_game
-from hexhop.notation.model import Action, DiceAction, Line, Node, Record, Span, Tag
+from hexhop.notation.model import (
+    Action,
+    CubeAnswer,
+    CubeOffer,
+    DiceAction,
+    Line,
+    Node,
+    Record,
+    Span,
+    Tag,
+)
 from hexhop.notation.writer import format_record
 
 from .analysis import Settings
 from .checking import readable_data
+from .puzzle_choice import Facts, facts, motifs, near_key
 from .sources import Source
 
 if TYPE_CHECKING:
@@ -39,6 +50,8 @@ _SPAN = Span(0, 0)
 # the tags of a puzzle's record that name its source: the file, the game's
 # number in it (from 1) and the ply of the position (0: the start)
 SOURCE, SOURCE_GAME, SOURCE_PLY = "Source", "SourceGame", "SourcePly"
+# the players' tags of each game, in the order a source line names them
+PLAYER_TAGS = ("North", "South", "Red", "Turquoise")
 
 
 @dataclass(frozen=True)
@@ -54,6 +67,30 @@ class Puzzle:
     key: int
     origin: str  # "file, game 3, ply 14"
     source: tuple[str, int, int] | None = None  # (file, game, ply): the Source tags
+    facts: Facts | None = None  # the difficulty (puzzle_choice.facts)
+    motifs: tuple[str, ...] = ()
+    near: tuple[object, ...] = ()  # equal for near-repeats (puzzle_choice.near_key)
+    credit: tuple[tuple[str, str], ...] = ()  # the game's players, Event and Year
+
+    def credit_tags(self) -> list[tuple[str, str]]:
+        """``SourcePlayers``, ``SourceEvent`` and ``SourceYear``: who played
+        the game, where and when, as far as its tags say."""
+        tags = dict(self.credit)
+        players = " - ".join(tags[k] for k in PLAYER_TAGS if k in tags)
+        found = [("SourcePlayers", players)] if players else []
+        found += [("Source" + k, tags[k]) for k in ("Event", "Year") if tags.get(k)]
+        return found
+
+    def credit_line(self) -> str:
+        """The source under a diagram: "Anna Berger – Jonas Keller, Kassel
+        club championship 1998, ply 41"."""
+        tags = dict(self.credit)
+        players = " – ".join(tags[k] for k in PLAYER_TAGS if k in tags)
+        event = " ".join(v for v in (tags.get("Event"), tags.get("Year")) if v)
+        words = [w for w in (players, event) if w]
+        if self.source is not None:
+            words.append(_("ply {ply}").format(ply=self.source[2]))
+        return ", ".join(words)
 
     def source_tags(self) -> list[tuple[str, str]]:
         """``Source``, ``SourceGame`` and ``SourcePly``: the game the
@@ -82,6 +119,11 @@ class Puzzle:
         tags = [("Game", spec.name), ("Event", _("Puzzle {number}").format(number=number))]
         tags += list(self.tags)
         tags += self.source_tags()
+        tags += self.credit_tags()
+        if self.facts is not None:
+            tags.append(("Difficulty", self.facts.tag()))
+        if self.motifs:
+            tags.append(("Motifs", " ".join(self.motifs)))
         tags += [("Position", self.position.text()), ("Result", result)]
         nodes = [Node(action, _SPAN, str(action)) for action in self.solution]
         first = replace(nodes[0], comments=(self.caption(), self.origin))
@@ -117,15 +159,18 @@ def puzzle_book(puzzles: Sequence[Puzzle], page: Page, pieces: str = "dice") -> 
 
     captions = [
         _("{number}. {task}").format(number=number, task=puzzle.caption())
+        + ("\n" + puzzle.credit_line() if puzzle.credit_line() else "")
         for number, puzzle in enumerate(puzzles, 1)
     ]
 
     def draw(width: int) -> list[str]:
         return [board_svg(puzzle.position, size=width, pieces=pieces) for puzzle in puzzles]
 
-    pages = sheet_pages_svg(captions, draw, page, heading=[_("Puzzles")])
+    pages = sheet_pages_svg(captions, draw, page, heading=[_("Puzzles")], caption_lines=3)
+    # the motifs give the idea away: they stand with the solutions
     solutions = [
         _("{number}) {solution}").format(number=number, solution=puzzle.solution_text())
+        + (f"  ({', '.join(puzzle.motifs)})" if puzzle.motifs else "")
         for number, puzzle in enumerate(puzzles, 1)
     ]
     return pdf([*pages, *text_pages_svg(_("Solutions"), solutions, page)])
@@ -167,7 +212,9 @@ def find_puzzles(
 
 
 def _sorted(found: dict[int, Puzzle]) -> list[Puzzle]:
-    return sorted(found.values(), key=lambda p: (p.depth, p.tempting))
+    """The puzzles in source order (file, game, ply): the order of
+    ``--order source``; :func:`~.puzzle_choice.choose` orders them for a sheet."""
+    return list(found.values())  # found file by file, game by game, ply by ply
 
 
 def source_puzzles(source: Source, settings: Settings) -> tuple[list[Puzzle], str | None]:
@@ -247,6 +294,8 @@ def _source_puzzles(
         solver = Solver(rules, settings.node_limit, settings.time_limit)
         board = report.tags.get("Board")
         tags = (("Board", board),) if board and find_game(report.game).board_sizes else ()
+        credit = _credit(report.tags)
+        taken = _cube_taken(parsed.record.main) if parsed.record is not None else set()
         for ply in plies:
             if ply >= len(report.positions):
                 continue
@@ -259,7 +308,12 @@ def _source_puzzles(
             )
             puzzle = _puzzle(rules, solver, position, settings.depth, tags, key, origin)
             if puzzle is not None:
-                found[key] = replace(puzzle, source=(source.path, parsed.index, ply))
+                found[key] = replace(
+                    puzzle,
+                    source=(source.path, parsed.index, ply),
+                    credit=credit,
+                    motifs=motifs(rules, position, puzzle.solution, ply in taken),
+                )
         game_done()
     return None
 
@@ -288,7 +342,45 @@ def _puzzle(
         for action in rules.legal_actions(position)
         if _captures(action) and str(action) != str(replace(first, mark=""))
     )
-    return Puzzle(rules.name, tags, position, answer.depth, solution, tempting, key, origin)
+    return Puzzle(
+        rules.name,
+        tags,
+        position,
+        answer.depth,
+        solution,
+        tempting,
+        key,
+        origin,
+        facts=facts(rules, position, solution, answer.depth),
+        near=near_key(position, first, tags),
+    )
+
+
+def _credit(tags: dict[str, str]) -> tuple[tuple[str, str], ...]:
+    """The players, Event and Year (from Date) of a game, those it names."""
+    found = [(k, tags[k]) for k in (*PLAYER_TAGS, "Event") if tags.get(k, "").strip("?")]
+    year = tags.get("Date", "")[:4]
+    if len(year) == 4 and all("0" <= c <= "9" for c in year):
+        found.append(("Year", year))
+    return tuple(found)
+
+
+def _cube_taken(main: Line) -> set[int]:
+    """The plies whose action followed a cube offer that was taken: the
+    side to move there doubled, and its opponent took."""
+    taken: set[int] = set()
+    ply, offered = 0, False
+    for node in main.nodes:
+        item = node.item
+        if isinstance(item, CubeOffer):
+            offered = True
+        elif isinstance(item, CubeAnswer):
+            if offered and item.take:
+                taken.add(ply)
+            offered = False
+        else:
+            ply += 1
+    return taken
 
 
 def _captures(action: Action) -> bool:
