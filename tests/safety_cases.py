@@ -289,6 +289,19 @@ CASE_COMMANDS: dict[str, list[str]] = {
     "render-page-unknown": ["render", "{in}", "--format", "pdf", "--page", "b5"],
     "puzzles-pdf": [
         *("puzzles", "{in}", "--format", "pdf", "--page", "a5", "--depth", "1"),
+        *("--min-depth", "1", "--max-seconds", "0.5", "-q", "--out-dir", "{out}/p"),
+    ],
+    # an editor's choice of puzzles: a few, one per game, no near-repeats
+    "puzzles-chosen": [
+        *("puzzles", "{in}", "--depth", "1", "--limit", "3", "--per-game", "2"),
+        *("--order", "random", "--seed", "7", "--max-seconds", "0.5", "-q", "--out-dir", "{out}/p"),
+    ],
+    "puzzles-chosen-motif": [
+        *("puzzles", "{in}", "--depth", "1", "--motif", "last-one", "--order", "source"),
+        *("--max-seconds", "0.5", "-q", "--out-dir", "{out}/p"),
+    ],
+    "puzzles-sheet-default": [
+        *("puzzles", "{in}", "--format", "pdf", "--limit", "12", "--depth", "2"),
         *("--max-seconds", "0.5", "-q", "--out-dir", "{out}/p"),
     ],
     "crosstable-pdf-letter-landscape": [
@@ -1559,6 +1572,19 @@ CASES: list[Case] = [
         )
         for name, build in {
             "bidi-names": _file("a.hxl", bidi_names),
+            "kassel": _copy(KASSEL, "kassel.hxl"),
+        }.items()
+    ),
+    *(
+        Case(
+            f"puzzle-choice-{name}",
+            build,
+            ("puzzles-chosen", "puzzles-chosen-motif", "puzzles-sheet-default"),
+            notes="an editor's choice of puzzles: limit, one per game, order, motif",
+        )
+        for name, build in {
+            "bidi-names": _file("a.hxl", bidi_names),
+            "not-utf8": _file("a.hxl", not_utf8),
             "kassel": _copy(KASSEL, "kassel.hxl"),
         }.items()
     ),
