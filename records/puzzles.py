@@ -170,7 +170,7 @@ def puzzle_book(puzzles: Sequence[Puzzle], page: Page, pieces: str = "dice") -> 
     # the motifs give the idea away: they stand with the solutions
     solutions = [
         _("{number}) {solution}").format(number=number, solution=puzzle.solution_text())
-        + (f"  ({', '.join(puzzle.motifs)})" if puzzle.motifs else "")
+        + (f" ({', '.join(puzzle.motifs)})" if puzzle.motifs else "")
         for number, puzzle in enumerate(puzzles, 1)
     ]
     return pdf([*pages, *text_pages_svg(_("Solutions"), solutions, page)])
