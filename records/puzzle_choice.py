@@ -125,7 +125,7 @@ def _dice_motifs(
     last = positions[-1]
     ones = [d for d in last.dice.values() if d.side == loser and d.face == 1]  # type: ignore[attr-defined]
     found.add("boxed-one" if ones else "last-one")
-    if len(mine) > 1 and all(a.mark == "^" for a in mine[:-1]):
+    if len(mine) > 2 and all(a.mark == "^" for a in mine[:-1]):
         found.add("one-attacks")
     for index in range(0, len(solution), 2):
         action, before = solution[index], positions[index]

@@ -166,7 +166,7 @@ def puzzle_book(puzzles: Sequence[Puzzle], page: Page, pieces: str = "dice") -> 
     def draw(width: int) -> list[str]:
         return [board_svg(puzzle.position, size=width, pieces=pieces) for puzzle in puzzles]
 
-    pages = sheet_pages_svg(captions, draw, page, heading=[_("Puzzles")], caption_lines=3)
+    pages = sheet_pages_svg(captions, draw, page, heading=[_("Puzzles")], caption_lines=4)
     # the motifs give the idea away: they stand with the solutions
     solutions = [
         _("{number}) {solution}").format(number=number, solution=puzzle.solution_text())
