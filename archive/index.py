@@ -161,6 +161,22 @@ CREATE TABLE solved (
 ) WITHOUT ROWID;
 """
 SCHEMA = BASE_SCHEMA + ANALYSIS_SCHEMA
+# the puzzles of the stored analysis (archive/analysed.py): made by the
+# first ``index --analyse`` that needs it, in any index of schema 5; an
+# index without it is whole, and its puzzles are searched again
+PUZZLE_SCHEMA = """
+CREATE TABLE IF NOT EXISTS puzzle_facts (
+    game INTEGER NOT NULL,
+    ply INTEGER NOT NULL,
+    winners TEXT NOT NULL,
+    solution TEXT NOT NULL,
+    defences INTEGER NOT NULL,
+    decoys INTEGER NOT NULL,
+    motifs TEXT NOT NULL,
+    PRIMARY KEY (game, ply)
+) WITHOUT ROWID;
+"""
+OPTIONAL_TABLES = ("puzzle_facts",)
 
 
 class IndexProblem(RecordsError):
@@ -317,7 +333,7 @@ def _schema_made(version: int = SCHEMA_VERSION) -> frozenset[tuple[str, str, str
     ``version`` (4 or 5) makes, read from a database made with it (SQLite's
     own indexes included)."""
     with closing(sqlite3.connect(":memory:")) as made:
-        made.executescript(SCHEMA if version >= ANALYSED_SINCE else BASE_SCHEMA)
+        made.executescript(SCHEMA + PUZZLE_SCHEMA if version >= ANALYSED_SINCE else BASE_SCHEMA)
         return _schema_of(made)
 
 
@@ -343,7 +359,7 @@ def schema_differences(connection: sqlite3.Connection, version: int = SCHEMA_VER
     found = _schema_of(connection)
     if found == made:
         return []
-    optional = {item for item in made if item[1] == "sqlite_sequence"}
+    optional = {item for item in made if item[1] == "sqlite_sequence" or item[2] in OPTIONAL_TABLES}
     differ = (made - found - optional) | (found - made)
     return sorted({printable_name(item[1]) for item in differ})
 

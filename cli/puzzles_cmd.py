@@ -15,7 +15,7 @@ from hexhop.notation.model import ParsedGame, Record
 from hexhop.records.analysis import Settings
 from hexhop.records.counting import count_files, count_games
 from hexhop.records.puzzle_choice import ALL_MOTIFS, ORDERS, Choice, choose
-from hexhop.records.puzzles import find_puzzles, puzzle_book, stored_puzzles
+from hexhop.records.puzzles import Study, find_puzzles, puzzle_book, stored_puzzles
 from hexhop.records.sources import Source, iter_sources
 from hexhop.render.pages import page_for
 
@@ -223,7 +223,9 @@ def puzzles(
         tell(why)
         unreadable.append(why)
 
-    stored = _stored_games(db, paths, settings.depth, inputs) if db is not None else None
+    stored, studies = (
+        _stored_games(db, paths, settings.depth, inputs) if db is not None else (None, None)
+    )
     # one process: a bar of the games searched; several: of the files
     if stored is not None:
         total: int | None = sum(len(wanted) for _source, wanted in stored)
@@ -233,7 +235,9 @@ def puzzles(
     progress = _Progress(ProgressBar(total, "file" if several else "game", quiet=quiet), quiet)
     with stoppable(progress.so_far):
         if stored is not None:
-            found = stored_puzzles(stored, settings, cannot_read, on_game=progress.bar.update)
+            found = stored_puzzles(
+                stored, settings, cannot_read, on_game=progress.bar.update, studies=studies
+            )
         else:
             found = find_puzzles(
                 sources(),
@@ -283,11 +287,20 @@ def puzzles(
 
 def _stored_games(
     db: str, paths: tuple[str, ...], depth: int, inputs: list[str]
-) -> list[tuple[Source, dict[int, tuple[int, ...]]]]:
+) -> tuple[
+    list[tuple[Source, dict[int, tuple[int, ...]]]], dict[str, dict[tuple[int, int], Study]]
+]:
     """The games of the index ``db`` (under ``paths``, when given) with the
-    positions its analysis leaves to search, each file read again; a file
-    that changed since it was indexed stops the command (exit 2)."""
-    from hexhop.archive.analysed import StoredFile, candidates, require_analysis, source_of
+    positions its analysis leaves to search, each file read again (a file
+    that changed since it was indexed stops the command, exit 2); and what
+    the index keeps of those positions, by file and (game, ply)."""
+    from hexhop.archive.analysed import (
+        StoredFile,
+        candidates,
+        kept_studies,
+        require_analysis,
+        source_of,
+    )
     from hexhop.archive.index import IndexProblem
     from hexhop.archive.query import open_to_search, real_roots, under_any
 
@@ -305,6 +318,12 @@ def _stored_games(
                 found.real, (StoredFile(0, found.path, found.real, found.digest, 0), {})
             )
             entry[1][found.number] = found.plies
+        asked = {
+            (real, number): plies
+            for real, (_file, plies_of) in files.items()
+            for number, plies in plies_of.items()
+        }
+        studies = kept_studies(connection, db, asked)
     finally:
         connection.close()
     games = []
@@ -314,7 +333,7 @@ def _stored_games(
             raise IndexProblem(why or stored.path)
         inputs.append(stored.real)
         games.append((source, wanted))
-    return games
+    return games, studies
 
 
 class _Progress:

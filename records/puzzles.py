@@ -40,6 +40,7 @@ from hexhop.notation.writer import format_record
 
 from .analysis import Settings
 from .checking import readable_data
+from .errors import RecordsError
 from .puzzle_choice import Facts, facts, motifs, near_key
 from .sources import Source
 
@@ -230,13 +231,15 @@ def stored_puzzles(
     settings: Settings,
     unreadable: Callable[[str], None] = lambda why: None,
     on_game: Callable[[int], None] | None = None,
+    studies: dict[str, dict[tuple[int, int], Study]] | None = None,
 ) -> list[Puzzle]:
     """The puzzles of the positions a stored analysis leaves possible
     (``puzzles --db``): for each source, the games by number and in each
     the positions (by ply) where a win within ``settings.depth`` may lie;
     the others have none, so the puzzles are those :func:`find_puzzles`
-    finds in the same games, in the same order."""
-    return _in_turn(games, settings, unreadable, on_game)
+    finds in the same games, in the same order. ``studies``: by source
+    path, what the index keeps of positions, read instead of searched."""
+    return _in_turn(games, settings, unreadable, on_game, studies or {})
 
 
 def _in_turn(
@@ -244,6 +247,7 @@ def _in_turn(
     settings: Settings,
     unreadable: Callable[[str], None],
     on_game: Callable[[int], None] | None,
+    studies: dict[str, dict[tuple[int, int], Study]] | None = None,
 ) -> list[Puzzle]:
     """The puzzles of each source in turn, in one process (``None``: all
     its positions; else only those given, as :func:`_source_puzzles` takes
@@ -258,7 +262,8 @@ def _in_turn(
             on_game(searched)
 
     for source, wanted in games:
-        why = _source_puzzles(source, settings, found, game_done, wanted)
+        kept = (studies or {}).get(source.path)
+        why = _source_puzzles(source, settings, found, game_done, wanted, kept)
         if why is not None:
             unreadable(why)
     return _sorted(found)
@@ -270,11 +275,13 @@ def _source_puzzles(
     found: dict[int, Puzzle],
     game_done: Callable[[], None] = lambda: None,
     only: dict[int, tuple[int, ...]] | None = None,
+    studies: dict[tuple[int, int], Study] | None = None,
 ) -> str | None:
     """Add the puzzles of one source to ``found`` (positions already in it
     are passed over; ``game_done`` after each game); why it cannot be
     read, or None. ``only``: the games (by number) and their positions
-    (by ply) to look at, the others passed over."""
+    (by ply) to look at, the others passed over. ``studies``: what the
+    index keeps of positions (by game and ply), read instead of searched."""
     data = readable_data(source)
     if not isinstance(data, bytes):
         return str((data.error or {}).get("message", source.path))
@@ -306,16 +313,150 @@ def _source_puzzles(
             origin = _("{path}, game {index}, ply {ply}").format(
                 path=source.path, index=parsed.index, ply=ply
             )
-            puzzle = _puzzle(rules, solver, position, settings.depth, tags, key, origin)
+            kept = (studies or {}).get((parsed.index, ply))
+            if kept is not None:
+                puzzle = kept.puzzle(rules, position, settings.depth, tags, key, origin)
+            else:
+                puzzle = _puzzle(rules, solver, position, settings.depth, tags, key, origin)
+                if puzzle is not None:
+                    puzzle = replace(
+                        puzzle, motifs=motifs(rules, position, puzzle.solution, ply in taken)
+                    )
             if puzzle is not None:
-                found[key] = replace(
-                    puzzle,
-                    source=(source.path, parsed.index, ply),
-                    credit=credit,
-                    motifs=motifs(rules, position, puzzle.solution, ply in taken),
-                )
+                found[key] = replace(puzzle, source=(source.path, parsed.index, ply), credit=credit)
         game_done()
     return None
+
+
+@dataclass(frozen=True)
+class Study:
+    """What the index keeps of a position where a win lies (its table
+    ``puzzle_facts``): enough to tell, for any depth up to the one
+    searched, whether it is a puzzle and which, without a search.
+
+    ``winners``: each winning first choice's fewest own actions and
+    whether it is a roll (None: the search was undecided); ``solution``:
+    the winning line of the shortest win when exactly one first choice
+    gives it and it is no roll, else empty; its difficulty facts and motifs."""
+
+    winners: tuple[tuple[int, bool], ...] | None
+    solution: tuple[str, ...] = ()  # the actions' text, with their marks
+    defences: int = 0
+    decoys: int = 0
+    motifs: tuple[str, ...] = ()
+
+    def puzzle(
+        self,
+        rules: Rules,
+        position: Position,
+        depth: int,
+        tags: tuple[tuple[str, str], ...],
+        key: int,
+        origin: str,
+    ) -> Puzzle | None:
+        """The puzzle of --depth ``depth`` at this position, or None: the
+        one a search finds (exactly one first choice wins within ``depth``,
+        and it is no roll)."""
+        if self.winners is None or not self.solution:
+            return None
+        within = [w for w in self.winners if w[0] <= depth]
+        if len(within) != 1 or within[0][1]:
+            return None
+        line = read_line(rules, position, self.solution)
+        if line is None:
+            raise RecordsError(
+                _(
+                    "{origin}: the index keeps a solution that is no legal line there ({line}): "
+                    "run hexhop index --analyse into a new file"
+                ).format(origin=origin, line=" ".join(self.solution)[:80])
+            )
+        found, first = within[0][0], line[0]
+        return Puzzle(
+            rules.name,
+            tags,
+            position,
+            found,
+            line,
+            _tempting(rules, position, first),
+            key,
+            origin,
+            facts=Facts(found, self.defences, self.decoys, len(self.solution)),
+            motifs=self.motifs,
+            near=near_key(position, first, tags),
+        )
+
+
+def study(rules: Rules, solver: Solver, position: Position, depth: int, cube_taken: bool) -> Study:
+    """What the index keeps of ``position``, searched within ``depth``."""
+    choices = solver.winning_choices(position, depth)
+    if choices is None:
+        return Study(None)
+    winners = tuple((d, is_roll(choice)) for choice, d in choices)
+    shortest = [w for w in winners if w[0] == min(d for d, _roll in winners)]
+    if len(shortest) != 1 or shortest[0][1]:
+        return Study(winners)
+    line = solver.winning_line(position, shortest[0][0])
+    if line is None:
+        return Study(winners)
+    counted = facts(rules, position, line, shortest[0][0])
+    found = motifs(rules, position, line, cube_taken)
+    texts = tuple(str(action) for action in line)
+    return Study(winners, texts, counted.defences, counted.decoys, found)
+
+
+def source_studies(
+    source: Source, settings: Settings, wanted: dict[int, tuple[int, ...]]
+) -> dict[tuple[int, int], Study]:
+    """:func:`study` of the positions ``wanted`` (by game number, then ply)
+    of one source, searched within ``settings.depth``; nothing when it
+    cannot be read (its analysis says so)."""
+    found: dict[tuple[int, int], Study] = {}
+    data = readable_data(source)
+    if not isinstance(data, bytes):
+        return found
+    try:
+        parsed_games = list(read_archive(data, path=source.path, default_game=settings.game))
+    except NotationError:
+        return found
+    for parsed in parsed_games:
+        if parsed.index not in wanted:
+            continue
+        report = replay_game(parsed)
+        if report.game is None:
+            continue
+        rules = rules_for(report.game)
+        solver = Solver(rules, settings.node_limit, settings.time_limit)
+        taken = _cube_taken(parsed.record.main) if parsed.record is not None else set()
+        for ply in wanted[parsed.index]:
+            if ply < len(report.positions) and report.positions[ply].winner is None:
+                position = report.positions[ply]
+                found[parsed.index, ply] = study(
+                    rules, solver, position, settings.depth, ply in taken
+                )
+    return found
+
+
+def read_line(rules: Rules, position: Position, texts: Sequence[str]) -> tuple[Action, ...] | None:
+    """A solution kept as text, as actions with their marks; None when a
+    text is no legal action there or its mark is not the one the rules give."""
+    line: list[Action] = []
+    for text in texts:
+        plain = text.rstrip("^+")
+        action = next((a for a in rules.legal_actions(position) if str(a) == plain), None)
+        if action is None:
+            return None
+        played = rules.apply(position, action)
+        if plain + played.mark != text:
+            return None
+        line.append(replace(action, mark=played.mark))
+        position = played.position
+    return tuple(line)
+
+
+def _tempting(rules: Rules, position: Position, first: Action) -> int:
+    """The other first captures, which do not win."""
+    plain = str(replace(first, mark=""))
+    return sum(1 for a in rules.legal_actions(position) if _captures(a) and str(a) != plain)
 
 
 def _puzzle(
@@ -337,11 +478,7 @@ def _puzzle(
     if solution is None:
         return None
     first = solution[0]
-    tempting = sum(
-        1
-        for action in rules.legal_actions(position)
-        if _captures(action) and str(action) != str(replace(first, mark=""))
-    )
+    tempting = _tempting(rules, position, first)
     return Puzzle(
         rules.name,
         tags,
