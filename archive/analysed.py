@@ -44,6 +44,7 @@ from .index import (
     NUMBER,
     PUZZLE_SCHEMA,
     TEXT,
+    IndexProblem,
     _transaction,
     container,
     damaged,
@@ -290,8 +291,8 @@ def _winners_text(winners: tuple[tuple[int, bool], ...] | None) -> str:
     return " ".join(f"{depth}{'r' if roll else ''}" for depth, roll in winners)
 
 
-def _winners_of(text: str) -> tuple[tuple[int, bool], ...] | None | bool:
-    """:func:`_winners_text` read back; False when it is not such a text."""
+def _winners_of(text: str) -> tuple[tuple[int, bool], ...] | None:
+    """:func:`_winners_text` read back; ValueError when it is not such a text."""
     if text == "?":
         return None
     found = []
@@ -299,7 +300,7 @@ def _winners_of(text: str) -> tuple[tuple[int, bool], ...] | None | bool:
         roll = word.endswith("r")
         depth = ascii_int(word[:-1] if roll else word, max_digits=2)
         if depth is None or depth < 1:
-            return False
+            raise ValueError(text)
         found.append((depth, roll))
     return tuple(found)
 
@@ -419,27 +420,26 @@ def kept_studies(
         shown, real, number, ply, winners_text, solution, defences, decoys, motifs = row
         if ply not in wanted.get((path_of(real, path), number), ()):
             continue
-        winners = _winners_of(winners_text)
         named = motifs.split(" ") if motifs else []
-        column = (
-            "winners"
-            if winners is False
-            else "motifs"
-            if not all(m in ALL_MOTIFS for m in named)
-            else "defences"
-            if defences < 0 or decoys < 0
-            else None
-        )
-        if column is not None or winners is False:
-            shown_value = {"winners": winners_text, "motifs": motifs}.get(column or "", defences)
-            raise damaged(
-                path,
-                _("{table}.{column} holds {value}").format(
-                    table="puzzle_facts", column=column, value=repr(str(shown_value)[:40])
-                ),
-            )
+        try:
+            winners = _winners_of(winners_text)
+        except ValueError:
+            raise _damaged_column(path, "winners", winners_text) from None
+        if not all(m in ALL_MOTIFS for m in named):
+            raise _damaged_column(path, "motifs", motifs)
+        if defences < 0 or decoys < 0:
+            raise _damaged_column(path, "defences", min(defences, decoys))
         study = Study(
             winners, tuple(solution.split(" ")) if solution else (), defences, decoys, tuple(named)
         )
         found.setdefault(path_of(shown, path), {})[number, ply] = study
     return found
+
+
+def _damaged_column(path: str, column: str, value: object) -> IndexProblem:
+    return damaged(
+        path,
+        _("{table}.{column} holds {value}").format(
+            table="puzzle_facts", column=column, value=repr(str(value)[:40])
+        ),
+    )

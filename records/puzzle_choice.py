@@ -170,12 +170,14 @@ def _hop_motifs(
 
 
 def near_key(
-    position: Position, first: Action, tags: Iterable[tuple[str, str]]
+    position: Position, solution: Sequence[Action], tags: Iterable[tuple[str, str]]
 ) -> tuple[object, ...]:
     """Puzzles with equal keys are near-repeats: the same game and board,
-    the same side to move, the same first winning action, and the same
-    contents of every cell or point within :data:`NEAR` steps of the
-    action's cells or points."""
+    the same side to move, the same solution (the same actions, marks
+    aside), and the same contents of every cell or point within
+    :data:`NEAR` steps of the first action's cells or points (a die's
+    side, face and home face; a piece's side)."""
+    first = solution[0]
     if isinstance(first, HopAction):
         spots = [*first.path, *([first.birth] if first.birth else [])]
         near = _near_points(spots, position.size)  # type: ignore[attr-defined]
@@ -185,7 +187,8 @@ def near_key(
         cells = [first.origin] + ([first.target] if first.target else [])
         dice = position.dice  # type: ignore[attr-defined]
         contents = tuple((c, dice.get(c)) for c in sorted(_near_cells(cells)))
-    return (position.game, tuple(tags), position.to_move, _plain_text(first), contents)
+    line = tuple(_plain_text(action) for action in solution)
+    return (position.game, tuple(tags), position.to_move, line, contents)
 
 
 def _near_cells(cells: Sequence[str]) -> set[str]:

@@ -382,7 +382,7 @@ class Study:
             origin,
             facts=Facts(found, self.defences, self.decoys, len(self.solution)),
             motifs=self.motifs,
-            near=near_key(position, first, tags),
+            near=near_key(position, line, tags),
         )
 
 
@@ -489,7 +489,7 @@ def _puzzle(
         key,
         origin,
         facts=facts(rules, position, solution, answer.depth),
-        near=near_key(position, first, tags),
+        near=near_key(position, solution, tags),
     )
 
 
