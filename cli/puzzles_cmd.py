@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import click
 
@@ -15,7 +15,14 @@ from hexhop.notation.model import ParsedGame, Record
 from hexhop.records.analysis import Settings
 from hexhop.records.counting import count_files, count_games
 from hexhop.records.puzzle_choice import ALL_MOTIFS, ORDERS, Choice, choose
-from hexhop.records.puzzles import Study, find_puzzles, puzzle_book, stored_puzzles
+from hexhop.records.puzzles import (
+    NoLine,
+    Puzzle,
+    Study,
+    find_puzzles,
+    puzzle_book,
+    stored_puzzles,
+)
 from hexhop.records.sources import Source, iter_sources
 from hexhop.render.pages import page_for
 
@@ -235,9 +242,7 @@ def puzzles(
     progress = _Progress(ProgressBar(total, "file" if several else "game", quiet=quiet), quiet)
     with stoppable(progress.so_far):
         if stored is not None:
-            found = stored_puzzles(
-                stored, settings, cannot_read, on_game=progress.bar.update, studies=studies
-            )
+            found = _from_index(db or "", stored, settings, cannot_read, progress, studies)
         else:
             found = find_puzzles(
                 sources(),
@@ -283,6 +288,26 @@ def puzzles(
         tell(_("wrote {count} puzzles to {out}").format(count=len(found), out=out))
     if unreadable:  # as check: the other files were read
         raise SystemExit(2)
+
+
+def _from_index(
+    db: str,
+    stored: list[tuple[Source, dict[int, tuple[int, ...]]]],
+    settings: Settings,
+    cannot_read: Callable[[str], None],
+    progress: _Progress,
+    studies: dict[str, dict[tuple[int, int], Study]] | None,
+) -> list[Puzzle]:
+    """The puzzles of the stored analysis; a solution kept that is no line
+    is a damaged index (exit 2)."""
+    from hexhop.archive.index import damaged
+
+    try:
+        return stored_puzzles(
+            stored, settings, cannot_read, on_game=progress.bar.update, studies=studies
+        )
+    except NoLine as error:
+        raise damaged(db, str(error)) from None
 
 
 def _stored_games(

@@ -328,6 +328,13 @@ def _source_puzzles(
     return None
 
 
+class NoLine(RecordsError):
+    """A solution the index keeps that is no legal line from its position:
+    the index is damaged (``puzzles --db`` says so, exit 2)."""
+
+    exit_code = 2
+
+
 @dataclass(frozen=True)
 class Study:
     """What the index keeps of a position where a win lies (its table
@@ -364,11 +371,13 @@ class Study:
             return None
         line = read_line(rules, position, self.solution)
         if line is None:
-            raise RecordsError(
-                _(
-                    "{origin}: the index keeps a solution that is no legal line there ({line}): "
-                    "run hexhop index --analyse into a new file"
-                ).format(origin=origin, line=" ".join(self.solution)[:80])
+            raise NoLine(
+                _("{table}.{column} holds {value} for {origin}").format(
+                    table="puzzle_facts",
+                    column="solution",
+                    value=repr(" ".join(self.solution)[:40]),
+                    origin=origin,
+                )
             )
         found, first = within[0][0], line[0]
         return Puzzle(

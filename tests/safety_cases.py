@@ -1484,6 +1484,16 @@ CASES: list[Case] = [
                 "DROP TABLE notes",
                 f"CREATE VIEW notes AS {FOREVER} SELECT kept.* FROM c, kept",
             ),
+            # the puzzles kept: damaged, a line that is no line, none kept (an older index)
+            "-puzzle-facts-not-ascii": (
+                "UPDATE puzzle_facts SET winners = '٣', motifs = char(27) || '[2J'",
+            ),
+            "-puzzle-facts-no-line": ("UPDATE puzzle_facts SET solution = 'A1XA2+ ' || solution",),
+            "-puzzle-facts-huge": (
+                f"UPDATE puzzle_facts SET solution = zeroblob({SIZES['tag_value']})",
+                "UPDATE puzzle_facts SET defences = -1",
+            ),
+            "-puzzle-facts-missing": ("DROP TABLE puzzle_facts",),
         }.items()
     ),
     Case("large-zip", large_zip, ("merge", "dupes"), notes="flat memory in the writers"),

@@ -259,6 +259,13 @@ def test_damaged_puzzle_facts_are_told(event: Path, tmp_path: Path) -> None:
     done = run("puzzles", "--db", db, "--depth", "1", "--out-dir", tmp_path / "p")
     assert done.exit_code == 2
     assert "puzzle_facts.winners holds '٣'" in done.output
+    with sqlite3.connect(db) as connection:
+        connection.execute("UPDATE puzzle_facts SET winners = '1'")
+        connection.execute("UPDATE puzzle_facts SET solution = 'A1XA2+'")
+    done = run("puzzles", "--db", db, "--depth", "1", "--out-dir", tmp_path / "p")
+    assert done.exit_code == 2 and not (tmp_path / "p").exists()
+    assert "(puzzle_facts.solution holds 'A1XA2+' for " in done.output
+    assert "event.hpf, game 1, ply " in done.output
 
 
 # (file, game, ply, motifs, difficulty) of the sheet's six: depth 2, one per game
