@@ -266,7 +266,10 @@ def store_studies(
         game.index: tuple(ply for ply, status, _depth in game.solved if status == "win")
         for game in analysis.games
     }
-    studies = source_studies(source, settings, {k: v for k, v in wanted.items() if v})
+    wanted = {number: plies for number, plies in wanted.items() if plies}
+    if not wanted:  # no win found: nothing to read again
+        return
+    studies = source_studies(source, settings, wanted)
     with guard(db, path, None):
         ids = dict(db.execute("SELECT number, id FROM games WHERE file = ?", (file_id,)))
     rows = [
