@@ -134,7 +134,8 @@ def _dice_motifs(
             found.add("promotion")
         jump = action.origin in JUMP_FIELD_NAMES and action.target in JUMP_FIELD_NAMES
         if jump and action.target is not None:
-            die = before.dice[action.origin]  # type: ignore[attr-defined]
+            # die(), not dice: the mapping dice caches cannot be pickled (-j)
+            die = before.die(action.origin)  # type: ignore[attr-defined]
             side = 1 if die.side == "North" else 2
             board = before._board  # type: ignore[attr-defined]  # the engine's own cells
             if not reaches(
@@ -185,8 +186,10 @@ def near_key(
         contents: tuple[object, ...] = tuple((p, pieces.get(p)) for p in sorted(near))
     else:
         cells = [first.origin] + ([first.target] if first.target else [])
-        dice = position.dice  # type: ignore[attr-defined]
-        contents = tuple((c, dice.get(c)) for c in sorted(_near_cells(cells)))
+        # die(), not dice: the mapping dice caches in the position cannot be
+        # pickled, and puzzles go between processes (-j)
+        die = position.die  # type: ignore[attr-defined]
+        contents = tuple((c, die(c)) for c in sorted(_near_cells(cells)))
     line = tuple(_plain_text(action) for action in solution)
     return (position.game, tuple(tags), position.to_move, line, contents)
 
