@@ -202,7 +202,8 @@ def puzzles(
     difficulty and motifs in its Difficulty and Motifs tags; the sheet
     prints the source under each diagram. With --db, only the positions
     where the index's stored analysis leaves a win within --depth possible
-    are searched again: the same puzzles as a search of the same games.
+    are looked at, read from the puzzles it keeps (else searched again):
+    the same puzzles as a search of the same games.
 
     Exit status: 0 when done, 2 on a usage error or when some input could
     not be read (the others are read).

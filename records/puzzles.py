@@ -372,11 +372,10 @@ class Study:
         line = read_line(rules, position, self.solution)
         if line is None:
             raise NoLine(
-                _("{table}.{column} holds {value} for {origin}").format(
+                _("{table}.{column} holds {value}").format(
                     table="puzzle_facts",
                     column="solution",
-                    value=repr(" ".join(self.solution)[:40]),
-                    origin=origin,
+                    value=f"{' '.join(self.solution)[:40]!r} ({origin})",
                 )
             )
         found, first = within[0][0], line[0]

@@ -264,7 +264,7 @@ def test_damaged_puzzle_facts_are_told(event: Path, tmp_path: Path) -> None:
         connection.execute("UPDATE puzzle_facts SET solution = 'A1XA2+'")
     done = run("puzzles", "--db", db, "--depth", "1", "--out-dir", tmp_path / "p")
     assert done.exit_code == 2 and not (tmp_path / "p").exists()
-    assert "(puzzle_facts.solution holds 'A1XA2+' for " in done.output
+    assert "(puzzle_facts.solution holds 'A1XA2+' (" in done.output
     assert "event.hpf, game 1, ply " in done.output
 
 
