@@ -10,7 +10,13 @@ For every game ``analyse`` would look at, the index keeps (docs/archive.md):
 * ``solved``: for each position searched, the solver's answer for the side
   to move (``win`` with the depth of its shortest win, ``none`` or
   ``undecided`` with the depth searched completely). ``puzzles --db``
-  searches again only the positions that can be puzzles.
+  searches again only the positions that can be puzzles;
+* ``puzzle_facts`` (made by the first ``index --analyse`` that needs it):
+  for each position with a win, its winning first choices (the fewest own
+  actions of each, and whether it is a roll), the solution line when one
+  choice gives the shortest win, and its difficulty facts and motifs
+  (:class:`~hexhop.records.puzzles.Study`). ``puzzles --db`` reads them
+  instead of searching, and searches only the positions without them.
 
 A game is analysed again only when its file changed (its games are then
 new) or a deeper ``--depth`` or larger limits are asked. A shallower
@@ -36,7 +42,9 @@ from hexhop.records.errors import RecordsError
 
 from .index import (
     NUMBER,
+    PUZZLE_SCHEMA,
     TEXT,
+    IndexProblem,
     _transaction,
     container,
     damaged,
@@ -46,7 +54,8 @@ from .index import (
 )
 
 if TYPE_CHECKING:
-    from hexhop.records.analysis import FileAnalysis, Note
+    from hexhop.records.analysis import FileAnalysis, Note, Settings
+    from hexhop.records.puzzles import Study
     from hexhop.records.sources import Source
 
 
@@ -158,7 +167,7 @@ def store(
             game_id = ids.get(game.index)
             if game_id is None:
                 continue
-            for table in ("analyses", "notes", "solved"):
+            for table in ("analyses", "notes", "solved", "puzzle_facts"):
                 db.execute(f"DELETE FROM {table} WHERE game = ?", (game_id,))
             db.execute(
                 "INSERT INTO analyses (game, depth, max_nodes, max_seconds, analysed)"
@@ -198,6 +207,7 @@ def analyse_index(
     number of games to analyse, ``on_file`` the summary after each file;
     ``summary``: the one to count in (a run stopped still has it)."""
     from hexhop.records.analysis import Settings, analyse_sources
+    from hexhop.records.sources import Source
 
     from .query import real_roots
 
@@ -209,11 +219,13 @@ def analyse_index(
         paths = [path for path in paths if path != "-"]
         if not paths:
             return summary
+    with guard(db, path, None):
+        db.executescript(PUZZLE_SCHEMA)  # an index analysed before puzzles were kept
     todo, summary.kept = files_to_analyse(db, path, limits, real_roots(paths))
     if started is not None:
         started(sum(f.games for f in todo))
     settings = Settings(limits.depth, limits.max_nodes, limits.max_seconds, game)
-    readable: list[StoredFile] = []
+    readable: list[tuple[StoredFile, Source]] = []
 
     def sources() -> Iterator[Source]:
         for stored in todo:
@@ -221,19 +233,79 @@ def analyse_index(
             if source is None:
                 summary.problems.append(why or stored.path)
                 continue
-            readable.append(stored)
+            readable.append((stored, source))
             yield source
 
     for number, analysis in enumerate(analyse_sources(sources(), settings, jobs)):
-        stored = readable[number]
+        stored, source = readable[number]
+        readable[number] = (stored, Source(source.path, b""))  # its data is no longer needed
         if analysis.error is not None:
             summary.problems.append(f"{stored.path}: {analysis.error}")
         else:
             summary.games += store(db, path, stored.id, analysis, limits)
+            store_studies(db, path, stored.id, source, analysis, settings)
             summary.files += 1
         if on_file is not None:
             on_file(summary)
     return summary
+
+
+def store_studies(
+    db: sqlite3.Connection,
+    path: str,
+    file_id: int,
+    source: Source,
+    analysis: FileAnalysis,
+    settings: Settings,
+) -> None:
+    """Keep what the puzzles need of each position of the file's games
+    where the analysis found a win (``puzzle_facts``), in one transaction."""
+    from hexhop.records.puzzles import source_studies
+
+    wanted = {
+        game.index: tuple(ply for ply, status, _depth in game.solved if status == "win")
+        for game in analysis.games
+    }
+    wanted = {number: plies for number, plies in wanted.items() if plies}
+    if not wanted:  # no win found: nothing to read again
+        return
+    studies = source_studies(source, settings, wanted)
+    with guard(db, path, None):
+        ids = dict(db.execute("SELECT number, id FROM games WHERE file = ?", (file_id,)))
+    rows = [
+        (ids[number], ply, _winners_text(kept.winners), " ".join(kept.solution))
+        + (kept.defences, kept.decoys, " ".join(kept.motifs))
+        for (number, ply), kept in studies.items()
+        if number in ids
+    ]
+    with guard(db, path, None), _transaction(db):
+        db.executemany(
+            "INSERT OR REPLACE INTO puzzle_facts (game, ply, winners, solution,"
+            " defences, decoys, motifs) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            rows,
+        )
+
+
+def _winners_text(winners: tuple[tuple[int, bool], ...] | None) -> str:
+    """``2 3r``: the fewest own actions of each winning first choice, ``r``
+    after a roll; ``?`` when the search was undecided."""
+    if winners is None:
+        return "?"
+    return " ".join(f"{depth}{'r' if roll else ''}" for depth, roll in winners)
+
+
+def _winners_of(text: str) -> tuple[tuple[int, bool], ...] | None:
+    """:func:`_winners_text` read back; ValueError when it is not such a text."""
+    if text == "?":
+        return None
+    found = []
+    for word in text.split(" ") if text else ():
+        roll = word.endswith("r")
+        depth = ascii_int(word[:-1] if roll else word, max_digits=2)
+        if depth is None or depth < 1:
+            raise ValueError(text)
+        found.append((depth, roll))
+    return tuple(found)
 
 
 # -- reading it -------------------------------------------------------------------
@@ -372,3 +444,54 @@ def candidates(db: sqlite3.Connection, path: str, depth: int) -> Iterator[Candid
                     ),
                 )
             yield Candidate(path_of(shown, path), path_of(real, path), digest, number, found)
+
+
+def kept_studies(
+    db: sqlite3.Connection, path: str, wanted: dict[tuple[str, int], tuple[int, ...]]
+) -> dict[str, dict[tuple[int, int], Study]]:
+    """What ``puzzle_facts`` keeps of the positions ``wanted`` (by the
+    file's real path and the game's number, the plies): by the file's
+    path as the index shows it, then (game number, ply). Nothing from an
+    index analysed before puzzles were kept."""
+    from hexhop.records.puzzle_choice import ALL_MOTIFS
+    from hexhop.records.puzzles import Study
+
+    with guard(db, path):
+        made = db.execute(
+            "SELECT count(*) FROM sqlite_master WHERE name = 'puzzle_facts'"
+        ).fetchone()[0]
+    found: dict[str, dict[tuple[int, int], Study]] = {}
+    if not made:
+        return found
+    sql = (
+        "SELECT f.path, f.real, g.number, p.ply, p.winners, p.solution, p.defences, p.decoys,"
+        " p.motifs FROM puzzle_facts p JOIN games g ON g.id = p.game JOIN files f ON f.id = g.file"
+    )
+    types = (TEXT, TEXT, NUMBER, NUMBER, TEXT, TEXT, NUMBER, NUMBER, TEXT)
+    for row in guarded_rows(db, path, sql, (), types, table="puzzle_facts"):
+        shown, real, number, ply, winners_text, solution, defences, decoys, motifs = row
+        if ply not in wanted.get((path_of(real, path), number), ()):
+            continue
+        named = motifs.split(" ") if motifs else []
+        try:
+            winners = _winners_of(winners_text)
+        except ValueError:
+            raise _damaged_column(path, "winners", winners_text) from None
+        if not all(m in ALL_MOTIFS for m in named):
+            raise _damaged_column(path, "motifs", motifs)
+        if defences < 0 or decoys < 0:
+            raise _damaged_column(path, "defences", min(defences, decoys))
+        study = Study(
+            winners, tuple(solution.split(" ")) if solution else (), defences, decoys, tuple(named)
+        )
+        found.setdefault(path_of(shown, path), {})[number, ply] = study
+    return found
+
+
+def _damaged_column(path: str, column: str, value: object) -> IndexProblem:
+    return damaged(
+        path,
+        _("{table}.{column} holds {value}").format(
+            table="puzzle_facts", column=column, value=repr(str(value)[:40])
+        ),
+    )

@@ -181,6 +181,22 @@ CREATE TABLE names_file (
 );
 """
 SCHEMA = BASE_SCHEMA + ANALYSIS_SCHEMA + KEYS_SCHEMA
+# the puzzles of the stored analysis (archive/analysed.py): made by the
+# first ``index --analyse`` that needs it, in any index of schema 5 or 6; an
+# index without it is whole, and its puzzles are searched again
+PUZZLE_SCHEMA = """
+CREATE TABLE IF NOT EXISTS puzzle_facts (
+    game INTEGER NOT NULL,
+    ply INTEGER NOT NULL,
+    winners TEXT NOT NULL,
+    solution TEXT NOT NULL,
+    defences INTEGER NOT NULL,
+    decoys INTEGER NOT NULL,
+    motifs TEXT NOT NULL,
+    PRIMARY KEY (game, ply)
+) WITHOUT ROWID;
+"""
+OPTIONAL_TABLES = ("puzzle_facts",)
 
 
 class IndexProblem(RecordsError):
@@ -361,9 +377,9 @@ def _schema_made(version: int = SCHEMA_VERSION) -> frozenset[tuple[str, str, str
     own indexes included)."""
     with closing(sqlite3.connect(":memory:")) as made:
         made.executescript(
-            SCHEMA
+            SCHEMA + PUZZLE_SCHEMA
             if version >= KEYED_SINCE
-            else BASE_SCHEMA + ANALYSIS_SCHEMA
+            else BASE_SCHEMA + ANALYSIS_SCHEMA + PUZZLE_SCHEMA
             if version >= ANALYSED_SINCE
             else BASE_SCHEMA
         )
@@ -392,7 +408,7 @@ def schema_differences(connection: sqlite3.Connection, version: int = SCHEMA_VER
     found = _schema_of(connection)
     if found == made:
         return []
-    optional = {item for item in made if item[1] == "sqlite_sequence"}
+    optional = {item for item in made if item[1] == "sqlite_sequence" or item[2] in OPTIONAL_TABLES}
     differ = (made - found - optional) | (found - made)
     return sorted({printable_name(item[1]) for item in differ})
 

@@ -43,7 +43,7 @@ Examples:
     show_default=True,
     help="How many games to write.",
 )
-@click.option(
+@shared(
     "--seed", type=Count(), default=0, show_default=True, help="The same seed gives the same games."
 )
 @shared(

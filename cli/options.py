@@ -249,7 +249,18 @@ VOCABULARY: dict[str, Term] = {
             "dice or chess: Trigeo's dice as chess pieces (King 1, Pawn 2, Knight 3, "
             "Bishop 4, Rook 5, Queen 6), as its rules allow; other games as always.",
         ),
-        _term("--limit", "value", "find stats", "List at most this many rows (0: all)."),
+        _term(
+            "--limit",
+            "value",
+            "find puzzles stats",
+            "List or write at most this many rows or puzzles (0: all).",
+        ),
+        _term(
+            "--seed",
+            "value",
+            "generate puzzles",
+            "The seed of the pseudo-random choices: the same seed gives the same output.",
+        ),
         _term(
             "--export",
             "file",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import click
 
@@ -14,7 +14,15 @@ from hexhop.notation.games import find_game
 from hexhop.notation.model import ParsedGame, Record
 from hexhop.records.analysis import Settings
 from hexhop.records.counting import count_files, count_games
-from hexhop.records.puzzles import find_puzzles, puzzle_book, stored_puzzles
+from hexhop.records.puzzle_choice import ALL_MOTIFS, ORDERS, Choice, choose
+from hexhop.records.puzzles import (
+    NoLine,
+    Puzzle,
+    Study,
+    find_puzzles,
+    puzzle_book,
+    stored_puzzles,
+)
 from hexhop.records.sources import Source, iter_sources
 from hexhop.render.pages import page_for
 
@@ -52,6 +60,8 @@ Examples:
   hexhop puzzles club.zip --out-dir puzzles --depth 3 --format png
   hexhop puzzles club.zip --out-dir puzzles --format pdf --page a5
   hexhop puzzles --db club.sqlite --out-dir puzzles --min-depth 2
+  hexhop puzzles --db club.sqlite --out-dir sheet --limit 12 --format pdf
+  hexhop puzzles club.zip --out-dir p --motif capture-chain --order random --seed 7
 """
 
 
@@ -104,10 +114,48 @@ Examples:
 @shared(
     "--min-depth",
     type=Count(1),
+    default=None,
+    metavar="N",
+    help="Only puzzles whose win takes at least N own actions (default: 2 for the pdf "
+    "sheet, which leaves out wins at once unless asked, else 1); --depth is the most.",
+)
+@shared(
+    "--limit",
+    type=Count(0),
+    default=0,
+    show_default=True,
+    help="Write at most this many puzzles, chosen in --order (0: all).",
+)
+@click.option(
+    "--per-game",
+    type=Count(0),
     default=1,
     show_default=True,
     metavar="N",
-    help="Only puzzles whose win takes at least N own actions.",
+    help="At most N puzzles from one game (0: any number).",
+)
+@click.option(
+    "--order",
+    type=click.Choice(ORDERS),
+    default="difficulty",
+    show_default=True,
+    help="difficulty: the easiest first (depth, then decoys, defences and length); "
+    "source: as the games are; random: shuffled by --seed.",
+)
+@shared(
+    "--seed",
+    type=Count(),
+    default=0,
+    show_default=True,
+    help="The seed of --order random: the same seed gives the same puzzles in the same order.",
+)
+@click.option(
+    "--motif",
+    "motifs",
+    multiple=True,
+    type=click.Choice(ALL_MOTIFS),
+    help="Only puzzles with this motif (repeatable: with every one given); "
+    "docs/analysis.md says what each means.",
 )
 @shared(
     "--db",
@@ -132,7 +180,12 @@ def puzzles(
     force: bool,
     max_nodes: int,
     max_seconds: float,
-    min_depth: int,
+    min_depth: int | None,
+    limit: int,
+    per_game: int,
+    order: str,
+    seed: int,
+    motifs: tuple[str, ...],
     db: str | None,
     quiet: bool,
     jobs: int,
@@ -144,11 +197,15 @@ def puzzles(
     solution as its movetext, and a diagram (puzzle001.svg …) captioned
     like "North to play and win in 2"; with --format pdf, the diagrams are
     one puzzle sheet, puzzles.pdf, the solutions on its last page(s).
-    Equal positions are written once; the easiest come first. Each record
-    names the game it comes from in its Source, SourceGame and SourcePly
-    tags. With --db, only the positions where the index's stored analysis
-    leaves a win within --depth possible are searched again: the same
-    puzzles as a search of the same games.
+    Equal positions and near-repeats are written once, at most --per-game
+    from one game, at most --limit in all, in --order (the easiest first).
+    Each record names the game it comes from in its Source, SourceGame,
+    SourcePly, SourcePlayers, SourceEvent and SourceYear tags, and its
+    difficulty and motifs in its Difficulty and Motifs tags; the sheet
+    prints the source under each diagram. With --db, only the positions
+    where the index's stored analysis leaves a win within --depth possible
+    are looked at, read from the puzzles it keeps (else searched again):
+    the same puzzles as a search of the same games.
 
     Exit status: 0 when done, 2 on a usage error or when some input could
     not be read (the others are read).
@@ -176,7 +233,9 @@ def puzzles(
         tell(why)
         unreadable.append(why)
 
-    stored = _stored_games(db, paths, settings.depth, inputs) if db is not None else None
+    stored, studies = (
+        _stored_games(db, paths, settings.depth, inputs) if db is not None else (None, None)
+    )
     # one process: a bar of the games searched; several: of the files
     if stored is not None:
         total: int | None = sum(len(wanted) for _source, wanted in stored)
@@ -186,7 +245,7 @@ def puzzles(
     progress = _Progress(ProgressBar(total, "file" if several else "game", quiet=quiet), quiet)
     with stoppable(progress.so_far):
         if stored is not None:
-            found = stored_puzzles(stored, settings, cannot_read, on_game=progress.bar.update)
+            found = _from_index(db or "", stored, settings, cannot_read, progress, studies)
         else:
             found = find_puzzles(
                 sources(),
@@ -196,7 +255,9 @@ def puzzles(
                 on_game=progress.bar.update,
                 progress=progress.bar.update,
             )
-        found = [puzzle for puzzle in found if puzzle.depth >= min_depth]
+        lowest = min_depth if min_depth is not None else (2 if fmt == "pdf" else 1)
+        choice = Choice(limit, per_game, order, seed, lowest, depth, motifs)
+        found = choose(found, choice)
         progress.writing(len(found))
         others = [p.game for p in found if not draws_chess(p.game, "chess")]
         if pieces == "chess" and others:
@@ -232,13 +293,42 @@ def puzzles(
         raise SystemExit(2)
 
 
+def _from_index(
+    db: str,
+    stored: list[tuple[Source, dict[int, tuple[int, ...]]]],
+    settings: Settings,
+    cannot_read: Callable[[str], None],
+    progress: _Progress,
+    studies: dict[str, dict[tuple[int, int], Study]] | None,
+) -> list[Puzzle]:
+    """The puzzles of the stored analysis; a solution kept that is no line
+    is a damaged index (exit 2)."""
+    from hexhop.archive.index import damaged
+
+    try:
+        return stored_puzzles(
+            stored, settings, cannot_read, on_game=progress.bar.update, studies=studies
+        )
+    except NoLine as error:
+        raise damaged(db, str(error)) from None
+
+
 def _stored_games(
     db: str, paths: tuple[str, ...], depth: int, inputs: list[str]
-) -> list[tuple[Source, dict[int, tuple[int, ...]]]]:
+) -> tuple[
+    list[tuple[Source, dict[int, tuple[int, ...]]]], dict[str, dict[tuple[int, int], Study]]
+]:
     """The games of the index ``db`` (under ``paths``, when given) with the
-    positions its analysis leaves to search, each file read again; a file
-    that changed since it was indexed stops the command (exit 2)."""
-    from hexhop.archive.analysed import StoredFile, candidates, require_analysis, source_of
+    positions its analysis leaves to search, each file read again (a file
+    that changed since it was indexed stops the command, exit 2); and what
+    the index keeps of those positions, by file and (game, ply)."""
+    from hexhop.archive.analysed import (
+        StoredFile,
+        candidates,
+        kept_studies,
+        require_analysis,
+        source_of,
+    )
     from hexhop.archive.index import IndexProblem
     from hexhop.archive.query import open_to_search, real_roots, under_any
 
@@ -256,6 +346,12 @@ def _stored_games(
                 found.real, (StoredFile(0, found.path, found.real, found.digest, 0), {})
             )
             entry[1][found.number] = found.plies
+        asked = {
+            (real, number): plies
+            for real, (_file, plies_of) in files.items()
+            for number, plies in plies_of.items()
+        }
+        studies = kept_studies(connection, db, asked)
     finally:
         connection.close()
     games = []
@@ -265,7 +361,7 @@ def _stored_games(
             raise IndexProblem(why or stored.path)
         inputs.append(stored.real)
         games.append((source, wanted))
-    return games
+    return games, studies
 
 
 class _Progress:

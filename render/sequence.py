@@ -200,9 +200,13 @@ def sheet_pages_svg(
     *,
     heading: Sequence[str] = (),
     note: str | None = None,
+    caption_lines: int = 2,
 ) -> list[str]:
     """Pages of diagrams on the fixed grid of ``page`` (:meth:`Page.grid`),
     each diagram with its caption under it, in reading order.
+
+    A caption takes at most ``caption_lines`` lines; a ``\n`` in it starts
+    a new line (the puzzle sheet's source line and motifs).
 
     ``draw(width)`` gives every diagram as SVG, ``width`` pixels wide: the
     diagrams are drawn at the size they are shown at, as large as the
@@ -217,7 +221,7 @@ def sheet_pages_svg(
     gap = PAGE_FONT
     cell_w = (page.inner_width_px - (columns - 1) * gap) / columns
     cell_h = (page.inner_height_px - (top - page.margin_px) - (rows - 1) * gap) / rows
-    room_h = cell_h - CAPTION_FONT * 2.8
+    room_h = cell_h - CAPTION_FONT * (1.5 + 1.3 * (caption_lines - 1))
     width = int(cell_w)
     svgs = draw(width)
     for _attempt in range(3):  # text that keeps its size makes a smaller diagram taller
@@ -236,12 +240,21 @@ def sheet_pages_svg(
             y = top + row * (cell_h + gap)
             svg, shown_h = _scaled(svgs[index], width)
             parts.append(_placed(svg, x + (cell_w - width) / 2, y))
-            lines = wrap_text(captions[index], cell_w, CAPTION_FONT, lines=2)
+            lines = _caption_lines(captions[index], cell_w, caption_lines)
             for number, words in enumerate(lines):
                 baseline = y + shown_h + CAPTION_FONT * (1.2 + 1.3 * number)
                 parts.append(_text(x + cell_w / 2, baseline, words, CAPTION_FONT))
         pages.append(_page(page, parts))
     return pages
+
+
+def _caption_lines(caption: str, width: float, most: int) -> list[str]:
+    """A caption wrapped to ``width``, each of its ``\n``-lines on lines of
+    its own, at most ``most`` lines in all."""
+    found: list[str] = []
+    for part in caption.split("\n"):
+        found += wrap_text(part, width, CAPTION_FONT, lines=max(1, most - len(found)))
+    return found[:most]
 
 
 def text_pages_svg(heading: str, lines: Sequence[str], page: Page) -> list[str]:

@@ -327,6 +327,19 @@ CASE_COMMANDS: dict[str, list[str]] = {
     "render-page-unknown": ["render", "{in}", "--format", "pdf", "--page", "b5"],
     "puzzles-pdf": [
         *("puzzles", "{in}", "--format", "pdf", "--page", "a5", "--depth", "1"),
+        *("--min-depth", "1", "--max-seconds", "0.5", "-q", "--out-dir", "{out}/p"),
+    ],
+    # an editor's choice of puzzles: a few, one per game, no near-repeats
+    "puzzles-chosen": [
+        *("puzzles", "{in}", "--depth", "1", "--limit", "3", "--per-game", "2"),
+        *("--order", "random", "--seed", "7", "--max-seconds", "0.5", "-q", "--out-dir", "{out}/p"),
+    ],
+    "puzzles-chosen-motif": [
+        *("puzzles", "{in}", "--depth", "1", "--motif", "last-one", "--order", "source"),
+        *("--max-seconds", "0.5", "-q", "--out-dir", "{out}/p"),
+    ],
+    "puzzles-sheet-default": [
+        *("puzzles", "{in}", "--format", "pdf", "--limit", "12", "--depth", "2"),
         *("--max-seconds", "0.5", "-q", "--out-dir", "{out}/p"),
     ],
     "crosstable-pdf-letter-landscape": [
@@ -1717,6 +1730,16 @@ CASES: list[Case] = [
                 "DROP TABLE notes",
                 f"CREATE VIEW notes AS {FOREVER} SELECT kept.* FROM c, kept",
             ),
+            # the puzzles kept: damaged, a line that is no line, none kept (an older index)
+            "-puzzle-facts-not-ascii": (
+                "UPDATE puzzle_facts SET winners = '٣', motifs = char(27) || '[2J'",
+            ),
+            "-puzzle-facts-no-line": ("UPDATE puzzle_facts SET solution = 'A1XA2+ ' || solution",),
+            "-puzzle-facts-huge": (
+                f"UPDATE puzzle_facts SET solution = zeroblob({SIZES['tag_value']})",
+                "UPDATE puzzle_facts SET defences = -1",
+            ),
+            "-puzzle-facts-missing": ("DROP TABLE puzzle_facts",),
         }.items()
     ),
     Case(
@@ -1838,6 +1861,19 @@ CASES: list[Case] = [
         )
         for name, build in {
             "bidi-names": _file("a.hxl", bidi_names),
+            "kassel": _copy(KASSEL, "kassel.hxl"),
+        }.items()
+    ),
+    *(
+        Case(
+            f"puzzle-choice-{name}",
+            build,
+            ("puzzles-chosen", "puzzles-chosen-motif", "puzzles-sheet-default"),
+            notes="an editor's choice of puzzles: limit, one per game, order, motif",
+        )
+        for name, build in {
+            "bidi-names": _file("a.hxl", bidi_names),
+            "not-utf8": _file("a.hxl", not_utf8),
             "kassel": _copy(KASSEL, "kassel.hxl"),
         }.items()
     ),

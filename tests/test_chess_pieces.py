@@ -583,7 +583,18 @@ def test_the_puzzle_sheet_draws_in_chess_pieces(
 
     monkeypatch.setattr(svg, "board_svg", board)
     result = run(
-        *("puzzles", TRIGEO, "--pieces", "chess", "--format", "pdf", "--depth", "1"),
+        *(
+            "puzzles",
+            TRIGEO,
+            "--pieces",
+            "chess",
+            "--format",
+            "pdf",
+            "--depth",
+            "1",
+            "--min-depth",
+            "1",
+        ),
         *("--max-seconds", "0.5", "--out-dir", tmp_path, "-q"),
     )
     assert result.exit_code == 0, result.output

@@ -154,11 +154,11 @@ def test_numbers_that_are_text(tmp_path: Path, good_index: bytes) -> None:
         ("games", "UPDATE games SET valid = 'yes'"),
         ("games", "UPDATE games SET length = 2.5"),
         ("games", "UPDATE games SET actions = NULL"),
-        ("games", "UPDATE games SET first_folded = x'00ff'"),
+        ("games", "UPDATE games SET first_key = x'00ff'"),
         ("games", "UPDATE games SET moves = 'x'"),
         ("files", "UPDATE files SET digest = x'00'"),
     ],
-    ids=["valid", "length", "actions", "folded", "moves", "digest"],
+    ids=["valid", "length", "actions", "key", "moves", "digest"],
 )
 def test_values_dupes_reads(tmp_path: Path, good_index: bytes, table: str, statement: str) -> None:
     db = _loosened(_craft(tmp_path, good_index, SHARED), table, statement)

@@ -281,7 +281,7 @@ def _puzzle_sheet(tmp_path: Path, *options: str) -> list[str]:
 
 
 def test_the_puzzle_sheet_has_tasks_then_solutions(tmp_path: Path) -> None:
-    pages = _puzzle_sheet(tmp_path)
+    pages = _puzzle_sheet(tmp_path, "--per-game", "0", "--min-depth", "1")
     assert len(pages) == 2  # three puzzles on a page, the solutions on the last
     tasks = re.findall(r"^(\d)\. (Red to play and win [^\n]*)$", pages[0], re.MULTILINE)
     assert tasks == [
@@ -292,9 +292,14 @@ def test_the_puzzle_sheet_has_tasks_then_solutions(tmp_path: Path) -> None:
     assert pages[1].split("\n") == [
         "Solutions",
         "1) 1. c4xe4",
-        "2) 1. a1-c1-c3@c4 d4xb4 2. b3xb5xd5xf5",
-        "3) 1. c3-c5xe5xe3 f3xd3xd1 2. c4xe4",
+        "2) 1. a1-c1-c3@c4 d4xb4 2. b3xb5xd5xf5 (quiet, capture-chain)",
+        "3) 1. c3-c5xe5xe3 f3xd3xd1 2. c4xe4 (capture-chain)",
     ]
+    # under each task, the game it comes from
+    under = re.findall(
+        r"Mira Hansen – Paul Ohlsen, Hüpfer-Abend 2003, ply (\d+)", " ".join(pages[0].split())
+    )
+    assert under == ["22", "6", "20"]
     # the records are written as before; the diagrams are the sheet
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         "puzzle001.hpf",
@@ -305,12 +310,23 @@ def test_the_puzzle_sheet_has_tasks_then_solutions(tmp_path: Path) -> None:
 
 
 def test_the_puzzle_sheet_in_german(tmp_path: Path) -> None:
-    pages = _puzzle_sheet(tmp_path, "--depth", "1")
+    pages = _puzzle_sheet(tmp_path, "--depth", "1", "--min-depth", "1")
     assert len(pages) == 2
     assert "1. Red to play and win at once" in pages[0]  # the run above spoke English
     german = CliRunner().invoke(
         cli,
-        ["--lang", "de", "puzzles", str(HUEPFER), "--format", "pdf", "--depth", "1"]
+        [
+            "--lang",
+            "de",
+            "puzzles",
+            str(HUEPFER),
+            "--format",
+            "pdf",
+            "--depth",
+            "1",
+            "--min-depth",
+            "1",
+        ]
         + ["--out-dir", str(tmp_path / "de")],
     )
     assert german.exit_code == 0

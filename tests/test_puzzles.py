@@ -24,6 +24,11 @@ PUZZLE_2 = """[Game "Hüpfer"]
 [Source "samples/good/huepfer-6x6-bremen-2003.hpf"]
 [SourceGame "1"]
 [SourcePly "6"]
+[SourcePlayers "Mira Hansen - Paul Ohlsen"]
+[SourceEvent "Hüpfer-Abend"]
+[SourceYear "2003"]
+[Difficulty "depth 2, defences 1, decoys 0, length 3"]
+[Motifs "quiet capture-chain"]
 
 1. a1-c1-c3@c4 {Red to play and win in 2}
 {samples/good/huepfer-6x6-bremen-2003.hpf, game 1, ply 6} 1... d4xb4
@@ -38,7 +43,9 @@ def run(*args: str):
 def test_puzzles_are_records_and_diagrams(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.chdir(ROOT)
     out = tmp_path / "puzzles"
-    result = run("samples/good/huepfer-6x6-bremen-2003.hpf", "--out-dir", str(out))
+    result = run(
+        "samples/good/huepfer-6x6-bremen-2003.hpf", "--out-dir", str(out), "--per-game", "0"
+    )
     assert result.exit_code == 0
     assert result.output == f"wrote 3 puzzles to {out}\n"
     assert sorted(p.name for p in out.iterdir()) == [
@@ -72,19 +79,22 @@ def test_png_diagrams(tmp_path: Path) -> None:
 def test_pdf_diagrams(tmp_path: Path) -> None:
     """A newsletter lays out in PDF: one puzzle sheet, puzzles.pdf (it
     was one PDF per puzzle; tests/test_pages.py reads its pages)."""
-    done = run(str(HUEPFER), "--out", str(tmp_path), "--format", "pdf", "--depth", "1")
+    done = run(
+        str(HUEPFER), "--out", str(tmp_path), "--format", "pdf", "--depth", "1", "--min-depth", "1"
+    )
     assert done.exit_code == 0
     assert not (tmp_path / "puzzle001.pdf").exists()
     data = (tmp_path / "puzzles.pdf").read_bytes()
     assert data.startswith(b"%PDF-") and b"/Type /Page" in data
 
 
-def test_unique_solutions_sorted_and_deduplicated() -> None:
+def test_unique_solutions_in_source_order_and_deduplicated() -> None:
     settings = Settings(depth=2)
     found = find_puzzles(iter_sources([str(HUEPFER), str(HUEPFER)]), settings)
     assert len(found) == 3  # the same file twice: each position once
     assert len({p.key for p in found}) == 3
-    assert [p.depth for p in found] == sorted(p.depth for p in found)
+    # in source order: the choice (records/puzzle_choice.py) orders them
+    assert [p.source[2] for p in found if p.source] == [6, 20, 22]
     for puzzle in found:
         winners = Solver(rules_for(puzzle.game)).winning_choices(puzzle.position, 2)
         assert winners is not None and len(winners) == 1
@@ -93,7 +103,8 @@ def test_unique_solutions_sorted_and_deduplicated() -> None:
 
 def test_german_caption(tmp_path: Path) -> None:
     result = CliRunner().invoke(
-        cli, ["--lang", "de", "puzzles", str(HUEPFER), "--out-dir", str(tmp_path)]
+        cli,
+        ["--lang", "de", "puzzles", str(HUEPFER), "--out-dir", str(tmp_path), "--per-game", "0"],
     )
     assert result.output == f"3 Aufgaben nach {tmp_path} geschrieben\n"
     assert "Aufgabe 2: Rot zieht und gewinnt in 2" in (tmp_path / "puzzle002.svg").read_text(

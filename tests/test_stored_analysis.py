@@ -391,8 +391,9 @@ def test_puzzles_from_the_index_are_those_of_a_search(
     db = tmp_path / "x.sqlite"
     index(folder, db, "--analyse", "--depth", depth)
     scan, stored = tmp_path / "scan", tmp_path / "stored"
-    assert run("puzzles", folder, "--depth", depth, "--out-dir", scan, "-q").exit_code == 0
-    done = run("puzzles", "--db", db, "--depth", depth, "--out-dir", stored, "-q")
+    every = ("--per-game", "0")
+    assert run("puzzles", folder, "--depth", depth, "--out-dir", scan, "-q", *every).exit_code == 0
+    done = run("puzzles", "--db", db, "--depth", depth, "--out-dir", stored, "-q", *every)
     assert done.exit_code == 0, done.output
     assert written(stored) == written(scan)  # positions, solutions, sources: byte for byte
     assert len(written(scan)) >= 2 * 3

@@ -189,7 +189,16 @@ def _tree(folder: Path) -> dict[str, bytes]:
 def test_puzzles_in_two_processes_write_what_one_does(tmp_path):
     for jobs_ in ("1", "2"):
         code, _out, err = _run(
-            "puzzles", str(GOOD), "--depth", "1", "--out-dir", str(tmp_path / jobs_), "-j", jobs_
+            "puzzles",
+            str(GOOD),
+            "--depth",
+            "1",
+            "--per-game",
+            "0",
+            "--out-dir",
+            str(tmp_path / jobs_),
+            "-j",
+            jobs_,
         )
         assert code == 0, err
     written = _tree(tmp_path / "1")
