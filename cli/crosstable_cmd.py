@@ -30,8 +30,7 @@ from hexhop.messages import _
 from hexhop.records.text import csv_line, printable, utf8_safe
 
 from .command_output import emit, force_out_option, out_option, stdout_json, tell
-from .find_cmd import find_options, from_index_or_archive, query_of
-from .help import Translated
+from .find_cmd import Filtered, find_options, from_index_or_archive, query_of
 from .interrupt import checked, stoppable
 from .options import (
     format_option,
@@ -145,7 +144,7 @@ def tie_break_option(text: str | None) -> tuple[str, ...]:
         raise click.BadParameter(str(error), param_hint="'--tie-break'") from None
 
 
-@click.command(cls=Translated, epilog=EXAMPLE)
+@click.command(cls=Filtered, epilog=EXAMPLE)
 @click.argument("paths", nargs=-1, metavar="[ARCHIVE]...")
 @find_options
 @event_option

@@ -12,27 +12,20 @@ from typing import Any, TypeVar
 import click
 
 from hexhop.archive.analysed import NotAnalysed, require_analysis
+from hexhop.archive.filters import FILTERS, Filter
+from hexhop.archive.filters import SIDES as FILTER_SIDES
+from hexhop.archive.filters import query_of as filter_query
 from hexhop.archive.index import default_path
 from hexhop.archive.players import load_names
 from hexhop.archive.query import (
     Hit,
     Query,
-    board_size,
     bounded,
-    date_range,
     find_in_archive,
     find_in_index,
-    finding_code,
-    int_range,
     open_to_search,
-    openings,
-    player_pattern,
-    position_targets,
     real_roots,
-    result_filter,
-    side_name,
     stale_files,
-    tag_filter,
     under_any,
 )
 from hexhop.messages import N_, _
@@ -43,6 +36,7 @@ from .command_output import stdout_json, tell
 from .help import Translated
 from .interrupt import checked, stoppable
 from .options import (
+    VOCABULARY,
     Count,
     force_option,
     format_option,
@@ -67,14 +61,7 @@ Examples:
   hexhop find --db club.sqlite --player Berger --export berger.hxl
 """
 
-SIDES = ("north", "south", "red", "turquoise")
-# written out, so that the catalogue has each
-_SIDE_HELP = {
-    "north": N_("The North player (as --player)."),
-    "south": N_("The South player (as --player)."),
-    "red": N_("The Red player (as --player)."),
-    "turquoise": N_("The Turquoise player (as --player)."),
-}
+SIDES = FILTER_SIDES
 # the table's columns (the last two: with --position)
 HEADING = (N_("players"), N_("result"), N_("date"), N_("event"), N_("plies"))
 PLY, WHERE = N_("ply"), N_("where")
@@ -85,77 +72,62 @@ game_option = shared(
     "--game",
     callback=game_name,
     metavar="GAME",
-    help="Only games of this game (Hexalit, Trigeo or Hüpfer).",
+    help=FILTERS["game"].help,
 )
 
 
-def _side_option(side: str):
-    return shared(f"--{side}", metavar="NAME", default=None, help=_SIDE_HELP[side])
+def filter_option(item: Filter) -> Callable[[F], F]:
+    """The option of a filter of the table (archive/filters.py): made by
+    the vocabulary when it names the filter (shared()), else as the table says."""
+    attributes: dict[str, Any] = {"help": item.help}
+    if item.flag:
+        attributes["is_flag"] = True
+        if "/" in item.option:
+            attributes["default"] = None
+    else:
+        attributes.update(metavar=item.metavar, default=None)
+        if item.multiple:
+            attributes.update(multiple=True, default=())
+        if item.least is not None:
+            attributes["type"] = Count(item.least)
+    if item.name == "game":
+        attributes["callback"] = game_name
+    if item.option in VOCABULARY:
+        return shared(item.option, item.parameter, **attributes)
+    return click.option(item.option, item.parameter, **attributes)
+
+
+def _filter_options() -> list[Callable[[F], F]]:
+    """The options of the table's filters that the commands take, and the
+    old spelling --plies of --length."""
+    options: list[Callable[[F], F]] = []
+    for item in FILTERS.values():
+        if item.cli:
+            options.append(filter_option(item))
+        if item.name == "length":
+            options.append(renamed("--plies", "--length", "length"))
+    return options
+
+
+class Filtered(Translated):
+    """A command that takes the table's filters: a filter added to the
+    table after the command was made is an option of it too."""
+
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
+        params = super().get_params(ctx)
+        have = {param.name for param in params}
+        added: list[click.Parameter] = []
+        for item in FILTERS.values():
+            if item.cli and item.parameter not in have:
+                holder = filter_option(item)(lambda: None)
+                added.extend(getattr(holder, "__click_params__", []))
+        return added + params if added else params
 
 
 def find_options(command):
-    """The filters of ``find`` (``stats`` takes them too)."""
+    """The filters of ``find`` (``stats`` takes them too): the table's, then where to read."""
     options = [
-        shared(
-            "--player",
-            "players",
-            multiple=True,
-            metavar="NAME",
-            help="A player on either side: part of a name, case and accents aside "
-            "(Muller finds Müller, Soren Søren), or a glob of the whole name; every game "
-            "of the players it names, however spelled (repeatable).",
-        ),
-        *(_side_option(side) for side in SIDES),
-        shared(
-            "--tag",
-            "tags",
-            multiple=True,
-            metavar="KEY=VALUE",
-            help="A tag's whole value, a glob, case and accents aside (repeatable).",
-        ),
-        shared("--result", default=None, metavar="1-0|0-1|*", help="The written result."),
-        shared("--winner", default=None, metavar="SIDE", help="Who won on the board."),
-        game_option,
-        shared("--board", default=None, metavar="NxN", help="Only games on this board."),
-        shared("--date", default=None, metavar="FROM..TO", help="Date tag, e.g. 1998..2001.06."),
-        shared(
-            "--length",
-            default=None,
-            metavar="MIN..MAX",
-            help="Number of plies, e.g. 40..60 or ..30.",
-        ),
-        renamed("--plies", "--length", "length"),
-        shared("--valid/--invalid", default=None, help="Only valid (or invalid) games."),
-        shared("--finding", "findings", multiple=True, metavar="CODE", help="A finding's code."),
-        shared(
-            "--position",
-            "position_text",
-            default=None,
-            metavar="TEXT",
-            help="Games whose main line reached this position (Position tag text).",
-        ),
-        shared(
-            "--after", default=None, metavar="ACTIONS", help="Games starting with these actions."
-        ),
-        shared(
-            "--missed-win",
-            is_flag=True,
-            help="Games where a side missed a forced win (an index made with hexhop index "
-            "--analyse).",
-        ),
-        shared(
-            "--blunder",
-            is_flag=True,
-            help="Games where an action allowed the opponent a forced win (an index made with "
-            "hexhop index --analyse).",
-        ),
-        shared(
-            "--min-depth",
-            type=Count(1),
-            default=None,
-            metavar="N",
-            help="With --missed-win or --blunder: only wins of at least N own actions.",
-        ),
+        *_filter_options(),
         shared(
             "--db", default=None, metavar="FILE", help="The index to search (see hexhop index)."
         ),
@@ -176,35 +148,14 @@ def query_of(options: dict[str, Any], paths: Iterable[str] = ()) -> Query:
     """The query the filters of ``find_options`` describe (QueryError: exit 2),
     with the names file of ``--names`` or beside the first of ``paths``
     (NamesFileError: exit 2)."""
-    game = options["game"]
-    length = old_spelling("length", options["length"])
-    board = board_size(options["board"]) if options["board"] is not None else None
     for pattern in options["globs"]:
         bounded(pattern, "--glob")
-    return Query(
-        players=tuple(player_pattern(p) for p in options["players"]),
-        sides=tuple(
-            (side.capitalize(), player_pattern(options[side], f"--{side}"))
-            for side in SIDES
-            if options[side] is not None
-        ),
-        tags=tuple(tag_filter(t) for t in options["tags"]),
-        result=result_filter(options["result"]) if options["result"] is not None else None,
-        winner=side_name(options["winner"]) if options["winner"] is not None else None,
-        game=game,
-        board=board,
-        date=date_range(options["date"]) if options["date"] is not None else None,
-        plies=int_range(length, "--length") if length is not None else None,
-        valid=options["valid"],
-        findings=tuple(finding_code(code) for code in options["findings"]),
-        positions=position_targets(
-            options["position_text"], game, f"{board}x{board}" if board else None
-        )
-        if options["position_text"] is not None
-        else (),
-        openings=openings(options["after"], game) if options["after"] is not None else (),
-        notes=note_kinds(options),
-        min_depth=options["min_depth"] or 1,
+    note_kinds(options)
+    values = {item.name: options.get(item.parameter) for item in FILTERS.values() if item.cli}
+    values["length"] = old_spelling("length", options["length"])
+    return filter_query(
+        values,
+        label=lambda item: item.option.split("/")[0],
         names=load_names(options.get("names_file"), list(paths)[:1]),
     )
 
@@ -347,6 +298,7 @@ def warn_stale(
 
 STALE_NAMED = 5  # the changed files a warning names
 T = TypeVar("T")
+F = TypeVar("F", bound=Callable[..., Any])
 SORT_KEYS = ("archive", "date", "player", "event", "length")
 
 
@@ -355,7 +307,7 @@ def _under(path: str, root: str) -> bool:
     return path == root or path.startswith((root + "/", root + ":", root + os.sep))
 
 
-@click.command(cls=Translated, epilog=EXAMPLE)
+@click.command(cls=Filtered, epilog=EXAMPLE)
 @click.argument("paths", nargs=-1, metavar="[ARCHIVE]...")
 @find_options
 @click.option(

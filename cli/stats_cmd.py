@@ -24,8 +24,7 @@ from hexhop.records.text import counted, printable
 
 from .command_output import stdout_json, tell
 from .crosstable_cmd import names_of
-from .find_cmd import find_options, from_index_or_archive, query_of
-from .help import Translated
+from .find_cmd import Filtered, find_options, from_index_or_archive, query_of
 from .interrupt import checked, stoppable
 from .options import (
     Count,
@@ -56,7 +55,7 @@ class Refused(click.ClickException):
     exit_code = 2
 
 
-@click.command(cls=Translated, epilog=EXAMPLE)
+@click.command(cls=Filtered, epilog=EXAMPLE)
 @click.argument("paths", nargs=-1)
 @find_options
 @click.option(

@@ -37,9 +37,9 @@ PAGE_SIZE = 50
 SORTS: dict[str, tuple[str, ...]] = {
     "": ("g.id",),
     "date": ("g.date IS NULL", "g.date", "g.id"),
-    "players": ("g.first_folded", "g.second_folded", "g.id"),
+    "player": ("g.first_folded", "g.second_folded", "g.id"),
     "event": ("g.event IS NULL", "g.event", "g.id"),
-    "plies": ("g.plies", "g.id"),
+    "length": ("g.plies", "g.id"),
 }
 _local = threading.local()
 T = TypeVar("T")
