@@ -48,7 +48,9 @@ class Filter:
     name: str  # the API's keyword, the form's field
     option: str  # the commands' option, e.g. "--player" or "--valid/--invalid"
     help: str
-    read: Reader
+    # the query's fields of a value (default, for a filter with its own
+    # matchers: ``parse`` of the value, kept in Query.extra)
+    read: Reader | None = None
     metavar: str | None = None
     dest: str | None = None  # the commands' parameter name (default: from the option)
     multiple: bool = False  # given more than once (a list in the API)
@@ -67,6 +69,9 @@ class Filter:
     # parameters, for the value ``read`` gave (kept in Query.extra)
     python: Callable[[GameFacts, Any], bool] | None = None
     sql: Callable[[Any], tuple[str, list[Any]]] | None = None
+    # the value parser of such a filter: QueryError when the text cannot be
+    # read (numbers: hexhop.notation.numbers.ascii_int, never int())
+    parse: Callable[[Any], Any] | None = None
     web: bool = True  # a field of the form, when it has a label
     placeholder: str = ""
     maxlength: int = 1000
@@ -84,6 +89,10 @@ class Filter:
         """The form's fields of this filter."""
         return self.form or (self.name,)
 
+    def reader(self) -> Reader:
+        """How the filter's value is read."""
+        return self.read if self.read is not None else extra(self)
+
     def form_value(self, values: Mapping[str, str]) -> Any:
         """The value the form's fields give (None: not given)."""
         if self.from_form is not None:
@@ -98,11 +107,13 @@ def extra(item: Filter) -> Reader:
     """The reader of a filter with its own matchers: its value, as
     ``parse`` (default: as given) reads it, kept in ``Query.extra``."""
 
-    def read(value: Any, _fields: Mapping[str, Any], _label: str) -> Mapping[str, Any]:
-        from .query import Extra
+    def read(value: Any, _fields: Mapping[str, Any], label: str) -> Mapping[str, Any]:
+        from .query import Extra, QueryError
 
-        assert item.python is not None and item.sql is not None
-        return {"extra": (Extra(item.name, value, item.python, item.sql),)}
+        if item.python is None or item.sql is None:
+            raise QueryError(f"{label}: " + _("not readable"))  # a table's mistake
+        parsed = item.parse(value) if item.parse is not None else value
+        return {"extra": (Extra(item.name, parsed, item.python, item.sql),)}
 
     return read
 
@@ -511,8 +522,8 @@ def sort_key(text: str) -> str | None:
 
 
 def add(item: Filter) -> Filter:
-    """Add a filter to the table (a filter with its own matchers: ``read``
-    may be :func:`extra` of it). Every command, the form and the API take it."""
+    """Add a filter to the table (one with its own matchers: ``python``,
+    ``sql`` and ``parse``). Every command, the form and the API take it."""
     FILTERS[item.name] = item
     return item
 
@@ -537,7 +548,7 @@ def query_of(
             continue
         if item.flag and value is False and item.name != "valid":
             continue
-        for key, found in item.read(value, fields, label(item)).items():
+        for key, found in item.reader()(value, fields, label(item)).items():
             fields[key] = (*fields.get(key, ()), *found) if key in JOINED else found
     if names is not None:
         fields["names"] = names

@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 import click
 
 from hexhop.archive.analysed import NotAnalysed, require_analysis
-from hexhop.archive.filters import FILTERS, Filter
+from hexhop.archive.filters import FILTERS, SORT_ALIASES, SORT_KEYS, Filter
 from hexhop.archive.filters import SIDES as FILTER_SIDES
 from hexhop.archive.filters import query_of as filter_query
 from hexhop.archive.index import default_path
@@ -299,7 +299,16 @@ def warn_stale(
 STALE_NAMED = 5  # the changed files a warning names
 T = TypeVar("T")
 F = TypeVar("F", bound=Callable[..., Any])
-SORT_KEYS = ("archive", "date", "player", "event", "length")
+
+
+class SortChoice(click.Choice):
+    """The sort keys (archive/filters.py SORT_KEYS); the web app's old
+    spellings (``players``, ``plies``) read as their keys, not listed."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and value in SORT_ALIASES:
+            value = SORT_ALIASES[value]
+        return super().convert(value, param, ctx)
 
 
 def _under(path: str, root: str) -> bool:
@@ -312,7 +321,7 @@ def _under(path: str, root: str) -> bool:
 @find_options
 @click.option(
     "--sort",
-    type=click.Choice(SORT_KEYS),
+    type=SortChoice(SORT_KEYS),
     default="archive",
     show_default=True,
     help="List the games in the order of the archive, or by date, first player, event "
