@@ -504,6 +504,11 @@ FILTERS: dict[str, Filter] = {
     )
 }
 
+# The filters of hexhop's own: the commands are made with their options
+# (the vocabulary of cli/options.py names them); a filter added later is
+# an option of the commands that take filters from then on.
+BUILT_IN = frozenset(FILTERS)
+
 # The form lays these out by hand (the opening's editor link, the
 # position's board, the analysis' check boxes); the others it makes from
 # the table.

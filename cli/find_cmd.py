@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 import click
 
 from hexhop.archive.analysed import NotAnalysed, require_analysis
-from hexhop.archive.filters import FILTERS, SORT_ALIASES, SORT_KEYS, Filter
+from hexhop.archive.filters import BUILT_IN, FILTERS, SORT_ALIASES, SORT_KEYS, Filter
 from hexhop.archive.filters import SIDES as FILTER_SIDES
 from hexhop.archive.filters import query_of as filter_query
 from hexhop.archive.index import default_path
@@ -102,7 +102,7 @@ def _filter_options() -> list[Callable[[F], F]]:
     old spelling --plies of --length."""
     options: list[Callable[[F], F]] = []
     for item in FILTERS.values():
-        if item.cli:
+        if item.cli and item.name in BUILT_IN:
             options.append(filter_option(item))
         if item.name == "length":
             options.append(renamed("--plies", "--length", "length"))
