@@ -348,8 +348,8 @@ def query(**filters: Any) -> Query:
     as ``hexhop find`` reads its options: the filters of the table
     :data:`hexhop.archive.filters.FILTERS`, by name (``plies`` for
     ``length`` too; see :class:`Index`)."""
+    from hexhop.archive import service
     from hexhop.archive.filters import by_name, known_names, unknown
-    from hexhop.archive.filters import query_of as filter_query
     from hexhop.archive.query import QueryError
     from hexhop.notation.games import find_game
 
@@ -365,7 +365,9 @@ def query(**filters: Any) -> Query:
         values["game"] = find_game(values["game"]).name
     if values.get("board") is not None:
         values["board"] = str(values["board"])
-    return filter_query(values, label=lambda item: "plies" if item.name == "length" else item.name)
+    return service.query_of(
+        values, label=lambda item: "plies" if item.name == "length" else item.name
+    )
 
 
 def _within(under: Iterable[str | os.PathLike[str]]) -> Callable[[str], bool]:

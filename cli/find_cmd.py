@@ -14,7 +14,6 @@ import click
 from hexhop.archive.analysed import NotAnalysed, require_analysis
 from hexhop.archive.filters import BUILT_IN, FILTERS, SORT_ALIASES, SORT_KEYS, Filter
 from hexhop.archive.filters import SIDES as FILTER_SIDES
-from hexhop.archive.filters import query_of as filter_query
 from hexhop.archive.index import default_path
 from hexhop.archive.players import load_names
 from hexhop.archive.query import (
@@ -153,7 +152,9 @@ def query_of(options: dict[str, Any], paths: Iterable[str] = ()) -> Query:
     note_kinds(options)
     values = {item.name: options.get(item.parameter) for item in FILTERS.values() if item.cli}
     values["length"] = old_spelling("length", options["length"])
-    return filter_query(
+    from hexhop.archive import service  # the service, when a search is made
+
+    return service.query_of(
         values,
         label=lambda item: item.option.split("/")[0],
         names=load_names(options.get("names_file"), list(paths)[:1]),

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from hexhop.archive import service
 from hexhop.archive.filters import FILTERS, LAID_OUT, Filter, sort_key
-from hexhop.archive.filters import query_of as filter_query
 from hexhop.archive.query import MAX_PATTERN, Query, QueryError
 from hexhop.messages import _
 from hexhop.notation.games import GAMES
@@ -84,7 +84,7 @@ def query_of(values: Mapping[str, str]) -> Query:
         if len(value) > MAX_PATTERN * 20:
             raise QueryError(_("The search text is too long."))
     given = {item.name: item.form_value(values) for item in FILTERS.values() if item.web}
-    return filter_query(given, label=lambda item: item.option.split("/")[0])
+    return service.query_of(given, label=lambda item: item.option.split("/")[0])
 
 
 def form_filters() -> list[Filter]:

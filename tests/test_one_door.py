@@ -1,0 +1,137 @@
+"""One door to the archive: ``cli/`` and ``serve/`` hold no SQL and never
+open SQLite themselves (the library's archive service does), and a web
+search and ``hexhop find`` with the same filters pass through the same
+library calls and give the same games."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from serve_helpers import client
+
+from hexhop.archive import service
+from hexhop.archive.query import Query
+from hexhop.cli.main import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "samples" / "good"
+# SQL's keywords in capitals, as the library writes them (a message may say "Select")
+SQL = re.compile(r"\b(SELECT|INSERT|UPDATE|DELETE|CREATE|PRAGMA|ATTACH|DETACH|DROP)\b")
+
+
+def sources() -> list[Path]:
+    return sorted(p for folder in ("cli", "serve") for p in (ROOT / folder).rglob("*.py"))
+
+
+def sql_in(path: Path) -> list[str]:
+    """Where the file imports sqlite3, calls it, or holds SQL in a string."""
+    text = path.read_text("utf-8")
+    found = [
+        f"{path.name}:{number}: {line.strip()}"
+        for number, line in enumerate(text.splitlines(), 1)
+        if re.search(r"\bimport sqlite3\b|\bsqlite3\.", line)
+    ]
+    for node in ast.walk(ast.parse(text)):
+        if (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and SQL.search(node.value)
+        ):
+            found.append(f"{path.name}:{node.lineno}: {node.value[:60]!r}")
+    return found
+
+
+def test_the_scan_finds_sql_where_there_is_some(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        "import sqlite3\n"
+        'rows = db.execute("SELECT count(*) FROM games")\n'
+        'db.execute(f"PRAGMA {name}")\n'
+        'text = "Select a game to see it"\n'
+    )
+    assert sql_in(sample) == [
+        "sample.py:1: import sqlite3",
+        "sample.py:2: 'SELECT count(*) FROM games'",
+        "sample.py:3: 'PRAGMA '",
+    ]
+
+
+def test_cli_and_serve_hold_no_sql_and_never_open_sqlite() -> None:
+    assert len(sources()) > 40
+    found = [where for path in sources() for where in sql_in(path)]
+    assert found == []
+
+
+# -- a web search and find: the same calls, the same games --------------------------
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    root = tmp_path_factory.mktemp("door")
+    arch = root / "good"
+    shutil.copytree(SAMPLES, arch)
+    db = root / "good.sqlite"
+    result = CliRunner().invoke(cli, ["index", str(arch), "--db", str(db), "-q"])
+    assert result.exit_code == 0, result.output
+    return arch, db
+
+
+@pytest.fixture
+def calls(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
+    """How often the service reads filters, and how often a query's SQL is made."""
+    counted = {"query_of": 0, "sql": 0}
+    read, sql = service.query_of, Query.sql
+
+    def counting_read(*args: Any, **kwargs: Any) -> Query:
+        counted["query_of"] += 1
+        return read(*args, **kwargs)
+
+    def counting_sql(self: Query) -> tuple[str, list[Any]]:
+        counted["sql"] += 1
+        return sql(self)
+
+    monkeypatch.setattr(service, "query_of", counting_read)
+    monkeypatch.setattr(Query, "sql", counting_sql)
+    return counted
+
+
+@pytest.mark.parametrize(
+    ("cli_filters", "form"),
+    [
+        (["--game", "Hüpfer"], {"game": "Hüpfer"}),
+        (["--result", "0-1", "--length", "10..60"], {"result": "0-1", "plies": "10..60"}),
+        (["--player", "hansen"], {"player": "hansen"}),
+        (["--date", "2003..2003.02"], {"date_from": "2003", "date_to": "2003.02"}),
+    ],
+)
+def test_a_web_search_and_find_go_through_the_service(
+    archive: tuple[Path, Path], calls: dict[str, int], cli_filters: list[str], form: dict[str, str]
+) -> None:
+    arch, db = archive
+    result = CliRunner().invoke(
+        cli, ["find", "--db", str(db), *cli_filters, "--sort", "length", "--format", "json"]
+    )
+    assert result.exit_code == 0, result.output
+    by_find = [
+        (game["plies"], game["players"][0], game["players"][1])
+        for game in json.loads(result.output)
+    ]
+    assert by_find
+    assert calls == {"query_of": 1, "sql": 1}
+    page = client(db).get("/", params={**form, "sort": "length"})
+    assert page.status_code == 200
+    assert calls == {"query_of": 2, "sql": 2}
+    cells = re.findall(
+        r'<a href="/games/\d+">([^<]*) – ([^<]*)</a>.*?<td class="number">(\d+)</td>',
+        page.text,
+        re.S,
+    )
+    by_web = [(int(plies), first, second) for first, second, plies in cells]
+    assert sorted(by_web) == sorted(by_find)
