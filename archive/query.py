@@ -892,6 +892,36 @@ def find_in_archive(
     yield from messages
 
 
+def matching_games(
+    paths: list[str],
+    query: Query,
+    options: CheckOptions,
+    globs: tuple[str, ...],
+    make: Callable[[GameFacts, Hit], T],
+    on_games: Callable[[int], None] | None = None,
+) -> Iterator[T | str]:
+    """``make(facts, hit)`` of each game of an archive read now that
+    ``query`` matches, in archive order, the player filters as
+    :func:`select_players` (and the index) choose: every game of the
+    players a matching spelling names. A source that cannot be read comes
+    as its message. What ``stats``, ``crosstable`` and ``ratings`` read
+    from the ARCHIVE paths, as ``find`` does."""
+    messages: list[str] = []
+
+    def games() -> Iterator[tuple[GameFacts, T]]:
+        for found in archive_games(paths, options, globs, on_games):
+            if isinstance(found, str):
+                messages.append(found)
+                continue
+            yield found[0], make(*found)
+
+    for item in select_players(query, games()):
+        yield from messages
+        messages.clear()
+        yield item
+    yield from messages
+
+
 def archive_games(
     paths: list[str],
     options: CheckOptions,

@@ -6,6 +6,7 @@ import dataclasses
 import html
 import re
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -122,7 +123,8 @@ def counted_games(
     (:func:`~hexhop.archive.counting.count_once`), and the problems told;
     standard error says how many copies were set aside."""
     names = names_of(names_file, paths, options)
-    query = with_event(query_of(options), event)
+    # a scan chooses the players' games as the index does, by the names file
+    query = with_event(replace(query_of(options), names=names), event)
     problems: list[str] = []
     scan = ProgressBar(None, "game", quiet=quiet)
     with stoppable(lambda: _("after reading {games}").format(games=games_read(scan))):

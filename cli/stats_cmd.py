@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from typing import Any
 
 import click
@@ -145,6 +146,7 @@ def stats(
         return _("after reading {games}").format(games=games)
 
     names = names_of(names_file, paths, options)
+    query = replace(query, names=names)  # a scan chooses the players' games as the index
     people, once = People(names), Once(keep_duplicates)
     with stoppable(so_far):
         rows = _rows(paths, options, query, depth, problems, scan, condition_tags(names))

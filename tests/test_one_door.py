@@ -135,3 +135,39 @@ def test_a_web_search_and_find_go_through_the_service(
     )
     by_web = [(int(plies), first, second) for first, second, plies in cells]
     assert sorted(by_web) == sorted(by_find)
+
+
+# -- stats, crosstable and ratings choose a player's games as find does --------------
+
+
+@pytest.fixture(scope="module")
+def people(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    from people_archive import make_people_archive
+
+    folder = make_people_archive(tmp_path_factory.mktemp("door-people"))
+    db = folder.parent / "people.sqlite"
+    result = CliRunner().invoke(cli, ["index", str(folder), "--db", str(db), "-q"])
+    assert result.exit_code == 0, result.output
+    return folder, db
+
+
+def answer(*args: str) -> Any:
+    """The JSON a command writes, and its exit status (1: nothing to count)."""
+    result = CliRunner().invoke(cli, [*args, "--format", "json"])
+    assert result.exit_code in (0, 1), result.output
+    return json.loads(result.stdout), result.exit_code
+
+
+@pytest.mark.parametrize("typed", ["Muller", "mueller", "Anna Mu\u0308ller", "Soren", "Yilmaz"])
+@pytest.mark.parametrize("command", ["stats", "crosstable", "ratings"])
+def test_a_scan_and_the_index_choose_the_same_games_of_a_player(
+    people: tuple[Path, Path], typed: str, command: str
+) -> None:
+    folder, db = people
+    by_find = answer("find", str(folder), "--scan", "--player", typed)
+    assert by_find == answer("find", str(folder), "--db", str(db), "--player", typed)
+    scanned = answer(command, str(folder), "--scan", "--player", typed)
+    indexed = answer(command, str(folder), "--db", str(db), "--player", typed)
+    assert scanned == indexed
+    if command == "stats":
+        assert scanned[0]["games"] == len(by_find[0]) > 0
