@@ -160,9 +160,9 @@ class Index:
         ...     [(h.game, h.players[1], h.result) for h in index.find(winner="south")]
         [('Hexalit', 'Jonas Keller', '0-1'), ('Trigeo', 'Karl Brandt', '0-1')]
         """
-        from hexhop.archive.query import find_in_index
+        from hexhop.archive import service
 
-        hits = find_in_index(self.db, self.path, query(**filters))
+        hits = service.find(self.db, self.path, query(**filters))
         inside = _within(under)
         return [hit for hit in hits if inside(hit.real)]
 

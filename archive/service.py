@@ -14,6 +14,7 @@ crafted or foreign index is refused the same way; SQLite's functions of
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import re
 import sqlite3
@@ -579,4 +580,73 @@ def first_game_of_last_file(db: str, real: str) -> int | None:
     for game_id, stored in rows:
         if isinstance(game_id, int) and isinstance(stored, str) and path_of(stored, db) == real:
             return game_id
+    return None
+
+
+# -- index or scan, stale files, order -------------------------------------------------
+
+
+def index_to_use(paths: tuple[str, ...], db: str | None, scan: bool) -> str | None:
+    """The index to answer from: ``db``, else the hexhop.sqlite beside the
+    first ARCHIVE when there is one; None with ``scan`` (read the archive)."""
+    from .index import default_path
+
+    if scan:
+        return None
+    if db is None and paths and os.path.isfile(default_path(paths[0])):
+        db = default_path(paths[0])
+    return db
+
+
+STALE_NAMED = 5  # the changed files a warning names
+
+
+def stale_warning(
+    found: list[str], db: str, paths: tuple[str, ...], names_file: str | None = None
+) -> str:
+    """The warning of the index's files that changed or are gone (``found``,
+    :func:`~hexhop.archive.query.stale_files`), and the run of ``index``
+    that brings it up to date."""
+    import shlex
+
+    from hexhop.messages import _
+    from hexhop.records.text import counted
+
+    names = ", ".join(found[:STALE_NAMED]) + (", …" if len(found) > STALE_NAMED else "")
+    archives = " ".join(shlex.quote(p) for p in paths) if paths else "ARCHIVE"
+    if names_file is not None:
+        archives += " --names " + shlex.quote(names_file)
+    return _(
+        "warning: {files} changed or gone since {db} was indexed ({names}): the answers "
+        "are what the index holds; run `hexhop index {archives} --db {db}` again"
+    ).format(files=counted(len(found), "file"), db=db, names=names, archives=archives)
+
+
+def ordered(hits: Iterator[Hit], sort: str, reverse: bool, limit: int) -> Iterator[Hit]:
+    """The hits in the order ``sort`` names (``archive``: as they come,
+    streamed), at most ``limit`` of them (0: all). Games without the value
+    sorted by come last either way; equal ones keep the archive's order."""
+    if sort != "archive":
+        keyed = [(_sort_value(hit, sort), hit) for hit in hits]
+        present = sorted(
+            (pair for pair in keyed if pair[0] is not None),
+            key=lambda pair: pair[0],
+            reverse=reverse,
+        )
+        absent = [hit for value, hit in keyed if value is None]
+        hits = iter([hit for _value, hit in present] + absent)
+    elif reverse:
+        hits = reversed(list(hits))
+    return itertools.islice(hits, limit or None)
+
+
+def _sort_value(hit: Hit, sort: str) -> Any:
+    if sort == "date":
+        return hit.date or None
+    if sort == "player":
+        return hit.players[0].casefold() if hit.players and hit.players[0] else None
+    if sort == "event":
+        return hit.event.casefold() if hit.event else None
+    if sort == "length":
+        return hit.plies
     return None

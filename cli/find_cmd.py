@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import itertools
 import os
-import shlex
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
@@ -14,14 +12,12 @@ import click
 from hexhop.archive.analysed import NotAnalysed, require_analysis
 from hexhop.archive.filters import BUILT_IN, FILTERS, SORT_ALIASES, SORT_KEYS, Filter
 from hexhop.archive.filters import SIDES as FILTER_SIDES
-from hexhop.archive.index import default_path
 from hexhop.archive.players import load_names
 from hexhop.archive.query import (
     Hit,
     Query,
     bounded,
     find_in_archive,
-    find_in_index,
     open_to_search,
     real_roots,
     stale_files,
@@ -174,14 +170,10 @@ def note_kinds(options: dict[str, Any]) -> tuple[str, ...]:
 
 
 def index_to_use(paths: tuple[str, ...], options: dict[str, Any]) -> str | None:
-    """The index to answer from: --db, else the hexhop.sqlite beside the
-    first ARCHIVE when there is one; None with --scan (read the archive)."""
-    if options["scan"]:
-        return None
-    db: str | None = options["db"]
-    if db is None and paths and os.path.isfile(default_path(paths[0])):
-        db = default_path(paths[0])
-    return db
+    """The index to answer from (:func:`hexhop.archive.service.index_to_use`)."""
+    from hexhop.archive import service
+
+    return service.index_to_use(paths, options["db"], options["scan"])
 
 
 def from_index_or_archive(
@@ -256,12 +248,18 @@ def hits_of(
         options,
         problems,
         bar,
-        lambda connection, db: find_in_index(connection, db, query),
+        lambda connection, db: _service().find(connection, db, query),
         lambda hit: hit.real,
         lambda sources, check, globs, on_games: find_in_archive(
             sources, query, check, globs, on_games
         ),
     )
+
+
+def _service() -> Any:
+    from hexhop.archive import service  # the service, when a search is made
+
+    return service
 
 
 def warn_stale(
@@ -280,24 +278,11 @@ def warn_stale(
         return
     if stale is not None:
         stale.extend(found)
-    names = ", ".join(found[:STALE_NAMED]) + (", …" if len(found) > STALE_NAMED else "")
-    archives = " ".join(shlex.quote(p) for p in paths) if paths else "ARCHIVE"
-    if names_file is not None:
-        archives += " --names " + shlex.quote(names_file)
-    tell(
-        _(
-            "warning: {files} changed or gone since {db} was indexed ({names}): the answers "
-            "are what the index holds; run `hexhop index {archives} --db {db}` again"
-        ).format(
-            files=counted(len(found), "file"),
-            db=db,
-            names=names,
-            archives=archives,
-        )
-    )
+    from hexhop.archive import service
+
+    tell(service.stale_warning(found, db, paths, names_file))
 
 
-STALE_NAMED = 5  # the changed files a warning names
 T = TypeVar("T")
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -425,33 +410,11 @@ def find(
 
 
 def ordered(hits: Iterator[Hit], sort: str, reverse: bool, limit: int) -> Iterator[Hit]:
-    """The hits in the order ``sort`` names (``archive``: as they come,
-    streamed), at most ``limit`` of them (0: all). Games without the value
-    sorted by come last either way; equal ones keep the archive's order."""
-    if sort != "archive":
-        keyed = [(_sort_value(hit, sort), hit) for hit in hits]
-        present = sorted(
-            (pair for pair in keyed if pair[0] is not None),
-            key=lambda pair: pair[0],
-            reverse=reverse,
-        )
-        absent = [hit for value, hit in keyed if value is None]
-        hits = iter([hit for _value, hit in present] + absent)
-    elif reverse:
-        hits = reversed(list(hits))
-    return itertools.islice(hits, limit or None)
+    """The hits in the order ``sort`` names, at most ``limit`` of them
+    (the archive service's order: :func:`hexhop.archive.service.ordered`)."""
+    from hexhop.archive import service
 
-
-def _sort_value(hit: Hit, sort: str) -> Any:
-    if sort == "date":
-        return hit.date or None
-    if sort == "player":
-        return hit.players[0].casefold() if hit.players and hit.players[0] else None
-    if sort == "event":
-        return hit.event.casefold() if hit.event else None
-    if sort == "length":
-        return hit.plies
-    return None
+    return service.ordered(hits, sort, reverse, limit)
 
 
 def _export(

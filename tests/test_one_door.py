@@ -85,20 +85,20 @@ def archive(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 
 @pytest.fixture
 def calls(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
-    """How often the service reads filters, and how often a query's SQL is made."""
-    counted = {"query_of": 0, "sql": 0}
-    read, sql = service.query_of, Query.sql
+    """How often the service reads filters, finds and pages games, and how
+    often a query's SQL is made."""
+    counted = {"query_of": 0, "find": 0, "search": 0, "sql": 0}
 
-    def counting_read(*args: Any, **kwargs: Any) -> Query:
-        counted["query_of"] += 1
-        return read(*args, **kwargs)
+    def counting(name: str, function: Any) -> Any:
+        def counted_call(*args: Any, **kwargs: Any) -> Any:
+            counted[name] += 1
+            return function(*args, **kwargs)
 
-    def counting_sql(self: Query) -> tuple[str, list[Any]]:
-        counted["sql"] += 1
-        return sql(self)
+        return counted_call
 
-    monkeypatch.setattr(service, "query_of", counting_read)
-    monkeypatch.setattr(Query, "sql", counting_sql)
+    for name in ("query_of", "find", "search"):
+        monkeypatch.setattr(service, name, counting(name, getattr(service, name)))
+    monkeypatch.setattr(Query, "sql", counting("sql", Query.sql))
     return counted
 
 
@@ -124,10 +124,10 @@ def test_a_web_search_and_find_go_through_the_service(
         for game in json.loads(result.output)
     ]
     assert by_find
-    assert calls == {"query_of": 1, "sql": 1}
+    assert calls == {"query_of": 1, "find": 1, "search": 0, "sql": 1}
     page = client(db).get("/", params={**form, "sort": "length"})
     assert page.status_code == 200
-    assert calls == {"query_of": 2, "sql": 2}
+    assert calls == {"query_of": 2, "find": 1, "search": 1, "sql": 2}
     cells = re.findall(
         r'<a href="/games/\d+">([^<]*) – ([^<]*)</a>.*?<td class="number">(\d+)</td>',
         page.text,
