@@ -19,7 +19,7 @@ import os
 import re
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
@@ -596,6 +596,76 @@ def index_to_use(paths: tuple[str, ...], db: str | None, scan: bool) -> str | No
     if db is None and paths and os.path.isfile(default_path(paths[0])):
         db = default_path(paths[0])
     return db
+
+
+def answers(
+    paths: tuple[str, ...],
+    db: str | None,
+    *,
+    game: str | None,
+    globs: tuple[str, ...],
+    names_file: str | None,
+    analysed: str | None,
+    in_index: Callable[[sqlite3.Connection, str], Iterable[T]],
+    where: Callable[[T], str],
+    in_archive: Callable[
+        [list[str], Any, tuple[str, ...], Callable[[int], None]], Iterable[T | str]
+    ],
+    tell: Callable[[str], None],
+    problems: list[str] | None,
+    progress: Callable[[], tuple[Callable[[int], None], Callable[[], None]]],
+) -> Iterator[T]:
+    """What find, stats, crosstable, ratings and players read: from the
+    index ``db`` (:func:`index_to_use`: ``in_index(connection, db)``, kept
+    when ``where(item)`` is under the ARCHIVE ``paths``), else from the
+    ARCHIVE paths read now (``in_archive(paths, check options, globs,
+    on_games)``, ``progress()`` giving the progress' update and end). The
+    index's files that changed or are gone are told first (``tell``), and
+    added to ``problems``, as are the files that cannot be read.
+    ``analysed``: the option that asks the stored analysis (an index made
+    with ``index --analyse`` only)."""
+    from .analysed import NotAnalysed, require_analysis
+    from .query import real_roots, stale_files, under_any
+
+    if db is None and analysed:
+        from hexhop.messages import _
+
+        raise NotAnalysed(
+            _(
+                "--missed-win and --blunder answer from an index made with `hexhop index "
+                "ARCHIVE --analyse` (give it with --db)"
+            )
+        )
+    if db is not None:
+        connection = open_to_search(db)
+        try:
+            if analysed:
+                missing = require_analysis(connection, db, analysed)
+                if missing is not None:
+                    tell(missing)
+            found = stale_files(connection, db, paths, names_file)
+            if found:
+                if problems is not None:
+                    problems.extend(found)
+                tell(stale_warning(found, db, paths, names_file))
+            roots = real_roots(paths)
+            for item in in_index(connection, db):
+                if not paths or under_any(where(item), roots):
+                    yield item
+        finally:
+            connection.close()
+        return
+    from hexhop.records.checking import CheckOptions
+
+    update, done = progress()
+    for found_item in in_archive(list(paths), CheckOptions(game=game), globs, update):
+        if isinstance(found_item, str):  # a file that cannot be read: exit 2, as check
+            tell(found_item)
+            if problems is not None:
+                problems.append(found_item)
+        else:
+            yield found_item
+    done()
 
 
 STALE_NAMED = 5  # the changed files a warning names

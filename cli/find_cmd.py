@@ -9,7 +9,6 @@ from typing import Any, TypeVar
 
 import click
 
-from hexhop.archive.analysed import NotAnalysed, require_analysis
 from hexhop.archive.filters import BUILT_IN, FILTERS, SORT_ALIASES, SORT_KEYS, Filter
 from hexhop.archive.filters import SIDES as FILTER_SIDES
 from hexhop.archive.players import load_names
@@ -18,10 +17,7 @@ from hexhop.archive.query import (
     Query,
     bounded,
     find_in_archive,
-    open_to_search,
-    real_roots,
     stale_files,
-    under_any,
 )
 from hexhop.messages import N_, _
 from hexhop.messages import date as shown_date
@@ -193,46 +189,31 @@ def from_index_or_archive(
     ARCHIVE paths read now (``in_archive(paths, check options, globs,
     on_games)``). The index's files that changed or are gone are told first,
     and added to ``problems``, as are the files that cannot be read."""
+    from hexhop.archive import service
+
     db = index_to_use(paths, options)
     analysed = options["missed_win"] or options["blunder"]
-    if db is None and analysed:
-        raise NotAnalysed(
-            _(
-                "--missed-win and --blunder answer from an index made with `hexhop index "
-                "ARCHIVE --analyse` (give it with --db)"
-            )
-        )
-    if db is not None:
-        connection = open_to_search(db)
-        try:
-            if analysed:
-                missing = require_analysis(
-                    connection, db, "--missed-win" if options["missed_win"] else "--blunder"
-                )
-                if missing is not None:
-                    tell(missing)
-            warn_stale(connection, db, paths, problems, options.get("names_file"))
-            roots = real_roots(paths)
-            for item in in_index(connection, db):
-                if not paths or under_any(where(item), roots):
-                    yield item
-        finally:
-            connection.close()
-        return
-    if not paths:
+    if db is None and not analysed and not paths:
         raise click.UsageError(_("give ARCHIVE paths to read, or --db with an index"))
-    from hexhop.records.checking import CheckOptions
 
-    check = CheckOptions(game=options["game"])
-    bar = games_bar(paths, quiet=options.get("quiet", False), globs=options["globs"], bar=bar)
-    for found in in_archive(list(paths), check, options["globs"], bar.update):
-        if isinstance(found, str):  # a file that cannot be read: exit 2, as check
-            tell(found)
-            if problems is not None:
-                problems.append(found)
-        else:
-            yield found
-    bar.done()
+    def progress() -> tuple[Callable[[int], None], Callable[[], None]]:
+        shown = games_bar(paths, quiet=options.get("quiet", False), globs=options["globs"], bar=bar)
+        return shown.update, shown.done
+
+    yield from service.answers(
+        paths,
+        db,
+        game=options["game"],
+        globs=options["globs"],
+        names_file=options.get("names_file"),
+        analysed="--missed-win" if options["missed_win"] else "--blunder" if analysed else None,
+        in_index=in_index,
+        where=where,
+        in_archive=in_archive,
+        tell=tell,
+        problems=problems,
+        progress=progress,
+    )
 
 
 def hits_of(
