@@ -171,3 +171,19 @@ def test_a_scan_and_the_index_choose_the_same_games_of_a_player(
     assert scanned == indexed
     if command == "stats":
         assert scanned[0]["games"] == len(by_find[0]) > 0
+
+
+def test_dupes_warns_of_a_changed_file_as_find_does(tmp_path: Path) -> None:
+    arch = tmp_path / "good"
+    shutil.copytree(SAMPLES, arch)
+    db = tmp_path / "good.sqlite"
+    assert CliRunner().invoke(cli, ["index", str(arch), "--db", str(db), "-q"]).exit_code == 0
+    changed = arch / "hexalit-kassel-1998.hxl"
+    changed.write_bytes(changed.read_bytes() + b"\n")
+    warning = (
+        f"warning: 1 file changed or gone since {db} was indexed ({changed}): the answers are "
+        f"what the index holds; run `hexhop index {arch} --db {db}` again\n"
+    )
+    for command in ("find", "dupes"):
+        result = CliRunner().invoke(cli, [command, str(arch), "--db", str(db), "-q"])
+        assert result.stderr == warning, command
