@@ -199,7 +199,7 @@ def _date(value: Any, _fields: Mapping[str, Any], _label: str) -> Mapping[str, A
 def _length(value: Any, _fields: Mapping[str, Any], label: str) -> Mapping[str, Any]:
     from .query import int_range
 
-    return {"plies": int_range(str(value), "--length" if label == "--length" else label)}
+    return {"plies": int_range(str(value), label)}
 
 
 def _valid(value: Any, _fields: Mapping[str, Any], _label: str) -> Mapping[str, Any]:

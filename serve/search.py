@@ -11,7 +11,6 @@ from hexhop.archive import service
 from hexhop.archive.filters import FILTERS, LAID_OUT, Filter, sort_key
 from hexhop.archive.query import MAX_PATTERN, Query, QueryError
 from hexhop.messages import _
-from hexhop.notation.games import GAMES
 from hexhop.notation.numbers import ascii_int
 
 
@@ -92,17 +91,3 @@ def form_filters() -> list[Filter]:
     return [
         item for item in FILTERS.values() if item.web and item.label and item.name not in LAID_OUT
     ]
-
-
-def game_names() -> list[str]:
-    return [spec.name for spec in GAMES]
-
-
-def board_names() -> list[str]:
-    return sorted(
-        {f"{n}x{n}" for spec in GAMES for n in spec.board_sizes}, key=lambda b: int(b.split("x")[0])
-    )
-
-
-def side_names() -> list[str]:
-    return list(dict.fromkeys(side for spec in GAMES for side in spec.sides))
