@@ -169,3 +169,20 @@ def test_one_set_of_sort_keys_with_the_old_spellings(
     old_page, new_page = (app.get("/", params={"sort": name}).text for name in (old, key))
     assert body.search(old_page).group() == body.search(new_page).group()  # type: ignore[union-attr]
     assert 'class="sorted"' in new_page.split(f"sort=-{key}")[1][:40]
+
+
+def test_the_forms_own_filters_are_keywords_of_the_api(archive: tuple[Path, Path]) -> None:
+    arch, db = archive
+
+    def places(hits: list[Any]) -> list[tuple[str, int]]:
+        return [(hit.path, hit.number) for hit in hits]
+
+    with hexhop.open_index(db) as index:
+        assert places(index.find(event="kassel")) == places(index.find(tag="Event=*kassel*"))
+        assert places(index.find(site="bremen")) == places(index.find(tag="Site=*bremen*"))
+        assert places(index.find(opponent="keller")) == places(index.find(player="keller"))
+        assert places(index.find(length="..30")) == places(index.find(plies="..30"))
+        assert len(index.find(event="kassel")) == 1
+        with pytest.raises(QueryError) as caught:
+            index.find(plies="many")
+    assert str(caught.value) == "plies 'many': expected MIN..MAX, e.g. 20..60"
