@@ -160,9 +160,9 @@ class Index:
         ...     [(h.game, h.players[1], h.result) for h in index.find(winner="south")]
         [('Hexalit', 'Jonas Keller', '0-1'), ('Trigeo', 'Karl Brandt', '0-1')]
         """
-        from hexhop.archive.query import find_in_index
+        from hexhop.archive import service
 
-        hits = find_in_index(self.db, self.path, query(**filters))
+        hits = service.find(self.db, self.path, query(**filters))
         inside = _within(under)
         return [hit for hit in hits if inside(hit.real)]
 
@@ -345,58 +345,28 @@ class Index:
 
 def query(**filters: Any) -> Query:
     """The :class:`~hexhop.archive.query.Query` of ``find``'s filters, read
-    as ``hexhop find`` reads its options (see :class:`Index`)."""
-    from hexhop.archive.query import (
-        QueryError,
-        board_size,
-        date_range,
-        finding_code,
-        int_range,
-        openings,
-        player_pattern,
-        position_targets,
-        result_filter,
-        side_name,
-        tag_filter,
-    )
+    as ``hexhop find`` reads its options: the filters of the table
+    :data:`hexhop.archive.filters.FILTERS`, by name (``plies`` for
+    ``length`` too; see :class:`Index`)."""
+    from hexhop.archive import service
+    from hexhop.archive.filters import by_name, known_names, unknown
+    from hexhop.archive.query import QueryError
     from hexhop.notation.games import find_game
 
-    known = {"player", "tag", "game", "board", "result", "winner", "date", "plies", "valid"}
-    known |= {"finding", "position", "after", *SIDE_FILTERS}
-    unknown = sorted(set(filters) - known)
-    if unknown:
+    wrong = unknown(filters)
+    if wrong:
         raise QueryError(
             _("unknown filter {names}: expected one of {known}").format(
-                names=", ".join(unknown), known=", ".join(sorted(known))
+                names=", ".join(wrong), known=", ".join(sorted(known_names()))
             )
         )
-    game = filters.get("game")
-    game = find_game(game).name if game is not None else None
-    board = board_size(str(filters["board"])) if filters.get("board") is not None else None
-
-    def value(name: str) -> Any:
-        return filters.get(name)
-
-    return Query(
-        players=tuple(player_pattern(p, "player") for p in _listed(value("player"))),
-        sides=tuple(
-            (side.capitalize(), player_pattern(value(side), side))
-            for side in SIDE_FILTERS
-            if value(side) is not None
-        ),
-        tags=tuple(tag_filter(t) for t in _listed(value("tag"))),
-        result=result_filter(value("result")) if value("result") is not None else None,
-        winner=side_name(value("winner")) if value("winner") is not None else None,
-        game=game,
-        board=board,
-        date=date_range(value("date")) if value("date") is not None else None,
-        plies=int_range(str(value("plies")), "plies") if value("plies") is not None else None,
-        valid=value("valid"),
-        findings=tuple(finding_code(code) for code in _listed(value("finding"))),
-        positions=position_targets(value("position"), game, f"{board}x{board}" if board else None)
-        if value("position") is not None
-        else (),
-        openings=openings(value("after"), game) if value("after") is not None else (),
+    values = by_name(filters)
+    if values.get("game") is not None:
+        values["game"] = find_game(values["game"]).name
+    if values.get("board") is not None:
+        values["board"] = str(values["board"])
+    return service.query_of(
+        values, label=lambda item: "plies" if item.name == "length" else item.name
     )
 
 

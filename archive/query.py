@@ -59,7 +59,6 @@ if TYPE_CHECKING:
     from hexhop.records.checking import CheckOptions
 
     from .facts import GameFacts
-
 # The rules, the notation reader and the sources are imported where they
 # are needed: a search of the index by player starts without them.
 
@@ -191,6 +190,17 @@ class Opening:
 
 
 @dataclass(frozen=True)
+class Extra:
+    """A filter added to the table of filters (archive/filters.py) with
+    its own matchers, and its value read."""
+
+    name: str
+    value: Any
+    python: Callable[[GameFacts, Any], bool] = field(compare=False)
+    sql: Callable[[Any], tuple[str, list[Any]]] = field(compare=False)
+
+
+@dataclass(frozen=True)
 class Query:
     players: tuple[PlayerPattern, ...] = ()  # each must find a side's player
     sides: tuple[tuple[str, PlayerPattern], ...] = ()  # (side name, pattern)
@@ -209,6 +219,8 @@ class Query:
     # allows), of wins in at least ``min_depth`` own actions
     notes: tuple[str, ...] = ()
     min_depth: int = 1
+    # the filters added to the table with their own matchers (archive/filters.py)
+    extra: tuple[Extra, ...] = ()
     # who is who in a scanned archive (an index holds the keys it was made with)
     names: Names = field(default=NO_NAMES, compare=False)
 
@@ -292,6 +304,8 @@ class Query:
             for o in self.openings
         ):
             return False, None
+        if not all(item.python(game, item.value) for item in self.extra):
+            return False, None
         if self.notes:  # the command refuses this before any game is read
             raise QueryError(_("--missed-win and --blunder answer from an analysed index"))
         if not self.positions:
@@ -372,6 +386,10 @@ class Query:
                 "EXISTS (SELECT 1 FROM notes n WHERE n.game = g.id AND n.kind = ? AND n.depth >= ?)"
             )
             args += [kind, self.min_depth]
+        for item in self.extra:
+            clause, clause_args = item.sql(item.value)
+            where.append(f"({clause})")
+            args += clause_args
         return " AND ".join(where) or "1", args
 
 
@@ -876,6 +894,36 @@ def find_in_archive(
         yield from messages
         messages.clear()
         yield hit
+    yield from messages
+
+
+def matching_games(
+    paths: list[str],
+    query: Query,
+    options: CheckOptions,
+    globs: tuple[str, ...],
+    make: Callable[[GameFacts, Hit], T],
+    on_games: Callable[[int], None] | None = None,
+) -> Iterator[T | str]:
+    """``make(facts, hit)`` of each game of an archive read now that
+    ``query`` matches, in archive order, the player filters as
+    :func:`select_players` (and the index) choose: every game of the
+    players a matching spelling names. A source that cannot be read comes
+    as its message. What ``stats``, ``crosstable`` and ``ratings`` read
+    from the ARCHIVE paths, as ``find`` does."""
+    messages: list[str] = []
+
+    def games() -> Iterator[tuple[GameFacts, T]]:
+        for found in archive_games(paths, options, globs, on_games):
+            if isinstance(found, str):
+                messages.append(found)
+                continue
+            yield found[0], make(*found)
+
+    for item in select_players(query, games()):
+        yield from messages
+        messages.clear()
+        yield item
     yield from messages
 
 

@@ -33,8 +33,9 @@ from hexhop.notation.games import lookup_game
 from hexhop.records.checking import CheckOptions
 
 from .counting import tags_of, tags_sql
+from .facts import GameFacts
 from .index import NUMBER_OR_NULL, TEXT, TEXT_OR_NULL, actions_of, guarded_rows, path_of
-from .query import Query, archive_games, register
+from .query import Hit, Query, matching_games, register
 
 START = 1500.0  # every player's first rating
 K_FACTOR = 20.0  # how far one game moves a rating
@@ -144,24 +145,23 @@ def archive_standing_games(
 ) -> Iterator[Game | str]:
     """The games of an archive read now that ``query`` matches; a source
     that cannot be read comes as its message."""
-    for found in archive_games(paths, options, globs, on_games):
-        if isinstance(found, str):
-            yield found
-        elif query.matches(found[0])[0]:
-            facts, hit = found
-            first, second = (facts.players + ["?", "?"])[:2]
-            yield Game(
-                hit.path,
-                facts.game,
-                winner_of(facts.game, facts.result, facts.winner),
-                first,
-                second,
-                hit.date,
-                hit.event,
-                facts.board,
-                " ".join(facts.actions),
-                tuple(facts.tags.items()),
-            )
+
+    def game_of(facts: GameFacts, hit: Hit) -> Game:
+        first, second = (facts.players + ["?", "?"])[:2]
+        return Game(
+            hit.path,
+            facts.game,
+            winner_of(facts.game, facts.result, facts.winner),
+            first,
+            second,
+            hit.date,
+            hit.event,
+            facts.board,
+            " ".join(facts.actions),
+            tuple(facts.tags.items()),
+        )
+
+    yield from matching_games(paths, query, options, globs, game_of, on_games)
 
 
 def _sides(row: Played) -> tuple[int, int] | None:

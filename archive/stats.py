@@ -42,7 +42,7 @@ from .index import (
     guarded_rows,
     path_of,
 )
-from .query import Query, archive_games, register
+from .query import Query, matching_games, register
 
 ROW_TABLE = "stat_games"
 MAX_DEPTH = OPENING  # the index keeps this many actions as text
@@ -242,11 +242,9 @@ def archive_rows(
     """The rows of an archive read now, of the games ``query`` matches; a
     source that cannot be read comes as its message (``on_games``: as
     :func:`.query.archive_games` tells it)."""
-    for found in archive_games(paths, options, globs, on_games):
-        if isinstance(found, str):
-            yield found
-        elif query.matches(found[0])[0]:
-            yield facts_row(found[1].path, found[0], depth)
+    yield from matching_games(
+        paths, query, options, globs, lambda facts, hit: facts_row(hit.path, facts, depth), on_games
+    )
 
 
 def joined_cube(tokens: list[str]) -> list[str]:

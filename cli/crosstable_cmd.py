@@ -6,6 +6,7 @@ import dataclasses
 import html
 import re
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -30,8 +31,7 @@ from hexhop.messages import _
 from hexhop.records.text import csv_line, printable, utf8_safe
 
 from .command_output import emit, force_out_option, out_option, stdout_json, tell
-from .find_cmd import find_options, from_index_or_archive, query_of
-from .help import Translated
+from .find_cmd import Filtered, find_options, from_index_or_archive, query_of
 from .interrupt import checked, stoppable
 from .options import (
     encoding_option,
@@ -124,7 +124,8 @@ def counted_games(
     (:func:`~hexhop.archive.counting.count_once`), and the problems told;
     standard error says how many copies were set aside."""
     names = names_of(names_file, paths, options)
-    query = with_event(query_of(options), event)
+    # a scan chooses the players' games as the index does, by the names file
+    query = with_event(replace(query_of(options), names=names), event)
     problems: list[str] = []
     scan = ProgressBar(None, "game", quiet=quiet)
     with stoppable(lambda: _("after reading {games}").format(games=games_read(scan))):
@@ -146,7 +147,7 @@ def tie_break_option(text: str | None) -> tuple[str, ...]:
         raise click.BadParameter(str(error), param_hint="'--tie-break'") from None
 
 
-@click.command(cls=Translated, epilog=EXAMPLE)
+@click.command(cls=Filtered, epilog=EXAMPLE)
 @click.argument("paths", nargs=-1, metavar="[ARCHIVE]...")
 @find_options
 @event_option

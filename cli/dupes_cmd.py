@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import click
 
 from hexhop.archive.dupes import Entry, archive_entries, groups, index_entries, kept
-from hexhop.archive.index import default_path
 from hexhop.archive.players import load_names
-from hexhop.archive.query import open_to_search, real_roots, under_any
 from hexhop.messages import _, ngettext
 from hexhop.messages import date as shown_date
 from hexhop.records.text import printable
@@ -94,33 +91,34 @@ def dupes(
     if export is not None:
         refuse_inputs([export], (*paths, db or "-"))
         refuse_existing([export], force)
-    if db is None and paths and not scan and os.path.isfile(default_path(paths[0])):
-        db = default_path(paths[0])
+    from hexhop.archive import service
+
+    db = service.index_to_use(paths, db, scan)
     if db is None and not paths:
         raise click.UsageError(_("give ARCHIVE paths to read, or --db with an index"))
-    from hexhop.records.checking import CheckOptions
-
-    options = CheckOptions(game=game)
     names = load_names(names_file, paths[:1])
 
     def entries(every_game: bool) -> Iterator[Entry]:
-        if db is not None and not scan:
-            connection = open_to_search(db)
-            roots = real_roots(paths)  # any spelling of the ARCHIVE paths, as find
-            try:
-                for entry in index_entries(connection, db, same_players, every_game):
-                    if not paths or under_any(entry.hit.real or entry.hit.path, roots):
-                        yield entry
-            finally:
-                connection.close()
-            return
-        bar = games_bar(paths, quiet=quiet, globs=globs, bar=None if every_game else read)
-        for found in archive_entries(list(paths), options, globs, same_players, bar.update, names):
-            if isinstance(found, str):
-                tell(found)
-            else:
-                yield found
-        bar.done()
+        def progress() -> tuple[Callable[[int], None], Callable[[], None]]:
+            bar = games_bar(paths, quiet=quiet, globs=globs, bar=None if every_game else read)
+            return bar.update, bar.done
+
+        return service.answers(
+            paths,
+            db,
+            game=game,
+            globs=globs,
+            names_file=names_file,
+            analysed=None,
+            in_index=lambda connection, db: index_entries(connection, db, same_players, every_game),
+            where=lambda entry: entry.hit.real or entry.hit.path,
+            in_archive=lambda sources, check, globs, on_games: archive_entries(
+                sources, check, globs, same_players, on_games, names
+            ),
+            tell=tell,
+            problems=None,
+            progress=progress,
+        )
 
     read = ProgressBar(None, "game", quiet=quiet)
 

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import itertools
 import os
-import shlex
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
@@ -12,33 +10,18 @@ from typing import Any, TypeVar
 import click
 
 from hexhop.archive.analysed import (
-    NotAnalysed,
     files_by_digest,
-    require_analysis,
     stored_notes,
 )
-from hexhop.archive.index import default_path
+from hexhop.archive.filters import BUILT_IN, FILTERS, SORT_ALIASES, SORT_KEYS, Filter
+from hexhop.archive.filters import SIDES as FILTER_SIDES
 from hexhop.archive.players import load_names
 from hexhop.archive.query import (
     Hit,
     Query,
-    board_size,
     bounded,
-    date_range,
     find_in_archive,
-    find_in_index,
-    finding_code,
-    int_range,
-    open_to_search,
-    openings,
-    player_pattern,
-    position_targets,
-    real_roots,
-    result_filter,
-    side_name,
     stale_files,
-    tag_filter,
-    under_any,
 )
 from hexhop.messages import N_, _
 from hexhop.messages import date as shown_date
@@ -48,6 +31,7 @@ from .command_output import stdout_json, tell
 from .help import Translated
 from .interrupt import checked, stoppable
 from .options import (
+    VOCABULARY,
     Count,
     encoding_option,
     force_option,
@@ -73,14 +57,7 @@ Examples:
   hexhop find --db club.sqlite --player Berger --export berger.hxl
 """
 
-SIDES = ("north", "south", "red", "turquoise")
-# written out, so that the catalogue has each
-_SIDE_HELP = {
-    "north": N_("The North player (as --player)."),
-    "south": N_("The South player (as --player)."),
-    "red": N_("The Red player (as --player)."),
-    "turquoise": N_("The Turquoise player (as --player)."),
-}
+SIDES = FILTER_SIDES
 # the table's columns (the last two: with --position)
 HEADING = (N_("players"), N_("result"), N_("date"), N_("event"), N_("plies"))
 PLY, WHERE = N_("ply"), N_("where")
@@ -91,77 +68,62 @@ game_option = shared(
     "--game",
     callback=game_name,
     metavar="GAME",
-    help="Only games of this game (Hexalit, Trigeo or Hüpfer).",
+    help=FILTERS["game"].help,
 )
 
 
-def _side_option(side: str):
-    return shared(f"--{side}", metavar="NAME", default=None, help=_SIDE_HELP[side])
+def filter_option(item: Filter) -> Callable[[F], F]:
+    """The option of a filter of the table (archive/filters.py): made by
+    the vocabulary when it names the filter (shared()), else as the table says."""
+    attributes: dict[str, Any] = {"help": item.help}
+    if item.flag:
+        attributes["is_flag"] = True
+        if "/" in item.option:
+            attributes["default"] = None
+    else:
+        attributes.update(metavar=item.metavar, default=None)
+        if item.multiple:
+            attributes.update(multiple=True, default=())
+        if item.least is not None:
+            attributes["type"] = Count(item.least)
+    if item.name == "game":
+        attributes["callback"] = game_name
+    if item.option in VOCABULARY:
+        return shared(item.option, item.parameter, **attributes)
+    return click.option(item.option, item.parameter, **attributes)
+
+
+def _filter_options() -> list[Callable[[F], F]]:
+    """The options of the table's filters that the commands take, and the
+    old spelling --plies of --length."""
+    options: list[Callable[[F], F]] = []
+    for item in FILTERS.values():
+        if item.cli and item.name in BUILT_IN:
+            options.append(filter_option(item))
+        if item.name == "length":
+            options.append(renamed("--plies", "--length", "length"))
+    return options
+
+
+class Filtered(Translated):
+    """A command that takes the table's filters: a filter added to the
+    table after the command was made is an option of it too."""
+
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
+        params = super().get_params(ctx)
+        have = {param.name for param in params}
+        added: list[click.Parameter] = []
+        for item in FILTERS.values():
+            if item.cli and item.parameter not in have:
+                holder = filter_option(item)(lambda: None)
+                added.extend(getattr(holder, "__click_params__", []))
+        return added + params if added else params
 
 
 def find_options(command):
-    """The filters of ``find`` (``stats`` takes them too)."""
+    """The filters of ``find`` (``stats`` takes them too): the table's, then where to read."""
     options = [
-        shared(
-            "--player",
-            "players",
-            multiple=True,
-            metavar="NAME",
-            help="A player on either side: part of a name, case and accents aside "
-            "(Muller finds Müller, Soren Søren), or a glob of the whole name; every game "
-            "of the players it names, however spelled (repeatable).",
-        ),
-        *(_side_option(side) for side in SIDES),
-        shared(
-            "--tag",
-            "tags",
-            multiple=True,
-            metavar="KEY=VALUE",
-            help="A tag's whole value, a glob, case and accents aside (repeatable).",
-        ),
-        shared("--result", default=None, metavar="1-0|0-1|*", help="The written result."),
-        shared("--winner", default=None, metavar="SIDE", help="Who won on the board."),
-        game_option,
-        shared("--board", default=None, metavar="NxN", help="Only games on this board."),
-        shared("--date", default=None, metavar="FROM..TO", help="Date tag, e.g. 1998..2001.06."),
-        shared(
-            "--length",
-            default=None,
-            metavar="MIN..MAX",
-            help="Number of plies, e.g. 40..60 or ..30.",
-        ),
-        renamed("--plies", "--length", "length"),
-        shared("--valid/--invalid", default=None, help="Only valid (or invalid) games."),
-        shared("--finding", "findings", multiple=True, metavar="CODE", help="A finding's code."),
-        shared(
-            "--position",
-            "position_text",
-            default=None,
-            metavar="TEXT",
-            help="Games whose main line reached this position (Position tag text).",
-        ),
-        shared(
-            "--after", default=None, metavar="ACTIONS", help="Games starting with these actions."
-        ),
-        shared(
-            "--missed-win",
-            is_flag=True,
-            help="Games where a side missed a forced win (an index made with hexhop index "
-            "--analyse).",
-        ),
-        shared(
-            "--blunder",
-            is_flag=True,
-            help="Games where an action allowed the opponent a forced win (an index made with "
-            "hexhop index --analyse).",
-        ),
-        shared(
-            "--min-depth",
-            type=Count(1),
-            default=None,
-            metavar="N",
-            help="With --missed-win or --blunder: only wins of at least N own actions.",
-        ),
+        *_filter_options(),
         shared(
             "--db", default=None, metavar="FILE", help="The index to search (see hexhop index)."
         ),
@@ -182,35 +144,16 @@ def query_of(options: dict[str, Any], paths: Iterable[str] = ()) -> Query:
     """The query the filters of ``find_options`` describe (QueryError: exit 2),
     with the names file of ``--names`` or beside the first of ``paths``
     (NamesFileError: exit 2)."""
-    game = options["game"]
-    length = old_spelling("length", options["length"])
-    board = board_size(options["board"]) if options["board"] is not None else None
     for pattern in options["globs"]:
         bounded(pattern, "--glob")
-    return Query(
-        players=tuple(player_pattern(p) for p in options["players"]),
-        sides=tuple(
-            (side.capitalize(), player_pattern(options[side], f"--{side}"))
-            for side in SIDES
-            if options[side] is not None
-        ),
-        tags=tuple(tag_filter(t) for t in options["tags"]),
-        result=result_filter(options["result"]) if options["result"] is not None else None,
-        winner=side_name(options["winner"]) if options["winner"] is not None else None,
-        game=game,
-        board=board,
-        date=date_range(options["date"]) if options["date"] is not None else None,
-        plies=int_range(length, "--length") if length is not None else None,
-        valid=options["valid"],
-        findings=tuple(finding_code(code) for code in options["findings"]),
-        positions=position_targets(
-            options["position_text"], game, f"{board}x{board}" if board else None
-        )
-        if options["position_text"] is not None
-        else (),
-        openings=openings(options["after"], game) if options["after"] is not None else (),
-        notes=note_kinds(options),
-        min_depth=options["min_depth"] or 1,
+    note_kinds(options)
+    values = {item.name: options.get(item.parameter) for item in FILTERS.values() if item.cli}
+    values["length"] = old_spelling("length", options["length"])
+    from hexhop.archive import service  # the service, when a search is made
+
+    return service.query_of(
+        values,
+        label=lambda item: item.option.split("/")[0],
         names=load_names(options.get("names_file"), list(paths)[:1]),
     )
 
@@ -228,14 +171,10 @@ def note_kinds(options: dict[str, Any]) -> tuple[str, ...]:
 
 
 def index_to_use(paths: tuple[str, ...], options: dict[str, Any]) -> str | None:
-    """The index to answer from: --db, else the hexhop.sqlite beside the
-    first ARCHIVE when there is one; None with --scan (read the archive)."""
-    if options["scan"]:
-        return None
-    db: str | None = options["db"]
-    if db is None and paths and os.path.isfile(default_path(paths[0])):
-        db = default_path(paths[0])
-    return db
+    """The index to answer from (:func:`hexhop.archive.service.index_to_use`)."""
+    from hexhop.archive import service
+
+    return service.index_to_use(paths, options["db"], options["scan"])
 
 
 def from_index_or_archive(
@@ -255,46 +194,31 @@ def from_index_or_archive(
     ARCHIVE paths read now (``in_archive(paths, check options, globs,
     on_games)``). The index's files that changed or are gone are told first,
     and added to ``problems``, as are the files that cannot be read."""
+    from hexhop.archive import service
+
     db = index_to_use(paths, options)
     analysed = options["missed_win"] or options["blunder"]
-    if db is None and analysed:
-        raise NotAnalysed(
-            _(
-                "--missed-win and --blunder answer from an index made with `hexhop index "
-                "ARCHIVE --analyse` (give it with --db)"
-            )
-        )
-    if db is not None:
-        connection = open_to_search(db)
-        try:
-            if analysed:
-                missing = require_analysis(
-                    connection, db, "--missed-win" if options["missed_win"] else "--blunder"
-                )
-                if missing is not None:
-                    tell(missing)
-            warn_stale(connection, db, paths, problems, options.get("names_file"))
-            roots = real_roots(paths)
-            for item in in_index(connection, db):
-                if not paths or under_any(where(item), roots):
-                    yield item
-        finally:
-            connection.close()
-        return
-    if not paths:
+    if db is None and not analysed and not paths:
         raise click.UsageError(_("give ARCHIVE paths to read, or --db with an index"))
-    from hexhop.records.checking import CheckOptions
 
-    check = CheckOptions(game=options["game"])
-    bar = games_bar(paths, quiet=options.get("quiet", False), globs=options["globs"], bar=bar)
-    for found in in_archive(list(paths), check, options["globs"], bar.update):
-        if isinstance(found, str):  # a file that cannot be read: exit 2, as check
-            tell(found)
-            if problems is not None:
-                problems.append(found)
-        else:
-            yield found
-    bar.done()
+    def progress() -> tuple[Callable[[int], None], Callable[[], None]]:
+        shown = games_bar(paths, quiet=options.get("quiet", False), globs=options["globs"], bar=bar)
+        return shown.update, shown.done
+
+    yield from service.answers(
+        paths,
+        db,
+        game=options["game"],
+        globs=options["globs"],
+        names_file=options.get("names_file"),
+        analysed="--missed-win" if options["missed_win"] else "--blunder" if analysed else None,
+        in_index=in_index,
+        where=where,
+        in_archive=in_archive,
+        tell=tell,
+        problems=problems,
+        progress=progress,
+    )
 
 
 def hits_of(
@@ -311,7 +235,7 @@ def hits_of(
         problems,
         bar,
         lambda connection, db: _with_notes(
-            connection, db, find_in_index(connection, db, query), query
+            connection, db, _service().find(connection, db, query), query
         ),
         lambda hit: hit.real,
         lambda sources, check, globs, on_games: find_in_archive(
@@ -337,6 +261,12 @@ def _with_notes(connection: Any, db: str, hits: Iterable[Hit], query: Query) -> 
         yield hit
 
 
+def _service() -> Any:
+    from hexhop.archive import service  # the service, when a search is made
+
+    return service
+
+
 def warn_stale(
     connection: Any,
     db: str,
@@ -353,26 +283,23 @@ def warn_stale(
         return
     if stale is not None:
         stale.extend(found)
-    names = ", ".join(found[:STALE_NAMED]) + (", …" if len(found) > STALE_NAMED else "")
-    archives = " ".join(shlex.quote(p) for p in paths) if paths else "ARCHIVE"
-    if names_file is not None:
-        archives += " --names " + shlex.quote(names_file)
-    tell(
-        _(
-            "warning: {files} changed or gone since {db} was indexed ({names}): the answers "
-            "are what the index holds; run `hexhop index {archives} --db {db}` again"
-        ).format(
-            files=counted(len(found), "file"),
-            db=db,
-            names=names,
-            archives=archives,
-        )
-    )
+    from hexhop.archive import service
+
+    tell(service.stale_warning(found, db, paths, names_file))
 
 
-STALE_NAMED = 5  # the changed files a warning names
 T = TypeVar("T")
-SORT_KEYS = ("archive", "date", "player", "event", "length")
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class SortChoice(click.Choice):
+    """The sort keys (archive/filters.py SORT_KEYS); the web app's old
+    spellings (``players``, ``plies``) read as their keys, not listed."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and value in SORT_ALIASES:
+            value = SORT_ALIASES[value]
+        return super().convert(value, param, ctx)
 
 
 def _under(path: str, root: str) -> bool:
@@ -380,12 +307,12 @@ def _under(path: str, root: str) -> bool:
     return path == root or path.startswith((root + "/", root + ":", root + os.sep))
 
 
-@click.command(cls=Translated, epilog=EXAMPLE)
+@click.command(cls=Filtered, epilog=EXAMPLE)
 @click.argument("paths", nargs=-1, metavar="[ARCHIVE]...")
 @find_options
 @click.option(
     "--sort",
-    type=click.Choice(SORT_KEYS),
+    type=SortChoice(SORT_KEYS),
     default="archive",
     show_default=True,
     help="List the games in the order of the archive, or by date, first player, event "
@@ -489,33 +416,11 @@ def find(
 
 
 def ordered(hits: Iterator[Hit], sort: str, reverse: bool, limit: int) -> Iterator[Hit]:
-    """The hits in the order ``sort`` names (``archive``: as they come,
-    streamed), at most ``limit`` of them (0: all). Games without the value
-    sorted by come last either way; equal ones keep the archive's order."""
-    if sort != "archive":
-        keyed = [(_sort_value(hit, sort), hit) for hit in hits]
-        present = sorted(
-            (pair for pair in keyed if pair[0] is not None),
-            key=lambda pair: pair[0],
-            reverse=reverse,
-        )
-        absent = [hit for value, hit in keyed if value is None]
-        hits = iter([hit for _value, hit in present] + absent)
-    elif reverse:
-        hits = reversed(list(hits))
-    return itertools.islice(hits, limit or None)
+    """The hits in the order ``sort`` names, at most ``limit`` of them
+    (the archive service's order: :func:`hexhop.archive.service.ordered`)."""
+    from hexhop.archive import service
 
-
-def _sort_value(hit: Hit, sort: str) -> Any:
-    if sort == "date":
-        return hit.date or None
-    if sort == "player":
-        return hit.players[0].casefold() if hit.players and hit.players[0] else None
-    if sort == "event":
-        return hit.event.casefold() if hit.event else None
-    if sort == "length":
-        return hit.plies
-    return None
+    return service.ordered(hits, sort, reverse, limit)
 
 
 def _export(

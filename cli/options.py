@@ -48,6 +48,25 @@ _READERS = (
 )
 _FILTERS = "crosstable find ratings stats"
 
+
+def _filter_terms() -> list[Term]:
+    """The options of the filters (archive/filters.py) that only the
+    commands that search take, as the table of filters defines them."""
+    from hexhop.archive.filters import BUILT_IN, FILTERS
+
+    elsewhere = ("--game", "--board", "--position", "--missed-win", "--blunder", "--min-depth")
+    return [
+        _term(
+            item.option,
+            ("flag" if item.flag else "value") + ("+" if item.multiple else ""),
+            _FILTERS,
+            item.meaning or item.help,
+        )
+        for item in FILTERS.values()
+        if item.cli and item.name in BUILT_IN and item.option not in elsewhere
+    ]
+
+
 VOCABULARY: dict[str, Term] = {
     term.names[-1]: term
     for term in (
@@ -267,24 +286,7 @@ VOCABULARY: dict[str, Term] = {
             "dupes find",
             "Write the games found to this record file, each in its own text.",
         ),
-        *(
-            _term(names, kind, _FILTERS, meaning)
-            for names, kind, meaning in (
-                ("--player", "value+", "A player on either side (part of the name or a glob)."),
-                ("--north", "value", "The North player."),
-                ("--south", "value", "The South player."),
-                ("--red", "value", "The Red player."),
-                ("--turquoise", "value", "The Turquoise player."),
-                ("--tag", "value+", "KEY=VALUE: a tag's whole value or a glob."),
-                ("--result", "value", "The written result."),
-                ("--winner", "value", "Who won on the board."),
-                ("--date", "value", "The Date tag, FROM..TO."),
-                ("--length", "value", "The number of plies, MIN..MAX."),
-                ("--valid/--invalid", "flag", "Only valid (or only invalid) games."),
-                ("--finding", "value+", "A finding's code (repeatable)."),
-                ("--after", "value", "Games that start with these actions."),
-            )
-        ),
+        *_filter_terms(),
     )
 }
 

@@ -19,8 +19,7 @@ from .crosstable_cmd import (
     svg_rows,
     svg_text,
 )
-from .find_cmd import find_options
-from .help import Translated
+from .find_cmd import Filtered, find_options
 from .interrupt import stoppable
 from .options import (
     encoding_option,
@@ -46,7 +45,7 @@ Examples:
 ROWS_PER_PAGE = 40  # of a rating list on one page of the PDF
 
 
-@click.command(cls=Translated, epilog=EXAMPLE)
+@click.command(cls=Filtered, epilog=EXAMPLE)
 @click.argument("paths", nargs=-1, metavar="[ARCHIVE]...")
 @find_options
 @event_option

@@ -122,7 +122,7 @@ def serve(
     path = db or default_path(paths[0])
     games = _index(paths, path, jobs, quiet)
     folders = tuple(dict.fromkeys(Path(os.path.realpath(p)) for p in paths if os.path.isdir(p)))
-    from hexhop.serve.data import light
+    from hexhop.archive.service import light
 
     light(path)  # the search table, made before the first request
     listening = _bind(host, port)
@@ -150,7 +150,6 @@ def serve(
 def _index(paths: tuple[str, ...], path: str, jobs: int | None, quiet: bool) -> int:
     """Index what is not indexed yet; the games the index holds."""
     from hexhop.archive.index import Indexer, open_index
-    from hexhop.archive.query import open_to_search
     from hexhop.records.checking import CheckOptions
     from hexhop.records.counting import count_files
     from hexhop.records.jobs import cores, default_jobs
@@ -189,12 +188,9 @@ def _index(paths: tuple[str, ...], path: str, jobs: int | None, quiet: bool) -> 
                 indexed=summary.indexed, files=counted(summary.files, "file"), path=path
             )
         )
-    reader = open_to_search(path)  # as find reads it: a crafted index is refused here
-    try:
-        row = reader.execute("SELECT count(*) FROM games").fetchone()
-    finally:
-        reader.close()
-    return int(row[0])
+    from hexhop.archive.service import games_in_index
+
+    return games_in_index(path)  # as find reads it: a crafted index is refused here
 
 
 def _bind(host: str, port: int) -> socket.socket:

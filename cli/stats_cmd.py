@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from typing import Any
 
 import click
@@ -24,8 +25,7 @@ from hexhop.records.text import counted, printable
 
 from .command_output import stdout_json, tell
 from .crosstable_cmd import names_of
-from .find_cmd import find_options, from_index_or_archive, query_of
-from .help import Translated
+from .find_cmd import Filtered, find_options, from_index_or_archive, query_of
 from .interrupt import checked, stoppable
 from .options import (
     Count,
@@ -57,7 +57,7 @@ class Refused(click.ClickException):
     exit_code = 2
 
 
-@click.command(cls=Translated, epilog=EXAMPLE)
+@click.command(cls=Filtered, epilog=EXAMPLE)
 @click.argument("paths", nargs=-1)
 @find_options
 @click.option(
@@ -148,6 +148,7 @@ def stats(
         return _("after reading {games}").format(games=games)
 
     names = names_of(names_file, paths, options)
+    query = replace(query, names=names)  # a scan chooses the players' games as the index
     people, once = People(names), Once(keep_duplicates)
     with stoppable(so_far):
         rows = _rows(paths, options, query, depth, problems, scan, condition_tags(names))

@@ -14,7 +14,6 @@ served folders, never over an existing one, and indexes it.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import re
@@ -546,24 +545,9 @@ def api_save(request: Request, data: Json, lang: str) -> Response:
 
 def _game_id(settings: Settings, target: Path) -> int | None:
     """The index's id of the (first) game of the file just indexed."""
-    import sqlite3
+    from hexhop.archive.service import first_game_of_last_file
 
-    from hexhop.archive.index import path_of
-
-    db = str(settings.db)
-    real = os.path.realpath(target)
-    try:
-        with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as con:
-            rows = con.execute(
-                "SELECT g.id, f.real FROM files f JOIN games g ON g.file = f.id"
-                " WHERE f.id = (SELECT max(id) FROM files) ORDER BY g.number LIMIT 1"
-            ).fetchall()
-    except sqlite3.Error:
-        return None
-    for game_id, stored in rows:
-        if isinstance(game_id, int) and isinstance(stored, str) and path_of(stored, db) == real:
-            return game_id
-    return None
+    return first_game_of_last_file(str(settings.db), os.path.realpath(target))
 
 
 def _folder(settings: Settings, given: object) -> Path:

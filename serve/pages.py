@@ -22,7 +22,7 @@ from hexhop.notation.numbers import ASCII_DIGITS, ascii_int
 
 from . import data
 from .i18n import language_of, speaking
-from .search import board_names, game_names, read_search, side_names
+from .search import form_filters, read_search
 from .settings import Settings
 from .templating import page
 
@@ -79,10 +79,7 @@ def archive(request: Request) -> Response:
         sort_link=sort_link,
         page_link=page_link,
         editor_link=editor_link(search.values),
-        games=game_names(),
-        boards=board_names(),
-        sides=side_names(),
-        results=("1-0", "0-1", "*"),
+        filters=form_filters(),
     )
 
 

@@ -290,6 +290,12 @@ CASE_COMMANDS: dict[str, list[str]] = {
     # the options of one vocabulary, and the old spellings kept for a release
     "find-sorted": ["find", "--player", "n", "--sort", "date", "--reverse", "--limit", "3", "{in}"],
     "find-sorted-csv": ["find", "--sort", "player", "--format", "csv", "{in}"],
+    # the web app's old spelling of a sort key; a player's games read now by stats,
+    # crosstable and ratings (every game read before the first is counted)
+    "find-sorted-plies": ["find", "--sort", "plies", "--limit", "3", "{in}"],
+    "stats-player-scan": ["stats", "--player", "n", "--scan", "--format", "json", "-q", "{in}"],
+    "crosstable-player-scan": ["crosstable", "--player", "n", "--scan", "-q", "{in}"],
+    "ratings-player-scan": ["ratings", "--player", "n", "--scan", "-q", "{in}"],
     "ls-json": ["ls", "--format", "json", "{in}"],
     "show-position": ["show", "--format", "position", "{in}"],
     "show-listing": ["show", "--format", "listing", "{in}"],
@@ -1828,6 +1834,12 @@ CASES: list[Case] = [
             "show-listing",
         ),
         notes="one vocabulary of options; show-listing: the rules' own position listing",
+    ),
+    Case(
+        "one-door",
+        _file("a.hxl", bidi_names),
+        ("find-sorted-plies", "stats-player-scan", "crosstable-player-scan", "ratings-player-scan"),
+        notes="one set of sort keys; a player's games read now as the index chooses them",
     ),
     *(
         Case(

@@ -332,7 +332,7 @@ def test_a_name_from_the_tags_is_split_s_name(app, served) -> None:
     state = _play(app, state, "B4W3")
     response = _post(app, "save", {"text": state["text"], "folder": 0, "name": ""})
     assert response.status_code == 201, response.text
-    assert Path(response.json()["saved"]).name == "2026-12-01_MUELLER-Baecker_r4.hxl"
+    assert Path(response.json()["saved"]).name == "2026-12-01_Mueller-Baecker_r4.hxl"
 
 
 def test_a_save_that_does_not_read_back_leaves_nothing(app, served, monkeypatch) -> None:
