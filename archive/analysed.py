@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from hexhop.messages import _
+from hexhop.notation.errors import ArgumentError
 from hexhop.notation.numbers import ascii_int
 from hexhop.records.errors import RecordsError
 
@@ -295,7 +296,8 @@ def _winners_text(winners: tuple[tuple[int, bool], ...] | None) -> str:
 
 
 def _winners_of(text: str) -> tuple[tuple[int, bool], ...] | None:
-    """:func:`_winners_text` read back; ValueError when it is not such a text."""
+    """:func:`_winners_text` read back; :class:`ArgumentError` (a ValueError)
+    when it is not such a text."""
     if text == "?":
         return None
     found = []
@@ -303,7 +305,7 @@ def _winners_of(text: str) -> tuple[tuple[int, bool], ...] | None:
         roll = word.endswith("r")
         depth = ascii_int(word[:-1] if roll else word, max_digits=2)
         if depth is None or depth < 1:
-            raise ValueError(text)
+            raise ArgumentError(text)
         found.append((depth, roll))
     return tuple(found)
 

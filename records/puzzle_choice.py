@@ -17,13 +17,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol, TypeVar
 
 from hexhop.engine.base import Position, Rules
 from hexhop.notation.model import Action, DiceAction, HopAction
-
-if TYPE_CHECKING:
-    from .puzzles import Puzzle
 
 #: Cells (Hexalit, Trigeo) or points (Hüpfer) within this many steps of an
 #: action's cells are "near" it: the rest of the board may differ in a
@@ -240,7 +237,27 @@ class Choice:
     motifs: tuple[str, ...] = ()  # every one of them, when given
 
 
-def choose(found: Sequence[Puzzle], choice: Choice) -> list[Puzzle]:
+class Choosable(Protocol):
+    """What :func:`choose` reads of a puzzle (:class:`~.puzzles.Puzzle`)."""
+
+    @property
+    def depth(self) -> int: ...
+    @property
+    def origin(self) -> str: ...
+    @property
+    def source(self) -> tuple[str, int, int] | None: ...
+    @property
+    def facts(self) -> Facts | None: ...
+    @property
+    def motifs(self) -> tuple[str, ...]: ...
+    @property
+    def near(self) -> tuple[object, ...]: ...
+
+
+P = TypeVar("P", bound=Choosable)
+
+
+def choose(found: Sequence[P], choice: Choice) -> list[P]:
     """The puzzles of ``found`` (in source order) that ``choice`` keeps, in
     its order: those within the depths and with every motif asked, ordered
     (by difficulty, the source order breaking ties; as found; or shuffled
@@ -257,7 +274,7 @@ def choose(found: Sequence[Puzzle], choice: Choice) -> list[Puzzle]:
         wanted.sort(key=lambda p: p.facts.order() if p.facts else (p.depth, 0, 0, 0))
     elif choice.order == "random":
         random.Random(choice.seed).shuffle(wanted)
-    kept: list[Puzzle] = []
+    kept: list[P] = []
     seen: set[tuple[object, ...]] = set()
     per_game: dict[object, int] = {}
     for puzzle in wanted:
