@@ -96,9 +96,9 @@ def test_index_without_j_uses_the_default_and_writes_the_same(two_cores, monkeyp
     asked: list[int] = []
     real = index_cmd.Indexer
 
-    def spy(connection, path, options, count):
+    def spy(connection, path, options, count, **more):
         asked.append(count)
-        return real(connection, path, options, count)
+        return real(connection, path, options, count, **more)
 
     monkeypatch.setattr(index_cmd, "Indexer", spy)
     names = ["one", "default", "zero", "given"]
