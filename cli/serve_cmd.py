@@ -150,6 +150,7 @@ def serve(
 def _index(paths: tuple[str, ...], path: str, jobs: int | None, quiet: bool) -> int:
     """Index what is not indexed yet; the games the index holds."""
     from hexhop.archive.index import Indexer, open_index
+    from hexhop.archive.players import NamesFileError, load_names
     from hexhop.records.checking import CheckOptions
     from hexhop.records.counting import count_files
     from hexhop.records.jobs import cores, default_jobs
@@ -159,9 +160,13 @@ def _index(paths: tuple[str, ...], path: str, jobs: int | None, quiet: bool) -> 
         jobs = default_jobs(paths, (), options.limits)
     elif jobs == 0:
         jobs = cores()
+    try:  # the club's names file beside the archive, as hexhop index reads it
+        names = load_names(None, paths[:1])
+    except NamesFileError as error:
+        raise click.ClickException(str(error)) from None
     connection = open_index(path, create=True)
     try:
-        indexer = Indexer(connection, path, options, jobs)
+        indexer = Indexer(connection, path, options, jobs, names=names)
         progress = ProgressBar(None, "file", quiet=quiet)
         if progress.enabled:
             progress.total = count_files(paths)

@@ -312,3 +312,17 @@ def test_find_exports_every_game_of_the_person_read_now(people, tmp_path):
     assert done.exit_code == 0, done.output
     expected = [n for n in games_of(ANNA) if n <= len(pairings()) // 2]
     assert piped.read_text("utf-8").count("[Game ") == len(expected)
+
+
+def test_the_index_serve_makes_names_the_people_as_hexhop_index_does(people, tmp_path):
+    """``hexhop serve ARCHIVE`` indexes with the names file beside the
+    archive, as ``hexhop index`` does: the same players on its pages."""
+    from hexhop.cli.serve_cmd import _index
+    from hexhop.serve import data
+
+    folder, db = people
+    served = tmp_path / "served.sqlite"
+    assert _index((str(folder),), str(served), 1, True) == 56
+    listed = json.loads(run("players", "--db", db, "--format", "json").stdout)["players"]
+    assert [p.as_json() for p in data.players(str(served))] == listed
+    assert len(listed) == 6  # Muller, Anna is Anna Müller; the two Peter Schmidts are two
