@@ -201,12 +201,14 @@ def analyse_index(
     on_file: Callable[[AnalysisSummary], None] | None = None,
     started: Callable[[int], None] | None = None,
     summary: AnalysisSummary | None = None,
+    dask: str | None = None,
 ) -> AnalysisSummary:
     """Analyse the games of the index (under ``paths``) whose stored
     analysis does not answer ``limits``, a file at a time, each file's
     analysis kept in a transaction of its own. ``started`` is told the
     number of games to analyse, ``on_file`` the summary after each file;
-    ``summary``: the one to count in (a run stopped still has it)."""
+    ``summary``: the one to count in (a run stopped still has it);
+    ``dask``: analysed on the Dask scheduler at that address (stored here)."""
     from hexhop.records.analysis import Settings, analyse_sources
     from hexhop.records.sources import Source
 
@@ -237,7 +239,8 @@ def analyse_index(
             readable.append((stored, source))
             yield source
 
-    for number, analysis in enumerate(analyse_sources(sources(), settings, jobs)):
+    analyses = analyse_sources(sources(), settings, jobs, dask=dask)
+    for number, analysis in enumerate(analyses):
         stored, source = readable[number]
         readable[number] = (stored, Source(source.path, b""))  # its data is no longer needed
         if analysis.error is not None:
