@@ -33,6 +33,7 @@ deadline is cooperative, so it holds in Dask's worker threads too).
 from __future__ import annotations
 
 import importlib
+import tempfile
 import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
@@ -177,12 +178,22 @@ def dask_client(address: str, workers: int = 2) -> Iterator[Any]:
     distributed = _dask("dask.distributed")
     Client, LocalCluster = distributed.Client, distributed.LocalCluster
     if address == "local":
-        # ":0": the scheduler's web page on a free port (8787 may be taken: a warning)
-        cluster = LocalCluster(
-            n_workers=workers, threads_per_worker=1, dashboard_address=":0", silence_logs=40
-        )
-        with cluster, Client(cluster) as client:
-            yield client
+        # ":0": the scheduler's web page on a free port (8787 may be taken: a
+        # warning); the scratch space of the scheduler and the workers in a
+        # folder of its own, removed after the run (else Dask leaves a
+        # dask-scratch-space folder in the temporary folder, which may be
+        # the user's working folder)
+        scratching = tempfile.TemporaryDirectory(prefix="hexhop-dask-")
+        with scratching as scratch, _dask("dask").config.set({"temporary-directory": scratch}):
+            cluster = LocalCluster(
+                n_workers=workers,
+                threads_per_worker=1,
+                dashboard_address=":0",
+                silence_logs=40,
+                local_directory=scratch,
+            )
+            with cluster, Client(cluster) as client:
+                yield client
         return
     try:
         client = Client(address, timeout=CONNECT_SECONDS)
