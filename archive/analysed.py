@@ -33,6 +33,7 @@ import glob
 import hashlib
 import sqlite3
 from collections.abc import Callable, Iterator
+from contextlib import closing
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -239,18 +240,20 @@ def analyse_index(
             readable.append((stored, source))
             yield source
 
-    analyses = analyse_sources(sources(), settings, jobs, dask=dask)
-    for number, analysis in enumerate(analyses):
-        stored, source = readable[number]
-        readable[number] = (stored, Source(source.path, b""))  # its data is no longer needed
-        if analysis.error is not None:
-            summary.problems.append(f"{stored.path}: {analysis.error}")
-        else:
-            summary.games += store(db, path, stored.id, analysis, limits)
-            store_studies(db, path, stored.id, source, analysis, settings)
-            summary.files += 1
-        if on_file is not None:
-            on_file(summary)
+    # closed here when stopped (Ctrl-C, SIGTERM): the worker processes or
+    # the Dask cluster end now, not when the program's last objects go
+    with closing(analyse_sources(sources(), settings, jobs, dask=dask)) as analyses:
+        for number, analysis in enumerate(analyses):
+            stored, source = readable[number]
+            readable[number] = (stored, Source(source.path, b""))  # its data is no longer needed
+            if analysis.error is not None:
+                summary.problems.append(f"{stored.path}: {analysis.error}")
+            else:
+                summary.games += store(db, path, stored.id, analysis, limits)
+                store_studies(db, path, stored.id, source, analysis, settings)
+                summary.files += 1
+            if on_file is not None:
+                on_file(summary)
     return summary
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterator
+from contextlib import ExitStack, closing
 from functools import partial
 
 import click
@@ -120,7 +121,7 @@ def analyse(
     sources = iter_sources(list(paths))
     games = _Games(paths, quiet)
     results: list[FileAnalysis] = []
-    with stoppable(games.so_far):
+    with stoppable(games.so_far), ExitStack() as stack:
         if annotate is not None:
             results = [_annotate(list(sources), settings, (annotate, force, dask), games)]
         else:
@@ -130,6 +131,7 @@ def analyse(
                 found = analyse_sources(
                     sources, settings, jobs, games.on_game, None, games.analysed, dask=dask
                 )
+                stack.enter_context(closing(found))  # stopped: the workers end now
                 for result in games.each(found):
                     with signals_held():  # a file's notes are printed whole, and once
                         results.append(result)

@@ -13,6 +13,7 @@ fewer tempting alternatives (captures that do not win).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import closing
 from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING
@@ -207,11 +208,12 @@ def find_puzzles(
 
     search = partial(source_puzzles, settings=settings)
     searched = run_in_order(search, sources, jobs, failed=failed, progress=progress, dask=dask)
-    for puzzles, why in searched:
-        if why is not None:
-            unreadable(why)
-        for puzzle in puzzles:
-            found.setdefault(puzzle.key, puzzle)
+    with closing(searched):  # stopped: the workers or the cluster end now
+        for puzzles, why in searched:
+            if why is not None:
+                unreadable(why)
+            for puzzle in puzzles:
+                found.setdefault(puzzle.key, puzzle)
     return _sorted(found)
 
 

@@ -209,13 +209,16 @@ def test_index_takes_dask_only_to_analyse_and_puzzles_not_with_db(tmp_path):
 @pytest.mark.slow  # a cluster of processes starts in seconds
 @needs_dask
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
-def test_analyse_on_dask_stopped_says_how_far_it_got(tmp_path, signum):
+def test_analyse_on_dask_stopped_says_how_far_it_got(tmp_path, signum, monkeypatch):
     from hexhop.engine.generate import random_archive
     from hexhop.notation import format_archive
 
     text = format_archive(random_archive("Trigeo", 3, 2, max_plies=60))
     for i in range(200):
         (tmp_path / f"{i:03d}.trg").write_text(text, "utf-8")
+    temporary = tmp_path / "tmp"  # where Dask's scratch space would be left
+    temporary.mkdir()
+    monkeypatch.setenv("TMPDIR", str(temporary))
     process = start("analyse", ".", "--dask", "local", "-q", cwd=tmp_path)
     assert process.stdout is not None
     first = process.stdout.readline()  # the notes of the first file: the cluster works
@@ -223,3 +226,6 @@ def test_analyse_on_dask_stopped_says_how_far_it_got(tmp_path, signum):
     _out, err = stop(process, signum)
     assert process.returncode == EXIT[signum]
     assert re.search(r"interrupted at game \d+ of \d+ \(\d+ analysed", err), err
+    # the cluster was closed before the program ended: its scratch space is gone
+    assert list(temporary.iterdir()) == []
+    assert [p.name for p in tmp_path.iterdir() if not p.name.endswith(".trg")] == ["tmp"]
