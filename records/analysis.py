@@ -16,7 +16,7 @@ command (``cli/analyse_cmd.py``) only prints what this module finds.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
@@ -350,7 +350,7 @@ def analyse_sources(
     progress: Callable[[int], None] | None = None,
     on_analysed: Callable[[str, GameAnalysis], None] | None = None,
     dask: str | None = None,
-) -> Iterator[FileAnalysis]:
+) -> Generator[FileAnalysis, None, None]:
     """The analyses of several sources in input order, in ``jobs``
     processes (:func:`hexhop.records.jobs.run_in_order`); a source whose
     worker dies is one whose analysis failed. ``on_game``: as

@@ -325,7 +325,7 @@ def run_in_order(
     timed_out: Callable[[Item], R] | None = None,
     progress: Callable[[int], None] | None = None,
     dask: str | None = None,
-) -> Iterator[R]:
+) -> Generator[R, None, None]:
     """``function(item)`` of every item, in the order of ``items``: in this
     process for ``jobs`` 1, else in ``jobs`` worker processes (at most
     ``WINDOW`` calls a worker in flight, so that ``items`` is read as the
