@@ -214,11 +214,14 @@ def test_analyse_on_dask_stopped_says_how_far_it_got(tmp_path, signum, monkeypat
     from hexhop.notation import format_archive
 
     text = format_archive(random_archive("Trigeo", 3, 2, max_plies=60))
-    for i in range(200):
+    for i in range(400):
         (tmp_path / f"{i:03d}.trg").write_text(text, "utf-8")
     temporary = tmp_path / "tmp"  # where Dask's scratch space would be left
     temporary.mkdir()
     monkeypatch.setenv("TMPDIR", str(temporary))
+    # the notes of each file as they are printed (a pipe's buffer would hold
+    # them until it is full, or to the end on a busy machine)
+    monkeypatch.setenv("PYTHONUNBUFFERED", "1")
     process = start("analyse", ".", "--dask", "local", "-q", cwd=tmp_path)
     assert process.stdout is not None
     first = process.stdout.readline()  # the notes of the first file: the cluster works
