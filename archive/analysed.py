@@ -33,6 +33,7 @@ import glob
 import hashlib
 import sqlite3
 from collections.abc import Callable, Iterator
+from contextlib import closing
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -201,12 +202,14 @@ def analyse_index(
     on_file: Callable[[AnalysisSummary], None] | None = None,
     started: Callable[[int], None] | None = None,
     summary: AnalysisSummary | None = None,
+    dask: str | None = None,
 ) -> AnalysisSummary:
     """Analyse the games of the index (under ``paths``) whose stored
     analysis does not answer ``limits``, a file at a time, each file's
     analysis kept in a transaction of its own. ``started`` is told the
     number of games to analyse, ``on_file`` the summary after each file;
-    ``summary``: the one to count in (a run stopped still has it)."""
+    ``summary``: the one to count in (a run stopped still has it);
+    ``dask``: analysed on the Dask scheduler at that address (stored here)."""
     from hexhop.records.analysis import Settings, analyse_sources
     from hexhop.records.sources import Source
 
@@ -237,17 +240,20 @@ def analyse_index(
             readable.append((stored, source))
             yield source
 
-    for number, analysis in enumerate(analyse_sources(sources(), settings, jobs)):
-        stored, source = readable[number]
-        readable[number] = (stored, Source(source.path, b""))  # its data is no longer needed
-        if analysis.error is not None:
-            summary.problems.append(f"{stored.path}: {analysis.error}")
-        else:
-            summary.games += store(db, path, stored.id, analysis, limits)
-            store_studies(db, path, stored.id, source, analysis, settings)
-            summary.files += 1
-        if on_file is not None:
-            on_file(summary)
+    # closed here when stopped (Ctrl-C, SIGTERM): the worker processes or
+    # the Dask cluster end now, not when the program's last objects go
+    with closing(analyse_sources(sources(), settings, jobs, dask=dask)) as analyses:
+        for number, analysis in enumerate(analyses):
+            stored, source = readable[number]
+            readable[number] = (stored, Source(source.path, b""))  # its data is no longer needed
+            if analysis.error is not None:
+                summary.problems.append(f"{stored.path}: {analysis.error}")
+            else:
+                summary.games += store(db, path, stored.id, analysis, limits)
+                store_studies(db, path, stored.id, source, analysis, settings)
+                summary.files += 1
+            if on_file is not None:
+                on_file(summary)
     return summary
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterator
+from contextlib import ExitStack, closing
+from functools import partial
 
 import click
 
@@ -27,6 +29,7 @@ from .interrupt import signals_held, stoppable
 from .options import (
     Count,
     Seconds,
+    dask_option,
     encoding_option,
     force_option,
     format_option,
@@ -84,6 +87,10 @@ Examples:
     help="Search at most this long per position (beyond: undecided).",
 )
 @jobs_option("Analyse files in this many processes, 0: one per core (output order stays the same).")
+@dask_option(
+    "Analyse on the Dask scheduler at ADDRESS (local: a cluster of -j processes here); "
+    "the report and the annotated copy are the same. Needs pip install 'hexhop[dask]'."
+)
 @quiet_option("No progress bar; problems are still told.")
 @encoding_option()
 def analyse(
@@ -96,6 +103,7 @@ def analyse(
     max_nodes: int,
     max_seconds: float,
     jobs: int,
+    dask: str | None,
     quiet: bool,
 ) -> None:
     """Find missed wins and actions that allowed the opponent a forced win.
@@ -113,16 +121,17 @@ def analyse(
     sources = iter_sources(list(paths))
     games = _Games(paths, quiet)
     results: list[FileAnalysis] = []
-    with stoppable(games.so_far):
+    with stoppable(games.so_far), ExitStack() as stack:
         if annotate is not None:
-            results = [_annotate(list(sources), settings, annotate, force, games)]
+            results = [_annotate(list(sources), settings, (annotate, force, dask), games)]
         else:
             games.report = _("their notes printed")
             try:
                 # (on_game, progress, on_analysed)
                 found = analyse_sources(
-                    sources, settings, jobs, games.on_game, None, games.analysed
+                    sources, settings, jobs, games.on_game, None, games.analysed, dask=dask
                 )
+                stack.enter_context(closing(found))  # stopped: the workers end now
                 for result in games.each(found):
                     with signals_held():  # a file's notes are printed whole, and once
                         results.append(result)
@@ -198,15 +207,24 @@ class _Games:
 
 
 def _annotate(
-    sources: list[Source], settings: Settings, out: str, force: bool, games: _Games
+    sources: list[Source],
+    settings: Settings,
+    how: tuple[str, bool, str | None],
+    games: _Games,
 ) -> FileAnalysis:
+    """Analyse the one source and write its annotated copy (``how``: OUT,
+    --force, --dask)."""
+    out, force, dask = how
     if len(sources) != 1:
         raise click.UsageError(_("--annotate takes exactly one RECORD"))
     source = sources[0]
     refuse_inputs([out], [source.path])
     refuse_existing([out], force)
     games.report = _("{path} not written").format(path=out)
-    result = analyse_source(source, settings, annotate=True, on_game=games.on_game)
+    if dask is None:
+        result = analyse_source(source, settings, annotate=True, on_game=games.on_game)
+    else:  # on the cluster, as one call
+        result = _annotated_on_dask(source, settings, dask)
     uncertain = uncertain_games(source.path, source.data or b"", settings.game)
     for why in uncertain:  # its annotated copy would write a misreading as its text
         tell(_("{why}: not annotated").format(why=why))
@@ -215,6 +233,18 @@ def _annotate(
             tell(_("{path}: not annotated: a game has a syntax error").format(path=source.path))
         else:
             _write_annotated(source, settings.game, result.annotated, out, force)
+    return result
+
+
+def _annotated_on_dask(source: Source, settings: Settings, dask: str) -> FileAnalysis:
+    """The annotated analysis of ``source``, made on the Dask scheduler at ``dask``."""
+    from hexhop.records.jobs import failure_message, run_in_order
+
+    def failed(source: Source, error: BaseException) -> FileAnalysis:
+        return FileAnalysis(source.path, error=failure_message(source.path, error))
+
+    analyse = partial(analyse_source, settings=settings, annotate=True)
+    [result] = run_in_order(analyse, [source], 1, failed=failed, dask=dask)
     return result
 
 

@@ -20,6 +20,7 @@ from .interrupt import checkpoint, signals_held, stoppable
 from .options import (
     Count,
     Seconds,
+    dask_option,
     encoding_option,
     format_option,
     game_option,
@@ -64,10 +65,8 @@ Examples:
     "same). Default: one per core for a large input (8 MiB or 2,000 files), else 1.",
     default=None,
 )
-@click.option(
-    "--dask",
-    metavar="ADDRESS",
-    help="Check on the Dask scheduler at ADDRESS (local: a cluster of -j processes "
+@dask_option(
+    "Check on the Dask scheduler at ADDRESS (local: a cluster of -j processes "
     "here); the report is the same. Needs pip install 'hexhop[dask]'.",
 )
 @quiet_option("Print only the summary; no progress bar.")

@@ -25,6 +25,7 @@ from .interrupt import checkpoint, stoppable
 from .options import (
     Count,
     Seconds,
+    dask_option,
     encoding_option,
     game_option,
     glob_option,
@@ -61,6 +62,10 @@ Examples:
     "Replay games in this many processes, 0: one per core (the index is the same). "
     "Default: one per core for a large input (8 MiB or 2,000 files), else 1.",
     default=None,
+)
+@dask_option(
+    "With --analyse: analyse on the Dask scheduler at ADDRESS (local: a cluster of -j "
+    "processes here); the stored analysis is the same. Needs pip install 'hexhop[dask]'."
 )
 @click.option(
     "--analyse",
@@ -102,6 +107,7 @@ def index(
     game: str | None,
     globs: tuple[str, ...],
     jobs: int | None,
+    dask: str | None,
     analyse: bool,
     depth: int | None,
     max_nodes: int,
@@ -143,6 +149,9 @@ def index(
     path = db or default_path(paths[0])
     options = CheckOptions(game=game)
     from hexhop.records.jobs import cores, default_jobs
+
+    if dask is not None and not analyse:  # indexing itself runs here, with -j
+        raise click.UsageError(_("--dask is for --analyse: the indexing itself runs here"))
 
     if jobs is None:
         jobs = default_jobs(paths, globs, options.limits)
@@ -188,7 +197,7 @@ def index(
                 path,
                 paths,
                 limits,
-                (jobs, game, quiet),
+                (jobs, game, quiet, dask),
                 analysis,
                 analysing,
                 so_far_analysed,
@@ -227,14 +236,14 @@ def _analyse(
     path: str,
     paths: tuple[str, ...],
     limits: Limits,
-    how: tuple[int, str | None, bool],
+    how: tuple[int, str | None, bool, str | None],
     summary: AnalysisSummary,
     bars: list[ProgressBar],
     so_far: Callable[[], str],
 ) -> None:
-    """Analyse the games that need it (``how``: jobs, --game, --quiet) into
-    ``summary``, with a bar of the games analysed."""
-    jobs, game, quiet = how
+    """Analyse the games that need it (``how``: jobs, --game, --quiet,
+    --dask) into ``summary``, with a bar of the games analysed."""
+    jobs, game, quiet, dask = how
 
     def started(games: int) -> None:
         bars.append(ProgressBar(games, "game", quiet=quiet))
@@ -254,6 +263,7 @@ def _analyse(
             on_file=on_file,
             started=started,
             summary=summary,
+            dask=dask,
         )
     for bar in bars:
         bar.done()

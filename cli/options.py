@@ -100,6 +100,13 @@ VOCABULARY: dict[str, Term] = {
             "Work in this many processes, 0: one per core; the output is the same as with 1.",
         ),
         _term(
+            "--dask",
+            "value",
+            "analyse check index puzzles",
+            "Work on the Dask scheduler at this address (local: a cluster of -j processes "
+            "here); the output is the same as with -j 1. Needs pip install 'hexhop[dask]'.",
+        ),
+        _term(
             "--out",
             "file",
             "convert crosstable generate merge ratings",
@@ -611,6 +618,13 @@ def jobs_option(help: str, default: int | None = 1) -> Callable[[F], F]:
         callback=_jobs,
         help=help,
     )
+
+
+def dask_option(help: str) -> Callable[[F], F]:
+    """``--dask ADDRESS``, one meaning on every command: the work of ``-j``
+    on a Dask cluster (``local``: one of ``-j`` processes here), with the
+    output of one process."""
+    return shared("--dask", metavar="ADDRESS", default=None, help=help)
 
 
 def pieces_option(help: str) -> Callable[[F], F]:

@@ -32,6 +32,7 @@ from .interrupt import checkpoint, signals_held, stoppable
 from .options import (
     Count,
     Seconds,
+    dask_option,
     diagram_width,
     encoding_option,
     force_option,
@@ -165,6 +166,10 @@ Examples:
     "instead of searching every position again; PATHS, if given, choose its files.",
 )
 @jobs_option("Search files in this many processes, 0: one per core (the puzzles are the same).")
+@dask_option(
+    "Search PATHS on the Dask scheduler at ADDRESS (local: a cluster of -j processes here; "
+    "not with --db); the puzzles are the same. Needs pip install 'hexhop[dask]'."
+)
 @quiet_option("No progress bar and no summary of the puzzles written.")
 @encoding_option()
 def puzzles(
@@ -189,6 +194,7 @@ def puzzles(
     db: str | None,
     quiet: bool,
     jobs: int,
+    dask: str | None,
 ) -> None:
     """Write puzzles from the games of PATHS: positions where exactly one
     first action wins by force within --depth own actions.
@@ -219,6 +225,8 @@ def puzzles(
         tell(warning)
     if not paths and db is None:
         raise click.UsageError(_("give PATHS to search, or --db with an analysed index"))
+    if dask is not None and db is not None:  # the index's puzzles are read here, not searched
+        raise click.UsageError(_("--dask searches PATHS; with --db nothing is searched"))
     settings = Settings(depth, max_nodes, max_seconds, game)
     inputs = list(paths) + ([db] if db is not None else [])  # and every file read
 
@@ -240,8 +248,8 @@ def puzzles(
     if stored is not None:
         total: int | None = sum(len(wanted) for _source, wanted in stored)
     else:
-        total = count_games(paths) if jobs <= 1 else count_files(paths)
-    several = jobs > 1 and stored is None
+        total = count_games(paths) if jobs <= 1 and dask is None else count_files(paths)
+    several = (jobs > 1 or dask is not None) and stored is None
     progress = _Progress(ProgressBar(total, "file" if several else "game", quiet=quiet), quiet)
     with stoppable(progress.so_far):
         if stored is not None:
@@ -254,6 +262,7 @@ def puzzles(
                 jobs,
                 on_game=progress.bar.update,
                 progress=progress.bar.update,
+                dask=dask,
             )
         lowest = min_depth if min_depth is not None else (2 if fmt == "pdf" else 1)
         choice = Choice(limit, per_game, order, seed, lowest, depth, motifs)

@@ -16,7 +16,7 @@ command (``cli/analyse_cmd.py``) only prints what this module finds.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
@@ -349,14 +349,17 @@ def analyse_sources(
     on_game: Callable[[int], None] | None = None,
     progress: Callable[[int], None] | None = None,
     on_analysed: Callable[[str, GameAnalysis], None] | None = None,
-) -> Iterator[FileAnalysis]:
+    dask: str | None = None,
+) -> Generator[FileAnalysis, None, None]:
     """The analyses of several sources in input order, in ``jobs``
     processes (:func:`hexhop.records.jobs.run_in_order`); a source whose
     worker dies is one whose analysis failed. ``on_game``: as
     :func:`analyse_source` tells it, in one process only, and
     ``on_analysed`` the path and analysis of each game done; ``progress``:
-    called with the number of files analysed after each one, in several."""
-    if jobs <= 1:
+    called with the number of files analysed after each one, in several.
+    ``dask``: on the Dask scheduler at that address, with the same results
+    (:func:`hexhop.archive.scale_out.run_with_dask`)."""
+    if jobs <= 1 and dask is None:
         for source in sources:
             told = None if on_analysed is None else partial(on_analysed, source.path)
             yield analyse_source(source, settings, on_game=on_game, on_analysed=told)
@@ -367,7 +370,7 @@ def analyse_sources(
         return FileAnalysis(source.path, error=failure_message(source.path, error))
 
     analyse = partial(analyse_source, settings=settings)
-    yield from run_in_order(analyse, sources, jobs, failed=failed, progress=progress)
+    yield from run_in_order(analyse, sources, jobs, failed=failed, progress=progress, dask=dask)
 
 
 # -- one game -----------------------------------------------------------------

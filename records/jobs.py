@@ -324,7 +324,8 @@ def run_in_order(
     seconds: float | None = None,
     timed_out: Callable[[Item], R] | None = None,
     progress: Callable[[int], None] | None = None,
-) -> Iterator[R]:
+    dask: str | None = None,
+) -> Generator[R, None, None]:
     """``function(item)`` of every item, in the order of ``items``: in this
     process for ``jobs`` 1, else in ``jobs`` worker processes (at most
     ``WINDOW`` calls a worker in flight, so that ``items`` is read as the
@@ -338,9 +339,20 @@ def run_in_order(
     beyond its deadline is killed, and its item timed out. An exception of
     ``function`` is raised here, as with ``jobs`` 1. ``progress``, if given,
     is called with the number of results handed out after each one.
+
+    ``dask``: on the Dask scheduler at that address instead (``local``: a
+    cluster of ``jobs`` processes here), by
+    :func:`hexhop.archive.scale_out.run_with_dask` (without ``seconds``).
     """
     if seconds is not None and timed_out is None:
         raise ArgumentError("seconds needs timed_out")
+    if dask is not None:
+        if seconds is not None:
+            raise ArgumentError("dask runs without seconds")
+        from hexhop.archive.scale_out import run_with_dask
+
+        yield from run_with_dask(function, items, dask, jobs, failed=failed, progress=progress)
+        return
     done = 0
     if jobs <= 1:
         for item in items:

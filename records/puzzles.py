@@ -13,6 +13,7 @@ fewer tempting alternatives (captures that do not win).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import closing
 from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING
@@ -184,6 +185,7 @@ def find_puzzles(
     jobs: int = 1,
     on_game: Callable[[int], None] | None = None,
     progress: Callable[[int], None] | None = None,
+    dask: str | None = None,
 ) -> list[Puzzle]:
     """The puzzles of every game of ``sources``, deduplicated and sorted. A
     source that cannot be read is passed to ``unreadable`` with check's
@@ -194,8 +196,9 @@ def find_puzzles(
     puzzles taken in input order: the same puzzles as one process finds
     while no search reaches its node or time limit. ``on_game`` (in one
     process) is told the games searched so far after each one,
-    ``progress`` (in several) the files searched after each one."""
-    if jobs <= 1:
+    ``progress`` (in several) the files searched after each one. ``dask``:
+    searched on the Dask scheduler at that address, as in several processes."""
+    if jobs <= 1 and dask is None:
         return _in_turn(((source, None) for source in sources), settings, unreadable, on_game)
     found: dict[int, Puzzle] = {}
     from .jobs import failure_message, run_in_order
@@ -204,11 +207,13 @@ def find_puzzles(
         return [], failure_message(source.path, error)
 
     search = partial(source_puzzles, settings=settings)
-    for puzzles, why in run_in_order(search, sources, jobs, failed=failed, progress=progress):
-        if why is not None:
-            unreadable(why)
-        for puzzle in puzzles:
-            found.setdefault(puzzle.key, puzzle)
+    searched = run_in_order(search, sources, jobs, failed=failed, progress=progress, dask=dask)
+    with closing(searched):  # stopped: the workers or the cluster end now
+        for puzzles, why in searched:
+            if why is not None:
+                unreadable(why)
+            for puzzle in puzzles:
+                found.setdefault(puzzle.key, puzzle)
     return _sorted(found)
 
 

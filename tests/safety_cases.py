@@ -262,6 +262,20 @@ CASE_COMMANDS: dict[str, list[str]] = {
     ],
     "render-jobs": ["render", "-j", "2", "{in}", "--format", "svg", "--plies", "0,last"]
     + ["--out", "{out}"],
+    # --dask on every command that takes it (a cluster of one worker process here)
+    "check-dask": ["check", "--dask", "local", "-j", "1", "--format", "json", "{in}"],
+    "analyse-dask": [
+        *("analyse", "--dask", "local", "-j", "1", "{in}"),
+        *("--depth", "1", "--max-seconds", "0.5"),
+    ],
+    "index-dask": [
+        *("index", "--dask", "local", "-j", "1", "{in}", "--db", "{out}/x.sqlite"),
+        *("--analyse", "--depth", "1", "--max-seconds", "0.5"),
+    ],
+    "puzzles-dask": [
+        *("puzzles", "--dask", "local", "-j", "1", "{in}", "--depth", "1"),
+        *("--max-seconds", "0.5", "--out", "{out}/p"),
+    ],
     # the analysis kept in the index, and what is read from it
     "index-analyse": [
         *("index", "{in}", "--db", "{out}/x.sqlite", "--analyse", "--depth", "1"),
@@ -380,6 +394,7 @@ CASE_COMMANDS: dict[str, list[str]] = {
     "show-pieces-chess": ["show", "--pieces", "chess", "{in}"],
 }
 JOBS_COMMANDS = ("check-jobs", "index-jobs", "analyse-jobs", "puzzles-jobs", "render-jobs")
+DASK_COMMANDS = ("check-dask", "analyse-dask", "index-dask", "puzzles-dask")
 # commands whose standard output is for a terminal, and the JSON reports
 # (which write control characters as \u escapes): no raw control characters
 TERMINAL_OUTPUT = ("check-text", "check-json", "show", "moves", *ARCHIVE_COMMANDS, *CASE_COMMANDS)
@@ -387,6 +402,7 @@ TERMINAL_OUTPUT = ("check-text", "check-json", "show", "moves", *ARCHIVE_COMMAND
 REPORTS = {
     "check-json": "json",
     "check-jobs": "json",
+    "check-dask": "json",
     "check-junit": "junit",
     "stats-json": "json",
     "find-json": "json",
@@ -1949,6 +1965,14 @@ CASES: list[Case] = [
         for name, build in {
             "control-characters": _file("a.hxl", control_characters),
             "many-siblings": _file("a.hxl", many_siblings),
+            "odd-file-names": odd_names,
+            "mutated-archives": mutated_archives,
+        }.items()
+    ),
+    *(
+        Case(f"dask-{name}", build, DASK_COMMANDS, notes="the work of -j on a Dask cluster")
+        for name, build in {
+            "control-characters": _file("a.hxl", control_characters),
             "odd-file-names": odd_names,
             "mutated-archives": mutated_archives,
         }.items()

@@ -243,9 +243,9 @@ def test_j_0_is_one_process_per_core(monkeypatch):
     asked: list[int] = []
     real = analyse_cmd.analyse_sources
 
-    def recorded(sources, settings, jobs=1, *rest):  # type: ignore[no-untyped-def]
-        asked.append(jobs)
-        return real(sources, settings, 1, *rest)
+    def recorded(sources, settings, jobs=1, *rest, **options):  # type: ignore[no-untyped-def]
+        asked.append(jobs)  # (options: dask=None, without --dask)
+        return real(sources, settings, 1, *rest, **options)
 
     monkeypatch.setattr(jobs, "cores", lambda: 3)
     monkeypatch.setattr(analyse_cmd, "analyse_sources", recorded)
