@@ -19,6 +19,12 @@ same turns too, in a child process that reports only its checking time.
     pip install '.[bench]'
     python benchmarks/bench_check.py [--games 300] [--memory] [--compiled PYTHON]
 
+``--corpus DIR`` checks the archives ``benchmarks/make_corpus.py`` wrote
+into DIR (records of the shapes real archives have: cube events, glyphs,
+comments, variations, long Hüpfer chains) instead of plain random games;
+python-chess reads PGN games of the same main-line lengths (main lines
+only: hexhop's side also reads the variations and comments).
+
 On a busy machine CPU times still move; instruction counts do not.
 ``--write DIR`` writes the archives, their PGN twins and header-only
 archives, and ``--passes N FILE`` checks one of them N times (a ``.pgn``
@@ -167,10 +173,12 @@ def peak_memory_kib(data: bytes, suffix: str) -> int:
         os.unlink(handle.name)
 
 
-def write(folder: str, games: int) -> None:
+def write(folder: str, games: int, corpus: str | None = None) -> None:
+    """The archives (``corpus``: those make_corpus.py wrote there), each
+    with its PGN twin and its header-only twin, into ``folder``."""
     os.makedirs(folder, exist_ok=True)
     for game, board, suffix in CASES:
-        data = build(game, board, games)
+        data = archive(game, board, games, corpus)
         name = os.path.join(folder, f"{game}{board}")
         with open(name + suffix, "wb") as handle:
             handle.write(data)
@@ -285,11 +293,27 @@ def passes(path: str, count: int, only: str | None = None) -> None:
         run()
 
 
+def corpus_file(folder: str, game: str, board: int) -> str:
+    """The archive of ``game`` in a folder written by ``make_corpus.py``."""
+    from make_corpus import ARCHIVES
+
+    return os.path.join(folder, next(n for g, b, n in ARCHIVES if (g, b) == (game, board)))
+
+
+def archive(game: str, board: int, games: int, corpus: str | None) -> bytes:
+    """The archive to measure: ``games`` plain random games, or the one
+    make_corpus.py wrote into ``corpus``."""
+    if corpus is None:
+        return build(game, board, games)
+    with open(corpus_file(corpus, game, board), "rb") as handle:
+        return handle.read()
+
+
 def measure(
     game: str,
     board: int,
     suffix: str,
-    games: int,
+    data: bytes,
     rounds: int,
     compiled: str | None,
     pgn_extract: str | None,
@@ -298,8 +322,8 @@ def measure(
     """One line of the table: hexhop, python-chess (and the compiled build,
     pgn-extract) in turns, and headers only."""
     path = os.path.join(folder, "bench" + suffix)
-    data = build(game, board, games)
     plies, invalid = check(data, path)
+    games = len(check_source(Source(path, data), CheckOptions()).games)
     assert invalid == 0, f"{invalid} generated {game} games did not pass the check"
     pgn = chess_pgn(plies_per_game(data, path))
     chess_plies = chess_read(pgn)  # a chess game may end sooner
@@ -354,13 +378,18 @@ def main() -> None:
         default=shutil.which("pgn-extract") or "/usr/games/pgn-extract",
         help="pgn-extract to compare with, when it exists",
     )
+    parser.add_argument(
+        "--corpus",
+        metavar="DIR",
+        help="check the archives make_corpus.py wrote into DIR instead of plain random games",
+    )
     parser.add_argument("--time", metavar="FILE", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.time:
         timed_check(args.time)
         return
     if args.write:
-        write(args.write, args.games)
+        write(args.write, args.games, args.corpus)
         return
     if args.passes:
         passes(args.passes[1], int(args.passes[0]), args.only)
@@ -374,9 +403,8 @@ def main() -> None:
     print(heading + f"{'headers only':>14}")
     with tempfile.TemporaryDirectory() as folder:
         for game, board, suffix in CASES:
-            measure(
-                game, board, suffix, args.games, args.rounds, args.compiled, pgn_extract, folder
-            )
+            data = archive(game, board, args.games, args.corpus)
+            measure(game, board, suffix, data, args.rounds, args.compiled, pgn_extract, folder)
     print(
         "plies per CPU second, medians of turns; ratio: × python-chess; ours÷: pure ÷ pgn-extract"
     )

@@ -122,3 +122,24 @@ def test_script_runs_as_a_command(tmp_path):
     )
     names = [Path(line).name for line in done.stdout.splitlines()]
     assert names == ["Hexalit.hxl", "Trigeo.trg", "Hüpfer6.hpf", "Hüpfer8.hpf", "Hüpfer10.hpf"]
+
+
+def test_bench_check_writes_the_corpus_with_its_pgn_twins(tmp_path):
+    """``bench_check.py --corpus DIR --write OUT``: each corpus archive as it
+    is, and a PGN archive of as many chess games beside it (to run under
+    cachegrind with ``--passes``)."""
+    pytest.importorskip("chess")
+    import subprocess
+
+    make_corpus.write_corpus(str(tmp_path / "c"), 3, 5, max_plies=40)
+    subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "bench_check.py")]
+        + ["--corpus", str(tmp_path / "c"), "--write", str(tmp_path / "w")],
+        check=True,
+        capture_output=True,
+    )
+    for game, board, name in make_corpus.ARCHIVES:
+        written = tmp_path / "w" / f"{game}{board}{Path(name).suffix}"
+        assert written.read_bytes() == (tmp_path / "c" / name).read_bytes()
+        pgn = (tmp_path / "w" / f"{game}{board}.pgn").read_text(encoding="utf-8")
+        assert pgn.count("[Event ") == 3
