@@ -118,23 +118,80 @@ def timed_check(path: str) -> None:
     print(f"cpu={cpu_time(lambda: check(data, path))}")
 
 
-def chess_pgn(plies_per_game: list[int], seed: int = 7) -> str:
-    """Random legal chess games with the given lengths, as one PGN archive."""
+#: what a main-line ply carries besides its move: a glyph, a comment, and
+#: the length of a variation to it (0: none)
+Dressing = tuple[bool, str | None, int]
+
+
+def chess_pgn(
+    plies_per_game: list[int], seed: int = 7, dressings: list[list[Dressing]] | None = None
+) -> str:
+    """Random legal chess games with the given lengths, as one PGN archive;
+    with ``dressings`` (one list per game, one entry per main-line ply), each
+    ply carries the same glyph (a NAG), comment and variation length as the
+    hexhop record's, so both readers read records of the same shape."""
     import chess
     import chess.pgn
 
     rng = random.Random(seed)
     out = io.StringIO()
-    for length in plies_per_game:
+    for index, length in enumerate(plies_per_game):
+        dressed = dressings[index] if dressings else []
         board = chess.Board()
         game = chess.pgn.Game()
-        node = game
+        node: chess.pgn.GameNode = game
         while len(board.move_stack) < length and not board.is_game_over():
-            move = rng.choice(list(board.legal_moves))
-            node = node.add_variation(move)
+            moves = list(board.legal_moves)
+            move = rng.choice(moves)
+            parent, node = node, node.add_variation(move)
+            ply = len(board.move_stack)
+            if ply < len(dressed):
+                glyph, comment, variation = dressed[ply]
+                if glyph:
+                    node.nags.add(rng.choice((1, 2, 5, 6)))
+                if comment:
+                    node.comment = comment
+                if variation and len(moves) > 1:
+                    _chess_variation(parent, board, move, variation, rng)
             board.push(move)
         print(game, file=out, end="\n\n")
     return out.getvalue()
+
+
+def _chess_variation(
+    parent: object, board: object, played: object, plies: int, rng: random.Random
+) -> None:
+    """A random line of ``plies`` moves from ``board`` beside ``played``."""
+    side = board.copy()
+    node = parent
+    for _ in range(plies):
+        moves = [m for m in side.legal_moves if node is not parent or m != played]
+        if not moves:
+            return
+        move = rng.choice(moves)
+        node = node.add_variation(move)
+        side.push(move)
+
+
+def dressings(data: bytes, path: str) -> list[list[Dressing]]:
+    """Each game's main-line plies as :data:`Dressing` (cube events left
+    out: chess has none), for :func:`chess_pgn`."""
+    from hexhop.notation.model import CubeAnswer, CubeOffer, Line
+
+    def size(line: Line) -> int:
+        return sum(1 + sum(size(v) for v in n.variations) for n in line.nodes)
+
+    out = []
+    for parsed in read_archive(data, path=path):
+        nodes = parsed.record.main.nodes if parsed.record else ()
+        plies = [n for n in nodes if not isinstance(n.item, (CubeOffer, CubeAnswer))]
+        out.append(
+            [
+                (bool(n.glyphs), " ".join(n.comments) or None, sum(size(v) for v in n.variations))
+                for n in plies
+            ]
+        )
+    return out
 
 
 def chess_read(pgn: str) -> int:
@@ -185,7 +242,7 @@ def write(folder: str, games: int, corpus: str | None = None) -> None:
         with open(name + ".head" + suffix, "wb") as handle:
             handle.write(headers_only(data))
         with open(name + ".pgn", "w", encoding="utf-8") as handle:
-            handle.write(chess_pgn(plies_per_game(data, name + suffix)))
+            handle.write(chess_pgn(plies_per_game(data, name + suffix), 7, dressings(data, name)))
 
 
 def read_only(data: bytes, path: str) -> None:
@@ -325,7 +382,7 @@ def measure(
     plies, invalid = check(data, path)
     games = len(check_source(Source(path, data), CheckOptions()).games)
     assert invalid == 0, f"{invalid} generated {game} games did not pass the check"
-    pgn = chess_pgn(plies_per_game(data, path))
+    pgn = chess_pgn(plies_per_game(data, path), 7, dressings(data, path))
     chess_plies = chess_read(pgn)  # a chess game may end sooner
     pgn_path = os.path.join(folder, "bench.pgn")
     with open(path, "wb") as handle:

@@ -5,6 +5,7 @@ Hüpfer capture chains and births), every one of them valid."""
 from __future__ import annotations
 
 import importlib.util
+import io
 import sys
 from pathlib import Path
 
@@ -143,3 +144,28 @@ def test_bench_check_writes_the_corpus_with_its_pgn_twins(tmp_path):
         assert written.read_bytes() == (tmp_path / "c" / name).read_bytes()
         pgn = (tmp_path / "w" / f"{game}{board}.pgn").read_text(encoding="utf-8")
         assert pgn.count("[Event ") == 3
+
+
+def test_the_pgn_twin_has_the_shapes_of_the_record(tmp_path):
+    """The chess side reads records of the same shape: each main-line ply's
+    glyph, comment and variation length come over to the PGN game."""
+    pytest.importorskip("chess")
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import bench_check
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    import chess.pgn
+
+    text = make_corpus.corpus_archive("Trigeo", 6, 1, 9).encode("utf-8")
+    dressed = bench_check.dressings(text, "x.trg")
+    plies = [len(game) for game in dressed]
+    pgn = bench_check.chess_pgn(
+        plies, 7, [[(True, "why", 2)] + [(False, None, 0)] * (plies[0] - 1)]
+    )
+    game = chess.pgn.read_game(io.StringIO(pgn))
+    first = game.next()
+    assert first.nags and first.comment == "why"
+    # the variation beside the first move: its own move and one more
+    assert len(game.variations) == 2 and len(list(game.variations[1].mainline_moves())) == 1
+    assert len(dressed) == 1 and len(dressed[0]) == plies[0]
