@@ -179,13 +179,36 @@ def _version() -> str:
         return "0+unknown"
 
 
-def build_kind() -> str:
-    """``"compiled (mypyc)"`` when the rules run as C extensions (a build with
-    ``HEXHOP_COMPILE=1``), else ``"pure Python"``; found without importing them."""
+def compiled_modules() -> list[str]:
+    """The hexhop modules that run as C extensions (a build with
+    ``HEXHOP_COMPILE=1``), sorted; found from the installed files, without
+    importing them, so that ``hexhop --version`` stays fast. A module is
+    compiled when an extension file of its name lies in its package's folder
+    (Python then prefers it to the .py file beside it)."""
     from importlib.machinery import EXTENSION_SUFFIXES
     from importlib.util import find_spec
+    from pathlib import Path
 
-    spec = find_spec("hexhop.engine.replay")
-    origin = spec.origin if spec is not None else None
-    compiled = origin is not None and origin.endswith(tuple(EXTENSION_SUFFIXES))
-    return "compiled (mypyc)" if compiled else "pure Python"
+    spec = find_spec("hexhop")
+    if spec is None or not spec.submodule_search_locations:
+        return []
+    found = []
+    for location in spec.submodule_search_locations:
+        root = Path(location)
+        for path in root.rglob("*"):
+            suffix = next((s for s in EXTENSION_SUFFIXES if path.name.endswith(s)), None)
+            if suffix is None or not path.is_file():
+                continue
+            parts = [*path.relative_to(root).parent.parts, path.name[: -len(suffix)]]
+            found.append(".".join(["hexhop", *parts]))
+    return sorted(set(found))
+
+
+def build_kind() -> str:
+    """Which build runs, for ``hexhop --version``: ``"pure Python"``, or
+    ``"compiled (mypyc): "`` and the modules compiled, as
+    :func:`compiled_modules` finds them."""
+    modules = compiled_modules()
+    if not modules:
+        return "pure Python"
+    return "compiled (mypyc): " + ", ".join(modules)

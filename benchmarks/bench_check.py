@@ -19,6 +19,12 @@ same turns too, in a child process that reports only its checking time.
     pip install '.[bench]'
     python benchmarks/bench_check.py [--games 300] [--memory] [--compiled PYTHON]
 
+``--corpus DIR`` checks the archives ``benchmarks/make_corpus.py`` wrote
+into DIR (records of the shapes real archives have: cube events, glyphs,
+comments, variations, long Hüpfer chains) instead of plain random games;
+python-chess reads PGN games of the same main-line lengths (main lines
+only: hexhop's side also reads the variations and comments).
+
 On a busy machine CPU times still move; instruction counts do not.
 ``--write DIR`` writes the archives, their PGN twins and header-only
 archives, and ``--passes N FILE`` checks one of them N times (a ``.pgn``
@@ -112,23 +118,80 @@ def timed_check(path: str) -> None:
     print(f"cpu={cpu_time(lambda: check(data, path))}")
 
 
-def chess_pgn(plies_per_game: list[int], seed: int = 7) -> str:
-    """Random legal chess games with the given lengths, as one PGN archive."""
+#: what a main-line ply carries besides its move: a glyph, a comment, and
+#: the length of a variation to it (0: none)
+Dressing = tuple[bool, str | None, int]
+
+
+def chess_pgn(
+    plies_per_game: list[int], seed: int = 7, dressings: list[list[Dressing]] | None = None
+) -> str:
+    """Random legal chess games with the given lengths, as one PGN archive;
+    with ``dressings`` (one list per game, one entry per main-line ply), each
+    ply carries the same glyph (a NAG), comment and variation length as the
+    hexhop record's, so both readers read records of the same shape."""
     import chess
     import chess.pgn
 
     rng = random.Random(seed)
     out = io.StringIO()
-    for length in plies_per_game:
+    for index, length in enumerate(plies_per_game):
+        dressed = dressings[index] if dressings else []
         board = chess.Board()
         game = chess.pgn.Game()
-        node = game
+        node: chess.pgn.GameNode = game
         while len(board.move_stack) < length and not board.is_game_over():
-            move = rng.choice(list(board.legal_moves))
-            node = node.add_variation(move)
+            moves = list(board.legal_moves)
+            move = rng.choice(moves)
+            parent, node = node, node.add_variation(move)
+            ply = len(board.move_stack)
+            if ply < len(dressed):
+                glyph, comment, variation = dressed[ply]
+                if glyph:
+                    node.nags.add(rng.choice((1, 2, 5, 6)))
+                if comment:
+                    node.comment = comment
+                if variation and len(moves) > 1:
+                    _chess_variation(parent, board, move, variation, rng)
             board.push(move)
         print(game, file=out, end="\n\n")
     return out.getvalue()
+
+
+def _chess_variation(
+    parent: object, board: object, played: object, plies: int, rng: random.Random
+) -> None:
+    """A random line of ``plies`` moves from ``board`` beside ``played``."""
+    side = board.copy()
+    node = parent
+    for _ in range(plies):
+        moves = [m for m in side.legal_moves if node is not parent or m != played]
+        if not moves:
+            return
+        move = rng.choice(moves)
+        node = node.add_variation(move)
+        side.push(move)
+
+
+def dressings(data: bytes, path: str) -> list[list[Dressing]]:
+    """Each game's main-line plies as :data:`Dressing` (cube events left
+    out: chess has none), for :func:`chess_pgn`."""
+    from hexhop.notation.model import CubeAnswer, CubeOffer, Line
+
+    def size(line: Line) -> int:
+        return sum(1 + sum(size(v) for v in n.variations) for n in line.nodes)
+
+    out = []
+    for parsed in read_archive(data, path=path):
+        nodes = parsed.record.main.nodes if parsed.record else ()
+        plies = [n for n in nodes if not isinstance(n.item, (CubeOffer, CubeAnswer))]
+        out.append(
+            [
+                (bool(n.glyphs), " ".join(n.comments) or None, sum(size(v) for v in n.variations))
+                for n in plies
+            ]
+        )
+    return out
 
 
 def chess_read(pgn: str) -> int:
@@ -167,17 +230,19 @@ def peak_memory_kib(data: bytes, suffix: str) -> int:
         os.unlink(handle.name)
 
 
-def write(folder: str, games: int) -> None:
+def write(folder: str, games: int, corpus: str | None = None) -> None:
+    """The archives (``corpus``: those make_corpus.py wrote there), each
+    with its PGN twin and its header-only twin, into ``folder``."""
     os.makedirs(folder, exist_ok=True)
     for game, board, suffix in CASES:
-        data = build(game, board, games)
+        data = archive(game, board, games, corpus)
         name = os.path.join(folder, f"{game}{board}")
         with open(name + suffix, "wb") as handle:
             handle.write(data)
         with open(name + ".head" + suffix, "wb") as handle:
             handle.write(headers_only(data))
         with open(name + ".pgn", "w", encoding="utf-8") as handle:
-            handle.write(chess_pgn(plies_per_game(data, name + suffix)))
+            handle.write(chess_pgn(plies_per_game(data, name + suffix), 7, dressings(data, name)))
 
 
 def read_only(data: bytes, path: str) -> None:
@@ -285,11 +350,27 @@ def passes(path: str, count: int, only: str | None = None) -> None:
         run()
 
 
+def corpus_file(folder: str, game: str, board: int) -> str:
+    """The archive of ``game`` in a folder written by ``make_corpus.py``."""
+    from make_corpus import ARCHIVES
+
+    return os.path.join(folder, next(n for g, b, n in ARCHIVES if (g, b) == (game, board)))
+
+
+def archive(game: str, board: int, games: int, corpus: str | None) -> bytes:
+    """The archive to measure: ``games`` plain random games, or the one
+    make_corpus.py wrote into ``corpus``."""
+    if corpus is None:
+        return build(game, board, games)
+    with open(corpus_file(corpus, game, board), "rb") as handle:
+        return handle.read()
+
+
 def measure(
     game: str,
     board: int,
     suffix: str,
-    games: int,
+    data: bytes,
     rounds: int,
     compiled: str | None,
     pgn_extract: str | None,
@@ -298,10 +379,10 @@ def measure(
     """One line of the table: hexhop, python-chess (and the compiled build,
     pgn-extract) in turns, and headers only."""
     path = os.path.join(folder, "bench" + suffix)
-    data = build(game, board, games)
     plies, invalid = check(data, path)
+    games = len(check_source(Source(path, data), CheckOptions()).games)
     assert invalid == 0, f"{invalid} generated {game} games did not pass the check"
-    pgn = chess_pgn(plies_per_game(data, path))
+    pgn = chess_pgn(plies_per_game(data, path), 7, dressings(data, path))
     chess_plies = chess_read(pgn)  # a chess game may end sooner
     pgn_path = os.path.join(folder, "bench.pgn")
     with open(path, "wb") as handle:
@@ -354,13 +435,18 @@ def main() -> None:
         default=shutil.which("pgn-extract") or "/usr/games/pgn-extract",
         help="pgn-extract to compare with, when it exists",
     )
+    parser.add_argument(
+        "--corpus",
+        metavar="DIR",
+        help="check the archives make_corpus.py wrote into DIR instead of plain random games",
+    )
     parser.add_argument("--time", metavar="FILE", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.time:
         timed_check(args.time)
         return
     if args.write:
-        write(args.write, args.games)
+        write(args.write, args.games, args.corpus)
         return
     if args.passes:
         passes(args.passes[1], int(args.passes[0]), args.only)
@@ -374,9 +460,8 @@ def main() -> None:
     print(heading + f"{'headers only':>14}")
     with tempfile.TemporaryDirectory() as folder:
         for game, board, suffix in CASES:
-            measure(
-                game, board, suffix, args.games, args.rounds, args.compiled, pgn_extract, folder
-            )
+            data = archive(game, board, args.games, args.corpus)
+            measure(game, board, suffix, data, args.rounds, args.compiled, pgn_extract, folder)
     print(
         "plies per CPU second, medians of turns; ratio: × python-chess; ours÷: pure ÷ pgn-extract"
     )
