@@ -88,9 +88,10 @@ def _calls(data: bytes) -> int:
 
 def test_a_game_with_headers_only_costs_few_calls() -> None:
     """481 calls before the header fast paths, 181 with them (a proxy for
-    time that does not move with the machine's load)."""
+    time that does not move with the machine's load); 225 since the file's
+    encoding is decided where the damage is and ``--encoding`` is asked."""
     data = b'[Game "Hexalit"]\n[Event "Club"]\n[North "A"]\n[South "B"]\n[Result "*"]\n\n'
-    assert _calls(data) <= 220
+    assert _calls(data) <= 240
 
 
 def test_a_tag_written_again_gets_its_own_place_and_the_same_value() -> None:

@@ -312,16 +312,18 @@ def test_render_html_archive_writes_an_index(tmp_path):
         cli, ["render", str(archive), "--format", "html", "--out-dir", str(out)]
     )
     assert result.exit_code == 1, result.output  # game 3 has an error
+    # game 3 is drawn up to its syntax error, which its page and the index tell
     assert sorted(p.name for p in out.iterdir()) == [
         "game001.html",
         "game002.html",
+        "game003.html",
         "index.html",
         "viewer.css",
         "viewer.js",
     ]
     index = (out / "index.html").read_text(encoding="utf-8")
     assert 'href="game001.html"' in index and 'href="game002.html"' in index
-    assert "game003.html" not in index and "not drawn" in index
+    assert 'href="game003.html"' in index and "invalid: 1 error" in index
     assert index.count("<tr>") == 4  # head and three games
     assert "Ute Sommer – Karl Brandt" in index and "1999.11.06" in index
     assert "&lt;img src=x" in index and "<img" not in index

@@ -157,7 +157,8 @@ def _literals(source: str) -> str:
 
 def attacks(pattern: re.Pattern) -> Iterator[str]:
     """Strings of about N characters built from what ``pattern`` accepts."""
-    literal = _literals(pattern.pattern)
+    source = pattern.pattern  # a pattern over bytes is read as Latin-1 text
+    literal = _literals(source if isinstance(source, str) else source.decode("latin-1"))
     alphabet = sorted(set(literal + BASE))
     fragments = {literal[i : i + k] for k in (2, 3, 4) for i in range(len(literal) - k + 1)}
     fragments = set(sorted(fragments)[:: max(1, len(fragments) // 60)])
@@ -209,10 +210,14 @@ def _bounded(call: Callable[[], object], trace: bool) -> tuple[float, int]:
 
 
 def _calls(
-    pattern: re.Pattern, methods: set[str], text: str, whole: bool
+    pattern: re.Pattern, methods: set[str], given: str, whole: bool
 ) -> Iterator[Callable[[], object]]:
     """The calls the code makes with ``pattern``; ``whole``: every match of a
-    search (for time), else only the first (memory is spent within one match)."""
+    search (for time), else only the first (memory is spent within one match).
+    A pattern over bytes is given the text's UTF-8."""
+    text: str | bytes = given
+    if isinstance(pattern.pattern, bytes):
+        text = given.encode("utf-8", errors="surrogatepass")
     if methods & MATCHING:
         yield lambda: pattern.match(text)
         yield lambda: pattern.fullmatch(text)

@@ -167,8 +167,10 @@ def test_split(two, monkeypatch):
     result = run("split", str(two / "ab.hxl"), "--out-dir", str(two / "again"))
     assert result.exit_code == 2
     keller = two / "again" / "Keller.hxl"
-    assert (
-        result.stderr == f"Error: {differs(keller, 1, 1, 1)}; 1 file written to {two / 'again'}\n"
+    assert result.stderr == (
+        f"{two / 'ab.hxl'}:6: game 2 not written: {differs(keller, 1, 1, 1)}\n"
+        f"wrote 1 file to {two / 'again'}\n"
+        "1 game not written (named above); every other game was written\n"
     )
     assert os.listdir(two / "again") == ["Berger.hxl"]
 
