@@ -259,7 +259,9 @@ def test_puzzles_tell_the_games_searched_then_the_puzzles_kept(tmp_path):
     games = tmp_path / "games.trg"
     games.write_text(format_archive(random_archive("Trigeo", 40, 3, max_plies=80)), "utf-8")
     run = interrupted(
-        *("puzzles", games.name, "--depth", "1", "--format", "png", "--out-dir", "q"),
+        # every puzzle of every game: enough pictures to be written for a while
+        *("puzzles", games.name, "--depth", "1", "--per-game", "0", "--format", "png"),
+        *("--out-dir", "q"),
         cwd=tmp_path,
         at=re.compile(r"\] ([2-9]|\d\d+)/\d+ puzzles"),
     )
