@@ -30,6 +30,7 @@ from typing import Any, Protocol
 from hexhop.messages import _
 from hexhop.notation.errors import ArgumentError
 from hexhop.notation.games import lookup_game
+from hexhop.notation.numbers import ascii_int
 from hexhop.records.checking import CheckOptions
 
 from .counting import tags_of, tags_sql
@@ -556,10 +557,8 @@ def round_table(games: Iterable[Game], players: list[str]) -> list[list[str]] | 
 
 def _round_order(value: str) -> tuple[tuple[int, str], ...]:
     """``2`` before ``10``, ``1.2`` before ``1.10``."""
-    return tuple(
-        (int(part), "") if part.isascii() and part.isdigit() else (1 << 30, part)
-        for part in value.split(".")
-    )
+    numbers = [(ascii_int(part), part) for part in value.split(".")]
+    return tuple((n, "") if n is not None else (1 << 62, part) for n, part in numbers)
 
 
 # -- the ratings ---------------------------------------------------------------
