@@ -149,6 +149,102 @@ class Position(Protocol):
         ...
 
 
+class Board(Protocol):
+    """A position of one game changed in place: the one home of its rules.
+
+    A move is the board's own small value (:meth:`legal` gives it for an
+    action); :meth:`push` plays it and :meth:`pop` takes it back; a
+    position to keep is a :meth:`snapshot`. ``winner`` is 0 while the game
+    goes on, else 1 or 2 (the first or second of ``GameRules.sides``), as
+    it stands after :meth:`settle`.
+    """
+
+    ply: int
+    key: int
+
+    @property
+    def winner(self) -> int: ...
+    @property
+    def end_ply(self) -> int | None: ...
+    @property
+    def to_move(self) -> str: ...
+
+    def legal(self, action: Any) -> Any:
+        """The move of ``action`` when it may be played now, else None
+        (its mark is ignored); a move given means the side to move is not stuck."""
+        ...
+
+    def push(self, move: Any, settle: bool = True) -> None:
+        """Play ``move``; without ``settle``, the verdicts that cost a search
+        (is the side to move stuck?) wait for :meth:`settle`, and no undo is kept."""
+        ...
+
+    def pop(self) -> None: ...
+    def settle(self) -> None: ...
+
+    def required_mark(self) -> Mark:
+        """The mark (``""``, ``"^"``, ``"+"``) the action last pushed must carry."""
+        ...
+
+    def threatened(self) -> str | None:
+        """The side whose One the action last pushed attacks, or None."""
+        ...
+
+    def cube_event(self, item: Item) -> bool:
+        """Play a cube offer or answer when it is allowed now; False (and
+        nothing changed) when not."""
+        ...
+
+    def problem(self, item: Item) -> Illegal | None:
+        """None when ``item`` may be played now, else why not, in a player's
+        words (the read-only explainer; the board's own verdict decides)."""
+        ...
+
+    def snapshot(self) -> Any:
+        """The immutable position the board stands for now."""
+        ...
+
+    def copy(self) -> Any:
+        """An independent board at the same position."""
+        ...
+
+    # -- what the solver asks (:mod:`.solver`) --------------------------------
+
+    @property
+    def mover(self) -> int:
+        """The side to move: 1 or 2."""
+        ...
+
+    def moves(self) -> list[Any]:
+        """Every legal move of the side to move, in the rules' order."""
+        ...
+
+    def choices(self) -> list[tuple[Any, ...]]:
+        """The search's choices: single moves, and a roll's six faces as one."""
+        ...
+
+    def replies(self) -> Iterator[Any]:
+        """The legal moves, made as they are asked for (a defence usually
+        stops at its first); the board may be pushed and popped between two."""
+        ...
+
+    def win_candidates(self) -> list[tuple[Any, ...]] | None:
+        """The choices that may win with their very action (None: a win is sure)."""
+        ...
+
+    def wins_by(self, move: Any) -> bool:
+        """Whether ``move`` wins at once."""
+        ...
+
+    def action(self, move: Any) -> Action:
+        """The notation value of ``move`` (without a mark)."""
+        ...
+
+    def move_of(self, action: Any) -> Any:
+        """The move of a legal action's notation value."""
+        ...
+
+
 class LegalActions(Protocol):
     """A lazy view of the legal actions, as python-chess's ``board.legal_moves``:
     iterable (action values), sized, and answers ``in`` for an action value
@@ -207,6 +303,11 @@ class GameRules(Protocol[P]):
         :meth:`legal_actions` gave, without checking it again (the replay,
         the solver and the generator use it); any other action gives an
         undefined result."""
+        ...
+
+    def board(self, position: P) -> Board:
+        """The in-place board standing at ``position``: what checks, plays
+        and searches."""
         ...
 
     def diagram(self, position: P) -> str:

@@ -37,16 +37,9 @@ from hexhop.notation.model import (
     Span,
 )
 
-from .base import HeaderError, Illegal, Played, Position, Rules
+from .base import Board, HeaderError, Position, Rules
 from .deadline import OutOfTime, current
-from .dice.geometry import SIDE_NAMES
-from .dice.inplace import DiceBoard
-from .dice.rules import DicePosition, DiceRules
 from .games import rules_for
-from .huepfer.inplace import HopBoard
-from .huepfer.position import HuepferPosition
-from .huepfer.rules import HuepferRules
-from .zobrist import position_key
 
 KNOWN_TAGS: Final = (
     "Game",
@@ -68,7 +61,6 @@ KNOWN_TAGS: Final = (
 )
 _CANONICAL: Final = {name.lower(): name for name in KNOWN_TAGS}
 RESULTS: Final = ("1-0", "0-1", "*")
-_ACTIONS: Final = (DiceAction, HopAction)
 
 
 @dataclass(frozen=True)
@@ -176,15 +168,24 @@ def walk(report: GameReport, visitor: Visitor) -> None:
     if report.record is None:
         return
     rules = rules_for(report.game) if report.positions and report.game else None
-    start = report.positions[0] if rules is not None else None
-    _Walker(rules, visitor).line(report.record.main, start, rules is not None)
+    walker = _Replay(rules, [], visitor)
+    if rules is None:
+        walker.line(report.record.main, None, None)
+    else:
+        start = report.positions[0]
+        walker.line(report.record.main, rules.board(start), start)
 
 
-def replay_game(parsed: ParsedGame, visitor: Visitor | None = None) -> GameReport:
+def replay_game(
+    parsed: ParsedGame, visitor: Visitor | None = None, every: bool = True, keys: bool = False
+) -> GameReport:
     """Replay one parsed game; never raises for anything the record says.
 
     ``visitor``, if given, sees the walk as it happens (every node of a
-    record that was read, even when nothing could be played)."""
+    record that was read, even when nothing could be played). The report
+    keeps every position of the main line, or with ``every`` False only the
+    start and the last one (what a check needs); with ``keys``, the key of
+    each position of the main line (``GameReport.keys``)."""
     record = parsed.record
     findings = list(parsed.findings)
     if record is None:
@@ -203,12 +204,12 @@ def replay_game(parsed: ParsedGame, visitor: Visitor | None = None) -> GameRepor
     whole = parsed.ok
     if record.game is None or not (whole or record.main.nodes):
         if visitor is not None:
-            _Walker(None, visitor).line(record.main, None, False)
+            _Replay(None, [], visitor).line(record.main, None, None)
         return report
-    replayer = _Replayer(rules_for(record.game), record, report)
+    checker = _Checker(rules_for(record.game), record, report, every, keys)
     if not whole:  # the end of the game was not read: the result is not checked
-        replayer._finished = False
-    replayer.run(visitor)
+        checker.finished = False
+    checker.run(visitor)
     findings.sort(key=_finding_order)
     return report
 
@@ -230,8 +231,8 @@ def replay_flat(
     ``every`` all of them as :func:`replay_game` gives them; ``nodes``
     holds nothing, and ``record`` is None, as no tree was read to walk.
     ``findings`` are the reading's own findings (an encoding notice).
-    With ``keys`` (and not ``every``), ``keys`` holds the key of every
-    position of the main line, as the index stores them."""
+    With ``keys``, ``keys`` holds the key of every position of the main
+    line, as the index stores them."""
     tags = tag_map(record)
     report = GameReport(
         record.index,
@@ -243,7 +244,7 @@ def replay_flat(
     report.result = record.result or tags.get("Result")
     if record.game is None:
         return report
-    _Replayer(rules_for(record.game), record, report).run_flat(flat, every, keys and not every)
+    _Checker(rules_for(record.game), record, report, every, keys).run_flat(flat)
     report.findings.sort(key=_finding_order)
     return report
 
@@ -260,190 +261,291 @@ def _finding_order(finding: Finding) -> tuple[int, int]:
     return (span.line, span.column) if span else (0, 0)
 
 
-_EVERY: Final = 16  # nodes between two readings of the deadline's clock
+_EVERY: Final = 16  # items between two readings of the deadline's clock
 
 
-class _Walker:
-    """Plays every line of one record and tells a visitor about each node."""
+class _Nodes:
+    """Where the nodes of one line were written, asked by index as a
+    :class:`~hexhop.notation.flat.FlatLine` is."""
 
-    def __init__(self, rules: Rules | None, visitor: Visitor):
+    __slots__ = ("nodes",)
+
+    def __init__(self, nodes: Sequence[Node]):
+        self.nodes = nodes
+
+    def span(self, i: int) -> Span:
+        return self.nodes[i].span
+
+    def number_span(self, i: int) -> Span | None:
+        node = self.nodes[i]
+        return node.number_span or node.span
+
+    def item_text(self, i: int) -> str:
+        return self.nodes[i].text
+
+
+_Place = _Nodes | FlatLine
+
+
+class _Replay:
+    """Plays written items on a game's board and words what it finds: the
+    one place of every finding a played item can have (its move number,
+    an action after the end, an illegal action or cube event, a mark).
+
+    :meth:`line` walks a record tree (variations on copies of the board)
+    and tells a visitor, if one listens, about every node with the
+    positions before and after it."""
+
+    def __init__(self, rules: Rules | None, findings: list[Finding], visitor: Visitor | None):
         self.rules = rules
+        self.findings = findings
         self.visitor = visitor
-        # the deadline of the work this walk is part of: a checkpoint every few nodes
+        # the deadline of the work this replay is part of: a checkpoint every few items
         deadline = current()
         self.end = deadline.end if deadline is not None else None
 
-    def line(self, line: Line, position: Position | None, played: bool) -> None:
-        """Walk ``line`` from ``position`` (playing its nodes when ``played``);
-        :class:`~hexhop.engine.deadline.OutOfTime` past the deadline."""
-        visitor = self.visitor
-        visitor.begin_line(line, position, played)
-        tell = visitor.node
-        end = self.end
-        nodes = line.nodes
-        # the clock is read at every line and every _EVERY nodes (a slice of
-        # _EVERY nodes costs less than a count at every node)
-        for first in range(0, len(nodes), _EVERY):
-            if end is not None and time.monotonic() > end:
-                raise OutOfTime()
-            for node in nodes[first : first + _EVERY]:
-                for variation in node.variations:
-                    self.line(variation, position, played)
-                if not played:
-                    tell(node, position, None, UNPLAYED, ())
-                    continue
-                # called on self (not a bound method kept aside): compiled, a direct call
-                after, findings = self._node(node, position)
-                if after is None:
-                    played = False
-                    tell(node, position, None, REFUSED, findings)
-                else:
-                    tell(node, position, after, PLAYED, findings)
-                    position = after
-        visitor.end_line(line)
-
-    def _node(
-        self, node: Node, position: Position | None
-    ) -> tuple[Position | None, tuple[Finding, ...]]:
-        """Play one node from ``position``: the position after it (None when
-        it is refused) and its findings."""
-        rules = self.rules
-        assert position is not None and rules is not None  # a played line has both
-        findings: tuple[Finding, ...] = ()
-        if node.number is not None:
-            expected = position.ply // 2 + 1
-            if node.number != expected:
-                findings = (
-                    make(
-                        "NT01",
-                        node.number_span or node.span,
-                        ply=position.ply + 1,
-                        written=node.number,
-                        expected=expected,
-                    ),
+    def play(self, board: Board, item: Item, number: int | None, place: _Place, i: int) -> bool:
+        """Play item ``i`` of ``place`` (``number``: the move number written
+        before it) on ``board``, its findings appended; False (the board as
+        it was) when it cannot be played."""
+        now = board.ply
+        if number is not None and number != now // 2 + 1:
+            self.findings.append(
+                make(
+                    "NT01",
+                    place.number_span(i),
+                    ply=now + 1,
+                    written=number,
+                    expected=now // 2 + 1,
                 )
-        item = node.item
-        # asked first: a legal Hüpfer turn tells that the game goes on, so
-        # that the rules need not search for one to answer ``winner``
-        illegal = rules.check(position, item)
-        if position.winner is not None:
-            findings += (
+            )
+        kind = type(item)
+        if kind is DiceAction or kind is HopAction:
+            move = board.legal(item)
+            if move is not None:
+                board.push(move, False)  # stuck or not: found out when it matters
+                mark = board.required_mark()
+                if item.mark != mark:  # type: ignore[union-attr]
+                    self._mark(board, item, mark, place, i, now)
+                return True
+        elif kind is CubeOffer or kind is CubeAnswer:
+            board.settle()  # an offer after the end is refused
+            if not board.winner and board.cube_event(item):
+                return True
+        self._refused(board, item, place, i, now)
+        return False
+
+    def _mark(self, board: Board, item: Item, mark: str, place: _Place, i: int, now: int) -> None:
+        """A written ``^``/``+`` that differs from the one the rules require;
+        the side named is the one whose One is attacked, else the one not moving."""
+        written = item.mark  # type: ignore[union-attr]
+        code = _mark_code(type(item) is HopAction, written, mark)
+        side = board.threatened() or board.to_move
+        self.findings.append(
+            make(code, place.span(i), ply=now + 1, action=place.item_text(i), side=side, mark=written)
+        )
+
+    def _refused(self, board: Board, item: Item, place: _Place, i: int, now: int) -> None:
+        """The finding of an item the board would not play: the game is
+        over (ST01), or the explainer's words why not (IL..)."""
+        board.settle()
+        span, text = place.span(i), place.item_text(i)
+        if board.winner:
+            assert self.rules is not None  # a played line has its rules
+            self.findings.append(
                 make(
                     "ST01",
-                    node.span,
-                    ply=position.ply + 1,
-                    action=node.text,
-                    winner=position.winner,
-                    end_ply=position.end_ply,
-                ),
+                    span,
+                    ply=now + 1,
+                    action=text,
+                    winner=self.rules.sides[board.winner - 1],
+                    end_ply=board.end_ply,
+                )
             )
-            return None, findings
-        if illegal is not None:
-            findings += (_illegal(node, position.ply + 1, position, illegal),)
-            return None, findings
-        played = rules.apply(position, item)  # checked above
-        if isinstance(item, _ACTIONS) and item.mark != played.mark:
-            findings += (
-                _mark_finding(node, position.ply + 1, played, position.to_move, rules.sides),
-            )
-        return played.position, findings
+            return
+        illegal = board.problem(item)
+        assert illegal is not None, "the board refused what its explainer allows"
+        finding = make(
+            illegal.code, span, ply=now + 1, action=text, reason=illegal.reason, cell=illegal.cell
+        )
+        message = words(
+            "ply {ply}, {side}: {finding}", ply=now + 1, side=board.to_move, finding=finding.message
+        )
+        self.findings.append(Finding(finding.code, message, finding.span, now + 1, text))
 
+    def checkpoint(self) -> None:
+        """:class:`~hexhop.engine.deadline.OutOfTime` past the deadline."""
+        if self.end is not None and time.monotonic() > self.end:
+            raise OutOfTime()
 
-class _Tee(Visitor):
-    """Two visitors walked along at once."""
+    # -- the record tree -------------------------------------------------------
 
-    def __init__(self, first: Visitor, second: Visitor):
-        self.first = first
-        self.second = second
-
-    def begin_line(self, line: Line, position: Position | None, played: bool) -> None:
-        self.first.begin_line(line, position, played)
-        self.second.begin_line(line, position, played)
-
-    def node(
-        self,
-        node: Node,
-        before: Position | None,
-        after: Position | None,
-        state: str,
-        findings: tuple[Finding, ...],
+    def line(
+        self, line: Line, board: Board | None, here: Position | None, main: bool = False
     ) -> None:
-        self.first.node(node, before, after, state, findings)
-        self.second.node(node, before, after, state, findings)
+        """Walk ``line`` playing its nodes on ``board`` (None: not played;
+        the board is the line's own), ``here`` the position it starts from
+        (where its line stopped, for one not played), kept for the visitor;
+        ``main``: the record's main line."""
+        visitor = self.visitor
+        if visitor is not None:
+            visitor.begin_line(line, here, board is not None)
+        nodes = line.nodes
+        place = _Nodes(nodes)
+        for i, node in enumerate(nodes):
+            if i % _EVERY == 0:
+                self.checkpoint()
+            for variation in node.variations:
+                self.line(variation, None if board is None else board.copy(), here)
+            if board is None:
+                if visitor is not None:
+                    visitor.node(node, here, None, UNPLAYED, ())
+                continue
+            count = len(self.findings)
+            ply = board.ply
+            item = node.item
+            if main:
+                self.main_before(board, item)
+            if self.play(board, item, node.number, place, i):
+                after = board.snapshot() if visitor is not None else None
+                if main:
+                    self.main_after(board, ply, after, node)
+                if visitor is not None:
+                    visitor.node(node, here, after, PLAYED, tuple(self.findings[count:]))
+                    here = after
+                continue
+            board = None
+            if main:
+                self.main_stopped()
+            if visitor is not None:
+                visitor.node(node, here, None, REFUSED, tuple(self.findings[count:]))
+        if visitor is not None:
+            visitor.end_line(line)
 
-    def end_line(self, line: Line) -> None:
-        self.first.end_line(line)
-        self.second.end_line(line)
+    def main_before(self, board: Board, item: Item) -> None:
+        """Before an item of the main line is played (the checker keeps the report)."""
+
+    def main_after(self, board: Board, ply: int, after: Position | None, node: Node | None) -> None:
+        """After an item of the main line was played from ply ``ply``."""
+
+    def main_stopped(self) -> None:
+        """The main line stopped at an item that could not be played."""
 
 
-class _Replayer(Visitor):
-    """The checker: consumes the walk into the report (main-line positions,
-    findings) and checks the header and the result around it."""
+class _Checker(_Replay):
+    """The check of one game: the header and the start, the main line
+    played (every variation of a tree with it), the end and the result,
+    and the report's positions and keys of the main line."""
 
-    def __init__(self, rules: Rules, record: Record, report: GameReport):
-        self.rules = rules
+    def __init__(self, rules: Rules, record: Record, report: GameReport, every: bool, keys: bool):
+        super().__init__(rules, report.findings, None)
+        self.game_rules = rules
         self.record = record
         self.report = report
-        self.findings = report.findings
-        self._positions = report.positions
-        self._nodes = report.nodes
-        self._depth = 0
-        self._finished = True
+        self.every = every
+        self.keys: list[int] | None = [] if keys else None
+        self.finished = True  # the main line was played to its end
+        # the position after the last ply or end, when cube events followed
+        # it (else the board stands there); and whether there was one at all
+        self.kept: Position | None = None
+        self.changed = False
 
     def run(self, visitor: Visitor | None = None) -> None:
+        main = self.record.main
         first = next(
-            (
-                n.item
-                for n in self.record.main.nodes
-                if not isinstance(n.item, (CubeOffer, CubeAnswer))
-            ),
-            None,
+            (n.item for n in main.nodes if not isinstance(n.item, (CubeOffer, CubeAnswer))), None
         )
         start = self._start(first)
         if start is None:
             if visitor is not None:
-                _Walker(None, visitor).line(self.record.main, None, False)
+                _Replay(None, [], visitor).line(main, None, None)
             return
         self._check_result_tag()
-        self.report.positions.append(start)
-        both = self if visitor is None else _Tee(self, visitor)
-        _Walker(self.rules, both).line(self.record.main, start, True)
-        nodes = self.record.main.nodes
-        self._ended(start, (nodes[-1].item, nodes[-1].text, nodes[-1].span) if nodes else None)
+        self.visitor = visitor
+        board = self._begin(start)
+        self.line(main, board, start, True)
+        last = main.nodes[-1] if main.nodes else None
+        self._ended(start, board, (last.item, last.text, last.span) if last else None)
 
-    def run_flat(self, flat: FlatLine, every: bool = False, keys: bool = False) -> None:
+    def run_flat(self, flat: FlatLine) -> None:
         """:meth:`run` for a main line in flat arrays: the same findings in
-        the same order, the walk's checks made here without node objects
-        (and the main line's positions kept only with ``every``, their keys
-        only with ``keys``)."""
-        first = next((i for i in flat.items if not isinstance(i, (CubeOffer, CubeAnswer))), None)
+        the same order, without node objects."""
+        items = flat.items
+        first = next((i for i in items if not isinstance(i, (CubeOffer, CubeAnswer))), None)
         start = self._start(first)
         if start is None:
             return
         self._check_result_tag()
-        positions = self.report.positions
-        positions.append(start)
-        found: list[int] | None = [] if keys else None
-        last, refused = _play_flat(
-            self.rules, flat, start, self.findings, positions if every else None, found
-        )
-        self.report.keys = found
-        if refused:
-            self._finished = False
-        if not every and last is not start:
-            positions.append(last)
-        i = len(flat.items) - 1
-        self._ended(start, (flat.items[i], flat.texts[i], flat.span(i)) if i >= 0 else None)
+        board = self._begin(start)
+        numbers = flat.numbers
+        for i, item in enumerate(items):
+            if i % _EVERY == 0:
+                self.checkpoint()
+            ply = board.ply
+            self.main_before(board, item)
+            found = numbers.get(i) if numbers else None
+            if not self.play(board, item, None if found is None else found[0], flat, i):
+                self.main_stopped()
+                break
+            self.main_after(board, ply, None, None)
+        i = len(items) - 1
+        self._ended(start, board, (items[i], flat.texts[i], flat.span(i)) if i >= 0 else None)
 
-    def _ended(self, start: Position, last: tuple[Item, str, Span] | None) -> None:
-        """After the walk: the assumed board named, the end and the result
-        checked, and the last item of the main line (item, text, place)
-        looked at: an offer left unanswered."""
+    def _begin(self, start: Position) -> Board:
+        self.report.positions.append(start)
+        board = self.game_rules.board(start)
+        if self.keys is not None:
+            self.keys.append(board.key)
+        return board
+
+    # -- the main line's positions ---------------------------------------------
+
+    def main_before(self, board: Board, item: Item) -> None:
+        # a cube event leaves the report's last position as it was: kept first
+        kind = type(item)
+        if (kind is CubeOffer or kind is CubeAnswer) and self.kept is None and self.changed:
+            self.kept = board.snapshot()
+
+    def main_after(self, board: Board, ply: int, after: Position | None, node: Node | None) -> None:
+        if board.ply != ply:
+            self.changed, self.kept = True, None
+            if self.keys is not None:
+                self.keys.append(board.key)
+            if self.every:
+                self.report.positions.append(after or board.snapshot())
+                if node is not None:
+                    self.report.nodes.append(node)
+        elif board.winner:  # a dropped cube ends the game without a ply
+            self.changed, self.kept = True, None
+            if self.every:
+                self.report.positions[-1] = after or board.snapshot()
+
+    def main_stopped(self) -> None:
+        self.finished = False
+
+    # -- start, end and header -------------------------------------------------
+
+    def _start(self, first: Item | None) -> Position | None:
+        try:
+            return self.game_rules.start(self.report.tags, first)
+        except HeaderError as error:
+            span = self.record.tag_span(error.tag) or self.record.span
+            self.findings.append(make(error.code, span, **error.params))
+            return None
+
+    def _ended(self, start: Position, board: Board, last: tuple[Item, str, Span] | None) -> None:
+        """After the main line: its last position kept, the assumed board
+        named, the end and the result checked, and the last item (item,
+        text, place) looked at: an offer left unanswered."""
+        report = self.report
+        report.keys = self.keys
+        if not self.every and self.changed:
+            report.positions.append(self.kept or board.snapshot())
         self._name_assumed_board(start)
-        end_position = self.report.positions[-1]
+        end_position = report.positions[-1]
         if end_position.winner is not None:
-            self.report.end = End(end_position.winner, end_position.end_ply or 0)
-        if self._finished:
+            report.end = End(end_position.winner, end_position.end_ply or 0)
+        if self.finished:
             self._check_result()
             if last is not None and isinstance(last[0], CubeOffer):
                 self._check_unanswered_offer(last[1], last[2], end_position.ply + 1)
@@ -459,55 +561,17 @@ class _Replayer(Visitor):
         else:
             self.findings.append(make("NT05", span, ply=ply, action=text))
 
-    # -- the walk -------------------------------------------------------------
-
-    def begin_line(self, line: Line, position: Position | None, played: bool) -> None:
-        self._depth += 1
-
-    def end_line(self, line: Line) -> None:
-        self._depth -= 1
-
-    def node(
-        self,
-        node: Node,
-        before: Position | None,
-        after: Position | None,
-        state: str,
-        findings: tuple[Finding, ...],
-    ) -> None:
-        if findings:
-            self.findings.extend(findings)
-        if self._depth != 1 or state == UNPLAYED:
-            return
-        if after is None:
-            self._finished = False
-        elif after.ply != self._positions[-1].ply:  # the main line's last is ``before``
-            self._positions.append(after)
-            self._nodes.append(node)
-        elif after.winner is not None:
-            # a dropped cube ends the game without a ply
-            self._positions[-1] = after
-
     def _name_assumed_board(self, start: Position) -> None:
         """A point off the board of a record without a Board tag: say which
         board was assumed (the record may be from a larger one)."""
         size = getattr(start, "size", None)
-        if "Board" in self.report.tags or not size or not find_game(self.rules.name).board_sizes:
+        name = self.game_rules.name
+        if "Board" in self.report.tags or not size or not find_game(name).board_sizes:
             return
         note = words(" (there is no Board tag, so the {size}x{size} board was assumed)", size=size)
         self.findings[:] = [
             replace(f, message=f.message + note) if f.code == "IL02" else f for f in self.findings
         ]
-
-    # -- start and header ---------------------------------------------------
-
-    def _start(self, first: Item | None) -> Position | None:
-        try:
-            return self.rules.start(self.report.tags, first)
-        except HeaderError as error:
-            span = self.record.tag_span(error.tag) or self.record.span
-            self.findings.append(make(error.code, span, **error.params))
-            return None
 
     def _check_result_tag(self) -> None:
         value = self.report.tags.get("Result")
@@ -524,273 +588,13 @@ class _Replayer(Visitor):
         if end is None or result not in RESULTS:
             return
         span = self.record.result_span or self.record.tag_span("Result")
-        expected = "1-0" if end.winner == self.rules.sides[0] else "0-1"
+        expected = "1-0" if end.winner == self.game_rules.sides[0] else "0-1"
         if result == "*":
             self.findings.append(make("NT02", span, winner=end.winner, end_ply=end.ply))
         elif result != expected:
             self.findings.append(
                 make("ST02", span, result=result, winner=end.winner, end_ply=end.ply)
             )
-
-
-def _play_flat(
-    rules: Rules,
-    flat: FlatLine,
-    start: Position,
-    findings: list[Finding],
-    positions: list[Position] | None = None,
-    keys: list[int] | None = None,
-) -> tuple[Position, bool]:
-    """Play the main line ``flat`` from ``start`` as :class:`_Walker` and
-    :meth:`_Replayer.node` do, findings appended to ``findings`` (and the
-    main line's positions to ``positions``, if given, as the replayer keeps
-    them): the last position the report keeps and whether an item was
-    refused. Without ``positions`` (the check, the index), the main line
-    is played on an in-place board (:func:`_play_on_board`,
-    :func:`_play_on_hop_board`) for as long as it plays the items, and the
-    immutable positions go on from there; ``keys``, if given, gets the key
-    of every position of the main line."""
-    deadline = current()
-    end = deadline.end if deadline is not None else None
-    if positions is None:
-        board: DiceBoard | HopBoard | None = None
-        if isinstance(rules, DiceRules) and isinstance(start, DicePosition):
-            first, board, kept = _play_on_board(rules, flat, start, findings, end, keys)
-        elif isinstance(rules, HuepferRules) and isinstance(start, HuepferPosition):
-            first, board, kept = _play_on_hop_board(flat, start, findings, end, keys)
-        if board is not None:
-            if first == len(flat.items):
-                return kept, False
-            # the rest from where the board stands (a cube event included)
-            position = board.position() if first else start
-            if keys is None:
-                return _play_positions(rules, flat, position, findings, None, first, end, kept)
-            rest = [position]
-            last = _play_positions(rules, flat, position, findings, rest, first, end, kept)
-            keys.extend(position_key(p) for p in rest[1:])
-            return last
-    found = _play_positions(rules, flat, start, findings, positions, 0, end, start)
-    if keys is not None:
-        keys.extend(position_key(p) for p in positions or [start])
-    return found
-
-
-#: the games the in-place board replayed, and those it left to the immutable
-#: positions before their end (the tests count them)
-BOARD_GAMES: Final = [0, 0]
-
-
-def _play_on_board(
-    rules: DiceRules,
-    flat: FlatLine,
-    start: DicePosition,
-    findings: list[Finding],
-    end: float | None,
-    keys: list[int] | None = None,
-) -> tuple[int, DiceBoard, Position]:
-    """Play the items of ``flat`` on an in-place board from ``start`` for
-    as long as each is a legal action or cube event: the index of the first
-    item it leaves to :func:`_play_positions` (an item the rules refuse or
-    one after the end: that path words the finding), the board as it stands
-    before that item and the report's last position so far (the position
-    after the last ply or end: cube events after it leave it as it was).
-    Move numbers and marks are checked here, with the same findings;
-    ``keys``, if given, gets the board's key at the start and after each ply."""
-    BOARD_GAMES[0] += 1
-    board = DiceBoard(rules, start)
-    if keys is not None:
-        keys.append(board.key)
-    items, numbers = flat.items, flat.numbers
-    legal, push, required = board.legal, board.push, board.required_mark
-    changed = False  # a ply or an end since the start
-    before: Position | None = None  # the last position kept, when cube events followed it
-    stop = len(items)
-    for i in range(len(items)):
-        if i % _EVERY == 0 and end is not None and time.monotonic() > end:
-            raise OutOfTime()
-        item = items[i]
-        now = board.ply
-        if type(item) is DiceAction:
-            move = legal(item)
-            if move is None:
-                stop = i
-                break
-            if numbers and i in numbers:
-                _check_number(flat, i, now, findings)
-            push(move, False)  # stuck or not: found out when it matters
-            changed, before = True, None
-            if keys is not None:
-                keys.append(board.key)
-            mark = required()
-            if item.mark != mark:
-                # the side named: the one whose One is attacked, else the one not moving
-                code = _mark_code(False, item.mark, mark)
-                side = SIDE_NAMES[board.side]
-                span, text = flat.span(i), flat.texts[i]
-                findings.append(
-                    make(code, span, ply=now + 1, action=text, side=side, mark=item.mark)
-                )
-        elif type(item) is CubeOffer or type(item) is CubeAnswer:
-            board.settle()  # an offer after the end is refused
-            if board.winner:
-                stop = i
-                break
-            if before is None:
-                before = board.position() if changed else start
-            if not board.cube_event(item):
-                stop = i
-                break
-            if numbers and i in numbers:
-                _check_number(flat, i, now, findings)
-            if board.winner:  # dropped: the game ends without a ply
-                changed, before = True, None
-        else:
-            stop = i
-            break
-    if stop < len(items):
-        BOARD_GAMES[1] += 1
-    if before is not None:
-        return stop, board, before
-    return stop, board, board.position() if changed else start
-
-
-def _play_on_hop_board(
-    flat: FlatLine,
-    start: HuepferPosition,
-    findings: list[Finding],
-    end: float | None,
-    keys: list[int] | None = None,
-) -> tuple[int, HopBoard, Position]:
-    """:func:`_play_on_board` for Hüpfer: the turns of ``flat`` played on
-    an in-place board for as long as each is legal and written without a
-    mark (Hüpfer has none, so a mark is a finding, worded by the path of
-    the immutable positions as an illegal turn is)."""
-    BOARD_GAMES[0] += 1
-    board = HopBoard(start, keys is not None)  # the key only when it is asked for
-    if keys is not None:
-        keys.append(board.key)
-    items, numbers = flat.items, flat.numbers
-    play = board.play
-    stop = len(items)
-    for i, item in enumerate(items):
-        if i % _EVERY == 0 and end is not None and time.monotonic() > end:
-            raise OutOfTime()
-        if type(item) is not HopAction or item.mark or not play(item, False):
-            stop = i
-            break
-        if numbers:
-            number = numbers.get(i)
-            if number is not None and number[0] != (board.ply - 1) // 2 + 1:
-                _check_number(flat, i, board.ply - 1, findings)
-        if keys is not None:
-            keys.append(board.key)
-    if stop < len(items):
-        BOARD_GAMES[1] += 1
-    return stop, board, board.position() if stop else start
-
-
-def _check_number(flat: FlatLine, i: int, now: int, findings: list[Finding]) -> None:
-    """NT01 when the move number written before item ``i`` (played at ply
-    ``now + 1``) is not the ply's."""
-    number = flat.numbers[i][0]
-    expected = now // 2 + 1
-    if number != expected:
-        where = flat.number_span(i)
-        findings.append(make("NT01", where, ply=now + 1, written=number, expected=expected))
-
-
-def _play_positions(
-    rules: Rules,
-    flat: FlatLine,
-    start: Position,
-    findings: list[Finding],
-    positions: list[Position] | None,
-    first: int,
-    end: float | None,
-    kept: Position,
-) -> tuple[Position, bool]:
-    """:func:`_play_flat` with the immutable positions, from item ``first``
-    and ``start``; ``kept``: the report's last position so far."""
-    items, numbers = flat.items, flat.numbers
-    position = start  # where the next item is played from
-    now = start.ply  # its ply
-    kept_ply = now  # the ply of the report's last position (changed by a ply or an end)
-    for i in range(first, len(items)):
-        if i % _EVERY == 0 and end is not None and time.monotonic() > end:
-            raise OutOfTime()
-        if numbers and i in numbers:
-            number = numbers[i][0]
-            expected = now // 2 + 1
-            if number != expected:
-                where = flat.number_span(i)
-                findings.append(make("NT01", where, ply=now + 1, written=number, expected=expected))
-        item = items[i]
-        illegal = rules.check(position, item)
-        winner = position.winner
-        if winner is not None:
-            findings.append(
-                make(
-                    "ST01",
-                    flat.span(i),
-                    ply=now + 1,
-                    action=flat.texts[i],
-                    winner=winner,
-                    end_ply=position.end_ply,
-                )
-            )
-            return kept, True
-        if illegal is not None:
-            findings.append(
-                _illegal_finding(flat.span(i), flat.texts[i], now + 1, position, illegal)
-            )
-            return kept, True
-        played = rules.apply(position, item)
-        if isinstance(item, _ACTIONS) and item.mark != played.mark:
-            findings.append(
-                _mark_of(
-                    item,
-                    flat.span(i),
-                    flat.texts[i],
-                    now + 1,
-                    played,
-                    position.to_move,
-                    rules.sides,
-                )
-            )
-        position = played.position
-        now = position.ply
-        if now != kept_ply:
-            kept, kept_ply = position, now
-            if positions is not None:
-                positions.append(position)
-        elif position.winner is not None:
-            kept = position
-            if positions is not None:
-                positions[-1] = position
-    return kept, False
-
-
-def _mark_finding(
-    node: Node, ply: int, played: Played[Position], mover: str, sides: Sequence[str]
-) -> Finding:
-    """A written ``^``/``+`` that differs from the one the rules require."""
-    item = node.item
-    assert isinstance(item, (DiceAction, HopAction))
-    return _mark_of(item, node.span, node.text, ply, played, mover, sides)
-
-
-def _mark_of(
-    item: DiceAction | HopAction,
-    span: Span,
-    text: str,
-    ply: int,
-    played: Played[Position],
-    mover: str,
-    sides: Sequence[str],
-) -> Finding:
-    side = played.threatened or next(s for s in sides if s != mover)
-    code = _mark_code(isinstance(item, HopAction), item.mark, played.mark)
-    return make(code, span, ply=ply, action=text, side=side, mark=item.mark)
 
 
 def _mark_code(hop: bool, written: str, required: str) -> str:
@@ -806,19 +610,3 @@ def _mark_code(hop: bool, written: str, required: str) -> str:
         ("+", "^"): "AN07",
     }
     return table[(written, required)]
-
-
-def _illegal(node: Node, ply: int, position: Position, illegal: Illegal) -> Finding:
-    return _illegal_finding(node.span, node.text, ply, position, illegal)
-
-
-def _illegal_finding(
-    span: Span, text: str, ply: int, position: Position, illegal: Illegal
-) -> Finding:
-    finding = make(
-        illegal.code, span, ply=ply, action=text, reason=illegal.reason, cell=illegal.cell
-    )
-    message = words(
-        "ply {ply}, {side}: {finding}", ply=ply, side=position.to_move, finding=finding.message
-    )
-    return Finding(finding.code, message, finding.span, ply, text)

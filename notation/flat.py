@@ -70,6 +70,10 @@ class FlatLine:
         start = self.starts[i]
         return self.span_at(start, start + len(self.texts[i]))
 
+    def item_text(self, i: int) -> str:
+        """The text of item ``i`` as written."""
+        return self.texts[i]
+
     def number_span(self, i: int) -> Span | None:
         """Where the move number before item ``i`` was written, if one was."""
         found = self.numbers.get(i)

@@ -186,7 +186,7 @@ def replay_text(
     (None when the record tree was read: the report then holds it); with
     ``every``, the report keeps every position of the main line; with
     ``keys``, the main line read flat gives the key of each of them
-    instead (``GameReport.keys``; the tree keeps its positions)."""
+    instead (``GameReport.keys``)."""
     flat = parse_game_flat(chunk, first_line, index, fallback, limits)
     if flat is not None:
         notice = (make("NT03", Span(int(windows_1252), 1)),) if windows_1252 else ()
@@ -195,7 +195,7 @@ def replay_text(
     parsed = parse_game(chunk, first_line, index, fallback, limits)
     if windows_1252:
         parsed = with_encoding_notice(parsed, int(windows_1252))
-    return replay_game(parsed), None
+    return replay_game(parsed, every=every, keys=keys), None
 
 
 def merge(parts: list[FileResult]) -> FileResult:

@@ -108,16 +108,17 @@ def test_the_script_api_walks_variations():
 
 @pytest.fixture
 def checks(monkeypatch) -> list[str]:
-    """The actions the Hexalit rules are asked about."""
+    """The actions the Hexalit board is asked about."""
     asked: list[str] = []
-    rules = type(rules_for("Hexalit"))
-    check = rules.check
+    rules = rules_for("Hexalit")
+    board = type(rules.board(rules.start({}, None)))
+    legal = board.legal
 
-    def counting(self, position, item):
+    def counting(self, item):
         asked.append(str(item))
-        return check(self, position, item)
+        return legal(self, item)
 
-    monkeypatch.setattr(rules, "check", counting)
+    monkeypatch.setattr(board, "legal", counting)
     return asked
 
 
@@ -125,7 +126,7 @@ def checks(monkeypatch) -> list[str]:
 WALKED = ["A1XA1", "B4W3", "E8XD8", "B6XC6", "E8XD8", "B5W4", "Z9XZ9"]
 
 
-def test_the_checker_asks_the_rules_once_per_node(checks):
+def test_the_checker_asks_the_board_once_per_node(checks):
     replay_game(parsed_game())
     assert sorted(checks) == sorted(WALKED)
 
