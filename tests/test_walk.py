@@ -112,13 +112,23 @@ def checks(monkeypatch) -> list[str]:
     asked: list[str] = []
     rules = rules_for("Hexalit")
     board = type(rules.board(rules.start({}, None)))
-    legal = board.legal
+    legal, problem = board.legal, board.problem
+    explaining = []  # the explainer of a refusal may ask again: not counted
 
     def counting(self, item):
-        asked.append(str(item))
+        if not explaining:
+            asked.append(str(item))
         return legal(self, item)
 
+    def explained(self, item):
+        explaining.append(item)
+        try:
+            return problem(self, item)
+        finally:
+            explaining.pop()
+
     monkeypatch.setattr(board, "legal", counting)
+    monkeypatch.setattr(board, "problem", explained)
     return asked
 
 
