@@ -33,7 +33,6 @@ COMPILED = [
     "engine/zobrist.py",
     "engine/dice/inplace.py",
     "engine/huepfer/inplace.py",
-    "engine/search.py",
     "engine/solver.py",
     "notation/scanner.py",
     "notation/accumulator.py",

@@ -26,19 +26,15 @@ from typing import Literal
 from hexhop.notation.errors import Error
 from hexhop.notation.model import Action, DiceAction, HopAction
 
-from .base import Position, Rules
+from .base import Board, Position, Rules
 from .deadline import checkpoint
-from .dice.inplace import DiceBoard
-from .huepfer.inplace import HopBoard
-from .search import search_board
 
 #: One decision of the side to move: a single action, or the six faces of a roll.
 Choice = tuple[Action, ...]
 
 Status = Literal["win", "none", "undecided"]
 
-Board = DiceBoard | HopBoard
-Move = object  # a move of the board (DiceBoard's tuple or HopBoard's Turn)
+Move = object  # a move of the board (a small tuple of its own)
 Moves = tuple[Move, ...]
 
 NODE_LIMIT = 200_000
@@ -126,7 +122,7 @@ class Solver:
 
     ``node_limit`` and ``time_limit`` (seconds) apply to each call. The
     search plays its moves on one board changed in place
-    (:func:`.search.search_board`); the table is keyed by the board's
+    (``rules.board``); the table is keyed by the board's
     Zobrist key, updated with every push and pop.
     """
 
@@ -147,7 +143,7 @@ class Solver:
     def solve(self, position: Position, depth: int) -> Solution:
         """The shortest forced win of the side to move within ``depth``."""
         started = self._start()
-        board = search_board(self.rules, position)
+        board = self.rules.board(position)
         done = 0
         try:
             if not board.winner:
@@ -163,8 +159,8 @@ class Solver:
     def wins_with(self, position: Position, choice: Choice, depth: int) -> bool | None:
         """Whether ``choice`` wins within ``depth``; None when undecided."""
         self._start()
-        board = search_board(self.rules, position)
-        moves = tuple(board.move_of(a) for a in choice)  # type: ignore[arg-type]
+        board = self.rules.board(position)
+        moves = tuple(board.move_of(a) for a in choice)
         try:
             return self._choice_wins(board, moves, depth, board.mover)
         except OutOfBudget:
@@ -174,7 +170,7 @@ class Solver:
         """Every first choice that wins within ``depth``, with the fewest own
         actions it needs; None when undecided."""
         self._start()
-        board = search_board(self.rules, position)
+        board = self.rules.board(position)
         mover = board.mover
         found: list[tuple[Choice, int]] = []
         try:
@@ -192,7 +188,7 @@ class Solver:
         dice fall): the opponent then wins within ``depth`` own actions.
         None when undecided."""
         self._start()
-        board = search_board(self.rules, position)
+        board = self.rules.board(position)
         try:
             return not board.winner and self._lost(board, depth)
         except OutOfBudget:
@@ -239,7 +235,7 @@ class Solver:
 
     def _play(self, board: Board, move: Move) -> None:
         self._count()
-        board.push(move)  # type: ignore[arg-type]
+        board.push(move)
 
     def _count(self) -> None:
         """One more action played (or tried for a win at once); the limits."""
@@ -311,7 +307,7 @@ class Solver:
         """Each outcome of ``choice`` wins with its very action (counted as tried)."""
         for move in choice:
             self._count()
-            if not board.wins_by(move):  # type: ignore[arg-type]
+            if not board.wins_by(move):
                 return False
         return True
 
@@ -354,7 +350,7 @@ class Solver:
 
 
 def _actions(board: Board, moves: Moves) -> Choice:
-    return tuple(board.action(m) for m in moves)  # type: ignore[arg-type]
+    return tuple(board.action(m) for m in moves)
 
 
 def _note(table: dict[int, tuple[int, int]], key: int, depth: int, proven: bool) -> None:
