@@ -174,6 +174,12 @@ class Board(Protocol):
         (its mark is ignored); a move given means the side to move is not stuck."""
         ...
 
+    def play(self, action: Any) -> bool:
+        """Push the move of ``action`` when it may be played now, as
+        ``push(legal(action), False)`` does, in one step; False (the board
+        as it was) when it may not."""
+        ...
+
     def push(self, move: Any, settle: bool = True) -> None:
         """Play ``move``; without ``settle``, the verdicts that cost a search
         (is the side to move stuck?) wait for :meth:`settle`, and no undo is kept."""
@@ -305,9 +311,10 @@ class GameRules(Protocol[P]):
         undefined result."""
         ...
 
-    def board(self, position: P) -> Board:
+    def board(self, position: P, keyed: bool = True) -> Board:
         """The in-place board standing at ``position``: what checks, plays
-        and searches."""
+        and searches. Without ``keyed`` its ``key`` means nothing (a check
+        that stores no keys need not keep it)."""
         ...
 
     def diagram(self, position: P) -> str:

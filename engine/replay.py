@@ -321,9 +321,7 @@ class _Replay:
             )
         kind = type(item)
         if kind is DiceAction or kind is HopAction:
-            move = board.legal(item)
-            if move is not None:
-                board.push(move, False)  # stuck or not: found out when it matters
+            if board.play(item):
                 mark = board.required_mark()
                 if item.mark != mark:  # type: ignore[union-attr]
                     self._mark(board, item, mark, place, i, now)
@@ -493,7 +491,8 @@ class _Checker(_Replay):
 
     def _begin(self, start: Position) -> Board:
         self.report.positions.append(start)
-        board = self.game_rules.board(start)
+        # a board that keeps no key is cheaper where keys cost (Hüpfer's reserves)
+        board = self.game_rules.board(start, self.keys is not None or self.every)
         if self.keys is not None:
             self.keys.append(board.key)
         return board
