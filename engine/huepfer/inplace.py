@@ -1,12 +1,18 @@
-"""A Hüpfer position changed in place: push(turn) and pop().
+"""The Hüpfer rules (rules.md §6, §8.10, §8.13): a position changed in place.
 
-:class:`HopBoard` keeps one ``bytearray`` of cells, the reserves and the
-side to move; :meth:`HopBoard.push` plays a whole turn (a :data:`.moves.Turn`
-tuple: path, hops, birth) and logs the cells it changed, :meth:`HopBoard.pop`
-puts them back. The Zobrist key (:mod:`..zobrist`) follows every changed
-cell, so it equals ``position_key`` of :meth:`HopBoard.position`.
-Whether the side to move is stuck (and has lost, §6.4) is found out when
-``winner`` is asked for, and kept for that ply.
+:class:`HopBoard` is the one place that knows the rules: whether a written
+turn may be played (:meth:`HopBoard.legal`, :meth:`HopBoard.play`: the
+walk along its path), the compulsory capture (:meth:`HopBoard.can_capture`),
+the legal turns (:meth:`HopBoard.moves`, with the generator of
+:mod:`.moves`) and the end (a side to move without a turn has lost,
+:attr:`HopBoard.winner`, at ply 0 too). It keeps one ``bytearray`` of
+cells, the reserves and the side to move; :meth:`HopBoard.push` plays a
+whole turn (a :data:`.moves.Turn` tuple: path, hops, birth) and logs the
+cells it changed, :meth:`HopBoard.pop` puts them back. The Zobrist key
+(:mod:`..zobrist`) follows every changed cell, so it equals
+``position_key`` of :meth:`HopBoard.snapshot`, the immutable position
+it stands for. The words of a refusal are :mod:`.explain`'s, asked for
+only after the board has refused.
 """
 
 from __future__ import annotations
@@ -14,9 +20,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
-from hexhop.notation.model import HopAction
+from hexhop.notation.model import CubeAnswer, CubeOffer, HopAction, Item
 
+from ..base import Illegal
 from ..zobrist import cells_table, state_key, state_numbers, zobrist_number
+from . import explain
 from .board import Board, byte_boards
 from .moves import (
     NO_BIRTH,
@@ -27,8 +35,7 @@ from .moves import (
     piece_capture,
     turns_of,
 )
-from .position import HuepferPosition, unresolved
-from .rules import to_action
+from .position import SIDES, HuepferPosition, known_winner, unresolved
 
 #: what pop() restores: the changed cells (cell, old code, ...), the reserves
 #: before, the winner as known before, the key and the bit boards of the pieces
@@ -57,7 +64,6 @@ class HopBoard:
         "_reserve_keys",
         "_won",
         "_undo",
-        "_first_winner",
         "_first_end",
         "_bits",
         "_masks",
@@ -85,24 +91,16 @@ class HopBoard:
         self._table = cells_table(name, len(cells), (1, 2))
         key = 0
         if keyed:
-            table = self._table
-            for i, v in enumerate(cells):
-                if v:
-                    key ^= table[i << 8 | v]
-            key ^= state_key(name, state)
+            key = p._zkey if p._zkey is not None else _key_of(self._table, name, cells, state)
+            p._zkey = key
         self.key = key
         # the state's numbers (side to move, each reserve) a push XORs in and out
-        turn_keys = state_numbers(name, 0, 2)
-        self._turn_keys = turn_keys[0] ^ turn_keys[1]
         # (a Reserve tag may ask for any number: the first few are kept)
-        self._reserve_keys = (
-            state_numbers(name, 1, min(self.reserve[0], _KEPT) + 1),
-            state_numbers(name, 2, min(self.reserve[1], _KEPT) + 1),
-        )
-        winner = p.winner  # the start's own verdict (an end at ply 0 included)
-        self._won = 0 if winner is None else (1 if winner == "Red" else 2)
-        self._first_winner = self._won
-        self._first_end = p.end_ply
+        self._turn_keys, self._reserve_keys = _state_keys(name, self.reserve) if keyed else _NO_KEYS
+        # what the snapshot knows of its end; else found out here (§8.10)
+        known = known_winner(p)
+        self._won = _UNKNOWN if known is None else known
+        self._first_end = p._end_ply if known else None
         self._undo: list[Undo] = []
         # bit boards (bit p: point p) of Red's and Turquoise's pieces, by side
         self._bits = [0, _bits_of(self.cells, 1), _bits_of(self.cells, 2)]
@@ -130,55 +128,133 @@ class HopBoard:
 
     @property
     def winner(self) -> int:
-        """The side that has won (the side to move has no turn), or 0."""
-        won = self._won
-        if won == _UNKNOWN:
+        """The side that has won (the side to move has no turn, §6.4), or 0."""
+        if self._won == _UNKNOWN:
+            self.settle()
+        return self._won
+
+    def settle(self) -> None:
+        """Find out whether the side to move is stuck, once per ply (``winner``
+        asks for it: a push leaves nothing else open)."""
+        if self._won == _UNKNOWN:
             me = self.me
             stuck = not self.can_capture(me) and not has_hop_turn(
                 self.tables, self.cells, me, self.reserve[me - 1]
             )
-            won = self._won = 3 - me if stuck else 0
-        return won
+            self._won = 3 - me if stuck else 0
+
+    @property
+    def end_ply(self) -> int | None:
+        """The ply at which the side to move was found stuck, or None."""
+        if not self.winner:
+            return None
+        if self.ply == self._first_ply and self._first_end is not None:
+            return self._first_end
+        return self.ply
+
+    @property
+    def to_move(self) -> str:
+        return SIDES[self.me - 1]
+
+    def required_mark(self) -> str:
+        """Hüpfer turns carry no mark."""
+        return ""
+
+    def threatened(self) -> str | None:
+        """Hüpfer has no One to attack."""
+        return None
+
+    def cube_event(self, item: CubeOffer | CubeAnswer) -> bool:
+        """Hüpfer has no cube: never played."""
+        return False
+
+    def snapshot(self) -> HuepferPosition:
+        """The immutable position this board stands for now (its end as far
+        as the board knows it, and its key when the board keeps one)."""
+        won = self._won
+        cells = bytes(self.cells)
+        reserve = (self.reserve[0], self.reserve[1])
+        if won == _UNKNOWN:
+            p = unresolved(self.tables, cells, reserve, self.me - 1, self.ply, verdict)
+        else:
+            winner = SIDES[won - 1] if won else None
+            end = self.end_ply
+            p = HuepferPosition(self.tables, cells, reserve, self.me - 1, winner, self.ply, end)
+        if self._keyed:
+            p._zkey = self.key
+        return p
 
     def position(self) -> HuepferPosition:
-        """The immutable position this board stands for now."""
-        if self.ply == self._first_ply:
-            p = HuepferPosition(
-                self.tables,
-                bytes(self.cells),
-                (self.reserve[0], self.reserve[1]),
-                self.me - 1,
-                None if not self._first_winner else ("Red", "Turquoise")[self._first_winner - 1],
-                self.ply,
-                self._first_end,
-            )
-            return p
-        return unresolved(
-            self.tables,
-            bytes(self.cells),
-            (self.reserve[0], self.reserve[1]),
-            self.me - 1,
-            self.ply,
-        )
+        """:meth:`snapshot` (the name the replay and the solver use)."""
+        return self.snapshot()
+
+    def copy(self) -> HopBoard:
+        """An independent board at the same position (no turn to pop)."""
+        return HopBoard(self.snapshot(), self._keyed)
+
+    def problem(self, item: Item) -> Illegal | None:
+        """None when ``item`` may be played now, else why not in a player's
+        words (:mod:`.explain`, asked only once the board has refused)."""
+        if isinstance(item, (CubeOffer, CubeAnswer)):
+            return explain.no_cube()
+        if not isinstance(item, HopAction):
+            return explain.not_a_turn()
+        if self.legal(item) is not None:
+            return None
+        if self.winner:
+            return explain.game_over(SIDES[self.winner - 1], self.end_ply)
+        return explain.refusal(self, item)
 
     def action(self, turn: Turn) -> HopAction:
-        return to_action(self.tables, turn)
+        """The :class:`HopAction` of a turn of this board."""
+        path, hops, birth = turn
+        names = self.tables.names
+        ops = ("-",) * hops + ("x",) * (len(path) - 1 - hops)
+        return HopAction(
+            tuple(names[p] for p in path), ops, None if birth == NO_BIRTH else names[birth]
+        )
 
     def move_of(self, action: HopAction) -> Turn:
+        """The turn written as ``action`` (points in any case); KeyError for
+        a point not on this board."""
+        plain = self._plain(action)
+        if plain is None:
+            raise KeyError(str(action))
         index = self.tables.index
-        path = tuple(index[name] for name in action.path)
-        hops = sum(op == "-" for op in action.ops)
-        return path, hops, NO_BIRTH if action.birth is None else index[action.birth]
+        path = tuple(index[name] for name in plain.path)
+        hops = sum(op == "-" for op in plain.ops)
+        return path, hops, NO_BIRTH if plain.birth is None else index[plain.birth]
+
+    def _plain(self, action: HopAction) -> HopAction | None:
+        """``action`` with its points named as the board names them
+        (``A1`` is ``a1``), or None when one is not a point here."""
+        tables = self.tables
+        index = tables.index
+        names = action.path if action.birth is None else (*action.path, action.birth)
+        if all(name in index for name in names):
+            return action
+        points = [tables.point(name) for name in names]
+        if None in points:
+            return None
+        found = tuple(tables.names[p] for p in points if p is not None)
+        if action.birth is None:
+            return HopAction(found, action.ops, None)
+        return HopAction(found[:-1], action.ops, found[-1])
 
     def legal(self, action: HopAction) -> Turn | None:
-        """The turn of ``action`` when it may be played now, else None: the
-        answer of :meth:`.rules.HuepferRules.check` (None there, a turn
-        here), without the words of a refusal (the replay asks ``check``
-        for them)."""
-        if not self.play(action):
+        """The turn of ``action`` (its mark aside) when it may be played
+        now, else None; the board is left as it was. The words of a refusal
+        are :meth:`problem`'s."""
+        if action.ops == _ONE_HOP and action.birth is not None:
+            turn = self._hop_and_birth(action)
+        elif self.play(action):
+            self.pop()
+            turn = self.move_of(action)
+        else:
             return None
-        self.pop()
-        return self.move_of(action)
+        if turn is not None and self._won == _UNKNOWN:
+            self._won = 0  # a legal turn: the side to move is not stuck
+        return turn
 
     def play(self, action: HopAction, keep: bool = True) -> bool:
         """Push the turn written as ``action`` if it may be played now (as
@@ -191,12 +267,17 @@ class HopBoard:
         index = self.tables.index
         ops = action.ops
         if ops == _ONE_HOP and action.birth is not None:
-            return self._hop_and_birth(action, keep)
+            turn = self._hop_and_birth(action)
+            if turn is None:
+                return False
+            self._push_hop_and_birth(turn[0][0], turn[0][1], turn[2], keep)
+            return True
         try:
             path = list(map(index.__getitem__, action.path))
             birth = NO_BIRTH if action.birth is None else index[action.birth]
         except KeyError:
-            return False
+            plain = self._plain(action)
+            return plain is not None and plain is not action and self.play(plain, keep)
         hops = _HOPS.get(ops)
         if hops is None:
             hops = _leading_hops(ops)
@@ -234,32 +315,40 @@ class HopBoard:
             self.key = key ^ self._turn_keys
         return True
 
-    def _hop_and_birth(self, action: HopAction, keep: bool) -> bool:
-        """:meth:`play` for the turn written most: one hop, then a birth.
-        Every test is made before the cells change: the start and the
+    def _hop_and_birth(self, action: HopAction) -> Turn | None:
+        """:meth:`legal` for the turn written most: one hop, then a birth.
+        Every test is made on the cells as they are: the start and the
         landing are two points apart, so the landing's captures do not go
         over the start, and the birth is next to the landing, so it is
         neither the start nor the landing."""
+        if self._won > 0 or len(action.path) != 2:
+            return None
         index = self.tables.index
         here = index.get(action.path[0], -1)
         there = index.get(action.path[1], -1)
         birth = index.get(action.birth, -1)  # type: ignore[arg-type]  # a birth is written
-        if here < 0 or birth < 0:
-            return False
+        if here < 0 or there < 0 or birth < 0:
+            plain = self._plain(action)
+            return None if plain is None or plain is action else self._hop_and_birth(plain)
         cells, me = self.cells, self.me
         over = self._overs[here].get(there, -1)
         if over < 0 or cells[here] != me or cells[over] != me or cells[there] or cells[birth]:
-            return False
-        reserve = self.reserve
-        left = reserve[me - 1]
-        if not left or birth not in self.tables.neighbours[there] or self.can_capture(me):
-            return False
+            return None
+        if not self.reserve[me - 1] or birth not in self.tables.neighbours[there]:
+            return None
+        if self.can_capture(me):
+            return None
         enemy = 3 - me
-        bits = self._bits
-        if bits[enemy] & self._near[there]:  # after the hop the piece must not capture
+        if self._bits[enemy] & self._near[there]:  # after the hop the piece must not capture
             for far_over, far in self.tables.jumps[there]:
                 if cells[far_over] == enemy and not cells[far]:
-                    return False
+                    return None
+        return (here, there), 1, birth
+
+    def _push_hop_and_birth(self, here: int, there: int, birth: int, keep: bool) -> None:
+        """:meth:`push` for a hop and a birth that :meth:`_hop_and_birth` accepted."""
+        cells, me, reserve, bits = self.cells, self.me, self.reserve, self._bits
+        left = reserve[me - 1]
         if keep:
             changed = [here, me, there, 0, birth, 0]
             self._undo.append(
@@ -275,10 +364,9 @@ class HopBoard:
             key ^= table[birth << 8 | me]
             key ^= self._reserve_change(me, left)
             self.key = key ^ self._turn_keys
-        self.me = enemy
+        self.me = 3 - me
         self.ply += 1
         self._won = _UNKNOWN
-        return True
 
     def _reserve_change(self, me: int, left: int) -> int:
         """What a birth does to the key: side ``me``'s reserve from ``left``
@@ -350,11 +438,12 @@ class HopBoard:
     # -- the legal turns ----------------------------------------------------------
 
     def moves(self) -> list[Turn]:
-        """Every legal turn, in the order of the rules' ``legal_actions``."""
+        """Every legal turn (the order of the rules' ``legal_actions``)."""
         if self.winner:
             return []
         me = self.me
-        return all_turns(self.tables, bytes(self.cells), me, self.reserve[me - 1])
+        capturing = self.can_capture(me)
+        return all_turns(self.tables, bytes(self.cells), me, self.reserve[me - 1], capturing)
 
     def choices(self) -> list[tuple[Turn, ...]]:
         """Turns with a capture first, then the others."""
@@ -564,8 +653,10 @@ class HopBoard:
 
     # -- push and pop ------------------------------------------------------------
 
-    def push(self, turn: Turn) -> None:
-        """Play ``turn`` (a legal turn of the side to move)."""
+    def push(self, turn: Turn, settle: bool = True) -> None:
+        """Play ``turn`` (a legal turn of the side to move). ``settle`` is
+        the dice boards' choice: here the end is found out when ``winner``
+        is asked for, and every push may be popped."""
         path, hops, birth = turn
         cells, table = self.cells, self._table
         me = self.me
@@ -618,6 +709,42 @@ class HopBoard:
         self.key = key
         bits = self._bits
         bits[1], bits[2] = red_bits, turquoise_bits
+
+
+_NO_KEYS: Final[tuple[int, tuple[tuple[int, ...], tuple[int, ...]]]] = (0, ((), ()))
+_STATE_KEYS: dict[tuple[str, int, int], tuple[int, tuple[tuple[int, ...], tuple[int, ...]]]] = {}
+
+
+def _state_keys(
+    name: str, reserve: list[int]
+) -> tuple[int, tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The numbers of the key a push XORs in and out: the side to move's
+    change, and each side's reserve numbers (the first few), made once per
+    board and reserves."""
+    red, turquoise = min(reserve[0], _KEPT) + 1, min(reserve[1], _KEPT) + 1
+    found = _STATE_KEYS.get((name, red, turquoise))
+    if found is None:
+        turn = state_numbers(name, 0, 2)
+        reserves = (state_numbers(name, 1, red), state_numbers(name, 2, turquoise))
+        found = (turn[0] ^ turn[1], reserves)
+        if len(_STATE_KEYS) < 256:
+            _STATE_KEYS[(name, red, turquoise)] = found
+    return found
+
+
+def verdict(position: HuepferPosition) -> int:
+    """The side that has won at ``position`` (0: none): the board's
+    ``winner``, which :func:`.position.unresolved` positions ask for."""
+    return HopBoard(position, False).winner
+
+
+def _key_of(table: tuple[int, ...], name: str, cells: bytes, state: tuple[int, ...]) -> int:
+    """The Zobrist key of a snapshot that does not carry one."""
+    key = 0
+    for i, v in enumerate(cells):
+        if v:
+            key ^= table[i << 8 | v]
+    return key ^ state_key(name, state)
 
 
 def _leading_hops(ops: tuple[str, ...]) -> int:

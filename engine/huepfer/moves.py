@@ -1,11 +1,12 @@
-"""Hüpfer turn generation on raw cells: captures, hops, births.
+"""Hüpfer turn generation on the board's cells: captures, hops, births.
 
 Works on a ``bytes``/``bytearray`` of cells (0 empty, 1 Red, 2 Turquoise)
-and the tables of :mod:`huepfer_board`; it knows nothing of names,
-positions or notation. A turn is a :data:`Turn` tuple ``(path, hops,
-birth)``: every point from the start to the last landing, the number of
-leading hops (the remaining steps are captures) and the birth point, or
--1 when no piece is born.
+and the tables of :mod:`.board`; it is the generator of
+:class:`.inplace.HopBoard`, which decides whether a side must capture
+and passes that in. It knows nothing of names, positions or notation.
+A turn is a :data:`Turn` tuple ``(path, hops, birth)``: every point from
+the start to the last landing, the number of leading hops (the remaining
+steps are captures) and the birth point, or -1 when no piece is born.
 
 Capture chains end because each capture removes a piece; hop chains end
 because a hop never lands on a point visited in the same turn. The
@@ -18,26 +19,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
-from .board import Board, byte_boards
+from .board import Board
 
 Turn = tuple[tuple[int, ...], int, int]
 NO_BIRTH: Final = -1
-
-
-def can_capture(board: Board, cells: bytes | bytearray, me: int) -> bool:
-    """Whether side ``me`` has a capture: a piece of its own, an enemy piece
-    next to it and an empty point behind that, along some line."""
-    red, turquoise, empty = byte_boards(cells)
-    mine, enemy = (red, turquoise) if me == 1 else (turquoise, red)
-    for shift, starts in board.rays:
-        # move the enemy pieces one point and the empty points two points
-        # back along the line: a start that meets both can capture
-        if shift > 0:
-            if mine & starts & (enemy >> shift) & (empty >> 2 * shift):
-                return True
-        elif mine & starts & (enemy << -shift) & (empty << -2 * shift):
-            return True
-    return False
 
 
 def piece_capture(board: Board, cells: bytes | bytearray, p: int, me: int) -> int | None:
@@ -134,9 +119,9 @@ def turns_of(
     return hop_turns(board, cells, start, me, reserve)
 
 
-def all_turns(board: Board, cells: bytes, me: int, reserve: int) -> list[Turn]:
-    """Every legal turn of side ``me``."""
-    capturing = can_capture(board, cells, me)
+def all_turns(board: Board, cells: bytes, me: int, reserve: int, capturing: bool) -> list[Turn]:
+    """Every legal turn of side ``me``; ``capturing`` (whether it must
+    capture) is the board's fact (:meth:`.inplace.HopBoard.can_capture`)."""
     out: list[Turn] = []
     for p, cell in enumerate(cells):
         if cell == me:
