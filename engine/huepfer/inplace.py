@@ -79,24 +79,22 @@ class HopBoard:
         p = position
         self._keyed = keyed
         self._first_ply = p._ply
-        self._overs = _overs(p._board)
-        self._near = _near(p._board)
         self.tables = p._board
+        self._name, self._table, self._overs, self._near, self._masks = _geometry(p)
         self.cells = bytearray(p._cells)
         self.reserve = [p._reserve[0], p._reserve[1]]
         self.me = p._turn + 1
         self.ply = p._ply
-        name, cells, state = p.zobrist_parts()
-        self._name = name
-        self._table = cells_table(name, len(cells), (1, 2))
         key = 0
         if keyed:
-            key = p._zkey if p._zkey is not None else _key_of(self._table, name, cells, state)
+            key = p._zkey if p._zkey is not None else _key_of(self._table, p)
             p._zkey = key
         self.key = key
         # the state's numbers (side to move, each reserve) a push XORs in and out
         # (a Reserve tag may ask for any number: the first few are kept)
-        self._turn_keys, self._reserve_keys = _state_keys(name, self.reserve) if keyed else _NO_KEYS
+        self._turn_keys, self._reserve_keys = (
+            _state_keys(self._name, self.reserve) if keyed else _NO_KEYS
+        )
         # what the snapshot knows of its end; else found out here (§8.10)
         known = known_winner(p)
         self._won = _UNKNOWN if known is None else known
@@ -104,7 +102,6 @@ class HopBoard:
         self._undo: list[Undo] = []
         # bit boards (bit p: point p) of Red's and Turquoise's pieces, by side
         self._bits = [0, _bits_of(self.cells, 1), _bits_of(self.cells, 2)]
-        self._masks = _masks(p._board)
 
     def can_capture(self, me: int) -> bool:
         """Whether side ``me`` has a capture (:func:`.moves.can_capture`),
@@ -246,7 +243,7 @@ class HopBoard:
         now, else None; the board is left as it was. The words of a refusal
         are :meth:`problem`'s."""
         if action.ops == _ONE_HOP and action.birth is not None:
-            turn = self._hop_and_birth(action)
+            turn = self._hop_and_birth(action, False, False)
         elif self.play(action):
             self.pop()
             turn = self.move_of(action)
@@ -267,11 +264,7 @@ class HopBoard:
         index = self.tables.index
         ops = action.ops
         if ops == _ONE_HOP and action.birth is not None:
-            turn = self._hop_and_birth(action)
-            if turn is None:
-                return False
-            self._push_hop_and_birth(turn[0][0], turn[0][1], turn[2], keep)
-            return True
+            return self._hop_and_birth(action, True, keep) is not None
         try:
             path = list(map(index.__getitem__, action.path))
             birth = NO_BIRTH if action.birth is None else index[action.birth]
@@ -315,40 +308,44 @@ class HopBoard:
             self.key = key ^ self._turn_keys
         return True
 
-    def _hop_and_birth(self, action: HopAction) -> Turn | None:
-        """:meth:`legal` for the turn written most: one hop, then a birth.
+    def _hop_and_birth(self, action: HopAction, play: bool, keep: bool) -> Turn | None:
+        """:meth:`legal` (``play`` False) and :meth:`play` for the turn written
+        most: one hop, then a birth; played, the answer is :data:`_PLAYED`.
         Every test is made on the cells as they are: the start and the
         landing are two points apart, so the landing's captures do not go
         over the start, and the birth is next to the landing, so it is
         neither the start nor the landing."""
-        if self._won > 0 or len(action.path) != 2:
+        try:
+            start, landing = action.path
+        except ValueError:  # not one hop after all
+            return None
+        if self._won > 0:
             return None
         index = self.tables.index
-        here = index.get(action.path[0], -1)
-        there = index.get(action.path[1], -1)
+        here = index.get(start, -1)
+        there = index.get(landing, -1)
         birth = index.get(action.birth, -1)  # type: ignore[arg-type]  # a birth is written
         if here < 0 or there < 0 or birth < 0:
             plain = self._plain(action)
-            return None if plain is None or plain is action else self._hop_and_birth(plain)
+            if plain is None or plain is action:
+                return None
+            return self._hop_and_birth(plain, play, keep)
         cells, me = self.cells, self.me
         over = self._overs[here].get(there, -1)
         if over < 0 or cells[here] != me or cells[over] != me or cells[there] or cells[birth]:
             return None
-        if not self.reserve[me - 1] or birth not in self.tables.neighbours[there]:
-            return None
-        if self.can_capture(me):
+        reserve = self.reserve
+        left = reserve[me - 1]
+        if not left or birth not in self.tables.neighbours[there] or self.can_capture(me):
             return None
         enemy = 3 - me
-        if self._bits[enemy] & self._near[there]:  # after the hop the piece must not capture
+        bits = self._bits
+        if bits[enemy] & self._near[there]:  # after the hop the piece must not capture
             for far_over, far in self.tables.jumps[there]:
                 if cells[far_over] == enemy and not cells[far]:
                     return None
-        return (here, there), 1, birth
-
-    def _push_hop_and_birth(self, here: int, there: int, birth: int, keep: bool) -> None:
-        """:meth:`push` for a hop and a birth that :meth:`_hop_and_birth` accepted."""
-        cells, me, reserve, bits = self.cells, self.me, self.reserve, self._bits
-        left = reserve[me - 1]
+        if not play:
+            return (here, there), 1, birth
         if keep:
             changed = [here, me, there, 0, birth, 0]
             self._undo.append(
@@ -364,9 +361,10 @@ class HopBoard:
             key ^= table[birth << 8 | me]
             key ^= self._reserve_change(me, left)
             self.key = key ^ self._turn_keys
-        self.me = 3 - me
+        self.me = enemy
         self.ply += 1
         self._won = _UNKNOWN
+        return _PLAYED
 
     def _reserve_change(self, me: int, left: int) -> int:
         """What a birth does to the key: side ``me``'s reserve from ``left``
@@ -738,8 +736,9 @@ def verdict(position: HuepferPosition) -> int:
     return HopBoard(position, False).winner
 
 
-def _key_of(table: tuple[int, ...], name: str, cells: bytes, state: tuple[int, ...]) -> int:
+def _key_of(table: tuple[int, ...], position: HuepferPosition) -> int:
     """The Zobrist key of a snapshot that does not carry one."""
+    name, cells, state = position.zobrist_parts()
     key = 0
     for i, v in enumerate(cells):
         if v:
@@ -763,17 +762,38 @@ def _leading_hops(ops: tuple[str, ...]) -> int:
 
 
 _HOPS: dict[tuple[str, ...], int] = {}
+_PLAYED: Final[Turn] = ((), 0, NO_BIRTH)  # what _hop_and_birth answers once it has played
 _ONE_HOP: Final = ("-",)
 
 
+Masks = tuple[int, int, int, int, int, int]
+Geometry = tuple[str, tuple[int, ...], list[dict[int, int]], tuple[int, ...], Masks]
+_GEOMETRY: dict[int, Geometry] = {}
+
+
+def _geometry(position: HuepferPosition) -> Geometry:
+    """By board size, what a board looks up: the name of the Zobrist
+    tables, the cells' numbers of the key, and the tables of
+    :func:`_overs`, :func:`_near` and :func:`_masks` (made once)."""
+    tables = position._board
+    found = _GEOMETRY.get(tables.size)
+    if found is None:
+        name, cells, _state = position.zobrist_parts()
+        table = cells_table(name, len(cells), (1, 2))
+        found = (name, table, _overs(tables), _near(tables), _masks(tables))
+        _GEOMETRY[tables.size] = found
+    return found
+
+
 def _bits_of(cells: bytes | bytearray, side: int) -> int:
-    """The bit board (bit p: point p) of the pieces of ``side``."""
-    bits = 0
-    p = cells.find(side)
-    while p >= 0:
-        bits |= 1 << p
-        p = cells.find(side, p + 1)
-    return bits
+    """The bit board (bit p: point p) of the pieces of ``side``: the cells
+    as binary digits (1 where ``side`` stands), point 0 the lowest, read
+    by ``int`` in one go."""
+    return int(cells.translate(_DIGITS[side])[::-1], 2)
+
+
+# by side: the cells' codes (0 empty, 1 Red, 2 Turquoise) to binary digits
+_DIGITS: Final = (b"", bytes.maketrans(b"\0\1\2", b"010"), bytes.maketrans(b"\0\1\2", b"001"))
 
 
 def _masks(board: Board) -> tuple[int, int, int, int, int, int]:
