@@ -101,7 +101,10 @@ class HopBoard:
         self._first_end = p._end_ply if known else None
         self._undo: list[Undo] = []
         # bit boards (bit p: point p) of Red's and Turquoise's pieces, by side
-        self._bits = [0, _bits_of(self.cells, 1), _bits_of(self.cells, 2)]
+        bits = p._bitboards
+        if bits is None:
+            bits = p._bitboards = (_bits_of(self.cells, 1), _bits_of(self.cells, 2))
+        self._bits = [0, bits[0], bits[1]]
 
     def can_capture(self, me: int) -> bool:
         """Whether side ``me`` has a capture (:func:`.moves.can_capture`),
@@ -179,6 +182,7 @@ class HopBoard:
             p = HuepferPosition(self.tables, cells, reserve, self.me - 1, winner, self.ply, end)
         if self._keyed:
             p._zkey = self.key
+        p._bitboards = (self._bits[1], self._bits[2])
         return p
 
     def position(self) -> HuepferPosition:

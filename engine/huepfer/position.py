@@ -60,6 +60,7 @@ class HuepferPosition:
         "_pieces",
         "_memo",
         "_zkey",
+        "_bitboards",
         "_judge",
     )
     game = "Hüpfer"
@@ -86,6 +87,8 @@ class HuepferPosition:
         # HuepferRules.check), for the apply that usually follows
         self._memo: tuple[HopAction, HuepferPosition] | None = None
         self._zkey: int | None = None  # the Zobrist key, when a board gave it
+        # Red's and Turquoise's bit boards, when a board gave them (see inplace)
+        self._bitboards: tuple[int, int] | None = None
         self._judge: Judge | None = None  # who settles ``winner`` (see unresolved)
 
     # -- public attributes ------------------------------------------------
