@@ -25,14 +25,13 @@ from hexhop.notation.model import CubeAnswer, CubeOffer, HopAction, Item
 from ..base import Illegal
 from ..zobrist import cells_table, state_key, state_numbers, zobrist_number
 from . import explain
-from .board import Board, byte_boards
+from .board import Board
 from .moves import (
     NO_BIRTH,
     Turn,
-    _capture_tails,
     all_turns,
     has_hop_turn,
-    piece_capture,
+    hops_into,
     turns_of,
 )
 from .position import SIDES, HuepferPosition, known_winner, unresolved
@@ -107,23 +106,25 @@ class HopBoard:
         self._bits = [0, bits[0], bits[1]]
 
     def can_capture(self, me: int) -> bool:
-        """Whether side ``me`` has a capture (:func:`.moves.can_capture`),
-        from the bit boards: a piece of its own, an enemy piece next to it
-        and an empty point behind that, along some line."""
+        """Whether side ``me`` has a capture (compulsory then, §6): a piece of
+        its own, an enemy piece next to it and an empty point behind that,
+        along some line. The one home of that rule."""
+        return bool(self._jumpers(me, self._bits[3 - me]))
+
+    def _jumpers(self, me: int, over: int) -> int:
+        """The bit board of the pieces of ``me`` that can jump a piece of the
+        bit board ``over`` (the enemy's: a capture; their own: a hop) onto
+        an empty point right behind it."""
         bits = self._bits
         mine = bits[me]
-        enemy = bits[3 - me]
         full, up, down, on, back, size = self._masks
-        empty = full ^ mine ^ enemy
+        empty = full ^ bits[1] ^ bits[2]
         double = size << 1
-        return bool(
-            mine
-            & (
-                up & enemy >> 1 & empty >> 2
-                | down & enemy << 1 & empty << 2
-                | on & enemy >> size & empty >> double
-                | back & enemy << size & empty << double
-            )
+        return mine & (
+            up & over >> 1 & empty >> 2
+            | down & over << 1 & empty << 2
+            | on & over >> size & empty >> double
+            | back & over << size & empty << double
         )
 
     @property
@@ -516,19 +517,13 @@ class HopBoard:
                         zone |= 1 << n
                     bits ^= low
                 zones.append(zone)
-            red, turquoise, empty = byte_boards(cells)
-            mine = red if me == 1 else turquoise
-            hoppers = 0  # byte board of the pieces with a first hop
-            for shift, starts in tables.rays:
-                if shift > 0:
-                    hoppers |= mine & starts & (mine >> shift) & (empty >> 2 * shift)
-                else:
-                    hoppers |= mine & starts & (mine << -shift) & (empty << -2 * shift)
-            p = cells.find(me)
-            while p >= 0:
-                if hoppers >> 8 * p & 1 and self._may_touch(p, zones):
-                    self._hops(cells, p, reserve, [p], 1 << p, witnesses, turns)
-                p = cells.find(me, p + 1)
+            hoppers = self._jumpers(me, self._bits[me])  # the pieces with a first hop
+            while hoppers:
+                low = hoppers & -hoppers
+                p = low.bit_length() - 1
+                if self._may_touch(p, zones):
+                    hops_into(tables, cells, p, me, reserve, witnesses, turns)
+                hoppers ^= low
         between = tables.between
         out: list[tuple[Turn, ...]] = []
         for turn in turns:
@@ -570,48 +565,6 @@ class HopBoard:
                         return True
                 todo.append(landing)
         return all(zone & reached for zone in zones)
-
-    def _hops(
-        self,
-        cells: bytearray,
-        p: int,
-        reserve: int,
-        path: list[int],
-        passed: int,
-        witnesses: list[int],
-        out: list[Turn],
-    ) -> None:
-        """The hop turns of :func:`.moves.hop_turns` from ``p`` on, but a turn
-        ending in a birth only when its path and birth could touch every
-        witness (``passed``: the points of the path)."""
-        tables, me = self.tables, self.me
-        for over, landing in tables.jumps[p]:
-            if cells[over] != me or cells[landing] != 0 or landing in path:
-                continue
-            cells[p] = 0
-            cells[landing] = me
-            path.append(landing)
-            hops = len(path) - 1
-            now = passed | 1 << landing
-            if piece_capture(tables, cells, landing, me) is not None:
-                head = tuple(path)
-                for tail in _capture_tails(tables, cells, landing, me):
-                    out.append((head + tail, hops, NO_BIRTH))
-            else:
-                if reserve:
-                    need = -1  # the points a birth must be on: in every witness not touched
-                    for witness in witnesses:
-                        if not witness & now:
-                            need &= witness
-                    if need:
-                        head = tuple(path)
-                        for near in tables.neighbours[landing]:
-                            if cells[near] == 0 and need >> near & 1:
-                                out.append((head, hops, near))
-                self._hops(cells, landing, reserve, path, now, witnesses, out)
-            path.pop()
-            cells[landing] = 0
-            cells[p] = me
 
     def _witnesses(self, side: int) -> list[int]:
         """Up to three turns (their first jump) of ``side`` on points apart,

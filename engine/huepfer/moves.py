@@ -73,35 +73,62 @@ def hop_turns(board: Board, cells: bytes, start: int, me: int, reserve: int) -> 
     produced when ``reserve`` is positive, once per empty point next to
     the final point.
     """
-    work = bytearray(cells)
     out: list[Turn] = []
-    path = [start]
-    _hops(board, work, start, me, reserve, path, out)
+    hops_into(board, bytearray(cells), start, me, reserve, (), out)
     return out
 
 
-def _hops(
-    board: Board, cells: bytearray, p: int, me: int, reserve: int, path: list[int], out: list[Turn]
+def hops_into(
+    board: Board,
+    cells: bytearray,
+    start: int,
+    me: int,
+    reserve: int,
+    witnesses: tuple[int, ...] | list[int],
+    out: list[Turn],
 ) -> None:
+    """:func:`hop_turns` appended to ``out``; with ``witnesses`` (masks of
+    points, for the solver's "wins at once"), a turn that ends with a birth
+    only when its path or its birth touches every witness."""
+    _hops(board, cells, start, me, reserve, [start], 1 << start, witnesses, out)
+
+
+def _hops(
+    board: Board,
+    cells: bytearray,
+    p: int,
+    me: int,
+    reserve: int,
+    path: list[int],
+    passed: int,
+    witnesses: tuple[int, ...] | list[int],
+    out: list[Turn],
+) -> None:
+    """The hops on from ``p`` (``passed``: the points of ``path`` as a mask)."""
     for over, landing in board.jumps[p]:
         if cells[over] != me or cells[landing] != 0 or landing in path:
             continue
         cells[p] = 0
         cells[landing] = me
         path.append(landing)
+        hops = len(path) - 1
         if piece_capture(board, cells, landing, me) is not None:
             head = tuple(path)
-            hops = len(path) - 1
             for tail in _capture_tails(board, cells, landing, me):
                 out.append((head + tail, hops, NO_BIRTH))
         else:
+            now = passed | 1 << landing
             if reserve:
-                head = tuple(path)
-                hops = len(path) - 1
-                for near in board.neighbours[landing]:
-                    if cells[near] == 0:
-                        out.append((head, hops, near))
-            _hops(board, cells, landing, me, reserve, path, out)
+                need = -1  # the points a birth may be on: in every witness not touched
+                for witness in witnesses:
+                    if not witness & now:
+                        need &= witness
+                if need:
+                    head = tuple(path)
+                    for near in board.neighbours[landing]:
+                        if cells[near] == 0 and need >> near & 1:
+                            out.append((head, hops, near))
+            _hops(board, cells, landing, me, reserve, path, now, witnesses, out)
         path.pop()
         cells[landing] = 0
         cells[p] = me
