@@ -32,6 +32,7 @@ from .moves import (
     all_turns,
     has_hop_turn,
     hops_into,
+    piece_capture,
     turns_of,
 )
 from .position import SIDES, HuepferPosition, known_winner, unresolved
@@ -259,11 +260,12 @@ class HopBoard:
         return turn
 
     def play(self, action: HopAction, keep: bool = True) -> bool:
-        """Push the turn written as ``action`` if it may be played now (as
-        :meth:`legal` says), following the written path on the cells as the
-        rules' walk does; else leave the board as it is and answer False.
-        ``keep``: whether :meth:`pop` may take it back (without, no record
-        of the changes is kept)."""
+        """Push the turn written as ``action`` if it may be played now,
+        following the written path on the cells (:meth:`_walk`: the rules of
+        a turn, §6); else leave the board as it is and answer False: the
+        test of :meth:`legal` and the push in one walk. ``keep``: whether
+        :meth:`pop` may take it back (without, no record of the changes is
+        kept)."""
         if self._won > 0:
             return False
         index = self.tables.index
@@ -345,10 +347,9 @@ class HopBoard:
             return None
         enemy = 3 - me
         bits = self._bits
-        if bits[enemy] & self._near[there]:  # after the hop the piece must not capture
-            for far_over, far in self.tables.jumps[there]:
-                if cells[far_over] == enemy and not cells[far]:
-                    return None
+        tables = self.tables
+        if bits[enemy] & self._near[there] and piece_capture(tables, cells, there, me) is not None:
+            return None  # after the hop the piece must capture (§8.13)
         if not play:
             return (here, there), 1, birth
         if keep:
@@ -386,7 +387,7 @@ class HopBoard:
         without keys), or -1 at the first step the rules refuse; the bit
         boards change only when the turn is played."""
         cells, me, tables, table = self.cells, self.me, self.tables, self._table
-        overs, jumps = self._overs, tables.jumps
+        overs = self._overs
         near = self._near
         keyed = self._keyed
         enemy = 3 - me
@@ -415,18 +416,18 @@ class HopBoard:
                     key ^= table[over << 8 | enemy]
                 theirs ^= 1 << over
                 cells[over] = 0
-            elif (step + 1 != hops or hops == steps) and theirs & near[there]:
-                for far_over, far in jumps[there]:
-                    if cells[far_over] == enemy and not cells[far]:
-                        return -1  # after this hop the piece must capture
+            elif (
+                (step + 1 != hops or hops == steps)
+                and theirs & near[there]
+                and piece_capture(tables, cells, there, me) is not None
+            ):
+                return -1  # after this hop the piece must capture (§8.13)
             here = there
         if hops < steps:  # a capture turn: it goes on while it can, and no piece is born
             if birth != NO_BIRTH:
                 return -1
-            if theirs & near[here]:
-                for far_over, far in jumps[here]:
-                    if cells[far_over] == enemy and not cells[far]:
-                        return -1
+            if theirs & near[here] and piece_capture(tables, cells, here, me) is not None:
+                return -1  # a capture turn goes on while it can
             bits[me], bits[enemy] = mine, theirs
             return key
         if not self.reserve[me - 1] or birth == NO_BIRTH or cells[birth]:
