@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from hexhop.engine.base import Illegal
 from hexhop.engine.dice.inplace import DiceBoard
 from hexhop.engine.dice.rules import DicePosition
 from hexhop.engine.games import rules_for
@@ -421,3 +422,34 @@ def test_a_board_without_keys_plays_as_the_reference(size: int, seed: int) -> No
             _same_as_reference(board)
         position = rules.apply(position, node.item).position  # type: ignore[arg-type]
     assert played > 100 and refused > 100
+
+
+def test_the_hop_board_answers_the_replays_calls() -> None:
+    """``rules.board`` stands at the position (its key the position's);
+    Hüpfer has no marks, no One and no cube; ``problem`` words a refusal
+    as ``check`` does; ``copy`` and ``snapshot`` are independent of the
+    board; the end found at ply 0 has its ply (§8.10)."""
+    rules = rules_for("Hüpfer")
+    start = rules.start({"Board": "6x6"}, None)
+    board = rules.board(start)  # type: ignore[attr-defined]
+    assert board.key == position_key(start) and (board.ply, board.to_move) == (0, "Red")
+    turn = board.legal(HopAction(("A1", "C1"), ("-",), "D1"))  # points in any case
+    assert turn is not None and board.action(turn) == HopAction(("a1", "c1"), ("-",), "d1")
+    board.push(turn, False)
+    assert (board.required_mark(), board.threatened()) == ("", None)
+    assert not board.cube_event(CubeOffer()) and board.ply == 1
+    assert board.problem(CubeOffer()) == Illegal("IL03", "there is no doubling cube in Hüpfer")
+    off = board.problem(HopAction(("f6", "f8"), ("-",), "e8"))
+    assert off is not None and (off.code, off.cell) == ("IL02", "f8")
+    assert off.reason.startswith("f8 is not on the 6x6 board (files a-f, ranks 1-6); ")
+    twin = board.copy()
+    snap = board.snapshot()
+    board.pop()
+    assert twin.ply == 1 and snap.ply == 1 and board.ply == 0
+    assert twin.snapshot() == snap and twin.key == position_key(snap)
+    assert snap == rules.apply(start, "a1-c1@d1").position
+    stuck = rules.board(rules.start({"Reserve": "0/12"}, None))  # type: ignore[attr-defined]
+    stuck.settle()
+    assert (stuck.winner, stuck.end_ply, stuck.moves()) == (2, 0, [])
+    over = stuck.problem(HopAction(("a1", "c1"), ("-",), "d1"))
+    assert over == Illegal("IL01", "the game is over: Turquoise won at ply 0")
