@@ -110,7 +110,7 @@ class HopBoard:
         """Whether side ``me`` has a capture (compulsory then, §6): a piece of
         its own, an enemy piece next to it and an empty point behind that,
         along some line. The one home of that rule."""
-        return bool(self._jumpers(me, self._bits[3 - me]))
+        return self._jumpers(me, self._bits[3 - me]) != 0
 
     def _jumpers(self, me: int, over: int) -> int:
         """The bit board of the pieces of ``me`` that can jump a piece of the
