@@ -754,52 +754,32 @@ def _bits_of(cells: bytes | bytearray, side: int) -> int:
 _DIGITS: Final = (b"", bytes.maketrans(b"\0\1\2", b"010"), bytes.maketrans(b"\0\1\2", b"001"))
 
 
-def _masks(board: Board) -> tuple[int, int, int, int, int, int]:
-    """The bit boards :meth:`HopBoard.can_capture` needs: every point, the
+def _masks(board: Board) -> Masks:
+    """The bit boards :meth:`HopBoard._jumpers` needs: every point, the
     points a jump can start from along each line (rank up, rank down, file
     up, file down), and the size (a file's step)."""
-    found = _MASKS.get(board.size)
-    if found is None:
-        size = board.size
-        between = board.between
-        starts = [
-            sum(1 << p for p in range(size * size) if (p, p + 2 * step) in between)
-            for step in (1, -1, size, -size)
-        ]
-        found = ((1 << size * size) - 1, starts[0], starts[1], starts[2], starts[3], size)
-        _MASKS[board.size] = found
-    return found
-
-
-_MASKS: dict[int, tuple[int, int, int, int, int, int]] = {}
+    size = board.size
+    starts = [
+        sum(1 << p for p in range(size * size) if (p, p + 2 * step) in board.between)
+        for step in (1, -1, size, -size)
+    ]
+    return (1 << size * size) - 1, starts[0], starts[1], starts[2], starts[3], size
 
 
 def _overs(board: Board) -> list[dict[int, int]]:
     """By point: the landings of its jumps, each to the point jumped over
     (``Board.between`` with the point looked up first, so that no pair is
     made to look it up)."""
-    found = _OVERS.get(board.size)
-    if found is None:
-        found = [{} for _ in board.names]
-        for (start, landing), over in board.between.items():
-            found[start][landing] = over
-        _OVERS[board.size] = found
+    found: list[dict[int, int]] = [{} for _ in board.names]
+    for (start, landing), over in board.between.items():
+        found[start][landing] = over
     return found
-
-
-_OVERS: dict[int, list[dict[int, int]]] = {}
 
 
 def _near(board: Board) -> tuple[int, ...]:
     """By point: the bit board of the points next to it along a line (an
     enemy piece there is what a capture from it needs first)."""
-    found = _NEAR.get(board.size)
-    if found is None:
-        found = _NEAR[board.size] = tuple(sum(1 << n for n in near) for near in board.neighbours)
-    return found
-
-
-_NEAR: dict[int, tuple[int, ...]] = {}
+    return tuple(sum(1 << n for n in near) for near in board.neighbours)
 
 
 def _captures(turn: Turn) -> bool:
