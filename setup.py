@@ -28,6 +28,7 @@ COMPILED = [
     "engine/huepfer/moves.py",
     "engine/huepfer/position.py",
     "engine/huepfer/rules.py",
+    "engine/huepfer/explain.py",
     # the search: positions changed in place (hexhop analyse, puzzles)
     "engine/deadline.py",
     "engine/zobrist.py",

@@ -1,7 +1,7 @@
 """The shortcuts that make checking fast give the answers the plain way gives.
 
 Hüpfer's end of game is searched for only when
-asked, captures are found on byte boards, the standard dice start is made
+asked, captures are found on bit boards, the standard dice start is made
 once, and a game with headers only is read and replayed in few calls.
 """
 
@@ -15,9 +15,11 @@ import pytest
 
 from hexhop.engine.dice.hexalit import HEXALIT
 from hexhop.engine.generate import random_archive
-from hexhop.engine.huepfer import position as huepfer_position
+from hexhop.engine.huepfer import inplace as huepfer_inplace
 from hexhop.engine.huepfer.board import board
-from hexhop.engine.huepfer.moves import can_capture, piece_capture
+from hexhop.engine.huepfer.inplace import HopBoard
+from hexhop.engine.huepfer.moves import piece_capture
+from hexhop.engine.huepfer.position import HuepferPosition
 from hexhop.engine.replay import replay_game
 from hexhop.notation import format_archive, read_archive
 
@@ -30,13 +32,14 @@ def _plain_capture(size: int, cells: bytes, me: int) -> bool:
 
 
 @pytest.mark.parametrize("size", [6, 8, 10])
-def test_byte_board_capture_test_agrees_with_a_search_piece_by_piece(size: int) -> None:
+def test_the_boards_capture_test_agrees_with_a_search_piece_by_piece(size: int) -> None:
     rng = random.Random(size)
     for _ in range(3000):
         fill = rng.random()
         cells = bytes(rng.choice((1, 2)) if rng.random() < fill else 0 for _ in range(size**2))
+        on = HopBoard(HuepferPosition(board(size), cells, (0, 0), 0), False)
         for me in (1, 2):
-            assert can_capture(board(size), cells, me) == _plain_capture(size, cells, me), (
+            assert on.can_capture(me) == _plain_capture(size, cells, me), (
                 cells,
                 me,
             )
@@ -45,13 +48,13 @@ def test_byte_board_capture_test_agrees_with_a_search_piece_by_piece(size: int) 
 def test_a_huepfer_replay_looks_for_a_stuck_side_only_at_the_end(monkeypatch: Any) -> None:
     """A legal turn shows the side to move was not stuck: no search per ply."""
     calls = []
-    search = huepfer_position.has_hop_turn
+    search = huepfer_inplace.has_hop_turn
 
     def counted(*args: Any) -> bool:
         calls.append(args)
         return search(*args)
 
-    monkeypatch.setattr(huepfer_position, "has_hop_turn", counted)
+    monkeypatch.setattr(huepfer_inplace, "has_hop_turn", counted)
     data = format_archive(random_archive("Hüpfer", 3, 5, board=10, max_plies=80)).encode()
     for parsed in read_archive(data, path="games.hpf"):
         calls.clear()

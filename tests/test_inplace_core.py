@@ -6,7 +6,10 @@ Random legal games (engine/generate.py) are replayed both ways: after
 every push and after every pop the board must stand for the same position
 (converted back to the immutable value and compared, with its ply, winner
 and end), have the same legal actions, and carry the Zobrist key that
-``position_key`` computes from scratch.
+``position_key`` computes from scratch. Hüpfer's positions are the
+board's own snapshots, so its board is compared with the independent
+implementation (tests/reference/huepfer_reference.py): legal turns,
+captures, the end and the position after each turn.
 """
 
 from __future__ import annotations
@@ -17,18 +20,19 @@ from pathlib import Path
 
 import pytest
 
+from hexhop.engine.base import Illegal
 from hexhop.engine.dice.inplace import DiceBoard
 from hexhop.engine.dice.rules import DicePosition
 from hexhop.engine.games import rules_for
 from hexhop.engine.generate import random_game
 from hexhop.engine.huepfer.inplace import HopBoard
-from hexhop.engine.huepfer.moves import can_capture
 from hexhop.engine.search import search_board
 from hexhop.engine.solver import Solver
 from hexhop.engine.zobrist import position_key
 from hexhop.notation.model import Action, CubeAnswer, CubeOffer, DiceAction, HopAction
 
 sys.path.insert(0, str(Path(__file__).parent / "reference"))
+import huepfer_reference as HR  # noqa: E402
 from solver_reference import Solver as ReferenceSolver  # noqa: E402
 
 GAMES = [("Hexalit", 6), ("Trigeo", 6), ("Hüpfer", 6), ("Hüpfer", 8), ("Hüpfer", 10)]
@@ -47,13 +51,33 @@ def _same(board: DiceBoard | HopBoard, position: object, rules: object) -> None:
         for slot in ("_masks", "_forced", "_threat", "_rolled", "_side", "_first", "_cube"):
             assert getattr(made, slot) == getattr(position, slot), slot
     assert board.key == position_key(position)  # type: ignore[arg-type]
-    if isinstance(board, HopBoard):  # the bit boards follow the cells
-        cells = board.cells
-        for side in (1, 2):
-            assert board._bits[side] == sum(1 << p for p, v in enumerate(cells) if v == side)
-            assert board.can_capture(side) == can_capture(board.tables, cells, side)
+    if isinstance(board, HopBoard):
+        _same_as_reference(board)
     legal = [str(a) for a in rules.legal_actions(position)]  # type: ignore[attr-defined]
     assert [str(board.action(m)) for m in board.moves()] == legal
+
+
+def _reference(board: HopBoard) -> HR.Pos:
+    """The reference's position of ``board`` (read from its text)."""
+    return HR.parse(board.snapshot().text(), board.tables.size)
+
+
+def _reference_captures(ref: HR.Pos, side: str) -> bool:
+    other = HR.OTHER[side]
+    return any(HR.jumps(ref, ref.pieces, q, other) for q, s in ref.pieces.items() if s == side)
+
+
+def _same_as_reference(board: HopBoard) -> None:
+    """``board``'s bit boards follow its cells, and its captures, legal
+    turns and end are the independent implementation's."""
+    cells = board.cells
+    ref = _reference(board)
+    for side, letter in ((1, "R"), (2, "T")):
+        assert board._bits[side] == sum(1 << p for p, v in enumerate(cells) if v == side)
+        assert board.can_capture(side) == _reference_captures(ref, letter)
+    expected = sorted(HR.legal(ref))
+    assert sorted(str(board.action(m)) for m in board.moves()) == expected, ref.text()
+    assert board.winner == (0 if expected else 3 - board.me)
 
 
 def _positions(
@@ -319,10 +343,11 @@ def _hop_candidates(rng: random.Random, board: HopBoard, legal: list[HopAction])
 
 
 @pytest.mark.parametrize(("size", "seed"), [(6, 1), (6, 5), (8, 2), (10, 3)])
-def test_the_hop_boards_legal_answers_as_check(size: int, seed: int) -> None:
-    """Hüpfer's ``legal`` accepts exactly what ``check`` accepts, its turn
-    is the action's, and the board pushed with it stands for ``apply``'s
-    position (Zobrist key included)."""
+def test_the_hop_boards_legal_answers_as_the_reference(size: int, seed: int) -> None:
+    """Hüpfer's ``legal`` accepts exactly the reference's legal turns, its
+    turn is the action's, the board pushed with it stands for the
+    reference's position after the turn and for ``apply``'s (Zobrist key
+    included), and ``check`` agrees, with a reason for every refusal."""
     rules = rules_for("Hüpfer")
     rng = random.Random(seed)
     record = random_game("Hüpfer", rng, board=size, max_plies=60, cube=False)
@@ -330,17 +355,23 @@ def test_the_hop_boards_legal_answers_as_check(size: int, seed: int) -> None:
     asked = accepted = 0
     for node in record.main.nodes:
         board = HopBoard(position)  # type: ignore[arg-type]
+        ref = _reference(board)
+        expected = set(HR.legal(ref))
         legal = list(rules.legal_actions(position))  # type: ignore[arg-type]
         for item in _hop_candidates(rng, board, legal):  # type: ignore[arg-type]
             asked += 1
             turn = board.legal(item)
-            refused = rules.check(position, item) is not None  # type: ignore[arg-type]
-            assert (turn is None) == refused, (position.text(), str(item))  # type: ignore[attr-defined]
+            assert (turn is not None) == (str(item) in expected), (ref.text(), str(item))
+            illegal = rules.check(position, item)  # type: ignore[arg-type]
+            assert (illegal is None) == (turn is not None) and board.problem(item) == illegal
             if turn is None:
                 continue
             accepted += 1
             assert turn == board.move_of(item)
             board.push(turn)
+            after = HR.play(ref, str(item))
+            assert board.snapshot().text() == after.text()
+            assert board.winner == (0 if after.winner is None else 1 + (after.winner == "T"))
             _same(board, rules.apply(position, item).position, rules)  # type: ignore[arg-type]
             board.pop()
         position = rules.apply(position, node.item).position  # type: ignore[arg-type]
@@ -364,10 +395,11 @@ def test_a_large_reserve_keeps_the_key() -> None:
 
 
 @pytest.mark.parametrize(("size", "seed"), [(6, 7), (10, 8)])
-def test_a_board_without_keys_plays_as_check(size: int, seed: int) -> None:
+def test_a_board_without_keys_plays_as_the_reference(size: int, seed: int) -> None:
     """``play(action, False)`` on a board without keys (the check's): it
-    plays exactly what ``check`` accepts, and the board then stands for
-    ``apply``'s position; a refused turn leaves the board as it was."""
+    plays exactly the reference's legal turns, and the board then stands
+    for the reference's position after the turn; a refused turn leaves the
+    board as it was."""
     rules = rules_for("Hüpfer")
     rng = random.Random(seed)
     record = random_game("Hüpfer", rng, board=size, max_plies=60, cube=False)
@@ -375,21 +407,49 @@ def test_a_board_without_keys_plays_as_check(size: int, seed: int) -> None:
     played = refused = 0
     for node in record.main.nodes:
         legal = list(rules.legal_actions(position))  # type: ignore[arg-type]
+        ref = _reference(HopBoard(position, False))  # type: ignore[arg-type]
+        expected = set(HR.legal(ref))
         for item in _hop_candidates(rng, HopBoard(position), legal):  # type: ignore[arg-type]
             board = HopBoard(position, False)  # type: ignore[arg-type]
             ok = board.play(item, False)  # type: ignore[arg-type]
-            assert ok == (rules.check(position, item) is None), str(item)  # type: ignore[arg-type]
+            assert ok == (str(item) in expected), str(item)
             if ok:
                 played += 1
-                made = rules.apply(position, item).position  # type: ignore[arg-type]
-                assert board.position() == made and board.position().text() == made.text()
+                assert board.snapshot().text() == HR.play(ref, str(item)).text()
             else:
                 refused += 1
-                assert board.position() == position and board.ply == position.ply  # type: ignore[attr-defined]
-            for side in (1, 2):
-                assert board.can_capture(side) == can_capture(board.tables, board.cells, side)
-                assert board._bits[side] == sum(
-                    1 << p for p, v in enumerate(board.cells) if v == side
-                )
+                assert board.snapshot() == position and board.ply == position.ply  # type: ignore[attr-defined]
+            _same_as_reference(board)
         position = rules.apply(position, node.item).position  # type: ignore[arg-type]
     assert played > 100 and refused > 100
+
+
+def test_the_hop_board_answers_the_replays_calls() -> None:
+    """``rules.board`` stands at the position (its key the position's);
+    Hüpfer has no marks, no One and no cube; ``problem`` words a refusal
+    as ``check`` does; ``copy`` and ``snapshot`` are independent of the
+    board; the end found at ply 0 has its ply (§8.10)."""
+    rules = rules_for("Hüpfer")
+    start = rules.start({"Board": "6x6"}, None)
+    board = rules.board(start)  # type: ignore[attr-defined]
+    assert board.key == position_key(start) and (board.ply, board.to_move) == (0, "Red")
+    turn = board.legal(HopAction(("A1", "C1"), ("-",), "D1"))  # points in any case
+    assert turn is not None and board.action(turn) == HopAction(("a1", "c1"), ("-",), "d1")
+    board.push(turn, False)
+    assert (board.required_mark(), board.threatened()) == ("", None)
+    assert not board.cube_event(CubeOffer()) and board.ply == 1
+    assert board.problem(CubeOffer()) == Illegal("IL03", "there is no doubling cube in Hüpfer")
+    off = board.problem(HopAction(("f6", "f8"), ("-",), "e8"))
+    assert off is not None and (off.code, off.cell) == ("IL02", "f8")
+    assert off.reason.startswith("f8 is not on the 6x6 board (files a-f, ranks 1-6); ")
+    twin = board.copy()
+    snap = board.snapshot()
+    board.pop()
+    assert twin.ply == 1 and snap.ply == 1 and board.ply == 0
+    assert twin.snapshot() == snap and twin.key == position_key(snap)
+    assert snap == rules.apply(start, "a1-c1@d1").position
+    stuck = rules.board(rules.start({"Reserve": "0/12"}, None))  # type: ignore[attr-defined]
+    stuck.settle()
+    assert (stuck.winner, stuck.end_ply, stuck.moves()) == (2, 0, [])
+    over = stuck.problem(HopAction(("a1", "c1"), ("-",), "d1"))
+    assert over == Illegal("IL01", "the game is over: Turquoise won at ply 0")

@@ -38,9 +38,6 @@ class Board:
     neighbours: tuple[tuple[int, ...], ...]
     jumps: tuple[tuple[tuple[int, int], ...], ...]
     between: Mapping[tuple[int, int], int]
-    # byte boards (see ``byte_boards``): the points a jump can start from, one
-    # mask per direction, with the shift that moves a point onto its neighbour
-    rays: tuple[tuple[int, int], ...]
 
     @property
     def label(self) -> str:
@@ -94,30 +91,4 @@ def _tables(size: int) -> Board:
                 between[(p, landing)] = over
         neighbours.append(tuple(near))
         jumps.append(tuple(far))
-    rays = []
-    for step in (1, -1, size, -size):  # rank up, rank down, file up, file down
-        starts = [p for p in range(size * size) if (p, p + 2 * step) in between]
-        rays.append((8 * step, sum(1 << 8 * p for p in starts)))
-    return Board(size, names, index, tuple(neighbours), tuple(jumps), between, tuple(rays))
-
-
-def byte_boards(cells: bytes | bytearray) -> tuple[int, int, int]:
-    """Red's, Turquoise's and the empty points as "byte boards".
-
-    A byte board is an int with one byte per point (point ``p`` is bits
-    ``8p`` to ``8p + 7``), 1 where the point is in the set and 0 elsewhere:
-    ``int.from_bytes`` reads the cells (0, 1 or 2 a byte) in one go, bit 0
-    of each byte is Red and bit 1 Turquoise. Shifting by ``8 * d`` moves
-    every point ``d`` points on, so a test over the whole board is a few
-    operations on ints, as python-chess does with its bitboards.
-    """
-    whole = int.from_bytes(cells, "little")
-    low = _LOW.get(len(cells))  # bit 0 of every byte
-    if low is None:
-        low = _LOW[len(cells)] = sum(1 << 8 * p for p in range(len(cells)))
-    red = whole & low
-    turquoise = whole >> 1 & low
-    return red, turquoise, low ^ red ^ turquoise
-
-
-_LOW: Final[dict[int, int]] = {}  # points -> bit 0 of each of their bytes
+    return Board(size, names, index, tuple(neighbours), tuple(jumps), between)

@@ -1,12 +1,18 @@
-"""A Hüpfer position changed in place: push(turn) and pop().
+"""The Hüpfer rules (rules.md §6, §8.10, §8.13): a position changed in place.
 
-:class:`HopBoard` keeps one ``bytearray`` of cells, the reserves and the
-side to move; :meth:`HopBoard.push` plays a whole turn (a :data:`.moves.Turn`
-tuple: path, hops, birth) and logs the cells it changed, :meth:`HopBoard.pop`
-puts them back. The Zobrist key (:mod:`..zobrist`) follows every changed
-cell, so it equals ``position_key`` of :meth:`HopBoard.position`.
-Whether the side to move is stuck (and has lost, §6.4) is found out when
-``winner`` is asked for, and kept for that ply.
+:class:`HopBoard` is the one place that knows the rules: whether a written
+turn may be played (:meth:`HopBoard.legal`, :meth:`HopBoard.play`: the
+walk along its path), the compulsory capture (:meth:`HopBoard.can_capture`),
+the legal turns (:meth:`HopBoard.moves`, with the generator of
+:mod:`.moves`) and the end (a side to move without a turn has lost,
+:attr:`HopBoard.winner`, at ply 0 too). It keeps one ``bytearray`` of
+cells, the reserves and the side to move; :meth:`HopBoard.push` plays a
+whole turn (a :data:`.moves.Turn` tuple: path, hops, birth) and logs the
+cells it changed, :meth:`HopBoard.pop` puts them back. The Zobrist key
+(:mod:`..zobrist`) follows every changed cell, so it equals
+``position_key`` of :meth:`HopBoard.snapshot`, the immutable position
+it stands for. The words of a refusal are :mod:`.explain`'s, asked for
+only after the board has refused.
 """
 
 from __future__ import annotations
@@ -14,21 +20,22 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
-from hexhop.notation.model import HopAction
+from hexhop.notation.model import CubeAnswer, CubeOffer, HopAction, Item
 
+from ..base import Illegal
 from ..zobrist import cells_table, state_key, state_numbers, zobrist_number
-from .board import Board, byte_boards
+from . import explain
+from .board import Board
 from .moves import (
     NO_BIRTH,
     Turn,
-    _capture_tails,
     all_turns,
     has_hop_turn,
+    hops_into,
     piece_capture,
     turns_of,
 )
-from .position import HuepferPosition, unresolved
-from .rules import to_action
+from .position import SIDES, HuepferPosition, known_winner, unresolved
 
 #: what pop() restores: the changed cells (cell, old code, ...), the reserves
 #: before, the winner as known before, the key and the bit boards of the pieces
@@ -57,7 +64,6 @@ class HopBoard:
         "_reserve_keys",
         "_won",
         "_undo",
-        "_first_winner",
         "_first_end",
         "_bits",
         "_masks",
@@ -73,130 +79,205 @@ class HopBoard:
         p = position
         self._keyed = keyed
         self._first_ply = p._ply
-        self._overs = _overs(p._board)
-        self._near = _near(p._board)
         self.tables = p._board
+        self._name, self._table, self._overs, self._near, self._masks = _geometry(p)
         self.cells = bytearray(p._cells)
         self.reserve = [p._reserve[0], p._reserve[1]]
         self.me = p._turn + 1
         self.ply = p._ply
-        name, cells, state = p.zobrist_parts()
-        self._name = name
-        self._table = cells_table(name, len(cells), (1, 2))
         key = 0
         if keyed:
-            table = self._table
-            for i, v in enumerate(cells):
-                if v:
-                    key ^= table[i << 8 | v]
-            key ^= state_key(name, state)
+            key = p._zkey if p._zkey is not None else _key_of(self._table, p)
+            p._zkey = key
         self.key = key
         # the state's numbers (side to move, each reserve) a push XORs in and out
-        turn_keys = state_numbers(name, 0, 2)
-        self._turn_keys = turn_keys[0] ^ turn_keys[1]
         # (a Reserve tag may ask for any number: the first few are kept)
-        self._reserve_keys = (
-            state_numbers(name, 1, min(self.reserve[0], _KEPT) + 1),
-            state_numbers(name, 2, min(self.reserve[1], _KEPT) + 1),
+        self._turn_keys, self._reserve_keys = (
+            _state_keys(self._name, self.reserve) if keyed else _NO_KEYS
         )
-        winner = p.winner  # the start's own verdict (an end at ply 0 included)
-        self._won = 0 if winner is None else (1 if winner == "Red" else 2)
-        self._first_winner = self._won
-        self._first_end = p.end_ply
+        # what the snapshot knows of its end; else found out here (§8.10)
+        known = known_winner(p)
+        self._won = _UNKNOWN if known is None else known
+        self._first_end = p._end_ply if known else None
         self._undo: list[Undo] = []
         # bit boards (bit p: point p) of Red's and Turquoise's pieces, by side
-        self._bits = [0, _bits_of(self.cells, 1), _bits_of(self.cells, 2)]
-        self._masks = _masks(p._board)
+        bits = p._bitboards
+        if bits is None:
+            bits = p._bitboards = (_bits_of(self.cells, 1), _bits_of(self.cells, 2))
+        self._bits = [0, bits[0], bits[1]]
 
     def can_capture(self, me: int) -> bool:
-        """Whether side ``me`` has a capture (:func:`.moves.can_capture`),
-        from the bit boards: a piece of its own, an enemy piece next to it
-        and an empty point behind that, along some line."""
+        """Whether side ``me`` has a capture (compulsory then, §6): a piece of
+        its own, an enemy piece next to it and an empty point behind that,
+        along some line. The one home of that rule."""
+        return self._jumpers(me, self._bits[3 - me]) != 0
+
+    def _jumpers(self, me: int, over: int) -> int:
+        """The bit board of the pieces of ``me`` that can jump a piece of the
+        bit board ``over`` (the enemy's: a capture; their own: a hop) onto
+        an empty point right behind it."""
         bits = self._bits
         mine = bits[me]
-        enemy = bits[3 - me]
         full, up, down, on, back, size = self._masks
-        empty = full ^ mine ^ enemy
+        empty = full ^ bits[1] ^ bits[2]
         double = size << 1
-        return bool(
-            mine
-            & (
-                up & enemy >> 1 & empty >> 2
-                | down & enemy << 1 & empty << 2
-                | on & enemy >> size & empty >> double
-                | back & enemy << size & empty << double
-            )
+        return mine & (
+            up & over >> 1 & empty >> 2
+            | down & over << 1 & empty << 2
+            | on & over >> size & empty >> double
+            | back & over << size & empty << double
         )
 
     @property
     def winner(self) -> int:
-        """The side that has won (the side to move has no turn), or 0."""
-        won = self._won
-        if won == _UNKNOWN:
+        """The side that has won (the side to move has no turn, §6.4), or 0."""
+        if self._won == _UNKNOWN:
+            self.settle()
+        return self._won
+
+    def settle(self) -> None:
+        """Find out whether the side to move is stuck, once per ply (``winner``
+        asks for it: a push leaves nothing else open)."""
+        if self._won == _UNKNOWN:
             me = self.me
             stuck = not self.can_capture(me) and not has_hop_turn(
                 self.tables, self.cells, me, self.reserve[me - 1]
             )
-            won = self._won = 3 - me if stuck else 0
-        return won
+            self._won = 3 - me if stuck else 0
+
+    @property
+    def end_ply(self) -> int | None:
+        """The ply at which the side to move was found stuck, or None."""
+        if not self.winner:
+            return None
+        if self.ply == self._first_ply and self._first_end is not None:
+            return self._first_end
+        return self.ply
+
+    @property
+    def to_move(self) -> str:
+        return SIDES[self.me - 1]
+
+    def required_mark(self) -> str:
+        """Hüpfer turns carry no mark."""
+        return ""
+
+    def threatened(self) -> str | None:
+        """Hüpfer has no One to attack."""
+        return None
+
+    def cube_event(self, item: CubeOffer | CubeAnswer) -> bool:
+        """Hüpfer has no cube: never played."""
+        return False
+
+    def snapshot(self) -> HuepferPosition:
+        """The immutable position this board stands for now (its end as far
+        as the board knows it, and its key when the board keeps one)."""
+        won = self._won
+        cells = bytes(self.cells)
+        reserve = (self.reserve[0], self.reserve[1])
+        if won == _UNKNOWN:
+            p = unresolved(self.tables, cells, reserve, self.me - 1, self.ply, verdict)
+        else:
+            winner = SIDES[won - 1] if won else None
+            end = self.end_ply
+            p = HuepferPosition(self.tables, cells, reserve, self.me - 1, winner, self.ply, end)
+        if self._keyed:
+            p._zkey = self.key
+        p._bitboards = (self._bits[1], self._bits[2])
+        return p
 
     def position(self) -> HuepferPosition:
-        """The immutable position this board stands for now."""
-        if self.ply == self._first_ply:
-            p = HuepferPosition(
-                self.tables,
-                bytes(self.cells),
-                (self.reserve[0], self.reserve[1]),
-                self.me - 1,
-                None if not self._first_winner else ("Red", "Turquoise")[self._first_winner - 1],
-                self.ply,
-                self._first_end,
-            )
-            return p
-        return unresolved(
-            self.tables,
-            bytes(self.cells),
-            (self.reserve[0], self.reserve[1]),
-            self.me - 1,
-            self.ply,
-        )
+        """:meth:`snapshot` (the name the replay and the solver use)."""
+        return self.snapshot()
+
+    def copy(self) -> HopBoard:
+        """An independent board at the same position (no turn to pop)."""
+        return HopBoard(self.snapshot(), self._keyed)
+
+    def problem(self, item: Item) -> Illegal | None:
+        """None when ``item`` may be played now, else why not in a player's
+        words (:mod:`.explain`, asked only once the board has refused)."""
+        if isinstance(item, (CubeOffer, CubeAnswer)):
+            return explain.no_cube()
+        if not isinstance(item, HopAction):
+            return explain.not_a_turn()
+        if self.legal(item) is not None:
+            return None
+        if self.winner:
+            return explain.game_over(SIDES[self.winner - 1], self.end_ply)
+        return explain.refusal(self, item)
 
     def action(self, turn: Turn) -> HopAction:
-        return to_action(self.tables, turn)
+        """The :class:`HopAction` of a turn of this board."""
+        path, hops, birth = turn
+        names = self.tables.names
+        ops = ("-",) * hops + ("x",) * (len(path) - 1 - hops)
+        return HopAction(
+            tuple(names[p] for p in path), ops, None if birth == NO_BIRTH else names[birth]
+        )
 
     def move_of(self, action: HopAction) -> Turn:
+        """The turn written as ``action`` (points in any case); KeyError for
+        a point not on this board."""
+        plain = self._plain(action)
+        if plain is None:
+            raise KeyError(str(action))
         index = self.tables.index
-        path = tuple(index[name] for name in action.path)
-        hops = sum(op == "-" for op in action.ops)
-        return path, hops, NO_BIRTH if action.birth is None else index[action.birth]
+        path = tuple(index[name] for name in plain.path)
+        hops = sum(op == "-" for op in plain.ops)
+        return path, hops, NO_BIRTH if plain.birth is None else index[plain.birth]
+
+    def _plain(self, action: HopAction) -> HopAction | None:
+        """``action`` with its points named as the board names them
+        (``A1`` is ``a1``), or None when one is not a point here."""
+        tables = self.tables
+        index = tables.index
+        names = action.path if action.birth is None else (*action.path, action.birth)
+        if all(name in index for name in names):
+            return action
+        points = [tables.point(name) for name in names]
+        if None in points:
+            return None
+        found = tuple(tables.names[p] for p in points if p is not None)
+        if action.birth is None:
+            return HopAction(found, action.ops, None)
+        return HopAction(found[:-1], action.ops, found[-1])
 
     def legal(self, action: HopAction) -> Turn | None:
-        """The turn of ``action`` when it may be played now, else None: the
-        answer of :meth:`.rules.HuepferRules.check` (None there, a turn
-        here), without the words of a refusal (the replay asks ``check``
-        for them)."""
-        if not self.play(action):
+        """The turn of ``action`` (its mark aside) when it may be played
+        now, else None; the board is left as it was. The words of a refusal
+        are :meth:`problem`'s."""
+        if action.ops == _ONE_HOP and action.birth is not None:
+            turn = self._hop_and_birth(action, False, False)
+        elif self.play(action):
+            self.pop()
+            turn = self.move_of(action)
+        else:
             return None
-        self.pop()
-        return self.move_of(action)
+        if turn is not None and self._won == _UNKNOWN:
+            self._won = 0  # a legal turn: the side to move is not stuck
+        return turn
 
     def play(self, action: HopAction, keep: bool = True) -> bool:
-        """Push the turn written as ``action`` if it may be played now (as
-        :meth:`legal` says), following the written path on the cells as the
-        rules' walk does; else leave the board as it is and answer False.
-        ``keep``: whether :meth:`pop` may take it back (without, no record
-        of the changes is kept)."""
+        """Push the turn written as ``action`` if it may be played now,
+        following the written path on the cells (:meth:`_walk`: the rules of
+        a turn, §6); else leave the board as it is and answer False: the
+        test of :meth:`legal` and the push in one walk. ``keep``: whether
+        :meth:`pop` may take it back (without, no record of the changes is
+        kept)."""
         if self._won > 0:
             return False
         index = self.tables.index
         ops = action.ops
         if ops == _ONE_HOP and action.birth is not None:
-            return self._hop_and_birth(action, keep)
+            return self._hop_and_birth(action, True, keep) is not None
         try:
             path = list(map(index.__getitem__, action.path))
             birth = NO_BIRTH if action.birth is None else index[action.birth]
         except KeyError:
-            return False
+            plain = self._plain(action)
+            return plain is not None and plain is not action and self.play(plain, keep)
         hops = _HOPS.get(ops)
         if hops is None:
             hops = _leading_hops(ops)
@@ -234,32 +315,43 @@ class HopBoard:
             self.key = key ^ self._turn_keys
         return True
 
-    def _hop_and_birth(self, action: HopAction, keep: bool) -> bool:
-        """:meth:`play` for the turn written most: one hop, then a birth.
-        Every test is made before the cells change: the start and the
+    def _hop_and_birth(self, action: HopAction, play: bool, keep: bool) -> Turn | None:
+        """:meth:`legal` (``play`` False) and :meth:`play` for the turn written
+        most: one hop, then a birth; played, the answer is :data:`_PLAYED`.
+        Every test is made on the cells as they are: the start and the
         landing are two points apart, so the landing's captures do not go
         over the start, and the birth is next to the landing, so it is
         neither the start nor the landing."""
+        try:
+            start, landing = action.path
+        except ValueError:  # not one hop after all
+            return None
+        if self._won > 0:
+            return None
         index = self.tables.index
-        here = index.get(action.path[0], -1)
-        there = index.get(action.path[1], -1)
+        here = index.get(start, -1)
+        there = index.get(landing, -1)
         birth = index.get(action.birth, -1)  # type: ignore[arg-type]  # a birth is written
-        if here < 0 or birth < 0:
-            return False
+        if here < 0 or there < 0 or birth < 0:
+            plain = self._plain(action)
+            if plain is None or plain is action:
+                return None
+            return self._hop_and_birth(plain, play, keep)
         cells, me = self.cells, self.me
         over = self._overs[here].get(there, -1)
         if over < 0 or cells[here] != me or cells[over] != me or cells[there] or cells[birth]:
-            return False
+            return None
         reserve = self.reserve
         left = reserve[me - 1]
         if not left or birth not in self.tables.neighbours[there] or self.can_capture(me):
-            return False
+            return None
         enemy = 3 - me
         bits = self._bits
-        if bits[enemy] & self._near[there]:  # after the hop the piece must not capture
-            for far_over, far in self.tables.jumps[there]:
-                if cells[far_over] == enemy and not cells[far]:
-                    return False
+        tables = self.tables
+        if bits[enemy] & self._near[there] and piece_capture(tables, cells, there, me) is not None:
+            return None  # after the hop the piece must capture (§8.13)
+        if not play:
+            return (here, there), 1, birth
         if keep:
             changed = [here, me, there, 0, birth, 0]
             self._undo.append(
@@ -278,7 +370,7 @@ class HopBoard:
         self.me = enemy
         self.ply += 1
         self._won = _UNKNOWN
-        return True
+        return _PLAYED
 
     def _reserve_change(self, me: int, left: int) -> int:
         """What a birth does to the key: side ``me``'s reserve from ``left``
@@ -295,7 +387,7 @@ class HopBoard:
         without keys), or -1 at the first step the rules refuse; the bit
         boards change only when the turn is played."""
         cells, me, tables, table = self.cells, self.me, self.tables, self._table
-        overs, jumps = self._overs, tables.jumps
+        overs = self._overs
         near = self._near
         keyed = self._keyed
         enemy = 3 - me
@@ -324,18 +416,18 @@ class HopBoard:
                     key ^= table[over << 8 | enemy]
                 theirs ^= 1 << over
                 cells[over] = 0
-            elif (step + 1 != hops or hops == steps) and theirs & near[there]:
-                for far_over, far in jumps[there]:
-                    if cells[far_over] == enemy and not cells[far]:
-                        return -1  # after this hop the piece must capture
+            elif (
+                (step + 1 != hops or hops == steps)
+                and theirs & near[there]
+                and piece_capture(tables, cells, there, me) is not None
+            ):
+                return -1  # after this hop the piece must capture (§8.13)
             here = there
         if hops < steps:  # a capture turn: it goes on while it can, and no piece is born
             if birth != NO_BIRTH:
                 return -1
-            if theirs & near[here]:
-                for far_over, far in jumps[here]:
-                    if cells[far_over] == enemy and not cells[far]:
-                        return -1
+            if theirs & near[here] and piece_capture(tables, cells, here, me) is not None:
+                return -1  # a capture turn goes on while it can
             bits[me], bits[enemy] = mine, theirs
             return key
         if not self.reserve[me - 1] or birth == NO_BIRTH or cells[birth]:
@@ -350,11 +442,12 @@ class HopBoard:
     # -- the legal turns ----------------------------------------------------------
 
     def moves(self) -> list[Turn]:
-        """Every legal turn, in the order of the rules' ``legal_actions``."""
+        """Every legal turn (the order of the rules' ``legal_actions``)."""
         if self.winner:
             return []
         me = self.me
-        return all_turns(self.tables, bytes(self.cells), me, self.reserve[me - 1])
+        capturing = self.can_capture(me)
+        return all_turns(self.tables, bytes(self.cells), me, self.reserve[me - 1], capturing)
 
     def choices(self) -> list[tuple[Turn, ...]]:
         """Turns with a capture first, then the others."""
@@ -425,19 +518,13 @@ class HopBoard:
                         zone |= 1 << n
                     bits ^= low
                 zones.append(zone)
-            red, turquoise, empty = byte_boards(cells)
-            mine = red if me == 1 else turquoise
-            hoppers = 0  # byte board of the pieces with a first hop
-            for shift, starts in tables.rays:
-                if shift > 0:
-                    hoppers |= mine & starts & (mine >> shift) & (empty >> 2 * shift)
-                else:
-                    hoppers |= mine & starts & (mine << -shift) & (empty << -2 * shift)
-            p = cells.find(me)
-            while p >= 0:
-                if hoppers >> 8 * p & 1 and self._may_touch(p, zones):
-                    self._hops(cells, p, reserve, [p], 1 << p, witnesses, turns)
-                p = cells.find(me, p + 1)
+            hoppers = self._jumpers(me, self._bits[me])  # the pieces with a first hop
+            while hoppers:
+                low = hoppers & -hoppers
+                p = low.bit_length() - 1
+                if self._may_touch(p, zones):
+                    hops_into(tables, cells, p, me, reserve, witnesses, turns)
+                hoppers ^= low
         between = tables.between
         out: list[tuple[Turn, ...]] = []
         for turn in turns:
@@ -479,48 +566,6 @@ class HopBoard:
                         return True
                 todo.append(landing)
         return all(zone & reached for zone in zones)
-
-    def _hops(
-        self,
-        cells: bytearray,
-        p: int,
-        reserve: int,
-        path: list[int],
-        passed: int,
-        witnesses: list[int],
-        out: list[Turn],
-    ) -> None:
-        """The hop turns of :func:`.moves.hop_turns` from ``p`` on, but a turn
-        ending in a birth only when its path and birth could touch every
-        witness (``passed``: the points of the path)."""
-        tables, me = self.tables, self.me
-        for over, landing in tables.jumps[p]:
-            if cells[over] != me or cells[landing] != 0 or landing in path:
-                continue
-            cells[p] = 0
-            cells[landing] = me
-            path.append(landing)
-            hops = len(path) - 1
-            now = passed | 1 << landing
-            if piece_capture(tables, cells, landing, me) is not None:
-                head = tuple(path)
-                for tail in _capture_tails(tables, cells, landing, me):
-                    out.append((head + tail, hops, NO_BIRTH))
-            else:
-                if reserve:
-                    need = -1  # the points a birth must be on: in every witness not touched
-                    for witness in witnesses:
-                        if not witness & now:
-                            need &= witness
-                    if need:
-                        head = tuple(path)
-                        for near in tables.neighbours[landing]:
-                            if cells[near] == 0 and need >> near & 1:
-                                out.append((head, hops, near))
-                self._hops(cells, landing, reserve, path, now, witnesses, out)
-            path.pop()
-            cells[landing] = 0
-            cells[p] = me
 
     def _witnesses(self, side: int) -> list[int]:
         """Up to three turns (their first jump) of ``side`` on points apart,
@@ -564,8 +609,10 @@ class HopBoard:
 
     # -- push and pop ------------------------------------------------------------
 
-    def push(self, turn: Turn) -> None:
-        """Play ``turn`` (a legal turn of the side to move)."""
+    def push(self, turn: Turn, settle: bool = True) -> None:
+        """Play ``turn`` (a legal turn of the side to move). ``settle`` is
+        the dice boards' choice: here the end is found out when ``winner``
+        is asked for, and every push may be popped."""
         path, hops, birth = turn
         cells, table = self.cells, self._table
         me = self.me
@@ -620,6 +667,43 @@ class HopBoard:
         bits[1], bits[2] = red_bits, turquoise_bits
 
 
+_NO_KEYS: Final[tuple[int, tuple[tuple[int, ...], tuple[int, ...]]]] = (0, ((), ()))
+_STATE_KEYS: dict[tuple[str, int, int], tuple[int, tuple[tuple[int, ...], tuple[int, ...]]]] = {}
+
+
+def _state_keys(
+    name: str, reserve: list[int]
+) -> tuple[int, tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The numbers of the key a push XORs in and out: the side to move's
+    change, and each side's reserve numbers (the first few), made once per
+    board and reserves."""
+    red, turquoise = min(reserve[0], _KEPT) + 1, min(reserve[1], _KEPT) + 1
+    found = _STATE_KEYS.get((name, red, turquoise))
+    if found is None:
+        turn = state_numbers(name, 0, 2)
+        reserves = (state_numbers(name, 1, red), state_numbers(name, 2, turquoise))
+        found = (turn[0] ^ turn[1], reserves)
+        if len(_STATE_KEYS) < 256:
+            _STATE_KEYS[(name, red, turquoise)] = found
+    return found
+
+
+def verdict(position: HuepferPosition) -> int:
+    """The side that has won at ``position`` (0: none): the board's
+    ``winner``, which :func:`.position.unresolved` positions ask for."""
+    return HopBoard(position, False).winner
+
+
+def _key_of(table: tuple[int, ...], position: HuepferPosition) -> int:
+    """The Zobrist key of a snapshot that does not carry one."""
+    name, cells, state = position.zobrist_parts()
+    key = 0
+    for i, v in enumerate(cells):
+        if v:
+            key ^= table[i << 8 | v]
+    return key ^ state_key(name, state)
+
+
 def _leading_hops(ops: tuple[str, ...]) -> int:
     """The number of hops before the captures of a written turn, or -1 when
     it is no turn (no step, a hop after a capture, a step unknown); kept
@@ -636,65 +720,66 @@ def _leading_hops(ops: tuple[str, ...]) -> int:
 
 
 _HOPS: dict[tuple[str, ...], int] = {}
+_PLAYED: Final[Turn] = ((), 0, NO_BIRTH)  # what _hop_and_birth answers once it has played
 _ONE_HOP: Final = ("-",)
 
 
-def _bits_of(cells: bytes | bytearray, side: int) -> int:
-    """The bit board (bit p: point p) of the pieces of ``side``."""
-    bits = 0
-    p = cells.find(side)
-    while p >= 0:
-        bits |= 1 << p
-        p = cells.find(side, p + 1)
-    return bits
+Masks = tuple[int, int, int, int, int, int]
+Geometry = tuple[str, tuple[int, ...], list[dict[int, int]], tuple[int, ...], Masks]
+_GEOMETRY: dict[int, Geometry] = {}
 
 
-def _masks(board: Board) -> tuple[int, int, int, int, int, int]:
-    """The bit boards :meth:`HopBoard.can_capture` needs: every point, the
-    points a jump can start from along each line (rank up, rank down, file
-    up, file down), and the size (a file's step)."""
-    found = _MASKS.get(board.size)
+def _geometry(position: HuepferPosition) -> Geometry:
+    """By board size, what a board looks up: the name of the Zobrist
+    tables, the cells' numbers of the key, and the tables of
+    :func:`_overs`, :func:`_near` and :func:`_masks` (made once)."""
+    tables = position._board
+    found = _GEOMETRY.get(tables.size)
     if found is None:
-        size = board.size
-        between = board.between
-        starts = [
-            sum(1 << p for p in range(size * size) if (p, p + 2 * step) in between)
-            for step in (1, -1, size, -size)
-        ]
-        found = ((1 << size * size) - 1, starts[0], starts[1], starts[2], starts[3], size)
-        _MASKS[board.size] = found
+        name, cells, _state = position.zobrist_parts()
+        table = cells_table(name, len(cells), (1, 2))
+        found = (name, table, _overs(tables), _near(tables), _masks(tables))
+        _GEOMETRY[tables.size] = found
     return found
 
 
-_MASKS: dict[int, tuple[int, int, int, int, int, int]] = {}
+def _bits_of(cells: bytes | bytearray, side: int) -> int:
+    """The bit board (bit p: point p) of the pieces of ``side``: the cells
+    as binary digits (1 where ``side`` stands), point 0 the lowest, read
+    by ``int`` in one go."""
+    return int(cells.translate(_DIGITS[side])[::-1], 2)
+
+
+# by side: the cells' codes (0 empty, 1 Red, 2 Turquoise) to binary digits
+_DIGITS: Final = (b"", bytes.maketrans(b"\0\1\2", b"010"), bytes.maketrans(b"\0\1\2", b"001"))
+
+
+def _masks(board: Board) -> Masks:
+    """The bit boards :meth:`HopBoard._jumpers` needs: every point, the
+    points a jump can start from along each line (rank up, rank down, file
+    up, file down), and the size (a file's step)."""
+    size = board.size
+    starts = [
+        sum(1 << p for p in range(size * size) if (p, p + 2 * step) in board.between)
+        for step in (1, -1, size, -size)
+    ]
+    return (1 << size * size) - 1, starts[0], starts[1], starts[2], starts[3], size
 
 
 def _overs(board: Board) -> list[dict[int, int]]:
     """By point: the landings of its jumps, each to the point jumped over
     (``Board.between`` with the point looked up first, so that no pair is
     made to look it up)."""
-    found = _OVERS.get(board.size)
-    if found is None:
-        found = [{} for _ in board.names]
-        for (start, landing), over in board.between.items():
-            found[start][landing] = over
-        _OVERS[board.size] = found
+    found: list[dict[int, int]] = [{} for _ in board.names]
+    for (start, landing), over in board.between.items():
+        found[start][landing] = over
     return found
-
-
-_OVERS: dict[int, list[dict[int, int]]] = {}
 
 
 def _near(board: Board) -> tuple[int, ...]:
     """By point: the bit board of the points next to it along a line (an
     enemy piece there is what a capture from it needs first)."""
-    found = _NEAR.get(board.size)
-    if found is None:
-        found = _NEAR[board.size] = tuple(sum(1 << n for n in near) for near in board.neighbours)
-    return found
-
-
-_NEAR: dict[int, tuple[int, ...]] = {}
+    return tuple(sum(1 << n for n in near) for near in board.neighbours)
 
 
 def _captures(turn: Turn) -> bool:

@@ -1,11 +1,12 @@
-"""Hüpfer turn generation on raw cells: captures, hops, births.
+"""Hüpfer turn generation on the board's cells: captures, hops, births.
 
 Works on a ``bytes``/``bytearray`` of cells (0 empty, 1 Red, 2 Turquoise)
-and the tables of :mod:`huepfer_board`; it knows nothing of names,
-positions or notation. A turn is a :data:`Turn` tuple ``(path, hops,
-birth)``: every point from the start to the last landing, the number of
-leading hops (the remaining steps are captures) and the birth point, or
--1 when no piece is born.
+and the tables of :mod:`.board`; it is the generator of
+:class:`.inplace.HopBoard`, which decides whether a side must capture
+and passes that in. It knows nothing of names, positions or notation.
+A turn is a :data:`Turn` tuple ``(path, hops, birth)``: every point from
+the start to the last landing, the number of leading hops (the remaining
+steps are captures) and the birth point, or -1 when no piece is born.
 
 Capture chains end because each capture removes a piece; hop chains end
 because a hop never lands on a point visited in the same turn. The
@@ -18,26 +19,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
-from .board import Board, byte_boards
+from .board import Board
 
 Turn = tuple[tuple[int, ...], int, int]
 NO_BIRTH: Final = -1
-
-
-def can_capture(board: Board, cells: bytes | bytearray, me: int) -> bool:
-    """Whether side ``me`` has a capture: a piece of its own, an enemy piece
-    next to it and an empty point behind that, along some line."""
-    red, turquoise, empty = byte_boards(cells)
-    mine, enemy = (red, turquoise) if me == 1 else (turquoise, red)
-    for shift, starts in board.rays:
-        # move the enemy pieces one point and the empty points two points
-        # back along the line: a start that meets both can capture
-        if shift > 0:
-            if mine & starts & (enemy >> shift) & (empty >> 2 * shift):
-                return True
-        elif mine & starts & (enemy << -shift) & (empty << -2 * shift):
-            return True
-    return False
 
 
 def piece_capture(board: Board, cells: bytes | bytearray, p: int, me: int) -> int | None:
@@ -88,35 +73,62 @@ def hop_turns(board: Board, cells: bytes, start: int, me: int, reserve: int) -> 
     produced when ``reserve`` is positive, once per empty point next to
     the final point.
     """
-    work = bytearray(cells)
     out: list[Turn] = []
-    path = [start]
-    _hops(board, work, start, me, reserve, path, out)
+    hops_into(board, bytearray(cells), start, me, reserve, (), out)
     return out
 
 
-def _hops(
-    board: Board, cells: bytearray, p: int, me: int, reserve: int, path: list[int], out: list[Turn]
+def hops_into(
+    board: Board,
+    cells: bytearray,
+    start: int,
+    me: int,
+    reserve: int,
+    witnesses: tuple[int, ...] | list[int],
+    out: list[Turn],
 ) -> None:
+    """:func:`hop_turns` appended to ``out``; with ``witnesses`` (masks of
+    points, for the solver's "wins at once"), a turn that ends with a birth
+    only when its path or its birth touches every witness."""
+    _hops(board, cells, start, me, reserve, [start], 1 << start, witnesses, out)
+
+
+def _hops(
+    board: Board,
+    cells: bytearray,
+    p: int,
+    me: int,
+    reserve: int,
+    path: list[int],
+    passed: int,
+    witnesses: tuple[int, ...] | list[int],
+    out: list[Turn],
+) -> None:
+    """The hops on from ``p`` (``passed``: the points of ``path`` as a mask)."""
     for over, landing in board.jumps[p]:
         if cells[over] != me or cells[landing] != 0 or landing in path:
             continue
         cells[p] = 0
         cells[landing] = me
         path.append(landing)
+        hops = len(path) - 1
         if piece_capture(board, cells, landing, me) is not None:
             head = tuple(path)
-            hops = len(path) - 1
             for tail in _capture_tails(board, cells, landing, me):
                 out.append((head + tail, hops, NO_BIRTH))
         else:
+            now = passed | 1 << landing
             if reserve:
-                head = tuple(path)
-                hops = len(path) - 1
-                for near in board.neighbours[landing]:
-                    if cells[near] == 0:
-                        out.append((head, hops, near))
-            _hops(board, cells, landing, me, reserve, path, out)
+                need = -1  # the points a birth may be on: in every witness not touched
+                for witness in witnesses:
+                    if not witness & now:
+                        need &= witness
+                if need:
+                    head = tuple(path)
+                    for near in board.neighbours[landing]:
+                        if cells[near] == 0 and need >> near & 1:
+                            out.append((head, hops, near))
+            _hops(board, cells, landing, me, reserve, path, now, witnesses, out)
         path.pop()
         cells[landing] = 0
         cells[p] = me
@@ -134,9 +146,9 @@ def turns_of(
     return hop_turns(board, cells, start, me, reserve)
 
 
-def all_turns(board: Board, cells: bytes, me: int, reserve: int) -> list[Turn]:
-    """Every legal turn of side ``me``."""
-    capturing = can_capture(board, cells, me)
+def all_turns(board: Board, cells: bytes, me: int, reserve: int, capturing: bool) -> list[Turn]:
+    """Every legal turn of side ``me``; ``capturing`` (whether it must
+    capture) is the board's fact (:meth:`.inplace.HopBoard.can_capture`)."""
     out: list[Turn] = []
     for p, cell in enumerate(cells):
         if cell == me:

@@ -2,14 +2,15 @@
 
 Reads and writes the ``Position`` tag text of notation.md
 (``R: a1 b1 c3; T: e5 f6; reserve: 10/12; turn: R``) and the ``Board``
-and ``Reserve`` tags. It does not decide legality; whether the side to move
-is stuck (and has lost) is found out only when someone asks for
-``winner``, as most positions are left by a legal turn that shows it is not.
+and ``Reserve`` tags. A position is a snapshot of :class:`.inplace.HopBoard`,
+which knows the rules: whether the side to move is stuck (and has lost) is
+the board's answer, asked only when someone wants ``winner``, as most
+positions are left by a legal turn that shows it is not.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Final
 
@@ -24,9 +25,8 @@ from hexhop.notation.findings import words
 from hexhop.notation.model import HopAction
 from hexhop.notation.numbers import ascii_int
 
-from ..base import HeaderError, Illegal
+from ..base import HeaderError
 from .board import Board, board
-from .moves import can_capture, has_hop_turn
 
 SIDES: Final = ("Red", "Turquoise")
 LETTERS: Final = ("R", "T")
@@ -45,7 +45,8 @@ class HuepferPosition:
     2 Turquoise) for code that wants speed.
 
     ``winner`` may be left to be found out (:func:`unresolved`): the rules
-    settle it when they see a legal turn, else the first reader does.
+    settle it when they see a legal turn, else the first reader asks the
+    board's verdict.
     """
 
     __slots__ = (
@@ -57,8 +58,10 @@ class HuepferPosition:
         "_ply",
         "_end_ply",
         "_pieces",
-        "_capture",
         "_memo",
+        "_zkey",
+        "_bitboards",
+        "_judge",
     )
     game = "Hüpfer"
 
@@ -80,9 +83,13 @@ class HuepferPosition:
         self._ply = ply
         self._end_ply = end_ply
         self._pieces: Mapping[str, str] | None = None
-        self._capture: object = _UNKNOWN
-        # the last turn checked and its outcome (see HuepferRules._outcome)
-        self._memo: tuple[HopAction, Illegal | tuple[bytes, bool]] | None = None
+        # the last turn checked legal and the position after it (see
+        # HuepferRules.check), for the apply that usually follows
+        self._memo: tuple[HopAction, HuepferPosition] | None = None
+        self._zkey: int | None = None  # the Zobrist key, when a board gave it
+        # Red's and Turquoise's bit boards, when a board gave them (see inplace)
+        self._bitboards: tuple[int, int] | None = None
+        self._judge: Judge | None = None  # who settles ``winner`` (see unresolved)
 
     # -- public attributes ------------------------------------------------
 
@@ -148,14 +155,16 @@ class HuepferPosition:
         return HuepferPosition, (*args, self._ply, self.end_ply)
 
     def _resolve(self) -> None:
-        """Settle ``winner``: the side to move loses when it has no turn (§8.10)."""
-        me = self._turn + 1
-        capture = can_capture(self._board, self._cells, me)
-        self._capture = capture
-        if capture or has_hop_turn(self._board, self._cells, me, self._reserve[self._turn]):
-            self._winner = None
+        """Settle ``winner`` by the board's verdict (§6.4, §8.10), asked of
+        the judge the position was made with."""
+        judge = self._judge
+        assert judge is not None  # an unresolved position is made with one
+        self._judge = None
+        won = judge(self)
+        if won:
+            self._winner, self._end_ply = SIDES[won - 1], self._ply
         else:
-            self._winner, self._end_ply = SIDES[1 - self._turn], self._ply
+            self._winner = None
 
     # -- values -------------------------------------------------------------
 
@@ -201,13 +210,35 @@ class HuepferPosition:
         return "; ".join(parts)
 
 
+#: what settles a position's end: 0 (none), 1 (Red won) or 2 (Turquoise
+#: won); the in-place board's verdict (``inplace.verdict``)
+Judge = Callable[[HuepferPosition], int]
+
+
 def unresolved(
-    tables: Board, cells: bytes, reserve: tuple[int, int], turn: int, ply: int
+    tables: Board, cells: bytes, reserve: tuple[int, int], turn: int, ply: int, judge: Judge
 ) -> HuepferPosition:
-    """A position whose ``winner`` is found out when needed."""
+    """A position whose ``winner`` is found out when needed, by ``judge``."""
     position = HuepferPosition(tables, cells, reserve, turn, ply=ply)
     position._winner = _UNKNOWN
+    position._judge = judge
     return position
+
+
+def known_winner(position: HuepferPosition) -> int | None:
+    """What ``position`` knows of its end without asking a board: 0 (none),
+    1 (Red won), 2 (Turquoise won), or None (not found out yet)."""
+    winner = position._winner
+    if winner is _UNKNOWN:
+        return None
+    return 0 if winner is None else (1 if winner == SIDES[0] else 2)
+
+
+def not_stuck(position: HuepferPosition) -> None:
+    """Note that the side to move has a turn (a board found one legal)."""
+    if position._winner is _UNKNOWN:
+        position._winner = None
+        position._judge = None
 
 
 # -- tags ---------------------------------------------------------------------
