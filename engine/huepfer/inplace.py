@@ -250,7 +250,7 @@ class HopBoard:
         are :meth:`problem`'s."""
         if action.ops == _ONE_HOP and action.birth is not None:
             turn = self._hop_and_birth(action, False, False)
-        elif self.play(action):
+        elif self.play(action, True):
             self.pop()
             turn = self.move_of(action)
         else:
@@ -259,7 +259,7 @@ class HopBoard:
             self._won = 0  # a legal turn: the side to move is not stuck
         return turn
 
-    def play(self, action: HopAction, keep: bool = True) -> bool:
+    def play(self, action: HopAction, keep: bool = False) -> bool:
         """Push the turn written as ``action`` if it may be played now,
         following the written path on the cells (:meth:`_walk`: the rules of
         a turn, §6); else leave the board as it is and answer False: the
