@@ -1,30 +1,32 @@
-"""A Hexalit or Trigeo position changed in place: push(move) and pop().
+"""The rules of Hexalit and Trigeo: one board changed in place by push and pop.
 
-The search plays and takes back thousands of actions a second; a new
-:class:`~.rules.DicePosition` per action (bytes, masks, a ``Played``) is
-most of its cost. :class:`DiceBoard` keeps one board and its masks and
-changes them: :meth:`DiceBoard.push` plays a move and keeps a small undo
-record (the cells it changed and the state before), :meth:`DiceBoard.pop`
-takes it back. The Zobrist key (:mod:`..zobrist`) is updated with each
-changed cell, so it always equals ``position_key`` of the position the
-board stands for; :meth:`DiceBoard.position` makes that immutable
-position when one is wanted.
+:class:`DiceBoard` is the only code that knows the rules of the dice games:
+the legal moves, whether an action may be played (:meth:`DiceBoard.legal`),
+playing it (:meth:`DiceBoard.push`, with the dice that turn back), the
+cube, the mark an action must carry, the end of the game, and the verdicts
+on a position read from text (:meth:`DiceBoard.begin`). An immutable
+:class:`~.position.DicePosition` is its snapshot; :class:`~.rules.DiceRules`
+answers the public calls through it, and :mod:`.explain` words a refusal
+from it. :meth:`DiceBoard.push` keeps a small undo record (the cells it
+changed and the state before) that :meth:`DiceBoard.pop` takes back; the
+Zobrist key (:mod:`..zobrist`) follows each changed cell, so it always
+equals ``position_key`` of the position the board stands for.
 
 A move is a tuple ``(origin, target, capture, face, promote)`` of cell
 numbers and small ints: ``target`` is -1 for a roll (``face`` then is the
-face rolled), ``promote`` is 6 for a Trigeo promotion, else 0. The rules
-applied are those of :meth:`.rules.DiceRules.apply` and ``_after``, step
-for step; the differential test (tests/test_inplace_core.py) replays
-random games both ways.
+face rolled), ``promote`` is 6 for a Trigeo promotion, else 0. The
+differential test (tests/test_inplace_core.py) replays random games here
+and on the independent implementation of tests/reference.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Final
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Final
 
-from hexhop.notation.model import CubeAnswer, CubeOffer, DiceAction
+from hexhop.notation.model import CubeAnswer, CubeOffer, DiceAction, Item, Mark
 
+from ..base import Illegal
 from ..zobrist import cells_table, state_key
 from .board import (
     CUBE_VALUES,
@@ -32,6 +34,7 @@ from .board import (
     HOME_BITS,
     JUMP_FIELDS_MASK,
     JUMP_MASK,
+    PAWN_CAPTURE_MASK,
     attack_masks,
     attacked,
     attacked_cells,
@@ -44,8 +47,12 @@ from .board import (
     targets,
     turn_back_order,
 )
-from .geometry import CELLS, FORWARD, INDEX, LAST_ROW, ROW
-from .rules import DicePosition, DiceRules, Escapes
+from .explain import explain
+from .geometry import CELLS, FORWARD, INDEX, LAST_ROW, ROW, SIDE_NAMES
+from .position import DicePosition, Escapes
+
+if TYPE_CHECKING:
+    from .rules import DiceRules
 
 #: (origin, target or -1 for a roll, capture, face rolled or 0, promote 6 or 0)
 Move = tuple[int, int, bool, int, int]
@@ -88,7 +95,7 @@ class DiceBoard:
         "_rolling",
         "_jump",
         "_promotion",
-        "_pending",
+        "pending",
         "offered",
         "unsettled",
     )
@@ -116,22 +123,37 @@ class DiceBoard:
         cube = self.cube or 0
         # the state keys of "North to move" and "South to move" (index by side)
         self._side_keys = (0, state_key(self.name, (1, cube)), state_key(self.name, (2, cube)))
-        key = self._side_keys[self.side]
-        table = self._table
-        for i, v in enumerate(p._board):
-            if v:
-                key ^= table[i << 8 | v]
-        self.key = key
+        self.key = p._zkey if p._zkey is not None else self._cells_key()
         self._undo: list[Undo] = []
         self._rolling = rules.rolling
         self._jump = rules.jump_fields
         self._promotion = rules.promotion
-        self._pending = p._offer
+        self.pending = p._offer  # the cube value offered and not yet answered
         self.unsettled = False  # push(move, False) left "is the side to move stuck?" open
+
+    def _cells_key(self) -> int:
+        """The Zobrist key from every cell (a snapshot usually carries it)."""
+        key = self._side_keys[self.side]
+        table = self._table
+        for i, v in enumerate(self.board):
+            if v:
+                key ^= table[i << 8 | v]
+        return key
+
+    def begin(self, verdict: bool) -> None:
+        """The rules' verdicts on a position read from text, at ply 0: an
+        attacked One of the side to move binds it to escape (§3.3), and with
+        ``verdict`` (a record's start) a side without any action has lost."""
+        side, masks, jump = self.side, self.masks, self._jump
+        threatened = attacked_cells(masks, masks[(side << 3) + 1], 3 - side, jump)
+        self.forced = escapes(self.board, masks, threatened, side, jump)
+        self.threat = bool(threatened)
+        if verdict and not self._has_action(side, self.forced):
+            self.winner, self.end_ply = 3 - side, 0
 
     # -- values -----------------------------------------------------------------
 
-    def position(self) -> DicePosition:
+    def snapshot(self) -> DicePosition:
         """The immutable position this board stands for now (settled)."""
         self.settle()
         return DicePosition(
@@ -141,7 +163,7 @@ class DiceBoard:
             self.side,
             self.first,
             self.cube,
-            self._pending,
+            self.pending,
             self.offered,
             self.winner,
             self.ply,
@@ -149,7 +171,24 @@ class DiceBoard:
             self.forced,
             self.threat,
             self.rolled,
+            self.key,
         )
+
+    def position(self) -> DicePosition:
+        """:meth:`snapshot`, by the name the search's protocol uses."""
+        return self.snapshot()
+
+    def copy(self) -> DiceBoard:
+        """An independent board at the same position (without the undo records)."""
+        return DiceBoard(self.rules, self.snapshot())
+
+    @property
+    def to_move(self) -> str:
+        return SIDE_NAMES[self.side]
+
+    def threatened(self) -> str | None:
+        """The side whose One the last push attacks (the side to move), else None."""
+        return SIDE_NAMES[self.side] if self.threat else None
 
     def action(self, move: Move) -> DiceAction:
         """The notation value of ``move`` (without a mark)."""
@@ -201,35 +240,53 @@ class DiceBoard:
             return None
         if bool(w) != (action.kind == "capture"):
             return None
-        if promote is not None and not (
-            self._promotion and v & 7 == 2 and ROW[t] == LAST_ROW[side] and promote == 6
-        ):
+        if promote is not None and not self.may_promote(v, t, promote):
             return None
         if self.forced and not any(f[0] == o and f[1] == t for f in self.forced):
             return None
         return (o, t, bool(w), 0, 6 if promote else 0)
 
-    def cube_event(self, item: CubeOffer | CubeAnswer) -> bool:
-        """Play a cube offer or answer when :meth:`.rules.DiceRules.check`
-        allows it now, as ``apply`` plays it; False (nothing changed) when
-        not. For the replay: :meth:`pop` does not take it back."""
+    def may_promote(self, v: int, t: int, promote: int) -> bool:
+        """Whether the die ``v`` may turn into ``promote`` on reaching ``t`` (§8.12)."""
+        return self._promotion and v & 7 == 2 and ROW[t] == LAST_ROW[self.side] and promote == 6
+
+    def problem(self, item: Item) -> Illegal | None:
+        """None when ``item`` (an action value or a cube event) may be played
+        now, else why not in a player's words (:mod:`.explain`, asked only
+        after this board said no). Changes nothing but settling the board."""
+        self.settle()
+        if isinstance(item, DiceAction):
+            return None if self.legal(item) is not None else explain(self, item)
+        if isinstance(item, (CubeOffer, CubeAnswer)) and self.cube_allowed(item):
+            return None
+        return explain(self, item)
+
+    def cube_allowed(self, item: CubeOffer | CubeAnswer) -> bool:
+        """Whether the cube event may be played now (§4): the side that moved
+        first makes the first offer, one offer a turn, up to 64, answered
+        before anything else."""
         if not self.rules.doubling:
             return False
-        if isinstance(item, CubeOffer):
-            if self.winner or self.offer or self.offered:
-                return False
-            cube = self.cube
-            if (cube is None and self.side != self.first) or cube == CUBE_VALUES[-1]:
-                return False
-            double = (cube or 1) * 2
-            if item.value is not None and item.value != double:
-                return False
-            self._pending, self.offer = double, True
-            return True
-        pending = self._pending
-        if pending is None:
+        if isinstance(item, CubeAnswer):
+            return self.pending is not None
+        if self.winner or self.offer or self.offered:
             return False
-        self._pending, self.offer = None, False
+        cube = self.cube
+        if (cube is None and self.side != self.first) or cube == CUBE_VALUES[-1]:
+            return False
+        return item.value is None or item.value == (cube or 1) * 2
+
+    def cube_event(self, item: CubeOffer | CubeAnswer) -> bool:
+        """Play a cube offer or answer when :meth:`cube_allowed`; False
+        (nothing changed) when not. :meth:`pop` does not take it back."""
+        if not self.cube_allowed(item):
+            return False
+        if isinstance(item, CubeOffer):
+            self.pending, self.offer = (self.cube or 1) * 2, True
+            return True
+        pending = self.pending
+        assert pending is not None  # cube_allowed: an offer to answer
+        self.pending, self.offer = None, False
         if not item.take:  # dropped: the side that offered wins
             self.winner, self.end_ply = self.side, self.ply
             return True
@@ -243,7 +300,7 @@ class DiceBoard:
         self.key ^= old ^ self._side_keys[self.side]
         return True
 
-    def required_mark(self) -> str:
+    def required_mark(self) -> Mark:
         """The mark the last action pushed must carry (``"+"`` when it took
         the other side's last One or left its only One attacked with no way
         out, ``"^"`` when it attacks a One, else ``""``), as ``Played.mark``
@@ -542,10 +599,10 @@ class DiceBoard:
             x = enemy_ones.bit_length() - 1
             if attacked(masks, x, mover, jump):
                 return not self._escapes(x, enemy, masks)
-            return not self.rules._has_action(self.board, masks, enemy, ())
+            return not self._has_action_with(masks, enemy, ())
         threatened = attacked_cells(masks, enemy_ones, mover, jump)
         forced = escapes(self.board, masks, threatened, enemy, jump) if threatened else ()
-        return not self.rules._has_action(self.board, masks, enemy, forced)
+        return not self._has_action_with(masks, enemy, forced)
 
     def _escapes(self, x: int, side: int, masks: list[int]) -> bool:
         """Whether the One of ``side`` on ``x`` has a safe move (§3.3)."""
@@ -725,7 +782,10 @@ class DiceBoard:
         self.key ^= keys[mover] ^ keys[enemy]
 
     def _has_action(self, side: int, forced: Escapes) -> bool:
-        return self.rules._has_action(self.board, self.masks, side, forced)
+        return has_action(self.board, self.masks, side, forced, self._rolling, self._jump)
+
+    def _has_action_with(self, masks: list[int], side: int, forced: Escapes) -> bool:
+        return has_action(self.board, masks, side, forced, self._rolling, self._jump)
 
     def pop(self) -> None:
         """Take back the last push."""
@@ -742,3 +802,43 @@ class DiceBoard:
         self.end_ply = end_ply
         self.key = key
         self.offered = offered
+
+
+def has_action(
+    board: Sequence[int],
+    masks: Sequence[int],
+    side: int,
+    forced: Escapes,
+    rolling: bool,
+    jump: bool,
+) -> bool:
+    """Whether ``side`` has any legal action (§5.4); cheap in the usual cases."""
+    k = side << 3
+    if forced or rolling and (masks[k + 2] or masks[k + 1].bit_count() > 1):
+        return True
+    own, enemy = masks[k], masks[(3 - side) << 3]
+    free = ~own
+    if (
+        jump
+        and own & JUMP_FIELDS_MASK
+        and any(JUMP_MASK[o] & free for o in cells_of(own & JUMP_FIELDS_MASK))
+    ):
+        return True
+    for face in (6, 5, 4, 1, 3):  # the likeliest to move first
+        first = FIRST_MASK[face]
+        bits = masks[k + face]
+        while bits:
+            low = bits & -bits
+            if first[low.bit_length() - 1] & free:
+                return True
+            bits ^= low
+    forward, captures = FORWARD[side], PAWN_CAPTURE_MASK[side]
+    bits = masks[k + 2]
+    while bits:
+        low = bits & -bits
+        o = low.bit_length() - 1
+        f = forward[o]
+        if f >= 0 and not board[f] or captures[o] & enemy:
+            return True
+        bits ^= low
+    return False
