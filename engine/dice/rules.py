@@ -26,13 +26,23 @@ from ..base import (
     read_action,
     refuse,
 )
-from .board import HOME_BITS, START_TEXT, attacked, masks_of, ones
+from .board import HOME_BITS, START_TEXT, attacked, cells_of, masks_of, ones, targets
 from .geometry import CELLS, INDEX, NORTH, SOUTH
 from .inplace import DiceBoard, has_action
 from .position import DicePosition, Escapes
 from .text import diagram_text, read_position_text
 
-__all__ = ["DiceLegalActions", "DicePosition", "DiceRules"]
+# (the board primitives stay importable from here, where tests and tools found them)
+__all__ = [
+    "DiceLegalActions",
+    "DicePosition",
+    "DiceRules",
+    "attacked",
+    "cells_of",
+    "masks_of",
+    "ones",
+    "targets",
+]
 
 
 # --- the legal actions view ---------------------------------------------------------
