@@ -171,6 +171,7 @@ class DiceRules(GameRules[DicePosition]):
     def _owner(board: Sequence[int], first: Item | None) -> int | None:
         if isinstance(first, DiceAction) and first.origin in INDEX:
             return board[INDEX[first.origin]] >> 6 or None
+        return None
 
     def _position(
         self, board: bytearray, side: int, first: int, cube: int | None, verdict: bool
