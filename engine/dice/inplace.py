@@ -48,7 +48,7 @@ from .board import (
     turn_back_order,
 )
 from .explain import explain
-from .geometry import CELLS, FORWARD, INDEX, LAST_ROW, ROW, SIDE_NAMES
+from .geometry import CELL_COUNT, CELLS, FORWARD, INDEX, LAST_ROW, ROW, SIDE_NAMES
 from .position import DicePosition, Escapes
 
 if TYPE_CHECKING:
@@ -62,6 +62,11 @@ Undo = tuple[list[int], tuple[int, ...], Escapes, bool, int, "int | None", int, 
 _FACES: Final = (1, 2, 3, 4, 5, 6)
 # the codes a die can show in play: any face, not rolled or rolled from 1 or 2, either side
 _CODES: Final = tuple(f | h << 3 | s << 6 for s in (1, 2) for h in (0, 1, 2) for f in _FACES)
+_CODE_SET: Final = frozenset((0, *_CODES))
+# the Zobrist tables of the usual codes, and the state keys, by game (and cube): a
+# board is made per public call, so its making must not hash the codes each time
+_TABLES: Final[dict[str, tuple[int, ...]]] = {}
+_SIDE_KEYS: Final[dict[tuple[str, int], tuple[int, int, int]]] = {}
 # per side (1, 2) and jump fields (False, True): the reach of each face from each cell
 _REACH: Final = {side: {jump: reach_masks(side, jump) for jump in (False, True)} for side in (1, 2)}
 
@@ -90,6 +95,7 @@ class DiceBoard:
         "rolled",
         "key",
         "_table",
+        "_usual",
         "_side_keys",
         "_undo",
         "_rolling",
@@ -117,12 +123,11 @@ class DiceBoard:
         self.forced: Escapes = p._forced
         self.threat = p._threat
         self.rolled: tuple[int, ...] = p._rolled
-        codes = set(_CODES)
-        codes.update(p._board)
-        self._table = cells_table(self.name, len(self.board), tuple(sorted(codes)))
-        cube = self.cube or 0
         # the state keys of "North to move" and "South to move" (index by side)
-        self._side_keys = (0, state_key(self.name, (1, cube)), state_key(self.name, (2, cube)))
+        self._side_keys = _side_keys(self.name, self.cube or 0)
+        # a snapshot carries its key when its cells show only the usual codes
+        self._usual = p._zkey is not None or _CODE_SET.issuperset(p._board)
+        self._table = _usual_table(self.name) if self._usual else _table(self.name, p._board)
         self.key = p._zkey if p._zkey is not None else self._cells_key()
         self._undo: list[Undo] = []
         self._rolling = rules.rolling
@@ -171,7 +176,7 @@ class DiceBoard:
             self.forced,
             self.threat,
             self.rolled,
-            self.key,
+            self.key if self._usual else None,
         )
 
     def position(self) -> DicePosition:
@@ -292,11 +297,7 @@ class DiceBoard:
             return True
         self.cube, self.offered = pending, True
         old = self._side_keys[self.side]
-        self._side_keys = (
-            0,
-            state_key(self.name, (1, pending)),
-            state_key(self.name, (2, pending)),
-        )
+        self._side_keys = _side_keys(self.name, pending)
         self.key ^= old ^ self._side_keys[self.side]
         return True
 
@@ -802,6 +803,27 @@ class DiceBoard:
         self.end_ply = end_ply
         self.key = key
         self.offered = offered
+
+
+def _usual_table(name: str) -> tuple[int, ...]:
+    """The game's Zobrist table of the codes a die shows in play."""
+    table = _TABLES.get(name)
+    if table is None:
+        table = _TABLES[name] = cells_table(name, CELL_COUNT, tuple(sorted(_CODE_SET)))
+    return table
+
+
+def _table(name: str, cells: bytes) -> tuple[int, ...]:
+    """The Zobrist table for the unusual codes a position read from text may show."""
+    return cells_table(name, len(cells), tuple(sorted(_CODE_SET.union(cells))))
+
+
+def _side_keys(name: str, cube: int) -> tuple[int, int, int]:
+    """The state keys of "North to move" and "South to move" (index by side)."""
+    keys = _SIDE_KEYS.get((name, cube))
+    if keys is None:
+        keys = _SIDE_KEYS[name, cube] = (0, state_key(name, (1, cube)), state_key(name, (2, cube)))
+    return keys
 
 
 def has_action(
