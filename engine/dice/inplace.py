@@ -63,10 +63,9 @@ _FACES: Final = (1, 2, 3, 4, 5, 6)
 # the codes a die can show in play: any face, not rolled or rolled from 1 or 2, either side
 _CODES: Final = tuple(f | h << 3 | s << 6 for s in (1, 2) for h in (0, 1, 2) for f in _FACES)
 _CODE_SET: Final = frozenset((0, *_CODES))
-# the Zobrist tables of the usual codes, and the state keys, by game (and cube): a
-# board is made per public call, so its making must not hash the codes each time
-_TABLES: Final[dict[str, tuple[int, ...]]] = {}
-_SIDE_KEYS: Final[dict[tuple[str, int], tuple[int, int, int]]] = {}
+# by game and cube: the Zobrist table of the usual codes and the state keys (a board
+# is made per public call, so its making must not hash the codes each time)
+_ZOBRIST: Final[dict[tuple[str, int], tuple[tuple[int, ...], tuple[int, int, int]]]] = {}
 # per side (1, 2) and jump fields (False, True): the reach of each face from each cell
 _REACH: Final = {side: {jump: reach_masks(side, jump) for jump in (False, True)} for side in (1, 2)}
 
@@ -123,12 +122,13 @@ class DiceBoard:
         self.forced: Escapes = p._forced
         self.threat = p._threat
         self.rolled: tuple[int, ...] = p._rolled
-        # the state keys of "North to move" and "South to move" (index by side)
-        self._side_keys = _side_keys(self.name, self.cube or 0)
-        # a snapshot carries its key when its cells show only the usual codes
-        self._usual = p._zkey is not None or _CODE_SET.issuperset(p._board)
-        self._table = _usual_table(self.name) if self._usual else _table(self.name, p._board)
-        self.key = p._zkey if p._zkey is not None else self._cells_key()
+        key = p._zkey  # a snapshot carries its key when its cells show the usual codes
+        self._usual = key is not None or _CODE_SET.issuperset(p._board)
+        # the Zobrist table and the state keys of "North to move" and "South to move"
+        self._table, self._side_keys = _zobrist(self.name, self.cube or 0)
+        if not self._usual:
+            self._table = _table(self.name, p._board)
+        self.key = key if key is not None else self._cells_key()
         self._undo: list[Undo] = []
         self._rolling = rules.rolling
         self._jump = rules.jump_fields
@@ -297,7 +297,7 @@ class DiceBoard:
             return True
         self.cube, self.offered = pending, True
         old = self._side_keys[self.side]
-        self._side_keys = _side_keys(self.name, pending)
+        self._side_keys = _zobrist(self.name, pending)[1]
         self.key ^= old ^ self._side_keys[self.side]
         return True
 
@@ -718,25 +718,20 @@ class DiceBoard:
         self.offered = offered
 
 
-def _usual_table(name: str) -> tuple[int, ...]:
-    """The game's Zobrist table of the codes a die shows in play."""
-    table = _TABLES.get(name)
-    if table is None:
-        table = _TABLES[name] = cells_table(name, CELL_COUNT, tuple(sorted(_CODE_SET)))
-    return table
+def _zobrist(name: str, cube: int) -> tuple[tuple[int, ...], tuple[int, int, int]]:
+    """The game's Zobrist table of the codes a die shows in play, and the
+    state keys by side to move (index 1, 2) with the cube at ``cube``."""
+    found = _ZOBRIST.get((name, cube))
+    if found is None:
+        table = cells_table(name, CELL_COUNT, tuple(sorted(_CODE_SET)))
+        keys = (0, state_key(name, (1, cube)), state_key(name, (2, cube)))
+        found = _ZOBRIST[name, cube] = (table, keys)
+    return found
 
 
 def _table(name: str, cells: bytes) -> tuple[int, ...]:
     """The Zobrist table for the unusual codes a position read from text may show."""
     return cells_table(name, len(cells), tuple(sorted(_CODE_SET.union(cells))))
-
-
-def _side_keys(name: str, cube: int) -> tuple[int, int, int]:
-    """The state keys of "North to move" and "South to move" (index by side)."""
-    keys = _SIDE_KEYS.get((name, cube))
-    if keys is None:
-        keys = _SIDE_KEYS[name, cube] = (0, state_key(name, (1, cube)), state_key(name, (2, cube)))
-    return keys
 
 
 def has_action(
