@@ -214,9 +214,9 @@ class DiceBoard:
         return (o, INDEX[action.target], action.kind == "capture", 0, action.promote or 0)
 
     def legal(self, action: DiceAction) -> Move | None:
-        """The move of ``action`` when it may be played now, else None: the
-        answer of :meth:`.rules.DiceRules.check` (None there, a move here),
-        without the words of a refusal (the replay asks ``check`` for them)."""
+        """The move of ``action`` when it may be played now (its mark is not
+        looked at), else None; the rules' one answer to "is it legal", without
+        the words of a refusal (:meth:`problem` gives those). Changes nothing."""
         if self.winner or self.offer:
             return None
         o = INDEX.get(action.origin, -1)
@@ -284,6 +284,7 @@ class DiceBoard:
     def cube_event(self, item: CubeOffer | CubeAnswer) -> bool:
         """Play a cube offer or answer when :meth:`cube_allowed`; False
         (nothing changed) when not. :meth:`pop` does not take it back."""
+        self.settle()  # a side left stuck by the last push has lost: no cube then
         if not self.cube_allowed(item):
             return False
         if isinstance(item, CubeOffer):
@@ -304,8 +305,7 @@ class DiceBoard:
     def required_mark(self) -> Mark:
         """The mark the last action pushed must carry (``"+"`` when it took
         the other side's last One or left its only One attacked with no way
-        out, ``"^"`` when it attacks a One, else ``""``), as ``Played.mark``
-        of :meth:`.rules.DiceRules.apply`."""
+        out, ``"^"`` when it attacks a One, else ``""``): ``Played.mark``."""
         ones = self.masks[(self.side << 3) + 1]
         if not ones or (self.threat and ones & ones - 1 == 0 and not self.forced):
             return "+"
@@ -314,8 +314,9 @@ class DiceBoard:
     # -- the legal moves ------------------------------------------------------------
 
     def moves(self) -> list[Move]:
-        """Every legal move of the side to move, in the order of
-        :meth:`.rules.DiceRules.generate`."""
+        """Every legal move of the side to move, die by die in board order
+        (each die's targets in board order, then its rolls): the order
+        :meth:`.rules.DiceRules.generate` gives."""
         if self.winner or self.offer:
             return []
         if self.forced:
@@ -653,20 +654,28 @@ class DiceBoard:
                 rolled = tuple(i for i in rolled if i != o and i != t)
             if v & HOME_BITS:
                 self._turn_back(t, side, changed)
-        if rolled and not self.forced:
-            due: list[int] = []
-            left: list[int] = []
-            for i in rolled:
-                (due if board[i] >> 6 == side and i != kept else left).append(i)
-            if due:
-                if len(due) == 1:
-                    self._turn_back(due[0], side, changed)
-                else:
-                    for i in turn_back_order(board, due):
-                        self._turn_back(i, side, changed)
-                rolled = tuple(left)
+        if rolled and not self.forced:  # a forced escape turns back no die
+            rolled = self._end_of_turn(rolled, side, kept, changed)
         self.rolled = rolled
         self._after(side, settle)
+
+    def _end_of_turn(
+        self, rolled: tuple[int, ...], side: int, kept: int, changed: list[int]
+    ) -> tuple[int, ...]:
+        """The rolled dice of ``side`` not rolled this turn (``kept``) turn
+        back (§3.2, §8.6); the rolled dice left are returned."""
+        due: list[int] = []
+        left: list[int] = []
+        for i in rolled:
+            (due if self.board[i] >> 6 == side and i != kept else left).append(i)
+        if not due:
+            return rolled
+        if len(due) == 1:  # the usual case: no order to find
+            self._turn_back(due[0], side, changed)
+        else:
+            for i in turn_back_order(self.board, due):
+                self._turn_back(i, side, changed)
+        return tuple(left)
 
     def settle(self) -> None:
         """Find out what :meth:`push` left open: whether the side to move
@@ -677,8 +686,9 @@ class DiceBoard:
                 self.winner, self.end_ply = 3 - self.side, self.ply
 
     def _after(self, mover: int, settle: bool = True) -> None:
-        """The checks of §5 after ``mover``'s action, as ``DiceRules._after``
-        (without ``settle``: all but the one whether the other side is stuck)."""
+        """The checks of §5 after ``mover``'s action: the other side lost (no
+        One left, or its only One attacked with no way out), bound to escape
+        (§3.3), or (only with ``settle``; else :meth:`settle`) stuck."""
         masks, jump = self.masks, self._jump
         enemy = 3 - mover
         self.ply += 1
