@@ -591,6 +591,8 @@ class DiceBoard:
         put_die(self.board, self.masks, i, code)
 
     def _turn_back(self, i: int, side: int, changed: list[int]) -> None:
+        """The rolled die on ``i`` shows its home face again, or 1 when it is
+        the side's only 1 (a side always keeps a 1, §3.2)."""
         v = self.board[i]
         if v & 7 == 1 and self.masks[(side << 3) + 1] == 1 << i:
             self._put(i, 1 | side << 6, changed)
@@ -598,7 +600,9 @@ class DiceBoard:
             self._put(i, (v >> 3 & 7) | side << 6, changed)
 
     def push(self, move: Move, settle: bool = True) -> None:
-        """Play ``move`` (a legal move of the side to move). With ``settle``
+        """Play ``move`` (a legal move of the side to move): the die moves,
+        captures or is rolled, a rolled die that moves turns back, and so do
+        the mover's other rolled dice (§3.2); then the checks of §5. With ``settle``
         False (the replay's, which never takes a move back), no undo record
         is kept for :meth:`pop`, and whether the side to move is then stuck
         (and has lost) is left to :meth:`settle`: a legal move of that side
