@@ -22,6 +22,8 @@ COMPILED = [
     "engine/dice/board.py",
     "engine/dice/geometry.py",
     "engine/dice/rules.py",
+    "engine/dice/position.py",
+    "engine/dice/explain.py",
     "engine/dice/hexalit.py",  # subclasses of a compiled class must be compiled too
     "engine/dice/trigeo.py",
     "engine/huepfer/board.py",

@@ -1,15 +1,20 @@
-"""The in-place core against the immutable positions, and the solver built on
-it against the solver that searched immutable positions
+"""The in-place core against the immutable positions and, for Hexalit and
+Trigeo (whose rules are the board itself), against the independent
+implementation of tests/reference/dice_reference.py; and the solver built
+on it against the solver that searched immutable positions
 (tests/reference/solver_reference.py).
 
 Random legal games (engine/generate.py) are replayed both ways: after
 every push and after every pop the board must stand for the same position
 (converted back to the immutable value and compared, with its ply, winner
 and end), have the same legal actions, and carry the Zobrist key that
-``position_key`` computes from scratch. Hüpfer's positions are the
-board's own snapshots, so its board is compared with the independent
-implementation (tests/reference/huepfer_reference.py): legal turns,
-captures, the end and the position after each turn.
+``position_key`` computes from scratch. The positions are the boards' own
+snapshots, so a board is compared with the independent implementation:
+a dice board with the reference's position at the same ply (text, end,
+legal actions, the One rule's state and the mark of the action that led
+there, tests/reference/dice_reference.py), a Hüpfer board with
+tests/reference/huepfer_reference.py (legal turns, captures, the end and
+the position after each turn).
 """
 
 from __future__ import annotations
@@ -26,14 +31,16 @@ from hexhop.engine.dice.rules import DicePosition
 from hexhop.engine.games import rules_for
 from hexhop.engine.generate import random_game
 from hexhop.engine.huepfer.inplace import HopBoard
-from hexhop.engine.search import search_board
 from hexhop.engine.solver import Solver
 from hexhop.engine.zobrist import position_key
 from hexhop.notation.model import Action, CubeAnswer, CubeOffer, DiceAction, HopAction
 
 sys.path.insert(0, str(Path(__file__).parent / "reference"))
+import dice_reference as DR  # noqa: E402
 import huepfer_reference as HR  # noqa: E402
 from solver_reference import Solver as ReferenceSolver  # noqa: E402
+
+SIDE = {"N": "North", "S": "South", None: None}
 
 GAMES = [("Hexalit", 6), ("Trigeo", 6), ("Hüpfer", 6), ("Hüpfer", 8), ("Hüpfer", 10)]
 
@@ -80,6 +87,48 @@ def _same_as_reference(board: HopBoard) -> None:
     assert board.winner == (0 if expected else 3 - board.me)
 
 
+def _like_reference(board: DiceBoard, ref: DR.Pos, mark: str | None = None) -> None:
+    """The dice ``board`` (settled) stands for the reference's ``ref``:
+    text, side, end, the One rule's state, the cube, the legal actions
+    (a set, each once) and the key; ``mark``: the reference's mark of the
+    action just pushed."""
+    made = board.snapshot()
+    where = (ref.text(), made.text())
+    assert made.text() == ref.text(), where
+    assert board.to_move == SIDE[ref.to_move], where
+    assert (made.winner, made.end_ply, made.ply) == (SIDE[ref.winner], ref.end_ply, ref.ply), where
+    assert (made.offer, made._offered) == (ref.offer, ref.offered), where
+    escapes = DR.forced_escapes(ref.game, ref.board, ref.to_move)
+    assert made.forced_escape == bool(escapes), where
+    enemy = DR.OTHER[ref.to_move]
+    attacked = any(
+        DR.attacks(ref.game, ref.board, enemy, x) for x in DR.ones(ref.board, ref.to_move)
+    )
+    assert made.one_attacked == attacked, where
+    got = [str(board.action(m)) for m in board.moves()]
+    legal = set(DR.legal(ref))
+    assert len(got) == len(set(got)) and set(got) == legal, where
+    for cell in (c for c, v in ref.board.items() if v[0] == ref.to_move):
+        for face in range(1, 7):  # every roll: legal accepts exactly the reference's
+            roll = DiceAction(cell, "roll", None, face)
+            assert (board.legal(roll) is not None) == (str(roll) in legal), (where, str(roll))
+    assert board.key == position_key(made)
+    if mark is not None:
+        assert board.required_mark() == mark, where
+        assert board.threatened() == (board.to_move if attacked else None), where
+
+
+def _reference_line(position: DicePosition, actions: list[Action]) -> list[tuple[DR.Pos, str]]:
+    """The reference's positions along ``actions`` from the engine's start
+    ``position`` (read back from its text), each with the mark of the action
+    that led there."""
+    ref = DR.parse(position.game, position.text(), position.first[0])
+    line = [(DR.start_checks(ref), "")]
+    for action in actions:
+        line.append(DR.play(line[-1][0], str(action).rstrip("^+")))
+    return line
+
+
 def _positions(
     game: str, size: int, seed: int, plies: int
 ) -> tuple[object, list[object], list[Action]]:
@@ -101,11 +150,15 @@ def test_push_and_pop_follow_the_immutable_positions(game: str, size: int) -> No
     plies = 0
     for seed in range(4):
         rules, positions, actions = _positions(game, size, seed, 80)
-        board = search_board(rules, positions[0])  # type: ignore[arg-type]
+        board = rules.board(positions[0])
         _same(board, positions[0], rules)
+        dice = isinstance(board, DiceBoard)
+        line = _reference_line(positions[0], actions) if dice else []  # type: ignore[arg-type]
         for n, action in enumerate(actions):
             move = board.move_of(action)  # type: ignore[arg-type]
             board.push(move)  # type: ignore[arg-type]
+            if isinstance(board, DiceBoard):
+                _like_reference(board, *line[n + 1])
             _same(board, positions[n + 1], rules)
             plies += 1
             # a side step: every other legal move pushed and popped again
@@ -118,6 +171,8 @@ def test_push_and_pop_follow_the_immutable_positions(game: str, size: int) -> No
                 _same(board, positions[n + 1], rules)
         for n in range(len(actions) - 1, -1, -1):
             board.pop()
+            if isinstance(board, DiceBoard):
+                _like_reference(board, line[n][0])
             _same(board, positions[n], rules)
     assert plies >= 40
 
@@ -141,7 +196,7 @@ def _check_shortcut(game: str, size: int, seeds: range, plies: int) -> tuple[int
     for seed in seeds:
         rules, positions, _actions = _positions(game, size, 100 + seed, plies)
         for position in positions:
-            board = search_board(rules, position)  # type: ignore[arg-type]
+            board = rules.board(position)
             for reply in [None, *board.moves()[:: max(1, len(board.moves()) // 4)]]:
                 if reply is not None:
                     board.push(reply)  # type: ignore[arg-type]
@@ -243,74 +298,72 @@ def _candidates(
     return found
 
 
+def _reference_allows(ref: DR.Pos, item: object) -> bool:
+    if isinstance(item, CubeOffer):
+        return DR.can_offer(ref, item.value)
+    if isinstance(item, CubeAnswer):
+        return DR.can_answer(ref)
+    return str(item) in DR.legal(ref)
+
+
+def _reference_after(ref: DR.Pos, item: object) -> tuple[DR.Pos, str]:
+    if isinstance(item, CubeOffer):
+        return DR.offer(ref), ""
+    if isinstance(item, CubeAnswer):
+        return DR.answer(ref, item.take), ""
+    return DR.play(ref, str(item).rstrip("^+"))
+
+
 @pytest.mark.parametrize(("game", "seed"), [("Hexalit", 1), ("Hexalit", 2), ("Trigeo", 3)])
-def test_the_replays_calls_answer_as_check_and_apply(game: str, seed: int) -> None:
-    """``legal`` accepts exactly what ``check`` accepts (the move is the
-    action's), ``required_mark`` is ``apply``'s mark, ``cube_event`` plays
-    what ``check`` allows as ``apply`` does, and a board played with
-    ``push(move, False)`` and settled stands for the positions."""
+def test_the_replays_calls_answer_as_the_reference(game: str, seed: int) -> None:
+    """``legal`` accepts exactly what the reference implementation accepts
+    (the move is the action's) and ``problem`` refuses exactly the rest,
+    ``required_mark`` is the reference's mark, ``cube_event`` plays what the
+    reference allows as it plays it, and a board played with
+    ``push(move, False)`` and settled stands for the reference's positions."""
     rules = rules_for(game)
     rng = random.Random(seed)
     record = random_game(game, rng, board=6, max_plies=30, cube=True)
     position = rules.start(dict((t.name, t.value) for t in record.tags), None)
     assert isinstance(position, DicePosition)
+    ref = _reference_line(position, [])[0][0]
     replay = DiceBoard(rules, position)  # type: ignore[arg-type]
     asked = accepted = cubes = 0
     for node in record.main.nodes:
         legal = [a for a in rules.legal_actions(position)]  # type: ignore[attr-defined]
         for item in _candidates(rng, rules, position, legal):
             board = DiceBoard(rules, position)  # type: ignore[arg-type]
-            refused = rules.check(position, item) is not None  # type: ignore[arg-type]
+            allowed = _reference_allows(ref, item)
+            assert (board.problem(item) is None) == allowed, (ref.text(), str(item))  # type: ignore[arg-type]
             asked += 1
             if isinstance(item, DiceAction):
                 move = board.legal(item)
-                assert (move is None) == refused, (position.text(), str(item))
+                assert (move is not None) == allowed, (ref.text(), str(item))
                 if move is None:
                     continue
                 accepted += 1
                 assert move == board.move_of(item)
-                played = rules.apply(position, item)  # type: ignore[arg-type]
                 board.push(move, False)
-                assert board.required_mark() == played.mark, str(item)
-                _same_dice(board, played.position)
+                board.settle()
+                _like_reference(board, *_reference_after(ref, item))
             else:
-                assert board.cube_event(item) is not refused, str(item)  # type: ignore[arg-type]
-                if not refused:
+                assert board.cube_event(item) is allowed, str(item)  # type: ignore[arg-type]
+                if allowed:
                     cubes += 1
-                    _same_dice(board, rules.apply(position, item).position)  # type: ignore[arg-type]
+                    _like_reference(board, _reference_after(ref, item)[0])
         item = node.item
         if isinstance(item, DiceAction):
             replay.push(replay.legal(item) or board.move_of(item), False)
         else:
             replay.settle()
             assert replay.cube_event(item)  # type: ignore[arg-type]
-        position = rules.apply(position, item).position  # type: ignore[arg-type]
-        assert isinstance(position, DicePosition)
-        _same_dice(replay, position)
+        ref, mark = _reference_after(ref, item)
+        replay.settle()
+        _like_reference(replay, ref, mark if isinstance(item, DiceAction) else None)
+        position = replay.snapshot()
     refused = asked - accepted - cubes
     assert accepted > 20 and refused > accepted // 2
     assert cubes > 0 if rules.doubling else cubes == 0  # type: ignore[attr-defined]
-
-
-def _same_dice(board: DiceBoard, position: DicePosition) -> None:
-    made = board.position()  # settled
-    assert made == position and made.text() == position.text()
-    for slot in (
-        "_masks",
-        "_forced",
-        "_threat",
-        "_rolled",
-        "_side",
-        "_first",
-        "_cube",
-        "_offer",
-        "_offered",
-        "_winner",
-        "_ply",
-        "_end_ply",
-    ):
-        assert getattr(made, slot) == getattr(position, slot), slot
-    assert board.key == position_key(position)
 
 
 def _hop_candidates(rng: random.Random, board: HopBoard, legal: list[HopAction]) -> list[HopAction]:

@@ -181,7 +181,7 @@ def test_more_reasons_in_german():
 
 def test_the_rules_make_no_sentence_while_a_record_is_legal(monkeypatch):
     """The reasons are written only when a finding is made, never per ply."""
-    import hexhop.engine.dice.rules as dice_rules
+    import hexhop.engine.dice.explain as dice_explain
     import hexhop.engine.dice.text as dice_text
     import hexhop.engine.huepfer.explain as huepfer_explain
     import hexhop.engine.huepfer.position as huepfer_position
@@ -193,7 +193,7 @@ def test_the_rules_make_no_sentence_while_a_record_is_legal(monkeypatch):
         calls.append(template)
         return template
 
-    for module in (dice_rules, dice_text, huepfer_position, huepfer_explain, replay):
+    for module in (dice_explain, dice_text, huepfer_position, huepfer_explain, replay):
         monkeypatch.setattr(module, "words", counted)
     set_language("de")
     plies = 0

@@ -1,30 +1,32 @@
-"""A Hexalit or Trigeo position changed in place: push(move) and pop().
+"""The rules of Hexalit and Trigeo: one board changed in place by push and pop.
 
-The search plays and takes back thousands of actions a second; a new
-:class:`~.rules.DicePosition` per action (bytes, masks, a ``Played``) is
-most of its cost. :class:`DiceBoard` keeps one board and its masks and
-changes them: :meth:`DiceBoard.push` plays a move and keeps a small undo
-record (the cells it changed and the state before), :meth:`DiceBoard.pop`
-takes it back. The Zobrist key (:mod:`..zobrist`) is updated with each
-changed cell, so it always equals ``position_key`` of the position the
-board stands for; :meth:`DiceBoard.position` makes that immutable
-position when one is wanted.
+:class:`DiceBoard` is the only code that knows the rules of the dice games:
+the legal moves, whether an action may be played (:meth:`DiceBoard.legal`),
+playing it (:meth:`DiceBoard.push`, with the dice that turn back), the
+cube, the mark an action must carry, the end of the game, and the verdicts
+on a position read from text (:meth:`DiceBoard.begin`). An immutable
+:class:`~.position.DicePosition` is its snapshot; :class:`~.rules.DiceRules`
+answers the public calls through it, and :mod:`.explain` words a refusal
+from it. :meth:`DiceBoard.push` keeps a small undo record (the cells it
+changed and the state before) that :meth:`DiceBoard.pop` takes back; the
+Zobrist key (:mod:`..zobrist`) follows each changed cell, so it always
+equals ``position_key`` of the position the board stands for.
 
 A move is a tuple ``(origin, target, capture, face, promote)`` of cell
 numbers and small ints: ``target`` is -1 for a roll (``face`` then is the
-face rolled), ``promote`` is 6 for a Trigeo promotion, else 0. The rules
-applied are those of :meth:`.rules.DiceRules.apply` and ``_after``, step
-for step; the differential test (tests/test_inplace_core.py) replays
-random games both ways.
+face rolled), ``promote`` is 6 for a Trigeo promotion, else 0. The
+differential test (tests/test_inplace_core.py) replays random games here
+and on the independent implementation of tests/reference.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Final
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Final
 
-from hexhop.notation.model import CubeAnswer, CubeOffer, DiceAction
+from hexhop.notation.model import CubeAnswer, CubeOffer, DiceAction, Item, Mark
 
+from ..base import Illegal
 from ..zobrist import cells_table, state_key
 from .board import (
     CUBE_VALUES,
@@ -32,6 +34,7 @@ from .board import (
     HOME_BITS,
     JUMP_FIELDS_MASK,
     JUMP_MASK,
+    PAWN_CAPTURE_MASK,
     attack_masks,
     attacked,
     attacked_cells,
@@ -44,8 +47,12 @@ from .board import (
     targets,
     turn_back_order,
 )
-from .geometry import CELLS, FORWARD, INDEX, LAST_ROW, ROW
-from .rules import DicePosition, DiceRules, Escapes
+from .explain import explain
+from .geometry import CELL_COUNT, CELLS, FORWARD, INDEX, LAST_ROW, ROW, SIDE_NAMES
+from .position import DicePosition, Escapes
+
+if TYPE_CHECKING:
+    from .rules import DiceRules
 
 #: (origin, target or -1 for a roll, capture, face rolled or 0, promote 6 or 0)
 Move = tuple[int, int, bool, int, int]
@@ -55,6 +62,10 @@ Undo = tuple[list[int], tuple[int, ...], Escapes, bool, int, "int | None", int, 
 _FACES: Final = (1, 2, 3, 4, 5, 6)
 # the codes a die can show in play: any face, not rolled or rolled from 1 or 2, either side
 _CODES: Final = tuple(f | h << 3 | s << 6 for s in (1, 2) for h in (0, 1, 2) for f in _FACES)
+_CODE_SET: Final = frozenset((0, *_CODES))
+# by game and cube: the Zobrist table of the usual codes and the state keys (a board
+# is made per public call, so its making must not hash the codes each time)
+_ZOBRIST: Final[dict[tuple[str, int], tuple[tuple[int, ...], tuple[int, int, int]]]] = {}
 # per side (1, 2) and jump fields (False, True): the reach of each face from each cell
 _REACH: Final = {side: {jump: reach_masks(side, jump) for jump in (False, True)} for side in (1, 2)}
 
@@ -83,12 +94,13 @@ class DiceBoard:
         "rolled",
         "key",
         "_table",
+        "_usual",
         "_side_keys",
         "_undo",
         "_rolling",
         "_jump",
         "_promotion",
-        "_pending",
+        "pending",
         "offered",
         "unsettled",
     )
@@ -110,28 +122,43 @@ class DiceBoard:
         self.forced: Escapes = p._forced
         self.threat = p._threat
         self.rolled: tuple[int, ...] = p._rolled
-        codes = set(_CODES)
-        codes.update(p._board)
-        self._table = cells_table(self.name, len(self.board), tuple(sorted(codes)))
-        cube = self.cube or 0
-        # the state keys of "North to move" and "South to move" (index by side)
-        self._side_keys = (0, state_key(self.name, (1, cube)), state_key(self.name, (2, cube)))
-        key = self._side_keys[self.side]
-        table = self._table
-        for i, v in enumerate(p._board):
-            if v:
-                key ^= table[i << 8 | v]
-        self.key = key
+        key = p._zkey  # a snapshot carries its key when its cells show the usual codes
+        self._usual = key is not None or _CODE_SET.issuperset(p._board)
+        # the Zobrist table and the state keys of "North to move" and "South to move"
+        self._table, self._side_keys = _zobrist(self.name, self.cube or 0)
+        if not self._usual:
+            self._table = _table(self.name, p._board)
+        self.key = key if key is not None else self._cells_key()
         self._undo: list[Undo] = []
         self._rolling = rules.rolling
         self._jump = rules.jump_fields
         self._promotion = rules.promotion
-        self._pending = p._offer
+        self.pending = p._offer  # the cube value offered and not yet answered
         self.unsettled = False  # push(move, False) left "is the side to move stuck?" open
+
+    def _cells_key(self) -> int:
+        """The Zobrist key from every cell (a snapshot usually carries it)."""
+        key = self._side_keys[self.side]
+        table = self._table
+        for i, v in enumerate(self.board):
+            if v:
+                key ^= table[i << 8 | v]
+        return key
+
+    def begin(self, verdict: bool) -> None:
+        """The rules' verdicts on a position read from text, at ply 0: an
+        attacked One of the side to move binds it to escape (§3.3), and with
+        ``verdict`` (a record's start) a side without any action has lost."""
+        side, masks, jump = self.side, self.masks, self._jump
+        threatened = attacked_cells(masks, masks[(side << 3) + 1], 3 - side, jump)
+        self.forced = escapes(self.board, masks, threatened, side, jump)
+        self.threat = bool(threatened)
+        if verdict and not self._has_action(side, self.forced):
+            self.winner, self.end_ply = 3 - side, 0
 
     # -- values -----------------------------------------------------------------
 
-    def position(self) -> DicePosition:
+    def snapshot(self) -> DicePosition:
         """The immutable position this board stands for now (settled)."""
         self.settle()
         return DicePosition(
@@ -141,7 +168,7 @@ class DiceBoard:
             self.side,
             self.first,
             self.cube,
-            self._pending,
+            self.pending,
             self.offered,
             self.winner,
             self.ply,
@@ -149,7 +176,24 @@ class DiceBoard:
             self.forced,
             self.threat,
             self.rolled,
+            self.key if self._usual else None,
         )
+
+    def position(self) -> DicePosition:
+        """:meth:`snapshot`, by the name the search's protocol uses."""
+        return self.snapshot()
+
+    def copy(self) -> DiceBoard:
+        """An independent board at the same position (without the undo records)."""
+        return DiceBoard(self.rules, self.snapshot())
+
+    @property
+    def to_move(self) -> str:
+        return SIDE_NAMES[self.side]
+
+    def threatened(self) -> str | None:
+        """The side whose One the last push attacks (the side to move), else None."""
+        return SIDE_NAMES[self.side] if self.threat else None
 
     def action(self, move: Move) -> DiceAction:
         """The notation value of ``move`` (without a mark)."""
@@ -170,9 +214,9 @@ class DiceBoard:
         return (o, INDEX[action.target], action.kind == "capture", 0, action.promote or 0)
 
     def legal(self, action: DiceAction) -> Move | None:
-        """The move of ``action`` when it may be played now, else None: the
-        answer of :meth:`.rules.DiceRules.check` (None there, a move here),
-        without the words of a refusal (the replay asks ``check`` for them)."""
+        """The move of ``action`` when it may be played now (its mark is not
+        looked at), else None; the rules' one answer to "is it legal", without
+        the words of a refusal (:meth:`problem` gives those). Changes nothing."""
         if self.winner or self.offer:
             return None
         o = INDEX.get(action.origin, -1)
@@ -201,53 +245,67 @@ class DiceBoard:
             return None
         if bool(w) != (action.kind == "capture"):
             return None
-        if promote is not None and not (
-            self._promotion and v & 7 == 2 and ROW[t] == LAST_ROW[side] and promote == 6
-        ):
+        if promote is not None and not self.may_promote(v, t, promote):
             return None
         if self.forced and not any(f[0] == o and f[1] == t for f in self.forced):
             return None
         return (o, t, bool(w), 0, 6 if promote else 0)
 
-    def cube_event(self, item: CubeOffer | CubeAnswer) -> bool:
-        """Play a cube offer or answer when :meth:`.rules.DiceRules.check`
-        allows it now, as ``apply`` plays it; False (nothing changed) when
-        not. For the replay: :meth:`pop` does not take it back."""
+    def may_promote(self, v: int, t: int, promote: int) -> bool:
+        """Whether the die ``v`` may turn into ``promote`` on reaching ``t`` (§8.12)."""
+        return self._promotion and v & 7 == 2 and ROW[t] == LAST_ROW[self.side] and promote == 6
+
+    def problem(self, item: Item) -> Illegal | None:
+        """None when ``item`` (an action value or a cube event) may be played
+        now, else why not in a player's words (:mod:`.explain`, asked only
+        after this board said no). Changes nothing but settling the board."""
+        self.settle()
+        if isinstance(item, DiceAction):
+            return None if self.legal(item) is not None else explain(self, item)
+        if isinstance(item, (CubeOffer, CubeAnswer)) and self.cube_allowed(item):
+            return None
+        return explain(self, item)
+
+    def cube_allowed(self, item: CubeOffer | CubeAnswer) -> bool:
+        """Whether the cube event may be played now (§4): the side that moved
+        first makes the first offer, one offer a turn, up to 64, answered
+        before anything else."""
         if not self.rules.doubling:
             return False
-        if isinstance(item, CubeOffer):
-            if self.winner or self.offer or self.offered:
-                return False
-            cube = self.cube
-            if (cube is None and self.side != self.first) or cube == CUBE_VALUES[-1]:
-                return False
-            double = (cube or 1) * 2
-            if item.value is not None and item.value != double:
-                return False
-            self._pending, self.offer = double, True
-            return True
-        pending = self._pending
-        if pending is None:
+        if isinstance(item, CubeAnswer):
+            return self.pending is not None
+        if self.winner or self.offer or self.offered:
             return False
-        self._pending, self.offer = None, False
+        cube = self.cube
+        if (cube is None and self.side != self.first) or cube == CUBE_VALUES[-1]:
+            return False
+        return item.value is None or item.value == (cube or 1) * 2
+
+    def cube_event(self, item: CubeOffer | CubeAnswer) -> bool:
+        """Play a cube offer or answer when :meth:`cube_allowed`; False
+        (nothing changed) when not. :meth:`pop` does not take it back."""
+        self.settle()  # a side left stuck by the last push has lost: no cube then
+        if not self.cube_allowed(item):
+            return False
+        if isinstance(item, CubeOffer):
+            self.pending, self.offer = (self.cube or 1) * 2, True
+            return True
+        pending = self.pending
+        assert pending is not None  # cube_allowed: an offer to answer
+        self.pending, self.offer = None, False
         if not item.take:  # dropped: the side that offered wins
             self.winner, self.end_ply = self.side, self.ply
             return True
         self.cube, self.offered = pending, True
         old = self._side_keys[self.side]
-        self._side_keys = (
-            0,
-            state_key(self.name, (1, pending)),
-            state_key(self.name, (2, pending)),
-        )
+        self._side_keys = _zobrist(self.name, pending)[1]
         self.key ^= old ^ self._side_keys[self.side]
         return True
 
-    def required_mark(self) -> str:
+    def required_mark(self) -> Mark:
         """The mark the last action pushed must carry (``"+"`` when it took
         the other side's last One or left its only One attacked with no way
-        out, ``"^"`` when it attacks a One, else ``""``), as ``Played.mark``
-        of :meth:`.rules.DiceRules.apply`."""
+        out, ``"^"`` when it attacks a One, else ``""``): ``Played.mark``."""
         ones = self.masks[(self.side << 3) + 1]
         if not ones or (self.threat and ones & ones - 1 == 0 and not self.forced):
             return "+"
@@ -256,8 +314,9 @@ class DiceBoard:
     # -- the legal moves ------------------------------------------------------------
 
     def moves(self) -> list[Move]:
-        """Every legal move of the side to move, in the order of
-        :meth:`.rules.DiceRules.generate`."""
+        """Every legal move of the side to move, die by die in board order
+        (each die's targets in board order, then its rolls): the order
+        :meth:`.rules.DiceRules.generate` gives."""
         if self.winner or self.offer:
             return []
         if self.forced:
@@ -463,95 +522,8 @@ class DiceBoard:
         return found + rolls
 
     def wins_by(self, move: Move) -> bool:
-        """Whether ``move`` wins at once (the other side has lost after it).
-
-        Only the cells the move changes (with the mover's rolled dice that
-        turn back, §3.2) are set and put back, and only the checks of §5 are
-        made.
-        """
-        mover = self.side
-        board = self.board
-        o, t, capture, face, promote = move
-        if self.winner or self.offer:
-            return self._wins_by_push(move)
-        due = (
-            []
-            if self.forced  # a forced escape turns back no die
-            else [i for i in self.rolled if i != o and i != t and board[i] >> 6 == mover]
-        )
-        masks = self.masks.copy()
-        k = mover << 3
-        v = board[o]
-        if t < 0:
-            home = v >> 3 & 7 or v & 7
-            if face == home:
-                home = 0
-            code = face | home << 3 | mover << 6
-            masks[k + (v & 7)] ^= 1 << o
-            masks[k + face] |= 1 << o
-            board[o] = code
-            w = -1
-        else:
-            code = 6 | mover << 6 if promote else v
-            w = board[t]
-            bit = 1 << t
-            if w:
-                j = (w >> 6) << 3
-                masks[j] ^= bit
-                masks[j + (w & 7)] ^= bit
-            masks[k] ^= 1 << o | bit
-            masks[k + (v & 7)] ^= 1 << o
-            masks[k + (code & 7)] |= bit
-            if v & HOME_BITS:  # a rolled die turns back after its move
-                masks[k + (code & 7)] ^= bit
-                if code & 7 == 1 and masks[k + 1] == 0:
-                    code = 1 | mover << 6
-                else:
-                    code = (code >> 3 & 7) | mover << 6
-                masks[k + (code & 7)] |= bit
-            board[o] = 0
-            board[t] = code
-        turned: list[int] = []  # cell, code before, ...
-        if due:  # the mover's other rolled dice turn back (§3.2)
-            for i in due if len(due) == 1 else turn_back_order(board, due):
-                now = board[i]
-                if now & 7 == 1 and masks[k + 1] == 1 << i:
-                    back = 1 | mover << 6
-                else:
-                    back = (now >> 3 & 7) | mover << 6
-                masks[k + (now & 7)] ^= 1 << i
-                masks[k + (back & 7)] |= 1 << i
-                turned += (i, now)
-                board[i] = back
-        won = self._lost_after(mover, masks)
-        for j in range(len(turned) - 2, -1, -2):
-            board[turned[j]] = turned[j + 1]
-        board[o] = v
-        if w >= 0:
-            board[t] = w
-        return won
-
-    def _lost_after(self, mover: int, masks: list[int]) -> bool:
-        """§5 on the board as it stands with ``masks``: has the other side lost?"""
-        jump = self._jump
-        enemy = 3 - mover
-        enemy_ones = masks[(enemy << 3) + 1]
-        if not enemy_ones:
-            return True
-        if enemy_ones & enemy_ones - 1 == 0:  # one One: attacked with no way out?
-            x = enemy_ones.bit_length() - 1
-            if attacked(masks, x, mover, jump):
-                return not self._escapes(x, enemy, masks)
-            return not self.rules._has_action(self.board, masks, enemy, ())
-        threatened = attacked_cells(masks, enemy_ones, mover, jump)
-        forced = escapes(self.board, masks, threatened, enemy, jump) if threatened else ()
-        return not self.rules._has_action(self.board, masks, enemy, forced)
-
-    def _escapes(self, x: int, side: int, masks: list[int]) -> bool:
-        """Whether the One of ``side`` on ``x`` has a safe move (§3.3)."""
-        return bool(escapes(self.board, masks, (x,), side, self._jump))
-
-    def _wins_by_push(self, move: Move) -> bool:
+        """Whether ``move`` wins at once (the other side has lost after it):
+        the board's own verdict after :meth:`push`, taken back."""
         mover = self.side
         self.push(move)
         won = self.winner == mover
@@ -619,6 +591,8 @@ class DiceBoard:
         put_die(self.board, self.masks, i, code)
 
     def _turn_back(self, i: int, side: int, changed: list[int]) -> None:
+        """The rolled die on ``i`` shows its home face again, or 1 when it is
+        the side's only 1 (a side always keeps a 1, §3.2)."""
         v = self.board[i]
         if v & 7 == 1 and self.masks[(side << 3) + 1] == 1 << i:
             self._put(i, 1 | side << 6, changed)
@@ -626,7 +600,9 @@ class DiceBoard:
             self._put(i, (v >> 3 & 7) | side << 6, changed)
 
     def push(self, move: Move, settle: bool = True) -> None:
-        """Play ``move`` (a legal move of the side to move). With ``settle``
+        """Play ``move`` (a legal move of the side to move): the die moves,
+        captures or is rolled, a rolled die that moves turns back, and so do
+        the mover's other rolled dice (§3.2); then the checks of §5. With ``settle``
         False (the replay's, which never takes a move back), no undo record
         is kept for :meth:`pop`, and whether the side to move is then stuck
         (and has lost) is left to :meth:`settle`: a legal move of that side
@@ -682,20 +658,28 @@ class DiceBoard:
                 rolled = tuple(i for i in rolled if i != o and i != t)
             if v & HOME_BITS:
                 self._turn_back(t, side, changed)
-        if rolled and not self.forced:
-            due: list[int] = []
-            left: list[int] = []
-            for i in rolled:
-                (due if board[i] >> 6 == side and i != kept else left).append(i)
-            if due:
-                if len(due) == 1:
-                    self._turn_back(due[0], side, changed)
-                else:
-                    for i in turn_back_order(board, due):
-                        self._turn_back(i, side, changed)
-                rolled = tuple(left)
+        if rolled and not self.forced:  # a forced escape turns back no die
+            rolled = self._end_of_turn(rolled, side, kept, changed)
         self.rolled = rolled
         self._after(side, settle)
+
+    def _end_of_turn(
+        self, rolled: tuple[int, ...], side: int, kept: int, changed: list[int]
+    ) -> tuple[int, ...]:
+        """The rolled dice of ``side`` not rolled this turn (``kept``) turn
+        back (§3.2, §8.6); the rolled dice left are returned."""
+        due: list[int] = []
+        left: list[int] = []
+        for i in rolled:
+            (due if self.board[i] >> 6 == side and i != kept else left).append(i)
+        if not due:
+            return rolled
+        if len(due) == 1:  # the usual case: no order to find
+            self._turn_back(due[0], side, changed)
+        else:
+            for i in turn_back_order(self.board, due):
+                self._turn_back(i, side, changed)
+        return tuple(left)
 
     def settle(self) -> None:
         """Find out what :meth:`push` left open: whether the side to move
@@ -706,8 +690,9 @@ class DiceBoard:
                 self.winner, self.end_ply = 3 - self.side, self.ply
 
     def _after(self, mover: int, settle: bool = True) -> None:
-        """The checks of §5 after ``mover``'s action, as ``DiceRules._after``
-        (without ``settle``: all but the one whether the other side is stuck)."""
+        """The checks of §5 after ``mover``'s action: the other side lost (no
+        One left, or its only One attacked with no way out), bound to escape
+        (§3.3), or (only with ``settle``; else :meth:`settle`) stuck."""
         masks, jump = self.masks, self._jump
         enemy = 3 - mover
         self.ply += 1
@@ -725,7 +710,10 @@ class DiceBoard:
         self.key ^= keys[mover] ^ keys[enemy]
 
     def _has_action(self, side: int, forced: Escapes) -> bool:
-        return self.rules._has_action(self.board, self.masks, side, forced)
+        return has_action(self.board, self.masks, side, forced, self._rolling, self._jump)
+
+    def _has_action_with(self, masks: list[int], side: int, forced: Escapes) -> bool:
+        return has_action(self.board, masks, side, forced, self._rolling, self._jump)
 
     def pop(self) -> None:
         """Take back the last push."""
@@ -742,3 +730,59 @@ class DiceBoard:
         self.end_ply = end_ply
         self.key = key
         self.offered = offered
+
+
+def _zobrist(name: str, cube: int) -> tuple[tuple[int, ...], tuple[int, int, int]]:
+    """The game's Zobrist table of the codes a die shows in play, and the
+    state keys by side to move (index 1, 2) with the cube at ``cube``."""
+    found = _ZOBRIST.get((name, cube))
+    if found is None:
+        table = cells_table(name, CELL_COUNT, tuple(sorted(_CODE_SET)))
+        keys = (0, state_key(name, (1, cube)), state_key(name, (2, cube)))
+        found = _ZOBRIST[name, cube] = (table, keys)
+    return found
+
+
+def _table(name: str, cells: bytes) -> tuple[int, ...]:
+    """The Zobrist table for the unusual codes a position read from text may show."""
+    return cells_table(name, len(cells), tuple(sorted(_CODE_SET.union(cells))))
+
+
+def has_action(
+    board: Sequence[int],
+    masks: Sequence[int],
+    side: int,
+    forced: Escapes,
+    rolling: bool,
+    jump: bool,
+) -> bool:
+    """Whether ``side`` has any legal action (§5.4); cheap in the usual cases."""
+    k = side << 3
+    if forced or rolling and (masks[k + 2] or masks[k + 1].bit_count() > 1):
+        return True
+    own, enemy = masks[k], masks[(3 - side) << 3]
+    free = ~own
+    if (
+        jump
+        and own & JUMP_FIELDS_MASK
+        and any(JUMP_MASK[o] & free for o in cells_of(own & JUMP_FIELDS_MASK))
+    ):
+        return True
+    for face in (6, 5, 4, 1, 3):  # the likeliest to move first
+        first = FIRST_MASK[face]
+        bits = masks[k + face]
+        while bits:
+            low = bits & -bits
+            if first[low.bit_length() - 1] & free:
+                return True
+            bits ^= low
+    forward, captures = FORWARD[side], PAWN_CAPTURE_MASK[side]
+    bits = masks[k + 2]
+    while bits:
+        low = bits & -bits
+        o = low.bit_length() - 1
+        f = forward[o]
+        if f >= 0 and not board[f] or captures[o] & enemy:
+            return True
+        bits ^= low
+    return False
