@@ -251,6 +251,16 @@ class DiceBoard:
             return None
         return (o, t, bool(w), 0, 6 if promote else 0)
 
+    def play(self, action: DiceAction) -> bool:
+        """Push the move of ``action`` when it may be played now (no undo
+        kept, whether the side to move is stuck left to :meth:`settle`);
+        False, the board as it was, when it may not."""
+        move = self.legal(action)
+        if move is None:
+            return False
+        self.push(move, False)
+        return True
+
     def may_promote(self, v: int, t: int, promote: int) -> bool:
         """Whether the die ``v`` may turn into ``promote`` on reaching ``t`` (§8.12)."""
         return self._promotion and v & 7 == 2 and ROW[t] == LAST_ROW[self.side] and promote == 6

@@ -190,8 +190,9 @@ class DiceRules(GameRules[DicePosition]):
 
     # -- the board ------------------------------------------------------------------------
 
-    def board(self, position: DicePosition) -> DiceBoard:
-        """A new in-place board standing at ``position`` (the rules' one home)."""
+    def board(self, position: DicePosition, keyed: bool = True) -> DiceBoard:
+        """A new in-place board standing at ``position`` (the rules' one home);
+        a dice board always keeps its key, which costs it little."""
         return DiceBoard(self, position)
 
     def _has_action(
