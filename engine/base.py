@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeAlias, TypeVar
 
 from hexhop.notation.errors import Error
-from hexhop.notation.model import Action, Item, Mark
+from hexhop.notation.model import Action, CubeAnswer, CubeOffer, Item, Mark
 from hexhop.notation.numbers import ASCII_DIGITS
 
 P = TypeVar("P", bound="Position")  # the position type of one game
@@ -196,7 +196,7 @@ class Board(Protocol):
         """The side whose One the action last pushed attacks, or None."""
         ...
 
-    def cube_event(self, item: Item) -> bool:
+    def cube_event(self, item: CubeOffer | CubeAnswer) -> bool:
         """Play a cube offer or answer when it is allowed now; False (and
         nothing changed) when not."""
         ...

@@ -326,7 +326,7 @@ class _Replay:
                 if item.mark != mark:  # type: ignore[union-attr]
                     self._mark(board, item, mark, place, i, now)
                 return True
-        elif kind is CubeOffer or kind is CubeAnswer:
+        elif isinstance(item, (CubeOffer, CubeAnswer)):
             board.settle()  # an offer after the end is refused
             if not board.winner and board.cube_event(item):
                 return True
@@ -340,7 +340,9 @@ class _Replay:
         code = _mark_code(type(item) is HopAction, written, mark)
         side = board.threatened() or board.to_move
         self.findings.append(
-            make(code, place.span(i), ply=now + 1, action=place.item_text(i), side=side, mark=written)
+            make(
+                code, place.span(i), ply=now + 1, action=place.item_text(i), side=side, mark=written
+            )
         )
 
     def _refused(self, board: Board, item: Item, place: _Place, i: int, now: int) -> None:

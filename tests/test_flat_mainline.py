@@ -338,7 +338,9 @@ def test_a_check_makes_no_node_for_a_well_formed_game(monkeypatch: Any) -> None:
     moves, result = chunk.rstrip().rsplit(" ", 1)
     varied = check_game(f"{moves} (A1XA2) {result}\n", first_line, index, "Hexalit")
     assert len(made) == report.plies + 1  # a variation: the tree is read
-    assert varied.plies == report.plies and varied.positions == report.positions  # both: start, last
+    assert (
+        varied.plies == report.plies and varied.positions == report.positions
+    )  # both: start, last
 
 
 def test_windows_1252_notice_and_undecodable_bytes_agree() -> None:

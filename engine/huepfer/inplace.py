@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
-from hexhop.notation.model import CubeAnswer, CubeOffer, HopAction, Item
+from hexhop.notation.model import CubeAnswer, CubeOffer, HopAction, Item, Mark
 
 from ..base import Illegal
 from ..zobrist import cells_table, state_key, state_numbers, zobrist_number
@@ -158,7 +158,7 @@ class HopBoard:
     def to_move(self) -> str:
         return SIDES[self.me - 1]
 
-    def required_mark(self) -> str:
+    def required_mark(self) -> Mark:
         """Hüpfer turns carry no mark."""
         return ""
 
