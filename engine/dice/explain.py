@@ -227,7 +227,7 @@ def _state_problem(b: DiceBoard) -> Illegal:
 
 def _origin_problem(b: DiceBoard, item: DiceAction, o: int) -> Illegal:
     if not b.board[o]:
-        own = [CELLS[i] for i, v in enumerate(b.board) if v >> 6 == b.side]
+        own = [CELLS[i] for i, v in enumerate(bytes(b.board)) if v >> 6 == b.side]
         return Illegal(
             "IL01",
             words(

@@ -128,7 +128,7 @@ class DiceBoard:
         self._table, self._side_keys = _zobrist(self.name, self.cube or 0)
         if not self._usual:
             self._table = _table(self.name, p._board)
-        self.key = key if key is not None else self._cells_key()
+        self.key = key if key is not None else self._cells_key(p._board)
         self._undo: list[Undo] = []
         self._rolling = rules.rolling
         self._jump = rules.jump_fields
@@ -136,11 +136,11 @@ class DiceBoard:
         self.pending = p._offer  # the cube value offered and not yet answered
         self.unsettled = False  # push(move, False) left "is the side to move stuck?" open
 
-    def _cells_key(self) -> int:
+    def _cells_key(self, cells: bytes) -> int:
         """The Zobrist key from every cell (a snapshot usually carries it)."""
         key = self._side_keys[self.side]
         table = self._table
-        for i, v in enumerate(self.board):
+        for i, v in enumerate(cells):
             if v:
                 key ^= table[i << 8 | v]
         return key
