@@ -24,6 +24,7 @@ COMPILED = [
     "engine/dice/rules.py",
     "engine/dice/position.py",
     "engine/dice/explain.py",
+    "engine/dice/variant.py",
     "engine/dice/hexalit.py",  # subclasses of a compiled class must be compiled too
     "engine/dice/trigeo.py",
     "engine/huepfer/board.py",

@@ -303,6 +303,7 @@ class _Replay:
         # the deadline of the work this replay is part of: a checkpoint every few items
         deadline = current()
         self.end = deadline.end if deadline is not None else None
+        self.on_main = False  # whether the item being played is on the main line
 
     def play(self, board: Board, item: Item, number: int | None, place: _Place, i: int) -> bool:
         """Play item ``i`` of ``place`` (``number``: the move number written
@@ -327,6 +328,8 @@ class _Replay:
                     self._mark(board, item, mark, place, i, now)
                 return True
         elif isinstance(item, (CubeOffer, CubeAnswer)):
+            if self.on_main:
+                self.before_cube(board)
             board.settle()  # an offer after the end is refused
             if not board.winner and board.cube_event(item):
                 return True
@@ -401,12 +404,10 @@ class _Replay:
                 if visitor is not None:
                     visitor.node(node, here, None, UNPLAYED, ())
                 continue
-            count = len(self.findings)
+            count = len(self.findings) if visitor is not None else 0
             ply = board.ply
-            item = node.item
-            if main:
-                self.main_before(board, item)
-            if self.play(board, item, node.number, place, i):
+            self.on_main = main
+            if self.play(board, node.item, node.number, place, i):
                 after = board.snapshot() if visitor is not None else None
                 if main:
                     self.main_after(board, ply, after, node)
@@ -422,8 +423,9 @@ class _Replay:
         if visitor is not None:
             visitor.end_line(line)
 
-    def main_before(self, board: Board, item: Item) -> None:
-        """Before an item of the main line is played (the checker keeps the report)."""
+    def before_cube(self, board: Board) -> None:
+        """Before a cube event of the main line is played (the checker
+        keeps the report's last position)."""
 
     def main_after(self, board: Board, ply: int, after: Position | None, node: Node | None) -> None:
         """After an item of the main line was played from ply ``ply``."""
@@ -477,12 +479,12 @@ class _Checker(_Replay):
             return
         self._check_result_tag()
         board = self._begin(start)
+        self.on_main = True
         numbers = flat.numbers
         for i, item in enumerate(items):
             if i % _EVERY == 0:
                 self.checkpoint()
             ply = board.ply
-            self.main_before(board, item)
             found = numbers.get(i) if numbers else None
             if not self.play(board, item, None if found is None else found[0], flat, i):
                 self.main_stopped()
@@ -501,10 +503,9 @@ class _Checker(_Replay):
 
     # -- the main line's positions ---------------------------------------------
 
-    def main_before(self, board: Board, item: Item) -> None:
+    def before_cube(self, board: Board) -> None:
         # a cube event leaves the report's last position as it was: kept first
-        kind = type(item)
-        if (kind is CubeOffer or kind is CubeAnswer) and self.kept is None and self.changed:
+        if self.kept is None and self.changed:
             self.kept = board.snapshot()
 
     def main_after(self, board: Board, ply: int, after: Position | None, node: Node | None) -> None:

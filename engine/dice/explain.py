@@ -9,7 +9,7 @@ decides legality itself. It changes nothing.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from hexhop.notation.findings import or_list, words
 from hexhop.notation.model import CubeAnswer, CubeOffer, DiceAction, Item
@@ -33,9 +33,31 @@ from .geometry import (
     ROWS,
     SIDE_NAMES,
 )
+from .position import Escapes
+from .variant import Variant
 
-if TYPE_CHECKING:
-    from .inplace import DiceBoard
+
+class DiceBoard(Protocol):
+    """What the explainer reads of a board (:class:`.inplace.DiceBoard`)."""
+
+    rules: Variant
+    name: str
+    board: bytearray
+    masks: list[int]
+    side: int
+    first: int
+    cube: int | None
+    pending: int | None
+    offered: bool
+    winner: int
+    end_ply: int | None
+    forced: Escapes
+
+    @property
+    def to_move(self) -> str: ...
+    def may_promote(self, v: int, t: int, promote: int) -> bool: ...
+    def moves(self) -> list[tuple[int, int, bool, int, int]]: ...
+    def action(self, move: tuple[int, int, bool, int, int]) -> DiceAction: ...
 
 
 def explain(b: DiceBoard, item: Item) -> Illegal:

@@ -22,7 +22,7 @@ and on the independent implementation of tests/reference.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from hexhop.notation.model import CubeAnswer, CubeOffer, DiceAction, Item, Mark
 
@@ -50,9 +50,7 @@ from .board import (
 from .explain import explain
 from .geometry import CELL_COUNT, CELLS, FORWARD, INDEX, LAST_ROW, ROW, SIDE_NAMES
 from .position import DicePosition, Escapes
-
-if TYPE_CHECKING:
-    from .rules import DiceRules
+from .variant import Variant
 
 #: (origin, target or -1 for a roll, capture, face rolled or 0, promote 6 or 0)
 Move = tuple[int, int, bool, int, int]
@@ -105,7 +103,7 @@ class DiceBoard:
         "unsettled",
     )
 
-    def __init__(self, rules: DiceRules, position: DicePosition):
+    def __init__(self, rules: Variant, position: DicePosition):
         p = position
         self.rules = rules
         self.name = p._game

@@ -222,15 +222,14 @@ class DiceRules(GameRules[DicePosition]):
         """Play ``item`` (an action, a cube event or its text) and return the
         result; the old position is untouched. Everything is checked first:
         IllegalAction, with :meth:`check`'s reason, when it may not be played now."""
-        if isinstance(item, str):
-            item = read_action(item, self.name)
+        action = read_action(item, self.name)
         b = self.board(position)
-        if isinstance(item, DiceAction):
-            move = b.legal(item)
+        if isinstance(action, DiceAction):
+            move = b.legal(action)
             if move is None:
-                raise _refused(b, item)
+                raise _refused(b, action, item)
             return self._pushed(b, move)
-        return self._cube(b, item)
+        return self._cube(b, action, item)
 
     def apply(self, position: DicePosition, item: Item) -> Played[DicePosition]:
         """Play an action that :meth:`check` accepted or :meth:`legal_actions`
@@ -239,7 +238,7 @@ class DiceRules(GameRules[DicePosition]):
         b = self.board(position)
         if isinstance(item, DiceAction):
             return self._pushed(b, b.move_of(item))
-        return self._cube(b, item)
+        return self._cube(b, item, item)
 
     @staticmethod
     def _pushed(b: DiceBoard, move: tuple[int, int, bool, int, int]) -> Played[DicePosition]:
@@ -247,15 +246,17 @@ class DiceRules(GameRules[DicePosition]):
         return Played(b.snapshot(), b.required_mark(), b.threatened())
 
     @staticmethod
-    def _cube(b: DiceBoard, item: Item) -> Played[DicePosition]:
-        """Play a cube event when the board allows it, else refuse it in its words."""
+    def _cube(b: DiceBoard, item: Item, given: Item | str) -> Played[DicePosition]:
+        """Play a cube event when the board allows it, else refuse it in its
+        words (``given``: the text or value it was given as)."""
         if not isinstance(item, (CubeOffer, CubeAnswer)) or not b.cube_event(item):
-            raise _refused(b, item)
+            raise _refused(b, item, given)
         return Played(b.snapshot())
 
 
-def _refused(b: DiceBoard, item: Item) -> IllegalAction:
-    """The refusal of ``item``, which ``b`` found not playable, in the explainer's words."""
+def _refused(b: DiceBoard, item: Item, given: Item | str) -> IllegalAction:
+    """The refusal of ``item`` (given as ``given``, a value or its text),
+    which ``b`` found not playable, in the explainer's words."""
     illegal = b.problem(item)
     assert illegal is not None, "the board refused it"
-    return refuse(item, illegal)
+    return refuse(given, illegal)
