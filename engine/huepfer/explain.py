@@ -426,7 +426,7 @@ def _captures_text(board: HopBoard) -> str:
     me = board.me
     cells = board.cells
     steps = []
-    for p, code in enumerate(cells):
+    for p, code in enumerate(bytes(cells)):
         if code == me:
             for over, landing in tables.jumps[p]:
                 if cells[over] == 3 - me and cells[landing] == 0:
