@@ -54,7 +54,7 @@ class _Refusal(Error):
 
 def no_cube() -> Illegal:
     """A cube event offered in Hüpfer, which has no cube."""
-    return Illegal("IL03", words("there is no doubling cube in {game}", game=HuepferPosition.game))
+    return Illegal("IL03", words("there is no doubling cube in {game}", game="Hüpfer"))
 
 
 def not_a_turn() -> Illegal:
