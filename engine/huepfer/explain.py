@@ -20,7 +20,7 @@ from hexhop.notation.model import HopAction
 from ..base import Illegal, action_sort_key
 from .board import Board
 from .moves import NO_BIRTH, Turn, piece_capture
-from .position import SIDES, HuepferPosition
+from .position import SIDES
 
 __all__ = ["game_over", "no_cube", "not_a_turn", "refusal"]
 
