@@ -276,49 +276,30 @@ def rules_only(data: bytes, path: str) -> Callable[[], None]:
 
 
 def board_only(data: bytes, path: str) -> Callable[[], None]:
-    """Only the rules as ``check`` plays them on the in-place board, read
-    beforehand: each Hexalit or Trigeo game's actions checked, played and
-    their marks found (:func:`hexhop.engine.replay._play_on_board`'s calls),
-    each Hüpfer game's turns played (``HopBoard.play``, as
-    :func:`hexhop.engine.replay._play_on_hop_board` does)."""
-    from hexhop.engine.dice.inplace import DiceBoard
-    from hexhop.engine.dice.rules import DicePosition, DiceRules
-    from hexhop.engine.huepfer.inplace import HopBoard
-    from hexhop.engine.huepfer.position import HuepferPosition
-    from hexhop.notation.model import CubeAnswer, CubeOffer, DiceAction, HopAction, Item
+    """Only the rules as ``check`` plays them on the game's in-place board,
+    read beforehand: each action played in one step and its mark found,
+    each cube event played (the replay's calls, ``engine/replay.py``)."""
+    from hexhop.notation.model import CubeAnswer, CubeOffer
 
     fallback = fallback_game(path, None)
     games = []
-    hops: list[tuple[HuepferPosition, list[Item]]] = []
     for index, first_line, chunk in game_chunks(decode(data)[0]):
         read = parse_game_flat(chunk, first_line, index, fallback)
         assert read is not None and read[0].game is not None, f"game {index} is not plain"
         record, line = read
         rules = rules_for(record.game)
-        start = rules.start(tag_map(record), line.items[0])
-        if isinstance(start, HuepferPosition):
-            hops.append((start, line.items))
-            continue
-        assert isinstance(rules, DiceRules) and isinstance(start, DicePosition), "not a dice game"
-        games.append((rules, start, line.items))
+        games.append((rules, rules.start(tag_map(record), line.items[0]), line.items))
 
     def run() -> None:
-        for first, turns in hops:
-            hop_board = HopBoard(first)
-            for turn in turns:
-                assert isinstance(turn, HopAction) and hop_board.play(turn)
         for rules, start, items in games:
-            board = DiceBoard(rules, start)
+            board = rules.board(start, False)
             for item in items:
-                if isinstance(item, DiceAction):
-                    move = board.legal(item)
-                    assert move is not None
-                    board.push(move, False)
-                    board.required_mark()
-                else:
-                    assert isinstance(item, (CubeOffer, CubeAnswer))
+                if isinstance(item, (CubeOffer, CubeAnswer)):
                     board.settle()
                     assert board.cube_event(item)
+                else:
+                    assert board.play(item)
+                    board.required_mark()
             board.settle()
 
     return run
