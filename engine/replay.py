@@ -381,6 +381,22 @@ class _Replay:
         if self.end is not None and time.monotonic() > self.end:
             raise OutOfTime()
 
+    def flat_line(self, line: FlatLine, board: Board) -> None:
+        """Play a variation read flat on ``board`` (its own), each item's
+        variations first, up to the first item it cannot play."""
+        self.on_main = False
+        numbers, variations = line.numbers, line.variations
+        for i, item in enumerate(line.items):
+            if i % _EVERY == 0:
+                self.checkpoint()
+            if variations and i in variations:
+                for variation in variations[i]:
+                    self.flat_line(variation, board.copy())
+                self.on_main = False
+            found = numbers.get(i) if numbers else None
+            if not self.play(board, item, None if found is None else found[0], line, i):
+                return
+
     # -- the record tree -------------------------------------------------------
 
     def line(
@@ -470,8 +486,8 @@ class _Checker(_Replay):
         self._ended(start, board, (last.item, last.text, last.span) if last else None)
 
     def run_flat(self, flat: FlatLine) -> None:
-        """:meth:`run` for a main line in flat arrays: the same findings in
-        the same order, without node objects."""
+        """:meth:`run` for lines in flat arrays: the same findings in the
+        same order, without node objects."""
         items = flat.items
         first = next((i for i in items if not isinstance(i, (CubeOffer, CubeAnswer))), None)
         start = self._start(first)
@@ -480,10 +496,14 @@ class _Checker(_Replay):
         self._check_result_tag()
         board = self._begin(start)
         self.on_main = True
-        numbers = flat.numbers
+        numbers, variations = flat.numbers, flat.variations
         for i, item in enumerate(items):
             if i % _EVERY == 0:
                 self.checkpoint()
+            if variations and i in variations:
+                for variation in variations[i]:
+                    self.flat_line(variation, board.copy())
+                self.on_main = True
             ply = board.ply
             found = numbers.get(i) if numbers else None
             if not self.play(board, item, None if found is None else found[0], flat, i):

@@ -1,13 +1,13 @@
-"""The main line of a game in flat arrays: what checking needs, no node objects.
+"""The lines of a game in flat arrays: what checking needs, no node objects.
 
 A checker needs each action's item, its text, where it was written, the
 move number written before it and the result; the record tree (a
 :class:`~.model.Node` and a :class:`~.model.Span` per action) is built only
 for callers that want the tree (``fmt``, ``convert``, the viewer,
 analysis). :meth:`.scanner.MovetextScanner.scan_flat` fills a
-:class:`FlatLine` for a plainly well-formed movetext without variations;
-for anything else it gives up and the tree is read as before, so every
-finding stays the tree path's.
+:class:`FlatLine` for a plainly well-formed movetext, each variation a
+flat line of its own; for anything else it gives up and the tree is read
+as before, so every finding stays the tree path's.
 
 Where an item was written is kept as its offset in the movetext; its line
 and column are counted only when a finding points at it.
@@ -19,8 +19,8 @@ from .model import Item, Span
 
 
 class FlatLine:
-    """The main line of one game as parallel lists (index ``i``: the ``i``-th
-    item of the line, cube events included).
+    """One line of a game (the main line or a variation) as parallel lists
+    (index ``i``: the ``i``-th item of the line, cube events included).
 
     ``text`` is the movetext as the scanner read it (its line 1 is
     ``first_line`` of the file, its columns the file's); ``starts[i]`` is
@@ -28,7 +28,9 @@ class FlatLine:
     that a move number was written before to (number, dots, start, end) of
     that number; ``glyphs`` the index of an item to its ``!``/``?``/``$n``
     marks; ``comments`` counts the comments of the line; ``cubes`` counts
-    its cube events (so ``len(items) - cubes`` actions were written).
+    its cube events (so ``len(items) - cubes`` actions were written);
+    ``variations`` maps the index of an item to the lines written in its
+    place (played from the position before it), in the order written.
     """
 
     __slots__ = (
@@ -43,6 +45,7 @@ class FlatLine:
         "cubes",
         "result",
         "result_span",
+        "variations",
     )
 
     def __init__(self, text: str, first_line: int) -> None:
@@ -57,6 +60,7 @@ class FlatLine:
         self.cubes = 0
         self.result: str | None = None
         self.result_span: Span | None = None
+        self.variations: dict[int, list[FlatLine]] = {}
 
     def span_at(self, start: int, end: int) -> Span:
         """Where ``text[start:end]`` (on one line) was written."""

@@ -237,10 +237,11 @@ class MovetextScanner:
         self, text: str, first_line: int, limits: ReadLimits = DEFAULT_LIMITS
     ) -> FlatLine | None:
         """The main line of ``text`` (whose line 1 is ``first_line``) as a
-        :class:`.flat.FlatLine`, without a node or span per action; None
-        whenever :meth:`scan` could do anything but return a record without
-        variations (a variation, a token it is unsure of, anything near a
-        limit): the tree path then reads the game and tells what it finds.
+        :class:`.flat.FlatLine`, its variations as flat lines of their own,
+        without a node or span per action; None whenever :meth:`scan` could
+        do anything but return a well-formed record (a token it is unsure
+        of, a misplaced one, anything near a limit): the tree path then
+        reads the game and tells what it finds.
 
         The tokens are those :meth:`scan` matches: a text no longer than its
         window is matched in one ``finditer``, each token where the one
@@ -252,7 +253,8 @@ class MovetextScanner:
             return None  # the window's careful reading
         item_of, known = self.item, self.items
         max_token, max_comment = limits.max_token, limits.max_comment
-        flat = FlatLine(text, first_line)
+        flat = line = FlatLine(text, first_line)
+        outer: list[FlatLine] = []  # the lines the open variations branch from
         found, texts, starts = flat.items, flat.texts, flat.starts
         items = actions = 0
         pending: tuple[int, int, int, int] | None = None  # a move number waiting
@@ -271,7 +273,7 @@ class MovetextScanner:
                 starts.append(start)
                 actions += 1
                 if pending is not None:
-                    flat.numbers[len(found) - 1] = pending
+                    line.numbers[len(found) - 1] = pending
                     pending = None
             elif kind == "MOVE_NUMBER":
                 if result or pending is not None or end - start > max_token:
@@ -281,11 +283,11 @@ class MovetextScanner:
             elif kind == "COMMENT" or kind == "LINE_COMMENT":
                 if end - start - 2 >= max_comment:
                     return None
-                flat.comments += 1
+                line.comments += 1
             elif kind == "GLYPH" or kind == "NAG":
                 if result or pending is not None or not found or end - start > max_token:
                     return None
-                flat.glyphs.setdefault(len(found) - 1, []).append(text[start:end])
+                line.glyphs.setdefault(len(found) - 1, []).append(text[start:end])
             elif kind == "CUBE_OFFER" or kind == "CUBE_ANSWER":
                 value = text[start:end]
                 if result or end - start > max_token or "\n" in value:
@@ -294,19 +296,34 @@ class MovetextScanner:
                 found.append(item_of(kind, value) if item is None else item)
                 texts.append(value)
                 starts.append(start)
-                flat.cubes += 1
+                line.cubes += 1
                 if pending is not None:
-                    flat.numbers[len(found) - 1] = pending
+                    line.numbers[len(found) - 1] = pending
                     pending = None
+            elif kind == "LPAR":  # a variation of the line's last item
+                if result or pending is not None or not found or len(outer) >= limits.max_depth:
+                    return None
+                variation = FlatLine(text, first_line)
+                line.variations.setdefault(len(found) - 1, []).append(variation)
+                outer.append(line)
+                line = variation
+                found, texts, starts = line.items, line.texts, line.starts
+            elif kind == "RPAR":
+                if not outer or pending is not None:
+                    return None
+                line = outer.pop()
+                found, texts, starts = line.items, line.texts, line.starts
             elif kind == "RESULT":
-                if result or pending is not None:
+                if result or pending is not None or outer:
                     return None
                 result = True
                 flat.result = text[start:end]
                 flat.result_span = flat.span_at(start, end)
-            else:  # a variation, or what no terminal matches
+            else:  # what no terminal matches
                 return None
-        if pending is not None or items > limits.max_items or actions > limits.max_actions:
+        if pending is not None or outer or items > limits.max_items:
+            return None
+        if actions > limits.max_actions:
             return None
         return flat
 

@@ -336,11 +336,13 @@ def test_a_check_makes_no_node_for_a_well_formed_game(monkeypatch: Any) -> None:
     assert made == []
     assert len(report.positions) == 2  # the start and the last position only
     moves, result = chunk.rstrip().rsplit(" ", 1)
-    varied = check_game(f"{moves} (A1XA2) {result}\n", first_line, index, "Hexalit")
-    assert len(made) == report.plies + 1  # a variation: the tree is read
-    assert (
-        varied.plies == report.plies and varied.positions == report.positions
-    )  # both: start, last
+    varied_text = f"{moves} (A1XA2) {result}\n"
+    varied = check_game(varied_text, first_line, index, "Hexalit")
+    assert made == []  # a variation is read flat too
+    assert varied.plies == report.plies and varied.positions == report.positions
+    [illegal] = varied.findings  # the variation's action, refused as the tree refuses it
+    assert illegal == _tree(varied_text, first_line, index, "Hexalit", 0).findings[0]
+    assert illegal.code == "IL02" and illegal.ply == report.plies
 
 
 def test_windows_1252_notice_and_undecodable_bytes_agree() -> None:
@@ -435,3 +437,35 @@ def test_ten_times_the_games_in_one_file_cost_less_than_64_kib_more(
     _traced_peak(small)  # the grammars and caches built first
     before, after = _traced_peak(small), _traced_peak(large)
     assert after - before < 64 * 1024, (before, after)
+
+
+def _corpus_module() -> Any:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "make_corpus", Path(__file__).resolve().parent.parent / "benchmarks" / "make_corpus.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize(("game", "board", "suffix"), CASES)
+def test_variations_read_flat_agree_with_the_tree(game: str, board: int, suffix: str) -> None:
+    """Records shaped as real archives (variations inside variations,
+    comments, glyphs, cube events), whole and with one action broken
+    anywhere, variations included: read flat, every variation is played
+    on a copy of the board, with the tree path's findings."""
+    text = _corpus_module().corpus_archive(game, board, 12, 5)
+    games = text.split("\n\n[")
+    games = [games[0]] + ["[" + g for g in games[1:]]
+    assert sum("(" in g for g in games) >= 4  # not vacuous: variations
+    assert _same(text.encode(), f"corpus.{suffix}") == (12, 12)
+    rng = random.Random(f"variations{game}{board}")
+    codes: set[str] = set()
+    flat = 0
+    for round_ in range(20):
+        broken = [_break(g, suffix, rng) for g in rng.sample(games, 3)]
+        flat += _same(("\n\n".join(broken) + "\n").encode(), f"v{round_}.{suffix}", codes)[1]
+    assert flat >= 30 and "IL01" in codes
