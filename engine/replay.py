@@ -222,7 +222,8 @@ def replay_flat(
     keys: bool = False,
 ) -> GameReport:
     """Replay a game read by :func:`~hexhop.notation.reader.parse_game_flat`
-    (the record without its main line, and the main line in flat arrays):
+    (the record without its main line, and the main line and its
+    variations in flat arrays):
     the report :func:`replay_game` gives for the same text, findings, end
     and result alike, without a node or a visitor call per action.
 

@@ -583,9 +583,10 @@ def parse_game_flat(
     limits: ReadLimits = DEFAULT_LIMITS,
 ) -> tuple[Record, FlatLine] | None:
     """One game's text read for checking: the record without its main line
-    (tags, game, result, spans) and the main line as a :class:`.flat.FlatLine`;
-    None when the game is not plainly well formed (a header or syntax
-    problem, a variation, a limit near, bytes that could not be decoded):
+    (tags, game, result, spans) and the main line as a :class:`.flat.FlatLine`
+    (its variations flat lines of their own); None when the game is not
+    plainly well formed (a header or syntax problem, a limit near, bytes
+    that could not be decoded):
     then :func:`parse_game` reads it and says what is wrong."""
     if isinstance(chunk, EndsAtNextGame) or "\ufffd" in chunk:
         return None

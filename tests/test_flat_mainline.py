@@ -1,5 +1,5 @@
-"""The check path reads the main line in flat arrays and replays it without
-node objects: its reports are the tree path's, finding for
+"""The check path reads the main line and its variations in flat arrays and
+replays them without node objects: its reports are the tree path's, finding for
 finding (code, message, line:col, ply), with the same end, result, counts
 and last position, on every sample, every broken sample and seeded random
 games with errors put in. A large file is read a block at a time, never
@@ -104,7 +104,7 @@ def test_every_sample_gives_the_tree_paths_report(path: Path) -> None:
 
 
 def test_the_samples_are_read_flat_where_they_can_be() -> None:
-    """Not vacuous: the well-formed games without variations take the flat path."""
+    """Not vacuous: the well-formed games take the flat path."""
     read = {p.name: _same(p.read_bytes(), str(p)) for p in sorted(SAMPLES.glob("*/*.*"))}
     flat = sum(flat for _games, flat in read.values())
     hop = sum(flat for name, (_games, flat) in read.items() if name.endswith(".hpf"))
