@@ -382,6 +382,13 @@ class _Replay:
         if self.end is not None and time.monotonic() > self.end:
             raise OutOfTime()
 
+    def flat_variations(self, line: FlatLine, i: int, board: Board, main: bool) -> None:
+        """The variations written in place of item ``i`` of ``line``, each
+        played on a copy of ``board``; ``main``: whether ``line`` is the main line."""
+        for variation in line.variations[i]:
+            self.flat_line(variation, board.copy())
+        self.on_main = main
+
     def flat_line(self, line: FlatLine, board: Board) -> None:
         """Play a variation read flat on ``board`` (its own), each item's
         variations first, up to the first item it cannot play."""
@@ -391,9 +398,7 @@ class _Replay:
             if i % _EVERY == 0:
                 self.checkpoint()
             if variations and i in variations:
-                for variation in variations[i]:
-                    self.flat_line(variation, board.copy())
-                self.on_main = False
+                self.flat_variations(line, i, board, False)
             found = numbers.get(i) if numbers else None
             if not self.play(board, item, None if found is None else found[0], line, i):
                 return
@@ -502,9 +507,7 @@ class _Checker(_Replay):
             if i % _EVERY == 0:
                 self.checkpoint()
             if variations and i in variations:
-                for variation in variations[i]:
-                    self.flat_line(variation, board.copy())
-                self.on_main = True
+                self.flat_variations(flat, i, board, True)
             ply = board.ply
             found = numbers.get(i) if numbers else None
             if not self.play(board, item, None if found is None else found[0], flat, i):

@@ -26,6 +26,7 @@ from .flat import FlatLine
 from .limits import DEFAULT_LIMITS, BeyondLimit, ReadLimits
 from .model import NO_SPAN, Span, Tag
 from .names import tag_name, tag_value
+from .numbers import ascii_int
 from .text import comment_text, match_end, place, unescape
 
 _new = object.__new__
@@ -279,7 +280,10 @@ class MovetextScanner:
                 if result or pending is not None or end - start > max_token:
                     return None
                 bare = text[start:end].rstrip(".")
-                pending = (int(bare), end - start - len(bare), start, end)
+                number = ascii_int(bare)
+                if number is None:
+                    return None
+                pending = (number, end - start - len(bare), start, end)
             elif kind == "COMMENT" or kind == "LINE_COMMENT":
                 if end - start - 2 >= max_comment:
                     return None
