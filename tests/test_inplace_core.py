@@ -47,7 +47,7 @@ GAMES = [("Hexalit", 6), ("Trigeo", 6), ("Hüpfer", 6), ("Hüpfer", 8), ("Hüpfe
 
 def _same(board: DiceBoard | HopBoard, position: object, rules: object) -> None:
     """``board`` stands for ``position``: value, history, actions and key."""
-    made = board.position()
+    made = board.snapshot()
     assert made == position
     assert made.text() == position.text()  # type: ignore[attr-defined]
     assert made.ply == position.ply  # type: ignore[attr-defined]
@@ -204,7 +204,7 @@ def _check_shortcut(game: str, size: int, seeds: range, plies: int) -> tuple[int
                     solver = Solver(rules)
                     solver._start()
                     found = solver._wins_at_once(board, board.mover)
-                    assert found == _brute_wins_at_once(board), board.position().text()
+                    assert found == _brute_wins_at_once(board), board.snapshot().text()
                     checked += 1
                     wins += found
                 if reply is not None:

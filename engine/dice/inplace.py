@@ -177,10 +177,6 @@ class DiceBoard:
             self.key if self._usual else None,
         )
 
-    def position(self) -> DicePosition:
-        """:meth:`snapshot`, by the name the search's protocol uses."""
-        return self.snapshot()
-
     def copy(self) -> DiceBoard:
         """An independent board at the same position (without the undo records)."""
         return DiceBoard(self.rules, self.snapshot())

@@ -187,10 +187,6 @@ class HopBoard:
         p._bitboards = (self._bits[1], self._bits[2])
         return p
 
-    def position(self) -> HuepferPosition:
-        """:meth:`snapshot` (the name the replay and the solver use)."""
-        return self.snapshot()
-
     def copy(self) -> HopBoard:
         """An independent board at the same position (no turn to pop)."""
         return HopBoard(self.snapshot(), self._keyed)
