@@ -17,8 +17,9 @@ What must be done whole (writing a file and counting it, one file's report)
 runs in :func:`signals_held`; the library's writer
 (:func:`hexhop.archive.writing.write_file`) holds the signals while it
 writes, so an interrupted run leaves either the old file or the new one.
-A signal that comes after a command's last checkpoint (while it writes its
-last file) lets it finish.
+A signal that comes inside such a block is raised by the timer after it
+(no checkpoint need follow), or not at all when the command's work is
+done by then.
 """
 
 from __future__ import annotations
@@ -85,12 +86,11 @@ def _on_signal(signum: int, frame: FrameType | None) -> None:
     if _stopping:
         return
     _pending = signum
-    if raising.holding():
-        return  # raised at the checkpoint after the block
-    if can_raise(frame, _catchers):
+    if not raising.holding() and can_raise(frame, _catchers):
         checkpoint()
-    # in case no checkpoint comes soon: try again after a few milliseconds of
-    # work (a timer signal: no thread to start, no lock to take in a handler)
+    # in case no checkpoint comes soon (none may follow a held block): try
+    # again after a few milliseconds of work (a timer signal: no thread to
+    # start, no lock to take in a handler)
     signal.setitimer(signal.ITIMER_PROF, _RETRY_SECONDS)
 
 

@@ -131,9 +131,11 @@ class LazyGroup(Translated, click.Group):
 
     @catches_interrupts
     def make_context(self, *args, **kwargs) -> click.Context:
-        if kwargs.get("parent") is None:  # the language of the environment, until --lang
-            set_language()
+        # everything a catcher calls runs inside its try: an interrupt raised
+        # in a callee before it would reach click's "Aborted!"
         try:
+            if kwargs.get("parent") is None:  # the language of the environment, until --lang
+                set_language()
             return super().make_context(*args, **kwargs)
         except KeyboardInterrupt as stop:
             _interrupted(stop)

@@ -380,6 +380,70 @@ def test_a_signal_inside_a_weakref_callback_waits_for_a_checkpoint():
     assert (done.stdout, done.stderr) == ("callback done\nstopped at the checkpoint\n", "")
 
 
+HELD_THEN_NO_CHECKPOINT = """
+import os, signal
+from hexhop.cli import interrupt
+from hexhop.engine.generate import random_archive
+
+@interrupt.catches_interrupts
+def run():
+    try:
+        with interrupt.signals_held():
+            os.kill(os.getpid(), signal.SIGTERM)
+            for _ in range(100000):
+                pass
+            print("held block done", flush=True)
+        while True:  # hexhop's work with no checkpoint in it, as after a command's last held block
+            random_archive("Trigeo", 1, 1, max_plies=40)
+    except interrupt.Terminated:
+        print("stopped after the block")
+
+interrupt.watch_signals()
+run()
+"""
+
+
+def test_a_signal_held_back_is_raised_after_the_block_without_a_checkpoint():
+    """A signal that came while a file's notes were printed whole was lost
+    when no checkpoint followed: the run went on to its end and exited 0."""
+    done = subprocess.run(
+        [sys.executable, "-c", HELD_THEN_NO_CHECKPOINT],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert (done.stdout, done.stderr) == ("held block done\nstopped after the block\n", "")
+
+
+SIGNAL_WHILE_THE_LANGUAGE_IS_SET = """
+import os, signal, sys
+from hexhop.cli import main
+
+# a stand-in for hexhop's own code that the program runs first: the signal
+# is taken in a frame of hexhop, called by the catcher of the program
+code = "def stop_here(name=None):\\n    os.kill(os.getpid(), signal.SIGTERM)\\n    return 'en'\\n"
+space = {"__name__": "hexhop.messages", "os": os, "signal": signal}
+exec(code, space)
+main.set_language = space["stop_here"]
+sys.argv = ["hexhop", "check", sys.argv[1]]
+main.main()
+"""
+
+
+def test_a_signal_while_the_program_sets_its_language_is_quiet():
+    """A SIGTERM in the program's first moments, while the language of the
+    environment was looked up, ended in click's "Aborted!" and exit 1."""
+    done = subprocess.run(
+        [sys.executable, "-c", SIGNAL_WHILE_THE_LANGUAGE_IS_SET, str(ROOT / "samples" / "good")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (143, "", "interrupted\n")
+
+
 def _catcher(action):
     return action()
 
