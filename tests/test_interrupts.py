@@ -338,6 +338,18 @@ def test_check_and_convert_stopped_at_random_moments(tmp_path):
 
 # -- where an interrupt may be raised ----------------------------------------
 
+
+def run_script(script: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """``script`` run by a Python of its own, with ``args``."""
+    return subprocess.run(
+        [sys.executable, "-c", script, *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
 WEAKREF_CALLBACK = """
 import os, signal, weakref
 from hexhop.cli import interrupt
@@ -370,13 +382,7 @@ run()
 def test_a_signal_inside_a_weakref_callback_waits_for_a_checkpoint():
     """Raised in a weakref callback, the interrupt was printed as "Exception
     ignored in ..." and lost."""
-    done = subprocess.run(
-        [sys.executable, "-c", WEAKREF_CALLBACK],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    done = run_script(WEAKREF_CALLBACK)
     assert (done.stdout, done.stderr) == ("callback done\nstopped at the checkpoint\n", "")
 
 
@@ -406,13 +412,7 @@ run()
 def test_a_signal_held_back_is_raised_after_the_block_without_a_checkpoint():
     """A signal that came while a file's notes were printed whole was lost
     when no checkpoint followed: the run went on to its end and exited 0."""
-    done = subprocess.run(
-        [sys.executable, "-c", HELD_THEN_NO_CHECKPOINT],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    done = run_script(HELD_THEN_NO_CHECKPOINT)
     assert (done.stdout, done.stderr) == ("held block done\nstopped after the block\n", "")
 
 
@@ -434,13 +434,7 @@ main.main()
 def test_a_signal_while_the_program_sets_its_language_is_quiet():
     """A SIGTERM in the program's first moments, while the language of the
     environment was looked up, ended in click's "Aborted!" and exit 1."""
-    done = subprocess.run(
-        [sys.executable, "-c", SIGNAL_WHILE_THE_LANGUAGE_IS_SET, str(ROOT / "samples" / "good")],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    done = run_script(SIGNAL_WHILE_THE_LANGUAGE_IS_SET, str(ROOT / "samples" / "good"))
     assert (done.returncode, done.stdout, done.stderr) == (143, "", "interrupted\n")
 
 
