@@ -875,26 +875,16 @@ def find_in_archive(
     """The matching games of an archive read now (no index), in archive
     order; a source that cannot be read comes as its message (``on_games``:
     as :func:`archive_games` tells it)."""
-    messages: list[str] = []
 
-    def games() -> Iterator[tuple[GameFacts, Hit]]:
-        for found in archive_games(paths, options, globs, on_games):
-            if isinstance(found, str):
-                messages.append(found)
-                continue
-            game, hit = found
-            hit.ply = query.matches_but_players(game)[1]
-            if query.by_player and _again(hit.path):
-                # held until the archive is read: the bytes are read again
-                # (their file's digest checked) only if they are written out
-                hit.text = None
-            yield game, hit
+    def hit_of(game: GameFacts, hit: Hit) -> Hit:
+        hit.ply = query.matches_but_players(game)[1]
+        if query.by_player and _again(hit.path):
+            # held until the archive is read: the bytes are read again
+            # (their file's digest checked) only if they are written out
+            hit.text = None
+        return hit
 
-    for hit in select_players(query, games()):
-        yield from messages
-        messages.clear()
-        yield hit
-    yield from messages
+    return matching_games(paths, query, options, globs, hit_of, on_games)
 
 
 def matching_games(
