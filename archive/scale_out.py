@@ -32,30 +32,17 @@ deadline is cooperative, so it holds in Dask's worker threads too).
 
 from __future__ import annotations
 
-import importlib
-import tempfile
-import time
-from collections import deque
-from collections.abc import Callable, Generator, Iterable, Iterator
-from contextlib import contextmanager
-from itertools import islice
-from typing import Any, TypeVar
+from collections.abc import Generator, Iterable, Iterator
+from typing import Any
 
-from hexhop.messages import _, language, set_language
+from hexhop.messages import language, set_language
 from hexhop.records.checking import CheckOptions, FileResult, Part, merge, split_source
-from hexhop.records.errors import RecordsError
+from hexhop.records.dask_runs import dask_client, dask_module
 from hexhop.records.jobs import GAMES_PER_PART, SPLIT_BYTES, check_one  # parts as with -j
 from hexhop.records.sources import Source
 
 GROUP_BYTES = 256 * 1024  # small files go to the workers in groups of about this size
 BATCH_BYTES = 64 * 1024 * 1024  # read ahead of the cluster at most about twice this
-CONNECT_SECONDS = 10
-
-
-class DaskError(RecordsError):
-    """Dask is not installed, or the scheduler cannot be reached."""
-
-    exit_code = 2
 
 
 def check_on_dask(
@@ -100,7 +87,7 @@ def _submit(
     client: Any, batch: list[Source], options: CheckOptions, seconds: float | None = None
 ) -> tuple[list[str], Any]:
     """A future of the bag of (source number, result) of every file and part of ``batch``."""
-    db = _dask("dask.bag")
+    db = dask_module("dask.bag")
     tasks = [
         (number, item) for number, source in enumerate(batch) for item in _items(source, options)
     ]
@@ -170,43 +157,6 @@ def _gather(paths: list[str], future: Any) -> Iterator[FileResult]:
         yield merge(results) if results else FileResult(path)
 
 
-@contextmanager
-def dask_client(address: str, workers: int = 2) -> Iterator[Any]:
-    """A client of the scheduler at ``address``, or of a cluster of
-    ``workers`` processes on this machine for ``local``; closed after use.
-    :class:`DaskError` when Dask is missing or the scheduler cannot be reached."""
-    distributed = _dask("dask.distributed")
-    Client, LocalCluster = distributed.Client, distributed.LocalCluster
-    if address == "local":
-        # ":0": the scheduler's web page on a free port (8787 may be taken: a
-        # warning); the scratch space of the scheduler and the workers in a
-        # folder of its own, removed after the run (else Dask leaves a
-        # dask-scratch-space folder in the temporary folder, which may be
-        # the user's working folder)
-        scratching = tempfile.TemporaryDirectory(prefix="hexhop-dask-")
-        with scratching as scratch, _dask("dask").config.set({"temporary-directory": scratch}):
-            cluster = LocalCluster(
-                n_workers=workers,
-                threads_per_worker=1,
-                dashboard_address=":0",
-                silence_logs=40,
-                local_directory=scratch,
-            )
-            with cluster, Client(cluster) as client:
-                yield client
-        return
-    try:
-        client = Client(address, timeout=CONNECT_SECONDS)
-    except (OSError, ValueError, TypeError) as error:
-        raise DaskError(
-            _("cannot reach the Dask scheduler at {address}: {error}").format(
-                address=address, error=error
-            )
-        ) from None
-    with client:
-        yield client
-
-
 def check_with_dask(
     sources: Iterable[Source],
     options: CheckOptions,
@@ -218,96 +168,3 @@ def check_with_dask(
     cluster of ``workers`` processes here), connected for the run."""
     with dask_client(address, workers) as client:
         yield from check_on_dask(sources, options, client, seconds=seconds)
-
-
-def _dask(module: str) -> Any:
-    """A module of Dask, or :class:`DaskError` saying how to install it.
-    (Imported by name: Dask is optional, and typed only in part, so its
-    names are Any whether it is installed or not.)"""
-    try:
-        return importlib.import_module(module)
-    except ImportError:
-        raise DaskError(
-            _("--dask needs Dask: pip install 'hexhop[dask]' (dask[bag] and distributed)")
-        ) from None
-
-
-# -- analyse, index --analyse and puzzles: one call per file ------------------
-
-Item = TypeVar("Item")
-R = TypeVar("R")
-
-WINDOW = 64  # calls on the cluster at once: the input is read as the results come back
-POLL_SECONDS = 0.05  # how often a result is looked for (a signal is taken in between)
-
-
-def run_on_dask(
-    function: Callable[[Item], R],
-    items: Iterable[Item],
-    client: Any,
-    *,
-    failed: Callable[[Item, BaseException], R],
-    progress: Callable[[int], None] | None = None,
-    window: int = WINDOW,
-) -> Iterator[R]:
-    """``function(item)`` of every item on the cluster of ``client``, in the
-    order of ``items``, as :func:`hexhop.records.jobs.run_in_order` gives
-    them with ``-j``: at most ``window`` calls on the cluster at once, an
-    item whose worker died (Dask's ``KilledWorker``) is ``failed(item,
-    error)``, and any other exception of ``function`` is raised here.
-    ``function`` must be picklable (a ``functools.partial`` of a function
-    of hexhop); it runs in the language of the process that asks."""
-    killed = _dask("dask.distributed").KilledWorker
-    lang = language()
-    pending = iter(items)
-    flight: deque[tuple[Item, Any]] = deque()
-    done = 0
-    try:
-        while True:
-            for item in islice(pending, max(0, window - len(flight))):
-                future = client.submit(_in_language, lang, function, item, pure=False)
-                flight.append((item, future))
-            if not flight:
-                return
-            item, future = flight.popleft()
-            try:
-                result = _result(future)
-            except killed as error:
-                result = failed(item, error)
-            done += 1
-            if progress is not None:
-                progress(done)
-            yield result
-    finally:  # stopped (Ctrl-C, an error): what is still on the cluster is not wanted
-        for _item, future in flight:
-            future.cancel()
-
-
-def run_with_dask(
-    function: Callable[[Item], R],
-    items: Iterable[Item],
-    address: str,
-    workers: int = 2,
-    *,
-    failed: Callable[[Item, BaseException], R],
-    progress: Callable[[int], None] | None = None,
-) -> Generator[R, None, None]:
-    """:func:`run_on_dask` on the scheduler at ``address`` (``local``: a
-    cluster of ``workers`` processes here), connected for the run."""
-    with dask_client(address, max(1, workers)) as client:
-        yield from run_on_dask(function, items, client, failed=failed, progress=progress)
-
-
-def _in_language(lang: str, function: Callable[[Item], R], item: Item) -> R:
-    """``function(item)`` on a worker, its messages in ``lang`` (a worker starts in English)."""
-    set_language(lang)
-    return function(item)
-
-
-def _result(future: Any) -> Any:
-    """The result of ``future``, waited for in short sleeps: Ctrl-C and
-    SIGTERM are taken here, in hexhop's code (in Dask's wait they would be
-    held until it returns)."""
-    while not future.done():
-        time.sleep(POLL_SECONDS)
-    return future.result()

@@ -358,7 +358,7 @@ def analyse_sources(
     ``on_analysed`` the path and analysis of each game done; ``progress``:
     called with the number of files analysed after each one, in several.
     ``dask``: on the Dask scheduler at that address, with the same results
-    (:func:`hexhop.archive.scale_out.run_with_dask`)."""
+    (:func:`hexhop.records.dask_runs.run_with_dask`)."""
     if jobs <= 1 and dask is None:
         for source in sources:
             told = None if on_analysed is None else partial(on_analysed, source.path)

@@ -12,7 +12,8 @@ One way to run work in parallel, for every command that takes ``-j``:
   that its games are checked in parallel and memory stays flat);
 * :func:`check_one` is the part function: one file or part checked within
   its deadline; the workers here and those of Dask
-  (:mod:`hexhop.archive.scale_out`) call it;
+  (:mod:`hexhop.archive.scale_out`) call it; with ``--dask`` the rest runs
+  on a cluster (:mod:`hexhop.records.dask_runs`);
 * :class:`Workers` is the process pool that survives a dead worker (the
   indexer submits its parts to it).
 
@@ -342,14 +343,14 @@ def run_in_order(
 
     ``dask``: on the Dask scheduler at that address instead (``local``: a
     cluster of ``jobs`` processes here), by
-    :func:`hexhop.archive.scale_out.run_with_dask` (without ``seconds``).
+    :func:`hexhop.records.dask_runs.run_with_dask` (without ``seconds``).
     """
     if seconds is not None and timed_out is None:
         raise ArgumentError("seconds needs timed_out")
     if dask is not None:
         if seconds is not None:
             raise ArgumentError("dask runs without seconds")
-        from hexhop.archive.scale_out import run_with_dask
+        from hexhop.records.dask_runs import run_with_dask
 
         yield from run_with_dask(function, items, dask, jobs, failed=failed, progress=progress)
         return

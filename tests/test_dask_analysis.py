@@ -20,8 +20,8 @@ from click.testing import CliRunner
 from safety_runner import shared
 from test_interrupts import EXIT, start, stop
 
-from hexhop.archive import scale_out
 from hexhop.cli.main import cli
+from hexhop.records import dask_runs
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = str(ROOT / "samples")
@@ -148,7 +148,7 @@ def test_the_calls_come_back_in_order_and_a_killed_worker_fails_its_item_only():
             return Future(function(lang, inner, item))
 
     client = Client()
-    results = scale_out.run_on_dask(
+    results = dask_runs.run_on_dask(
         lambda item: item, range(6), client, failed=lambda item, error: -item, window=2
     )
     assert next(results) == 0
