@@ -17,6 +17,7 @@ import pytest
 from hexhop.engine.dice import rules as dice
 from hexhop.engine.dice.geometry import CELLS, INDEX
 from hexhop.engine.dice.hexalit import HEXALIT
+from hexhop.engine.dice.inplace import has_action
 from hexhop.engine.dice.trigeo import TRIGEO
 from hexhop.notation.model import DiceAction
 
@@ -158,7 +159,7 @@ def test_quick_stuck_test_agrees_with_move_generation(rules):
         while position.winner is None and position.ply < 120:
             for side in (1, 2):
                 board, masks = position._board, position._masks
-                quick = rules._has_action(board, masks, side, ())
+                quick = has_action(board, masks, side, (), rules.rolling, rules.jump_fields)
                 slow = any(
                     dice.targets(board, o, side, board[o] & 7, rules.jump_fields)
                     for o in dice.cells_of(masks[side << 3])

@@ -28,8 +28,8 @@ from ..base import (
 )
 from .board import HOME_BITS, START_TEXT, attacked, cells_of, masks_of, ones, targets
 from .geometry import CELLS, INDEX, NORTH, SOUTH
-from .inplace import DiceBoard, has_action
-from .position import DicePosition, Escapes
+from .inplace import DiceBoard
+from .position import DicePosition
 from .text import diagram_text, read_position_text
 
 # (the board primitives stay importable from here, where tests and tools found them)
@@ -194,12 +194,6 @@ class DiceRules(GameRules[DicePosition]):
         """A new in-place board standing at ``position`` (the rules' one home);
         a dice board always keeps its key, which costs it little."""
         return DiceBoard(self, position)
-
-    def _has_action(
-        self, board: Sequence[int], masks: Sequence[int], side: int, forced: Escapes
-    ) -> bool:
-        """Whether ``side`` has any legal action (§5.4), as the board decides it."""
-        return has_action(board, masks, side, forced, self.rolling, self.jump_fields)
 
     # -- legal actions, check, play ---------------------------------------------------------
 
