@@ -206,6 +206,10 @@ def attack_masks(x: int, by: int, jump: bool) -> tuple[int, ...]:
     """Per face 0..6: the cells from which a die of side ``by`` showing that
     face could capture on ``x`` on an empty board (entry 0 is 0); with
     ``jump``, the other jump fields are added to every face."""
+    return _ATTACK_MASKS[jump][by][x]
+
+
+def _attack_masks(x: int, by: int, jump: bool) -> tuple[int, ...]:
     extra = JUMP_MASK[x] if jump else 0
     return (
         0,
@@ -216,6 +220,13 @@ def attack_masks(x: int, by: int, jump: bool) -> tuple[int, ...]:
         _SLIDE5_FROM[x] | extra,
         _SLIDE6_FROM[x] | extra,
     )
+
+
+#: attack_masks by jump fields, side and cell (the solver asks for them at every node)
+_ATTACK_MASKS: Final = {
+    jump: {by: tuple(_attack_masks(x, by, jump) for x in range(CELL_COUNT)) for by in (1, 2)}
+    for jump in (False, True)
+}
 
 
 def between_mask(x: int, y: int) -> int:
@@ -328,22 +339,36 @@ def count_ones(masks: Sequence[int], side: int) -> int:
 
 
 def escapes(
-    board: bytearray, masks: list[int], threatened: Sequence[int], side: int, jump: bool
+    board: bytearray,
+    masks: list[int],
+    threatened: Sequence[int],
+    side: int,
+    jump: bool,
+    first: bool = False,
 ) -> tuple[tuple[int, int, bool], ...]:
-    """The safe moves (origin, target, capture) of the attacked Ones of ``side`` (§3.3)."""
+    """The safe moves (origin, target, capture) of the attacked Ones of
+    ``side`` (§3.3); with ``first``, only the first (whether there is one).
+    ``masks`` is changed while a move is tried and left as it was."""
     enemy = 3 - side
     own, foe = side << 3, enemy << 3
     out = []
     for x in threatened:
         for t, capture in targets(board, x, side, 1, jump):
-            after, moved = list(masks), 1 << x | 1 << t
-            after[own] ^= moved
-            after[own + 1] ^= moved
+            moved, bit = 1 << x | 1 << t, 1 << t
+            taken = foe + (board[t] & 7)
+            masks[own] ^= moved  # the One on t: what attacked() reads, tried in place
             if capture:
-                after[foe] ^= 1 << t
-                after[foe + (board[t] & 7)] ^= 1 << t
-            if not attacked(after, t, enemy, jump):
+                masks[foe] ^= bit
+                masks[taken] ^= bit
+            safe = not attacked(masks, t, enemy, jump)
+            masks[own] ^= moved
+            if capture:
+                masks[foe] ^= bit
+                masks[taken] ^= bit
+            if safe:
                 out.append((x, t, capture))
+                if first:
+                    return tuple(out)
     return tuple(out)
 
 
