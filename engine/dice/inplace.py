@@ -55,7 +55,7 @@ from .variant import Variant
 #: (origin, target or -1 for a roll, capture, face rolled or 0, promote 6 or 0)
 Move = tuple[int, int, bool, int, int]
 #: what pop() restores: the changed cells (cell, old code, ...) and the state before
-Undo = tuple[list[int], tuple[int, ...], Escapes, bool, int, "int | None", int, bool]
+Undo = tuple[list[int], list[int], tuple[int, ...], Escapes, bool, int, "int | None", int, bool]
 
 _FACES: Final = (1, 2, 3, 4, 5, 6)
 # the codes a die can show in play: any face, not rolled or rolled from 1 or 2, either side
@@ -101,6 +101,7 @@ class DiceBoard:
         "pending",
         "offered",
         "unsettled",
+        "_verdict_only",
     )
 
     def __init__(self, rules: Variant, position: DicePosition):
@@ -133,6 +134,7 @@ class DiceBoard:
         self._promotion = rules.promotion
         self.pending = p._offer  # the cube value offered and not yet answered
         self.unsettled = False  # push(move, False) left "is the side to move stuck?" open
+        self._verdict_only = False  # wins_by's push: only the verdict is read before the pop
 
     def _cells_key(self, cells: bytes) -> int:
         """The Zobrist key from every cell (a snapshot usually carries it)."""
@@ -529,7 +531,9 @@ class DiceBoard:
         """Whether ``move`` wins at once (the other side has lost after it):
         the board's own verdict after :meth:`push`, taken back."""
         mover = self.side
+        self._verdict_only = True  # one way out is enough to know the One is not lost
         self.push(move)
+        self._verdict_only = False
         won = self.winner == mover
         self.pop()
         return won
@@ -619,6 +623,7 @@ class DiceBoard:
             self._undo.append(
                 (
                     changed,
+                    self.masks.copy(),  # put back whole: cheaper than undoing each change
                     self.rolled,
                     self.forced,
                     self.threat,
@@ -702,9 +707,15 @@ class DiceBoard:
         self.ply += 1
         enemy_ones = masks[(enemy << 3) + 1]
         threatened = attacked_cells(masks, enemy_ones, mover, jump)
-        forced = escapes(self.board, masks, threatened, enemy, jump) if threatened else ()
+        forced = (
+            escapes(self.board, masks, threatened, enemy, jump, self._verdict_only)
+            if threatened
+            else ()
+        )
         lost = not enemy_ones or (threatened and enemy_ones.bit_count() == 1 and not forced)
-        if lost or (settle and not self._has_action(enemy, forced)):
+        if lost or (
+            settle and not has_action(self.board, masks, enemy, forced, self._rolling, jump)
+        ):
             self.winner, self.end_ply = mover, self.ply
         self.unsettled = not (lost or settle)
         self.forced = forced
@@ -721,10 +732,11 @@ class DiceBoard:
 
     def pop(self) -> None:
         """Take back the last push."""
-        changed, rolled, forced, threat, winner, end_ply, key, offered = self._undo.pop()
-        board, masks = self.board, self.masks
+        changed, masks, rolled, forced, threat, winner, end_ply, key, offered = self._undo.pop()
+        board = self.board
         for j in range(len(changed) - 2, -1, -2):
-            put_die(board, masks, changed[j], changed[j + 1])
+            board[changed[j]] = changed[j + 1]
+        self.masks[:] = masks
         self.side = 3 - self.side
         self.ply -= 1
         self.rolled = rolled
