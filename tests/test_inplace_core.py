@@ -26,6 +26,7 @@ from pathlib import Path
 import pytest
 
 from hexhop.engine.base import Illegal
+from hexhop.engine.dice.board import attacked_cells, escapes
 from hexhop.engine.dice.inplace import DiceBoard
 from hexhop.engine.dice.rules import DicePosition
 from hexhop.engine.games import rules_for
@@ -100,6 +101,7 @@ def _like_reference(board: DiceBoard, ref: DR.Pos, mark: str | None = None) -> N
     assert (made.offer, made._offered) == (ref.offer, ref.offered), where
     escapes = DR.forced_escapes(ref.game, ref.board, ref.to_move)
     assert made.forced_escape == bool(escapes), where
+    _first_escape_as_the_list(board)
     enemy = DR.OTHER[ref.to_move]
     attacked = any(
         DR.attacks(ref.game, ref.board, enemy, x) for x in DR.ones(ref.board, ref.to_move)
@@ -116,6 +118,17 @@ def _like_reference(board: DiceBoard, ref: DR.Pos, mark: str | None = None) -> N
     if mark is not None:
         assert board.required_mark() == mark, where
         assert board.threatened() == (board.to_move if attacked else None), where
+
+
+def _first_escape_as_the_list(board: DiceBoard) -> None:
+    """The way out a win's verdict asks for is the first of the escapes the
+    board keeps, and trying them leaves the masks as they were."""
+    side, jump, masks = board.side, board._jump, list(board.masks)
+    threatened = attacked_cells(board.masks, masks[(side << 3) + 1], 3 - side, jump)
+    every = escapes(board.board, board.masks, threatened, side, jump)
+    assert escapes(board.board, board.masks, threatened, side, jump, first=True) == every[:1]
+    assert board.masks == masks
+    assert every == board.forced
 
 
 def _reference_line(position: DicePosition, actions: list[Action]) -> list[tuple[DR.Pos, str]]:
