@@ -20,7 +20,7 @@ from hexhop.notation.model import HopAction
 from ..base import Illegal, action_sort_key
 from .board import Board
 from .moves import NO_BIRTH, Turn, piece_capture
-from .position import SIDES
+from .position import GAME, SIDES
 
 __all__ = ["game_over", "no_cube", "not_a_turn", "refusal"]
 
@@ -54,7 +54,7 @@ class _Refusal(Error):
 
 def no_cube() -> Illegal:
     """A cube event offered in Hüpfer, which has no cube."""
-    return Illegal("IL03", words("there is no doubling cube in {game}", game="Hüpfer"))
+    return Illegal("IL03", words("there is no doubling cube in {game}", game=GAME))
 
 
 def not_a_turn() -> Illegal:

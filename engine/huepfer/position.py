@@ -28,6 +28,7 @@ from hexhop.notation.numbers import ascii_int
 from ..base import HeaderError
 from .board import Board, board
 
+GAME: Final = "Hüpfer"  # the game's name, as the Game tag spells it
 SIDES: Final = ("Red", "Turquoise")
 LETTERS: Final = ("R", "T")
 _SIDE_WORDS: Final = {"r": 0, "red": 0, "rot": 0, "t": 1, "turquoise": 1, "türkis": 1}
@@ -63,7 +64,7 @@ class HuepferPosition:
         "_bitboards",
         "_judge",
     )
-    game = "Hüpfer"
+    game = GAME
 
     def __init__(
         self,

@@ -28,6 +28,7 @@ from ..base import (
 from .board import board
 from .inplace import HopBoard, verdict
 from .position import (
+    GAME,
     SIDES,
     HuepferPosition,
     board_size,
@@ -90,7 +91,7 @@ class LegalTurns:
 class HuepferRules(GameRules[HuepferPosition]):
     """Hüpfer on 6 x 6, 8 x 8 and 10 x 10 boards."""
 
-    name = "Hüpfer"
+    name = GAME
     sides = SIDES
 
     # -- positions -----------------------------------------------------------
