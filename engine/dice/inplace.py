@@ -101,7 +101,6 @@ class DiceBoard:
         "pending",
         "offered",
         "unsettled",
-        "_verdict_only",
     )
 
     def __init__(self, rules: Variant, position: DicePosition):
@@ -134,7 +133,6 @@ class DiceBoard:
         self._promotion = rules.promotion
         self.pending = p._offer  # the cube value offered and not yet answered
         self.unsettled = False  # push(move, False) left "is the side to move stuck?" open
-        self._verdict_only = False  # wins_by's push: only the verdict is read before the pop
 
     def _cells_key(self, cells: bytes) -> int:
         """The Zobrist key from every cell (a snapshot usually carries it)."""
@@ -531,9 +529,7 @@ class DiceBoard:
         """Whether ``move`` wins at once (the other side has lost after it):
         the board's own verdict after :meth:`push`, taken back."""
         mover = self.side
-        self._verdict_only = True  # one way out is enough to know the One is not lost
-        self.push(move)
-        self._verdict_only = False
+        self.push(move, verdict_only=True)
         won = self.winner == mover
         self.pop()
         return won
@@ -607,14 +603,17 @@ class DiceBoard:
         else:
             self._put(i, (v >> 3 & 7) | side << 6, changed)
 
-    def push(self, move: Move, settle: bool = True) -> None:
+    def push(self, move: Move, settle: bool = True, verdict_only: bool = False) -> None:
         """Play ``move`` (a legal move of the side to move): the die moves,
         captures or is rolled, a rolled die that moves turns back, and so do
         the mover's other rolled dice (§3.2); then the checks of §5. With ``settle``
         False (the replay's, which never takes a move back), no undo record
         is kept for :meth:`pop`, and whether the side to move is then stuck
         (and has lost) is left to :meth:`settle`: a legal move of that side
-        shows that it is not, and most games go on."""
+        shows that it is not, and most games go on. With ``verdict_only``
+        (:meth:`wins_by`, which pops at once), an attacked One's escapes are
+        looked for only until one is found: enough for the verdict, not for
+        playing on."""
         o, t, _capture, face, promote = move
         side = self.side
         board = self.board
@@ -670,7 +669,7 @@ class DiceBoard:
         if rolled and not self.forced:  # a forced escape turns back no die
             rolled = self._end_of_turn(rolled, side, kept, changed)
         self.rolled = rolled
-        self._after(side, settle)
+        self._after(side, settle, verdict_only)
 
     def _end_of_turn(
         self, rolled: tuple[int, ...], side: int, kept: int, changed: list[int]
@@ -698,7 +697,7 @@ class DiceBoard:
             if not self._has_action(self.side, self.forced):
                 self.winner, self.end_ply = 3 - self.side, self.ply
 
-    def _after(self, mover: int, settle: bool = True) -> None:
+    def _after(self, mover: int, settle: bool = True, verdict_only: bool = False) -> None:
         """The checks of §5 after ``mover``'s action: the other side lost (no
         One left, or its only One attacked with no way out), bound to escape
         (§3.3), or (only with ``settle``; else :meth:`settle`) stuck."""
@@ -708,9 +707,7 @@ class DiceBoard:
         enemy_ones = masks[(enemy << 3) + 1]
         threatened = attacked_cells(masks, enemy_ones, mover, jump)
         forced = (
-            escapes(self.board, masks, threatened, enemy, jump, self._verdict_only)
-            if threatened
-            else ()
+            escapes(self.board, masks, threatened, enemy, jump, verdict_only) if threatened else ()
         )
         lost = not enemy_ones or (threatened and enemy_ones.bit_count() == 1 and not forced)
         if lost or (
